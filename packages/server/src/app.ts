@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import type { Migration } from 'kysely';
+import type { Config } from './config.js';
+import type { ServerContext } from './context.js';
+import { openDatabases } from './db/dialect.js';
+import { systemMigrations } from './db/migrations/index.js';
+import { EventBus } from './events/bus.js';
+import { Mailer } from './mail/mailer.js';
+import { MemoryFailureLimiter } from './http/rate-limit.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { modules } from './modules/index.js';
+import { registerNotAvailableRoutes, registerSystemRoutes } from './modules/system/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    basalt: ServerContext;
+  }
+}
+
+function merge(lists: Array<Record<string, Migration> | undefined>): Record<string, Migration> {
+  const out: Record<string, Migration> = {};
+  for (const list of lists) {
+    for (const [name, m] of Object.entries(list ?? {})) {
+      if (out[name]) throw new Error(`Two migrations are named ${name}`);
+      out[name] = m;
+    }
+  }
+  return out;
+}
+
+/**
+ * Builds the whole server: databases opened and migrated, every module registered. Tests call this
+ * and use `inject()`; `main.ts` calls it and listens.
+ */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 },
+    // Parameter errors are reported by our own messages; keep ajv from coercing silently.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  });
+
+  const dbs = openDatabases({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, pgSchemaPrefix: config.pgSchemaPrefix });
+  const ctx: ServerContext = {
+    config,
+    dbs,
+    bus: new EventBus(),
+    mailer: new Mailer(app.log, config.smtpUrl, config.mailFrom),
+    log: app.log,
+    loginLimiter: new MemoryFailureLimiter(config.loginMaxFailures, config.loginWindowMs),
+    appMigrations: merge(modules.map((m) => m.appMigrations)),
+  };
+  app.decorate('basalt', ctx);
+
+  await dbs.migrateSystem(merge([systemMigrations, ...modules.map((m) => m.systemMigrations)]));
+
+  installErrorHandler(app);
+  await app.register(cookie);
+  await app.register(formbody);
+  // Some routes take a raw string body (file move/rename, cache values, bare ids).
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  app.addHook('onClose', async () => {
+    for (const m of modules) await m.close?.();
+    await dbs.close();
+  });
+
+  const available = new Set(modules.map((m) => m.area).filter((a): a is string => !!a));
+  available.add('overview');
+  registerSystemRoutes(app, ctx, available);
+  for (const m of modules) await m.register(app, ctx);
+  registerNotAvailableRoutes(app);
+
+  if (config.consoleDir && fs.existsSync(path.join(config.consoleDir, 'index.html'))) {
+    await serveConsole(app, config.consoleDir);
+  }
+  return app;
+}
+
+/** Serves the built console at `/`; unknown non-API paths get index.html (client-side routing). */
+async function serveConsole(app: FastifyInstance, dir: string): Promise<void> {
+  await app.register(fastifyStatic, { root: dir, prefix: '/', wildcard: false, index: ['index.html'] });
+  const indexHtml = fs.readFileSync(path.join(dir, 'index.html'));
+  const consolePaths = ['/apps', '/login', '/register', '/forgot-password', '/reset-password', '/confirm-email', '/join', '/account', '/marketplace', '/community', '/missions', '/admin'];
+  for (const p of consolePaths) {
+    app.get(p, async (_req, reply) => reply.type('text/html').send(indexHtml));
+    app.get(`${p}/*`, async (_req, reply) => reply.type('text/html').send(indexHtml));
+  }
+}

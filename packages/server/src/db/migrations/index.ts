@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-foundation.js';
+
+/**
+ * System migrations, in order. A new area adds `NNNN-area.ts` here; names never change once
+ * released because the migrator records them.
+ */
+export const systemMigrations: Record<string, Migration> = {
+  '0001-foundation': m0001,
+};

@@ -1,0 +1,35 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * Typed in-process event bus. Data, files and messaging modules publish; realtime, cloud code,
+ * flows and audit subscribe. Add an event by adding a key here.
+ */
+export interface BusEvents {
+  'developer.registered': { developerId: string; email: string };
+  'developer.deleted': { developerId: string };
+  'app.created': { appId: string; ownerId: string };
+  'app.renamed': { appId: string; appName: string };
+  'app.deleted': { appId: string };
+  /** A console change, for the audit log. */
+  'console.changed': { appId: string | null; developerId: string; action: string; target: string; summary: string };
+  'record.created': { appId: string; table: string; record: Record<string, unknown> };
+  'record.updated': { appId: string; table: string; record: Record<string, unknown> };
+  'record.deleted': { appId: string; table: string; record: Record<string, unknown> };
+}
+
+export class EventBus {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    this.emitter.setMaxListeners(100);
+  }
+
+  emit<K extends keyof BusEvents>(event: K, payload: BusEvents[K]): void {
+    this.emitter.emit(event, payload);
+  }
+
+  on<K extends keyof BusEvents>(event: K, listener: (payload: BusEvents[K]) => void): () => void {
+    this.emitter.on(event, listener);
+    return () => this.emitter.off(event, listener);
+  }
+}

@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.js';
+import { ApiError } from './api-error.js';
+import { sha256 } from './secrets.js';
+
+export interface AuthedDeveloper {
+  id: string;
+  email: string;
+  name: string;
+  /** The auth key this request came with (the console SDK reads it back from myaccount). */
+  authKey: string;
+}
+
+/** Header and cookie that carry a developer's auth key. */
+export const AUTH_HEADER = 'auth-key';
+export const AUTH_COOKIE = 'dev-auth-key';
+
+export function readAuthKey(req: FastifyRequest): string | undefined {
+  const header = req.headers[AUTH_HEADER];
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  if (fromHeader) return fromHeader;
+  return req.cookies?.[AUTH_COOKIE] || undefined;
+}
+
+/** Resolves the developer of a request from its auth key; 401 when missing, unknown or revoked. */
+export async function authenticateDeveloper(ctx: ServerContext, req: FastifyRequest): Promise<AuthedDeveloper> {
+  const key = readAuthKey(req);
+  if (!key || key.length > 200) throw ApiError.unauthorized('Sign in first: the auth-key is missing or invalid');
+  const row = await ctx.dbs.system
+    .selectFrom('dev_sessions')
+    .innerJoin('developers', 'developers.id', 'dev_sessions.developer_id')
+    .select(['developers.id', 'developers.email', 'developers.name', 'dev_sessions.last_used', 'dev_sessions.key_hash'])
+    .where('dev_sessions.key_hash', '=', sha256(key))
+    .executeTakeFirst();
+  if (!row) throw ApiError.unauthorized('Your session has ended: sign in again');
+  const now = Date.now();
+  // Touch at most once a minute: a write per request would serialise SQLite for nothing.
+  if (now - row.last_used > 60_000) {
+    await ctx.dbs.system.updateTable('dev_sessions').set({ last_used: now }).where('key_hash', '=', row.key_hash).execute();
+  }
+  return { id: row.id, email: row.email, name: row.name, authKey: key };
+}

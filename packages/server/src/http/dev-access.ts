@@ -1,0 +1,35 @@
+import { DevOperationNames } from '@basalt/shared';
+import type { Databases } from '../db/dialect.js';
+import type { AppsTable } from '../db/system-schema.js';
+import { ApiError } from './api-error.js';
+
+export interface AppAccess {
+  app: AppsTable;
+  role: 'owner' | 'member';
+  /** Operation id → access, for members (owners have everything). */
+  permissions: Map<number, 'GRANT' | 'DENY'>;
+}
+
+/**
+ * The one place that decides whether a developer may act in an app (spec §6). The owner may do
+ * everything; a team member may read and may change what their permissions GRANT (an operation
+ * with no entry is granted: members start with full rights until the owner denies some).
+ */
+export async function loadAppAccess(dbs: Databases, developerId: string, appId: string): Promise<AppAccess> {
+  const app = await dbs.system.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
+  if (!app) throw ApiError.notFound(`Application ${appId} not found`);
+  if (app.owner_id === developerId) return { app, role: 'owner', permissions: new Map() };
+  const member = await dbs.system.selectFrom('app_members').select(['permissions']).where('app_id', '=', appId).where('developer_id', '=', developerId).executeTakeFirst();
+  // Not a member: answer 404 as for a missing app, so ids of other developers' apps do not leak.
+  if (!member) throw ApiError.notFound(`Application ${appId} not found`);
+  const list = JSON.parse(member.permissions || '[]') as Array<{ operation: number; access: 'GRANT' | 'DENY' }>;
+  return { app, role: 'member', permissions: new Map(list.map((p) => [Number(p.operation), p.access])) };
+}
+
+export function assertOperation(access: AppAccess, operation: number): void {
+  if (access.role === 'owner') return;
+  if (access.permissions.get(operation) === 'DENY') {
+    const name = DevOperationNames[operation] ?? 'this operation';
+    throw ApiError.forbidden(`This action needs the '${name}' (${operation}) permission in this application`, { operation });
+  }
+}

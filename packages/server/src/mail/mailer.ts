@@ -1,0 +1,34 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Outgoing mail. With `SMTP_URL` set it goes through SMTP; without it each mail is written to the
+ * server log (so a self-hosted install works with no setup) and kept in `recent` for the tests.
+ */
+export class Mailer {
+  readonly mode: 'smtp' | 'log';
+  /** The last mails sent, newest last (bounded). */
+  readonly recent: Mail[] = [];
+  private readonly transport?: Transporter;
+
+  constructor(private readonly log: FastifyBaseLogger, smtpUrl: string | undefined, private readonly from: string) {
+    this.mode = smtpUrl ? 'smtp' : 'log';
+    if (smtpUrl) this.transport = nodemailer.createTransport(smtpUrl);
+  }
+
+  async send(mail: Mail): Promise<void> {
+    this.recent.push(mail);
+    if (this.recent.length > 50) this.recent.shift();
+    if (this.transport) {
+      await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+      return;
+    }
+    this.log.info({ mail: { to: mail.to, subject: mail.subject } }, `Mail (no SMTP configured) to ${mail.to}: ${mail.subject}\n${mail.text}`);
+  }
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Routes, type DeveloperAccount } from '@basalt/shared';
+import type { ServerContext } from '../../context.js';
+import { handle } from '../../http/route.js';
+import { ApiError } from '../../http/api-error.js';
+import { AUTH_COOKIE } from '../../http/auth.js';
+import { AccountsService, permissionList } from './accounts.service.js';
+
+const r = Routes.user;
+
+export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, service: AccountsService): void {
+  /** Puts the new key where the reference client looks: `auth-key` header and `dev-auth-key` cookie. */
+  const signedIn = (reply: FastifyReply, account: DeveloperAccount) => {
+    reply.header('auth-key', account.authKey);
+    reply.setCookie(AUTH_COOKIE, account.authKey, { path: '/', httpOnly: true, sameSite: 'lax' });
+    return account;
+  };
+
+  handle<object, object, { email: string; password: string; name?: string }>(app, ctx, r.register, ({ body }) => service.register(body));
+
+  const login = handle<object, object, { login: string; password: string }>;
+  for (const route of [r.login, r.cloudLogin]) {
+    login(app, ctx, route, async ({ req, reply, body }) => {
+      const result = await service.login(body.login, body.password, req.ip);
+      return result.otp ?? signedIn(reply, result.account!);
+    });
+  }
+  for (const route of [r.loginWithTOTP, r.cloudLoginWithTOTP]) {
+    handle<object, object, { sessionId: string; otpCode: string | number }>(app, ctx, route, async ({ reply, body }) =>
+      signedIn(reply, await service.loginWithOtp(body.sessionId, body.otpCode)),
+    );
+  }
+
+  handle(app, ctx, r.logout, async ({ reply, developer }) => {
+    await service.logout(developer.authKey);
+    reply.clearCookie(AUTH_COOKIE, { path: '/' });
+    return { success: true };
+  });
+
+  handle(app, ctx, r.getAccountInfo, ({ developer }) => service.getAccount(developer.id, developer.authKey));
+  handle<object, object, { name?: string; email?: string }>(app, ctx, r.updateProfile, ({ developer, body }) =>
+    service.updateProfile(developer.id, developer.authKey, body),
+  );
+  handle<object, object, { id?: string; password: string; currentPassword?: string }>(app, ctx, r.changePassword, async ({ developer, body }) => {
+    await service.changePassword(developer.id, developer.authKey, body);
+    return { success: true };
+  });
+
+  // The reference client sends `email=` as a form; a JSON body is accepted too.
+  handle<object, object, { email?: string } | string>(app, ctx, r.restorePassword, async ({ body }) => {
+    const email = typeof body === 'object' && body ? body.email : undefined;
+    if (!email || typeof email !== 'string' || email.length > 254) throw ApiError.badRequest('Send the account email as email=…', { field: 'email' });
+    await service.restorePassword(email);
+    return { success: true, message: 'If an account uses this email, a reset link is on its way.' };
+  });
+  handle<object, object, { token: string; password: string }>(app, ctx, r.resetPassword, async ({ body }) => {
+    await service.resetPassword(body.token, body.password);
+    return { success: true };
+  });
+  handle<object, { email?: string }>(app, ctx, r.resendConfirmEmail, async ({ query }) => {
+    if (!query.email || typeof query.email !== 'string') throw ApiError.badRequest('Add ?email= to the request', { field: 'email' });
+    await service.resendConfirmation(query.email);
+    return { success: true };
+  });
+  handle<object, object, { token: string }>(app, ctx, r.confirmEmail, async ({ body }) => {
+    await service.confirmEmail(body.token);
+    return { success: true };
+  });
+
+  handle(app, ctx, r.suicide, async ({ reply, developer }) => {
+    await service.deleteAccount(developer.id);
+    reply.clearCookie(AUTH_COOKIE, { path: '/' });
+    return { success: true };
+  });
+
+  handle(app, ctx, r.getPermissions, ({ access }) => permissionList(access.role, access.permissions));
+
+  handle(app, ctx, r.get2FAState, ({ developer }) => service.get2FA(developer.id));
+  handle<object, object, { enabled: boolean; otpCode?: string | number }>(app, ctx, r.update2FAState, ({ developer, body }) =>
+    service.set2FA(developer.id, body.enabled, body.otpCode),
+  );
+  handle<object, object, { otpCode: string | number }>(app, ctx, r.confirm2FA, ({ developer, body }) => service.confirm2FA(developer.id, body.otpCode));
+
+  // Social sign-in and team invitations belong to later areas.
+  handle(app, ctx, r.loginSocial, () => {
+    throw ApiError.notAvailableYet('Social sign-in for developers');
+  });
+  handle(app, ctx, r.registerAndJoinAppTeam, () => {
+    throw ApiError.notAvailableYet('Joining a team by invitation');
+  });
+}

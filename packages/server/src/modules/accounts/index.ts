@@ -1,0 +1,13 @@
+import type { ServerModule } from '../module.js';
+import { AccountsService } from './accounts.service.js';
+import { registerAccountRoutes } from './accounts.routes.js';
+
+export { verifyTotp, totp } from './totp.js';
+
+/** Developer accounts: registration, sign-in (with TOTP two-factor), profile, password restore. */
+export const accountsModule: ServerModule = {
+  name: 'accounts',
+  register(app, ctx) {
+    registerAccountRoutes(app, ctx, new AccountsService(ctx));
+  },
+};

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { Areas, Routes } from '@basalt/shared';
+import type { ServerContext } from '../../context.js';
+import { handle } from '../../http/route.js';
+import { ApiError } from '../../http/api-error.js';
+import { AppsService, suggestSubdomains } from './apps.service.js';
+
+const r = Routes.apps;
+
+export function registerAppRoutes(app: FastifyInstance, ctx: ServerContext, service: AppsService): void {
+  handle(app, ctx, r.getApps, ({ developer }) => service.list(developer.id));
+
+  handle<object, object, { appName?: string; name?: string; description?: string }>(app, ctx, r.createApp, ({ developer, body }) => {
+    const name = body.appName ?? body.name;
+    if (!name) throw ApiError.badRequest('Give the application a name (appName)', { field: 'appName' });
+    return service.create(developer.id, name, body.description ?? '');
+  });
+
+  handle<{ appId: string }, object, { appName: string }>(app, ctx, r.renameApp, ({ params, body, developer }) => service.rename(params.appId, body.appName, developer.id));
+
+  handle<{ appId: string }>(app, ctx, r.deleteApp, async ({ params }) => {
+    await service.delete(params.appId);
+    return { success: true };
+  });
+
+  handle(app, ctx, r.getAppInfo, ({ access }) => service.info(access.app, access.role));
+  handle<{ appId: string }, object, { info?: string; description?: string }>(app, ctx, r.updateAppInfo, async ({ params, body, access }) => {
+    const info = body.info ?? body.description ?? '';
+    await service.updateInfo(params.appId, info);
+    return service.info({ ...access.app, info }, access.role);
+  });
+
+  // The logo comes as a data URL, either raw or as `{ logo }`; `null` removes it.
+  handle<{ appId: string }, object, { logo?: string | null } | string>(app, ctx, r.updateAppLogo, async ({ params, body }) => {
+    const logo = typeof body === 'string' ? body : (body?.logo ?? null);
+    await service.updateLogo(params.appId, logo);
+    return { logo };
+  });
+  handle(app, ctx, r.getAppLogo, ({ access }) => ({ logo: access.app.logo }));
+
+  handle<object, { appsIds?: string | string[] }>(app, ctx, r.loadAppsInfo, async ({ developer, query }) => {
+    const wanted = query.appsIds === undefined ? undefined : new Set(Array.isArray(query.appsIds) ? query.appsIds : [query.appsIds]);
+    const apps = await service.list(developer.id);
+    return apps.filter((a) => !wanted || wanted.has(a.id));
+  });
+
+  handle(app, ctx, r.generateSubdomains, () => suggestSubdomains());
+
+  handle(app, ctx, r.loadAppsMenuItems, () =>
+    Areas.filter((a) => a.group !== 'account').map((a) => ({ id: a.id, title: a.title, group: a.group, segment: a.segment })),
+  );
+
+  handle(app, ctx, r.getAppDevOptions, ({ access }) => JSON.parse(access.app.dev_options || '{}'));
+  handle<{ appId: string }, object, Record<string, unknown>>(app, ctx, r.updateAppDevOptions, ({ params, body }) => {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw ApiError.badRequest('Developer options must be a JSON object');
+    return service.setDevOptions(params.appId, body);
+  });
+
+  // These need the export/import and clone machinery of a later area; they say so instead of pretending.
+  const later: Array<[keyof typeof r, string]> = [
+    ['resetApp', 'App reset'], ['cloneApp', 'App cloning'], ['getCloningAppStatus', 'App cloning'], ['generateAppZIP', 'App export'],
+    ['createAppFromZIP', 'App import from ZIP'], ['createAppFromZipUrl', 'App import from a ZIP URL'], ['loadAppFavorites', 'Favourite apps'],
+  ];
+  for (const [name, what] of later) {
+    handle(app, ctx, r[name], () => {
+      throw ApiError.notAvailableYet(what);
+    });
+  }
+}

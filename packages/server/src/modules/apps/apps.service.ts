@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import { DeviceTypes, type AppSummary, type DeviceType } from '@basalt/shared';
+import type { ServerContext } from '../../context.js';
+import type { AppsTable } from '../../db/system-schema.js';
+import { ApiError } from '../../http/api-error.js';
+import { newId } from '../../http/secrets.js';
+import { AppsRepo } from './apps.repo.js';
+
+const MAX_LOGO_BYTES = 512 * 1024;
+
+function sortKeys(keys: Array<{ device_type: string; api_key: string }>) {
+  return [...keys]
+    .sort((a, b) => DeviceTypes.indexOf(a.device_type as DeviceType) - DeviceTypes.indexOf(b.device_type as DeviceType))
+    .map((k) => ({ deviceType: k.device_type as DeviceType, apiKey: k.api_key }));
+}
+
+export class AppsService {
+  readonly repo: AppsRepo;
+
+  constructor(private readonly ctx: ServerContext) {
+    this.repo = new AppsRepo(ctx.dbs);
+  }
+
+  private summary(app: AppsTable, role: 'owner' | 'member', keys?: Array<{ device_type: string; api_key: string }>): AppSummary {
+    return {
+      id: app.id, appName: app.name, zone: app.zone, logo: app.logo, info: app.info, ownerId: app.owner_id, created: app.created, role,
+      ...(keys ? { apiKeys: sortKeys(keys) } : {}),
+    };
+  }
+
+  async list(developerId: string): Promise<AppSummary[]> {
+    const apps = await this.repo.listForDeveloper(developerId);
+    return apps.map((a) => this.summary(a, a.role));
+  }
+
+  /** Creates the app row, its API keys (one per device type) and its data store, migrated. */
+  async create(developerId: string, appName: string, info = ''): Promise<AppSummary> {
+    const name = appName.trim();
+    if (await this.repo.findOwnedByName(developerId, name)) {
+      throw ApiError.conflict(`You already have an application named '${name}'`, { field: 'appName' });
+    }
+    const now = Date.now();
+    const app: AppsTable = { id: newId(), name, owner_id: developerId, zone: 'LOCAL', info, logo: null, dev_options: '{}', created: now, updated: now };
+    const keys = DeviceTypes.map((device_type) => ({ id: newId(), device_type, api_key: crypto.randomUUID().toUpperCase() }));
+    await this.ctx.dbs.migrateApp(app.id, this.ctx.appMigrations);
+    try {
+      await this.repo.insert(app, keys);
+    } catch (err) {
+      await this.ctx.dbs.dropAppStore(app.id);
+      throw err;
+    }
+    this.ctx.bus.emit('app.created', { appId: app.id, ownerId: developerId });
+    return this.summary(app, 'owner', keys);
+  }
+
+  async rename(appId: string, appName: string, developerId: string): Promise<AppSummary> {
+    const name = appName.trim();
+    const current = await this.ctx.dbs.system.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirstOrThrow();
+    const clash = await this.repo.findOwnedByName(current.owner_id, name);
+    if (clash && clash.id !== appId) throw ApiError.conflict(`An application named '${name}' already exists`, { field: 'appName' });
+    await this.repo.update(appId, { name });
+    this.ctx.bus.emit('app.renamed', { appId, appName: name });
+    this.ctx.bus.emit('console.changed', { appId, developerId, action: 'app.rename', target: appId, summary: `Renamed application to ${name}` });
+    return this.summary({ ...current, name }, current.owner_id === developerId ? 'owner' : 'member');
+  }
+
+  /** Removes the app, its keys and team rows (cascade) and its whole data store. */
+  async delete(appId: string): Promise<void> {
+    await this.repo.delete(appId);
+    await this.ctx.dbs.dropAppStore(appId);
+    this.ctx.bus.emit('app.deleted', { appId });
+  }
+
+  async deleteOwnedBy(developerId: string): Promise<void> {
+    for (const { id } of await this.repo.idsOwnedBy(developerId)) await this.delete(id);
+  }
+
+  async info(app: AppsTable, role: 'owner' | 'member'): Promise<AppSummary> {
+    return this.summary(app, role, await this.repo.apiKeys(app.id));
+  }
+
+  async updateInfo(appId: string, info: string): Promise<void> {
+    await this.repo.update(appId, { info });
+  }
+
+  async updateLogo(appId: string, logo: string | null): Promise<void> {
+    if (logo !== null) {
+      if (!/^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(logo)) {
+        throw ApiError.badRequest('The logo must be a data URL of a PNG, JPEG, GIF, WebP or SVG image', { field: 'logo' });
+      }
+      if (logo.length > (MAX_LOGO_BYTES * 4) / 3 + 64) throw ApiError.tooLarge('The logo must be at most 512 KB');
+    }
+    await this.repo.update(appId, { logo });
+  }
+
+  async setDevOptions(appId: string, options: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const text = JSON.stringify(options);
+    if (text.length > 64 * 1024) throw ApiError.tooLarge('Developer options must be at most 64 KB');
+    await this.repo.update(appId, { dev_options: text });
+    return options;
+  }
+}
+
+const ADJECTIVES = ['amber', 'brisk', 'calm', 'dusty', 'eager', 'fancy', 'gentle', 'hasty', 'icy', 'jolly', 'keen', 'lucky', 'mellow', 'noble', 'olive', 'proud', 'quiet', 'rapid', 'sunny', 'tidy'];
+const NOUNS = ['basin', 'cliff', 'delta', 'ember', 'fjord', 'grove', 'harbor', 'island', 'jungle', 'knoll', 'lagoon', 'mesa', 'nebula', 'oasis', 'prairie', 'quarry', 'ridge', 'summit', 'tundra', 'valley'];
+
+/** Readable random subdomain suggestions (`brisk-harbor-412`). */
+export function suggestSubdomains(count = 5): string[] {
+  const out = new Set<string>();
+  while (out.size < count) {
+    out.add(`${ADJECTIVES[crypto.randomInt(ADJECTIVES.length)]}-${NOUNS[crypto.randomInt(NOUNS.length)]}-${crypto.randomInt(100, 1000)}`);
+  }
+  return [...out];
+}

@@ -1,0 +1,1 @@
+export { registerSystemRoutes, registerNotAvailableRoutes, VERSION } from './system.routes.js';

@@ -1,0 +1,33 @@
+import { expect, it } from 'vitest';
+import { allRoutes } from '@basalt/shared';
+import { describeEachDb } from '../../test-helpers.js';
+import { registeredRouteNames } from '../../http/route.js';
+
+describeEachDb('system', (server) => {
+  it('answers /console/status once ready, with the database kind and area availability', async () => {
+    const res = await server().call('GET', '/console/status');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.ready).toBe(true);
+    expect(body.database).toBe(server().kind);
+    expect(body.areas.overview).toBe('available');
+    expect(body.areas.flows).toBe('not-available');
+  });
+
+  it('has a handler for every declared console route', () => {
+    const missing = allRoutes().map((r) => r.name).filter((n) => !registeredRouteNames.has(n));
+    expect(missing).toEqual([]);
+  });
+
+  it('answers 501 {code, message} on routes of areas not built yet', async () => {
+    const res = await server().call('GET', '/api/app/ABC/automation/flows');
+    expect(res.statusCode).toBe(501);
+    expect(res.json()).toEqual({ code: 'NOT_AVAILABLE_YET', message: 'Flows is not available yet' });
+  });
+
+  it('answers 404 {code, message} on unknown routes', async () => {
+    const res = await server().call('GET', '/nothing/here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+  });
+});

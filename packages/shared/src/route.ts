@@ -1,0 +1,75 @@
+import type { TSchema } from '@sinclair/typebox';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call a route. */
+export type RouteAuth =
+  /** anyone */
+  | 'public'
+  /** a developer with a valid `auth-key` */
+  | 'developer';
+
+/**
+ * One console route, declared once. The server registers its handler against this object, the SDK
+ * builds its request from it, and a test checks that every declared route has a handler.
+ */
+export interface RouteDef {
+  /** `group.method` of the SDK, e.g. `user.login`. Also the route name in builder errors. */
+  name: string;
+  method: HttpMethod;
+  /** Path template with `:param` placeholders, e.g. `/:appId/console/application`. */
+  path: string;
+  auth: RouteAuth;
+  /** Developer-team operation id (spec §6) that a team member needs for this route; reads need none. */
+  devPermission?: number;
+  /** Body schema; validated by the server at the edge. */
+  body?: TSchema;
+  /** Query schema; validated by the server at the edge. */
+  query?: TSchema;
+  /** Short human description (used in docs and the OpenAPI document). */
+  summary?: string;
+}
+
+/** Declares a route; only a typed identity so declarations stay plain objects. */
+export function defineRoute<const R extends RouteDef>(route: R): R {
+  return route;
+}
+
+/** The `:param` names of a path template, in order. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
+}
+
+/**
+ * Fills a route's placeholders positionally (the reference client's rule). Values are inserted as
+ * given: callers that pass user-supplied names encode them first with `encodeSegment`. Throws
+ * `Invalid path params in route [name], arguments: …` when a parameter is missing, so a request
+ * never goes out to a path that still holds a placeholder or an empty segment.
+ */
+export function buildPath(route: Pick<RouteDef, 'name' | 'path'>, ...args: unknown[]): string {
+  const names = pathParams(route.path);
+  let i = 0;
+  let missing = false;
+  const out = route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, () => {
+    const value = args[i++];
+    if (value === undefined || value === null || value === '') {
+      missing = true;
+      return '';
+    }
+    return String(value);
+  });
+  if (missing || names.length > args.length || out.includes('/:')) {
+    throw new Error(`Invalid path params in route [${route.name}], arguments: ${JSON.stringify(args)}`);
+  }
+  return out;
+}
+
+/** Encodes one identifier path part (table name, file name ...) for use in a URL. */
+export function encodeSegment(value: string): string {
+  return encodeURIComponent(value);
+}
+
+/** Encodes a slash-separated path (files): each part encoded, slashes kept. */
+export function encodePath(value: string): string {
+  return value.split('/').map(encodeURIComponent).join('/');
+}
