@@ -2,4 +2,5 @@ export * from './errors.js';
 export * from './route.js';
 export * from './areas.js';
 export * from './dev-permissions.js';
+export * from './data-types.js';
 export * from './routes/index.js';

@@ -1,6 +1,12 @@
 import type { ServerModule } from './module.js';
 import { accountsModule } from './accounts/index.js';
 import { appsModule } from './apps/index.js';
+import { dataModule } from './data/index.js';
+import { countersModule } from './counters/index.js';
+import { cacheModule } from './cache/index.js';
+import { hivesModule } from './hives/index.js';
+import { filesModule } from './files/index.js';
+import { messagingModule } from './messaging/index.js';
 
 /**
  * Every server module, in registration order. A new area adds one line here (and its routes group
@@ -9,4 +15,10 @@ import { appsModule } from './apps/index.js';
 export const modules: ServerModule[] = [
   accountsModule,
   appsModule,
+  dataModule,
+  countersModule,
+  cacheModule,
+  hivesModule,
+  filesModule,
+  messagingModule,
 ];

@@ -2,19 +2,40 @@ import type { RouteDef } from '../route.js';
 import { systemRoutes } from './system.js';
 import { userRoutes } from './user.js';
 import { appsRoutes } from './apps.js';
+import { tablesRoutes } from './tables.js';
+import { dataViewsRoutes } from './data-views.js';
+import { countersRoutes } from './counters.js';
+import { cacheRoutes } from './cache.js';
+import { dataHivesRoutes } from './data-hives.js';
+import { filesRoutes } from './files.js';
+import { messagingRoutes } from './messaging.js';
 
 export * from './system.js';
 export * from './user.js';
 export * from './apps.js';
+export * from './tables.js';
+export * from './data-views.js';
+export * from './counters.js';
+export * from './cache.js';
+export * from './data-hives.js';
+export * from './files.js';
+export * from './messaging.js';
 
 /**
  * Every declared console route, by SDK group. Each area adds its group here; the server test
- * `routes.contract.test.ts` checks that each one has a handler.
+ * `system.test.ts` checks that each one has a handler.
  */
 export const Routes = {
   system: systemRoutes,
   user: userRoutes,
   apps: appsRoutes,
+  tables: tablesRoutes,
+  dataViews: dataViewsRoutes,
+  counters: countersRoutes,
+  cache: cacheRoutes,
+  dataHives: dataHivesRoutes,
+  files: filesRoutes,
+  messaging: messagingRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export function allRoutes(): RouteDef[] {

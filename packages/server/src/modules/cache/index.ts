@@ -1,0 +1,10 @@
+import type { ServerModule } from '../module.js';
+
+/**
+ * Placeholder until the area is built: registers nothing and claims no area, so its console
+ * routes answer 501. Set `area` once the routes work.
+ */
+export const cacheModule: ServerModule = {
+  name: 'cache',
+  register() {},
+};
