@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// `npm test`: builds, then runs every suite — Vitest (shared, sdk, server on SQLite and
+// PostgreSQL) and the Playwright journeys in Chromium — and ends with one line
+// `N passed, N failed` summing all runners. Exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const out = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-test-report-'));
+let passed = 0;
+let failed = 0;
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const skipE2e = process.argv.includes('--no-e2e');
+
+// 1. Build: the journeys use the built console, and `import('@basalt/sdk')` uses dist.
+if (run('build', 'npm', ['run', 'build']) !== 0) {
+  console.log('\nbuild failed');
+  console.log(`0 passed, 1 failed`);
+  process.exit(1);
+}
+
+// 2. Unit and HTTP-level suites.
+const vitestJson = path.join(out, 'vitest.json');
+const vitestStatus = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const v = readJson(vitestJson);
+if (v) {
+  passed += v.numPassedTests ?? 0;
+  failed += (v.numFailedTests ?? 0) + (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+  // A file that fails to load has no tests counted; count it as a failure.
+  failed += (v.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+}
+if (vitestStatus !== 0 && failed === 0) failed += 1;
+
+// 3. Console journeys in Chromium.
+if (!skipE2e) {
+  const pwJson = path.join(out, 'playwright.json');
+  const pwStatus = run('playwright', 'npx', ['playwright', 'test', '-c', 'packages/console/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  const p = readJson(pwJson);
+  let pwFailed = 0;
+  if (p?.stats) {
+    passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0);
+    pwFailed = (p.stats.unexpected ?? 0) + (p.stats.skipped ?? 0);
+  }
+  if (pwStatus !== 0 && pwFailed === 0) pwFailed = 1;
+  failed += pwFailed;
+}
+
+fs.rmSync(out, { recursive: true, force: true });
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
