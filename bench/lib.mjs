@@ -1,0 +1,86 @@
+// Shared pieces of the benchmarks: start a built Basalt server on a temporary data dir, time
+// request loops over loopback, and format results. Loops are bounded in count and time.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts `packages/server/dist/main.js` (run `npm run build` first) and waits for /console/status. */
+export async function startServer(env = {}) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-bench-'));
+  const child = spawn(process.execPath, ['--no-node-snapshot', path.join(root, 'packages/server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASALT_DATA_DIR: dataDir, LOG_LEVEL: 'warn', BASALT_LOGIN_MAX_FAILURES: '1000', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/console/status`);
+      if (res.ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    port,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function json(url, { method = 'GET', body, authKey, headers = {} } = {}) {
+  const res = await fetch(url, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(authKey ? { 'auth-key': authKey } : {}), ...headers },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return { res, body: text ? JSON.parse(text) : undefined };
+}
+
+/** Runs `fn` `count` times with `concurrency` in flight (stopping after `maxMs`); answers latency stats. */
+export async function measure(name, fn, { count = 2000, concurrency = 8, maxMs = 20_000 } = {}) {
+  const times = [];
+  let next = 0;
+  const started = performance.now();
+  async function worker() {
+    while (next < count && performance.now() - started < maxMs) {
+      const i = next++;
+      const t0 = performance.now();
+      await fn(i);
+      times.push(performance.now() - t0);
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const total = performance.now() - started;
+  times.sort((a, b) => a - b);
+  const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
+  return { name, count: times.length, opsPerSec: (times.length / total) * 1000, p50: pct(50), p99: pct(99) };
+}
+
+export function table(rows) {
+  const lines = ['| benchmark | ops | ops/s | p50 ms | p99 ms |', '|---|---:|---:|---:|---:|'];
+  for (const r of rows) lines.push(`| ${r.name} | ${r.count} | ${r.opsPerSec.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
+  return lines.join('\n');
+}
