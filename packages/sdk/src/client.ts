@@ -1,0 +1,103 @@
+/**
+ * `createClient(serverUrl, authKey?, options?)`: the typed console client.
+ *
+ * HOW AN AREA ADDS ITS GROUP (one file + one line):
+ *  1. Declare the routes in `packages/shared/src/routes/<group>.ts` (`defineRoute`, group in `Routes`).
+ *  2. Write `packages/sdk/src/groups/<group>.ts` exporting `createXxxGroup(g: GroupContext)` that
+ *     returns an object of methods with the reference client's names and argument order, each
+ *     built from its declaration: `request.route<Answer>(Routes.xxx.method, [pathArgs...], { query,
+ *     body, cache, cacheTags })`. Special channels: `request.billing`, `.community`, `.sqlService`,
+ *     `.automation`, `.nodeAPI`. Lists with counts: `request.countSpec` / `request.getWithData`.
+ *     Export `type XxxGroup = ReturnType<typeof createXxxGroup>`. Doc-comment every method.
+ *  3. Add ONE line to `createGroups` below: `xxx: createXxxGroup(g),`.
+ *  4. Request-shape tests beside it: `groups/<group>.test.ts` with `recordingClient()` from
+ *     `test-support/fake-fetch.test-helpers.ts` (compare url, method, headers and body exactly).
+ */
+import type { StatusInfo } from '@basalt/shared';
+import { responseCache, type ResponseCache } from './transport/cache.js';
+import { createTransports, type ChannelOptions, type Transports } from './transport/channels.js';
+import type { ClientContext, FetchLike, Middleware } from './transport/context.js';
+import type { GroupContext } from './groups/group-context.js';
+import { createStatus, createSystemGroup, createWarning } from './groups/system.js';
+import { createUserGroup } from './groups/user.js';
+import { createAppsGroup } from './groups/apps.js';
+
+/** Options of `createClient`. */
+export interface ClientOptions extends ChannelOptions {
+  /** Called on every request after the `auth-key` header is set (no longer after `destroy()`). */
+  middleware?: Middleware;
+  /** `fetch` to use instead of the global one (tests, custom agents). */
+  fetch?: FetchLike;
+  /** `credentials` mode of browser requests. */
+  credentials?: 'omit' | 'same-origin' | 'include';
+  /** Response cache to use instead of the process-wide one (isolation in tests). */
+  cache?: ResponseCache;
+}
+
+/** Every API group, keyed as on the reference client. */
+function createGroups(g: GroupContext) {
+  const system = createSystemGroup(g);
+  return {
+    system,
+    status: createStatus(system),
+    warning: createWarning(g),
+    user: createUserGroup(g),
+    apps: createAppsGroup(g),
+  };
+}
+
+/** The API groups of a client. */
+export type ClientGroups = ReturnType<typeof createGroups>;
+
+/** `client.request`: the main channel, the special ones, and `api` pointing back at the client. */
+export interface ClientRequest extends Transports {
+  api: BasaltClient;
+}
+
+/** What `createClient` answers. */
+export type BasaltClient = ClientGroups & {
+  /** Every request made after this rejects with 'Client has been destroyed'. There is no undo. */
+  destroy(): void;
+  request: ClientRequest;
+  /** The key currently sent as `auth-key` (set by sign-in, cleared by sign-out). */
+  getAuthKey(): string | undefined;
+  /** Replaces the key sent as `auth-key` (`undefined` or `null` stops sending it). */
+  setAuthKey(authKey: string | null | undefined): void;
+};
+
+/**
+ * Creates a console client. `serverUrl` is prepended to every path that is not already an
+ * absolute http(s) URL (empty: paths stay relative, for a console served by the same server).
+ * While a key is set every request carries header `auth-key`.
+ */
+export function createClient(serverUrl = '', authKey?: string | null, options: ClientOptions = {}): BasaltClient {
+  const context: ClientContext = {
+    serverUrl: serverUrl ?? '',
+    authKey: authKey ?? undefined,
+    destroyed: false,
+    middleware: options.middleware,
+    fetch: options.fetch,
+    credentials: options.credentials,
+    cache: options.cache ?? responseCache,
+    memo: new Map<string, Promise<unknown>>(),
+  };
+  const request = createTransports(context, options) as ClientRequest;
+  const groups = createGroups({ request, context });
+  const client: BasaltClient = {
+    ...groups,
+    request,
+    destroy() {
+      context.destroyed = true;
+      context.middleware = undefined;
+    },
+    getAuthKey: () => context.authKey ?? undefined,
+    setAuthKey(key) {
+      context.authKey = key ?? undefined;
+    },
+  };
+  request.api = client;
+  return client;
+}
+
+/** Status of the server (re-exported for convenience). */
+export type { StatusInfo };

@@ -1,0 +1,75 @@
+import { Routes, type StatusInfo } from '@basalt/shared';
+import type { GroupContext } from './group-context.js';
+
+const r = Routes.system;
+const STATUS_MEMO = 'system.status';
+
+/** One entry of the console's main menu. */
+export interface MainMenuItem {
+  id: string;
+  title: string;
+  group: string;
+  available: boolean;
+}
+
+/** Platform status and main menu (`system` group of the reference client). */
+export function createSystemGroup({ request, context }: GroupContext) {
+  return {
+    /**
+     * Server status. Repeated calls share one request (pending or settled) unless `force` is
+     * truthy; when that request fails the memo is dropped and the error re-thrown, so the next
+     * call asks again.
+     */
+    loadStatus(force?: boolean): Promise<StatusInfo> {
+      const memo = context.memo.get(STATUS_MEMO) as Promise<StatusInfo> | undefined;
+      if (memo && !force) return memo;
+      const pending: Promise<StatusInfo> = request.route<StatusInfo>(r.loadStatus).catch((err: unknown) => {
+        if (context.memo.get(STATUS_MEMO) === pending) context.memo.delete(STATUS_MEMO);
+        throw err;
+      });
+      context.memo.set(STATUS_MEMO, pending);
+      return pending;
+    },
+
+    /** Items of the console's main menu, with the availability of each area. */
+    loadMainMenu(): Promise<MainMenuItem[]> {
+      return request.route<MainMenuItem[]>(r.loadMainMenu);
+    },
+  };
+}
+
+/** The `system` group's methods. */
+export type SystemGroup = ReturnType<typeof createSystemGroup>;
+
+/** The callable `status(force)` of the reference client. */
+export type StatusFunction = (force?: boolean) => Promise<StatusInfo>;
+
+/**
+ * `status(force)`: deprecated alias of `system.loadStatus(force)`, kept for code written against
+ * the reference client; warns once per client.
+ */
+export function createStatus(system: SystemGroup): StatusFunction {
+  let warned = false;
+  return (force?: boolean) => {
+    if (!warned) {
+      warned = true;
+      console.warn('status() is deprecated: use system.loadStatus() instead');
+    }
+    return system.loadStatus(force);
+  };
+}
+
+/** An app-level warning (plan limits, panic mode ...). */
+export interface AppWarning {
+  code?: string;
+  message: string;
+  [key: string]: unknown;
+}
+
+/** The callable `warning(appId)` of the reference client. */
+export type WarningFunction = (appId: string) => Promise<AppWarning[]>;
+
+/** `warning(appId)`: the app's current warnings. */
+export function createWarning({ request }: GroupContext): WarningFunction {
+  return (appId: string) => request.route<AppWarning[]>(r.warning, [appId]);
+}

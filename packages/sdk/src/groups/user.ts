@@ -1,0 +1,216 @@
+import { Routes, defineRoute, type DeveloperAccount, type OtpPending, type TwoFactorState } from '@basalt/shared';
+import type { DevPermissionEntry, SuccessAnswer } from '../types.js';
+import type { RequestSpec } from '../transport/transport.js';
+import type { Transport } from '../transport/transport.js';
+import { encodeForm } from '../transport/encode.js';
+import { isRecord } from '../transport/errors.js';
+import { AUTH_COOKIE, deleteCookie, keyFromResponse } from './auth-key.js';
+import type { GroupContext } from './group-context.js';
+
+const r = Routes.user;
+
+/**
+ * Routes of the reference client's `user` group that the shared contract does not declare yet
+ * (the server has no handler for them): kept here so the SDK method exists with the right shape.
+ */
+const pending = {
+  registerAndJoinWorkspace: defineRoute({ name: 'user.registerAndJoinWorkspace', method: 'POST', path: '/console/automation/management/:workspaceId/activatedev', auth: 'public' }),
+  loginToDiscourse: defineRoute({ name: 'user.loginToDiscourse', method: 'POST', path: '/console/discourse/sso', auth: 'developer' }),
+  completeStripeConnection: defineRoute({ name: 'user.completeStripeConnection', method: 'POST', path: '/console/community/marketplace/stripe-connect/auth', auth: 'developer' }),
+  getStripeConnectToken: defineRoute({ name: 'user.getStripeConnectToken', method: 'GET', path: '/console/community/marketplace/stripe-connect/token', auth: 'developer' }),
+  getStripeConnectAccountId: defineRoute({ name: 'user.getStripeConnectAccountId', method: 'GET', path: '/console/developer/stripe-connect', auth: 'developer' }),
+  setStripeConnectAccountId: defineRoute({ name: 'user.setStripeConnectAccountId', method: 'PUT', path: '/console/developer/stripe-connect', auth: 'developer' }),
+};
+
+/** Sign-up data: email and password are required; other fields are passed through. */
+export interface RegisterData {
+  email: string;
+  password: string;
+  name?: string;
+  [field: string]: unknown;
+}
+
+/** Second step of a two-factor sign-in. */
+export interface TotpAuthData {
+  sessionId: string;
+  otpCode: string | number;
+}
+
+/** Answer of a password sign-in: the account with its key, or the pending code step. */
+export type LoginAnswer = DeveloperAccount | OtpPending;
+
+/** Editable profile fields. */
+export interface ProfileUpdate {
+  name?: string;
+  email?: string;
+}
+
+/** True when a sign-in answer asks for the second factor. */
+export function isOtpPending(answer: LoginAnswer): answer is OtpPending {
+  return isRecord(answer) && !!(answer as { otpCreated?: unknown }).otpCreated;
+}
+
+/** Developer account (`user` group of the reference client). */
+export function createUserGroup({ request, context }: GroupContext) {
+  /**
+   * Sends a sign-in request; unless the answer is the pending code step, stores the returned key
+   * as the client's key and answers the body with `authKey` set.
+   */
+  async function signIn<T>(spec: RequestSpec, channel: Transport = request): Promise<T> {
+    const res = await channel.sendFull<unknown>(spec);
+    if (isRecord(res.body) && res.body.otpCreated) return res.body as T;
+    const authKey = keyFromResponse(res);
+    context.authKey = authKey;
+    return { ...(isRecord(res.body) ? res.body : {}), authKey } as T;
+  }
+
+  return {
+    /**
+     * The signed-in developer's account. `authKey` overrides the client's key for this call; on
+     * success the answer's `authKey` becomes the client's key.
+     */
+    async getAccountInfo(authKey?: string): Promise<DeveloperAccount> {
+      const account = await request.route<DeveloperAccount>(r.getAccountInfo, [], authKey ? { headers: { 'auth-key': authKey } } : {});
+      context.authKey = isRecord(account) ? account.authKey : undefined;
+      return account;
+    },
+
+    /** Creates a developer account (sign-in is a separate step). */
+    register(userData: RegisterData): Promise<Omit<DeveloperAccount, 'authKey'>> {
+      return request.route(r.register, [], { body: userData });
+    },
+
+    /** Deletes the signed-in developer's account and the applications it owns. */
+    suicide(): Promise<SuccessAnswer> {
+      return request.route(r.suicide);
+    },
+
+    /** Password sign-in. Answers `{ otpCreated, sessionId }` when the code step must follow. */
+    login(login: string, password: string): Promise<LoginAnswer> {
+      return signIn(request.routeSpec(r.login, [], { body: { login, password } }));
+    },
+
+    /** Code step of a two-factor sign-in. */
+    loginWithTOTP(authData: TotpAuthData): Promise<DeveloperAccount> {
+      return signIn(request.routeSpec(r.loginWithTOTP, [], { body: authData }));
+    },
+
+    /** `login` on the cloud route. */
+    cloudLogin(login: string, password: string): Promise<LoginAnswer> {
+      return signIn(request.routeSpec(r.cloudLogin, [], { body: { login, password } }));
+    },
+
+    /** `loginWithTOTP` on the cloud route. */
+    cloudLoginWithTOTP(authData: TotpAuthData): Promise<DeveloperAccount> {
+      return signIn(request.routeSpec(r.cloudLoginWithTOTP, [], { body: authData }));
+    },
+
+    /** Redirect URL of a social sign-in provider. */
+    loginSocial(type: string): Promise<string> {
+      return request.route(r.loginSocial, [type]);
+    },
+
+    /** Ends the session: the key stops working and the client forgets it. */
+    async logout(): Promise<SuccessAnswer> {
+      const answer = await request.route<SuccessAnswer>(r.logout);
+      context.authKey = undefined;
+      deleteCookie(AUTH_COOKIE);
+      return answer;
+    },
+
+    /** Mails a password-reset link (the answer never tells whether the email exists). */
+    restorePassword(email: string): Promise<SuccessAnswer> {
+      return request.route(r.restorePassword, [], { body: encodeForm({ email }), contentType: 'application/x-www-form-urlencoded; charset=UTF-8' });
+    },
+
+    /** Basalt addition: sets a new password with the token of the reset mail. */
+    resetPassword(token: string, password: string): Promise<SuccessAnswer> {
+      return request.route(r.resetPassword, [], { body: { token, password } });
+    },
+
+    /** Sends the email-confirmation mail again. */
+    resendConfirmEmail(email: string): Promise<SuccessAnswer> {
+      return request.route(r.resendConfirmEmail, [], { query: { email } });
+    },
+
+    /** Basalt addition: confirms the email address with the token of the confirmation mail. */
+    confirmEmail(token: string): Promise<SuccessAnswer> {
+      return request.route(r.confirmEmail, [], { body: { token } });
+    },
+
+    /** Updates name or email (a new email must be confirmed again). */
+    updateProfile(profile: ProfileUpdate): Promise<DeveloperAccount> {
+      return request.route(r.updateProfile, [], { body: profile });
+    },
+
+    /** Signs up through an app-team invitation and signs in. */
+    registerAndJoinAppTeam(appId: string, confirmationCode: string, userData: RegisterData): Promise<DeveloperAccount> {
+      return signIn(request.routeSpec(r.registerAndJoinAppTeam, [appId], { query: { 'confirmation-code': confirmationCode }, body: userData }));
+    },
+
+    /** Signs up through a workspace invitation (automation service) and signs in. */
+    registerAndJoinWorkspace(workspaceId: string, confirmationCode: string, userData: RegisterData): Promise<DeveloperAccount> {
+      const spec = request.automation.routeSpec(pending.registerAndJoinWorkspace, [workspaceId], { query: { 'confirmation-code': confirmationCode }, body: userData });
+      return signIn(spec, request.automation);
+    },
+
+    /** Single sign-on into the community forum. */
+    loginToDiscourse(user: unknown, sig: string, sso: string): Promise<unknown> {
+      return request.route(pending.loginToDiscourse, [], { body: { user, sig, sso } });
+    },
+
+    /** The signed-in developer's permissions in one application. */
+    getPermissions(appId: string): Promise<DevPermissionEntry[]> {
+      return request.route(r.getPermissions, [appId]);
+    },
+
+    /** Finishes connecting a payout account for marketplace sales. */
+    completeStripeConnection(data: Record<string, unknown>): Promise<unknown> {
+      return request.route(pending.completeStripeConnection, [], { body: data });
+    },
+
+    /** Token that starts connecting a payout account. */
+    getStripeConnectToken(): Promise<unknown> {
+      return request.route(pending.getStripeConnectToken);
+    },
+
+    /** The connected payout account. */
+    getStripeConnectAccountId(): Promise<unknown> {
+      return request.route(pending.getStripeConnectAccountId);
+    },
+
+    /** Stores the connected payout account. */
+    setStripeConnectAccountId(data: Record<string, unknown>): Promise<unknown> {
+      return request.route(pending.setStripeConnectAccountId, [], { body: data });
+    },
+
+    /** Whether two-factor sign-in is on (and whether enrolment waits for its first code). */
+    get2FAState(): Promise<TwoFactorState> {
+      return request.route(r.get2FAState);
+    },
+
+    /**
+     * Turns two-factor sign-in on (the answer holds `secret` and `otpauthUri` for the
+     * authenticator) or off. Basalt asks for a current `otpCode` to turn a confirmed 2FA off.
+     */
+    update2FAState(enabled: boolean, otpCode?: string | number): Promise<TwoFactorState> {
+      return request.route(r.update2FAState, [], { body: { enabled, otpCode } });
+    },
+
+    /** Basalt addition: confirms enrolment with a first code from the authenticator. */
+    confirm2FA(otpCode: string | number): Promise<TwoFactorState> {
+      return request.route(r.confirm2FA, [], { body: { otpCode } });
+    },
+
+    /**
+     * Changes the password; other sessions end. `currentPassword` (Basalt addition) is checked
+     * when given.
+     */
+    changePassword(id: string, password: string, currentPassword?: string): Promise<SuccessAnswer> {
+      return request.route(r.changePassword, [], { body: { id, password, currentPassword } });
+    },
+  };
+}
+
+/** The `user` group's methods. */
+export type UserGroup = ReturnType<typeof createUserGroup>;

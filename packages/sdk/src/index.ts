@@ -1,0 +1,14 @@
+/**
+ * `@basalt/sdk`: the typed console client. Start with `createClient(serverUrl, authKey?, options?)`.
+ * Cross-window messaging lives in `@basalt/sdk/bridge`.
+ */
+export { createClient, type BasaltClient, type ClientGroups, type ClientOptions, type ClientRequest } from './client.js';
+export * from './transport/index.js';
+export { Transport as Request } from './transport/transport.js';
+export type { GroupContext } from './groups/group-context.js';
+export * from './groups/system.js';
+export * from './groups/user.js';
+export * from './groups/apps.js';
+export * from './types.js';
+export { DevOperations as DevPermissions } from '@basalt/shared';
+export type { DeveloperAccount, OtpPending, TwoFactorState, AppSummary, StatusInfo, ApiErrorBody, ErrorCode } from '@basalt/shared';
