@@ -43,7 +43,7 @@ export const userRoutes = {
     summary: 'Basalt addition: confirms an email address with the token from the mail',
   }),
   updateProfile: defineRoute({
-    name: 'user.updateProfile', method: 'PUT', path: '/console/home/myaccount', auth: 'developer',
+    name: 'user.updateProfile', method: 'PUT', path: '/console/home/myaccount/', auth: 'developer',
     body: Type.Object({ name: Type.Optional(Type.String({ maxLength: 200 })), email: Type.Optional(Email) }),
   }),
   registerAndJoinAppTeam: defineRoute({ name: 'user.registerAndJoinAppTeam', method: 'POST', path: '/:appId/console/activatedev', auth: 'public' }),
