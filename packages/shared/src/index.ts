@@ -4,3 +4,4 @@ export * from './areas.js';
 export * from './dev-permissions.js';
 export * from './data-types.js';
 export * from './routes/index.js';
+export * from './where/index.js';

@@ -1,0 +1,6 @@
+/** The where language: syntax tree, parser, date literals and the free-text search builder. */
+export * from './ast.js';
+export { WhereSyntaxError, tokenize, type Token, type TokenType } from './tokenizer.js';
+export { parseWhere, parseProps, parseSortBy, parseGroupBy } from './parser.js';
+export { parseDateLiteral, formatDateTimeText } from './dates.js';
+export * from './search.js';

@@ -1,0 +1,144 @@
+/**
+ * Hand-written tokenizer of the where language. It knows only the few token shapes the grammar
+ * uses, so anything else (a `;`, a comment, a double-quoted string) stops here with an error that
+ * names the character and its position.
+ */
+
+/** A malformed where/props/sortBy text: `position` is the 0-based offset of `token` in the input. */
+export class WhereSyntaxError extends Error {
+  constructor(
+    message: string,
+    public readonly position: number,
+    public readonly token: string,
+  ) {
+    super(message);
+    this.name = 'WhereSyntaxError';
+  }
+}
+
+export type TokenType = 'ident' | 'quotedIdent' | 'string' | 'number' | 'op' | 'punct' | 'eof';
+
+export interface Token {
+  type: TokenType;
+  /** identifier or string content (unquoted), operator or punctuation text */
+  value: string;
+  /** the token exactly as written, for error messages */
+  raw: string;
+  pos: number;
+}
+
+const IDENT_START = /[A-Za-z_$]/;
+const IDENT_PART = /[A-Za-z0-9_$]/;
+const DIGIT = /[0-9]/;
+const PUNCT = new Set(['(', ')', ',', '.', '*']);
+
+/** Shows a token in a message: quoted and shortened, so a long value stays readable. */
+export function showToken(raw: string): string {
+  const s = raw.length > 40 ? `${raw.slice(0, 37)}...` : raw;
+  return `'${s}'`;
+}
+
+function readQuoted(input: string, start: number, quote: string, what: string): { value: string; end: number } {
+  let i = start + 1;
+  let value = '';
+  for (;;) {
+    if (i >= input.length) {
+      throw new WhereSyntaxError(`Unclosed ${what} starting at position ${start}: ${showToken(input.slice(start))}`, start, input.slice(start));
+    }
+    const ch = input[i];
+    if (ch === quote) {
+      // A doubled quote stands for one quote character inside the literal.
+      if (input[i + 1] === quote) {
+        value += quote;
+        i += 2;
+        continue;
+      }
+      return { value, end: i + 1 };
+    }
+    value += ch;
+    i++;
+  }
+}
+
+function readNumber(input: string, start: number): number {
+  let i = start;
+  while (i < input.length && DIGIT.test(input[i])) i++;
+  if (input[i] === '.' && DIGIT.test(input[i + 1] ?? '')) {
+    i++;
+    while (i < input.length && DIGIT.test(input[i])) i++;
+  }
+  if ((input[i] === 'e' || input[i] === 'E') && /[0-9+-]/.test(input[i + 1] ?? '')) {
+    let j = i + 1;
+    if (input[j] === '+' || input[j] === '-') j++;
+    if (DIGIT.test(input[j] ?? '')) {
+      i = j;
+      while (i < input.length && DIGIT.test(input[i])) i++;
+    }
+  }
+  return i;
+}
+
+export function tokenize(input: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < input.length) {
+    const ch = input[i];
+    if (/\s/.test(ch)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    if (ch === "'") {
+      const { value, end } = readQuoted(input, i, "'", 'string');
+      tokens.push({ type: 'string', value, raw: input.slice(start, end), pos: start });
+      i = end;
+    } else if (ch === '`') {
+      const { value, end } = readQuoted(input, i, '`', 'quoted name');
+      if (value.length === 0) throw new WhereSyntaxError(`Empty quoted name '\`\`' at position ${start}`, start, '``');
+      tokens.push({ type: 'quotedIdent', value, raw: input.slice(start, end), pos: start });
+      i = end;
+    } else if (IDENT_START.test(ch)) {
+      while (i < input.length && IDENT_PART.test(input[i])) i++;
+      const text = input.slice(start, i);
+      tokens.push({ type: 'ident', value: text, raw: text, pos: start });
+    } else if (DIGIT.test(ch)) {
+      i = readNumber(input, i);
+      if (i < input.length && IDENT_PART.test(input[i])) {
+        let j = i;
+        while (j < input.length && IDENT_PART.test(input[j])) j++;
+        const bad = input.slice(start, j);
+        throw new WhereSyntaxError(`Invalid number ${showToken(bad)} at position ${start}`, start, bad);
+      }
+      const text = input.slice(start, i);
+      tokens.push({ type: 'number', value: text, raw: text, pos: start });
+    } else if (ch === '-' && input[i + 1] === '-') {
+      throw new WhereSyntaxError(`Comments are not allowed: '--' at position ${start}`, start, '--');
+    } else if (ch === '/' && input[i + 1] === '*') {
+      throw new WhereSyntaxError(`Comments are not allowed: '/*' at position ${start}`, start, '/*');
+    } else if (ch === '-') {
+      // Only a sign in front of a number; the parser checks that a number follows.
+      tokens.push({ type: 'punct', value: '-', raw: '-', pos: start });
+      i++;
+    } else if (ch === '<' || ch === '>' || ch === '=' || ch === '!') {
+      const two = input.slice(i, i + 2);
+      let op: string;
+      if (two === '<=' || two === '>=' || two === '!=' || two === '<>') op = two;
+      else if (ch === '!') throw new WhereSyntaxError(`Unexpected character '!' at position ${start} (did you mean '!='?)`, start, '!');
+      else op = ch;
+      i += op.length;
+      if (op === '=' && input[i] === '=') {
+        throw new WhereSyntaxError(`Unexpected '==' at position ${start} (use '=')`, start, '==');
+      }
+      tokens.push({ type: 'op', value: op === '<>' ? '!=' : op, raw: op, pos: start });
+    } else if (PUNCT.has(ch)) {
+      tokens.push({ type: 'punct', value: ch, raw: ch, pos: start });
+      i++;
+    } else if (ch === '"') {
+      throw new WhereSyntaxError(`Unexpected character '"' at position ${start}: text values take single quotes, names take back-quotes`, start, '"');
+    } else {
+      throw new WhereSyntaxError(`Unexpected character ${showToken(ch)} at position ${start}`, start, ch);
+    }
+  }
+  tokens.push({ type: 'eof', value: '', raw: '', pos: input.length });
+  return tokens;
+}
