@@ -13,6 +13,8 @@ import { EventBus } from './events/bus.js';
 import { Mailer } from './mail/mailer.js';
 import { MemoryFailureLimiter } from './http/rate-limit.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { ApiError } from './http/api-error.js';
+import { ErrorCodes } from '@basalt/shared';
 import { modules } from './modules/index.js';
 import { registerNotAvailableRoutes, registerSystemRoutes } from './modules/system/index.js';
 
@@ -41,6 +43,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 },
     // Parameter errors are reported by our own messages; keep ajv from coercing silently.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
@@ -65,6 +68,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(formbody);
   // Some routes take a raw string body (file move/rename, cache values, bare ids).
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  // Clients often send `Content-Type: application/json` with no body on DELETE and POST; that is
+  // "no body", not a malformed one. Non-empty bodies keep Fastify's prototype-poisoning guard.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(req, text, (err, value) => {
+      if (err) return done(new ApiError(ErrorCodes.BAD_REQUEST, 400, 'The request body is not valid JSON'), undefined);
+      done(null, value);
+    });
+  });
 
   app.addHook('onClose', async () => {
     for (const m of modules) await m.close?.();

@@ -25,28 +25,47 @@ export interface Config {
   uploadLimit: number;
   /** Failed developer logins allowed per login name within `loginWindowMs`. */
   loginMaxFailures: number;
+  /** Failed developer logins allowed per client address within `loginWindowMs` (offices share one). */
+  loginIpMaxFailures: number;
   loginWindowMs: number;
+  /** A developer session unused for this long ends (the console signs in again). */
+  sessionIdleMs: number;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits use it). */
+  trustProxy: boolean;
+}
+
+/** Reads a non-negative integer setting; a typo must stop the server, not become NaN. */
+function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got '${raw}'`);
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const port = Number(env.PORT ?? 8080);
-  const dataDir = path.resolve(env.BASALT_DATA_DIR ?? './data');
+  const port = intSetting(env, 'PORT', 8080);
+  if (port > 65535) throw new Error(`PORT must be at most 65535, got ${port}`);
+  const loginMaxFailures = intSetting(env, 'BASALT_LOGIN_MAX_FAILURES', 5);
   return {
-    port: Number.isFinite(port) ? port : 8080,
-    host: env.HOST ?? '0.0.0.0',
-    dataDir,
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.BASALT_DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    pgSchemaPrefix: env.BASALT_PG_SCHEMA_PREFIX ?? 'basalt_',
+    pgSchemaPrefix: env.BASALT_PG_SCHEMA_PREFIX || 'basalt_',
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Basalt <no-reply@localhost>',
-    publicUrl: env.BASALT_PUBLIC_URL ?? `http://localhost:${Number.isFinite(port) ? port : 8080}`,
-    consoleDir: env.BASALT_CONSOLE_DIR,
-    logLevel: env.LOG_LEVEL ?? 'info',
-    bodyLimit: Number(env.BASALT_BODY_LIMIT ?? 10 * 1024 * 1024),
-    uploadLimit: Number(env.BASALT_UPLOAD_LIMIT ?? 200 * 1024 * 1024),
-    loginMaxFailures: Number(env.BASALT_LOGIN_MAX_FAILURES ?? 5),
-    loginWindowMs: Number(env.BASALT_LOGIN_WINDOW_MS ?? 15 * 60 * 1000),
+    mailFrom: env.MAIL_FROM || 'Basalt <no-reply@localhost>',
+    publicUrl: (env.BASALT_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    consoleDir: env.BASALT_CONSOLE_DIR || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    bodyLimit: intSetting(env, 'BASALT_BODY_LIMIT', 10 * 1024 * 1024),
+    uploadLimit: intSetting(env, 'BASALT_UPLOAD_LIMIT', 200 * 1024 * 1024),
+    loginMaxFailures,
+    loginIpMaxFailures: intSetting(env, 'BASALT_LOGIN_IP_MAX_FAILURES', loginMaxFailures * 20),
+    loginWindowMs: intSetting(env, 'BASALT_LOGIN_WINDOW_MS', 15 * 60 * 1000),
+    sessionIdleMs: intSetting(env, 'BASALT_SESSION_IDLE_DAYS', 30) * 24 * 60 * 60 * 1000,
+    trustProxy: env.BASALT_TRUST_PROXY === 'true' || env.BASALT_TRUST_PROXY === '1',
     ...overrides,
   };
 }

@@ -30,6 +30,11 @@ export interface Databases {
   readonly likeOperator: 'like' | 'ilike';
   /** Current time as epoch ms. */
   now(): number;
+  /**
+   * True when `err` is a unique-constraint violation: two requests raced past a service's
+   * "already exists?" check and the database kept only one; the service answers 409 for the other.
+   */
+  isUniqueViolation(err: unknown): boolean;
   close(): Promise<void>;
 }
 
@@ -125,6 +130,11 @@ class SqliteDatabases implements Databases {
     return null;
   }
 
+  isUniqueViolation(err: unknown): boolean {
+    const code = (err as { code?: unknown } | null)?.code;
+    return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  }
+
   now(): number {
     return Date.now();
   }
@@ -162,6 +172,10 @@ class PostgresDatabases implements Databases {
 
   app(appId: string): Kysely<any> {
     return this.base.withSchema(this.appSchema(appId));
+  }
+
+  isUniqueViolation(err: unknown): boolean {
+    return (err as { code?: unknown } | null)?.code === '23505';
   }
 
   async createAppStore(appId: string): Promise<void> {

@@ -11,6 +11,8 @@ export interface DevelopersTable {
   totp_secret: string | null;
   totp_enabled: number;
   totp_pending_secret: string | null;
+  /** Time step of the last accepted code (replay guard); null before the first. */
+  totp_last_step: number | null;
   created: number;
   updated: number;
 }

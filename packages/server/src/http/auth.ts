@@ -34,6 +34,10 @@ export async function authenticateDeveloper(ctx: ServerContext, req: FastifyRequ
     .executeTakeFirst();
   if (!row) throw ApiError.unauthorized('Your session has ended: sign in again');
   const now = Date.now();
+  if (now - row.last_used > ctx.config.sessionIdleMs) {
+    await ctx.dbs.system.deleteFrom('dev_sessions').where('key_hash', '=', row.key_hash).execute();
+    throw ApiError.unauthorized('Your session has ended after a long time without use: sign in again');
+  }
   // Touch at most once a minute: a write per request would serialise SQLite for nothing.
   if (now - row.last_used > 60_000) {
     await ctx.dbs.system.updateTable('dev_sessions').set({ last_used: now }).where('key_hash', '=', row.key_hash).execute();

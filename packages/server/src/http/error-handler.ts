@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { ErrorCodes } from '@basalt/shared';
 import { ApiError } from './api-error.js';
 
@@ -11,11 +11,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const fe = err as FastifyError;
     if (fe.validation) {
-      const first = fe.validation[0];
-      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || (first?.params as { missingProperty?: string })?.missingProperty;
-      const where = fe.validationContext ?? 'body';
-      const message = field ? `Invalid ${where} field '${field}': ${first?.message ?? 'invalid value'}` : `Invalid ${where}: ${fe.message}`;
-      return reply.status(400).send({ code: ErrorCodes.VALIDATION, message, details: field ? { field } : undefined });
+      const { message, field } = describeValidation(fe);
+      return reply.status(400).send({ code: ErrorCodes.VALIDATION, message, ...(field ? { details: { field } } : {}) });
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       const code = fe.statusCode === 413 ? ErrorCodes.PAYLOAD_TOO_LARGE : fe.statusCode === 404 ? ErrorCodes.NOT_FOUND : ErrorCodes.BAD_REQUEST;
@@ -28,4 +25,26 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((req, reply) => {
     reply.status(404).send({ code: ErrorCodes.NOT_FOUND, message: `No route ${req.method} ${req.url.split('?')[0]}` });
   });
+}
+
+/**
+ * Turns the first schema error into a sentence that names the field (`email`, `profile.name`), so a
+ * form can put the message beside the right input. Patterns are not echoed: they read as noise.
+ */
+function describeValidation(err: FastifyError): { message: string; field?: string } {
+  const first = err.validation?.[0] as FastifySchemaValidationError | undefined;
+  const where = err.validationContext === 'querystring' ? 'query parameter' : err.validationContext === 'params' ? 'path parameter' : 'field';
+  const parts = (first?.instancePath ?? '').split('/').filter(Boolean);
+  const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
+  if (first?.keyword === 'required' && missing) parts.push(missing);
+  const field = parts.join('.') || undefined;
+  if (!first || !field) return { message: `Invalid request ${err.validationContext ?? 'body'}: ${first?.message ?? err.message}` };
+  let problem: string;
+  switch (first.keyword) {
+    case 'required': problem = 'is required'; break;
+    case 'pattern':
+    case 'format': problem = 'is not valid'; break;
+    default: problem = first.message ?? 'is not valid';
+  }
+  return { message: `The ${where} '${field}' ${problem}`, field };
 }

@@ -3,13 +3,18 @@
  * multi-node deployment swaps this for a Redis-backed counter with the same interface.
  */
 export interface FailureLimiter {
-  /** True when the key has used up its allowance in the current window. */
-  isBlocked(key: string): boolean;
+  /**
+   * True when the key has used up its allowance in the current window. `max` overrides the
+   * default allowance for keys that need a looser one (a whole client address vs. one login).
+   */
+  isBlocked(key: string, max?: number): boolean;
   recordFailure(key: string): void;
   reset(key: string): void;
   /** Milliseconds until the key may try again. */
   retryAfter(key: string): number;
 }
+
+const MAX_KEYS = 100_000;
 
 export class MemoryFailureLimiter implements FailureLimiter {
   private readonly entries = new Map<string, { count: number; windowStart: number }>();
@@ -23,16 +28,31 @@ export class MemoryFailureLimiter implements FailureLimiter {
     return e;
   }
 
-  isBlocked(key: string): boolean {
+  isBlocked(key: string, max = this.max): boolean {
     const e = this.entry(key);
-    return !!e && e.count >= this.max;
+    return !!e && e.count >= max;
   }
 
   recordFailure(key: string): void {
     const e = this.entry(key);
     if (e) e.count++;
     else this.entries.set(key, { count: 1, windowStart: Date.now() });
-    if (this.entries.size > 100_000) this.entries.clear(); // bound memory under a flood of keys
+    if (this.entries.size > MAX_KEYS) this.prune();
+  }
+
+  /**
+   * Bounds memory under a flood of distinct keys. Expired windows go first; if that is not enough
+   * the oldest entries go (Map order is insertion order). Clearing everything instead would hand
+   * an attacker a way to reset the counter of the login being guessed.
+   */
+  private prune(): void {
+    const now = Date.now();
+    for (const [key, e] of this.entries) if (now - e.windowStart >= this.windowMs) this.entries.delete(key);
+    let excess = this.entries.size - Math.floor(MAX_KEYS * 0.9);
+    for (const key of this.entries.keys()) {
+      if (excess-- <= 0) break;
+      this.entries.delete(key);
+    }
   }
 
   reset(key: string): void {

@@ -47,19 +47,22 @@ export function handle<P = Record<string, string>, Q = Record<string, unknown>, 
       ...(route.body ? { body: route.body } : {}),
       ...(route.query ? { querystring: route.query } : {}),
     },
-    handler: async (req, reply) => {
+    // Authentication runs before the body is read or validated: a caller without a valid key gets
+    // 401 (not a 400 about its body), and an anonymous client cannot make us parse a large payload.
+    onRequest: async (req) => {
+      if (route.auth !== 'developer') return;
+      req.developer = await authenticateDeveloper(ctx, req);
       const params = (req.params ?? {}) as Record<string, string>;
-      if (route.auth === 'developer') {
-        req.developer = await authenticateDeveloper(ctx, req);
-        if (params.appId !== undefined) {
-          req.appAccess = await loadAppAccess(ctx.dbs, req.developer.id, params.appId);
-          if (route.devPermission !== undefined && req.method !== 'GET') assertOperation(req.appAccess, route.devPermission);
-        }
+      if (params.appId !== undefined) {
+        req.appAccess = await loadAppAccess(ctx.dbs, req.developer.id, params.appId);
+        if (route.devPermission !== undefined && req.method !== 'GET') assertOperation(req.appAccess, route.devPermission);
       }
+    },
+    handler: async (req, reply) => {
       const result = await handler({
         req,
         reply,
-        params: params as P,
+        params: (req.params ?? {}) as P,
         query: (req.query ?? {}) as Q,
         body: req.body as B,
         developer: req.developer as AuthedDeveloper,

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-foundation.js';
+import * as m0002 from './0002-unique-app-names-otp-replay.js';
 
 /**
  * System migrations, in order. A new area adds `NNNN-area.ts` here; names never change once
@@ -7,4 +8,5 @@ import * as m0001 from './0001-foundation.js';
  */
 export const systemMigrations: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-unique-app-names-otp-replay': m0002,
 };

@@ -54,8 +54,29 @@ export class AccountsRepo {
     return this.db.selectFrom('otp_sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
   }
 
-  async countOtpAttempt(idHash: string): Promise<void> {
-    await this.db.updateTable('otp_sessions').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id_hash', '=', idHash).execute();
+  /**
+   * Takes one code attempt of an OTP session, atomically, and answers whether one was left. Two
+   * parallel guesses cannot both see "4 attempts used" and each try a fifth.
+   */
+  async takeOtpAttempt(idHash: string, max: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('otp_sessions')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id_hash', '=', idHash)
+      .where('attempts', '<', max)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Records the time step of an accepted code; false when that step (or a later one) was already used. */
+  async claimTotpStep(developerId: string, step: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('developers')
+      .set({ totp_last_step: step })
+      .where('id', '=', developerId)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   }
 
   async deleteOtpSession(idHash: string): Promise<void> {

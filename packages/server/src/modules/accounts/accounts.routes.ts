@@ -12,7 +12,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
   /** Puts the new key where the reference client looks: `auth-key` header and `dev-auth-key` cookie. */
   const signedIn = (reply: FastifyReply, account: DeveloperAccount) => {
     reply.header('auth-key', account.authKey);
-    reply.setCookie(AUTH_COOKIE, account.authKey, { path: '/', httpOnly: true, sameSite: 'lax' });
+    // httpOnly: page scripts never see it (the client falls back to the header); `secure` follows the
+    // request's scheme so plain-HTTP self-hosting on localhost keeps working.
+    reply.setCookie(AUTH_COOKIE, account.authKey, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: Math.floor(ctx.config.sessionIdleMs / 1000) });
     return account;
   };
 
@@ -27,7 +29,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
   }
   for (const route of [r.loginWithTOTP, r.cloudLoginWithTOTP]) {
     handle<object, object, { sessionId: string; otpCode: string | number }>(app, ctx, route, async ({ reply, body }) =>
-      signedIn(reply, await service.loginWithOtp(body.sessionId, body.otpCode)),
+      signedIn(reply, await service.twoFactor.login(body.sessionId, body.otpCode)),
     );
   }
 
@@ -46,9 +48,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
     return { success: true };
   });
 
-  // The reference client sends `email=` as a form; a JSON body is accepted too.
+  // The reference client sends `email=` as a form; a JSON body or the form text as text/plain work too.
   handle<object, object, { email?: string } | string>(app, ctx, r.restorePassword, async ({ body }) => {
-    const email = typeof body === 'object' && body ? body.email : undefined;
+    const email = typeof body === 'string' ? (new URLSearchParams(body).get('email') ?? undefined) : body?.email;
     if (!email || typeof email !== 'string' || email.length > 254) throw ApiError.badRequest('Send the account email as email=…', { field: 'email' });
     await service.restorePassword(email);
     return { success: true, message: 'If an account uses this email, a reset link is on its way.' };
@@ -75,11 +77,11 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
 
   handle(app, ctx, r.getPermissions, ({ access }) => permissionList(access.role, access.permissions));
 
-  handle(app, ctx, r.get2FAState, ({ developer }) => service.get2FA(developer.id));
+  handle(app, ctx, r.get2FAState, ({ developer }) => service.twoFactor.state(developer.id));
   handle<object, object, { enabled: boolean; otpCode?: string | number }>(app, ctx, r.update2FAState, ({ developer, body }) =>
-    service.set2FA(developer.id, body.enabled, body.otpCode),
+    service.twoFactor.set(developer.id, body.enabled, body.otpCode),
   );
-  handle<object, object, { otpCode: string | number }>(app, ctx, r.confirm2FA, ({ developer, body }) => service.confirm2FA(developer.id, body.otpCode));
+  handle<object, object, { otpCode: string | number }>(app, ctx, r.confirm2FA, ({ developer, body }) => service.twoFactor.confirm(developer.id, body.otpCode));
 
   // Social sign-in and team invitations belong to later areas.
   handle(app, ctx, r.loginSocial, () => {

@@ -1,4 +1,4 @@
-import { DevOperations, type DeveloperAccount, type OtpPending, type TwoFactorState } from '@basalt/shared';
+import { DevOperations, type DeveloperAccount, type OtpPending } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import type { DevelopersTable } from '../../db/system-schema.js';
 import { ApiError } from '../../http/api-error.js';
@@ -6,10 +6,10 @@ import { newId, randomSecret, sha256 } from '../../http/secrets.js';
 import { AccountsRepo } from './accounts.repo.js';
 import { deleteAppsOwnedBy } from '../apps/index.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
-import { newTotpSecret, otpauthUri, verifyTotp } from './totp.js';
+import { TwoFactorService } from './two-factor.service.js';
+import type { Mail } from '../../mail/mailer.js';
 
 const OTP_SESSION_TTL = 5 * 60 * 1000;
-const OTP_MAX_ATTEMPTS = 5;
 const RESTORE_TTL = 60 * 60 * 1000;
 const CONFIRM_TTL = 7 * 24 * 60 * 60 * 1000;
 
@@ -32,9 +32,22 @@ function toAccount(dev: DevelopersTable, authKey: string): DeveloperAccount {
 
 export class AccountsService {
   readonly repo: AccountsRepo;
+  readonly twoFactor: TwoFactorService;
 
   constructor(private readonly ctx: ServerContext) {
     this.repo = new AccountsRepo(ctx.dbs);
+    this.twoFactor = new TwoFactorService(ctx, this.repo, (dev) => this.openSession(dev));
+  }
+
+  /**
+   * Mail goes out without holding up the answer: an SMTP outage must not fail a registration whose
+   * row is already written, and a restore for a known email must not take visibly longer than for
+   * an unknown one. Failures are logged for the operator.
+   */
+  private sendQuietly(mail: Mail): void {
+    this.ctx.mailer.send(mail).catch((err: unknown) => {
+      this.ctx.log.error({ err, to: mail.to, subject: mail.subject }, 'Sending mail failed');
+    });
   }
 
   async register(input: { email: string; password: string; name?: string }): Promise<Omit<DeveloperAccount, 'authKey'>> {
@@ -45,21 +58,32 @@ export class AccountsService {
     const now = Date.now();
     const dev: DevelopersTable = {
       id: newId(), email, name: (input.name ?? '').trim(), password_hash: await hashPassword(input.password),
-      email_confirmed: 0, totp_secret: null, totp_enabled: 0, totp_pending_secret: null, created: now, updated: now,
+      email_confirmed: 0, totp_secret: null, totp_enabled: 0, totp_pending_secret: null, totp_last_step: null, created: now, updated: now,
     };
-    await this.repo.insert(dev);
+    try {
+      await this.repo.insert(dev);
+    } catch (err) {
+      // Two registrations of one email raced past the check above; the unique index kept one.
+      if (this.ctx.dbs.isUniqueViolation(err)) throw ApiError.conflict('An account with this email already exists: sign in or restore the password', { field: 'email' });
+      throw err;
+    }
     await this.sendConfirmation(dev);
     this.ctx.bus.emit('developer.registered', { developerId: dev.id, email });
     const { authKey: _ignored, ...account } = toAccount(dev, '');
     return account;
   }
 
-  /** Password step of sign-in. Failures count per login name and per client address. */
+  /**
+   * Password step of sign-in. Failures count per login name (guessing one account's password) and,
+   * with a looser allowance, per client address (trying many accounts); wrong password and unknown
+   * login answer the same 401 so the answer does not tell which emails have accounts.
+   */
   async login(loginName: string, password: string, clientIp: string): Promise<LoginResult> {
     const email = loginName.trim().toLowerCase();
-    const keys = [`login:${email}`, `ip:${clientIp}`];
-    for (const key of keys) {
-      if (this.ctx.loginLimiter.isBlocked(key)) {
+    const limits: Array<[string, number | undefined]> = [[`login:${email}`, undefined], [`ip:${clientIp}`, this.ctx.config.loginIpMaxFailures]];
+    const keys = limits.map(([key]) => key);
+    for (const [key, max] of limits) {
+      if (this.ctx.loginLimiter.isBlocked(key, max)) {
         const minutes = Math.max(1, Math.ceil(this.ctx.loginLimiter.retryAfter(key) / 60000));
         throw ApiError.rateLimited(`Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
       }
@@ -77,26 +101,6 @@ export class AccountsService {
       return { otp: { otpCreated: true, sessionId } };
     }
     return { account: await this.openSession(dev) };
-  }
-
-  /** Code step of sign-in when two-factor login is on. */
-  async loginWithOtp(sessionId: string, otpCode: string | number): Promise<DeveloperAccount> {
-    const idHash = sha256(sessionId);
-    const session = await this.repo.findOtpSession(idHash);
-    if (!session || session.expires < Date.now()) {
-      throw new ApiError('INVALID_OTP', 401, 'The sign-in attempt has expired: enter your password again');
-    }
-    if (session.attempts >= OTP_MAX_ATTEMPTS) {
-      await this.repo.deleteOtpSession(idHash);
-      throw ApiError.rateLimited('Too many wrong codes: enter your password again');
-    }
-    const dev = await this.repo.findById(session.developer_id);
-    if (!dev || !dev.totp_secret || !verifyTotp(dev.totp_secret, otpCode)) {
-      await this.repo.countOtpAttempt(idHash);
-      throw new ApiError('INVALID_OTP', 401, 'The code is not valid: check your authenticator app and try again');
-    }
-    await this.repo.deleteOtpSession(idHash);
-    return this.openSession(dev);
   }
 
   private async openSession(dev: DevelopersTable): Promise<DeveloperAccount> {
@@ -126,7 +130,12 @@ export class AccountsService {
       changes.email = email;
       changes.email_confirmed = 0;
     }
-    await this.repo.update(developerId, changes);
+    try {
+      await this.repo.update(developerId, changes);
+    } catch (err) {
+      if (this.ctx.dbs.isUniqueViolation(err)) throw ApiError.conflict('Another account uses this email', { field: 'email' });
+      throw err;
+    }
     const updated = (await this.repo.findById(developerId))!;
     if (changes.email) await this.sendConfirmation(updated);
     return toAccount(updated, authKey);
@@ -155,7 +164,7 @@ export class AccountsService {
     const token = randomSecret(32);
     await this.repo.deleteTokens(dev.id, 'restore');
     await this.repo.insertToken({ token_hash: sha256(token), developer_id: dev.id, kind: 'restore', created: Date.now(), expires: Date.now() + RESTORE_TTL });
-    await this.ctx.mailer.send({
+    this.sendQuietly({
       to: dev.email,
       subject: 'Reset your Basalt password',
       text: `Someone asked to reset the password of your Basalt account.\n\nOpen this link within an hour to choose a new one:\n${this.ctx.config.publicUrl}/reset-password?token=${token}\n\nIf it was not you, ignore this mail.`,
@@ -174,15 +183,20 @@ export class AccountsService {
     const token = randomSecret(32);
     await this.repo.deleteTokens(dev.id, 'confirm');
     await this.repo.insertToken({ token_hash: sha256(token), developer_id: dev.id, kind: 'confirm', created: Date.now(), expires: Date.now() + CONFIRM_TTL });
-    await this.ctx.mailer.send({
+    this.sendQuietly({
       to: dev.email,
       subject: 'Confirm your email for Basalt',
       text: `Welcome to Basalt.\n\nConfirm your email address by opening:\n${this.ctx.config.publicUrl}/confirm-email?token=${token}`,
     });
   }
 
+  /** Answers the same whether or not the email has an account; a few mails per window at most. */
   async resendConfirmation(emailInput: string): Promise<void> {
-    const dev = await this.repo.findByEmail(emailInput.trim().toLowerCase());
+    const email = emailInput.trim().toLowerCase();
+    const key = `resend:${email}`;
+    if (this.ctx.loginLimiter.isBlocked(key)) return;
+    this.ctx.loginLimiter.recordFailure(key);
+    const dev = await this.repo.findByEmail(email);
     if (dev && !dev.email_confirmed) await this.sendConfirmation(dev);
   }
 
@@ -198,43 +212,6 @@ export class AccountsService {
     await deleteAppsOwnedBy(this.ctx, developerId);
     await this.repo.delete(developerId);
     this.ctx.bus.emit('developer.deleted', { developerId });
-  }
-
-  async get2FA(developerId: string): Promise<TwoFactorState> {
-    const dev = await this.repo.findById(developerId);
-    if (!dev) throw ApiError.unauthorized();
-    return { enabled: !!dev.totp_enabled, pendingConfirmation: !!dev.totp_pending_secret };
-  }
-
-  /**
-   * Turning 2FA on makes a new secret and requires the code at once; the console then asks for a
-   * first code (`confirm2FA`) and turns 2FA off again if the developer gives up. Turning it off
-   * after confirmation needs a current code, so a stolen session cannot remove the second factor.
-   */
-  async set2FA(developerId: string, enabled: boolean, otpCode?: string | number): Promise<TwoFactorState> {
-    const dev = await this.repo.findById(developerId);
-    if (!dev) throw ApiError.unauthorized();
-    if (enabled) {
-      const secret = newTotpSecret();
-      await this.repo.update(developerId, { totp_secret: secret, totp_enabled: 1, totp_pending_secret: secret });
-      return { enabled: true, secret, otpauthUri: otpauthUri(secret, dev.email), pendingConfirmation: true };
-    }
-    const confirmed = dev.totp_enabled && !dev.totp_pending_secret;
-    if (confirmed && (otpCode === undefined || !dev.totp_secret || !verifyTotp(dev.totp_secret, otpCode))) {
-      throw new ApiError('INVALID_OTP', 400, 'Enter a current code from your authenticator app to turn two-factor sign-in off', { field: 'otpCode' });
-    }
-    await this.repo.update(developerId, { totp_secret: null, totp_enabled: 0, totp_pending_secret: null });
-    return { enabled: false };
-  }
-
-  async confirm2FA(developerId: string, otpCode: string | number): Promise<TwoFactorState> {
-    const dev = await this.repo.findById(developerId);
-    if (!dev || !dev.totp_enabled || !dev.totp_secret) throw ApiError.badRequest('Two-factor sign-in is not being set up');
-    if (!verifyTotp(dev.totp_secret, otpCode)) {
-      throw new ApiError('INVALID_OTP', 400, 'The code is not valid: check the time on your device and try again', { field: 'otpCode' });
-    }
-    await this.repo.update(developerId, { totp_pending_secret: null });
-    return { enabled: true, pendingConfirmation: false };
   }
 }
 

@@ -44,31 +44,44 @@ export function newTotpSecret(): string {
   return base32Encode(crypto.randomBytes(20));
 }
 
-export function hotp(secret: string, counter: number): string {
+export function hotp(secret: string, counter: number, digits = DIGITS): string {
   const msg = Buffer.alloc(8);
   msg.writeBigUInt64BE(BigInt(counter));
   const mac = crypto.createHmac('sha1', base32Decode(secret)).update(msg).digest();
   const offset = mac[mac.length - 1] & 0x0f;
   const code = ((mac[offset] & 0x7f) << 24) | (mac[offset + 1] << 16) | (mac[offset + 2] << 8) | mac[offset + 3];
-  return String(code % 10 ** DIGITS).padStart(DIGITS, '0');
+  return String(code % 10 ** digits).padStart(digits, '0');
 }
 
-export function totp(secret: string, atMs = Date.now()): string {
-  return hotp(secret, Math.floor(atMs / 1000 / STEP_SECONDS));
+export function totp(secret: string, atMs = Date.now(), digits = DIGITS): string {
+  return hotp(secret, Math.floor(atMs / 1000 / STEP_SECONDS), digits);
 }
 
-/** Accepts the code of the current step or one step either side (clock drift). */
-export function verifyTotp(secret: string, code: string | number, atMs = Date.now()): boolean {
-  const given = String(code).replace(/\s+/g, '');
-  if (!/^\d{6}$/.test(given)) return false;
+/** A code as typed or as a JSON number (which loses leading zeros: 12345 means "012345"). */
+function normaliseCode(code: string | number): string {
+  if (typeof code === 'number') return Number.isInteger(code) && code >= 0 ? String(code).padStart(DIGITS, '0') : '';
+  return code.replace(/\s+/g, '');
+}
+
+/**
+ * The time step whose code matches: the current step or one either side (clock drift), or null.
+ * Callers that sign someone in store the step so the same code is not accepted twice.
+ */
+export function matchTotpStep(secret: string, code: string | number, atMs = Date.now()): number | null {
+  const given = normaliseCode(code);
+  if (given.length !== DIGITS || !/^\d+$/.test(given)) return null;
   const step = Math.floor(atMs / 1000 / STEP_SECONDS);
-  let ok = false;
+  let matched: number | null = null;
   for (const s of [step - 1, step, step + 1]) {
-    const expected = hotp(secret, s);
-    // compare all candidates without an early exit, to keep timing flat
-    if (crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(given))) ok = true;
+    // every candidate is compared, without an early exit, to keep timing flat
+    if (crypto.timingSafeEqual(Buffer.from(hotp(secret, s)), Buffer.from(given)) && matched === null) matched = s;
   }
-  return ok;
+  return matched;
+}
+
+/** True when the code is valid now (see `matchTotpStep`). */
+export function verifyTotp(secret: string, code: string | number, atMs = Date.now()): boolean {
+  return matchTotpStep(secret, code, atMs) !== null;
 }
 
 export function otpauthUri(secret: string, account: string, issuer = 'Basalt'): string {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Databases } from '../../db/dialect.js';
 import type { AppsTable } from '../../db/system-schema.js';
 
@@ -20,8 +21,9 @@ export class AppsRepo {
     return [...owned.map((a) => ({ ...a, role: 'owner' as const })), ...joined.map((a) => ({ ...a, role: 'member' as const }))].sort((a, b) => a.created - b.created);
   }
 
+  /** Names compare without case, as the unique index `apps_owner_name` does. */
   findOwnedByName(ownerId: string, name: string) {
-    return this.db.selectFrom('apps').select(['id']).where('owner_id', '=', ownerId).where('name', '=', name).executeTakeFirst();
+    return this.db.selectFrom('apps').select(['id']).where('owner_id', '=', ownerId).where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
   }
 
   async insert(app: AppsTable, keys: Array<{ id: string; device_type: string; api_key: string }>): Promise<void> {

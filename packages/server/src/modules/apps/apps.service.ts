@@ -8,6 +8,10 @@ import { AppsRepo } from './apps.repo.js';
 
 const MAX_LOGO_BYTES = 512 * 1024;
 
+function duplicateName(name: string): ApiError {
+  return ApiError.conflict(`An application named '${name}' already exists`, { field: 'appName' });
+}
+
 function sortKeys(keys: Array<{ device_type: string; api_key: string }>) {
   return [...keys]
     .sort((a, b) => DeviceTypes.indexOf(a.device_type as DeviceType) - DeviceTypes.indexOf(b.device_type as DeviceType))
@@ -36,29 +40,36 @@ export class AppsService {
   /** Creates the app row, its API keys (one per device type) and its data store, migrated. */
   async create(developerId: string, appName: string, info = ''): Promise<AppSummary> {
     const name = appName.trim();
-    if (await this.repo.findOwnedByName(developerId, name)) {
-      throw ApiError.conflict(`You already have an application named '${name}'`, { field: 'appName' });
-    }
+    if (await this.repo.findOwnedByName(developerId, name)) throw duplicateName(name);
     const now = Date.now();
     const app: AppsTable = { id: newId(), name, owner_id: developerId, zone: 'LOCAL', info, logo: null, dev_options: '{}', created: now, updated: now };
     const keys = DeviceTypes.map((device_type) => ({ id: newId(), device_type, api_key: crypto.randomUUID().toUpperCase() }));
-    await this.ctx.dbs.migrateApp(app.id, this.ctx.appMigrations);
+    // The store first: an app row must never point at a store that does not exist. If anything
+    // fails after the store was made, the store goes again so no orphan stays on disk.
     try {
+      await this.ctx.dbs.migrateApp(app.id, this.ctx.appMigrations);
       await this.repo.insert(app, keys);
     } catch (err) {
-      await this.ctx.dbs.dropAppStore(app.id);
+      await this.ctx.dbs.dropAppStore(app.id).catch((dropErr: unknown) => this.ctx.log.error({ err: dropErr, appId: app.id }, 'Removing a half-created app store failed'));
+      if (this.ctx.dbs.isUniqueViolation(err)) throw duplicateName(name);
       throw err;
     }
     this.ctx.bus.emit('app.created', { appId: app.id, ownerId: developerId });
     return this.summary(app, 'owner', keys);
   }
 
-  async rename(appId: string, appName: string, developerId: string): Promise<AppSummary> {
+  /** Renames within the owner's apps (a team member with the permission renames the owner's app). */
+  async rename(current: AppsTable, appName: string, developerId: string): Promise<AppSummary> {
+    const appId = current.id;
     const name = appName.trim();
-    const current = await this.ctx.dbs.system.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirstOrThrow();
     const clash = await this.repo.findOwnedByName(current.owner_id, name);
-    if (clash && clash.id !== appId) throw ApiError.conflict(`An application named '${name}' already exists`, { field: 'appName' });
-    await this.repo.update(appId, { name });
+    if (clash && clash.id !== appId) throw duplicateName(name);
+    try {
+      await this.repo.update(appId, { name });
+    } catch (err) {
+      if (this.ctx.dbs.isUniqueViolation(err)) throw duplicateName(name);
+      throw err;
+    }
     this.ctx.bus.emit('app.renamed', { appId, appName: name });
     this.ctx.bus.emit('console.changed', { appId, developerId, action: 'app.rename', target: appId, summary: `Renamed application to ${name}` });
     return this.summary({ ...current, name }, current.owner_id === developerId ? 'owner' : 'member');
@@ -85,10 +96,11 @@ export class AppsService {
 
   async updateLogo(appId: string, logo: string | null): Promise<void> {
     if (logo !== null) {
-      if (!/^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(logo)) {
+      // Size first: it is cheap, and a huge string need not be scanned to be refused.
+      if (typeof logo === 'string' && logo.length > (MAX_LOGO_BYTES * 4) / 3 + 64) throw ApiError.tooLarge('The logo must be at most 512 KB');
+      if (typeof logo !== 'string' || !/^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/.test(logo)) {
         throw ApiError.badRequest('The logo must be a data URL of a PNG, JPEG, GIF, WebP or SVG image', { field: 'logo' });
       }
-      if (logo.length > (MAX_LOGO_BYTES * 4) / 3 + 64) throw ApiError.tooLarge('The logo must be at most 512 KB');
     }
     await this.repo.update(appId, { logo });
   }

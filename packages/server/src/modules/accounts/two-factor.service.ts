@@ -1,0 +1,108 @@
+import type { DeveloperAccount, TwoFactorState } from '@basalt/shared';
+import type { ServerContext } from '../../context.js';
+import type { DevelopersTable } from '../../db/system-schema.js';
+import { ApiError } from '../../http/api-error.js';
+import { sha256 } from '../../http/secrets.js';
+import type { AccountsRepo } from './accounts.repo.js';
+import { matchTotpStep, newTotpSecret, otpauthUri, verifyTotp } from './totp.js';
+
+/** Wrong codes one sign-in attempt may take before the password has to be entered again. */
+export const OTP_MAX_ATTEMPTS = 5;
+
+type Code = string | number;
+
+function invalidOtp(status: number, message: string): ApiError {
+  return new ApiError('INVALID_OTP', status, message, status === 400 ? { field: 'otpCode' } : undefined);
+}
+
+/**
+ * Two-factor sign-in (TOTP, RFC 6238). Enrolment: `set(true)` switches it on with a fresh secret
+ * at once (the reference client has no confirm step) and marks it pending; the console then proves
+ * the authenticator works with `confirm`, or switches it off again if the developer gives up. Once
+ * confirmed, switching it off or replacing the secret needs a current code, so a stolen session
+ * key cannot remove or take over the second factor.
+ */
+export class TwoFactorService {
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly repo: AccountsRepo,
+    private readonly openSession: (dev: DevelopersTable) => Promise<DeveloperAccount>,
+  ) {}
+
+  private async developer(id: string): Promise<DevelopersTable> {
+    const dev = await this.repo.findById(id);
+    if (!dev) throw ApiError.unauthorized();
+    return dev;
+  }
+
+  async state(developerId: string): Promise<TwoFactorState> {
+    const dev = await this.developer(developerId);
+    const pending = dev.totp_pending_secret;
+    // While enrolling the console may have been reloaded: it needs the secret again to show the QR code.
+    if (dev.totp_enabled && pending) return { enabled: true, pendingConfirmation: true, secret: pending, otpauthUri: otpauthUri(pending, dev.email) };
+    return { enabled: !!dev.totp_enabled, pendingConfirmation: false };
+  }
+
+  async set(developerId: string, enabled: boolean, otpCode?: Code): Promise<TwoFactorState> {
+    const dev = await this.developer(developerId);
+    const confirmed = !!dev.totp_enabled && !dev.totp_pending_secret;
+    if (confirmed) {
+      const what = enabled ? 'set up a new authenticator' : 'turn two-factor sign-in off';
+      if (otpCode === undefined) throw invalidOtp(400, `Two-factor sign-in is on: enter a current code from your authenticator app to ${what}`);
+      this.checkCode(dev, otpCode);
+    }
+    if (enabled) {
+      const secret = newTotpSecret();
+      await this.repo.update(developerId, { totp_secret: secret, totp_enabled: 1, totp_pending_secret: secret });
+      return { enabled: true, secret, otpauthUri: otpauthUri(secret, dev.email), pendingConfirmation: true };
+    }
+    await this.repo.update(developerId, { totp_secret: null, totp_enabled: 0, totp_pending_secret: null });
+    return { enabled: false, pendingConfirmation: false };
+  }
+
+  async confirm(developerId: string, otpCode: Code): Promise<TwoFactorState> {
+    const dev = await this.developer(developerId);
+    if (!dev.totp_enabled || !dev.totp_secret) {
+      throw ApiError.badRequest('Two-factor sign-in is not being set up: turn it on first');
+    }
+    this.checkCode(dev, otpCode);
+    await this.repo.update(developerId, { totp_pending_secret: null });
+    return { enabled: true, pendingConfirmation: false };
+  }
+
+  /** Checks a code typed by a signed-in developer; wrong codes count against a per-developer allowance. */
+  private checkCode(dev: DevelopersTable, otpCode: Code): void {
+    const key = `2fa:${dev.id}`;
+    if (this.ctx.loginLimiter.isBlocked(key)) throw ApiError.rateLimited('Too many wrong codes: wait a few minutes and try again');
+    if (!dev.totp_secret || !verifyTotp(dev.totp_secret, otpCode)) {
+      this.ctx.loginLimiter.recordFailure(key);
+      throw invalidOtp(400, 'The code is not valid: check the time on your device and try again');
+    }
+    this.ctx.loginLimiter.reset(key);
+  }
+
+  /** Code step of sign-in, after `login` answered `{otpCreated, sessionId}`. */
+  async login(sessionId: string, otpCode: Code): Promise<DeveloperAccount> {
+    const idHash = sha256(sessionId);
+    const session = await this.repo.findOtpSession(idHash);
+    if (!session || session.expires < Date.now()) {
+      throw invalidOtp(401, 'This sign-in attempt has ended: enter your password again');
+    }
+    if (!(await this.repo.takeOtpAttempt(idHash, OTP_MAX_ATTEMPTS))) {
+      await this.repo.deleteOtpSession(idHash);
+      throw ApiError.rateLimited('Too many wrong codes: enter your password again');
+    }
+    const dev = await this.repo.findById(session.developer_id);
+    const step = dev?.totp_enabled && dev.totp_secret ? matchTotpStep(dev.totp_secret, otpCode) : null;
+    // A code is good once: the step claim fails for a code that already opened a session.
+    if (!dev || step === null || !(await this.repo.claimTotpStep(dev.id, step))) {
+      if (session.attempts + 1 >= OTP_MAX_ATTEMPTS) {
+        await this.repo.deleteOtpSession(idHash);
+        throw invalidOtp(401, 'The code is not valid, and that was the last try: enter your password again');
+      }
+      throw invalidOtp(401, 'The code is not valid: check your authenticator app and try again');
+    }
+    await this.repo.deleteOtpSession(idHash);
+    return this.openSession(dev);
+  }
+}
