@@ -54,7 +54,7 @@ export function fakeFetch(): FakeFetch {
 }
 
 /** A client on `http://test-host:3000` with a private cache, its fake fetch and its calls. */
-export function recordingClient(authKey: string | undefined = 'test-key', options: ClientOptions = {}): FakeFetch & { client: BasaltClient; cache: ResponseCache } {
+export function recordingClient(authKey: string | null = 'test-key', options: ClientOptions = {}): FakeFetch & { client: BasaltClient; cache: ResponseCache } {
   const fake = fakeFetch();
   const cache = new ResponseCache();
   const client = createClient(TEST_HOST, authKey, { fetch: fake.fetch, cache, ...options });
