@@ -104,3 +104,18 @@ export async function createTestApp(server: TestServer, authKey: string, appName
   if (res.statusCode !== 200) throw new Error(`create app failed: ${res.statusCode} ${res.body}`);
   return res.json().id;
 }
+
+/**
+ * Names of the app data stores that exist right now, read from the storage itself (files in
+ * `<dataDir>/apps` on SQLite, schemas on PostgreSQL) so tests see what really is on disk.
+ */
+export async function listAppStores(server: TestServer): Promise<string[]> {
+  if (server.kind === 'sqlite') {
+    const dir = path.join(server.config.dataDir, 'apps');
+    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.db')) : [];
+  }
+  const { sql } = await import('kysely');
+  const like = `${server.config.pgSchemaPrefix}app_%`;
+  const rows = await sql<{ nspname: string }>`select nspname from pg_namespace where nspname like ${like}`.execute(server.app.basalt.dbs.system);
+  return rows.rows.map((r) => r.nspname);
+}
