@@ -15,6 +15,8 @@ export interface BusEvents {
   'record.created': { appId: string; table: string; record: Record<string, unknown> };
   'record.updated': { appId: string; table: string; record: Record<string, unknown> };
   'record.deleted': { appId: string; table: string; record: Record<string, unknown> };
+  /** A message was published to a channel (console or app API); real time delivers it. */
+  'message.published': { appId: string; channel: string; message: import('@basalt/shared').PublishedMessage };
 }
 
 export class EventBus {
