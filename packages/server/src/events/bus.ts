@@ -15,6 +15,8 @@ export interface BusEvents {
   'record.created': { appId: string; table: string; record: Record<string, unknown> };
   'record.updated': { appId: string; table: string; record: Record<string, unknown> };
   'record.deleted': { appId: string; table: string; record: Record<string, unknown> };
+  /** A file was stored through an upload (console or app API); `path` is root-relative. */
+  'file.uploaded': { appId: string; path: string; size: number };
   /** A message was published to a channel (console or app API); real time delivers it. */
   'message.published': { appId: string; channel: string; message: import('@basalt/shared').PublishedMessage };
 }
