@@ -45,7 +45,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 },
-    // Parameter errors are reported by our own messages; keep ajv from coercing silently.
+    // Unknown body fields are kept, not stripped: several routes pass caller objects through (dev
+    // options, app info). Scalars are coerced ("25" -> 25) because query strings and form bodies only
+    // carry text; a value that cannot be coerced is still a 400 naming the field.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
 
