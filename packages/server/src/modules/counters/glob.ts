@@ -1,0 +1,28 @@
+/**
+ * Glob patterns of counter names and hive keys: `*` is any run of characters, `?` one character,
+ * everything else is literal. Two compilations: to a SQL LIKE pattern (with `\` as the escape, so
+ * the query must say `escape '\'`) and to an anchored RegExp.
+ */
+
+/** `*`/`?` glob → LIKE pattern; `%`, `_` and `\` in the text are escaped. */
+export function globToLike(glob: string): string {
+  let out = '';
+  for (const ch of glob) {
+    if (ch === '*') out += '%';
+    else if (ch === '?') out += '_';
+    else if (ch === '%' || ch === '_' || ch === '\\') out += `\\${ch}`;
+    else out += ch;
+  }
+  return out;
+}
+
+/** `*`/`?` glob → RegExp matching the whole string. */
+export function globToRegExp(glob: string): RegExp {
+  let out = '';
+  for (const ch of glob) {
+    if (ch === '*') out += '.*';
+    else if (ch === '?') out += '.';
+    else out += ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  }
+  return new RegExp(`^${out}$`, 's');
+}
