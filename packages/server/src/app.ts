@@ -65,7 +65,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await dbs.migrateSystem(merge([systemMigrations, ...modules.map((m) => m.systemMigrations)]));
 
-  installErrorHandler(app);
+  const consoleDir = config.consoleDir && fs.existsSync(path.join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined;
+  installErrorHandler(app, consoleDir ? { spaIndex: fs.readFileSync(path.join(consoleDir, 'index.html')) } : {});
   await app.register(cookie);
   await app.register(formbody);
   // Some routes take a raw string body (file move/rename, cache values, bare ids).
@@ -94,19 +95,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   for (const m of modules) await m.register(app, ctx);
   registerNotAvailableRoutes(app);
 
-  if (config.consoleDir && fs.existsSync(path.join(config.consoleDir, 'index.html'))) {
-    await serveConsole(app, config.consoleDir);
-  }
+  // The built console at `/`; its client-side routes (deep links, reloads) get index.html from
+  // the not-found handler, so the server needs no list of console pages.
+  if (consoleDir) await app.register(fastifyStatic, { root: consoleDir, prefix: '/', wildcard: false, index: ['index.html'] });
   return app;
-}
-
-/** Serves the built console at `/`; unknown non-API paths get index.html (client-side routing). */
-async function serveConsole(app: FastifyInstance, dir: string): Promise<void> {
-  await app.register(fastifyStatic, { root: dir, prefix: '/', wildcard: false, index: ['index.html'] });
-  const indexHtml = fs.readFileSync(path.join(dir, 'index.html'));
-  const consolePaths = ['/apps', '/login', '/register', '/forgot-password', '/reset-password', '/confirm-email', '/join', '/account', '/marketplace', '/community', '/missions', '/admin'];
-  for (const p of consolePaths) {
-    app.get(p, async (_req, reply) => reply.type('text/html').send(indexHtml));
-    app.get(`${p}/*`, async (_req, reply) => reply.type('text/html').send(indexHtml));
-  }
 }

@@ -2,8 +2,16 @@ import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from
 import { ErrorCodes } from '@basalt/shared';
 import { ApiError } from './api-error.js';
 
+export interface ErrorHandlerOptions {
+  /** The console's index.html: answered for browser navigations to paths no route serves. */
+  spaIndex?: Buffer;
+}
+
+/** Paths of the console API and the app API: never answered with the console page. */
+const API_PATH = /^\/(console|api)(\/|$)|^\/[^/]+\/(console|api)(\/|$)/;
+
 /** Maps every thrown error to the wire shape `{ code, message, details? }`. */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions = {}): void {
   app.setErrorHandler((err: FastifyError | ApiError | Error, req, reply) => {
     if (err instanceof ApiError) {
       if (err.status >= 500 && err.status !== 501 && err.status !== 503) req.log.error(err);
@@ -23,7 +31,12 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ code: ErrorCodes.NOT_FOUND, message: `No route ${req.method} ${req.url.split('?')[0]}` });
+    const pathOnly = req.url.split('?')[0];
+    // A browser opening a console page (deep link or reload) asks for HTML; API clients do not.
+    if (options.spaIndex && req.method === 'GET' && !API_PATH.test(pathOnly) && /text\/html/.test(req.headers.accept ?? '')) {
+      return reply.type('text/html; charset=utf-8').send(options.spaIndex);
+    }
+    reply.status(404).send({ code: ErrorCodes.NOT_FOUND, message: `No route ${req.method} ${pathOnly}` });
   });
 }
 

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDb, registerDeveloper, startTestServer, testDbKinds, type TestServer } from '../test-helpers.js';
 
@@ -72,4 +75,43 @@ describe('console HTTP limits and failures', () => {
       });
     });
   }
+});
+
+describe('serving the built console', () => {
+  let server: TestServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-console-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Basalt console</title>');
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
+    server = await startTestServer(testDbKinds()[0], { consoleDir: dir });
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the console at / with its assets, and index.html for deep links opened in a browser', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml' };
+    const root = await server.call('GET', '/', { headers: html });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('Basalt console');
+    const asset = await server.call('GET', '/assets/app.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    const deep = await server.call('GET', '/apps/ABC/data/Person', { headers: html });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('keeps API paths JSON even for a browser', async () => {
+    const html = { accept: 'text/html' };
+    const api = await server.call('GET', '/console/nothing-here', { headers: html });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('NOT_FOUND');
+    expect((await server.call('GET', '/console/applications', { headers: html })).statusCode).toBe(401);
+    expect((await server.call('GET', '/ABC/console/nothing', { headers: html })).json().code).toBe('NOT_FOUND');
+    expect((await server.call('GET', '/apps/ABC')).statusCode).toBe(404);
+  });
 });
