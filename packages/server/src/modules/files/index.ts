@@ -1,10 +1,36 @@
+import multipart from '@fastify/multipart';
 import type { ServerModule } from '../module.js';
+import { LocalDiskStorage, isStorageError } from '../../storage/index.js';
+import { FilesService } from './files.service.js';
+import { registerFilesConsoleRoutes } from './files.routes.js';
+import { registerFilesAppRoutes } from './files.app-api.js';
+import { toApiError } from './files.http.js';
+
+export { FilesService } from './files.service.js';
 
 /**
- * Placeholder until the area is built: registers nothing and claims no area, so its console
- * routes answer 501. Set `area` once the routes work.
+ * Files: the console's file manager and the app API's file routes, on the storage driver (local
+ * disk under `<dataDir>/apps/<appKey>/files`). File permissions for app users come with the
+ * security area; see files.app-api.ts.
  */
 export const filesModule: ServerModule = {
+  area: 'files',
   name: 'files',
-  register() {},
+  async register(app, ctx) {
+    const service = new FilesService(ctx, new LocalDiskStorage(ctx.config.dataDir));
+    ctx.bus.on('app.deleted', ({ appId }) => {
+      service.storage.removeApp(appId).catch((err: unknown) => ctx.log.error({ err, appId }, 'Removing the files of a deleted app failed'));
+    });
+    await app.register(async (scope) => {
+      // Multipart is parsed only here. The per-file limit is one byte over the upload limit so that
+      // the driver's own count sees the excess and refuses the file (busboy would silently truncate).
+      await scope.register(multipart, { limits: { fileSize: ctx.config.uploadLimit + 1, fieldSize: 1024 * 1024, fields: 50, parts: 100 } });
+      // Refusals of the storage layer become API errors; the parent handler writes them.
+      scope.setErrorHandler((err) => {
+        throw isStorageError(err) ? toApiError(err) : err;
+      });
+      registerFilesConsoleRoutes(scope, ctx, service);
+      registerFilesAppRoutes(scope, ctx, service);
+    });
+  },
 };

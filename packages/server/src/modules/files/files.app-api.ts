@@ -1,0 +1,154 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { encodePath } from '@basalt/shared';
+import type { ServerContext } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import { resolveApiKey } from '../apps/index.js';
+import { splitUserPath, type StorageEntry } from '../../storage/index.js';
+import { FilesService, globToRegExp, DEFAULT_PAGE_SIZE } from './files.service.js';
+import { endsWithSlash, isTrue, sendFile, tailNames } from './files.http.js';
+
+type KeyParams = { appId: string; apiKey: string };
+type ListingQuery = { action?: string; pattern?: string; sub?: string; pagesize?: string; offset?: string; countDirectories?: string };
+
+const BASE = '/:appId/:apiKey/files';
+/** Parts before the file path: app id, API key, `files`. */
+const PREFIX = 3;
+
+/*
+ * File permissions (which app users and roles may read, write or delete which path) belong to the
+ * security area, which is not built yet. Until it is, these routes check only that the API key
+ * belongs to the application: every holder of a valid key may use them. Nothing here pretends to
+ * check more than that.
+ */
+async function appOf(ctx: ServerContext, req: FastifyRequest): Promise<string> {
+  const { appId, apiKey } = req.params as KeyParams;
+  const found = await resolveApiKey(ctx, appId, apiKey);
+  if (!found) throw ApiError.unauthorized('The application id or API key is not valid');
+  return found.appId;
+}
+
+function fileUrl(req: FastifyRequest, path: string): string {
+  const { appId, apiKey } = req.params as KeyParams;
+  return `${req.protocol}://${req.host}/${encodeURIComponent(appId)}/${encodeURIComponent(apiKey)}/files/${encodePath(path)}`;
+}
+
+/** A listing entry in the shape the app SDK's callers read (`name`, `url`, `createdOn`, `size`). */
+function listed(req: FastifyRequest, e: StorageEntry) {
+  const url = fileUrl(req, e.path);
+  return { name: e.name, path: e.path, type: e.type, size: e.size, createdOn: e.created, updated: e.updated, url, publicUrl: url };
+}
+
+/** A JSON path of the app API (`/dir/file.txt`, leading slash optional), decoded already. */
+function bodyPath(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw ApiError.badRequest(`'${field}' is required`, { field });
+  return splitUserPath(value.trim().replace(/^\/+/, '')).join('/');
+}
+
+function int(value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > max) throw ApiError.badRequest(`Invalid number '${value}'`);
+  return n;
+}
+
+/** Files under `/{appId}/{apiKey}/files/…`, as the published app SDK calls them. */
+export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext, service: FilesService): void {
+  // GET serves a file's content, a folder's listing, or (with `action`) existence and counts.
+  const read = async (req: FastifyRequest, reply: FastifyReply) => {
+    const appId = await appOf(ctx, req);
+    const path = tailNames(req, PREFIX).join('/');
+    const q = req.query as ListingQuery;
+    if (q.action === 'exists') return service.exists(appId, path);
+    if (q.action === 'count') {
+      const entries = await service.driver(appId).list(path, { recursive: isTrue(q.sub) });
+      const test = globToRegExp(q.pattern || '*');
+      return entries.filter((e) => test.test(e.name) && (isTrue(q.countDirectories) || e.type === 'FILE')).length;
+    }
+    const entry = await service.driver(appId).stat(path);
+    if (!entry) throw ApiError.notFound(`'${path}' does not exist`);
+    if (entry.type === 'FILE') return sendFile(reply, await service.read(appId, path), 'inline');
+    const page = await service.list(appId, path, {
+      pattern: q.pattern,
+      sub: isTrue(q.sub),
+      pageSize: int(q.pagesize, DEFAULT_PAGE_SIZE, 1000) || DEFAULT_PAGE_SIZE,
+      offset: int(q.offset, 0, Number.MAX_SAFE_INTEGER),
+    });
+    return page.map((e) => listed(req, e));
+  };
+  app.get(BASE, read);
+  app.get(`${BASE}/*`, read);
+
+  // Literal names the SDK uses before the path: never treat them as folders.
+  app.post(`${BASE}/append/*`, async () => {
+    throw ApiError.notAvailableYet('Appending to files');
+  });
+  app.put(`${BASE}/permissions/*`, async () => {
+    throw ApiError.notAvailableYet('File permissions (security area)');
+  });
+
+  // upload (multipart) or, for a path ending in `/` without a file, createDirectory.
+  app.post(`${BASE}/*`, async (req) => {
+    const appId = await appOf(ctx, req);
+    const names = tailNames(req, PREFIX);
+    if (names.length === 0) throw ApiError.badRequest('Give the path of the file');
+    const path = names.join('/');
+    if (!req.isMultipart()) {
+      if ((req.headers['content-type'] ?? '').includes('json') && (req.body as { url?: unknown } | undefined)?.url !== undefined) {
+        throw ApiError.notAvailableYet('Uploading from a URL');
+      }
+      if (endsWithSlash(req)) return listed(req, await service.createDir(appId, path));
+      throw ApiError.badRequest('Send the file as multipart/form-data');
+    }
+    const part = await req.file();
+    if (!part) throw ApiError.badRequest('The request holds no file');
+    try {
+      const entry = await service.upload(appId, path, part.file, isTrue((req.query as { overwrite?: string }).overwrite));
+      return { fileURL: fileUrl(req, entry.path) };
+    } catch (err) {
+      part.file.resume();
+      throw err;
+    }
+  });
+
+  // saveFile: the content as base64 text.
+  app.put(`${BASE}/binary/*`, async (req) => {
+    const appId = await appOf(ctx, req);
+    const path = tailNames(req, PREFIX + 1).join('/');
+    if (!path) throw ApiError.badRequest('Give the path of the file');
+    if (typeof req.body !== 'string') throw ApiError.badRequest('Send the content as base64 text (Content-Type: text/plain)');
+    const bytes = Buffer.from(req.body, 'base64');
+    const entry = await service.upload(appId, path, Readable.from([bytes]), isTrue((req.query as { overwrite?: string }).overwrite));
+    return fileUrl(req, entry.path);
+  });
+
+  app.put(`${BASE}/rename`, async (req) => {
+    const appId = await appOf(ctx, req);
+    const body = (req.body ?? {}) as { oldPathName?: unknown; newName?: unknown };
+    if (typeof body.newName !== 'string') throw ApiError.badRequest("'newName' is required", { field: 'newName' });
+    const entry = await service.rename(appId, bodyPath(body.oldPathName, 'oldPathName'), body.newName);
+    return fileUrl(req, entry.path);
+  });
+  for (const op of ['move', 'copy'] as const) {
+    app.put(`${BASE}/${op}`, async (req) => {
+      const appId = await appOf(ctx, req);
+      const body = (req.body ?? {}) as { sourcePath?: unknown; targetPath?: unknown };
+      const from = bodyPath(body.sourcePath, 'sourcePath');
+      // As in the reference service the target may name a folder (existing, or ending in `/`): the
+      // entry keeps its name there. Otherwise it is the full new path.
+      let to = bodyPath(body.targetPath, 'targetPath');
+      const intoFolder = String(body.targetPath).trim().endsWith('/') || (await service.driver(appId).stat(to))?.type === 'DIRECTORY';
+      if (intoFolder) to = [to, from.slice(from.lastIndexOf('/') + 1)].filter(Boolean).join('/');
+      const entry = op === 'move' ? await service.move(appId, from, to) : await service.copy(appId, from, to);
+      return fileUrl(req, entry.path);
+    });
+  }
+
+  app.delete(`${BASE}/*`, async (req) => {
+    const appId = await appOf(ctx, req);
+    const path = tailNames(req, PREFIX).join('/');
+    if (!path) throw ApiError.badRequest('The application root cannot be removed');
+    await service.remove(appId, path);
+    return 1;
+  });
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Routes, encodePath, filesLinkRoutes, type FileEntry, type RouteDef } from '@basalt/shared';
+import type { ServerContext } from '../../context.js';
+import { handle, registeredRouteNames, type Handler } from '../../http/route.js';
+import { ApiError } from '../../http/api-error.js';
+import type { StorageEntry } from '../../storage/index.js';
+import { FilesService, textOfBody, type ListOptions } from './files.service.js';
+import { isTrue, prefixLength, sendFile, tailNames } from './files.http.js';
+
+type AppParams = { appId: string };
+type Tail = { names: string[]; path: string };
+
+/** Adds the console URL that shows a file. */
+export function withUrl(appId: string, entry: StorageEntry): FileEntry {
+  return entry.type === 'FILE' ? { ...entry, url: `/${encodeURIComponent(appId)}/console/files/view/${encodePath(entry.path)}` } : { ...entry };
+}
+
+/**
+ * Registers a route whose path ends in a file path. The router matches the path as the URL's
+ * tail (`*`); the handler gets it as checked names, decoded once, from `tailNames`. The bare
+ * prefix is registered too, because an empty tail does not match `…/*`.
+ */
+function handlePath<Q = Record<string, unknown>, B = unknown>(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  route: RouteDef,
+  handler: (tail: Tail, call: Parameters<Handler<AppParams, Q, B>>[0]) => unknown,
+): void {
+  const base = route.path.replace(/\/:(path|filePath)\b.*$/, '');
+  const prefix = prefixLength(base);
+  const run: Handler<AppParams, Q, B> = (call) => {
+    const names = tailNames(call.req, prefix);
+    return handler({ names, path: names.join('/') }, call);
+  };
+  handle(app, ctx, { ...route, path: base }, run);
+  handle(app, ctx, { ...route, path: `${base}/*` }, run);
+}
+
+/** The first file of a multipart request, whatever its field is called. */
+async function firstFile(req: FastifyRequest) {
+  if (!req.isMultipart()) throw ApiError.badRequest('Send the file as multipart/form-data');
+  const part = await req.file();
+  if (!part) throw ApiError.badRequest('The request holds no file');
+  return part;
+}
+
+/** The console's file manager (`files` routes of the reference client). */
+export function registerFilesConsoleRoutes(app: FastifyInstance, ctx: ServerContext, service: FilesService): void {
+  const r = Routes.files;
+
+  // One handler serves a folder page and its `…/count` sibling (a folder literally named `count`
+  // at the end of a listing path reads as the count, as in the reference API).
+  handlePath<ListOptions>(app, ctx, r.loadDirectory, async ({ names }, { params, query }) => {
+    if (names.at(-1) === 'count') return service.count(params.appId, names.slice(0, -1).join('/'), query);
+    const page = await service.list(params.appId, names.join('/'), query);
+    return page.map((e) => withUrl(params.appId, e));
+  });
+  // Same verb and path as loadDirectory (the client pages through it); served by the handler above.
+  registeredRouteNames.add(r.loadFullDirectory.name);
+  registeredRouteNames.add(filesLinkRoutes.loadDirectoryCount.name);
+
+  handlePath(app, ctx, r.createDir, async ({ path }, { params }) => {
+    if (!path) throw ApiError.badRequest('Name the new folder');
+    return withUrl(params.appId, await service.createDir(params.appId, path));
+  });
+
+  handlePath(app, ctx, r.getFileContent, async ({ path }, { params, reply }) => sendFile(reply, await service.read(params.appId, path), 'attachment'));
+  handlePath(app, ctx, filesLinkRoutes.downloadLink, async ({ path }, { params, reply }) => sendFile(reply, await service.read(params.appId, path), 'attachment'));
+  handlePath(app, ctx, r.viewFiles, async ({ path }, { params, reply }) => sendFile(reply, await service.read(params.appId, path), 'inline'));
+
+  handlePath<{ operation: 'zip' | 'unzip' }>(app, ctx, r.performOperation, async ({ path }, { params, query }) => {
+    const entry = query.operation === 'zip' ? await service.zip(params.appId, path) : await service.unzip(params.appId, path);
+    return withUrl(params.appId, entry);
+  });
+
+  handlePath(app, ctx, r.fileExists, ({ path }, { params }) => service.exists(params.appId, path));
+
+  handlePath<object, { file: string }>(app, ctx, r.editFile, async ({ path }, { params, body }) => {
+    if (!path) throw ApiError.badRequest('Name the file to edit');
+    return withUrl(params.appId, await service.editText(params.appId, path, body.file));
+  });
+
+  // createFile sends `{ file }`, createConsoleFile the text itself; same verb and path.
+  handlePath(app, ctx, r.createFile, async ({ path }, { params, body }) => {
+    if (!path) throw ApiError.badRequest('Name the new file');
+    return withUrl(params.appId, await service.createText(params.appId, path, textOfBody(body)));
+  });
+  registeredRouteNames.add(r.createConsoleFile.name);
+
+  handlePath(app, ctx, r.moveFile, async ({ path }, { params, body }) => withUrl(params.appId, await service.move(params.appId, path, service.destinationOf(path, body))));
+  handlePath(app, ctx, r.copyFile, async ({ path }, { params, body }) => withUrl(params.appId, await service.copy(params.appId, path, service.destinationOf(path, body))));
+  handlePath(app, ctx, r.renameFile, async ({ path }, { params, body }) => withUrl(params.appId, await service.rename(params.appId, path, service.nameOf(body))));
+
+  handlePath(app, ctx, r.deleteFile, async ({ path }, { params }) => {
+    if (!path) throw ApiError.badRequest('The application root cannot be deleted');
+    await service.remove(params.appId, path);
+    return { success: true };
+  });
+
+  handlePath<{ overwrite?: boolean }>(app, ctx, r.uploadFile, async ({ path }, { params, query, req }) => {
+    if (!path) throw ApiError.badRequest('Name the file in the path: …/upload/{folder}/{fileName}/');
+    const part = await firstFile(req);
+    try {
+      const entry = await service.upload(params.appId, path, part.file, isTrue(query.overwrite));
+      return { ...withUrl(params.appId, entry), fileURL: withUrl(params.appId, entry).url };
+    } catch (err) {
+      // Let the rest of a refused upload flow by (the multipart limit discards it) so the answer goes out.
+      part.file.resume();
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,177 @@
+import { Readable } from 'node:stream';
+import { checkName, splitEncodedPath, splitUserPath, type StorageDriver, type StorageEntry, type StorageProvider } from '../../storage/index.js';
+import type { ServerContext } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import { unzipArchive, zipFolder } from './files.archive.js';
+
+export interface ListOptions {
+  pattern?: string;
+  sub?: boolean;
+  sortBy?: 'name' | 'size' | 'updated' | 'created' | 'type';
+  sortDirection?: 'asc' | 'desc' | 'ASC' | 'DESC';
+  pageSize?: number;
+  offset?: number;
+}
+
+/** Page size when a listing does not say (the console pages by 100). */
+export const DEFAULT_PAGE_SIZE = 100;
+
+/**
+ * Turns a listing pattern into a test on names: `*` any run of characters, `?` one character,
+ * everything else literal. Case-insensitive, as people type names in the console's filter box.
+ */
+export function globToRegExp(pattern: string): RegExp {
+  const body = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${body}$`, 'i');
+}
+
+function compare(sortBy: NonNullable<ListOptions['sortBy']>) {
+  return (a: StorageEntry, b: StorageEntry): number => {
+    if (sortBy === 'size') return a.size - b.size;
+    if (sortBy === 'updated') return a.updated - b.updated;
+    if (sortBy === 'created') return a.created - b.created;
+    if (sortBy === 'type') return a.type.localeCompare(b.type);
+    return a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' });
+  };
+}
+
+/** Parent and name of a checked, root-relative path. */
+function splitLast(path: string): { parent: string; name: string } {
+  const names = splitUserPath(path);
+  const name = names.pop() ?? '';
+  return { parent: names.join('/'), name };
+}
+
+function join(parent: string, name: string): string {
+  return parent === '' ? name : `${parent}/${name}`;
+}
+
+/** Text of a create/edit body: the text itself, or `{ file }` (or `{ content }`). */
+export function textOfBody(body: unknown): string {
+  if (typeof body === 'string') return body;
+  if (body && typeof body === 'object') {
+    const value = (body as { file?: unknown; content?: unknown }).file ?? (body as { content?: unknown }).content;
+    if (typeof value === 'string') return value;
+  }
+  throw ApiError.badRequest('Send the text of the file, as the body or as { "file": "…" }', { field: 'file' });
+}
+
+/**
+ * The file service of an application: every operation the console and the app API offer, on top
+ * of the storage driver (which owns the path rules). Paths here are decoded and root-relative.
+ */
+export class FilesService {
+  constructor(
+    private readonly ctx: ServerContext,
+    readonly storage: StorageProvider,
+  ) {}
+
+  driver(appId: string): StorageDriver {
+    return this.storage.forApp(appId);
+  }
+
+  private async matching(appId: string, dir: string, options: ListOptions): Promise<StorageEntry[]> {
+    const entries = await this.driver(appId).list(dir, { recursive: options.sub === true });
+    if (!options.pattern || options.pattern === '*') return entries;
+    const test = globToRegExp(options.pattern);
+    return entries.filter((e) => test.test(e.name));
+  }
+
+  /** One page of a folder: folders first, then by the chosen field. */
+  async list(appId: string, dir: string, options: ListOptions): Promise<StorageEntry[]> {
+    const entries = await this.matching(appId, dir, options);
+    const by = compare(options.sortBy ?? 'name');
+    const sign = options.sortDirection?.toLowerCase() === 'desc' ? -1 : 1;
+    entries.sort((a, b) => (a.type === b.type ? sign * by(a, b) || a.path.localeCompare(b.path) : a.type === 'DIRECTORY' ? -1 : 1));
+    const offset = options.offset ?? 0;
+    return entries.slice(offset, offset + (options.pageSize ?? DEFAULT_PAGE_SIZE));
+  }
+
+  async count(appId: string, dir: string, options: ListOptions): Promise<number> {
+    return (await this.matching(appId, dir, options)).length;
+  }
+
+  async exists(appId: string, path: string): Promise<boolean> {
+    return this.driver(appId).exists(path);
+  }
+
+  createDir(appId: string, path: string): Promise<StorageEntry> {
+    return this.driver(appId).mkdir(path);
+  }
+
+  /** Creates a text file; an existing file is a conflict. */
+  async createText(appId: string, path: string, text: string): Promise<StorageEntry> {
+    return this.driver(appId).write(path, Readable.from([Buffer.from(text, 'utf8')]), { limit: this.ctx.config.uploadLimit, overwrite: false });
+  }
+
+  /** Replaces the text of an existing file. */
+  async editText(appId: string, path: string, text: string): Promise<StorageEntry> {
+    const driver = this.driver(appId);
+    const entry = await driver.stat(path);
+    if (!entry) throw ApiError.notFound(`The file '${path}' does not exist`);
+    if (entry.type !== 'FILE') throw ApiError.conflict(`'${path}' is a folder, not a file`);
+    return driver.write(path, Readable.from([Buffer.from(text, 'utf8')]), { limit: this.ctx.config.uploadLimit, overwrite: true });
+  }
+
+  /**
+   * Where a move or copy lands. `destination` is the raw (encoded) body: the full new path, or a
+   * folder ending in `/` to keep the name. Decoded once, part by part, with the usual name rules.
+   */
+  destinationOf(source: string, destination: unknown): string {
+    if (typeof destination !== 'string' || destination.trim() === '') throw ApiError.badRequest('Send the destination path as the request body');
+    const raw = destination.trim();
+    const names = splitEncodedPath(raw);
+    if (raw.endsWith('/')) names.push(splitLast(source).name);
+    if (names.length === 0) throw ApiError.badRequest('The destination needs a file name, or a folder ending in /');
+    return names.join('/');
+  }
+
+  /** The new name of a rename: the raw body, one encoded name, decoded once. */
+  nameOf(body: unknown): string {
+    if (typeof body !== 'string' || body.trim() === '') throw ApiError.badRequest('Send the new name as the request body');
+    try {
+      return decodeURIComponent(body.trim());
+    } catch {
+      throw ApiError.badRequest('The new name has malformed percent-encoding');
+    }
+  }
+
+  /** Moves a file or folder to an exact (decoded) destination path. */
+  async move(appId: string, source: string, destination: string): Promise<StorageEntry> {
+    return this.driver(appId).move(source, destination);
+  }
+
+  async copy(appId: string, source: string, destination: string): Promise<StorageEntry> {
+    return this.driver(appId).copy(source, destination);
+  }
+
+  /** Renames in place: same folder, new (decoded) name. */
+  async rename(appId: string, source: string, name: string): Promise<StorageEntry> {
+    const { parent } = splitLast(source);
+    return this.driver(appId).move(source, join(parent, checkName(name)));
+  }
+
+  async remove(appId: string, path: string): Promise<void> {
+    await this.driver(appId).remove(path);
+  }
+
+  /** Stores an uploaded stream; the limit and the temp-file-then-rename live in the driver. */
+  async upload(appId: string, path: string, source: Readable, overwrite: boolean): Promise<StorageEntry> {
+    const entry = await this.driver(appId).write(path, source, { limit: this.ctx.config.uploadLimit, overwrite });
+    this.ctx.bus.emit('file.uploaded', { appId, path: entry.path, size: entry.size });
+    return entry;
+  }
+
+  /** Opens a file for download or viewing. */
+  read(appId: string, path: string) {
+    return this.driver(appId).read(path);
+  }
+
+  zip(appId: string, path: string): Promise<StorageEntry> {
+    return zipFolder(this.driver(appId), path, this.ctx.config.uploadLimit);
+  }
+
+  unzip(appId: string, path: string): Promise<StorageEntry> {
+    return unzipArchive(this.driver(appId), path, this.ctx.config.uploadLimit);
+  }
+}
