@@ -1,10 +1,58 @@
 import type { ServerModule } from '../module.js';
+import type { ServerContext } from '../../context.js';
+import { RealtimeServer, registerAppInfoRoute } from '../../realtime/index.js';
+import { ChannelsService, type PublishInput } from './channels.service.js';
+import { DevicesService } from './devices.service.js';
+import { PushService } from './push.service.js';
+import { messagingMigrations } from './messaging.migrations.js';
+import { registerMessagingRoutes } from './messaging.routes.js';
+import { registerMessagingAppRoutes } from './app-api.routes.js';
+
+export { DEFAULT_CHANNEL, MAX_MESSAGE_BYTES } from './channels.service.js';
+export type { PushProvider, PushDelivery, ProviderName } from './push-providers.js';
+export { realtimeUrl } from '../../realtime/index.js';
 
 /**
- * Placeholder until the area is built: registers nothing and claims no area, so its console
- * routes answer 501. Set `area` once the routes work.
+ * Stores an app's push credentials: `FCM` takes a Firebase service-account JSON object, `APNS`
+ * `{keyId, teamId, privateKey, bundleId, production}`. For the settings area (mobile settings).
+ */
+export function setPushProviderConfig(ctx: ServerContext, appId: string, provider: 'FCM' | 'APNS', config: unknown): Promise<void> {
+  return new PushService(ctx).setProviderConfig(appId, provider, config);
+}
+
+/** Publishes to a channel from server-side code (cloud code, flows): same path as the API routes. */
+export function publishToChannel(ctx: ServerContext, appId: string, channel: string, input: PublishInput) {
+  return new ChannelsService(ctx, new PushService(ctx)).publish(appId, channel, input);
+}
+
+/**
+ * Messaging (channels, messages, devices, push templates, push sending with its outbox) and the
+ * real-time server it feeds, which shares the HTTP port.
  */
 export const messagingModule: ServerModule = {
+  area: 'messaging',
   name: 'messaging',
-  register() {},
+  systemMigrations: messagingMigrations,
+  register(app, ctx) {
+    const push = new PushService(ctx);
+    const channels = new ChannelsService(ctx, push);
+    const devices = new DevicesService(channels);
+
+    // Every app starts with the `default` channel.
+    const offCreated = ctx.bus.on('app.created', ({ appId }) => channels.seedDefaultChannel(appId));
+
+    registerMessagingRoutes(app, ctx, channels, push);
+    registerMessagingAppRoutes(app, ctx, channels, devices);
+    registerAppInfoRoute(app, ctx);
+
+    const realtime = new RealtimeServer(ctx, { channelExists: (appId, channel) => channels.channelExists(appId, channel) });
+    // The HTTP server exists from the start; real time attaches once the app is ready, before it
+    // listens, and lets go before the server closes so open sockets do not hold the shutdown.
+    app.addHook('onReady', async () => realtime.attach(app.server));
+    app.addHook('preClose', async () => {
+      offCreated();
+      await realtime.close();
+    });
+    app.addHook('onClose', async () => push.drain());
+  },
 };

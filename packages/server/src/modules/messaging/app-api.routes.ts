@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PublishBody } from '@basalt/shared';
+import type { ServerContext } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import { resolveApiKey } from '../apps/index.js';
+import type { ChannelsService, PublishInput } from './channels.service.js';
+import type { DevicesService } from './devices.service.js';
+
+type KeyParams = { appId: string; apiKey: string };
+
+/**
+ * Messaging routes of the app-facing API (`/{appId}/{apiKey}/messaging/…`, what the `backendless`
+ * SDK calls). The literal `registrations` is matched before the `{channel}` parameter, as the
+ * SDK's paths require.
+ */
+export function registerMessagingAppRoutes(app: FastifyInstance, ctx: ServerContext, channels: ChannelsService, devices: DevicesService): void {
+  // The key is checked before the body is read, so a caller without one cannot make us parse it.
+  const onRequest = async (req: FastifyRequest) => {
+    const { appId, apiKey } = req.params as KeyParams;
+    if (!(await resolveApiKey(ctx, appId, apiKey))) throw ApiError.unauthorized('Invalid application id or API key');
+  };
+  const base = '/:appId/:apiKey/messaging';
+
+  app.post<{ Params: KeyParams & { channel: string }; Body: PublishInput }>(`${base}/:channel`, { onRequest, schema: { body: PublishBody } }, (req) =>
+    channels.publish(req.params.appId, req.params.channel, req.body ?? {}));
+  app.get<{ Params: KeyParams & { messageId: string } }>(`${base}/:messageId`, { onRequest }, (req) =>
+    channels.messageStatus(req.params.appId, req.params.messageId));
+
+  app.post<{ Params: KeyParams; Body: Record<string, unknown> }>(`${base}/registrations`, { onRequest }, (req) => {
+    if (req.body !== undefined && (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body))) throw ApiError.badRequest('The registration must be a JSON object');
+    return devices.register(req.params.appId, req.body);
+  });
+  app.get<{ Params: KeyParams & { deviceId: string } }>(`${base}/registrations/:deviceId`, { onRequest }, (req) => devices.get(req.params.appId, req.params.deviceId));
+  app.delete<{ Params: KeyParams & { deviceId: string } }>(`${base}/registrations/:deviceId`, { onRequest }, (req) => devices.unregister(req.params.appId, req.params.deviceId));
+}

@@ -1,0 +1,145 @@
+import crypto from 'node:crypto';
+import http2 from 'node:http2';
+import { ApiError } from '../../http/api-error.js';
+
+/** One push notification to one device, as the outbox holds it. */
+export interface PushDelivery {
+  deviceToken: string;
+  os: string;
+  payload: { title?: string; body?: string; data?: Record<string, unknown>; options?: Record<string, unknown> };
+}
+
+export type DeliveryResult = { ok: true } | { ok: false; error: string };
+
+/** A push service (FCM, APNs). Deliveries without a configured provider wait in the outbox. */
+export interface PushProvider {
+  readonly name: ProviderName;
+  send(delivery: PushDelivery): Promise<DeliveryResult>;
+}
+
+export type ProviderName = 'FCM' | 'APNS';
+export const PROVIDERS: ProviderName[] = ['FCM', 'APNS'];
+
+/** Apple platforms go through APNs; Android, web and the rest through FCM. */
+export function providerForOs(os: string): ProviderName {
+  return os === 'IOS' || os === 'OSX' ? 'APNS' : 'FCM';
+}
+
+const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
+
+function str(cfg: Record<string, unknown>, key: string, required = true): string | undefined {
+  const v = cfg[key];
+  if (typeof v === 'string' && v.trim()) return v;
+  if (required) throw ApiError.badRequest(`Push configuration needs '${key}'`, { field: key });
+  return undefined;
+}
+
+/** Checks a provider configuration before it is stored; answers it normalised. */
+export function validateProviderConfig(provider: string, cfg: unknown): Record<string, unknown> {
+  if (!cfg || typeof cfg !== 'object' || Array.isArray(cfg)) throw ApiError.badRequest('Push configuration must be an object');
+  const c = cfg as Record<string, unknown>;
+  if (provider === 'FCM') {
+    // A Firebase service-account JSON file, as downloaded from the Firebase console.
+    return { project_id: str(c, 'project_id'), client_email: str(c, 'client_email'), private_key: str(c, 'private_key'), token_uri: str(c, 'token_uri', false), endpoint: str(c, 'endpoint', false) };
+  }
+  if (provider === 'APNS') {
+    return { keyId: str(c, 'keyId'), teamId: str(c, 'teamId'), privateKey: str(c, 'privateKey'), bundleId: str(c, 'bundleId'), production: c.production === true, endpoint: str(c, 'endpoint', false) };
+  }
+  throw ApiError.badRequest(`Unknown push provider '${provider}': use FCM or APNS`);
+}
+
+async function errorText(res: Response): Promise<string> {
+  const body = await res.text().catch(() => '');
+  return `${res.status} ${body.slice(0, 500)}`.trim();
+}
+
+/** Firebase Cloud Messaging, HTTP v1 API, authorised with a service account (OAuth JWT bearer). */
+export class FcmProvider implements PushProvider {
+  readonly name = 'FCM' as const;
+  private token?: { value: string; expires: number };
+
+  constructor(private readonly cfg: Record<string, unknown>) {}
+
+  private async accessToken(): Promise<string> {
+    if (this.token && this.token.expires > Date.now() + 60_000) return this.token.value;
+    const tokenUri = String(this.cfg.token_uri ?? 'https://oauth2.googleapis.com/token');
+    const iat = Math.floor(Date.now() / 1000);
+    const unsigned = `${b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }))}.${b64url(JSON.stringify({
+      iss: this.cfg.client_email, scope: 'https://www.googleapis.com/auth/firebase.messaging', aud: tokenUri, iat, exp: iat + 3600,
+    }))}`;
+    const signature = crypto.sign('RSA-SHA256', Buffer.from(unsigned), String(this.cfg.private_key));
+    const res = await fetch(tokenUri, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${unsigned}.${b64url(signature)}` }),
+    });
+    if (!res.ok) throw new Error(`FCM authorisation refused: ${await errorText(res)}`);
+    const body = (await res.json()) as { access_token: string; expires_in?: number };
+    this.token = { value: body.access_token, expires: Date.now() + (body.expires_in ?? 3600) * 1000 };
+    return this.token.value;
+  }
+
+  async send(d: PushDelivery): Promise<DeliveryResult> {
+    const endpoint = String(this.cfg.endpoint ?? 'https://fcm.googleapis.com');
+    // FCM data values must be strings.
+    const data = Object.fromEntries(Object.entries(d.payload.data ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+    const message = {
+      token: d.deviceToken,
+      notification: { title: d.payload.title, body: d.payload.body },
+      ...(Object.keys(data).length ? { data } : {}),
+      ...(d.payload.options ? { android: d.payload.options } : {}),
+    };
+    const res = await fetch(`${endpoint}/v1/projects/${encodeURIComponent(String(this.cfg.project_id))}/messages:send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await this.accessToken()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ message }),
+    });
+    return res.ok ? { ok: true } : { ok: false, error: await errorText(res) };
+  }
+}
+
+/** Apple Push Notification service over HTTP/2, authorised with a token key (.p8, ES256). */
+export class ApnsProvider implements PushProvider {
+  readonly name = 'APNS' as const;
+  private jwt?: { value: string; issued: number };
+
+  constructor(private readonly cfg: Record<string, unknown>) {}
+
+  private token(): string {
+    // Apple refuses tokens older than an hour and throttles ones renewed too often: 50 minutes.
+    if (this.jwt && Date.now() - this.jwt.issued < 50 * 60_000) return this.jwt.value;
+    const unsigned = `${b64url(JSON.stringify({ alg: 'ES256', kid: this.cfg.keyId }))}.${b64url(JSON.stringify({ iss: this.cfg.teamId, iat: Math.floor(Date.now() / 1000) }))}`;
+    const signature = crypto.sign('sha256', Buffer.from(unsigned), { key: String(this.cfg.privateKey), dsaEncoding: 'ieee-p1363' });
+    this.jwt = { value: `${unsigned}.${b64url(signature)}`, issued: Date.now() };
+    return this.jwt.value;
+  }
+
+  send(d: PushDelivery): Promise<DeliveryResult> {
+    const origin = String(this.cfg.endpoint ?? (this.cfg.production ? 'https://api.push.apple.com' : 'https://api.sandbox.push.apple.com'));
+    const body = JSON.stringify({ aps: { alert: { title: d.payload.title, body: d.payload.body }, ...(d.payload.options ?? {}) }, ...(d.payload.data ?? {}) });
+    return new Promise((resolve) => {
+      const session = http2.connect(origin);
+      const finish = (result: DeliveryResult) => { session.close(); resolve(result); };
+      session.on('error', (err) => finish({ ok: false, error: `APNs connection failed: ${err.message}` }));
+      const req = session.request({
+        ':method': 'POST', ':path': `/3/device/${encodeURIComponent(d.deviceToken)}`,
+        authorization: `bearer ${this.token()}`, 'apns-topic': String(this.cfg.bundleId), 'apns-push-type': 'alert', 'content-type': 'application/json',
+      });
+      let status = 0;
+      let text = '';
+      req.setEncoding('utf8');
+      req.on('response', (headers) => { status = Number(headers[':status']); });
+      req.on('data', (chunk: string) => { text += chunk; });
+      req.on('end', () => finish(status === 200 ? { ok: true } : { ok: false, error: `${status} ${text.slice(0, 500)}`.trim() }));
+      req.on('error', (err) => finish({ ok: false, error: err.message }));
+      req.setTimeout(15_000, () => { req.close(); finish({ ok: false, error: 'APNs did not answer within 15 s' }); });
+      req.end(body);
+    });
+  }
+}
+
+export function createProvider(name: string, cfg: Record<string, unknown>): PushProvider | undefined {
+  if (name === 'FCM') return new FcmProvider(cfg);
+  if (name === 'APNS') return new ApnsProvider(cfg);
+  return undefined;
+}

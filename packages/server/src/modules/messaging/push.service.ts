@@ -1,0 +1,232 @@
+import type { PublishedMessage, PushOutboxEntry } from '@basalt/shared';
+import type { ServerContext } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import { MessagingRepo, type DeviceFilter, type DeviceRow, type OutboxRow } from './messaging.repo.js';
+import { newId } from './channels.service.js';
+import { parseDeviceWhere } from './device-where.js';
+import { createProvider, providerForOs, validateProviderConfig, type PushDelivery, type PushProvider } from './push-providers.js';
+
+export type TemplateKind = 'push' | 'button' | 'channel';
+const TEMPLATE_NAME = /^[^\u0000-\u001f\u007f/\\]{1,100}$/;
+const MAX_TEMPLATE_BYTES = 64 * 1024;
+/** Platforms as the app API registers them (`os`, upper-cased by the SDK). */
+const PLATFORMS = ['IOS', 'ANDROID', 'WP', 'OSX', 'JS'];
+/** The SDK's broadcast mask bits. */
+const BROADCAST_BITS: Record<string, number> = { IOS: 1, ANDROID: 2, WP: 4, OSX: 8 };
+
+export interface SendPushInput {
+  name?: string;
+  channelName?: string;
+  platforms?: string[];
+  message?: unknown;
+  where?: string;
+  options?: Record<string, unknown>;
+}
+
+export interface PushResult {
+  messageId: string;
+  status: 'published' | 'scheduled';
+  errorMessage: string | null;
+  recipients: number;
+  /** Deliveries that wait in the outbox because the provider has no credentials. */
+  waitingForCredentials: number;
+}
+
+function outboxOut(r: OutboxRow): PushOutboxEntry {
+  return {
+    objectId: r.id, messageId: r.message_id, deviceId: r.device_id, os: r.os, provider: r.provider,
+    status: r.status as PushOutboxEntry['status'], error: r.error, payload: JSON.parse(r.payload), created: r.created, updated: r.updated,
+  };
+}
+
+/** What a notification says, from a console push message (text or {title, body, ...}). */
+function notification(message: unknown): Pick<PushDelivery['payload'], 'title' | 'body' | 'data'> {
+  if (message === null || message === undefined) return {};
+  if (typeof message !== 'object') return { body: String(message) };
+  const m = message as Record<string, unknown>;
+  const text = (v: unknown) => (v === undefined || v === null ? undefined : typeof v === 'string' ? v : JSON.stringify(v));
+  const { title, body, message: inner, ...data } = m;
+  return { title: text(title), body: text(body ?? inner), ...(Object.keys(data).length ? { data } : {}) };
+}
+
+/** Push templates and options, push sending through providers, and the delivery outbox. */
+export class PushService {
+  readonly repo: MessagingRepo;
+  /** Deliveries being sent; shutdown waits for them so no outcome goes unrecorded. */
+  private readonly inflight = new Set<Promise<void>>();
+
+  constructor(private readonly ctx: ServerContext) {
+    this.repo = new MessagingRepo(ctx.dbs);
+  }
+
+  async drain(): Promise<void> {
+    await Promise.allSettled([...this.inflight]);
+  }
+
+  // Templates (push, button and channel templates share one store)
+
+  private checkName(name: unknown): string {
+    if (typeof name !== 'string' || !TEMPLATE_NAME.test(name)) throw ApiError.badRequest('A template name is 1 to 100 characters without control characters or slashes', { field: 'name' });
+    return name;
+  }
+
+  private platformOf(kind: TemplateKind, platform: unknown): string {
+    if (kind === 'push') return '';
+    if (typeof platform !== 'string' || !platform.trim()) throw ApiError.badRequest(`The ${kind} template's platform is required (query or body 'platform')`, { field: 'platform' });
+    return platform.trim().toUpperCase();
+  }
+
+  async templates(appId: string, kind: TemplateKind, platform?: string): Promise<unknown[]> {
+    // Without a platform, button and channel templates of every platform are listed.
+    const rows = kind !== 'push' && !platform
+      ? (await Promise.all(PLATFORMS.map((p) => this.repo.listTemplates(appId, kind, p)))).flat()
+      : await this.repo.listTemplates(appId, kind, this.platformOf(kind, platform));
+    return rows.map((r) => JSON.parse(r.body));
+  }
+
+  async template(appId: string, kind: TemplateKind, name: string, platform?: string): Promise<unknown> {
+    const row = await this.repo.template(appId, kind, this.platformOf(kind, platform), name);
+    if (!row) throw ApiError.notFound(`Template '${name}' not found`);
+    return JSON.parse(row.body);
+  }
+
+  private encode(doc: Record<string, unknown>, name: string, platform: string, kind: TemplateKind): string {
+    const body = JSON.stringify({ ...doc, name, ...(kind !== 'push' ? { platform } : {}) });
+    if (Buffer.byteLength(body) > MAX_TEMPLATE_BYTES) throw ApiError.tooLarge(`A template may be at most ${MAX_TEMPLATE_BYTES} bytes`);
+    return body;
+  }
+
+  async createTemplate(appId: string, kind: TemplateKind, doc: Record<string, unknown>, platformArg?: string): Promise<unknown> {
+    const name = this.checkName(doc.name);
+    const platform = this.platformOf(kind, platformArg ?? doc.platform);
+    if (await this.repo.template(appId, kind, platform, name)) throw ApiError.conflict(`A template named '${name}' already exists`, { field: 'name' });
+    const body = this.encode(doc, name, platform, kind);
+    await this.repo.insertTemplate({ app_id: appId, kind, platform, name, body, created: Date.now(), updated: null });
+    return JSON.parse(body);
+  }
+
+  async updateTemplate(appId: string, kind: TemplateKind, current: string, doc: Record<string, unknown>, platformArg?: string): Promise<unknown> {
+    const platform = this.platformOf(kind, platformArg ?? doc.platform);
+    if (!(await this.repo.template(appId, kind, platform, current))) throw ApiError.notFound(`Template '${current}' not found`);
+    const name = this.checkName(doc.name ?? current);
+    if (name !== current && (await this.repo.template(appId, kind, platform, name))) throw ApiError.conflict(`A template named '${name}' already exists`, { field: 'name' });
+    const body = this.encode(doc, name, platform, kind);
+    await this.repo.updateTemplate(appId, kind, platform, current, { name, body, updated: Date.now() });
+    return JSON.parse(body);
+  }
+
+  async deleteTemplates(appId: string, kind: TemplateKind, names: string[], platformArg?: string): Promise<{ deleted: number }> {
+    const list = names.map((n) => n.trim()).filter(Boolean);
+    if (!list.length) throw ApiError.badRequest('Name at least one template', { field: 'names' });
+    const deleted = await this.repo.deleteTemplates(appId, kind, this.platformOf(kind, platformArg), list);
+    if (!deleted) throw ApiError.notFound(`No template named ${list.map((n) => `'${n}'`).join(', ')}`);
+    return { deleted };
+  }
+
+  // Recipients and sending
+
+  async recipientsCount(appId: string, where?: string): Promise<number> {
+    return this.repo.countDevices(appId, { where: parseDeviceWhere(where), activeAt: Date.now() });
+  }
+
+  /** Console push: to a channel's devices or a where over devices, optionally from a template. */
+  async send(appId: string, input: SendPushInput): Promise<PushResult> {
+    let spec: SendPushInput = input;
+    if (input.name) {
+      const row = await this.repo.template(appId, 'push', '', input.name);
+      if (row) spec = { ...(JSON.parse(row.body) as SendPushInput), ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) };
+    }
+    const platforms = (spec.platforms ?? []).map((p) => String(p).toUpperCase());
+    const filter: DeviceFilter = { where: parseDeviceWhere(spec.where), platforms, activeAt: Date.now() };
+    if (spec.channelName) filter.channel = spec.channelName;
+    if (!spec.channelName && !spec.where) throw ApiError.badRequest('Say who receives the push: a channelName or a where over devices', { field: 'channelName' });
+    if (spec.message === undefined || spec.message === '') throw ApiError.badRequest('The push needs a message', { field: 'message' });
+    const options = spec.options ?? {};
+    return this.deliver(appId, newId(), filter, (os) => ({ ...notification(spec.message), options: options[os.toLowerCase()] as Record<string, unknown> | undefined }));
+  }
+
+  /** Push half of a publish whose policy asks for it: the channel's devices, by mask or ids. */
+  async pushMessage(appId: string, channel: string, message: PublishedMessage): Promise<PushResult> {
+    const filter: DeviceFilter = { channel, activeAt: Date.now() };
+    if (Array.isArray(message.pushSinglecast)) filter.deviceIds = message.pushSinglecast.map(String);
+    if (typeof message.pushBroadcast === 'number') {
+      const mask = message.pushBroadcast;
+      filter.platforms = Object.entries(BROADCAST_BITS).filter(([, bit]) => (mask & bit) !== 0).map(([os]) => os);
+      if (!filter.platforms.length) filter.deviceIds = [];
+    }
+    const content = notification(message.message);
+    return this.deliver(appId, message.messageId, filter, () => ({ ...content, data: { ...(content.data ?? {}), ...message.headers } }));
+  }
+
+  /**
+   * Writes one outbox row per recipient, then hands the rows whose provider is configured to it.
+   * Rows without credentials stay in the outbox with status `no-credentials` (never dropped).
+   */
+  private async deliver(appId: string, messageId: string, filter: DeviceFilter, payloadFor: (os: string) => PushDelivery['payload']): Promise<PushResult> {
+    const providers = await this.providers(appId);
+    const now = Date.now();
+    const rows: OutboxRow[] = [];
+    for (let offset = 0; ; offset += 1000) {
+      const devices: DeviceRow[] = await this.repo.listDevices(appId, filter, offset, 1000);
+      for (const d of devices) {
+        const provider = providerForOs(d.os);
+        const ready = providers.has(provider);
+        rows.push({
+          id: newId(), app_id: appId, message_id: messageId, device_id: d.device_id, device_token: d.device_token, os: d.os, provider,
+          status: ready ? 'pending' : 'no-credentials',
+          error: ready ? null : `${provider} is not configured for this application: the delivery waits in the outbox`,
+          payload: JSON.stringify(payloadFor(d.os)), created: now, updated: null,
+        });
+      }
+      if (devices.length < 1000) break;
+    }
+    await this.repo.insertOutbox(rows);
+    const pending = rows.filter((r) => r.status === 'pending');
+    if (pending.length) {
+      const job = this.flush(pending, providers).finally(() => this.inflight.delete(job));
+      this.inflight.add(job);
+    }
+    return { messageId, status: rows.length ? 'scheduled' : 'published', errorMessage: null, recipients: rows.length, waitingForCredentials: rows.length - pending.length };
+  }
+
+  /** Sends pending deliveries a few at a time and records each outcome in the outbox. */
+  private async flush(rows: OutboxRow[], providers: Map<string, PushProvider>): Promise<void> {
+    const queue = [...rows];
+    const worker = async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) {
+        const provider = providers.get(row.provider)!;
+        let result;
+        try {
+          result = await provider.send({ deviceToken: row.device_token, os: row.os, payload: JSON.parse(row.payload) });
+        } catch (err) {
+          result = { ok: false as const, error: err instanceof Error ? err.message : String(err) };
+        }
+        await this.repo.updateOutbox(row.id, { status: result.ok ? 'sent' : 'failed', error: result.ok ? null : result.error.slice(0, 2000), updated: Date.now() })
+          .catch((err: unknown) => this.ctx.log.error({ err }, 'push outbox update failed'));
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+  }
+
+  private async providers(appId: string): Promise<Map<string, PushProvider>> {
+    const out = new Map<string, PushProvider>();
+    for (const row of await this.repo.providerConfigs(appId)) {
+      const provider = createProvider(row.provider, JSON.parse(row.config) as Record<string, unknown>);
+      if (provider) out.set(row.provider, provider);
+    }
+    return out;
+  }
+
+  async setProviderConfig(appId: string, provider: string, config: unknown): Promise<void> {
+    const name = provider.toUpperCase();
+    await this.repo.saveProviderConfig(appId, name, JSON.stringify(validateProviderConfig(name, config)), Date.now());
+  }
+
+  async outbox(appId: string, status: string | undefined, offset: number, limit: number): Promise<PushOutboxEntry[]> {
+    return (await this.repo.listOutbox(appId, status, offset, limit)).map(outboxOut);
+  }
+
+  countOutbox(appId: string, status?: string): Promise<number> {
+    return this.repo.countOutbox(appId, status);
+  }
+}

@@ -1,0 +1,34 @@
+import type { ServerContext } from '../context.js';
+
+/** Who is on the other end of a real-time connection. */
+export interface RealtimeClient {
+  appId: string;
+  /** Device type of the API key the client connected with (JS, REST, ANDROID ...). */
+  deviceType: string;
+  /** The SDK's per-instance id, stable across its reconnects. */
+  clientId: string;
+  /** The app user's token, or null for an anonymous client (the SDK sends the text "null"). */
+  userToken: string | null;
+}
+
+/** What a client asks to receive. */
+export type RealtimeTarget = { kind: 'channel'; channel: string } | { kind: 'table'; table: string };
+
+export type PermissionAnswer = { allowed: true } | { allowed: false; message: string };
+
+/**
+ * SECURITY HOOK — the single place that decides whether a real-time client may subscribe to a
+ * channel or to a table's changes. It is called at subscribe time (and again after the client
+ * changes its user token), so a refused client never receives anything.
+ *
+ * For now it ALLOWS every client that holds a valid API key of the app: channel and table
+ * permissions (roles, users, the `messaging` and `data` permission services) belong to the
+ * security area, which replaces the body of this function when it lands.
+ */
+export async function checkRealtimeSubscribePermission(
+  _ctx: ServerContext,
+  _client: RealtimeClient,
+  _target: RealtimeTarget,
+): Promise<PermissionAnswer> {
+  return { allowed: true };
+}

@@ -1,0 +1,123 @@
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Server as EngineServer } from 'engine.io';
+import { Server as SocketServer } from 'socket.io';
+import type { ServerContext } from '../context.js';
+import { resolveApiKey } from '../modules/apps/index.js';
+import { FanOut, type RealtimeEvent } from './fan-out.js';
+import { RealtimeSession } from './session.js';
+import { SubscriptionRegistry } from './subscriptions.js';
+
+const APP_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/**
+ * The Engine.IO endpoint of an app is `/{appId}/` (the SDK connects with `path: "/{appId}"`), which
+ * is also the first segment of every REST call `/{appId}/{apiKey}/…`. So only a request whose
+ * path is exactly `/{appId}/` (or `/{appId}`) and that carries Engine.IO's `EIO` query key goes to
+ * real time; everything else stays with the HTTP routes.
+ */
+export function isRealtimeRequest(url: string | undefined): boolean {
+  if (!url) return false;
+  const q = url.indexOf('?');
+  if (q < 0) return false;
+  const pathname = url.slice(0, q).replace(/\/$/, '');
+  if (!pathname.startsWith('/') || !APP_ID.test(pathname.slice(1))) return false;
+  return new URLSearchParams(url.slice(q + 1)).has('EIO');
+}
+
+export interface RealtimeOptions {
+  /** Whether the app has this channel; the messaging area owns channels. */
+  channelExists(appId: string, channel: string): Promise<boolean>;
+}
+
+/**
+ * The real-time server: socket.io on the HTTP server's own port, one namespace per app
+ * (`/{appId}`, API key checked at connect), the `backendless` SDK's frame protocol, data-change
+ * events from the bus, and fan-out across processes through Redis when it is configured.
+ */
+export class RealtimeServer {
+  readonly registry = new SubscriptionRegistry();
+  readonly fanOut: FanOut;
+  private readonly engine: EngineServer;
+  private readonly io: SocketServer;
+  private readonly unsubscribeBus: Array<() => void> = [];
+  private detach?: () => void;
+
+  constructor(private readonly ctx: ServerContext, private readonly options: RealtimeOptions) {
+    this.fanOut = new FanOut({ redisUrl: ctx.config.redisUrl, namespace: ctx.config.pgSchemaPrefix, log: ctx.log }, (e) => this.registry.deliver(e));
+    // Frames are small JSON objects; a large one is a misbehaving client.
+    const limits = { maxHttpBufferSize: 512 * 1024, pingInterval: 25_000, pingTimeout: 20_000 };
+    // SDK 7.x speaks Engine.IO 3; it costs nothing to accept it. CORS: any origin, the API key is
+    // the credential (the SDK sends no cookies).
+    this.engine = new EngineServer({ ...limits, allowEIO3: true, cors: { origin: true, credentials: false } });
+    this.io = new SocketServer({ ...limits, serveClient: false });
+    this.io.bind(this.engine as never);
+    this.io.of(/^\/[A-Za-z0-9-]{1,64}$/).use((socket, next) => {
+      void this.authenticate(socket.nsp.name.slice(1), socket.handshake.query)
+        .then((client) => {
+          socket.data.client = client;
+          next();
+        })
+        .catch((err: Error) => next(err));
+    }).on('connection', (socket) => {
+      new RealtimeSession({ ctx, registry: this.registry, fanOut: this.fanOut, channelExists: options.channelExists }, socket, socket.data.client);
+    });
+    // The empty main namespace serves no one.
+    this.io.of('/').use((_socket, next) => next(new Error('Connect to the namespace of your application: /{appId}')));
+
+    for (const event of ['created', 'updated', 'deleted'] as const) {
+      this.unsubscribeBus.push(ctx.bus.on(`record.${event}`, ({ appId, table, record }) => this.publish({ kind: 'data', appId, table, event, record })));
+    }
+    this.unsubscribeBus.push(ctx.bus.on('message.published', ({ appId, channel, message }) => this.publish({ kind: 'message', appId, channel, message })));
+  }
+
+  private async authenticate(appId: string, query: Record<string, unknown>) {
+    const apiKey = typeof query.apiKey === 'string' ? query.apiKey : '';
+    const key = await resolveApiKey(this.ctx, appId, apiKey);
+    if (!key) throw new Error('Invalid application id or API key');
+    const token = typeof query.userToken === 'string' && query.userToken !== 'null' && query.userToken.length <= 500 ? query.userToken : null;
+    const clientId = typeof query.clientId === 'string' ? query.clientId.slice(0, 100) : '';
+    return { appId, deviceType: key.deviceType, clientId, userToken: token };
+  }
+
+  /** Sends an event to every subscriber in every server process. */
+  publish(event: RealtimeEvent): void {
+    this.fanOut.publish(event);
+  }
+
+  /**
+   * Routes the app's Engine.IO requests and upgrades to socket.io and leaves the rest to the HTTP
+   * routes: the listeners already installed (Fastify's) are wrapped, not replaced.
+   */
+  async attach(server: HttpServer): Promise<void> {
+    await this.fanOut.start();
+    const previous = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+    const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+      if (isRealtimeRequest(req.url)) return this.engine.handleRequest(req as never, res);
+      for (const listener of previous) listener.call(server, req, res);
+    };
+    const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (isRealtimeRequest(req.url)) this.engine.handleUpgrade(req as never, socket, head);
+      // Other upgrades belong to whoever else listens; with no one, close them rather than hang.
+      else if (server.listenerCount('upgrade') === 1) socket.destroy();
+    };
+    server.removeAllListeners('request');
+    server.on('request', onRequest);
+    server.on('upgrade', onUpgrade);
+    this.detach = () => {
+      server.off('request', onRequest);
+      server.off('upgrade', onUpgrade);
+      for (const listener of previous) server.on('request', listener);
+    };
+  }
+
+  /** Disconnects every client first, so the HTTP server can close without waiting on them. */
+  async close(): Promise<void> {
+    for (const off of this.unsubscribeBus.splice(0)) off();
+    // Closes every namespace's sockets and the Engine.IO server (there is no HTTP server bound).
+    await this.io.close();
+    this.detach?.();
+    this.detach = undefined;
+    await this.fanOut.close();
+  }
+}
