@@ -1,0 +1,50 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { Center, Loader } from '@mantine/core';
+import { RootLayout } from './shell/RootLayout';
+import { RouteError } from './shell/RouteError';
+import { SignedInLayout } from './shell/SignedInLayout';
+import { ConsoleLayout } from './shell/ConsoleLayout';
+import { AppLayout } from './shell/AppLayout';
+import { RequireAuth } from './session/RequireAuth';
+import { lazyPage } from './lazy-page';
+import { authRoutes } from '../features/auth/routes';
+import { accountRoutes } from '../features/account/routes';
+import { appRoutes, appsListRoutes } from '../features/apps/routes';
+import { areaRoutes } from '../features/areas/routes';
+
+/**
+ * Every URL of CONSOLE.md §1.2 that exists so far. Pages load lazily (one chunk per route); the
+ * frames around them (layouts, guards) are part of the first load so navigation never flashes.
+ */
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: (
+      <Center h="100vh">
+        <Loader size="sm" />
+      </Center>
+    ),
+    children: [
+      { index: true, element: <Navigate to="/apps" replace /> },
+      ...authRoutes,
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <SignedInLayout />,
+            children: [
+              { element: <ConsoleLayout />, children: [...appsListRoutes, ...accountRoutes] },
+              {
+                path: 'apps/:appId',
+                element: <AppLayout />,
+                children: [...appRoutes, ...areaRoutes],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: lazyPage(() => import('./NotFoundPage')) },
+    ],
+  },
+]);

@@ -1,0 +1,6 @@
+import { useSyncExternalStore } from 'react';
+import { getAuthKey, subscribeAuthKey } from '../../lib/sdk';
+
+export function useAuthKey(): string | null {
+  return useSyncExternalStore(subscribeAuthKey, getAuthKey);
+}

@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { getSdk, setAuthKey } from '../../lib/sdk';
+import { markSignedOut } from './sign-in-state';
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await getSdk().user.logout();
+    } catch {
+      // The key is dropped here whatever the server says: an unreachable server must not keep
+      // someone signed in on a shared machine.
+    }
+    markSignedOut(true);
+    setAuthKey(null);
+    queryClient.clear();
+    navigate('/login', { replace: true });
+    notifications.show({ color: 'teal', message: 'You are signed out' });
+  }, [navigate, queryClient]);
+}

@@ -1,0 +1,52 @@
+import { Outlet, useLocation, useParams } from 'react-router';
+import { AppShell } from '@mantine/core';
+import { useHotkeys, useLocalStorage } from '@mantine/hooks';
+import { Areas } from '@basalt/shared';
+import { TopBar } from './TopBar';
+import { Breadcrumbs, type Crumb } from './Breadcrumbs';
+import { AppSwitcher } from './AppSwitcher';
+import { AppSidebar } from './AppSidebar';
+import { MainContent } from './MainContent';
+import { useGetApps } from '../../features/apps/api/apps.queries';
+
+const SIDEBAR_WIDTH = 232;
+const RAIL_WIDTH = 56;
+
+/** Frame of everything inside one app: top bar with switcher and breadcrumbs, areas sidebar. */
+export function AppLayout() {
+  const { appId = '' } = useParams();
+  const { pathname } = useLocation();
+  const { data: apps } = useGetApps();
+  const app = apps?.find((a) => a.id === appId);
+
+  // Wide screens start expanded, narrower ones as a rail; once chosen, the choice is kept.
+  const [mode, setMode] = useLocalStorage<'expanded' | 'rail'>({
+    key: 'basalt.sidebar',
+    defaultValue: window.innerWidth >= 1440 ? 'expanded' : 'rail',
+    getInitialValueInEffect: false,
+  });
+  const rail = mode === 'rail';
+  const toggle = () => setMode(rail ? 'expanded' : 'rail');
+  useHotkeys([['[', toggle]]);
+
+  const rest = pathname.slice(`/apps/${appId}/`.length).split('/').filter(Boolean);
+  const area = Areas.find((a) => a.segment === rest[0]);
+  const crumbs: Crumb[] = [{ label: app?.appName ?? appId, to: `/apps/${appId}/overview` }];
+  if (area && area.id !== 'overview') crumbs.push({ label: area.title, to: `/apps/${appId}/${area.segment}` });
+  else if (area) crumbs.push({ label: area.title });
+  for (const segment of rest.slice(1)) crumbs.push({ label: decodeURIComponent(segment) });
+
+  return (
+    <AppShell header={{ height: 48 }} navbar={{ width: rail ? RAIL_WIDTH : SIDEBAR_WIDTH, breakpoint: 0 }} padding={0}>
+      <AppShell.Header>
+        <TopBar switcher={<AppSwitcher current={app} area={area?.segment ?? 'overview'} />} breadcrumbs={<Breadcrumbs items={crumbs} />} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <AppSidebar appId={appId} rail={rail} onToggleRail={toggle} />
+      </AppShell.Navbar>
+      <MainContent>
+        <Outlet />
+      </MainContent>
+    </AppShell>
+  );
+}

@@ -1,0 +1,87 @@
+import { useMemo } from 'react';
+import { useMatch, useNavigate } from 'react-router';
+import { useMantineColorScheme, useComputedColorScheme } from '@mantine/core';
+import { Spotlight, type SpotlightActionGroupData } from '@mantine/spotlight';
+import { IconApps, IconLogout, IconMoon, IconPlus, IconSearch, IconShieldLock, IconUser } from '@tabler/icons-react';
+import { Areas } from '@basalt/shared';
+import { areaIcon } from '../../components/area-icons';
+import { AppAvatar } from '../../components/AppAvatar';
+import { useGetApps } from '../../features/apps/api/apps.queries';
+import { useSignOut } from '../session/useSignOut';
+
+const NOT_APP_IDS = new Set(['new', 'import']);
+
+/** Mod+K palette: any app, any area of the current app, account pages and a few actions. */
+export function CommandPalette() {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const { data: apps = [] } = useGetApps();
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light');
+  const match = useMatch('/apps/:appId/*');
+  const appId = match?.params.appId && !NOT_APP_IDS.has(match.params.appId) ? match.params.appId : undefined;
+  const currentApp = apps.find((a) => a.id === appId);
+
+  const actions = useMemo<SpotlightActionGroupData[]>(() => {
+    const groups: SpotlightActionGroupData[] = [];
+    if (appId) {
+      groups.push({
+        group: currentApp ? `${currentApp.appName}` : 'This app',
+        actions: Areas.map((area) => {
+          const Icon = areaIcon(area.id);
+          return {
+            id: `area-${area.id}`,
+            label: area.title,
+            description: `Go to ${area.title}`,
+            keywords: [area.segment, area.group],
+            leftSection: <Icon size={18} stroke={1.5} />,
+            onClick: () => navigate(`/apps/${appId}/${area.segment}`),
+          };
+        }),
+      });
+    }
+    groups.push({
+      group: 'Apps',
+      actions: [
+        { id: 'apps-all', label: 'All apps', description: 'The list of your apps', leftSection: <IconApps size={18} stroke={1.5} />, onClick: () => navigate('/apps') },
+        ...apps.map((app) => ({
+          id: `app-${app.id}`,
+          label: app.appName,
+          description: `Open ${app.appName}`,
+          keywords: [app.id],
+          leftSection: <AppAvatar name={app.appName} logo={app.logo} size={20} />,
+          onClick: () => navigate(`/apps/${app.id}/overview`),
+        })),
+      ],
+    });
+    groups.push({
+      group: 'Account',
+      actions: [
+        { id: 'account-profile', label: 'Profile', description: 'Name and email', leftSection: <IconUser size={18} stroke={1.5} />, onClick: () => navigate('/account') },
+        { id: 'account-security', label: 'Security', description: 'Password and two-factor sign-in', keywords: ['2fa', 'password', 'totp'], leftSection: <IconShieldLock size={18} stroke={1.5} />, onClick: () => navigate('/account/security') },
+      ],
+    });
+    groups.push({
+      group: 'Actions',
+      actions: [
+        { id: 'action-new-app', label: 'New app', description: 'Create an application', rightSection: 'N', leftSection: <IconPlus size={18} stroke={1.5} />, onClick: () => navigate('/apps/new') },
+        { id: 'action-theme', label: 'Toggle theme', description: 'Switch between light and dark', keywords: ['dark', 'light', 'mode'], leftSection: <IconMoon size={18} stroke={1.5} />, onClick: () => setColorScheme(computed === 'dark' ? 'light' : 'dark') },
+        { id: 'action-sign-out', label: 'Sign out', description: 'End this session', leftSection: <IconLogout size={18} stroke={1.5} />, onClick: () => void signOut() },
+      ],
+    });
+    return groups;
+  }, [appId, apps, computed, currentApp, navigate, setColorScheme, signOut]);
+
+  return (
+    <Spotlight
+      actions={actions}
+      shortcut={['mod + K']}
+      nothingFound="Nothing matches"
+      highlightQuery
+      limit={40}
+      scrollable
+      maxHeight={420}
+      searchProps={{ leftSection: <IconSearch size={18} stroke={1.5} />, placeholder: 'Go to an app, an area or an action…', 'aria-label': 'Search apps, areas and actions' }}
+    />
+  );
+}

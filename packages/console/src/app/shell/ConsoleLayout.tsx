@@ -1,0 +1,26 @@
+import { Outlet, useLocation } from 'react-router';
+import { AppShell } from '@mantine/core';
+import { TopBar } from './TopBar';
+import { Breadcrumbs, type Crumb } from './Breadcrumbs';
+import { MainContent } from './MainContent';
+
+function crumbsFor(pathname: string): Crumb[] {
+  if (pathname.startsWith('/account/security')) return [{ label: 'Account', to: '/account' }, { label: 'Security' }];
+  if (pathname.startsWith('/account')) return [{ label: 'Account' }];
+  return [{ label: 'Apps', to: '/apps' }];
+}
+
+/** Frame of the screens outside an app: the apps list and the account pages. */
+export function ConsoleLayout() {
+  const { pathname } = useLocation();
+  return (
+    <AppShell header={{ height: 48 }} padding={0}>
+      <AppShell.Header>
+        <TopBar breadcrumbs={<Breadcrumbs items={crumbsFor(pathname)} />} />
+      </AppShell.Header>
+      <MainContent>
+        <Outlet />
+      </MainContent>
+    </AppShell>
+  );
+}

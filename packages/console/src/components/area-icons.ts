@@ -1,0 +1,46 @@
+import {
+  IconBox,
+  IconBuildingStore,
+  IconChartBar,
+  IconCode,
+  IconCreditCard,
+  IconDatabase,
+  IconFolder,
+  IconGitMerge,
+  IconHistory,
+  IconLayoutDashboard,
+  IconMessages,
+  IconPalette,
+  IconSettings,
+  IconShieldLock,
+  IconTrophy,
+  IconUsers,
+  IconUsersGroup,
+  IconWorld,
+  type Icon,
+} from '@tabler/icons-react';
+
+/** One icon per area, used in the sidebar, the palette and breadcrumbs (CONSOLE.md §4). */
+const icons: Record<string, Icon> = {
+  overview: IconLayoutDashboard,
+  data: IconDatabase,
+  users: IconUsers,
+  security: IconShieldLock,
+  files: IconFolder,
+  messaging: IconMessages,
+  code: IconCode,
+  flows: IconGitMerge,
+  ui: IconPalette,
+  analytics: IconChartBar,
+  audit: IconHistory,
+  team: IconUsersGroup,
+  settings: IconSettings,
+  billing: IconCreditCard,
+  marketplace: IconBuildingStore,
+  community: IconWorld,
+  gamification: IconTrophy,
+};
+
+export function areaIcon(areaId: string): Icon {
+  return icons[areaId] ?? IconBox;
+}

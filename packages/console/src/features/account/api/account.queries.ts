@@ -1,0 +1,74 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TwoFactorState } from '@basalt/shared';
+import { getSdk } from '../../../lib/sdk';
+import { useAuthKey } from '../../../app/session/useAuthKey';
+
+export const accountKeys = {
+  all: ['user'] as const,
+  accountInfo: () => [...accountKeys.all, 'accountInfo'] as const,
+  twoFactor: () => [...accountKeys.all, '2fa'] as const,
+};
+
+export function useGetAccountInfo() {
+  const authKey = useAuthKey();
+  return useQuery({
+    queryKey: accountKeys.accountInfo(),
+    queryFn: () => getSdk().user.getAccountInfo(),
+    enabled: !!authKey,
+    staleTime: 60_000,
+  });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (profile: { name?: string; email?: string }) => getSdk().user.updateProfile(profile),
+    onSuccess: (account) => queryClient.setQueryData(accountKeys.accountInfo(), account),
+  });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; password: string; currentPassword: string }) =>
+      getSdk().user.changePassword(input.id, input.password, input.currentPassword),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.accountInfo() }),
+  });
+}
+
+export function useGet2FAState() {
+  return useQuery({
+    queryKey: accountKeys.twoFactor(),
+    queryFn: () => getSdk().user.get2FAState(),
+  });
+}
+
+export function useUpdate2FAState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { enabled: boolean; otpCode?: string }) =>
+      getSdk().user.update2FAState(input.enabled, input.otpCode),
+    // The answer carries the secret only once; keep it out of the cache so it is not kept around.
+    onSuccess: (state) => {
+      queryClient.setQueryData<TwoFactorState>(accountKeys.twoFactor(), { enabled: state.enabled, pendingConfirmation: state.pendingConfirmation });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.accountInfo() });
+    },
+  });
+}
+
+export function useConfirm2FA() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (otpCode: string) => getSdk().user.confirm2FA(otpCode),
+    onSuccess: (state) => {
+      queryClient.setQueryData<TwoFactorState>(accountKeys.twoFactor(), { enabled: state.enabled, pendingConfirmation: false });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.accountInfo() });
+    },
+  });
+}
+
+export function useSuicide() {
+  return useMutation({
+    mutationFn: () => getSdk().user.suicide(),
+  });
+}

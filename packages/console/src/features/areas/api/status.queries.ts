@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { getSdk } from '../../../lib/sdk';
+
+export const statusKeys = {
+  status: ['system', 'status'] as const,
+};
+
+export function useLoadStatus() {
+  return useQuery({
+    queryKey: statusKeys.status,
+    queryFn: () => getSdk().system.loadStatus(true),
+    staleTime: 5 * 60_000,
+  });
+}

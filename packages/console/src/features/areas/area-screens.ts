@@ -1,0 +1,8 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Areas whose console screens exist, by area id. An area lands here when its feature folder
+ * provides a page; until then the area page explains its state. Loaders keep each area in its
+ * own chunk.
+ */
+export const areaScreens: Record<string, () => Promise<{ default: ComponentType }>> = {};

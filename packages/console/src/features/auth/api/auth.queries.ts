@@ -1,0 +1,51 @@
+import { useMutation } from '@tanstack/react-query';
+import { getSdk } from '../../../lib/sdk';
+
+export function useLogin() {
+  return useMutation({
+    meta: { publicCall: true },
+    mutationFn: (input: { login: string; password: string }) => getSdk().user.login(input.login, input.password),
+  });
+}
+
+export function useLoginWithTOTP() {
+  return useMutation({
+    meta: { publicCall: true },
+    mutationFn: (input: { sessionId: string; otpCode: string }) => getSdk().user.loginWithTOTP(input),
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    meta: { publicCall: true },
+    mutationFn: (input: { email: string; password: string; name: string }) => getSdk().user.register(input),
+  });
+}
+
+export function useRestorePassword() {
+  return useMutation({
+    meta: { publicCall: true },
+    mutationFn: (email: string) => getSdk().user.restorePassword(email),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    meta: { publicCall: true },
+    mutationFn: (input: { token: string; password: string }) => getSdk().user.resetPassword(input.token, input.password),
+  });
+}
+
+export function useConfirmEmail() {
+  return useMutation({
+    meta: { publicCall: true },
+    mutationFn: (token: string) => getSdk().user.confirmEmail(token),
+  });
+}
+
+export function useResendConfirmEmail() {
+  return useMutation({
+    meta: { publicCall: true },
+    mutationFn: (email: string) => getSdk().user.resendConfirmEmail(email),
+  });
+}
