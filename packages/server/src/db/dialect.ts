@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Expression, type Migration, type MigrationProvider, type RawBuilder } from 'kysely';
 import type { SystemDB } from './system-schema.js';
 
 /**
@@ -28,6 +28,16 @@ export interface Databases {
   appSchema(appId: string): string | null;
   /** `LIKE` that ignores case for ASCII on both databases (SQLite's LIKE already does). */
   readonly likeOperator: 'like' | 'ilike';
+  /** `value LIKE pattern` ignoring case (ASCII on SQLite, all letters on PostgreSQL); `\` escapes % and _ on both. */
+  likeInsensitive(value: Expression<unknown>, pattern: Expression<unknown>): RawBuilder<boolean>;
+  /** A number as the decimal text LIKE matches against: 42 → '42', 2.0 → '2', 1.5 → '1.5'. */
+  numberAsText(value: Expression<unknown>, integer: boolean): RawBuilder<string>;
+  /** An epoch-ms DATETIME as the text LIKE matches against: `YYYY-MM-DD HH:MM:SS` in UTC. */
+  datetimeAsText(value: Expression<unknown>): RawBuilder<string>;
+  /** A BOOLEAN value as the column stores it (boolean on PostgreSQL, 1/0 on SQLite), as a parameter. */
+  booleanValue(value: boolean): RawBuilder<unknown>;
+  /** Great-circle distance in kilometres between two points given in degrees (haversine). */
+  distanceKm(lat1: Expression<unknown>, lng1: Expression<unknown>, lat2: Expression<unknown>, lng2: Expression<unknown>): RawBuilder<number>;
   /** Current time as epoch ms. */
   now(): number;
   /**
@@ -44,6 +54,14 @@ export interface OpenOptions {
   pgSchemaPrefix: string;
   /** Called for every newly opened SQLite handle so areas can register SQL functions. */
   onSqliteOpen?: (db: Database.Database) => void;
+}
+
+/** Haversine over degrees; `clamp` caps the asin argument at 1, which rounding may exceed for antipodes. */
+function haversineKm(clamp: (x: RawBuilder<number>) => RawBuilder<number>, lat1: Expression<unknown>, lng1: Expression<unknown>, lat2: Expression<unknown>, lng2: Expression<unknown>): RawBuilder<number> {
+  const f1 = sql`radians(${lat1})`;
+  const f2 = sql`radians(${lat2})`;
+  const a = sql<number>`power(sin((${f2} - ${f1}) / 2), 2) + cos(${f1}) * cos(${f2}) * power(sin((radians(${lng2}) - radians(${lng1})) / 2), 2)`;
+  return sql<number>`(2 * 6371.0088 * asin(sqrt(${clamp(a)})))`;
 }
 
 class RecordProvider implements MigrationProvider {
@@ -130,6 +148,28 @@ class SqliteDatabases implements Databases {
     return null;
   }
 
+  likeInsensitive(value: Expression<unknown>, pattern: Expression<unknown>): RawBuilder<boolean> {
+    // SQLite's LIKE already ignores ASCII case; the explicit ESCAPE makes `\` behave as on PostgreSQL.
+    return sql<boolean>`(${value} like ${pattern} escape '\\')`;
+  }
+
+  numberAsText(value: Expression<unknown>, integer: boolean): RawBuilder<string> {
+    // CAST of a REAL gives '2.0'; %.15g gives '2' like PostgreSQL's float8 text.
+    return integer ? sql<string>`cast(${value} as text)` : sql<string>`printf('%.15g', ${value})`;
+  }
+
+  datetimeAsText(value: Expression<unknown>): RawBuilder<string> {
+    return sql<string>`strftime('%Y-%m-%d %H:%M:%S', ${value} / 1000.0, 'unixepoch')`;
+  }
+
+  booleanValue(value: boolean): RawBuilder<unknown> {
+    return sql`${value ? 1 : 0}`;
+  }
+
+  distanceKm(lat1: Expression<unknown>, lng1: Expression<unknown>, lat2: Expression<unknown>, lng2: Expression<unknown>): RawBuilder<number> {
+    return haversineKm((x) => sql<number>`min(1.0, ${x})`, lat1, lng1, lat2, lng2);
+  }
+
   isUniqueViolation(err: unknown): boolean {
     const code = (err as { code?: unknown } | null)?.code;
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
@@ -172,6 +212,26 @@ class PostgresDatabases implements Databases {
 
   app(appId: string): Kysely<any> {
     return this.base.withSchema(this.appSchema(appId));
+  }
+
+  likeInsensitive(value: Expression<unknown>, pattern: Expression<unknown>): RawBuilder<boolean> {
+    return sql<boolean>`(${value} ilike ${pattern} escape '\\')`;
+  }
+
+  numberAsText(value: Expression<unknown>): RawBuilder<string> {
+    return sql<string>`cast(${value} as text)`;
+  }
+
+  datetimeAsText(value: Expression<unknown>): RawBuilder<string> {
+    return sql<string>`to_char(to_timestamp(cast(${value} as double precision) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+  }
+
+  booleanValue(value: boolean): RawBuilder<unknown> {
+    return sql`${value}`;
+  }
+
+  distanceKm(lat1: Expression<unknown>, lng1: Expression<unknown>, lat2: Expression<unknown>, lng2: Expression<unknown>): RawBuilder<number> {
+    return haversineKm((x) => sql<number>`least(1.0, ${x})`, lat1, lng1, lat2, lng2);
   }
 
   isUniqueViolation(err: unknown): boolean {

@@ -1,0 +1,230 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Aggregate, ColumnRef, CompareOp, Condition, Literal, Operand } from '@basalt/shared';
+import type { TableInfo } from '../model.js';
+import { JoinSet, col, fail, hasRelated, kindOf, resolvePath, type Ctx } from './scope.js';
+import { comparable, foldConstants, isNumericKind, literalAs, type Typed } from './values.js';
+
+/**
+ * Compiles a checked where/having condition into a boolean SQL expression over the row alias.
+ * A predicate that reaches through relations becomes one EXISTS subquery over the link tables, so
+ * `city.name = 'Paris'` means "some related city is named Paris" for one-to-one and one-to-many.
+ */
+
+export interface HavingScope {
+  /** props aliases usable by name in having (`cnt > 2`) */
+  aliases: Map<string, Typed>;
+  /** column names that appear in groupBy and may therefore be used bare */
+  grouped: Set<string>;
+}
+
+export interface ConditionEnv {
+  ctx: Ctx;
+  root: TableInfo;
+  alias: string;
+  /** present when compiling `having`: aggregates allowed, names limited to groups and aliases */
+  having?: HavingScope;
+}
+
+// Fixed SQL operator texts keyed by the parser's operator set; the input never supplies SQL text.
+const OPS: Record<CompareOp, RawBuilder<unknown>> = {
+  '=': sql.raw('='),
+  '!=': sql.raw('<>'),
+  '<': sql.raw('<'),
+  '<=': sql.raw('<='),
+  '>': sql.raw('>'),
+  '>=': sql.raw('>='),
+};
+
+const TRUE = sql<boolean>`(1 = 1)`;
+const FALSE = sql<boolean>`(1 = 0)`;
+
+function label(ref: ColumnRef): string {
+  return ref.path.join('.');
+}
+
+/** An aggregate over one of the table's own columns (props, having, sortBy). */
+export function compileAggregate(ctx: Ctx, root: TableInfo, alias: string, agg: Aggregate): Typed {
+  const fnLabel = agg.fn.charAt(0) + agg.fn.slice(1).toLowerCase();
+  if (!agg.arg) return { expr: sql`count(*)`, kind: 'int', label: 'Count(*)' };
+  const argLabel = label(agg.arg);
+  const text = `${fnLabel}(${agg.distinct ? 'distinct ' : ''}${argLabel})`;
+  if (agg.arg.path.length > 1) fail(ctx, `${text} must name a column of table ${root.name}, not a related column`, argLabel, agg.arg.pos);
+  const resolved = resolvePath(ctx, root, agg.arg);
+  if (!resolved.column) return fail(ctx, `${text}: '${argLabel}' is a relation, not a column`, argLabel, agg.arg.pos);
+  const kind = kindOf(resolved.column.dataType);
+  const arg = sql`${agg.distinct ? sql`distinct ` : sql``}${col(alias, resolved.column.sqlName)}`;
+  switch (agg.fn) {
+    case 'COUNT':
+      return { expr: sql`count(${arg})`, kind: 'int', label: text };
+    case 'SUM':
+    case 'AVG':
+      if (!isNumericKind(kind)) fail(ctx, `${text} needs a number column`, argLabel, agg.arg.pos);
+      // PostgreSQL answers sum/avg of bigint as numeric (a string in JS); double keeps both databases alike.
+      return { expr: agg.fn === 'SUM' ? sql`cast(sum(${arg}) as double precision)` : sql`cast(avg(${arg}) as double precision)`, kind: 'double', label: text };
+    default:
+      if (kind === 'boolean') fail(ctx, `${text} is not defined for a boolean column`, argLabel, agg.arg.pos);
+      return { expr: agg.fn === 'MIN' ? sql`min(${arg})` : sql`max(${arg})`, kind, label: text };
+  }
+}
+
+type Compiled = Typed | Literal;
+
+const isLiteral = (c: Compiled): c is Literal => (c as Literal).kind === 'literal';
+
+class PredicateCompiler {
+  readonly joins: JoinSet;
+
+  constructor(private readonly env: ConditionEnv) {
+    this.joins = new JoinSet(env.ctx, env.alias, env.root);
+  }
+
+  private get ctx(): Ctx {
+    return this.env.ctx;
+  }
+
+  column(ref: ColumnRef): Typed {
+    const { ctx, root, alias, having } = this.env;
+    const name = label(ref);
+    if (having) {
+      const aliased = ref.path.length === 1 ? having.aliases.get(ref.path[0]) : undefined;
+      if (aliased) return aliased;
+      if (ref.path.length > 1) fail(ctx, `'${name}' cannot be used in having: use aggregates, props aliases or groupBy columns`, name, ref.pos);
+    }
+    const resolved = resolvePath(ctx, root, ref);
+    if (!resolved.column) {
+      return fail(ctx, `'${name}' is a relation: compare its columns (e.g. ${name}.objectId) or use IS NULL`, name, ref.pos);
+    }
+    if (having && !having.grouped.has(resolved.column.name)) {
+      fail(ctx, `Column '${name}' in having must be in groupBy or inside an aggregate`, name, ref.pos);
+    }
+    const owner = this.joins.ownerAlias(resolved, ref.path);
+    return { expr: col(owner, resolved.column.sqlName), kind: kindOf(resolved.column.dataType), label: name };
+  }
+
+  operand(op: Operand): Compiled {
+    switch (op.kind) {
+      case 'literal':
+        return op;
+      case 'unit':
+        return { kind: 'literal', value: op.km, pos: op.pos };
+      case 'column':
+        return this.column(op);
+      case 'aggregate':
+        if (!this.env.having) fail(this.ctx, `Aggregate ${op.fn} at position ${op.pos} is only allowed in having and props`, op.fn, op.pos);
+        return compileAggregate(this.ctx, this.env.root, this.env.alias, op);
+      case 'distance': {
+        const args = op.args.map((a) => {
+          const c = this.operand(a);
+          if (isLiteral(c)) {
+            if (typeof c.value !== 'number') fail(this.ctx, `distance() takes numbers, not ${String(c.value)} at position ${c.pos}`, String(c.value), c.pos);
+            return sql`cast(${c.value} as double precision)`;
+          }
+          if (!isNumericKind(c.kind)) fail(this.ctx, `distance() takes number columns, not ${c.label}`, c.label, a.pos);
+          return c.expr;
+        });
+        return { expr: this.ctx.dbs.distanceKm(args[0], args[1], args[2], args[3]), kind: 'double', label: 'distance()' };
+      }
+    }
+  }
+
+  /** An operand that must be a column-like value (the left of LIKE, IN, BETWEEN, IS NULL). */
+  typed(op: Operand, what: string): Typed {
+    const c = this.operand(op);
+    if (isLiteral(c)) {
+      const shown = typeof c.value === 'string' ? `'${c.value}'` : String(c.value);
+      return fail(this.ctx, `${what} needs a column on its left, not ${shown} at position ${c.pos}`, shown, c.pos);
+    }
+    return c;
+  }
+
+  /** The other side of a comparison with `against`: a literal of its type or a comparable operand. */
+  value(op: Operand, against: Typed): RawBuilder<unknown> {
+    const c = this.operand(op);
+    if (isLiteral(c)) return literalAs(this.ctx, c, against);
+    if (!comparable(c.kind, against.kind)) fail(this.ctx, `Cannot compare ${against.label} (${against.kind}) with ${c.label} (${c.kind})`, c.label, op.pos);
+    return c.expr;
+  }
+
+  predicate(cond: Exclude<Condition, { kind: 'and' | 'or' | 'not' }>): RawBuilder<boolean> {
+    const ctx = this.ctx;
+    switch (cond.kind) {
+      case 'compare': {
+        const left = this.operand(cond.left);
+        const right = this.operand(cond.right);
+        if (isLiteral(left) && isLiteral(right)) return foldConstants(cond.op, left.value, right.value) ? TRUE : FALSE;
+        const [typed, other] = isLiteral(left) ? [right as Typed, left] : [left, right];
+        if (isLiteral(other) && other.value === null) {
+          if (cond.op === '=') return sql<boolean>`${typed.expr} is null`;
+          if (cond.op === '!=') return sql<boolean>`${typed.expr} is not null`;
+          fail(ctx, `null can only be compared with = or != at position ${other.pos}`, 'null', other.pos);
+        }
+        if (typed.kind === 'boolean' && cond.op !== '=' && cond.op !== '!=') {
+          fail(ctx, `${typed.label} is a boolean: compare it with = or != at position ${cond.pos}`, cond.op, cond.pos);
+        }
+        if (!isLiteral(other) && !comparable(typed.kind, other.kind)) {
+          fail(ctx, `Cannot compare ${typed.label} (${typed.kind}) with ${other.label} (${other.kind})`, other.label, cond.right.pos);
+        }
+        const l = isLiteral(left) ? literalAs(ctx, left, typed) : left.expr;
+        const r = isLiteral(right) ? literalAs(ctx, right, typed) : right.expr;
+        return sql<boolean>`${l} ${OPS[cond.op]} ${r}`;
+      }
+      case 'like': {
+        const target = this.typed(cond.target, 'LIKE');
+        const pattern = this.operand(cond.pattern);
+        if (!isLiteral(pattern) || pattern.value === null || typeof pattern.value === 'boolean') {
+          return fail(ctx, `LIKE needs a text pattern such as '%abc%' at position ${cond.pattern.pos}`, isLiteral(pattern) ? String(pattern.value) : pattern.label, cond.pattern.pos);
+        }
+        const text = sql`${String(pattern.value)}`;
+        const { dbs } = ctx;
+        let subject: RawBuilder<unknown>;
+        if (target.kind === 'text') subject = target.expr;
+        else if (isNumericKind(target.kind)) subject = dbs.numberAsText(target.expr, target.kind === 'int');
+        else if (target.kind === 'datetime') subject = dbs.datetimeAsText(target.expr);
+        else return fail(ctx, `LIKE does not apply to the boolean ${target.label}: compare it with = true or = false`, target.label, cond.target.pos);
+        const like = dbs.likeInsensitive(subject, text);
+        return cond.negated ? sql<boolean>`not ${like}` : like;
+      }
+      case 'in': {
+        const target = this.typed(cond.target, 'IN');
+        const values = cond.values.map((v) => this.value(v, target));
+        return sql<boolean>`${target.expr} ${cond.negated ? sql`not in` : sql`in`} (${sql.join(values)})`;
+      }
+      case 'isNull': {
+        const t = cond.target;
+        if (t.kind === 'column' && !this.env.having) {
+          const resolved = resolvePath(ctx, this.env.root, t);
+          if (resolved.relation) {
+            const owner = this.joins.ownerAlias(resolved, t.path);
+            const any = hasRelated(ctx, owner, resolved.owner, resolved.relation);
+            return cond.negated ? any : sql<boolean>`not ${any}`;
+          }
+        }
+        const target = this.typed(t, 'IS NULL');
+        return sql<boolean>`${target.expr} ${cond.negated ? sql`is not null` : sql`is null`}`;
+      }
+      case 'between': {
+        const target = this.typed(cond.target, 'BETWEEN');
+        if (target.kind === 'boolean') fail(ctx, `BETWEEN does not apply to the boolean ${target.label}`, target.label, cond.target.pos);
+        const low = this.value(cond.low, target);
+        const high = this.value(cond.high, target);
+        return sql<boolean>`${target.expr} ${cond.negated ? sql`not between` : sql`between`} ${low} and ${high}`;
+      }
+    }
+  }
+}
+
+export function compileCondition(env: ConditionEnv, cond: Condition): RawBuilder<boolean> {
+  switch (cond.kind) {
+    case 'and':
+      return sql<boolean>`(${compileCondition(env, cond.left)} and ${compileCondition(env, cond.right)})`;
+    case 'or':
+      return sql<boolean>`(${compileCondition(env, cond.left)} or ${compileCondition(env, cond.right)})`;
+    case 'not':
+      return sql<boolean>`not (${compileCondition(env, cond.expr)})`;
+    default: {
+      const p = new PredicateCompiler(env);
+      const pred = p.predicate(cond);
+      return p.joins.exists(sql`(${pred})`);
+    }
+  }
+}

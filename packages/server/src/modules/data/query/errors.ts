@@ -1,0 +1,20 @@
+import { WhereSyntaxError } from '@basalt/shared';
+import { ApiError } from '../../../http/api-error.js';
+
+/** Which part of a record query a message is about, so the console can show it beside that field. */
+export type Clause = 'where' | 'having' | 'props' | 'groupBy' | 'sortBy' | 'pageSize' | 'offset';
+
+/** A 400 about one token of one clause: `{clause, token, position}` go to `details`. */
+export function queryError(clause: Clause, message: string, token?: string, position?: number): ApiError {
+  return ApiError.badRequest(`Invalid ${clause}: ${message}`, { clause, ...(token !== undefined ? { token } : {}), ...(position !== undefined ? { position } : {}) });
+}
+
+/** Runs a parser and turns its syntax error into the 400 that names the token. */
+export function parsed<T>(clause: Clause, parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    if (e instanceof WhereSyntaxError) throw queryError(clause, e.message, e.token, e.position);
+    throw e;
+  }
+}

@@ -1,0 +1,173 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { ColumnRef, ScalarDataType } from '@basalt/shared';
+import type { Databases } from '../../../db/dialect.js';
+import type { ColumnInfo, RelationInfo, SchemaResolver, TableInfo } from '../model.js';
+import { queryError, type Clause } from './errors.js';
+
+/**
+ * Name resolution for the where compiler: dotted paths are looked up in the schema, and relation
+ * hops become joins over link tables. Only names found in the schema reach SQL, always through
+ * `sql.id`; table aliases are generated here (t0, l1, r1 ...), never taken from the input.
+ */
+
+/** How a column's values behave in comparisons. FILE_REF holds a path, so it is text. */
+export type ValueKind = 'text' | 'int' | 'double' | 'boolean' | 'datetime';
+
+export function kindOf(t: ScalarDataType): ValueKind {
+  switch (t) {
+    case 'INT':
+      return 'int';
+    case 'DOUBLE':
+      return 'double';
+    case 'BOOLEAN':
+      return 'boolean';
+    case 'DATETIME':
+      return 'datetime';
+    default:
+      return 'text';
+  }
+}
+
+export interface Ctx {
+  dbs: Databases;
+  appId: string;
+  schema: SchemaResolver;
+  clause: Clause;
+  /** alias counter shared by the whole statement so nested subqueries never shadow each other */
+  seq: { n: number };
+}
+
+export function fail(ctx: Ctx, message: string, token?: string, position?: number): never {
+  throw queryError(ctx.clause, message, token, position);
+}
+
+export function nextAlias(ctx: Ctx, prefix: string): string {
+  return `${prefix}${++ctx.seq.n}`;
+}
+
+/** The physical table, qualified with the app's schema on PostgreSQL. */
+export function tableRef(ctx: Pick<Ctx, 'dbs' | 'appId'>, table: TableInfo | string): RawBuilder<unknown> {
+  const name = typeof table === 'string' ? table : table.sqlName;
+  const schema = ctx.dbs.appSchema(ctx.appId);
+  return schema ? sql.id(schema, name) : sql.id(name);
+}
+
+/** Physical name of a table's objectId column. */
+export function pkName(table: TableInfo): string {
+  return table.columns.find((c) => c.name === 'objectId')?.sqlName ?? 'objectId';
+}
+
+export function col(alias: string, sqlName: string): RawBuilder<unknown> {
+  return sql.id(alias, sqlName);
+}
+
+export interface Hop {
+  relation: RelationInfo;
+  target: TableInfo;
+}
+
+/** A path resolved against the schema: the relation hops, then a column or a relation. */
+export interface Resolved {
+  hops: Hop[];
+  /** the table holding `column` / `relation` */
+  owner: TableInfo;
+  column: ColumnInfo | null;
+  /** set when the path ends on a relation itself (`city IS NULL`) */
+  relation: RelationInfo | null;
+}
+
+function unknownName(ctx: Ctx, table: TableInfo, ref: ColumnRef, i: number): never {
+  const name = ref.path[i];
+  const shown = ref.path.slice(0, i + 1).join('.');
+  const all = [...table.columns.map((c) => c.name), ...table.relations.map((r) => r.name)];
+  const close = all.find((n) => n.toLowerCase() === name.toLowerCase());
+  fail(ctx, `Unknown column '${shown}' in table ${table.name}${close ? ` (did you mean '${close}'?)` : ''}`, shown, ref.pos);
+}
+
+export function resolvePath(ctx: Ctx, root: TableInfo, ref: ColumnRef): Resolved {
+  const hops: Hop[] = [];
+  let current = root;
+  for (let i = 0; i < ref.path.length; i++) {
+    const name = ref.path[i];
+    const last = i === ref.path.length - 1;
+    const relation = current.relations.find((r) => r.name === name);
+    if (last) {
+      const column = current.columns.find((c) => c.name === name);
+      if (column) return { hops, owner: current, column, relation: null };
+      if (relation) return { hops, owner: current, column: null, relation };
+      unknownName(ctx, current, ref, i);
+    }
+    if (!relation) {
+      if (current.columns.some((c) => c.name === name)) {
+        fail(ctx, `'${name}' is a column of ${current.name}, not a relation, in '${ref.path.join('.')}'`, ref.path.join('.'), ref.pos);
+      }
+      unknownName(ctx, current, ref, i);
+    }
+    const target = ctx.schema.table(relation.toTableName);
+    if (!target) fail(ctx, `Relation '${name}' of ${current.name} points at missing table ${relation.toTableName}`, name, ref.pos);
+    hops.push({ relation, target });
+    current = target;
+  }
+  /* c8 ignore next */
+  return fail(ctx, 'Empty column name', '', ref.pos);
+}
+
+/**
+ * The joins one correlated subquery needs: every distinct relation prefix of the paths it uses
+ * gets one link-table alias and one target alias, correlated to the outer row by parent_id.
+ */
+export class JoinSet {
+  private readonly aliases = new Map<string, string>();
+  readonly from: RawBuilder<unknown>[] = [];
+  readonly conditions: RawBuilder<unknown>[] = [];
+  readonly positions: RawBuilder<unknown>[] = [];
+
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly rootAlias: string,
+    private readonly root: TableInfo,
+  ) {}
+
+  get empty(): boolean {
+    return this.from.length === 0;
+  }
+
+  /** Alias of the table holding the resolved column (the root alias when there are no hops). */
+  ownerAlias(resolved: Resolved, path: string[]): string {
+    let alias = this.rootAlias;
+    let table = this.root;
+    resolved.hops.forEach((hop, i) => {
+      const key = path.slice(0, i + 1).join('\u0000');
+      let target = this.aliases.get(key);
+      if (!target) {
+        const link = nextAlias(this.ctx, 'l');
+        target = nextAlias(this.ctx, 'r');
+        this.from.push(sql`${tableRef(this.ctx, hop.relation.linkTable)} as ${sql.id(link)}`, sql`${tableRef(this.ctx, hop.target)} as ${sql.id(target)}`);
+        this.conditions.push(sql`${col(link, 'parent_id')} = ${col(alias, pkName(table))}`, sql`${col(target, pkName(hop.target))} = ${col(link, 'child_id')}`);
+        this.positions.push(col(link, 'position'));
+        this.aliases.set(key, target);
+      }
+      alias = target;
+      table = hop.target;
+    });
+    return alias;
+  }
+
+  /** `EXISTS (SELECT 1 FROM <joins> WHERE <correlation> AND cond)`, or cond itself without joins. */
+  exists(cond: RawBuilder<unknown>): RawBuilder<boolean> {
+    if (this.empty) return cond as RawBuilder<boolean>;
+    return sql<boolean>`exists (select 1 from ${sql.join(this.from)} where ${sql.join([...this.conditions, cond], sql` and `)})`;
+  }
+
+  /** The value of `expr` on the first related row (by link position): for sorting by a relation path. */
+  firstValue(expr: RawBuilder<unknown>): RawBuilder<unknown> {
+    if (this.empty) return expr;
+    return sql`(select ${expr} from ${sql.join(this.from)} where ${sql.join(this.conditions, sql` and `)} order by ${sql.join(this.positions)} limit 1)`;
+  }
+}
+
+/** `[NOT] EXISTS` over a relation's link table: whether the owner row has any related object. */
+export function hasRelated(ctx: Ctx, ownerAlias: string, owner: TableInfo, relation: RelationInfo): RawBuilder<boolean> {
+  const link = nextAlias(ctx, 'l');
+  return sql<boolean>`exists (select 1 from ${tableRef(ctx, relation.linkTable)} as ${sql.id(link)} where ${col(link, 'parent_id')} = ${col(ownerAlias, pkName(owner))})`;
+}
