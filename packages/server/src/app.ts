@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { openDatabases } from './db/dialect.js';
 import { systemMigrations } from './db/migrations/index.js';
+import { migrateExistingAppStores } from './db/app-stores.js';
 import { EventBus } from './events/bus.js';
 import { Mailer } from './mail/mailer.js';
 import { MemoryFailureLimiter } from './http/rate-limit.js';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('basalt', ctx);
 
   await dbs.migrateSystem(merge([systemMigrations, ...modules.map((m) => m.systemMigrations)]));
+  await migrateExistingAppStores(dbs, ctx.appMigrations);
 
   const consoleDir = config.consoleDir && fs.existsSync(path.join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined;
   installErrorHandler(app, consoleDir ? { spaIndex: fs.readFileSync(path.join(consoleDir, 'index.html')) } : {});
