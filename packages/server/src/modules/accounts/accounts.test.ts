@@ -52,6 +52,15 @@ describeEachDb('developer accounts', (server) => {
     expect(again.json()).toMatchObject({ code: 'CONFLICT', details: { field: 'email' } });
   });
 
+  it('settles two simultaneous registrations of one email: one account, one 409', async () => {
+    const email = uniqueEmail('race');
+    const register = () => server().call('POST', '/console/devreg', { body: { email, password: 'long enough pw' } });
+    const codes = (await Promise.all([register(), register()])).map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 409]);
+    const rows = await server().app.basalt.dbs.system.selectFrom('developers').select('id').where('email', '=', email).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('signs in with the key in the auth-key header and the dev-auth-key cookie; the key is random and stored only hashed', async () => {
     const dev = await registerDeveloper(server());
     const res = await login(server(), dev.email, dev.password);

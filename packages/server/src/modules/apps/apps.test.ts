@@ -47,6 +47,16 @@ describeEachDb('applications', (server) => {
     expect((await server().call('POST', '/console/applications', { authKey: other.authKey, body: { appName: 'Inventory' } })).statusCode).toBe(200);
   });
 
+  it('settles two simultaneous creates of one name: one app, one 409, no stray store', async () => {
+    const dev = await registerDeveloper(server());
+    const before = await listAppStores(server());
+    const create = () => server().call('POST', '/console/applications', { authKey: dev.authKey, body: { appName: 'Twin' } });
+    const codes = (await Promise.all([create(), create(), create()])).map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409]);
+    expect((await listAppStores(server())).length).toBe(before.length + 1);
+    expect((await server().call('GET', '/console/applications', { authKey: dev.authKey })).json()).toHaveLength(1);
+  });
+
   it('refuses missing and invalid names with 400 naming appName, and creates nothing', async () => {
     const dev = await registerDeveloper(server());
     for (const body of [{}, { appName: '' }, { appName: '!bad' }, { appName: 'a'.repeat(65) }, { appName: 'with/slash' }, { appName: ['x', 'y'] }]) {
