@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DevOperations } from '@basalt/shared';
-import { createTestApp, describeEachDb, listAppStores, registerDeveloper, type TestServer } from '../../test-helpers.js';
+import { createTestApp, describeEachDb, listAppStores, registerDeveloper, startTestServer, testDbKinds, type TestServer } from '../../test-helpers.js';
 
 let n = 0;
 const uniqueEmail = (tag: string) => `${tag}${Date.now()}${n++}@example.com`;
@@ -232,5 +232,26 @@ describeEachDb('developer accounts', (server) => {
     // Another account from the same address is not locked out by this one.
     const other = await registerDeveloper(server());
     expect((await login(server(), other.email, other.password)).statusCode).toBe(200);
+  });
+});
+
+describe('idle developer sessions', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(testDbKinds()[0], { sessionIdleMs: 300 });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('ends a session unused for longer than the idle limit', async () => {
+    const dev = await registerDeveloper(server);
+    await new Promise((r) => setTimeout(r, 400));
+    const res = await server.call('GET', '/console/home/myaccount', { authKey: dev.authKey });
+    expect(res.statusCode).toBe(401);
+    const rows = await server.app.basalt.dbs.system.selectFrom('dev_sessions').select('key_hash').where('developer_id', '=', dev.id).execute();
+    expect(rows).toEqual([]);
+    const again = await login(server, dev.email, dev.password);
+    expect((await server.call('GET', '/console/home/myaccount', { authKey: String(again.headers['auth-key']) })).statusCode).toBe(200);
   });
 });
