@@ -21,6 +21,13 @@ import type { GroupContext } from './groups/group-context.js';
 import { createStatus, createSystemGroup, createWarning } from './groups/system.js';
 import { createUserGroup } from './groups/user.js';
 import { createAppsGroup } from './groups/apps.js';
+import { createTablesGroup } from './groups/tables.js';
+import { createDataViewsGroup } from './groups/data-views.js';
+import { createDataHivesGroup } from './groups/data-hives.js';
+import { createCountersGroup } from './groups/counters.js';
+import { createCacheGroup } from './groups/cache.js';
+import { createFilesGroup } from './groups/files.js';
+import { createMessagingGroup } from './groups/messaging.js';
 
 /** Options of `createClient`. */
 export interface ClientOptions extends ChannelOptions {
@@ -43,6 +50,13 @@ function createGroups(g: GroupContext) {
     warning: createWarning(g),
     user: createUserGroup(g),
     apps: createAppsGroup(g),
+    tables: createTablesGroup(g),
+    dataViews: createDataViewsGroup(g),
+    dataHives: createDataHivesGroup(g),
+    counters: createCountersGroup(g),
+    cache: createCacheGroup(g),
+    files: createFilesGroup(g),
+    messaging: createMessagingGroup(g),
   };
 }
 

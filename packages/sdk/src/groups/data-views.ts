@@ -1,0 +1,139 @@
+import { Routes, type DataView } from '@basalt/shared';
+import { CacheTags } from '../transport/cache-tags.js';
+import { COUNT_CACHE_TTL } from '../transport/cache.js';
+import type { SuccessAnswer } from '../types.js';
+import type { GroupContext } from './group-context.js';
+import { recordsFindBody, type ListArg, type RecordsQuery, type SearchTable } from './tables-query.js';
+import type { DataRecord } from './tables.js';
+
+const r = Routes.dataViews;
+
+/** A view as methods take it: its name (the data routes address it by name) and id (cache tags). */
+export interface ViewRef {
+  name: string;
+  viewId?: string;
+}
+
+/** A view to create or update. */
+export type ViewInput = Partial<Omit<DataView, 'columns' | 'sortBy' | 'groupBy'>> & {
+  name: string;
+  columns?: Array<string | { name: string }>;
+  sortBy?: ListArg | null;
+  groupBy?: ListArg | null;
+  [field: string]: unknown;
+};
+
+/** Query of view records: no search translation, `where` is a where condition. */
+export interface ViewQuery {
+  offset?: number;
+  pageSize?: number;
+  where?: string;
+  distinct?: boolean;
+  props?: ListArg;
+  excludeProps?: ListArg;
+  property?: ListArg;
+  loadRelations?: ListArg;
+  sortBy?: ListArg;
+}
+
+/** Query of grouped view records. */
+export interface ViewGroupQuery extends ViewQuery {
+  groupPageSize?: number;
+  recordsPageSize?: number;
+  groupDepth?: number;
+  relationsPageSize?: number;
+  groupPath?: unknown[];
+  groupBy?: ListArg;
+}
+
+const seg = (name: string) => encodeURIComponent(name);
+const VIEW_KEYS = ['where', 'distinct', 'props', 'excludeProps', 'property', 'loadRelations'] as const;
+
+/** The listed keys of `query` whose value is truthy, in that order. */
+function pick(query: object, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = (query as Record<string, unknown>)[key];
+    if (value) out[key] = value;
+  }
+  return out;
+}
+
+/** Data views (`dataViews` group of the reference client). */
+export function createDataViewsGroup({ request }: GroupContext) {
+  const tag = (view: ViewRef, of: (id: string) => string | RegExp) => (view.viewId ? [of(view.viewId)] : []);
+  return {
+    /** The app's views. */
+    getViews(appId: string): Promise<DataView[]> {
+      return request.route(r.getViews, [appId]);
+    },
+
+    /** A view's definition and its first page of records. */
+    getViewRecords(appId: string, viewName: string): Promise<unknown> {
+      return request.route(r.getViewRecords, [appId, seg(viewName)]);
+    },
+
+    /** Creates a view. */
+    createView(appId: string, view: ViewInput): Promise<DataView> {
+      return request.route(r.createView, [appId], { body: view });
+    },
+
+    /** Updates a view (`view.viewId` picks it). */
+    updateView(appId: string, view: ViewInput): Promise<DataView> {
+      return request.route(r.updateView, [appId, view.viewId && seg(view.viewId)], { body: view, cacheTags: tag(view as ViewRef, CacheTags.VIEW_DATA) });
+    },
+
+    /** Renames a view. */
+    renameView(appId: string, viewId: string, name: string): Promise<DataView> {
+      return request.route(r.renameView, [appId, seg(viewId)], { body: { name } });
+    },
+
+    /** Deletes a view. */
+    deleteView(appId: string, viewId: string): Promise<SuccessAnswer> {
+      return request.route(r.deleteView, [appId, seg(viewId)], { cacheTags: [CacheTags.VIEW_DATA(viewId), CacheTags.VIEW_GROUP_DATA(viewId)] });
+    },
+
+    /** A page of a view's records (offset 0 and pageSize 15 by default). */
+    loadRecords(appId: string, view: ViewRef, query: ViewQuery = {}): Promise<DataRecord[]> {
+      const body = { offset: query.offset ?? 0, pageSize: query.pageSize ?? 15, ...pick(query, [...VIEW_KEYS, 'sortBy']) };
+      return request.route(r.loadRecords, [appId, seg(view.name)], { body, cacheTags: tag(view, CacheTags.VIEW_DATA) });
+    },
+
+    /** Number of a view's records matching the query (cached 30 s; `resetCache` drops cached counts first). */
+    getRecordsCount(appId: string, view: ViewRef, query: ViewQuery = {}, resetCache = false): Promise<number> {
+      return request.route(r.getRecordsCount, [appId, seg(view.name)], {
+        body: pick(query, VIEW_KEYS), cache: COUNT_CACHE_TTL, cacheTags: tag(view, CacheTags.VIEW_DATA), resetCache,
+      });
+    },
+
+    /** Record counts of several views. */
+    getRecordsCounts(appId: string, views: Array<string | { name: string }>, resetCache?: boolean): Promise<Record<string, number>> {
+      return request.route(r.getRecordsCounts, [appId], { body: { tables: views, resetCache } });
+    },
+
+    /** Records grouped by the view's groupBy (defaults: pageSize 15, groupPageSize 5, recordsPageSize 5). */
+    loadGroupRecords(appId: string, view: ViewRef, query: ViewGroupQuery = {}): Promise<unknown> {
+      const body = {
+        offset: query.offset ?? 0,
+        pageSize: query.pageSize ?? 15,
+        groupPageSize: query.groupPageSize ?? 5,
+        recordsPageSize: query.recordsPageSize ?? 5,
+        ...pick(query, [...VIEW_KEYS, 'sortBy', 'groupDepth', 'relationsPageSize', 'groupPath', 'groupBy']),
+      };
+      return request.route(r.loadGroupRecords, [appId, seg(view.name)], { body, cacheTags: tag(view, CacheTags.VIEW_GROUP_DATA) });
+    },
+
+    /** Number of groups (or records of one group path) of a grouped view. */
+    getGroupRecordsCount(appId: string, view: ViewRef, query: Pick<ViewGroupQuery, 'groupPath' | 'where' | 'distinct'> = {}): Promise<number> {
+      return request.route(r.getGroupRecordsCount, [appId, seg(view.name)], { body: pick(query, ['groupPath', 'where', 'distinct']) });
+    },
+
+    /** A preview of a table's records while designing a view (record-query rules, search included). */
+    loadSampleRecords(appId: string, table: SearchTable, query: RecordsQuery = {}): Promise<DataRecord[]> {
+      return request.route(r.loadSampleRecords, [appId, seg(table.name)], { body: recordsFindBody(table, query) });
+    },
+  };
+}
+
+/** The `dataViews` group's methods. */
+export type DataViewsGroup = ReturnType<typeof createDataViewsGroup>;

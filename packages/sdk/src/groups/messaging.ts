@@ -1,0 +1,187 @@
+import { Routes, type DeviceRegistration, type MessagingChannel, type PublishedMessage, type PushOutboxEntry } from '@basalt/shared';
+import { CacheTags } from '../transport/cache-tags.js';
+import type { Query } from '../transport/encode.js';
+import type { DataWithTotal } from '../transport/transport.js';
+import type { SuccessAnswer } from '../types.js';
+import type { GroupContext } from './group-context.js';
+
+const r = Routes.messaging;
+
+/** The settings the reference client sends with every channel create and rename. */
+export const CHANNEL_SETTINGS = { polling: true, rtmp: 0, websocket: 8888 } as const;
+
+/** What a publish sends: the message and its publish/delivery options. */
+export interface PublishParams {
+  message?: unknown;
+  publisherId?: string | null;
+  headers?: Record<string, unknown> | null;
+  pushBroadcast?: unknown;
+  [option: string]: unknown;
+}
+
+/** Answer of a publish. */
+export interface PublishAnswer {
+  messageId: string;
+  status: string;
+  errorMessage?: string | null;
+}
+
+/** A push to send. */
+export interface PushParams {
+  name?: string;
+  channelName?: string;
+  platforms?: string[];
+  message?: unknown;
+  options?: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+/** A push, button or channel template (free-form, named). */
+export type Template = { name?: string; [field: string]: unknown };
+
+const seg = (text: string) => encodeURIComponent(text);
+
+/** Channels, messages, devices and push (`messaging` group of the reference client). */
+export function createMessagingGroup({ request }: GroupContext) {
+  const devicesTag = (channelId: string) => CacheTags.CHANNEL_DEVICES(channelId);
+  return {
+    /** The app's channels. */
+    loadChannels(appId: string): Promise<MessagingChannel[]> {
+      return request.route(r.loadChannels, [appId]);
+    },
+
+    /** Creates a channel (with the fixed settings polling, rtmp 0, websocket 8888). */
+    createChannel(appId: string, channelName: string): Promise<MessagingChannel> {
+      return request.route(r.createChannel, [appId], { body: { name: channelName, settings: CHANNEL_SETTINGS } });
+    },
+
+    /** Renames a channel: sends the old channel's fields with the new name and the fixed settings. */
+    renameChannel(appId: string, oldChannel: Partial<MessagingChannel> & { channelid: string }, newName: string): Promise<MessagingChannel> {
+      return request.route(r.renameChannel, [appId, seg(oldChannel.channelid)], { body: { ...oldChannel, name: newName, settings: CHANNEL_SETTINGS } });
+    },
+
+    /** Deletes a channel (and forgets its cached device counts). */
+    deleteChannel(appId: string, channelId: string): Promise<SuccessAnswer> {
+      return request.route(r.deleteChannel, [appId, seg(channelId)], { cacheTags: [devicesTag(channelId)] });
+    },
+
+    /** A page of a channel's devices and their total (`{data, totalRows}`; the count is cached 30 s). */
+    async loadDevices(appId: string, channelId: string, params: Query = {}): Promise<DataWithTotal<DeviceRegistration[]>> {
+      const list = request.routeSpec(r.loadDevices, [appId, seg(channelId)], { query: params, cacheTags: [devicesTag(channelId)] });
+      return request.getWithData(list);
+    },
+
+    /** Unregisters devices from a channel. */
+    deleteDevices(appId: string, channelId: string, devicesIds: string[]): Promise<SuccessAnswer> {
+      return request.route(r.deleteDevices, [appId, seg(channelId)], { body: devicesIds, cacheTags: [devicesTag(channelId)] });
+    },
+
+    /** A page of a channel's messages and their total (the count is never cached: messages keep coming). */
+    async loadMessages(appId: string, channelId: string, params: Query = {}): Promise<DataWithTotal<PublishedMessage[]>> {
+      const list = request.routeSpec(r.loadMessages, [appId, seg(channelId)], { query: params });
+      const [data, totalRows] = await Promise.all([
+        request.send<PublishedMessage[]>(list),
+        request.send<number>({ ...request.countSpec(list), cache: undefined }),
+      ]);
+      return { data, totalRows };
+    },
+
+    /** Publishes a message to a channel (delivered to real-time subscribers). */
+    publishMessage(appId: string, channelName: string, params: PublishParams): Promise<PublishAnswer> {
+      return request.route(r.publishMessage, [appId, seg(channelName)], { body: params });
+    },
+
+    /** The app's channels (same route as `loadChannels`). */
+    getMessagingChannels(appId: string): Promise<MessagingChannel[]> {
+      return request.route(r.getMessagingChannels, [appId]);
+    },
+
+    /** Push templates. */
+    getPushTemplates(appId: string): Promise<Template[]> {
+      return request.route(r.getPushTemplates, [appId]);
+    },
+
+    /** Creates a push template. */
+    createPushTemplate(appId: string, pushTemplate: Template): Promise<Template> {
+      return request.route(r.createPushTemplate, [appId], { body: pushTemplate });
+    },
+
+    /** Replaces a push template. */
+    updatePushTemplate(appId: string, pushTemplateName: string, pushTemplate: Template): Promise<Template> {
+      return request.route(r.updatePushTemplate, [appId, seg(pushTemplateName)], { body: pushTemplate });
+    },
+
+    /** One push template. */
+    getPushTemplate(appId: string, pushTemplateName: string): Promise<Template> {
+      return request.route(r.getPushTemplate, [appId, seg(pushTemplateName)]);
+    },
+
+    /** Deletes push templates (names sent comma-joined). */
+    deletePushTemplates(appId: string, pushTemplateNames: string[]): Promise<unknown> {
+      return request.route(r.deletePushTemplates, [appId], { query: { names: pushTemplateNames.join(',') } });
+    },
+
+    /** How many devices a push with this device `where` would reach. */
+    getPushRecipientsCount(appId: string, where?: string): Promise<number> {
+      return request.route(r.getPushRecipientsCount, [appId], { query: { where } });
+    },
+
+    /** Sends a push (deliveries wait in the outbox while no provider credentials are set). */
+    sendPush(appId: string, push: PushParams): Promise<unknown> {
+      return request.route(r.sendPush, [appId], { body: push });
+    },
+
+    /** Button templates of a platform. */
+    getPushButtonTemplates(appId: string, platform?: string): Promise<Template[]> {
+      return request.route(r.getPushButtonTemplates, [appId], { query: { platform } });
+    },
+
+    /** Creates a button template. */
+    createPushButtonTemplate(appId: string, templateData: Template): Promise<Template> {
+      return request.route(r.createPushButtonTemplate, [appId], { body: templateData });
+    },
+
+    /** Replaces a button template. */
+    updatePushButtonTemplate(appId: string, templateName: string, templateData: Template): Promise<Template> {
+      return request.route(r.updatePushButtonTemplate, [appId, seg(templateName)], { body: templateData });
+    },
+
+    /** Deletes a button template of a platform. */
+    deletePushButtonTemplate(appId: string, templateName: string, platform?: string): Promise<unknown> {
+      return request.route(r.deletePushButtonTemplate, [appId, seg(templateName)], { query: { platform } });
+    },
+
+    /** Channel templates of a platform. */
+    getPushChannelTemplates(appId: string, platform?: string): Promise<Template[]> {
+      return request.route(r.getPushChannelTemplates, [appId], { query: { platform } });
+    },
+
+    /** Creates a channel template for a platform. */
+    createPushChannelTemplate(appId: string, templateData: Template, platform?: string): Promise<Template> {
+      return request.route(r.createPushChannelTemplate, [appId], { query: { platform }, body: templateData });
+    },
+
+    /** Replaces a channel template of a platform. */
+    updatePushChannelTemplate(appId: string, templateName: string, templateData: Template, platform?: string): Promise<Template> {
+      return request.route(r.updatePushChannelTemplate, [appId, seg(templateName)], { query: { platform }, body: templateData });
+    },
+
+    /** Deletes a channel template of a platform. */
+    deletePushChannelTemplate(appId: string, templateName: string, platform?: string): Promise<unknown> {
+      return request.route(r.deletePushChannelTemplate, [appId, seg(templateName)], { query: { platform } });
+    },
+
+    /** Basalt addition: a page of push deliveries with their status, and the total. */
+    async getPushOutbox(appId: string, params: Query = {}): Promise<DataWithTotal<PushOutboxEntry[]>> {
+      const { offset, pageSize, pagesize, ...filter } = params;
+      const [data, totalRows] = await Promise.all([
+        request.route<PushOutboxEntry[]>(r.getPushOutbox, [appId], { query: { ...filter, offset, pageSize, pagesize } }),
+        request.route<number>(r.getPushOutboxCount, [appId], { query: filter }),
+      ]);
+      return { data, totalRows };
+    },
+  };
+}
+
+/** The `messaging` group's methods. */
+export type MessagingGroup = ReturnType<typeof createMessagingGroup>;

@@ -1,0 +1,235 @@
+import { Routes, type DataColumn, type DataRelation, type DataTable } from '@basalt/shared';
+import { CacheTags } from '../transport/cache-tags.js';
+import { COUNT_CACHE_TTL } from '../transport/cache.js';
+import type { Query } from '../transport/encode.js';
+import type { DataWithTotal } from '../transport/transport.js';
+import type { SuccessAnswer } from '../types.js';
+import type { GroupContext } from './group-context.js';
+import { recordsCountBody, recordsExportBody, recordsFindBody, type RecordsQuery } from './tables-query.js';
+
+const r = Routes.tables;
+
+/** A table as methods take it: from `tables.get`, or at least its name (and id for cache tags). */
+export interface TableRef {
+  name: string;
+  tableId?: string;
+  columns?: ReadonlyArray<Pick<DataColumn, 'name' | 'dataType'>>;
+  relations?: ReadonlyArray<Pick<DataRelation, 'name' | 'toTableId'>>;
+  geoRelations?: ReadonlyArray<Pick<DataRelation, 'name' | 'toTableId'>>;
+}
+
+/** A column to create or update; `dataType` DATA_REF / GEO_REF makes it a relation column. */
+export interface ColumnInput {
+  name: string;
+  dataType?: string;
+  [option: string]: unknown;
+}
+
+/** A record: column name → value. */
+export type DataRecord = Record<string, unknown> & { objectId?: string };
+
+/** A FILE_REF cell change of `updateImageTypeRecord`. */
+export interface FileCellChange {
+  columnName: string;
+  objectId: string;
+  /** Multipart form with the file, or a file path string. */
+  value: unknown;
+}
+
+const RELATION_TYPES = new Set(['DATA_REF', 'GEO_REF']);
+const seg = (name: string) => encodeURIComponent(name);
+
+/** Stamps relation columns with their type and makes the two relation lists always present. */
+export function normalizeTable<T extends Partial<DataTable>>(table: T): T & Pick<DataTable, 'relations' | 'geoRelations'> {
+  return {
+    ...table,
+    relations: (table.relations ?? []).map((rel) => ({ ...rel, dataType: 'DATA_REF' as const })),
+    geoRelations: (table.geoRelations ?? []).map((rel) => ({ ...rel, dataType: 'GEO_REF' as const })),
+  };
+}
+
+/** Tables, columns, relations and records (`tables` group of the reference client). */
+export function createTablesGroup({ request }: GroupContext) {
+  const dataTag = (table: TableRef) => (table.tableId ? [CacheTags.TABLE_DATA(table.tableId)] : []);
+
+  const countOf = (appId: string, table: TableRef, query: RecordsQuery = {}, resetCache = false): Promise<number> =>
+    request.route(r.getRecordsCount, [appId, seg(table.name)], {
+      body: recordsCountBody(table, query), cache: COUNT_CACHE_TTL, cacheTags: dataTag(table), resetCache,
+    });
+
+  // Relation edits also change what the target table's cached lists show.
+  const relationTags = (table: TableRef, columnName: string) => {
+    const column = [...(table.relations ?? []), ...(table.geoRelations ?? [])].find((c) => c.name === columnName);
+    if (!column) throw new TypeError(`Table '${table.name}' has no relation column '${columnName}'`);
+    return [...dataTag(table), ...(column.toTableId ? [CacheTags.TABLE_DATA(column.toTableId)] : [])];
+  };
+
+  return {
+    /** The app's tables (`{tables}`), relation columns stamped DATA_REF / GEO_REF. `query` is passed through. */
+    async get(appId: string, query?: Query): Promise<{ tables: DataTable[] }> {
+      const answer = await request.route<{ tables?: DataTable[] }>(r.get, [appId], { query });
+      return { ...answer, tables: (answer?.tables ?? []).map(normalizeTable) };
+    },
+
+    /** Creates a table. */
+    async create(appId: string, table: { name: string; [field: string]: unknown }): Promise<DataTable> {
+      return normalizeTable(await request.route<DataTable>(r.create, [appId], { body: table }));
+    },
+
+    /** Renames a table or changes its options. */
+    async update(appId: string, table: TableRef, props: { name?: string; [field: string]: unknown }): Promise<DataTable> {
+      return normalizeTable(await request.route<DataTable>(r.update, [appId, seg(table.name)], { body: props }));
+    },
+
+    /** Deletes a table; refused with 409 while relations point at it unless `options.cascade`. */
+    remove(appId: string, table: TableRef, options: { cascade?: boolean } = {}): Promise<SuccessAnswer> {
+      return request.route(r.remove, [appId, seg(table.name)], { query: { cascade: options.cascade || undefined }, cacheTags: dataTag(table) });
+    },
+
+    /**
+     * A page of records (body by the record-query rules). Unless `ignoreCounter`, the count goes
+     * out alongside and the answer is `{totalRows, data}`; otherwise the bare list.
+     */
+    async loadRecords<I extends boolean = false>(appId: string, table: TableRef, query: RecordsQuery = {}, ignoreCounter?: I): Promise<I extends true ? DataRecord[] : DataWithTotal<DataRecord[]>> {
+      type Answer = I extends true ? DataRecord[] : DataWithTotal<DataRecord[]>;
+      const find = request.route<DataRecord[]>(r.loadRecords, [appId, seg(table.name)], { body: recordsFindBody(table, query), cacheTags: dataTag(table) });
+      if (ignoreCounter) return (await find) as Answer;
+      const [data, totalRows] = await Promise.all([find, countOf(appId, table, query)]);
+      return { totalRows, data } as Answer;
+    },
+
+    /** CSV of the records matching the query (`connectorId` prefixes the table name). */
+    exportRecords(appId: string, connectorId: string | null | undefined, table: TableRef, query: RecordsQuery = {}): Promise<string> {
+      const name = connectorId ? `${connectorId}.${table.name}` : table.name;
+      return request.route(r.exportRecords, [appId, seg(name)], { body: recordsExportBody(table, query), responseType: 'text' });
+    },
+
+    /** Number of records matching the query; `resetCache` drops the table's cached counts first. */
+    getRecordsCount(appId: string, table: TableRef, query?: RecordsQuery, resetCache?: boolean): Promise<number> {
+      return countOf(appId, table, query, resetCache);
+    },
+
+    /**
+     * Number of records by GET, cached 30 s. As in the reference client no filter travels with it
+     * (`query` is accepted for compatibility only): use `getRecordsCount` for a filtered count.
+     */
+    getCount(appId: string, table: TableRef, _query?: RecordsQuery): Promise<number> {
+      return request.route(r.getCount, [appId, seg(table.name)], { cache: COUNT_CACHE_TTL, cacheTags: dataTag(table) });
+    },
+
+    /** Record counts of many tables at once. */
+    getRecordsCountForTables(appId: string, tables: Array<string | { name: string }>, connectorId?: string | null, resetCache?: boolean): Promise<Record<string, number>> {
+      return request.route(r.getRecordsCountForTables, [appId], { body: { tables, connectorId, resetCache } });
+    },
+
+    /** The full value of one (large) cell. */
+    getCellData(appId: string, tableName: string, recordId: string, columnName: string): Promise<unknown> {
+      return request.route(r.getCellData, [appId, seg(tableName), seg(recordId), seg(columnName)]);
+    },
+
+    /** Creates a record. */
+    createRecord(appId: string, table: TableRef, record: DataRecord): Promise<DataRecord> {
+      return request.route(r.createRecord, [appId, seg(table.name)], { body: record, cacheTags: dataTag(table) });
+    },
+
+    /** Creates many records at once (all or nothing). */
+    bulkCreateRecords(appId: string, tableName: string, records: DataRecord[]): Promise<string[]> {
+      return request.route(r.bulkCreateRecords, [appId, seg(tableName)], { body: records });
+    },
+
+    /** Creates or updates many records at once (by objectId). */
+    bulkUpsertRecords(appId: string, tableName: string, records: DataRecord[]): Promise<string[]> {
+      return request.route(r.bulkUpsertRecords, [appId, seg(tableName)], { body: records });
+    },
+
+    /** Updates a record (its `objectId` picks it). */
+    updateRecord(appId: string, table: TableRef, record: DataRecord): Promise<DataRecord> {
+      return request.route(r.updateRecord, [appId, seg(table.name), record.objectId && seg(record.objectId)], { body: record, cacheTags: dataTag(table) });
+    },
+
+    /** Sets the file of a FILE_REF cell (body: `record.value`). */
+    updateImageTypeRecord(appId: string, table: TableRef, record: FileCellChange): Promise<unknown> {
+      return request.route(r.updateImageTypeRecord, [appId, seg(table.name), seg(record.columnName), seg(record.objectId)], { body: record.value, cacheTags: dataTag(table) });
+    },
+
+    /** Deletes the listed records, or every record when `recordIds` is absent. */
+    deleteRecords(appId: string, table: TableRef, recordIds?: string[] | null): Promise<unknown> {
+      if (recordIds == null) return request.route(r.deleteAllRecords, [appId, seg(table.name)], { cacheTags: dataTag(table) });
+      const body = recordIds.map((objectId) => ({ objectId }));
+      return request.route(r.deleteRecords, [appId, seg(table.name)], { body, cacheTags: dataTag(table) });
+    },
+
+    /** Clears the file of a FILE_REF cell. */
+    deleteImageTypeRecord(appId: string, tableName: string, columnName: string, recordId: string): Promise<unknown> {
+      return request.route(r.deleteImageTypeRecord, [appId, seg(tableName), seg(columnName), seg(recordId)]);
+    },
+
+    /** Sets the related records of a relation cell. Rejects with a TypeError for an unknown relation column. */
+    async updateRelations(appId: string, table: TableRef, columnName: string, recordId: string, relationIds: string[]): Promise<unknown> {
+      const cacheTags = relationTags(table, columnName);
+      return request.route(r.updateRelations, [appId, seg(table.name), seg(recordId), seg(columnName)], { body: relationIds, cacheTags });
+    },
+
+    /** Removes related records from a relation cell. Rejects with a TypeError for an unknown relation column. */
+    async removeRelations(appId: string, table: TableRef, columnName: string, recordId: string, relationIds: string[]): Promise<unknown> {
+      const cacheTags = relationTags(table, columnName);
+      return request.route(r.removeRelations, [appId, seg(table.name), seg(recordId), seg(columnName)], { body: relationIds, cacheTags });
+    },
+
+    /** Adds a column (`…/relation` for DATA_REF, `…/georelation` for GEO_REF); the answer keeps the sent type. */
+    async createColumn(appId: string, table: TableRef, column: ColumnInput): Promise<DataColumn | DataRelation> {
+      const route = column.dataType === 'DATA_REF' ? r.createRelationColumn : column.dataType === 'GEO_REF' ? r.createGeoRelationColumn : r.createColumn;
+      const created = await request.route<DataColumn | DataRelation>(route, [appId, seg(table.name)], { body: column });
+      return { ...created, dataType: column.dataType ?? created.dataType } as DataColumn | DataRelation;
+    },
+
+    /** Drops a column (relation columns of both kinds use the `…/columns/relation/{name}` form). */
+    deleteColumn(appId: string, table: TableRef, column: ColumnInput): Promise<unknown> {
+      const route = RELATION_TYPES.has(column.dataType ?? '') ? r.deleteRelationColumn : r.deleteColumn;
+      return request.route(route, [appId, seg(table.name), seg(column.name)]);
+    },
+
+    /**
+     * Renames a column or changes its options. The URL names the previous column, or says
+     * `relation` / `georelation` for relation columns; the answer's type falls back to the old one.
+     */
+    async updateColumn(appId: string, table: TableRef, prevColumn: ColumnInput, column: ColumnInput): Promise<DataColumn | DataRelation> {
+      const segment = prevColumn.dataType === 'DATA_REF' ? 'relation' : prevColumn.dataType === 'GEO_REF' ? 'georelation' : seg(prevColumn.name);
+      const updated = await request.route<DataColumn | DataRelation>(r.updateColumn, [appId, seg(table.name), segment], { body: column });
+      return { ...updated, dataType: updated?.dataType ?? prevColumn.dataType } as DataColumn | DataRelation;
+    },
+
+    /** Data settings of the app (`dynamicSchema`, `includeObjectIdByDefault`). */
+    loadConfigs(appId: string): Promise<{ dynamicSchema: boolean; includeObjectIdByDefault: boolean }> {
+      return request.route(r.loadConfigs, [appId]);
+    },
+
+    /** Changes data settings of the app. */
+    setConfigs(appId: string, configs: { dynamicSchema?: boolean; includeObjectIdByDefault?: boolean }): Promise<unknown> {
+      return request.route(r.setConfigs, [appId], { body: configs });
+    },
+
+    /** Roles assigned to the given users (ids sent comma-joined). */
+    loadAssignedUserRoles(appId: string, users: string[]): Promise<unknown> {
+      return request.route(r.loadAssignedUserRoles, [appId], { query: { users: users.join(',') } });
+    },
+
+    /** Assigns or unassigns roles of users. */
+    updateAssignedUserRoles(appId: string, roles: unknown[], users: string[]): Promise<unknown> {
+      return request.route(r.updateAssignedUserRoles, [appId], { body: { roles, users } });
+    },
+
+    /** The owner-policy delay check setting of a table. */
+    loadTableOwnerPolicyDelayCheck(appId: string, tableName: string): Promise<unknown> {
+      return request.route(r.loadTableOwnerPolicyDelayCheck, [appId, seg(tableName)]);
+    },
+
+    /** Changes the owner-policy delay check setting of a table. */
+    changeTableOwnerPolicyDelayCheck(appId: string, tableName: string, data: Record<string, unknown>): Promise<unknown> {
+      return request.route(r.changeTableOwnerPolicyDelayCheck, [appId, seg(tableName)], { body: data });
+    },
+  };
+}
+
+/** The `tables` group's methods. */
+export type TablesGroup = ReturnType<typeof createTablesGroup>;
