@@ -1,4 +1,152 @@
-import type { RouteDef } from '../route.js';
+import { Type } from '@sinclair/typebox';
+import { defineRoute } from '../route.js';
+import { DevOperations } from '../dev-permissions.js';
+import { DataTypes } from '../data-types.js';
 
-/** Routes of this group are declared here as the area is built (see user.ts for the pattern). */
-export const tablesRoutes = {} satisfies Record<string, RouteDef>;
+/** A table or column name as developers type it; the server also refuses reserved names. */
+export const DataNameSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$' });
+
+const Open = { additionalProperties: true } as const;
+
+const ColumnBody = Type.Object({
+  name: DataNameSchema,
+  dataType: Type.Optional(Type.Union(DataTypes.map((t) => Type.Literal(t)))),
+  required: Type.Optional(Type.Boolean()),
+  unique: Type.Optional(Type.Boolean()),
+  indexed: Type.Optional(Type.Boolean()),
+  defaultValue: Type.Optional(Type.Unknown()),
+}, Open);
+
+const RelationBody = Type.Object({
+  name: DataNameSchema,
+  dataType: Type.Optional(Type.Union([Type.Literal('DATA_REF'), Type.Literal('GEO_REF')])),
+  toTableName: Type.Optional(DataNameSchema),
+  relationshipType: Type.Optional(Type.Union([Type.Literal('ONE_TO_ONE'), Type.Literal('ONE_TO_MANY')])),
+  required: Type.Optional(Type.Boolean()),
+}, Open);
+
+/** Body of record queries (find, count, CSV): the reference client's record-query keys. */
+export const RecordQueryBody = Type.Object({
+  pageSize: Type.Optional(Type.Integer({ minimum: 0 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  where: Type.Optional(Type.String({ maxLength: 20000 })),
+  sortBy: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Array(Type.String({ maxLength: 500 }), { maxItems: 50 })])),
+  props: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Array(Type.String({ maxLength: 500 }), { maxItems: 200 })])),
+  property: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Array(Type.String({ maxLength: 500 }), { maxItems: 200 })])),
+  excludeProps: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Array(Type.String({ maxLength: 500 }), { maxItems: 200 })])),
+  groupBy: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Array(Type.String({ maxLength: 500 }), { maxItems: 50 })])),
+  having: Type.Optional(Type.String({ maxLength: 5000 })),
+  distinct: Type.Optional(Type.Boolean()),
+  loadRelations: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Array(Type.String({ maxLength: 500 }), { maxItems: 50 })])),
+}, Open);
+
+const RecordBody = Type.Record(Type.String(), Type.Unknown());
+const RecordList = Type.Array(RecordBody, { maxItems: 10000 });
+const IdList = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 10000 });
+
+const base = '/:appId/console/data';
+
+/**
+ * Data tables, columns, relations and records (`tables` group of the reference client). Some
+ * reference methods use two or three paths (delete listed vs. all records, plain vs. relation
+ * columns); each path is declared under its own key and carries the method's name.
+ */
+export const tablesRoutes = {
+  get: defineRoute({ name: 'tables.get', method: 'GET', path: `${base}/tables`, auth: 'developer' }),
+  create: defineRoute({
+    name: 'tables.create', method: 'POST', path: `${base}/tables`, auth: 'developer', devPermission: DevOperations.TABLES,
+    body: Type.Object({ name: DataNameSchema }, Open),
+  }),
+  update: defineRoute({
+    name: 'tables.update', method: 'PUT', path: `${base}/tables/:tableName`, auth: 'developer', devPermission: DevOperations.TABLES,
+    body: Type.Object({ name: Type.Optional(DataNameSchema) }, Open),
+  }),
+  remove: defineRoute({ name: 'tables.remove', method: 'DELETE', path: `${base}/tables/:tableName`, auth: 'developer', devPermission: DevOperations.TABLES, summary: 'Refused with 409 while relations point at the table, unless ?cascade=true' }),
+
+  loadRecords: defineRoute({ name: 'tables.loadRecords', method: 'POST', path: `${base}/:tableName/find`, auth: 'developer', body: RecordQueryBody, summary: 'Records of a table or a data view' }),
+  exportRecords: defineRoute({ name: 'tables.exportRecords', method: 'POST', path: `${base}/:tableName/csv`, auth: 'developer', body: RecordQueryBody }),
+  getRecordsCount: defineRoute({ name: 'tables.getRecordsCount', method: 'POST', path: `${base}/:tableName/count`, auth: 'developer', body: RecordQueryBody }),
+  getCount: defineRoute({ name: 'tables.getCount', method: 'GET', path: `${base}/:tableName/count`, auth: 'developer' }),
+  getRecordsCountForTables: defineRoute({
+    name: 'tables.getRecordsCountForTables', method: 'POST', path: `${base}/tables-counters`, auth: 'developer',
+    body: Type.Object({
+      tables: Type.Array(Type.Union([Type.String({ maxLength: 200 }), Type.Object({ name: Type.String({ maxLength: 200 }) }, Open)]), { maxItems: 500 }),
+      connectorId: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+      resetCache: Type.Optional(Type.Boolean()),
+    }, Open),
+  }),
+  getCellData: defineRoute({ name: 'tables.getCellData', method: 'GET', path: `${base}/:tableName/:recordId/:columnName/retrieve-value`, auth: 'developer' }),
+  createRecord: defineRoute({ name: 'tables.createRecord', method: 'POST', path: `${base}/:tableName`, auth: 'developer', devPermission: DevOperations.OBJECTS, body: RecordBody }),
+  bulkCreateRecords: defineRoute({ name: 'tables.bulkCreateRecords', method: 'POST', path: `${base}/bulk/:tableName`, auth: 'developer', devPermission: DevOperations.OBJECTS, body: RecordList }),
+  bulkUpsertRecords: defineRoute({ name: 'tables.bulkUpsertRecords', method: 'PUT', path: `${base}/bulkupsert/:tableName`, auth: 'developer', devPermission: DevOperations.OBJECTS, body: RecordList }),
+  updateRecord: defineRoute({ name: 'tables.updateRecord', method: 'PUT', path: `${base}/:tableName/:objectId`, auth: 'developer', devPermission: DevOperations.OBJECTS, body: RecordBody }),
+  updateImageTypeRecord: defineRoute({ name: 'tables.updateImageTypeRecord', method: 'PUT', path: `${base}/:tableName/file/:columnName/:objectId`, auth: 'developer', devPermission: DevOperations.OBJECTS, summary: 'Uploads (multipart) or sets (file path string) the file of a FILE_REF cell' }),
+  deleteRecords: defineRoute({
+    name: 'tables.deleteRecords', method: 'DELETE', path: `${base}/tables/:tableName/records`, auth: 'developer', devPermission: DevOperations.OBJECTS,
+    body: Type.Array(Type.Union([Type.Object({ objectId: Type.String({ minLength: 1, maxLength: 100 }) }, Open), Type.String({ minLength: 1, maxLength: 100 })]), { maxItems: 10000 }),
+  }),
+  deleteAllRecords: defineRoute({ name: 'tables.deleteRecords', method: 'DELETE', path: `${base}/tables/:tableName/all`, auth: 'developer', devPermission: DevOperations.OBJECTS, summary: 'deleteRecords without ids: removes every record' }),
+  deleteImageTypeRecord: defineRoute({ name: 'tables.deleteImageTypeRecord', method: 'DELETE', path: `${base}/:tableName/file/:columnName/:recordId`, auth: 'developer', devPermission: DevOperations.OBJECTS }),
+  updateRelations: defineRoute({ name: 'tables.updateRelations', method: 'PUT', path: `${base}/:tableName/:recordId/:columnName`, auth: 'developer', devPermission: DevOperations.OBJECTS, body: IdList }),
+  removeRelations: defineRoute({ name: 'tables.removeRelations', method: 'DELETE', path: `${base}/:tableName/:recordId/:columnName/relations`, auth: 'developer', devPermission: DevOperations.OBJECTS, body: IdList }),
+
+  createColumn: defineRoute({ name: 'tables.createColumn', method: 'POST', path: `${base}/tables/:tableName/columns`, auth: 'developer', devPermission: DevOperations.COLUMNS, body: ColumnBody }),
+  createRelationColumn: defineRoute({ name: 'tables.createColumn', method: 'POST', path: `${base}/tables/:tableName/columns/relation`, auth: 'developer', devPermission: DevOperations.COLUMNS, body: RelationBody, summary: 'createColumn of a DATA_REF column' }),
+  createGeoRelationColumn: defineRoute({ name: 'tables.createColumn', method: 'POST', path: `${base}/tables/:tableName/columns/georelation`, auth: 'developer', devPermission: DevOperations.COLUMNS, body: RelationBody, summary: 'createColumn of a GEO_REF column' }),
+  deleteColumn: defineRoute({ name: 'tables.deleteColumn', method: 'DELETE', path: `${base}/tables/:tableName/columns/:columnName`, auth: 'developer', devPermission: DevOperations.COLUMNS }),
+  deleteRelationColumn: defineRoute({ name: 'tables.deleteColumn', method: 'DELETE', path: `${base}/tables/:tableName/columns/relation/:columnName`, auth: 'developer', devPermission: DevOperations.COLUMNS, summary: 'deleteColumn of a DATA_REF or GEO_REF column' }),
+  updateColumn: defineRoute({
+    name: 'tables.updateColumn', method: 'PUT', path: `${base}/tables/:tableName/columns/:columnName`, auth: 'developer', devPermission: DevOperations.COLUMNS,
+    body: Type.Object({ name: Type.Optional(DataNameSchema), dataType: Type.Optional(Type.Union(DataTypes.map((t) => Type.Literal(t)))), prevName: Type.Optional(DataNameSchema), required: Type.Optional(Type.Boolean()), unique: Type.Optional(Type.Boolean()), indexed: Type.Optional(Type.Boolean()), defaultValue: Type.Optional(Type.Unknown()) }, Open),
+    summary: 'columnName is `relation` or `georelation` for relation columns; the body then names the column (prevName or columnId, else name)',
+  }),
+
+  loadConfigs: defineRoute({ name: 'tables.loadConfigs', method: 'GET', path: `${base}/config`, auth: 'developer' }),
+  setConfigs: defineRoute({
+    name: 'tables.setConfigs', method: 'PUT', path: `${base}/config`, auth: 'developer', devPermission: DevOperations.DYNAMIC_SCHEMA,
+    body: Type.Object({ dynamicSchema: Type.Optional(Type.Boolean()), includeObjectIdByDefault: Type.Optional(Type.Boolean()) }, Open),
+  }),
+  loadAssignedUserRoles: defineRoute({ name: 'tables.loadAssignedUserRoles', method: 'GET', path: '/:appId/console/security/assignedroles', auth: 'developer' }),
+  updateAssignedUserRoles: defineRoute({ name: 'tables.updateAssignedUserRoles', method: 'PUT', path: '/:appId/console/security/assignedroles', auth: 'developer', devPermission: DevOperations.ROLES_ADD_ASSIGN }),
+  loadTableOwnerPolicyDelayCheck: defineRoute({ name: 'tables.loadTableOwnerPolicyDelayCheck', method: 'GET', path: `${base}/tables/:tableName/acl/owner-policy-delay-check`, auth: 'developer' }),
+  changeTableOwnerPolicyDelayCheck: defineRoute({
+    name: 'tables.changeTableOwnerPolicyDelayCheck', method: 'PUT', path: `${base}/tables/:tableName/acl/owner-policy-delay-check`, auth: 'developer', devPermission: DevOperations.OWNER_PERMISSIONS,
+    body: Type.Object({}, Open),
+  }),
+};
+
+/** A scalar column as `tables.get` answers it. */
+export interface DataColumn {
+  columnId: string;
+  name: string;
+  dataType: string;
+  required: boolean;
+  unique: boolean;
+  indexed: boolean;
+  defaultValue: unknown;
+  /** objectId, created, updated, ownerId and the Users system columns cannot be changed. */
+  system: boolean;
+  primaryKey: boolean;
+}
+
+/** A relation column (DATA_REF in `relations`, GEO_REF in `geoRelations`). */
+export interface DataRelation {
+  columnId: string;
+  name: string;
+  dataType: 'DATA_REF' | 'GEO_REF';
+  toTableName: string;
+  toTableId: string;
+  relationshipType: 'ONE_TO_ONE' | 'ONE_TO_MANY';
+  required: boolean;
+  autoLoad: boolean;
+}
+
+/** One table as `tables.get` answers it. */
+export interface DataTable {
+  tableId: string;
+  name: string;
+  system: boolean;
+  columns: DataColumn[];
+  relations: DataRelation[];
+  geoRelations: DataRelation[];
+}

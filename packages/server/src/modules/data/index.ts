@@ -1,0 +1,40 @@
+import type { ServerModule } from '../module.js';
+import { DataArea } from './data-area.js';
+import { dataAppMigrations } from './schema/data.migrations.js';
+import { TablesService } from './schema/tables.service.js';
+import { ColumnsService } from './schema/columns.service.js';
+import { RelationsService } from './schema/relations.service.js';
+import { registerTableRoutes } from './schema/tables.routes.js';
+import { RecordsService } from './records/records.service.js';
+import { RecordsQuery } from './records/records.query.js';
+import { registerRecordRoutes } from './records/records.routes.js';
+import { registerFileCellRoutes } from './records/file-cells.js';
+import { ViewsService } from './views/views.service.js';
+import { ViewRecords } from './views/view-records.js';
+import { registerViewRoutes } from './views/views.routes.js';
+
+export type { ColumnInfo, RelationInfo, SchemaResolver, TableInfo } from './model.js';
+
+/**
+ * The data service: tables, columns and relations as real SQL in each app's data store, records,
+ * data views. Every app's store gets the metadata tables and the Users table at creation.
+ */
+export const dataModule: ServerModule = {
+  area: 'data',
+  name: 'data',
+  appMigrations: dataAppMigrations,
+  async register(app, ctx) {
+    const area = new DataArea(ctx);
+    const tables = new TablesService(area);
+    const columns = new ColumnsService(area);
+    const relations = new RelationsService(area, tables, columns);
+    const records = new RecordsService(area, tables, columns);
+    const query = new RecordsQuery(area, records.links);
+    const views = new ViewsService(area, tables);
+    const viewRecords = new ViewRecords(area, query);
+    registerTableRoutes(app, ctx, { tables, columns, relations });
+    registerRecordRoutes(app, ctx, { area, records, query, views, viewRecords });
+    registerViewRoutes(app, ctx, { area, views, viewRecords, query });
+    await registerFileCellRoutes(app, ctx, area, records);
+  },
+};

@@ -1,0 +1,91 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Routes } from '@basalt/shared';
+import type { ServerContext } from '../../../context.js';
+import { handle } from '../../../http/route.js';
+import { ApiError } from '../../../http/api-error.js';
+import { LocalDiskStorage, isStorageError, type StorageError } from '../../../storage/index.js';
+import type { DataArea } from '../data-area.js';
+import type { TableMeta } from '../schema/app-schema.js';
+import { assertObjectId } from './record-input.js';
+import type { RecordsService } from './records.service.js';
+
+const r = Routes.tables;
+type P = { appId: string; tableName: string; columnName: string; objectId: string; recordId: string };
+
+/** Uploaded cell files live in the app's file store under this folder. */
+const FOLDER = 'data';
+
+function storageError(err: StorageError): ApiError {
+  const status = { invalid: 400, outside: 403, 'not-found': 404, exists: 409, conflict: 409, 'too-large': 413 }[err.kind];
+  return new ApiError(status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 404 ? 'NOT_FOUND' : status === 409 ? 'CONFLICT' : status === 403 ? 'FORBIDDEN' : 'BAD_REQUEST', status, err.message);
+}
+
+/** A file name safe as one path part: its last segment, unusual characters replaced. */
+function safeFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(/[^A-Za-z0-9._ -]/g, '_').replace(/^\.+/, '').trim().slice(0, 120);
+  return clean || 'file';
+}
+
+/**
+ * FILE_REF cells: an upload (multipart) is stored in the app's files under
+ * `data/<table>/<objectId>/<column>/<name>` and the cell keeps that path; a plain string sets the
+ * path as given. Deleting the cell removes a file stored that way and clears the cell.
+ */
+export async function registerFileCellRoutes(app: FastifyInstance, ctx: ServerContext, area: DataArea, records: RecordsService): Promise<void> {
+  const storage = new LocalDiskStorage(ctx.config.dataDir);
+
+  async function cell(appId: string, tableName: string, columnName: string, objectId: string): Promise<{ table: TableMeta; current: unknown }> {
+    const { table } = await area.table(appId, tableName);
+    const column = table.columns.find((c) => c.name === columnName);
+    if (!column) throw ApiError.notFound(`Column '${columnName.slice(0, 80)}' does not exist in table '${table.name}'`);
+    if (column.dataType !== 'FILE_REF') throw ApiError.badRequest(`Column '${column.name}' is not a FILE_REF column`, { column: column.name });
+    const record = await records.read(appId, table, objectId);
+    if (!record) throw ApiError.notFound(`Record '${objectId}' does not exist in table '${table.name}'`);
+    return { table, current: record[column.name] };
+  }
+
+  /** Removes a previously uploaded file of this cell (only files under our own folder). */
+  async function forget(appId: string, value: unknown): Promise<void> {
+    if (typeof value !== 'string' || !value.startsWith(`${FOLDER}/`)) return;
+    try {
+      await storage.forApp(appId).remove(value);
+    } catch (err) {
+      if (!isStorageError(err) || err.kind !== 'not-found') throw err;
+    }
+  }
+
+  async function upload(req: FastifyRequest, appId: string, table: TableMeta, column: string, objectId: string): Promise<string> {
+    const file = await req.file();
+    if (!file) throw ApiError.badRequest('Send the file as multipart/form-data');
+    const path = `${FOLDER}/${table.name}/${objectId}/${column}/${safeFileName(file.filename)}`;
+    try {
+      await storage.forApp(appId).write(path, file.file, { limit: ctx.config.uploadLimit, overwrite: true });
+    } catch (err) {
+      throw isStorageError(err) ? storageError(err) : err;
+    }
+    return path;
+  }
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: ctx.config.uploadLimit + 1, fields: 10, parts: 20 } });
+    handle<P, object, unknown>(scope, ctx, r.updateImageTypeRecord, async ({ req, params, body }) => {
+      const objectId = assertObjectId(params.objectId);
+      const { table, current } = await cell(params.appId, params.tableName, params.columnName, objectId);
+      let value: string;
+      if (req.isMultipart()) value = await upload(req, params.appId, table, params.columnName, objectId);
+      else if (typeof body === 'string') value = body;
+      else if (body && typeof body === 'object' && typeof (body as { value?: unknown }).value === 'string') value = (body as { value: string }).value;
+      else throw ApiError.badRequest('Send a file (multipart/form-data) or the file path as text');
+      if (current !== value) await forget(params.appId, current);
+      return records.update(params.appId, table.name, objectId, { [params.columnName]: value });
+    });
+    handle<P>(scope, ctx, r.deleteImageTypeRecord, async ({ params }) => {
+      const objectId = assertObjectId(params.recordId);
+      const { table, current } = await cell(params.appId, params.tableName, params.columnName, objectId);
+      await forget(params.appId, current);
+      return records.update(params.appId, table.name, objectId, { [params.columnName]: null });
+    });
+  });
+}

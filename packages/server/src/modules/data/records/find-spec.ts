@@ -1,0 +1,78 @@
+import { ApiError } from '../../../http/api-error.js';
+
+/** A record query as the data routes receive it, normalised. */
+export interface FindSpec {
+  where?: string;
+  sortBy: string[];
+  props: string[];
+  excludeProps: string[];
+  groupBy: string[];
+  having?: string;
+  distinct: boolean;
+  loadRelations: string[];
+  pageSize: number;
+  offset: number;
+}
+
+export const DEFAULT_PAGE_SIZE = 15;
+export const MAX_PAGE_SIZE = 100;
+const MAX_OFFSET = 10_000_000;
+
+/**
+ * A list given as an array or as comma-separated text. Commas inside parentheses or quotes
+ * (`Sum(a, b)`, `'a,b'`) do not split.
+ */
+export function splitList(value: unknown): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  const parts = Array.isArray(value) ? value.map(String) : [String(value)];
+  const out: string[] = [];
+  for (const part of parts) {
+    let depth = 0;
+    let quote = '';
+    let cur = '';
+    for (const ch of part) {
+      if (quote) {
+        if (ch === quote) quote = '';
+      } else if (ch === "'" || ch === '"' || ch === '`') quote = ch;
+      else if (ch === '(') depth++;
+      else if (ch === ')') depth--;
+      else if (ch === ',' && depth === 0) {
+        out.push(cur.trim());
+        cur = '';
+        continue;
+      }
+      cur += ch;
+    }
+    out.push(cur.trim());
+  }
+  return out.filter((s) => s.length > 0);
+}
+
+function int(value: unknown, name: 'pageSize' | 'offset', fallback: number): number {
+  if (value === undefined || value === null || value === '') return fallback;
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw ApiError.badRequest(`Invalid ${name}: expected a whole number of at least 0`, { clause: name });
+  return n;
+}
+
+/** Reads the reference client's record-query keys; pageSize is capped at 100. */
+export function readFindSpec(body: Record<string, unknown> | undefined | null): FindSpec {
+  const b = body ?? {};
+  const where = typeof b.where === 'string' && b.where.trim() ? b.where.trim() : undefined;
+  const having = typeof b.having === 'string' && b.having.trim() ? b.having.trim() : undefined;
+  const pageSize = Math.min(MAX_PAGE_SIZE, int(b.pageSize ?? b.pagesize, 'pageSize', DEFAULT_PAGE_SIZE));
+  const offset = int(b.offset, 'offset', 0);
+  if (offset > MAX_OFFSET) throw ApiError.badRequest(`Invalid offset: at most ${MAX_OFFSET}`, { clause: 'offset' });
+  return {
+    where,
+    having,
+    sortBy: splitList(b.sortBy),
+    props: [...splitList(b.props), ...splitList(b.property)],
+    excludeProps: splitList(b.excludeProps),
+    groupBy: splitList(b.groupBy),
+    distinct: b.distinct === true || b.distinct === 'true',
+    loadRelations: splitList(b.loadRelations),
+    pageSize,
+    offset,
+  };
+}

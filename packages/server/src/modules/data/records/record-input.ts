@@ -1,0 +1,77 @@
+import { hash } from '@node-rs/argon2';
+import { ApiError } from '../../../http/api-error.js';
+import type { RelationMeta, TableMeta } from '../schema/app-schema.js';
+import { toStored } from './values.js';
+
+/** Keys of the wire format that are never written as column values. */
+const IGNORED = new Set(['___class', '__meta', 'created', 'updated', '___dates___', '___jsonclass']);
+
+export interface PreparedRecord {
+  objectId?: string;
+  /** physical column name → stored value */
+  values: Record<string, unknown>;
+  /** relation → related objectIds given in the record */
+  relations: Array<{ relation: RelationMeta; ids: string[] }>;
+}
+
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export function assertObjectId(value: unknown, what = 'objectId'): string {
+  if (typeof value !== 'string' || !ID.test(value)) throw ApiError.badRequest(`${what} must be a record id`, { field: what });
+  return value;
+}
+
+/** Related ids given as `id`, `{objectId}` or a list of either. */
+function relationIds(rel: RelationMeta, value: unknown): string[] {
+  if (value === null || value === undefined) return [];
+  const list = Array.isArray(value) ? value : [value];
+  const ids = list.map((v) => assertObjectId(typeof v === 'object' && v !== null ? (v as { objectId?: unknown }).objectId : v, `${rel.name}.objectId`));
+  if (rel.relationshipType === 'ONE_TO_ONE' && ids.length > 1) throw ApiError.badRequest(`Relation '${rel.name}' is one-to-one and takes one record`, { column: rel.name });
+  return ids;
+}
+
+/** Names in a record that are not columns of the table (for dynamic schema). */
+export function unknownKeys(table: TableMeta, input: Record<string, unknown>): string[] {
+  const known = new Set([...table.columns.map((c) => c.name), ...table.relations.map((r) => r.name), 'objectId', 'ownerId', ...IGNORED]);
+  return Object.keys(input).filter((k) => !known.has(k));
+}
+
+/**
+ * Validates one incoming record against the table and converts its values for storage. On create,
+ * missing columns take their default value and required columns must end up with a value.
+ */
+export async function prepareRecord(table: TableMeta, input: Record<string, unknown>, mode: 'create' | 'update'): Promise<PreparedRecord> {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw ApiError.badRequest('A record must be a JSON object');
+  const out: PreparedRecord = { values: {}, relations: [] };
+  if (input.objectId !== undefined && input.objectId !== null) out.objectId = assertObjectId(input.objectId);
+  if (input.ownerId !== undefined) out.values.ownerId = input.ownerId === null ? null : assertObjectId(input.ownerId, 'ownerId');
+  for (const [key, value] of Object.entries(input)) {
+    if (IGNORED.has(key) || key === 'objectId' || key === 'ownerId') continue;
+    const column = table.columns.find((c) => c.name === key);
+    if (column) {
+      let stored = toStored(column.name, column.dataType, value);
+      if (table.system && table.name === 'Users' && column.name === 'password' && typeof stored === 'string') {
+        if (stored.length < 1) throw ApiError.badRequest("Column 'password' must not be empty", { column: 'password' });
+        stored = await hash(stored);
+      }
+      out.values[column.sqlName] = stored;
+      continue;
+    }
+    const relation = table.relations.find((r) => r.name === key);
+    if (relation) {
+      out.relations.push({ relation, ids: relationIds(relation, value) });
+      continue;
+    }
+    throw ApiError.badRequest(`Column '${key.slice(0, 80)}' does not exist in table '${table.name}'`, { column: key.slice(0, 80) });
+  }
+  for (const column of table.columns) {
+    if (column.system && ['objectId', 'created', 'updated', 'ownerId'].includes(column.name)) continue;
+    const given = column.sqlName in out.values;
+    if (mode === 'create' && !given && column.defaultValue !== null) out.values[column.sqlName] = toStored(column.name, column.dataType, column.defaultValue);
+    const value = out.values[column.sqlName];
+    if (column.required && (mode === 'create' ? value === null || value === undefined : given && value === null)) {
+      throw ApiError.badRequest(`Column '${column.name}' is required`, { column: column.name });
+    }
+  }
+  return out;
+}

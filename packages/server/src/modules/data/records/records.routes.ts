@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import { Routes } from '@basalt/shared';
+import type { ServerContext } from '../../../context.js';
+import { handle } from '../../../http/route.js';
+import { ApiError } from '../../../http/api-error.js';
+import type { DataArea } from '../data-area.js';
+import type { ViewsService } from '../views/views.service.js';
+import type { ViewRecords } from '../views/view-records.js';
+import { streamCsv } from './csv.js';
+import { readFindSpec, type FindSpec } from './find-spec.js';
+import { assertObjectId } from './record-input.js';
+import type { RecordsQuery } from './records.query.js';
+import type { RecordsService } from './records.service.js';
+
+const r = Routes.tables;
+type P = { appId: string; tableName: string; objectId: string; recordId: string; columnName: string };
+type Body = Record<string, unknown>;
+
+export interface RecordServices {
+  area: DataArea;
+  records: RecordsService;
+  query: RecordsQuery;
+  views: ViewsService;
+  viewRecords: ViewRecords;
+}
+
+/** Records: find, count, CSV, create/update/delete, bulk, relations, cell values. */
+export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s: RecordServices): void {
+  /** Runs a query against a table, or against a data view of that name (views share the routes). */
+  async function onTableOrView<T>(appId: string, name: string, spec: FindSpec, forTable: (t: Awaited<ReturnType<DataArea['table']>>) => Promise<T>, forView: (v: NonNullable<Awaited<ReturnType<ViewsService['byName']>>>) => Promise<T>): Promise<T> {
+    const schema = await s.area.schema(appId);
+    const table = schema.table(name);
+    if (table) return forTable({ schema, table });
+    const view = await s.views.byName(appId, name);
+    if (view) return forView(view);
+    void spec;
+    throw ApiError.notFound(`Table '${name.slice(0, 80)}' does not exist`);
+  }
+
+  handle<P, object, Body>(app, ctx, r.loadRecords, ({ params, body }) => {
+    const spec = readFindSpec(body);
+    return onTableOrView(params.appId, params.tableName, spec, ({ schema, table }) => s.query.find(params.appId, schema, table, spec), (view) => s.viewRecords.find(params.appId, view, spec));
+  });
+  const count = (appId: string, name: string, body: Body | undefined) => {
+    const spec = readFindSpec(body);
+    return onTableOrView(appId, name, spec, ({ schema, table }) => s.query.count(appId, schema, table, spec), (view) => s.viewRecords.count(appId, view, spec));
+  };
+  handle<P, object, Body>(app, ctx, r.getRecordsCount, ({ params, body }) => count(params.appId, params.tableName, body));
+  handle<P, Body>(app, ctx, r.getCount, ({ params, query }) => count(params.appId, params.tableName, query));
+
+  handle<P, object, Body>(app, ctx, r.exportRecords, async ({ params, body, reply }) => {
+    const spec = readFindSpec(body);
+    const { schema, table } = await s.area.table(params.appId, params.tableName);
+    return streamCsv(reply, s.query, params.appId, schema, table, spec);
+  });
+
+  handle<P, object, { tables: Array<string | { name: string }>; connectorId?: string | null }>(app, ctx, r.getRecordsCountForTables, async ({ params, body }) => {
+    if (body.connectorId) throw ApiError.notAvailableYet('Counting records of data connectors');
+    const out: Record<string, number> = {};
+    for (const item of body.tables) {
+      const name = typeof item === 'string' ? item : item.name;
+      out[name] = await count(params.appId, name, {});
+    }
+    return out;
+  });
+
+  handle<P>(app, ctx, r.getCellData, async ({ params, reply }) => {
+    const { table } = await s.area.table(params.appId, params.tableName);
+    const id = assertObjectId(params.recordId);
+    const isColumn = table.columns.some((c) => c.name === params.columnName);
+    const isRelation = table.relations.some((x) => x.name === params.columnName);
+    if (!isColumn && !isRelation) throw ApiError.notFound(`Column '${params.columnName.slice(0, 80)}' does not exist in table '${table.name}'`);
+    const [record] = await s.query.findIn(params.appId, table, { ...readFindSpec({}), pageSize: 1, loadRelations: isRelation ? [params.columnName] : [] }, [{ column: table.columns.find((c) => c.name === 'objectId')!, value: id }]);
+    if (!record) throw ApiError.notFound(`Record '${id}' does not exist in table '${table.name}'`);
+    // Always JSON, also for a text value, so the client parses it the same way every time.
+    return reply.type('application/json').send(JSON.stringify(record[params.columnName] ?? null));
+  });
+
+  handle<P, object, Body>(app, ctx, r.createRecord, ({ params, body }) => s.records.create(params.appId, params.tableName, body));
+  handle<P, object, Body>(app, ctx, r.updateRecord, ({ params, body }) => s.records.update(params.appId, params.tableName, assertObjectId(params.objectId), body));
+  handle<P, object, Body[]>(app, ctx, r.bulkCreateRecords, ({ params, body }) => s.records.bulkCreate(params.appId, params.tableName, body));
+  handle<P, object, Body[]>(app, ctx, r.bulkUpsertRecords, ({ params, body }) => s.records.bulkUpsert(params.appId, params.tableName, body));
+  handle<P, object, Array<string | { objectId: string }>>(app, ctx, r.deleteRecords, async ({ params, body }) => {
+    const ids = body.map((x) => (typeof x === 'string' ? x : x.objectId));
+    return s.records.deleteMany(params.appId, params.tableName, ids);
+  });
+  handle<P>(app, ctx, r.deleteAllRecords, ({ params }) => s.records.deleteAll(params.appId, params.tableName));
+
+  handle<P, object, string[]>(app, ctx, r.updateRelations, async ({ params, body }) => {
+    const { table } = await s.area.table(params.appId, params.tableName);
+    const relation = table.relations.find((x) => x.name === params.columnName);
+    if (!relation) throw ApiError.notFound(`Relation column '${params.columnName.slice(0, 80)}' does not exist in table '${table.name}'`);
+    const parentId = assertObjectId(params.recordId);
+    body.forEach((id) => assertObjectId(id));
+    const added = await s.area.db(params.appId).transaction().execute(async (trx) => {
+      const parent = await trx.selectFrom(table.sqlName).select('objectId').where('objectId', '=', parentId).executeTakeFirst();
+      if (!parent) throw ApiError.notFound(`Record '${parentId}' does not exist in table '${table.name}'`);
+      return s.records.links.set(trx, params.appId, relation, parentId, body, 'add');
+    });
+    ctx.bus.emit('record.updated', { appId: params.appId, table: table.name, record: { objectId: parentId, ___class: table.name } });
+    return added;
+  });
+  handle<P, object, string[]>(app, ctx, r.removeRelations, async ({ params, body }) => {
+    const { table } = await s.area.table(params.appId, params.tableName);
+    const relation = table.relations.find((x) => x.name === params.columnName);
+    if (!relation) throw ApiError.notFound(`Relation column '${params.columnName.slice(0, 80)}' does not exist in table '${table.name}'`);
+    const parentId = assertObjectId(params.recordId);
+    const removed = await s.area.db(params.appId).transaction().execute((trx) => s.records.links.remove(trx, relation, parentId, body));
+    ctx.bus.emit('record.updated', { appId: params.appId, table: table.name, record: { objectId: parentId, ___class: table.name } });
+    return removed;
+  });
+}

@@ -1,0 +1,220 @@
+import type { Kysely } from 'kysely';
+import { ApiError } from '../../../http/api-error.js';
+import { newId } from '../../../http/secrets.js';
+import type { DataArea } from '../data-area.js';
+import type { TableMeta } from '../schema/app-schema.js';
+import { isUniqueViolation, isNotNullViolation, violatedIndex } from '../schema/db-errors.js';
+import type { ColumnsService } from '../schema/columns.service.js';
+import type { TablesService } from '../schema/tables.service.js';
+import { assertObjectId, prepareRecord, unknownKeys, type PreparedRecord } from './record-input.js';
+import { RelationLinks } from './relation-links.js';
+import { rowToRecord } from './values.js';
+
+/** Rows per INSERT statement in bulk work, below both databases' bind-parameter limits. */
+const PARAMS_PER_STATEMENT = 30_000;
+
+/** Records of a table: create, update, delete, bulk create/upsert; events after each commit. */
+export class RecordsService {
+  readonly links: RelationLinks;
+
+  constructor(
+    private readonly area: DataArea,
+    private readonly tables: TablesService,
+    private readonly columns: ColumnsService,
+  ) {
+    this.links = new RelationLinks(area);
+  }
+
+  /**
+   * With dynamic schema on, names a record brings that the table lacks become columns (typed from
+   * the first value); with it off they are a 400 naming the column.
+   */
+  private async withDynamicColumns(appId: string, tableName: string, records: Array<Record<string, unknown>>): Promise<TableMeta> {
+    let { table } = await this.area.table(appId, tableName);
+    const missing = new Map<string, unknown>();
+    for (const r of records) for (const k of unknownKeys(table, r)) if (!missing.has(k) || missing.get(k) == null) missing.set(k, r[k]);
+    if (!missing.size) return table;
+    const [name] = missing.keys();
+    if (!(await this.tables.config(appId)).dynamicSchema) throw ApiError.badRequest(`Column '${name.slice(0, 80)}' does not exist in table '${table.name}'`, { column: name.slice(0, 80) });
+    for (const [key, sample] of missing) {
+      const dataType = typeof sample === 'boolean' ? 'BOOLEAN' : typeof sample === 'number' ? (Number.isInteger(sample) ? 'INT' : 'DOUBLE') : 'STRING';
+      await this.columns.create(appId, table.name, { name: key, dataType });
+    }
+    ({ table } = await this.area.table(appId, tableName));
+    return table;
+  }
+
+  /** Maps constraint errors of the database to 409/400 naming the column. */
+  private constraintError(table: TableMeta, err: unknown): unknown {
+    if (isUniqueViolation(err)) {
+      const index = violatedIndex(err) ?? '';
+      const column = table.columns.find((c) => index === c.sqlName || index.endsWith(`_${c.sqlName}`));
+      if (column?.name === 'objectId' || index === 'objectId' || index.endsWith('_pkey')) return ApiError.conflict('A record with this objectId already exists', { column: 'objectId' });
+      return ApiError.conflict(`Column '${column?.name ?? 'unknown'}' is unique and another record has this value`, { column: column?.name });
+    }
+    if (isNotNullViolation(err)) return ApiError.badRequest('A required column has no value');
+    return err;
+  }
+
+  private row(p: PreparedRecord, now: number): Record<string, unknown> {
+    return { ownerId: null, ...p.values, objectId: p.objectId ?? newId(), created: now, updated: now };
+  }
+
+  async read(appId: string, table: TableMeta, objectId: string, db: Kysely<any> = this.area.db(appId)): Promise<Record<string, unknown> | undefined> {
+    const row = await db.selectFrom(table.sqlName).selectAll().where('objectId', '=', objectId).executeTakeFirst();
+    return row ? rowToRecord(table, row) : undefined;
+  }
+
+  async create(appId: string, tableName: string, input: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const table = await this.withDynamicColumns(appId, tableName, [input]);
+    const prepared = await prepareRecord(table, input, 'create');
+    const row = this.row(prepared, Date.now());
+    let record: Record<string, unknown> | undefined;
+    try {
+      record = await this.area.db(appId).transaction().execute(async (trx) => {
+        await trx.insertInto(table.sqlName).values(row).execute();
+        for (const r of prepared.relations) await this.links.set(trx, appId, r.relation, String(row.objectId), r.ids, 'replace');
+        return this.read(appId, table, String(row.objectId), trx);
+      });
+    } catch (err) {
+      throw this.constraintError(table, err);
+    }
+    this.area.ctx.bus.emit('record.created', { appId, table: table.name, record: record! });
+    return record!;
+  }
+
+  async update(appId: string, tableName: string, objectId: string, input: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const table = await this.withDynamicColumns(appId, tableName, [input]);
+    const prepared = await prepareRecord(table, { ...input, objectId: undefined }, 'update');
+    let record: Record<string, unknown> | undefined;
+    try {
+      record = await this.area.db(appId).transaction().execute(async (trx) => {
+        const res = await trx.updateTable(table.sqlName).set({ ...prepared.values, updated: Date.now() }).where('objectId', '=', objectId).executeTakeFirst();
+        if (Number(res.numUpdatedRows) === 0) throw ApiError.notFound(`Record '${objectId.slice(0, 100)}' does not exist in table '${table.name}'`);
+        for (const r of prepared.relations) await this.links.set(trx, appId, r.relation, objectId, r.ids, 'replace');
+        return this.read(appId, table, objectId, trx);
+      });
+    } catch (err) {
+      throw this.constraintError(table, err);
+    }
+    this.area.ctx.bus.emit('record.updated', { appId, table: table.name, record: record! });
+    return record!;
+  }
+
+  /** Creates every record or none; answers their objectIds in order. */
+  async bulkCreate(appId: string, tableName: string, inputs: Array<Record<string, unknown>>): Promise<string[]> {
+    const table = await this.withDynamicColumns(appId, tableName, inputs);
+    const prepared = await this.prepareAll(table, inputs, 'create');
+    const now = Date.now();
+    const rows = prepared.map((p) => this.row(p, now));
+    await this.insertRows(appId, table, rows, prepared);
+    for (const row of rows) this.area.ctx.bus.emit('record.created', { appId, table: table.name, record: rowToRecord(table, row) });
+    return rows.map((r) => String(r.objectId));
+  }
+
+  private async prepareAll(table: TableMeta, inputs: Array<Record<string, unknown>>, mode: 'create' | 'update'): Promise<PreparedRecord[]> {
+    const out: PreparedRecord[] = [];
+    for (let i = 0; i < inputs.length; i++) {
+      try {
+        out.push(await prepareRecord(table, inputs[i], mode));
+      } catch (err) {
+        if (err instanceof ApiError) throw new ApiError(err.code, err.status, `Record ${i}: ${err.message}`, { ...err.details, index: i });
+        throw err;
+      }
+    }
+    return out;
+  }
+
+  private async insertRows(appId: string, table: TableMeta, rows: Array<Record<string, unknown>>, prepared: PreparedRecord[], updates: Array<{ id: string; values: Record<string, unknown> }> = []): Promise<void> {
+    try {
+      await this.area.db(appId).transaction().execute(async (trx) => {
+        // Rows of one statement must share their key set, so rows are grouped by their keys.
+        const groups = new Map<string, Array<Record<string, unknown>>>();
+        for (const row of rows) {
+          const key = Object.keys(row).sort().join(',');
+          groups.set(key, [...(groups.get(key) ?? []), row]);
+        }
+        for (const [key, group] of groups) {
+          const per = Math.max(1, Math.floor(PARAMS_PER_STATEMENT / key.split(',').length));
+          for (let i = 0; i < group.length; i += per) await trx.insertInto(table.sqlName).values(group.slice(i, i + per)).execute();
+        }
+        for (const u of updates) await trx.updateTable(table.sqlName).set(u.values).where('objectId', '=', u.id).execute();
+        for (let i = 0; i < prepared.length; i++) {
+          const id = String(prepared[i].objectId ?? rows[i]?.objectId);
+          for (const r of prepared[i].relations) await this.links.set(trx, appId, r.relation, id, r.ids, 'replace');
+        }
+      });
+    } catch (err) {
+      throw this.constraintError(table, err);
+    }
+  }
+
+  /** Updates records whose objectId exists and creates the others, all or nothing. */
+  async bulkUpsert(appId: string, tableName: string, inputs: Array<Record<string, unknown>>): Promise<string[]> {
+    const table = await this.withDynamicColumns(appId, tableName, inputs);
+    const given = inputs.map((r) => (r && typeof r === 'object' && typeof r.objectId === 'string' ? r.objectId : undefined)).filter((x): x is string => !!x);
+    const existing = new Set<string>();
+    for (let i = 0; i < given.length; i += 1000) {
+      const found = await this.area.db(appId).selectFrom(table.sqlName).select('objectId').where('objectId', 'in', given.slice(i, i + 1000)).execute();
+      for (const f of found) existing.add(String(f.objectId));
+    }
+    const now = Date.now();
+    const ids: string[] = [];
+    const creates: PreparedRecord[] = [];
+    const rows: Array<Record<string, unknown>> = [];
+    const updates: Array<{ id: string; values: Record<string, unknown>; prepared: PreparedRecord }> = [];
+    for (let i = 0; i < inputs.length; i++) {
+      const isUpdate = typeof inputs[i]?.objectId === 'string' && existing.has(inputs[i].objectId as string);
+      const [p] = await this.prepareAll(table, [inputs[i]], isUpdate ? 'update' : 'create').catch((err) => {
+        throw err instanceof ApiError ? new ApiError(err.code, err.status, err.message.replace(/^Record 0/, `Record ${i}`), { ...err.details, index: i }) : err;
+      });
+      if (isUpdate) {
+        updates.push({ id: p.objectId!, values: { ...p.values, updated: now }, prepared: p });
+        ids.push(p.objectId!);
+      } else {
+        const row = this.row(p, now);
+        creates.push({ ...p, objectId: String(row.objectId) });
+        rows.push(row);
+        ids.push(String(row.objectId));
+      }
+    }
+    await this.insertRows(appId, table, rows, [...creates, ...updates.map((u) => u.prepared)], updates);
+    for (const row of rows) this.area.ctx.bus.emit('record.created', { appId, table: table.name, record: rowToRecord(table, row) });
+    for (const u of updates) this.area.ctx.bus.emit('record.updated', { appId, table: table.name, record: { objectId: u.id, ___class: table.name } });
+    return ids;
+  }
+
+  /** Deletes the listed records (unknown ids are ignored) with their relation links; answers how many. */
+  async deleteMany(appId: string, tableName: string, ids: string[]): Promise<number> {
+    const { schema, table } = await this.area.table(appId, tableName);
+    ids.forEach((id) => assertObjectId(id));
+    let deleted = 0;
+    await this.area.db(appId).transaction().execute(async (trx) => {
+      for (let i = 0; i < ids.length; i += 1000) {
+        const chunk = ids.slice(i, i + 1000);
+        const res = await trx.deleteFrom(table.sqlName).where('objectId', 'in', chunk).executeTakeFirst();
+        deleted += Number(res.numDeletedRows);
+        await this.links.forget(trx, schema, table, chunk);
+      }
+    });
+    for (const objectId of ids) this.area.ctx.bus.emit('record.deleted', { appId, table: table.name, record: { objectId, ___class: table.name } });
+    return deleted;
+  }
+
+  /** Removes every record of the table and its relation links. */
+  async deleteAll(appId: string, tableName: string): Promise<number> {
+    const { schema, table } = await this.area.table(appId, tableName);
+    const db = this.area.db(appId);
+    // Listeners hear about each record while that stays cheap; a huge truncate is not replayed.
+    const count = await this.area.rowCount(appId, table.sqlName);
+    const ids = count <= 10_000 ? (await db.selectFrom(table.sqlName).select('objectId').execute()).map((r) => String(r.objectId)) : [];
+    let deleted = 0;
+    await db.transaction().execute(async (trx) => {
+      const res = await trx.deleteFrom(table.sqlName).executeTakeFirst();
+      deleted = Number(res.numDeletedRows);
+      await this.links.forget(trx, schema, table, null);
+    });
+    for (const objectId of ids) this.area.ctx.bus.emit('record.deleted', { appId, table: table.name, record: { objectId, ___class: table.name } });
+    return deleted;
+  }
+}

@@ -1,0 +1,135 @@
+import type { Kysely } from 'kysely';
+import type { DataColumn, DataRelation, DataTable, ScalarDataType } from '@basalt/shared';
+import type { ColumnInfo, RelationInfo, SchemaResolver, TableInfo } from '../model.js';
+
+/** ColumnInfo plus what the console needs to address and order it. */
+export interface ColumnMeta extends ColumnInfo {
+  columnId: string;
+  position: number;
+}
+
+export interface RelationMeta extends RelationInfo {
+  columnId: string;
+  toTableId: string;
+  required: boolean;
+  position: number;
+}
+
+export interface TableMeta extends TableInfo {
+  columns: ColumnMeta[];
+  relations: RelationMeta[];
+  options: Record<string, unknown>;
+}
+
+/** One app's schema as read from the metadata tables; immutable once built. */
+export class AppSchema implements SchemaResolver {
+  private readonly byName = new Map<string, TableMeta>();
+  private readonly byId = new Map<string, TableMeta>();
+
+  constructor(readonly tables: TableMeta[]) {
+    for (const t of tables) {
+      this.byName.set(t.name, t);
+      this.byId.set(t.tableId, t);
+    }
+  }
+
+  table(name: string): TableMeta | undefined {
+    return this.byName.get(name);
+  }
+
+  tableById(id: string): TableMeta | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Relations of any table that point at `tableName`. */
+  relationsTo(tableName: string): Array<{ from: TableMeta; relation: RelationMeta }> {
+    const out: Array<{ from: TableMeta; relation: RelationMeta }> = [];
+    for (const t of this.tables) for (const r of t.relations) if (r.toTableName === tableName) out.push({ from: t, relation: r });
+    return out;
+  }
+}
+
+const bool = (v: unknown) => v === 1 || v === true || v === '1';
+
+export async function loadAppSchema(db: Kysely<any>): Promise<AppSchema> {
+  const [tables, columns, relations] = await Promise.all([
+    db.selectFrom('meta_tables').selectAll().orderBy('created').orderBy('name').execute(),
+    db.selectFrom('meta_columns').selectAll().orderBy('position').execute(),
+    db.selectFrom('meta_relations').selectAll().orderBy('position').execute(),
+  ]);
+  const names = new Map<string, string>(tables.map((t) => [t.table_id, t.name]));
+  const out: TableMeta[] = tables.map((t) => ({
+    tableId: t.table_id,
+    name: t.name,
+    sqlName: t.sql_name,
+    system: bool(t.system),
+    options: JSON.parse(t.options || '{}'),
+    columns: columns.filter((c) => c.table_id === t.table_id).map((c) => ({
+      columnId: c.column_id,
+      name: c.name,
+      sqlName: c.sql_name,
+      dataType: c.data_type as ScalarDataType,
+      required: bool(c.required),
+      unique: bool(c.uniq),
+      indexed: bool(c.indexed),
+      defaultValue: c.default_value === null || c.default_value === undefined ? null : JSON.parse(c.default_value),
+      system: bool(c.system),
+      position: Number(c.position),
+    })),
+    relations: relations.filter((r) => r.table_id === t.table_id).map((r) => ({
+      columnId: r.column_id,
+      name: r.name,
+      dataType: r.data_type,
+      toTableName: names.get(r.to_table_id) ?? '',
+      toTableId: r.to_table_id,
+      relationshipType: r.relationship_type,
+      linkTable: r.link_table,
+      required: bool(r.required),
+      position: Number(r.position),
+    })),
+  }));
+  return new AppSchema(out);
+}
+
+/** The wire shape of a table (`tables.get`). */
+export function tableToWire(t: TableMeta): DataTable {
+  const relation = (r: RelationMeta): DataRelation => ({
+    columnId: r.columnId, name: r.name, dataType: r.dataType, toTableName: r.toTableName, toTableId: r.toTableId,
+    relationshipType: r.relationshipType, required: r.required, autoLoad: false,
+  });
+  return {
+    tableId: t.tableId,
+    name: t.name,
+    system: t.system,
+    columns: t.columns.map((c): DataColumn => ({
+      columnId: c.columnId, name: c.name, dataType: c.dataType, required: c.required, unique: c.unique, indexed: c.indexed,
+      defaultValue: c.defaultValue, system: c.system, primaryKey: c.name === 'objectId',
+    })),
+    relations: t.relations.filter((r) => r.dataType === 'DATA_REF').map(relation),
+    geoRelations: t.relations.filter((r) => r.dataType === 'GEO_REF').map(relation),
+  };
+}
+
+/**
+ * Schemas are read once per app and kept until a schema change in this process drops them.
+ * Several server processes on one PostgreSQL would each keep their own copy; see decision 0002.
+ */
+export class SchemaCache {
+  private readonly cache = new Map<string, Promise<AppSchema>>();
+
+  constructor(private readonly open: (appId: string) => Kysely<any>) {}
+
+  get(appId: string): Promise<AppSchema> {
+    let p = this.cache.get(appId);
+    if (!p) {
+      p = loadAppSchema(this.open(appId));
+      this.cache.set(appId, p);
+      p.catch(() => this.cache.delete(appId));
+    }
+    return p;
+  }
+
+  invalidate(appId: string): void {
+    this.cache.delete(appId);
+  }
+}

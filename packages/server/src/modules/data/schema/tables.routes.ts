@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { Routes } from '@basalt/shared';
+import type { ServerContext } from '../../../context.js';
+import { handle } from '../../../http/route.js';
+import { ApiError } from '../../../http/api-error.js';
+import type { ColumnsService, ColumnInput } from './columns.service.js';
+import type { RelationsService, RelationInput } from './relations.service.js';
+import type { DataConfig, TablesService } from './tables.service.js';
+
+const r = Routes.tables;
+type P = { appId: string; tableName: string; columnName: string };
+
+export interface SchemaServices {
+  tables: TablesService;
+  columns: ColumnsService;
+  relations: RelationsService;
+}
+
+/** Tables, columns, relation columns, data config and table options. */
+export function registerTableRoutes(app: FastifyInstance, ctx: ServerContext, s: SchemaServices): void {
+  const changed = (appId: string, developerId: string, action: string, target: string, summary: string) =>
+    ctx.bus.emit('console.changed', { appId, developerId, action, target, summary });
+
+  handle<P>(app, ctx, r.get, ({ params }) => s.tables.list(params.appId));
+  handle<P, object, { name: string }>(app, ctx, r.create, async ({ params, body, developer }) => {
+    const table = await s.tables.create(params.appId, body);
+    changed(params.appId, developer.id, 'table.create', table.name, `Created table ${table.name}`);
+    return table;
+  });
+  handle<P, object, { name?: string }>(app, ctx, r.update, async ({ params, body, developer }) => {
+    const table = await s.tables.rename(params.appId, params.tableName, body);
+    changed(params.appId, developer.id, 'table.update', table.name, `Renamed table ${params.tableName} to ${table.name}`);
+    return table;
+  });
+  handle<P, { cascade?: string }>(app, ctx, r.remove, async ({ params, query, developer }) => {
+    await s.tables.remove(params.appId, params.tableName, query.cascade === 'true' || query.cascade === '1');
+    changed(params.appId, developer.id, 'table.delete', params.tableName, `Deleted table ${params.tableName}`);
+    return { success: true };
+  });
+
+  handle<P, object, ColumnInput>(app, ctx, r.createColumn, async ({ params, body }) => {
+    // A relation type sent to the plain path is served as the reference server would.
+    if (body.dataType === 'DATA_REF' || body.dataType === 'GEO_REF') return s.relations.create(params.appId, params.tableName, body as RelationInput, body.dataType);
+    return s.columns.create(params.appId, params.tableName, body);
+  });
+  handle<P, object, RelationInput>(app, ctx, r.createRelationColumn, ({ params, body }) => s.relations.create(params.appId, params.tableName, body, 'DATA_REF'));
+  handle<P, object, RelationInput>(app, ctx, r.createGeoRelationColumn, ({ params, body }) => s.relations.create(params.appId, params.tableName, body, 'GEO_REF'));
+  handle<P, object, ColumnInput & RelationInput>(app, ctx, r.updateColumn, ({ params, body }) => {
+    if (params.columnName === 'relation' || params.columnName === 'georelation') return s.relations.update(params.appId, params.tableName, body);
+    return s.columns.update(params.appId, params.tableName, params.columnName, body);
+  });
+  handle<P>(app, ctx, r.deleteColumn, async ({ params }) => {
+    await s.columns.remove(params.appId, params.tableName, params.columnName);
+    return { success: true };
+  });
+  handle<P>(app, ctx, r.deleteRelationColumn, async ({ params }) => {
+    await s.relations.remove(params.appId, params.tableName, params.columnName);
+    return { success: true };
+  });
+
+  handle<P>(app, ctx, r.loadConfigs, ({ params }) => s.tables.config(params.appId));
+  handle<P, object, Partial<DataConfig>>(app, ctx, r.setConfigs, ({ params, body }) => s.tables.setConfig(params.appId, body));
+
+  handle<P>(app, ctx, r.loadTableOwnerPolicyDelayCheck, ({ params }) => s.tables.ownerPolicyDelayCheck(params.appId, params.tableName));
+  handle<P, object, Record<string, unknown>>(app, ctx, r.changeTableOwnerPolicyDelayCheck, ({ params, body }) => s.tables.setOwnerPolicyDelayCheck(params.appId, params.tableName, body));
+
+  // Role assignment belongs to the security area, which is not built yet.
+  handle(app, ctx, r.loadAssignedUserRoles, () => {
+    throw ApiError.notAvailableYet('Assigning security roles to users');
+  });
+  handle(app, ctx, r.updateAssignedUserRoles, () => {
+    throw ApiError.notAvailableYet('Assigning security roles to users');
+  });
+}
