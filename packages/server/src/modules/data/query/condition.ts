@@ -159,7 +159,7 @@ class PredicateCompiler {
           fail(ctx, `null can only be compared with = or != at position ${other.pos}`, 'null', other.pos);
         }
         if (typed.kind === 'boolean' && cond.op !== '=' && cond.op !== '!=') {
-          fail(ctx, `${typed.label} is a boolean: compare it with = or != at position ${cond.pos}`, cond.op, cond.pos);
+          fail(ctx, `${typed.label} is a boolean: compare it with = or !=, not '${cond.op}' at position ${cond.pos}`, cond.op, cond.pos);
         }
         if (!isLiteral(other) && !comparable(typed.kind, other.kind)) {
           fail(ctx, `Cannot compare ${typed.label} (${typed.kind}) with ${other.label} (${other.kind})`, other.label, cond.right.pos);
@@ -172,7 +172,8 @@ class PredicateCompiler {
         const target = this.typed(cond.target, 'LIKE');
         const pattern = this.operand(cond.pattern);
         if (!isLiteral(pattern) || pattern.value === null || typeof pattern.value === 'boolean') {
-          return fail(ctx, `LIKE needs a text pattern such as '%abc%' at position ${cond.pattern.pos}`, isLiteral(pattern) ? String(pattern.value) : pattern.label, cond.pattern.pos);
+          const shown = isLiteral(pattern) ? String(pattern.value) : pattern.label;
+          return fail(ctx, `LIKE needs a text pattern such as '%abc%', not ${shown} at position ${cond.pattern.pos}`, shown, cond.pattern.pos);
         }
         const text = sql`${String(pattern.value)}`;
         const { dbs } = ctx;
