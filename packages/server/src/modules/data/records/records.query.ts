@@ -37,8 +37,11 @@ export class RecordsQuery {
   isPlain(table: TableMeta, spec: FindSpec): boolean {
     if (spec.where || spec.having || spec.groupBy.length) return false;
     const props = spec.props.filter((p) => p !== '*');
-    return props.every((p) => PLAIN.test(p) && table.columns.some((c) => c.name === PLAIN.exec(p)![1]))
-      && spec.sortBy.every((s) => PLAIN_SORT.test(s) && table.columns.some((c) => c.name === PLAIN_SORT.exec(s)![1]));
+    // A plain name that is not a scalar column may still be a relation (compiler's job); otherwise 400.
+    const known = (clause: 'props' | 'sortBy', name: string) =>
+      table.columns.some((c) => c.name === name) || (table.relations.some((r) => r.name === name) ? false : this.plainColumn(table, clause, name) !== undefined);
+    return props.every((p) => PLAIN.test(p) && known('props', PLAIN.exec(p)![1]))
+      && spec.sortBy.every((s) => PLAIN_SORT.test(s) && known('sortBy', PLAIN_SORT.exec(s)![1]));
   }
 
   private compilerMissing(): never {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ApiError } from '../../../http/api-error.js';
-import { newId } from '../../../http/secrets.js';
+import { newRecordId } from './record-id.js';
 import type { DataArea } from '../data-area.js';
 import type { TableMeta } from '../schema/app-schema.js';
 import { isUniqueViolation, isNotNullViolation, violatedIndex } from '../schema/db-errors.js';
@@ -57,7 +57,7 @@ export class RecordsService {
   }
 
   private row(p: PreparedRecord, now: number): Record<string, unknown> {
-    return { ownerId: null, ...p.values, objectId: p.objectId ?? newId(), created: now, updated: now };
+    return { ownerId: null, ...p.values, objectId: p.objectId ?? newRecordId(), created: now, updated: now };
   }
 
   async read(appId: string, table: TableMeta, objectId: string, db: Kysely<any> = this.area.db(appId)): Promise<Record<string, unknown> | undefined> {

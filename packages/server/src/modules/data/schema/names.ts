@@ -4,7 +4,7 @@ import { ApiError } from '../../../http/api-error.js';
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 /** Path segments of the data routes that a table name would shadow. */
-const RESERVED_TABLES = new Set(['tables', 'bulk', 'bulkupsert', 'config', 'file', 'find', 'count', 'csv']);
+const RESERVED_TABLES = new Set(['tables', 'bulk', 'bulkupsert', 'config']);
 
 /**
  * Words of the where language and the record wire format. A column with one of these names could
