@@ -175,7 +175,12 @@ class PredicateCompiler {
           const shown = isLiteral(pattern) ? String(pattern.value) : pattern.label;
           return fail(ctx, `LIKE needs a text pattern such as '%abc%', not ${shown} at position ${cond.pattern.pos}`, shown, cond.pattern.pos);
         }
-        const text = sql`${String(pattern.value)}`;
+        const patternText = String(pattern.value);
+        // An odd run of trailing backslashes escapes nothing; PostgreSQL would fail on it at run time.
+        if (/(^|[^\\])(\\\\)*\\$/.test(patternText)) {
+          fail(ctx, `LIKE pattern '${patternText}' ends with the escape character \\ at position ${cond.pattern.pos}`, `'${patternText}'`, cond.pattern.pos);
+        }
+        const text = sql`${patternText}`;
         const { dbs } = ctx;
         let subject: RawBuilder<unknown>;
         if (target.kind === 'text') subject = target.expr;

@@ -116,6 +116,8 @@ for (const kind of testDbKinds()) {
       ['name = ?', '?'],
       ["name = 'a' || 'b'", '|'],
       ['age = 0x10', '0x10'],
+      ["name like 'abc\\'", "'abc\\'"],
+      ["bio like '%\\\\\\'", "'%\\\\\\'"],
     ])('where %j is a 400 naming %j', async (where, token) => {
       const e = rejection({ where });
       expect(e.status).toBe(400);
@@ -152,6 +154,8 @@ for (const kind of testDbKinds()) {
       [{ pageSize: 0 }, 'pageSize', '0'],
       [{ pageSize: 1.5 }, 'pageSize', '1.5'],
       [{ offset: -1 }, 'offset', '-1'],
+      [{ offset: 1e20 }, 'offset', '100000000000000000000'],
+      [{ where: "age = '1e400'" }, 'where', "'1e400'"],
     ])('%j is a 400 about %s naming %j', async (spec, clause, token) => {
       const e = rejection(spec as Partial<FindSpec>);
       expect(e.status).toBe(400);
@@ -165,6 +169,7 @@ for (const kind of testDbKinds()) {
       expect(await run("name = 'x'' or ''1''=''1'")).toEqual([]);
       expect(await run("name = 'x''; DROP TABLE t_person; --'")).toEqual([]);
       expect(await run("bio like '%'' or 1=1 --%'")).toEqual([]);
+      expect(await run("bio like '%\\\\'")).toEqual([]);
       await stillThere();
     });
 

@@ -32,7 +32,7 @@ export type CountSpec = Omit<FindSpec, 'pageSize' | 'offset' | 'sortBy' | 'props
 function paging(spec: Pick<FindSpec, 'pageSize' | 'offset'>): { limit: number; offset: number } {
   const { pageSize, offset } = spec;
   if (!Number.isInteger(pageSize) || pageSize < 1) throw queryError('pageSize', `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}, not ${String(pageSize)}`, String(pageSize));
-  if (!Number.isInteger(offset) || offset < 0) throw queryError('offset', `offset must be a whole number from 0, not ${String(offset)}`, String(offset));
+  if (!Number.isSafeInteger(offset) || offset < 0) throw queryError('offset', `offset must be a whole number from 0, not ${String(offset)}`, String(offset));
   return { limit: Math.min(pageSize, MAX_PAGE_SIZE), offset };
 }
 

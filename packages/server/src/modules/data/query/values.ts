@@ -56,7 +56,7 @@ export function literalAs(ctx: Ctx, lit: Literal, against: Typed): RawBuilder<un
     case 'int':
     case 'double':
       if (typeof v === 'number') return numberParam(v, against.kind);
-      if (typeof v === 'string' && NUMERIC.test(v)) return numberParam(Number(v), against.kind);
+      if (typeof v === 'string' && NUMERIC.test(v) && Number.isFinite(Number(v))) return numberParam(Number(v), against.kind);
       return mismatch(ctx, lit, against, 'a number');
     case 'boolean':
       if (v === true || v === 1 || v === 'true' || v === '1') return ctx.dbs.booleanValue(true);
