@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchCondition, buildSearchWhere, dateTimeSearchText, quoteColumnPath } from './search.js';
+import { buildDistanceClause, buildInClause, buildSearchCondition, buildSearchWhere, dateTimeSearchText, quoteColumnPath } from './search.js';
 import { parseWhere } from './parser.js';
 import { parseDateLiteral, formatDateTimeText } from './dates.js';
 
@@ -106,6 +106,24 @@ describe('buildSearchWhere', () => {
   it('leaves the filter alone when no column can match', () => {
     const b = { name: 'T', columns: [{ name: 'flag', dataType: 'BOOLEAN' }] };
     expect(buildSearchWhere(b, 'bob', 'age > 3')).toBe('age > 3');
+  });
+});
+
+describe('clause helpers', () => {
+  it('builds IN lists with quoted strings and nothing for an empty list', () => {
+    expect(buildInClause('name', ['a', "O'B", 3])).toBe("`name` in ('a', 'O''B', 3)");
+    expect(buildInClause('name', [])).toBeUndefined();
+    expect(parseWhere(buildInClause('a.b', ['x'])!)).toMatchObject({ kind: 'in', target: { path: ['a', 'b'] } });
+  });
+  it('builds distance clauses in every unit, meters as kilometres', () => {
+    expect(buildDistanceClause({ latitude: 30.26, longitude: -97.74, radius: 200, units: 'miles', column: 'location' })).toBe(
+      'distance(30.26, -97.74, `location`.`latitude`, `location`.`longitude`) < mi(200)',
+    );
+    expect(buildDistanceClause({ latitude: 1, longitude: 2, radius: 300, units: 'yards' })).toBe('distance(1, 2, `latitude`, `longitude`) < yd(300)');
+    expect(buildDistanceClause({ latitude: 1, longitude: 2, radius: 5, units: 'kilometers' })).toMatch(/< km\(5\)$/);
+    const meters = buildDistanceClause({ latitude: 1, longitude: 2, radius: 1500, units: 'meters', column: 'loc' });
+    expect(meters).toMatch(/< km\(1\.5\)$/);
+    expect((parseWhere(meters) as any).right).toMatchObject({ kind: 'unit', unit: 'KM', km: 1.5 });
   });
 });
 

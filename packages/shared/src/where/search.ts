@@ -92,3 +92,29 @@ export function buildSearchWhere(table: SearchableTable, text: string | null | u
   if (filter && search) return `${filter} AND (${search})`;
   return filter ?? search ?? undefined;
 }
+
+/** `` `col` in ('a', 2) `` with strings quoted and escaped; undefined for an empty list (no clause). */
+export function buildInClause(column: string, values: ReadonlyArray<string | number | boolean>): string | undefined {
+  if (values.length === 0) return undefined;
+  const list = values.map((v) => (typeof v === 'string' ? quoteString(v) : String(v))).join(', ');
+  return `${quoteColumnPath(column)} in (${list})`;
+}
+
+export type DistanceUnitName = 'miles' | 'yards' | 'kilometers' | 'meters';
+
+export interface DistanceQuery {
+  latitude: number;
+  longitude: number;
+  radius: number;
+  units: DistanceUnitName;
+  /** the geo relation whose latitude/longitude are compared; the table's own columns when absent */
+  column?: string;
+}
+
+/** `distance(lat, lng, latitude, longitude) < km(10)`; meters become kilometres (radius / 1000). */
+export function buildDistanceClause(q: DistanceQuery): string {
+  const unit = { miles: 'mi', yards: 'yd', kilometers: 'km', meters: 'km' }[q.units];
+  const radius = q.units === 'meters' ? q.radius / 1000 : q.radius;
+  const prefix = q.column ? `${quoteColumnPath(q.column)}.` : '';
+  return `distance(${q.latitude}, ${q.longitude}, ${prefix}\`latitude\`, ${prefix}\`longitude\`) < ${unit}(${radius})`;
+}
