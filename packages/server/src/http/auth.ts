@@ -15,10 +15,16 @@ export interface AuthedDeveloper {
 export const AUTH_HEADER = 'auth-key';
 export const AUTH_COOKIE = 'dev-auth-key';
 
+/**
+ * The key of a request: the `auth-key` header, or the `dev-auth-key` cookie on reads only. A page
+ * reloaded in the browser recovers its key with a GET of myaccount through the cookie; changes
+ * always need the header, which another site cannot make a browser send (no cookie-borne CSRF).
+ */
 export function readAuthKey(req: FastifyRequest): string | undefined {
   const header = req.headers[AUTH_HEADER];
   const fromHeader = Array.isArray(header) ? header[0] : header;
   if (fromHeader) return fromHeader;
+  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
   return req.cookies?.[AUTH_COOKIE] || undefined;
 }
 

@@ -80,9 +80,13 @@ describeEachDb('developer accounts', (server) => {
     expect(stored).not.toContain(dev.authKey);
     expect(rows.map((r) => r.key_hash)).toContain(crypto.createHash('sha256').update(key).digest('hex'));
 
-    // The cookie alone authenticates too (a browser after reload).
+    // The cookie alone authenticates reads (a browser after reload recovers its key) ...
     const viaCookie = await server().call('GET', '/console/home/myaccount', { headers: { cookie: `dev-auth-key=${key}` } });
     expect(viaCookie.statusCode).toBe(200);
+    expect(viaCookie.json().authKey).toBe(key);
+    // ... but never a change: those need the header, which a cross-site form cannot send.
+    const cookieWrite = await server().call('POST', '/console/applications', { body: { appName: 'ViaCookie' }, headers: { cookie: `dev-auth-key=${key}` } });
+    expect(cookieWrite.statusCode).toBe(401);
   });
 
   it('answers 401 with one message for a wrong password and for an unknown login', async () => {
