@@ -51,6 +51,14 @@ function byteLimiter(limit: number): { stream: Transform; bytes: () => number } 
   return { stream, bytes: () => total };
 }
 
+/**
+ * A source destroyed before it is piped (a refused upload, an archive whose extraction was
+ * abandoned) would leave pipeline() waiting forever; refuse it instead. Call right before piping.
+ */
+function assertReadable(source: Readable): void {
+  if (source.destroyed) throw new StorageError('invalid', 'The content was abandoned before it could be stored');
+}
+
 async function lstatOrUndefined(abs: string): Promise<Stats | undefined> {
   try {
     return await fs.lstat(abs);
@@ -159,11 +167,13 @@ export class LocalDiskDriver implements StorageDriver {
     const existing = await lstatOrUndefined(abs);
     if (existing?.isDirectory()) throw new StorageError('conflict', `A folder named '${rel}' already exists`);
     if (existing && !options.overwrite) throw new StorageError('exists', `The file '${rel}' already exists`);
-    await this.ensureParent(abs);
     const tmp = await this.tempPath();
     try {
+      assertReadable(source);
       const limiter = byteLimiter(options.limit);
       await pipeline(source, limiter.stream, createWriteStream(tmp, { flags: 'wx' }));
+      // Folders are created only once the content is complete, so a refused upload leaves none behind.
+      await this.ensureParent(abs);
       if (options.overwrite) {
         await fs.rename(tmp, abs);
       } else {
@@ -259,6 +269,7 @@ export class LocalDiskDriver implements StorageDriver {
       write: async (relPath, source, limit) => {
         const target = inStage(relPath);
         await fs.mkdir(path.dirname(target), { recursive: true });
+        assertReadable(source);
         const limiter = byteLimiter(limit);
         await pipeline(source, limiter.stream, createWriteStream(target, { flags: 'wx' }));
         return limiter.bytes();

@@ -88,7 +88,7 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
   });
 
   // upload (multipart) or, for a path ending in `/` without a file, createDirectory.
-  app.post(`${BASE}/*`, async (req) => {
+  app.post(`${BASE}/*`, async (req, reply) => {
     const appId = await appOf(ctx, req);
     const names = tailNames(req, PREFIX);
     if (names.length === 0) throw ApiError.badRequest('Give the path of the file');
@@ -106,7 +106,9 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
       const entry = await service.upload(appId, path, part.file, isTrue((req.query as { overwrite?: string }).overwrite));
       return { fileURL: fileUrl(req, entry.path) };
     } catch (err) {
+      // As in the console upload: discard the rest and close the connection after answering.
       part.file.resume();
+      reply.header('connection', 'close');
       throw err;
     }
   });

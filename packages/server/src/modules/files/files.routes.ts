@@ -97,15 +97,17 @@ export function registerFilesConsoleRoutes(app: FastifyInstance, ctx: ServerCont
     return { success: true };
   });
 
-  handlePath<{ overwrite?: boolean }>(app, ctx, r.uploadFile, async ({ path }, { params, query, req }) => {
+  handlePath<{ overwrite?: boolean }>(app, ctx, r.uploadFile, async ({ path }, { params, query, req, reply }) => {
     if (!path) throw ApiError.badRequest('Name the file in the path: …/upload/{folder}/{fileName}/');
     const part = await firstFile(req);
     try {
       const entry = await service.upload(params.appId, path, part.file, isTrue(query.overwrite));
       return { ...withUrl(params.appId, entry), fileURL: withUrl(params.appId, entry).url };
     } catch (err) {
-      // Let the rest of a refused upload flow by (the multipart limit discards it) so the answer goes out.
+      // Drop the rest of a refused upload: discard what is buffered and close the connection after
+      // answering, rather than reading a body that will not be kept.
       part.file.resume();
+      reply.header('connection', 'close');
       throw err;
     }
   });
