@@ -14,20 +14,23 @@ import { Planner, ROOT, outputItems, selectSql } from './select.js';
 /** Largest page a find answers; larger requests are capped (the issue's "pageSize max 100"). */
 export const MAX_PAGE_SIZE = 100;
 
+/** List clauses take an array or one comma-separated text (the wire carries either). */
+export type ListClause = string | string[];
+
 export interface FindSpec {
   where?: string;
-  props?: string[];
-  groupBy?: string[];
+  props?: ListClause;
+  groupBy?: ListClause;
   having?: string;
   /** 'name', 'name desc', 'created DESC', '`a`.`b` asc', an aggregate or a props alias */
-  sortBy?: string[];
+  sortBy?: ListClause;
   distinct?: boolean;
   pageSize: number;
   offset: number;
 }
 
 /** What a count takes: the find's filter. `props` is optional and only matters for having aliases and distinct. */
-export type CountSpec = Omit<FindSpec, 'pageSize' | 'offset' | 'sortBy' | 'props'> & { props?: string[] };
+export type CountSpec = Omit<FindSpec, 'pageSize' | 'offset' | 'sortBy' | 'props'> & { props?: ListClause };
 
 function paging(spec: Pick<FindSpec, 'pageSize' | 'offset'>): { limit: number; offset: number } {
   const { pageSize, offset } = spec;
@@ -49,7 +52,7 @@ export function buildFind(dbs: Databases, appId: string, table: TableInfo, schem
 /** `SELECT count(*) AS count` with the find's filter: rows, or with groupBy/having the number of groups. */
 export function buildCount(dbs: Databases, appId: string, table: TableInfo, schema: SchemaResolver, spec: CountSpec): RawBuilder<{ count: number | string }> {
   const plan = new Planner(dbs, appId, table, schema).plan(spec, false);
-  const distinctRows = plan.distinct && (spec.props?.some((p) => p.trim() !== '') ?? false);
+  const distinctRows = plan.distinct && [spec.props ?? []].flat().some((p) => p.trim() !== '');
   if (!plan.aggregated && !distinctRows) {
     return sql<{ count: number | string }>`select count(*) as ${sql.id('count')} from ${plan.from}${plan.where ? sql` where ${plan.where}` : sql``}`;
   }

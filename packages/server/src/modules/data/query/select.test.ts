@@ -72,6 +72,8 @@ for (const kind of testDbKinds()) {
     });
 
     it('sorts by several keys, both directions, nulls first ascending', async () => {
+      expect(names(await find({ sortBy: 'ownerId desc, age' }))).toEqual(['Carol', "O'Brien", 'Alice', 'bob', 'dave']);
+      expect(await find({ props: 'name, age as years', where: 'age > 40' })).toEqual([{ name: 'bob', years: 42 }]);
       expect(names(await find({ sortBy: ['age desc'] }))).toEqual(['bob', "O'Brien", 'Alice', 'Carol', 'dave']);
       expect(names(await find({ sortBy: ['score'] }))).toEqual(['Carol', "O'Brien", 'bob', 'dave', 'Alice']);
       expect(names(await find({ sortBy: ['score DESC'] }))).toEqual(['Alice', 'dave', 'bob', "O'Brien", 'Carol']);

@@ -17,10 +17,10 @@ export const ROOT = 't0';
 
 export interface QueryInput {
   where?: string;
-  props?: string[];
-  groupBy?: string[];
+  props?: string | string[];
+  groupBy?: string | string[];
   having?: string;
-  sortBy?: string[];
+  sortBy?: string | string[];
   distinct?: boolean;
 }
 
@@ -131,7 +131,7 @@ export class Planner {
     return { from: this.from(), where, items, groupBy: groupCols.map((c) => col(ROOT, c.sqlName)), having, aggregated, distinct, orderBy };
   }
 
-  private orderBy(sortBy: string[] | undefined, q: { items: SelectItem[]; aliases: Map<string, Typed>; grouped: Set<string>; aggregated: boolean; distinct: boolean }): RawBuilder<unknown>[] {
+  private orderBy(sortBy: string | string[] | undefined, q: { items: SelectItem[]; aliases: Map<string, Typed>; grouped: Set<string>; aggregated: boolean; distinct: boolean }): RawBuilder<unknown>[] {
     const ctx = this.ctx('sortBy');
     const sorts = parsed('sortBy', () => parseSortBy(sortBy));
     const order = sorts.map((s) => {
