@@ -180,14 +180,17 @@ class PredicateCompiler {
         if (/(^|[^\\])(\\\\)*\\$/.test(patternText)) {
           fail(ctx, `LIKE pattern '${patternText}' ends with the escape character \\ at position ${cond.pattern.pos}`, `'${patternText}'`, cond.pattern.pos);
         }
-        const text = sql`${patternText}`;
         const { dbs } = ctx;
         let subject: RawBuilder<unknown>;
+        let matched = patternText;
         if (target.kind === 'text') subject = target.expr;
         else if (isNumericKind(target.kind)) subject = dbs.numberAsText(target.expr, target.kind === 'int');
-        else if (target.kind === 'datetime') subject = dbs.datetimeAsText(target.expr);
-        else return fail(ctx, `LIKE does not apply to the boolean ${target.label}: compare it with = true or = false`, target.label, cond.target.pos);
-        const like = dbs.likeInsensitive(subject, text);
+        else if (target.kind === 'datetime') {
+          subject = dbs.datetimeAsText(target.expr);
+          // The search box sends times as '09:05 GMT'; the text is already UTC, so the zone is dropped.
+          matched = patternText.replace(/ (?:G|GM|GMT|GMT\+0+)(%?)$/, '$1');
+        } else return fail(ctx, `LIKE does not apply to the boolean ${target.label}: compare it with = true or = false`, target.label, cond.target.pos);
+        const like = dbs.likeInsensitive(subject, sql`${matched}`);
         return cond.negated ? sql<boolean>`not ${like}` : like;
       }
       case 'in': {

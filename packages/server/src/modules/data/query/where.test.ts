@@ -65,6 +65,9 @@ for (const kind of testDbKinds()) {
       ["born like '%09:05:03%'", ['Alice']],
       ["born like '2024-01-31 23:59:59'", ["O'Brien"]],
       ["born not like '19%'", ["O'Brien", 'dave']],
+      ["born like '%09:05:03 GMT%'", ['Alice']],
+      ["born like '%23:59 G%'", ["O'Brien"]],
+      ["born like '%09:05 GMT+3%'", []],
     ])('LIKE ignores case and matches number and date text: %s', async (where, expected) => {
       expect(await names(where)).toEqual([...expected].sort());
     });
@@ -159,6 +162,7 @@ for (const kind of testDbKinds()) {
       expect(await search('ali')).toEqual(['Alice']);
       expect(await search('4/28/1990')).toEqual(['Alice']);
       expect(await search('9:05:03')).toEqual(['Alice']);
+      expect(await search('9:5 GMT')).toEqual(['Alice']);
       expect(await search('true')).toEqual(['Alice', 'dave']);
       expect(await search("O'Brien")).toEqual(["O'Brien"]);
       expect(await search('42')).toEqual(['bob']);
