@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { AppSchema, TableMeta } from '../schema/app-schema.js';
-import type { FindSpec } from './find-spec.js';
+import { MAX_PAGE_SIZE, type FindSpec } from './find-spec.js';
 import type { RecordsQuery } from './records.query.js';
 import { isHidden } from './values.js';
 
-/** Rows fetched per query while streaming an export. */
-const EXPORT_PAGE = 1000;
+/** Rows fetched per query while streaming an export (the largest page a find answers). */
+const EXPORT_PAGE = MAX_PAGE_SIZE;
 
 /** RFC 4180 cell: quoted when it holds a comma, quote, line break or edge spaces. */
 export function csvCell(value: unknown): string {

@@ -2,24 +2,27 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { ApiError } from '../../../http/api-error.js';
 import type { DataArea } from '../data-area.js';
 import type { AppSchema, ColumnMeta, TableMeta } from '../schema/app-schema.js';
+import { buildCount, buildFind, buildWhereSelectIds } from '../query/index.js';
 import type { FindSpec } from './find-spec.js';
-import { relationTree } from './relation-links.js';
-import type { RelationLinks } from './relation-links.js';
-import { rowToRecord, toStored } from './values.js';
+import { relationTree, type RelationLinks } from './relation-links.js';
+import { fromStored, isHidden, rowToRecord, toStored } from './values.js';
 
-/** A column that must hold one value (a chosen group of a data view). */
+const PLAIN = /^`?([A-Za-z][A-Za-z0-9_]{0,63})`?$/;
+const PLAIN_SORT = /^`?([A-Za-z][A-Za-z0-9_]{0,63})`?(?:\s+(asc|desc))?$/i;
+
+/** A column that must hold one value (a chosen group of a data view, one record's id). */
 export interface GroupCondition {
   column: ColumnMeta;
   value: unknown;
 }
 
-const PLAIN = /^`?([A-Za-z][A-Za-z0-9_]{0,63})`?$/;
-const PLAIN_SORT = /^`?([A-Za-z][A-Za-z0-9_]{0,63})`?(?:\s+(asc|desc))?$/i;
+type Select = SelectQueryBuilder<any, any, any>;
 
 /**
- * Record queries. Queries that only name columns (props, sortBy, paging, distinct) are built here
- * with the query builder; anything with a where, groupBy, having, aggregates or relation paths goes
- * to the where-language compiler in `../query`.
+ * Record queries. A query that only names columns (props, sortBy, paging, distinct) is built here
+ * with the query builder — the common case of the records browser, kept short. Anything with a
+ * where, groupBy, having, aggregates or relation paths is compiled by the where language
+ * (`../query`), which checks every name against the schema and binds every value.
  */
 export class RecordsQuery {
   constructor(
@@ -33,47 +36,74 @@ export class RecordsQuery {
     return col;
   }
 
-  /** True when the plain builder can answer the query without the compiler. */
-  isPlain(table: TableMeta, spec: FindSpec): boolean {
-    if (spec.where || spec.having || spec.groupBy.length) return false;
-    const props = spec.props.filter((p) => p !== '*');
-    // A plain name that is not a scalar column may still be a relation (compiler's job); otherwise 400.
-    const known = (clause: 'props' | 'sortBy', name: string) =>
-      table.columns.some((c) => c.name === name) || (table.relations.some((r) => r.name === name) ? false : this.plainColumn(table, clause, name) !== undefined);
-    return props.every((p) => PLAIN.test(p) && known('props', PLAIN.exec(p)![1]))
-      && spec.sortBy.every((s) => PLAIN_SORT.test(s) && known('sortBy', PLAIN_SORT.exec(s)![1]));
-  }
-
-  private compilerMissing(): never {
-    throw ApiError.notAvailableYet('Record filters (where, groupBy, having, aggregates)');
+  /** True when props and sortBy only name the table's own columns (where is handled apart). */
+  private plainShape(table: TableMeta, spec: FindSpec): boolean {
+    if (spec.having || spec.groupBy.length) return false;
+    const own = (name: string) => table.columns.some((c) => c.name === name);
+    return spec.props.every((p) => p === '*' || (PLAIN.test(p) && own(PLAIN.exec(p)![1])))
+      && spec.sortBy.every((s) => PLAIN_SORT.test(s) && own(PLAIN_SORT.exec(s)![1]));
   }
 
   /**
-   * A function that narrows a select over `table` to the records matching `where` and having the
-   * given values (`path`, used by view grouping).
+   * A function that narrows a select over `table` to the records matching `where` and holding
+   * the given values (`path`).
    */
-  async filtered(_appId: string, table: TableMeta, where: string | undefined, path: GroupCondition[]): Promise<(q: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, any>> {
-    if (where) this.compilerMissing();
+  filtered(appId: string, schema: AppSchema, table: TableMeta, where: string | undefined, path: GroupCondition[]): (q: Select) => Select {
+    const ids = where ? buildWhereSelectIds(this.area.ctx.dbs, appId, table, schema, where) : undefined;
     const conditions = path.map(({ column, value }) => ({ column, stored: toStored(column.name, column.dataType, value) }));
-    void table;
-    return (q) => conditions.reduce((acc, c) => (c.stored === null ? acc.where(c.column.sqlName, 'is', null) : acc.where(c.column.sqlName, '=', c.stored)), q);
+    return (q) => {
+      let out = conditions.reduce((acc, c) => (c.stored === null ? acc.where(c.column.sqlName, 'is', null) : acc.where(c.column.sqlName, '=', c.stored)), q);
+      if (ids) out = out.where(sql.ref('objectId'), 'in', sql`(${ids})`);
+      return out;
+    };
   }
 
   /** Answers one page of records as the console sees them, with relations loaded. */
-  async find(appId: string, _schema: AppSchema, table: TableMeta, spec: FindSpec): Promise<Array<Record<string, unknown>>> {
-    return this.findIn(appId, table, spec, []);
+  async find(appId: string, schema: AppSchema, table: TableMeta, spec: FindSpec): Promise<Array<Record<string, unknown>>> {
+    if (!spec.where && this.plainShape(table, spec)) return this.findIn(appId, schema, table, spec, []);
+    const tree = relationTree(spec.loadRelations);
+    const props = spec.props.length && tree.size && !spec.props.includes('objectId') && !spec.groupBy.length ? [...spec.props, 'objectId'] : spec.props;
+    const aggregated = spec.groupBy.length > 0 || !!spec.having || props.some((p) => p.includes('('));
+    // Without a sort the records come oldest first, as in the plain path.
+    const sortBy = spec.sortBy.length || aggregated || spec.distinct ? spec.sortBy : ['created asc'];
+    const query = buildFind(this.area.ctx.dbs, appId, table, schema, {
+      where: spec.where, props, groupBy: spec.groupBy, having: spec.having, sortBy, distinct: spec.distinct, pageSize: spec.pageSize, offset: spec.offset,
+    });
+    const { rows } = await query.execute(this.area.db(appId));
+    const records = rows.map((row) => this.outputRow(table, row));
+    this.exclude(records, spec);
+    if (!aggregated) await this.links.attach(appId, table, records, tree);
+    return records;
   }
 
-  async findIn(appId: string, table: TableMeta, spec: FindSpec, path: GroupCondition[]): Promise<Array<Record<string, unknown>>> {
+  /** Compiled rows are keyed by column name (or alias): values of known columns get their wire form. */
+  private outputRow(table: TableMeta, row: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row)) {
+      const col = table.columns.find((c) => c.name === key);
+      if (col && isHidden(table, col)) continue;
+      out[key] = col ? fromStored(col.dataType, value) : value;
+    }
+    out.___class = table.name;
+    return out;
+  }
+
+  private exclude(records: Array<Record<string, unknown>>, spec: FindSpec): void {
+    for (const name of spec.excludeProps) for (const r of records) delete r[name.replace(/`/g, '')];
+  }
+
+  /** The plain path, also used with fixed column values (view groups, one record's cell). */
+  async findIn(appId: string, schema: AppSchema, table: TableMeta, spec: FindSpec, path: GroupCondition[]): Promise<Array<Record<string, unknown>>> {
+    if (!this.plainShape(table, spec)) {
+      const bad = [...spec.props, ...spec.sortBy].find((p) => p !== '*' && !PLAIN_SORT.test(p)) ?? spec.groupBy[0] ?? 'having';
+      throw ApiError.badRequest(`Invalid query: '${bad.slice(0, 80)}' cannot be used here; name columns of table '${table.name}' only`, { token: bad.slice(0, 80) });
+    }
     const tree = relationTree(spec.loadRelations);
-    if (!this.isPlain(table, { ...spec, where: undefined })) this.compilerMissing();
-    const filter = await this.filtered(appId, table, spec.where, path);
-    const db = this.area.db(appId);
+    const filter = this.filtered(appId, schema, table, spec.where, path);
     const props = spec.props.filter((p) => p !== '*').map((p) => this.plainColumn(table, 'props', PLAIN.exec(p)![1]));
-    const config = props.length ? await this.includeObjectId(appId) : false;
-    const only = props.length ? new Set(props.map((c) => c.name)) : undefined;
-    if (only && (config || tree.size)) only.add('objectId');
-    let q = filter(db.selectFrom(table.sqlName));
+    const only = props.length && !spec.props.includes('*') ? new Set(props.map((c) => c.name)) : undefined;
+    if (only && (tree.size || (await this.includeObjectId(appId)))) only.add('objectId');
+    let q = filter(this.area.db(appId).selectFrom(table.sqlName));
     q = only ? q.select([...only].map((n) => sql.ref(this.plainColumn(table, 'props', n).sqlName).as(this.plainColumn(table, 'props', n).sqlName))) : q.selectAll();
     if (spec.distinct) q = q.distinct();
     for (const s of spec.sortBy) {
@@ -84,14 +114,18 @@ export class RecordsQuery {
     if (!spec.distinct) q = q.orderBy('created').orderBy('objectId');
     const rows = await q.limit(spec.pageSize).offset(spec.offset).execute();
     const records = rows.map((row) => rowToRecord(table, row, only));
-    for (const name of spec.excludeProps) for (const r of records) delete r[name.replace(/`/g, '')];
+    this.exclude(records, spec);
     await this.links.attach(appId, table, records, tree);
     return records;
   }
 
-  async count(appId: string, _schema: AppSchema, table: TableMeta, spec: FindSpec): Promise<number> {
-    if (!this.isPlain(table, spec) || spec.distinct) this.compilerMissing();
-    return this.area.rowCount(appId, table.sqlName);
+  async count(appId: string, schema: AppSchema, table: TableMeta, spec: FindSpec): Promise<number> {
+    if (!spec.where && !spec.groupBy.length && !spec.having && !spec.distinct) return this.area.rowCount(appId, table.sqlName);
+    const query = buildCount(this.area.ctx.dbs, appId, table, schema, {
+      where: spec.where, groupBy: spec.groupBy, having: spec.having, distinct: spec.distinct, props: spec.props.length ? spec.props : undefined,
+    });
+    const { rows } = await query.execute(this.area.db(appId));
+    return Number(rows[0]?.count ?? 0);
   }
 
   private async includeObjectId(appId: string): Promise<boolean> {

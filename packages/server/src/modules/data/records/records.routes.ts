@@ -65,12 +65,12 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
   });
 
   handle<P>(app, ctx, r.getCellData, async ({ params, reply }) => {
-    const { table } = await s.area.table(params.appId, params.tableName);
+    const { schema, table } = await s.area.table(params.appId, params.tableName);
     const id = assertObjectId(params.recordId);
     const isColumn = table.columns.some((c) => c.name === params.columnName);
     const isRelation = table.relations.some((x) => x.name === params.columnName);
     if (!isColumn && !isRelation) throw ApiError.notFound(`Column '${params.columnName.slice(0, 80)}' does not exist in table '${table.name}'`);
-    const [record] = await s.query.findIn(params.appId, table, { ...readFindSpec({}), pageSize: 1, loadRelations: isRelation ? [params.columnName] : [] }, [{ column: table.columns.find((c) => c.name === 'objectId')!, value: id }]);
+    const [record] = await s.query.findIn(params.appId, schema, table, { ...readFindSpec({}), pageSize: 1, loadRelations: isRelation ? [params.columnName] : [] }, [{ column: table.columns.find((c) => c.name === 'objectId')!, value: id }]);
     if (!record) throw ApiError.notFound(`Record '${id}' does not exist in table '${table.name}'`);
     // Always JSON, also for a text value, so the client parses it the same way every time.
     return reply.type('application/json').send(JSON.stringify(record[params.columnName] ?? null));

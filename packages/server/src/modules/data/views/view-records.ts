@@ -23,25 +23,33 @@ export class ViewRecords {
     return { schema, table };
   }
 
-  /** The request's query narrowed by the view: both filters apply; the view's columns and order are defaults. */
-  spec(view: DataView, spec: FindSpec): FindSpec {
+  /**
+   * The request's query narrowed by the view: both filters apply (joined in the where language,
+   * which parses and binds them like any other where); the view's columns and order are defaults,
+   * and its relation columns are loaded.
+   */
+  spec(view: DataView, spec: FindSpec, table: TableMeta): FindSpec {
     const where = [view.where, spec.where].filter((w): w is string => !!w).map((w) => `(${w})`).join(' AND ') || undefined;
+    const isRelation = (name: string) => table.relations.some((r) => r.name === name);
+    const columns = view.columns.filter((c) => !isRelation(c));
+    const relations = view.columns.filter(isRelation);
     return {
       ...spec,
       where,
-      props: spec.props.length ? spec.props : view.columns,
+      props: spec.props.length ? spec.props : columns,
+      loadRelations: [...new Set([...spec.loadRelations, ...(spec.props.length ? [] : relations)])],
       sortBy: spec.sortBy.length ? spec.sortBy : view.sortBy,
     };
   }
 
   async find(appId: string, view: DataView, spec: FindSpec): Promise<Array<Record<string, unknown>>> {
     const { schema, table } = await this.source(appId, view);
-    return this.query.find(appId, schema, table, this.spec(view, spec));
+    return this.query.find(appId, schema, table, this.spec(view, spec, table));
   }
 
   async count(appId: string, view: DataView, spec: FindSpec): Promise<number> {
     const { schema, table } = await this.source(appId, view);
-    return this.query.count(appId, schema, table, this.spec(view, spec));
+    return this.query.count(appId, schema, table, this.spec(view, spec, table));
   }
 
   /** The grouping column at the depth of `groupPath` (one value per level already chosen). */
@@ -62,18 +70,18 @@ export class ViewRecords {
    * and its first records (recordsPageSize).
    */
   async groups(appId: string, view: DataView, spec: FindSpec & { groupPageSize: number; recordsPageSize: number; groupPath: unknown[] }) {
-    const { table } = await this.source(appId, view);
-    const merged = this.spec(view, spec);
+    const { schema, table } = await this.source(appId, view);
+    const merged = this.spec(view, spec, table);
     const { path, column } = this.level(table, view, spec.groupBy, spec.groupPath);
     const db = this.area.db(appId);
-    const filter = await this.query.filtered(appId, table, merged.where, path);
+    const filter = this.query.filtered(appId, schema, table, merged.where, path);
     const groups = await filter(db.selectFrom(table.sqlName))
       .select([column.sqlName, (eb: any) => eb.fn.countAll().as('n')])
       .groupBy(column.sqlName).orderBy(column.sqlName).limit(spec.groupPageSize).offset(spec.offset).execute();
     const out = [];
     for (const g of groups) {
       const value = fromStored(column.dataType, g[column.sqlName]);
-      const records = await this.query.findIn(appId, table, { ...merged, pageSize: spec.recordsPageSize, offset: 0 }, [...path, { column, value }]);
+      const records = await this.query.findIn(appId, schema, table, { ...merged, groupBy: [], pageSize: spec.recordsPageSize, offset: 0 }, [...path, { column, value }]);
       out.push({ value, count: Number(g.n), records });
     }
     return { groupBy: column.name, groups: out };
@@ -81,10 +89,10 @@ export class ViewRecords {
 
   /** Number of groups at the level below `groupPath`. */
   async groupCount(appId: string, view: DataView, spec: FindSpec & { groupPath: unknown[] }): Promise<number> {
-    const { table } = await this.source(appId, view);
-    const merged = this.spec(view, spec);
+    const { schema, table } = await this.source(appId, view);
+    const merged = this.spec(view, spec, table);
     const { path, column } = this.level(table, view, spec.groupBy, spec.groupPath);
-    const filter = await this.query.filtered(appId, table, merged.where, path);
+    const filter = this.query.filtered(appId, schema, table, merged.where, path);
     const row = await filter(this.area.db(appId).selectFrom(table.sqlName))
       .select((eb: any) => eb.fn.count(column.sqlName).distinct().as('n')).executeTakeFirst();
     // COUNT(DISTINCT) skips NULL, but NULL is a group of its own.
