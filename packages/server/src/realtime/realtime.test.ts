@@ -144,7 +144,7 @@ describe('real time (socket.io, backendless protocol)', () => {
     expect(missing).toMatchObject({ ready: false, error: { code: 'NOT_FOUND' } });
     const bad = await c.subscribe('PUB_SUB_MESSAGES', { channel: 'chat', selector: "kind = 'unterminated" });
     expect(bad.error?.code).toBe('BAD_REQUEST');
-    expect(bad.error?.message).toMatch(/Unterminated string/);
+    expect(bad.error?.message).toMatch(/Unclosed string/);
     expect((await c.subscribe('RSO_CONNECT', { name: 'shared' })).error?.code).toBe('NOT_AVAILABLE_YET');
   });
 

@@ -3,7 +3,7 @@ import type { ServerContext } from '../context.js';
 import type { FanOut } from './fan-out.js';
 import { checkRealtimeSubscribePermission, type RealtimeClient, type RealtimeTarget } from './permissions.js';
 import { keyFor, type Subscription, type SubscriptionRegistry } from './subscriptions.js';
-import { parseWhere, WhereSyntaxError, type WhereNode } from './where-filter.js';
+import { parseFilter, WhereSyntaxError, type Condition } from './where-filter.js';
 
 /** What the session needs from the rest of the server. */
 export interface SessionDeps {
@@ -34,11 +34,11 @@ function text(value: unknown, what: string): string {
   return value;
 }
 
-function parseFilter(where: unknown, what: string): WhereNode | undefined {
+function filterOf(where: unknown, what: string): Condition | undefined {
   if (where === undefined || where === null || where === '') return undefined;
   if (typeof where !== 'string') throw new Refusal('BAD_REQUEST', `${what} must be a string`);
   try {
-    return parseWhere(where);
+    return parseFilter(where);
   } catch (err) {
     if (err instanceof WhereSyntaxError) throw new Refusal('BAD_REQUEST', `Invalid ${what}: ${err.message}`);
     throw err;
@@ -88,7 +88,7 @@ export class RealtimeSession {
     if (CHANNEL_SUBSCRIPTIONS.has(name)) {
       const channel = text(options.channel, 'channel');
       await this.allowChannel(channel);
-      const filter = name === 'PUB_SUB_MESSAGES' ? parseFilter(options.selector, 'selector') : undefined;
+      const filter = name === 'PUB_SUB_MESSAGES' ? filterOf(options.selector, 'selector') : undefined;
       return { ...base, key: keyFor.channel(appId, name, channel), channel, filter };
     }
     if (name === 'OBJECTS_CHANGES') {
@@ -97,7 +97,7 @@ export class RealtimeSession {
       if (!DATA_EVENTS.has(event)) {
         throw new Refusal('NOT_AVAILABLE_YET', `Data-change event '${event}' is not available yet: subscribe to created, updated or deleted`);
       }
-      const filter = parseFilter(options.whereClause, 'whereClause');
+      const filter = filterOf(options.whereClause, 'whereClause');
       await this.allow({ kind: 'table', table });
       return { ...base, key: keyFor.table(appId, table, event), table, filter };
     }

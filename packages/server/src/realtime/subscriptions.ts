@@ -1,5 +1,5 @@
 import type { RealtimeEvent } from './fan-out.js';
-import { matchesWhere, type WhereNode } from './where-filter.js';
+import { matchesWhere, type Condition } from './where-filter.js';
 
 /** Where a subscriber's events go: its socket, under the id its SDK chose. */
 export interface SubscriberSocket {
@@ -15,7 +15,7 @@ export interface Subscription {
   /** Registry key: what events it listens to (see `keyFor`). */
   key: string;
   /** Message selector (over headers) or data where clause (over the record). */
-  filter?: WhereNode;
+  filter?: Condition;
   /** Channel name for channel subscriptions (user status on disconnect). */
   channel?: string;
   /** Table name for data-change subscriptions. */
@@ -101,7 +101,7 @@ export class SubscriptionRegistry {
     }
   }
 
-  private send(key: string, data: unknown, test?: (filter: WhereNode) => boolean): void {
+  private send(key: string, data: unknown, test?: (filter: Condition) => boolean): void {
     const set = this.byKey.get(key);
     if (!set) return;
     for (const sub of set) {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { DeviceRegistration, MessagingChannel, PublishedMessage } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import type { WhereNode } from '../../realtime/index.js';
+import type { Condition } from '../../realtime/index.js';
 import { MessagingRepo, type ChannelRow, type DeviceRow, type MessageRow } from './messaging.repo.js';
 import type { PushService } from './push.service.js';
 
@@ -176,12 +176,12 @@ export class ChannelsService {
 
   // Devices
 
-  async devices(appId: string, channelId: string, where: WhereNode | undefined, offset: number, limit: number): Promise<DeviceRegistration[]> {
+  async devices(appId: string, channelId: string, where: Condition | undefined, offset: number, limit: number): Promise<DeviceRegistration[]> {
     const channel = await this.channel(appId, channelId);
     return this.describe(await this.repo.listDevices(appId, { channel: channel.name, where }, offset, limit));
   }
 
-  async countDevices(appId: string, channelId: string, where: WhereNode | undefined): Promise<number> {
+  async countDevices(appId: string, channelId: string, where: Condition | undefined): Promise<number> {
     const channel = await this.channel(appId, channelId);
     return this.repo.countDevices(appId, { channel: channel.name, where });
   }

@@ -1,12 +1,16 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { ApiError } from '../../http/api-error.js';
-import { parseWhere, whereFields, WhereSyntaxError, type Literal, type WhereNode } from '../../realtime/index.js';
+import { parseFilter, WhereSyntaxError, type Condition } from '../../realtime/index.js';
 import type { MessagingDB } from './messaging.schema.js';
 
 type DeviceEb = ExpressionBuilder<MessagingDB, 'msg_devices'>;
+type Operand = Extract<Condition, { kind: 'compare' }>['left'];
+type Value = string | number | null;
+/** Case-insensitive LIKE with `\` as escape, from the dialect (same as record queries). */
+export type LikeFn = (value: Expression<unknown>, pattern: string) => Expression<SqlBool>;
 
 /** Device fields a where clause may name (the console and SDK spelling), and their columns. */
-const COLUMNS = {
+const COLUMNS: Record<string, string> = {
   objectId: 'msg_devices.id',
   deviceId: 'msg_devices.device_id',
   deviceToken: 'msg_devices.device_token',
@@ -17,28 +21,31 @@ const COLUMNS = {
   expiration: 'msg_devices.expiration',
   created: 'msg_devices.created',
   updated: 'msg_devices.updated',
-} as const;
+};
 
 /** `channelName = 'news'` (or `channel`) asks for devices registered on that channel. */
 const CHANNEL_FIELDS = new Set(['channel', 'channelName', 'channels']);
 
-/** Parses a where over devices and checks its fields; a 400 that names the problem otherwise. */
-export function parseDeviceWhere(text: string | undefined): WhereNode | undefined {
+const bad = (message: string) => ApiError.badRequest(`Invalid where clause: ${message}`, { field: 'where' });
+
+/** Parses a where over devices (the product's where language); a 400 naming the problem otherwise. */
+export function parseDeviceWhere(text: string | undefined): Condition | undefined {
   if (text === undefined || text.trim() === '') return undefined;
-  let node: WhereNode;
   try {
-    node = parseWhere(text);
+    return parseFilter(text);
   } catch (err) {
-    if (err instanceof WhereSyntaxError) throw ApiError.badRequest(`Invalid where clause: ${err.message}`, { field: 'where' });
+    if (err instanceof WhereSyntaxError) throw bad(err.message);
     throw err;
   }
-  for (const field of whereFields(node)) {
-    if (!(field in COLUMNS) && !CHANNEL_FIELDS.has(field)) {
-      const known = [...Object.keys(COLUMNS), 'channelName'].join(', ');
-      throw ApiError.badRequest(`Unknown device field '${field}' in the where clause; known fields: ${known}`, { field: 'where' });
-    }
-  }
-  return node;
+}
+
+function columnName(o: Operand): string | undefined {
+  return o.kind === 'column' ? o.path.join('.') : undefined;
+}
+
+function literal(o: Operand): Value {
+  if (o.kind !== 'literal') throw bad(`compare a device field with a value (position ${o.pos})`);
+  return typeof o.value === 'boolean' ? Number(o.value) : o.value;
 }
 
 function channelMatch(eb: DeviceEb, test: (name: Expression<string>) => Expression<SqlBool>): Expression<SqlBool> {
@@ -50,27 +57,53 @@ function channelMatch(eb: DeviceEb, test: (name: Expression<string>) => Expressi
   );
 }
 
-/** Compiles a parsed where into a Kysely condition: every literal is a bound parameter. */
-export function deviceCondition(eb: DeviceEb, node: WhereNode, likeOperator: 'like' | 'ilike'): Expression<SqlBool> {
-  switch (node.kind) {
-    case 'and': return eb.and([deviceCondition(eb, node.left, likeOperator), deviceCondition(eb, node.right, likeOperator)]);
-    case 'or': return eb.or([deviceCondition(eb, node.left, likeOperator), deviceCondition(eb, node.right, likeOperator)]);
-    case 'not': return eb.not(deviceCondition(eb, node.expr, likeOperator));
+/**
+ * Compiles a condition over devices into a Kysely condition: field names are checked against a
+ * fixed list and every value is a bound parameter, so the text never reaches SQL.
+ */
+export function deviceCondition(eb: DeviceEb, cond: Condition, like: LikeFn): Expression<SqlBool> {
+  const recurse = (c: Condition) => deviceCondition(eb, c, like);
+  switch (cond.kind) {
+    case 'and': return eb.and([recurse(cond.left), recurse(cond.right)]);
+    case 'or': return eb.or([recurse(cond.left), recurse(cond.right)]);
+    case 'not': return eb.not(recurse(cond.expr));
     default: break;
   }
-  const bind = (v: Literal) => (typeof v === 'boolean' ? Number(v) : v) as string | number;
+  // `'IOS' = os` reads as `os = 'IOS'`.
+  const flipped = cond.kind === 'compare' && !columnName(cond.left) && columnName(cond.right);
+  const targetOperand = cond.kind === 'compare' ? (flipped ? cond.right : cond.left) : cond.target;
+  const field = columnName(targetOperand);
+  if (!field) throw bad(`name a device field at position ${targetOperand.pos}`);
+  if (!(field in COLUMNS) && !CHANNEL_FIELDS.has(field)) {
+    throw bad(`unknown device field '${field}'; known fields: ${[...Object.keys(COLUMNS), 'channelName'].join(', ')}`);
+  }
+  const mirror: Record<string, '<' | '<=' | '>' | '>='> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
   const test = (ref: Expression<any>): Expression<SqlBool> => {
-    switch (node.kind) {
-      case 'null': return eb(ref, node.negated ? 'is not' : 'is', null);
-      case 'in': return eb(ref, node.negated ? 'not in' : 'in', node.values.map(bind));
-      case 'like': return node.negated ? eb.not(eb(ref, likeOperator, node.pattern)) : eb(ref, likeOperator, node.pattern);
-      case 'cmp': return eb(ref, node.op === '!=' ? '<>' : node.op, bind(node.value));
+    switch (cond.kind) {
+      case 'isNull': return eb(ref, cond.negated ? 'is not' : 'is', null);
+      case 'in': return eb(ref, cond.negated ? 'not in' : 'in', cond.values.map(literal));
+      case 'between': {
+        const inside = eb.and([eb(ref, '>=', literal(cond.low)), eb(ref, '<=', literal(cond.high))]);
+        return cond.negated ? eb.not(inside) : inside;
+      }
+      case 'like': {
+        const pattern = literal(cond.pattern);
+        if (typeof pattern !== 'string') throw bad(`LIKE needs a text pattern (position ${cond.pattern.pos})`);
+        return cond.negated ? eb.not(like(ref, pattern)) : like(ref, pattern);
+      }
+      case 'compare': {
+        const v = literal(flipped ? cond.left : cond.right);
+        const op = flipped ? (mirror[cond.op] ?? cond.op) : cond.op;
+        if (v === null) return eb(ref, op === '!=' ? 'is not' : 'is', null);
+        return eb(ref, op === '!=' ? '<>' : op, v);
+      }
+      default: throw bad('unsupported condition');
     }
   };
-  if (CHANNEL_FIELDS.has(node.field)) {
-    // A device with no channel at all "is null" on channelName.
-    if (node.kind === 'null') return node.negated ? channelMatch(eb, () => eb.lit(true)) : eb.not(channelMatch(eb, () => eb.lit(true)));
+  if (CHANNEL_FIELDS.has(field)) {
+    // A device on no channel at all "is null" on channelName.
+    if (cond.kind === 'isNull') return cond.negated ? channelMatch(eb, () => eb.lit(true)) : eb.not(channelMatch(eb, () => eb.lit(true)));
     return channelMatch(eb, (name) => test(name));
   }
-  return test(eb.ref(COLUMNS[node.field as keyof typeof COLUMNS]));
+  return test(eb.ref(COLUMNS[field] as 'msg_devices.id'));
 }

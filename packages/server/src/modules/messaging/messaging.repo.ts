@@ -1,5 +1,6 @@
 import type { Databases } from '../../db/dialect.js';
-import type { WhereNode } from '../../realtime/index.js';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Condition } from '../../realtime/index.js';
 import { deviceCondition } from './device-where.js';
 import type { MessagingKysely, MessagingTables } from './messaging.schema.js';
 
@@ -12,7 +13,7 @@ export type OutboxRow = MessagingTables['msg_push_outbox'];
 /** Which devices a query is about: a channel's, those matching a where, given platforms, given ids. */
 export interface DeviceFilter {
   channel?: string;
-  where?: WhereNode;
+  where?: Condition;
   platforms?: string[];
   deviceIds?: string[];
   /** Leave out registrations whose expiration has passed (push recipients). */
@@ -128,7 +129,7 @@ export class MessagingRepo {
     }
     if (filter.where) {
       const where = filter.where;
-      q = q.where((eb) => deviceCondition(eb, where, this.dbs.likeOperator));
+      q = q.where((eb) => deviceCondition(eb, where, (value, pattern) => this.dbs.likeInsensitive(value, sql.val(pattern)) as Expression<SqlBool>));
     }
     return q;
   }
