@@ -83,7 +83,7 @@ class PredicateCompiler {
   }
 
   column(ref: ColumnRef): Typed {
-    const { ctx, root, alias, having } = this.env;
+    const { ctx, root, having } = this.env;
     const name = label(ref);
     if (having) {
       const aliased = ref.path.length === 1 ? having.aliases.get(ref.path[0]) : undefined;

@@ -116,6 +116,8 @@ for (const kind of testDbKinds()) {
       ['name = ?', '?'],
       ["name = 'a' || 'b'", '|'],
       ['age = 0x10', '0x10'],
+      // the reference client's search sends a quote unescaped
+      ["`name` like '%O'Brien%' or `bio` like '%O'Brien%'", '%'],
       ["name like 'abc\\'", "'abc\\'"],
       ["bio like '%\\\\\\'", "'%\\\\\\'"],
     ])('where %j is a 400 naming %j', async (where, token) => {
