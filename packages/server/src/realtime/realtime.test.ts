@@ -167,6 +167,20 @@ describe('real time (socket.io, backendless protocol)', () => {
     expect(c.data(deleted.id)).toEqual([{ objectId: 'B' }]);
   });
 
+  it('delivers records created through the data API to a data-change subscriber', async () => {
+    const data = (method: 'POST', path: string, body: unknown) => server.call(method, `/${appId}/console/data${path}`, { authKey: dev.authKey, body });
+    expect((await data('POST', '/tables', { name: 'Item' })).statusCode).toBe(200);
+    expect((await data('POST', '/tables/Item/columns', { name: 'price', dataType: 'INT' })).statusCode).toBe(200);
+    const c = await client();
+    const sub = await c.subscribe('OBJECTS_CHANGES', { event: 'created', tableName: 'Item', whereClause: 'price > 10' });
+    expect(sub.ready).toBe(true);
+    expect((await data('POST', '/Item', { price: 5 })).statusCode).toBe(200);
+    const expensive = await data('POST', '/Item', { price: 50 });
+    expect(expensive.statusCode).toBe(200);
+    await c.next(() => c.data(sub.id).length === 1);
+    expect(c.data(sub.id)[0]).toMatchObject({ objectId: expensive.json().objectId, price: 50 });
+  });
+
   it('relays channel commands and user joins, and answers SET_USER_TOKEN', async () => {
     const a = await client();
     const b = await client();

@@ -147,6 +147,11 @@ describeEachDb('messaging console routes', (server) => {
       expect((await size("os = 'ANDROID' AND channelName = 'promo'")).json()).toBe(2);
       expect((await size("deviceId = 'device-2' OR deviceId = 'device-x'")).json()).toBe(2);
       expect((await size("deviceId LIKE 'device-%' AND NOT os IN ('IOS')")).json()).toBe(3);
+      expect((await size("'IOS' = os")).json()).toBe(1);
+      expect((await size(`created BETWEEN 0 AND ${Date.now() + 1000}`)).json()).toBe(4);
+      // `_` is a wildcard unless escaped: the tokens are token-0 … token-x.
+      expect((await size("deviceToken LIKE 'token_%'")).json()).toBe(4);
+      expect((await size("deviceToken LIKE 'token\\_%'")).json()).toBe(0);
       expect((await call('GET', `${base()}/pushsize`)).json()).toBe(4);
       // Injection attempts are values or syntax errors, never SQL.
       expect((await size("os = 'x' OR '1'='1'")).statusCode).toBe(400);
