@@ -1,6 +1,7 @@
 /**
  * `@basalt/sdk`: the typed console client. Start with `createClient(serverUrl, authKey?, options?)`.
- * Cross-window messaging lives in `@basalt/sdk/bridge`.
+ * Cross-window messaging lives in `@basalt/sdk/bridge`, the app real-time connection in
+ * `@basalt/sdk/realtime` (`connectRealtime`, also exported here).
  */
 export { createClient, type BasaltClient, type ClientGroups, type ClientOptions, type ClientRequest } from './client.js';
 export * from './transport/index.js';
@@ -18,5 +19,6 @@ export * from './groups/cache.js';
 export * from './groups/files.js';
 export * from './groups/messaging.js';
 export * from './types.js';
+export * from './realtime/index.js';
 export { DevOperations as DevPermissions } from '@basalt/shared';
 export type { DeveloperAccount, OtpPending, TwoFactorState, AppSummary, StatusInfo, ApiErrorBody, ErrorCode } from '@basalt/shared';
