@@ -10,7 +10,7 @@ export type HiveStoreType = (typeof HiveStoreTypes)[number];
 export const HiveNameSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 
 const KeyList = Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 1000 });
-const ValueList = Type.Array(Type.Unknown(), { maxItems: 1000 });
+const ValueList = Type.Array(Type.Unknown(), { maxItems: 10000 });
 const ValueBody = Type.Object({ value: Type.Unknown() });
 
 const base = '/:appId/console/hive';
@@ -38,7 +38,7 @@ export const dataHivesRoutes = {
       cursor: Type.Optional(Type.String({ maxLength: 1000 })),
       filterPattern: Type.Optional(Type.String({ maxLength: 255 })),
     }),
-    summary: 'A page of keys `{keys, cursorId}`; pass cursorId back as `cursor`; "0" means the last page. Pages may be short.',
+    summary: 'A page of keys `{keys, cursorId}`; pass cursorId back as `cursor`; "0" means the last page. Pages may be shorter (or, on Redis, a little longer) than pageSize.',
   }),
   loadHiveStoreValues: defineRoute({
     name: 'dataHives.loadHiveStoreValues', method: 'POST', path: `${base}/:hiveName/key-value`, auth: 'developer', body: KeyList,

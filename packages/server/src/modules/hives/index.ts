@@ -1,10 +1,57 @@
 import type { ServerModule } from '../module.js';
+import type { ServerContext } from '../../context.js';
+import { PurgeScheduler } from '../cache/index.js';
+import type { HiveBackend } from './hive-store.js';
+import { SqlHiveBackend } from './sql-hive-store.js';
+import { RedisHiveBackend } from './redis-hive-store.js';
+import { HivesService } from './hives.service.js';
+import { registerHiveRoutes } from './hives.routes.js';
+import { hivesAppMigrations } from './hives.migrations.js';
+
+export type { HiveStore, HiveBackend, Collection, KeysPage, StoreType } from './hive-store.js';
+export { HivesService } from './hives.service.js';
+export { HiveLimits } from './hives.values.js';
+
+/** How often expired hive keys are deleted for good on the SQL backend (reads hide them at once). */
+export const HIVE_PURGE_INTERVAL_MS = 60_000;
+
+/** The backend of a server: Redis when REDIS_URL is set, otherwise the app data stores. */
+export function openHiveBackend(ctx: ServerContext, redisPrefix?: string): HiveBackend {
+  return ctx.config.redisUrl ? new RedisHiveBackend(ctx.config.redisUrl, redisPrefix) : new SqlHiveBackend(ctx.dbs);
+}
+
+const services = new WeakMap<ServerContext, HivesService>();
+
+/** The hives service of a running server, for the app-facing API. */
+export function hivesFor(ctx: ServerContext): HivesService | undefined {
+  return services.get(ctx);
+}
 
 /**
- * Placeholder until the area is built: registers nothing and claims no area, so its console
- * routes answer 501. Set `area` once the routes work.
+ * Hives: named groups of key-value, list, map, set and sorted-set stores, on the app data store
+ * (SQLite or PostgreSQL) by default and on Redis when REDIS_URL is set.
  */
 export const hivesModule: ServerModule = {
   name: 'hives',
-  register() {},
+  // The tables exist on every app store even with Redis, so switching backends needs no migration.
+  appMigrations: hivesAppMigrations,
+  register(app, ctx) {
+    // Per server instance (tests run several in one process); everything stops with the server.
+    const backend = openHiveBackend(ctx);
+    let service: HivesService;
+    const scheduler = backend.kind === 'sql' ? new PurgeScheduler(HIVE_PURGE_INTERVAL_MS, (appId) => service.purgeExpired(appId), ctx.log) : undefined;
+    service = new HivesService(backend, () => ctx.dbs.now(), scheduler);
+    services.set(ctx, service);
+    const unsubscribe = ctx.bus.on('app.deleted', ({ appId }) => {
+      scheduler?.forget(appId);
+      backend.dropApp(appId).catch((err: unknown) => ctx.log.error({ err, appId }, 'Removing the hives of a deleted app failed'));
+    });
+    app.addHook('onClose', async () => {
+      unsubscribe();
+      scheduler?.stop();
+      services.delete(ctx);
+      await backend.close();
+    });
+    registerHiveRoutes(app, ctx, service);
+  },
 };

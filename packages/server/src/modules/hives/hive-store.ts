@@ -1,0 +1,82 @@
+import type { HiveStoreType } from '@basalt/shared';
+
+/**
+ * Storage of hives behind one interface, with two backends: SQL (the app data store on SQLite or
+ * PostgreSQL, the default) and Redis (when REDIS_URL is set). Values cross this interface as JSON
+ * text: the service serialises, the backends only store and compare text. A collection that
+ * becomes empty stops existing (as in Redis), on both backends.
+ */
+
+export type StoreType = HiveStoreType;
+
+/** The content of a collection key, for replace and add. Members and fields are JSON text too. */
+export type Collection =
+  | { type: 'list' | 'set'; items: string[] }
+  | { type: 'map'; entries: Array<[field: string, value: string]> }
+  | { type: 'sorted-set'; items: Array<[score: number, member: string]> };
+
+/** A page of keys; `cursor` "0" = no more pages. Pages may hold fewer keys than asked. */
+export interface KeysPage {
+  keys: string[];
+  cursor: string;
+}
+
+/** A cursor that this backend did not hand out. */
+export class InvalidCursorError extends Error {}
+
+export interface HiveStore {
+  hiveNames(): Promise<string[]>;
+  hiveExists(hive: string): Promise<boolean>;
+  /** False when the name is taken. */
+  createHive(hive: string): Promise<boolean>;
+  renameHive(from: string, to: string): Promise<'renamed' | 'missing' | 'taken'>;
+  /** Number of keys that went, or undefined when there is no such hive. */
+  deleteHive(hive: string): Promise<number | undefined>;
+
+  keys(hive: string, type: StoreType, opts: { cursor?: string; pageSize: number; match?: string }): Promise<KeysPage>;
+  /** Answers how many of the keys existed. */
+  deleteKeys(hive: string, type: StoreType, keys: string[]): Promise<number>;
+  /** Items in a collection (1 for an existing key-value key); 0 when the key does not exist. */
+  size(hive: string, type: StoreType, key: string): Promise<number>;
+
+  /** Sets an absolute expiry (epoch ms); false when the key does not exist. */
+  expireAt(hive: string, type: StoreType, key: string, epochMs: number): Promise<boolean>;
+  /** Removes the expiry; false when the key does not exist. */
+  persist(hive: string, type: StoreType, key: string): Promise<boolean>;
+  /** Milliseconds left; -1 = no expiry, -2 = no such key. */
+  ttlMs(hive: string, type: StoreType, key: string): Promise<number>;
+  /** Seconds since the key was last read or written; undefined when it does not exist. */
+  idleSeconds(hive: string, type: StoreType, key: string): Promise<number | undefined>;
+
+  /** Key-value reads: the keys that exist, with their JSON text. */
+  kvGet(hive: string, keys: string[]): Promise<Map<string, string>>;
+  /** Key-value write; an existing expiry stays. */
+  kvSet(hive: string, key: string, value: string): Promise<void>;
+
+  /** The whole collection (sorted sets by score), or undefined when the key does not exist. */
+  read(hive: string, type: Exclude<StoreType, 'key-value'>, key: string): Promise<Collection | undefined>;
+  /** Sorted-set members by rank, inclusive, negative ranks counting from the end (Redis rules). */
+  zRange(hive: string, key: string, start: number, stop: number): Promise<Array<[number, string]>>;
+  /** Replaces a collection (an empty one deletes the key); an existing expiry stays. */
+  replace(hive: string, key: string, content: Collection): Promise<void>;
+  /** Adds to a collection: list → new length; set, map, sorted-set → how many were new. */
+  add(hive: string, key: string, content: Collection): Promise<number>;
+  /** Sets a list item; negative indexes count from the end. */
+  listSet(hive: string, key: string, index: number, value: string): Promise<'ok' | 'missing' | 'out-of-range'>;
+  /** Removes occurrences of a list value: count > 0 from the head, < 0 from the tail, 0 all. */
+  listRemove(hive: string, key: string, value: string, count: number): Promise<number>;
+  /** Removes set/sorted-set members, map fields, or every occurrence of list values. */
+  removeMembers(hive: string, type: Exclude<StoreType, 'key-value'>, key: string, members: string[]): Promise<number>;
+
+  /** Deletes expired keys for good (Redis does this itself). */
+  purgeExpired(): Promise<number>;
+}
+
+/** Opens the stores of each application. */
+export interface HiveBackend {
+  readonly kind: 'sql' | 'redis';
+  forApp(appId: string): HiveStore;
+  /** Removes everything of an application (its data store may already be gone). */
+  dropApp(appId: string): Promise<void>;
+  close(): Promise<void>;
+}

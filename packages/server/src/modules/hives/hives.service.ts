@@ -1,0 +1,196 @@
+import type { HiveKeysPage } from '@basalt/shared';
+import { ApiError } from '../../http/api-error.js';
+import type { PurgeScheduler } from '../cache/index.js';
+import { InvalidCursorError, type HiveBackend, type HiveStore, type StoreType } from './hive-store.js';
+import { HiveLimits, checkHiveName, checkKey, checkStoreType, collectionSize, fromCollection, toCollection, toText } from './hives.values.js';
+
+type CollectionType = Exclude<StoreType, 'key-value'>;
+
+function collectionType(type: StoreType, what: string): CollectionType {
+  if (type === 'key-value') throw ApiError.badRequest(`A key-value store has no ${what}; set the value instead`, { field: 'storeType' });
+  return type;
+}
+
+/** Hives of applications: validation, JSON (de)serialisation and errors over a `HiveBackend`. */
+export class HivesService {
+  constructor(
+    private readonly backend: HiveBackend,
+    private readonly now: () => number,
+    private readonly scheduler?: PurgeScheduler,
+  ) {}
+
+  /** The store of an app whose hive must exist (404 otherwise). */
+  private async open(appId: string, hive: string): Promise<HiveStore> {
+    const store = this.backend.forApp(appId);
+    if (!(await store.hiveExists(checkHiveName(hive)))) throw ApiError.notFound(`Hive '${hive}' does not exist`);
+    return store;
+  }
+
+  private missingKey(hive: string, type: StoreType, key: string): ApiError {
+    return ApiError.notFound(`Key '${key}' does not exist in the ${type} store of hive '${hive}'`);
+  }
+
+  names(appId: string): Promise<string[]> {
+    return this.backend.forApp(appId).hiveNames();
+  }
+
+  async create(appId: string, hive: string): Promise<{ name: string }> {
+    if (!(await this.backend.forApp(appId).createHive(checkHiveName(hive)))) throw ApiError.conflict(`A hive named '${hive}' already exists`, { name: hive });
+    return { name: hive };
+  }
+
+  async rename(appId: string, hive: string, newName: string): Promise<{ name: string }> {
+    checkHiveName(hive);
+    checkHiveName(newName, 'newName');
+    if (hive === newName) return { name: newName };
+    const result = await this.backend.forApp(appId).renameHive(hive, newName);
+    if (result === 'missing') throw ApiError.notFound(`Hive '${hive}' does not exist`);
+    if (result === 'taken') throw ApiError.conflict(`A hive named '${newName}' already exists`, { name: newName });
+    return { name: newName };
+  }
+
+  async delete(appId: string, hive: string): Promise<number> {
+    const removed = await this.backend.forApp(appId).deleteHive(checkHiveName(hive));
+    if (removed === undefined) throw ApiError.notFound(`Hive '${hive}' does not exist`);
+    return removed;
+  }
+
+  async keys(appId: string, hive: string, type: string, q: { pageSize?: number; cursor?: string; filterPattern?: string }): Promise<HiveKeysPage> {
+    const store = await this.open(appId, hive);
+    try {
+      const page = await store.keys(hive, checkStoreType(type), { cursor: q.cursor, pageSize: q.pageSize ?? 100, match: q.filterPattern });
+      return { keys: page.keys, cursorId: page.cursor };
+    } catch (err) {
+      if (err instanceof InvalidCursorError) throw ApiError.badRequest('This cursor was not handed out by the keys list; start again without one', { field: 'cursor' });
+      throw err;
+    }
+  }
+
+  async keyValues(appId: string, hive: string, keys: string[]): Promise<Record<string, unknown>> {
+    const found = await (await this.open(appId, hive)).kvGet(hive, [...new Set(keys.map(checkKey))]);
+    return Object.fromEntries([...found].map(([k, v]) => [k, JSON.parse(v)]));
+  }
+
+  /** The whole value of one key, in its wire form. */
+  async value(appId: string, hive: string, type: string, key: string): Promise<unknown> {
+    const store = await this.open(appId, hive);
+    const t = checkStoreType(type);
+    checkKey(key);
+    if (t === 'key-value') {
+      const found = (await store.kvGet(hive, [key])).get(key);
+      if (found === undefined) throw this.missingKey(hive, t, key);
+      return JSON.parse(found);
+    }
+    const c = await store.read(hive, t, key);
+    if (!c) throw this.missingKey(hive, t, key);
+    return fromCollection(c);
+  }
+
+  async range(appId: string, hive: string, key: string, start: number, stop: number, withScores: boolean): Promise<unknown[]> {
+    const items = await (await this.open(appId, hive)).zRange(hive, checkKey(key), start, stop);
+    return items.map(([score, member]) => (withScores ? [score, JSON.parse(member)] : JSON.parse(member)));
+  }
+
+  /** Replaces the value of a key; the expiry stays. An empty collection deletes the key. */
+  async set(appId: string, hive: string, type: string, key: string, value: unknown): Promise<void> {
+    const store = await this.open(appId, hive);
+    const t = checkStoreType(type);
+    checkKey(key);
+    if (t === 'key-value') return store.kvSet(hive, key, toText(value, HiveLimits.valueBytes, 'key-value value'));
+    const c = toCollection(t, value, false);
+    await store.replace(hive, key, c);
+  }
+
+  /** Adds to a collection; the body is an array of items or `{value}`. */
+  async add(appId: string, hive: string, type: string, key: string, body: unknown): Promise<number> {
+    const store = await this.open(appId, hive);
+    const t = collectionType(checkStoreType(type), 'add');
+    checkKey(key);
+    const value = Array.isArray(body) ? body : (body as { value?: unknown } | undefined)?.value;
+    const c = toCollection(t, value, true);
+    const n = collectionSize(c);
+    if (n === 0) throw ApiError.badRequest('Nothing to add: send at least one item', { field: 'value' });
+    if ((await store.size(hive, t, key)) + n > HiveLimits.itemsPerKey) throw ApiError.tooLarge(`A ${t} key holds at most ${HiveLimits.itemsPerKey} items`);
+    return store.add(hive, key, c);
+  }
+
+  async removeKeys(appId: string, hive: string, type: string, keys: string[]): Promise<number> {
+    const store = await this.open(appId, hive);
+    return store.deleteKeys(hive, checkStoreType(type), [...new Set(keys.map(checkKey))]);
+  }
+
+  /** Removes list values (every occurrence), set/sorted-set members or map fields. */
+  async removeValues(appId: string, hive: string, type: string, key: string, values: unknown[]): Promise<number> {
+    const store = await this.open(appId, hive);
+    const t = collectionType(checkStoreType(type), 'values to remove');
+    checkKey(key);
+    const members = values.map((v) => {
+      if (t !== 'map') return toText(v, t === 'list' ? HiveLimits.itemBytes : HiveLimits.memberBytes, `${t} item`);
+      if (typeof v !== 'string') throw ApiError.badRequest('Remove map fields by their names (strings)', { field: 'values' });
+      return v;
+    });
+    return store.removeMembers(hive, t, key, [...new Set(members)]);
+  }
+
+  /** Sets an absolute expiry in epoch ms (in the future). */
+  async expireAt(appId: string, hive: string, type: string, key: string, epochMs: number): Promise<void> {
+    const store = await this.open(appId, hive);
+    const t = checkStoreType(type);
+    checkKey(key);
+    if (!Number.isSafeInteger(epochMs) || epochMs <= this.now()) throw ApiError.badRequest('The expiry must be in the future', { field: 'unixTime' });
+    if (!(await store.expireAt(hive, t, key, epochMs))) throw this.missingKey(hive, t, key);
+    this.scheduler?.track(appId);
+  }
+
+  expireIn(appId: string, hive: string, type: string, key: string, ttlSeconds: number): Promise<void> {
+    return this.expireAt(appId, hive, type, key, this.now() + ttlSeconds * 1000);
+  }
+
+  /** `unixTime` in seconds; a value above 10^11 (year 5138 in seconds) is taken as milliseconds. */
+  expireAtUnix(appId: string, hive: string, type: string, key: string, unixTime: number): Promise<void> {
+    return this.expireAt(appId, hive, type, key, unixTime > 1e11 ? unixTime : unixTime * 1000);
+  }
+
+  async clearExpiration(appId: string, hive: string, type: string, key: string): Promise<void> {
+    const store = await this.open(appId, hive);
+    const t = checkStoreType(type);
+    if (!(await store.persist(hive, t, checkKey(key)))) throw this.missingKey(hive, t, key);
+  }
+
+  /** Seconds left; -1 = never expires, -2 = no such key (Redis conventions). */
+  async ttl(appId: string, hive: string, type: string, key: string): Promise<number> {
+    const ms = await (await this.open(appId, hive)).ttlMs(hive, checkStoreType(type), checkKey(key));
+    return ms < 0 ? ms : Math.round(ms / 1000);
+  }
+
+  async secondsSinceLastOperation(appId: string, hive: string, type: string, key: string): Promise<number> {
+    const store = await this.open(appId, hive);
+    const t = checkStoreType(type);
+    const idle = await store.idleSeconds(hive, t, checkKey(key));
+    if (idle === undefined) throw this.missingKey(hive, t, key);
+    return idle;
+  }
+
+  async listAppend(appId: string, hive: string, key: string, items: unknown[]): Promise<number> {
+    return this.add(appId, hive, 'list', key, items);
+  }
+
+  async listDeleteValue(appId: string, hive: string, key: string, value: unknown, count = 0): Promise<number> {
+    const store = await this.open(appId, hive);
+    return store.listRemove(hive, checkKey(key), toText(value, HiveLimits.itemBytes, 'list item'), count);
+  }
+
+  async listSetAt(appId: string, hive: string, key: string, index: string, value: unknown): Promise<void> {
+    const store = await this.open(appId, hive);
+    checkKey(key);
+    if (!/^-?\d{1,6}$/.test(index)) throw ApiError.badRequest(`A list index is a whole number, got '${index.slice(0, 40)}'`, { field: 'index' });
+    const result = await store.listSet(hive, key, Number(index), toText(value, HiveLimits.itemBytes, 'list item'));
+    if (result === 'missing') throw this.missingKey(hive, 'list', key);
+    if (result === 'out-of-range') throw ApiError.badRequest(`Index ${index} is outside the list '${key}'`, { field: 'index' });
+  }
+
+  /** Deletes expired keys of an app for good (SQL backend; Redis expires by itself). */
+  purgeExpired(appId: string): Promise<number> {
+    return this.backend.forApp(appId).purgeExpired();
+  }
+}
