@@ -3,6 +3,15 @@ import { ApiError } from '../../http/api-error.js';
 import { checkChannelName, DEFAULT_CHANNEL, newId, type ChannelsService } from './channels.service.js';
 
 const OS = /^[A-Z][A-Z0-9_]{0,31}$/;
+
+/** Control characters (C0 and DEL) have no place in identifiers; they break logs and consoles. */
+export function hasControlCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
 const MAX_CHANNELS_PER_DEVICE = 100;
 
 function text(value: unknown, field: string, max: number, required = true): string | null {
@@ -10,7 +19,7 @@ function text(value: unknown, field: string, max: number, required = true): stri
     if (required) throw ApiError.badRequest(`'${field}' is required`, { field });
     return null;
   }
-  if (typeof value !== 'string' || value.length > max || /[\u0000-\u001f\u007f]/.test(value)) {
+  if (typeof value !== 'string' || value.length > max || hasControlCharacters(value)) {
     throw ApiError.badRequest(`'${field}' must be text of at most ${max} characters without control characters`, { field });
   }
   return value;

@@ -82,6 +82,8 @@ describeEachDb('messaging console routes', (server) => {
     const t = { name: 'welcome', message: 'Hello', platforms: ['ANDROID'], channelName: 'default' };
     expect((await call('POST', `${base()}/push/templates`, t)).statusCode).toBe(200);
     expect((await call('POST', `${base()}/push/templates`, t)).statusCode).toBe(409);
+    expect((await call('POST', `${base()}/push/templates`, { name: 'bell\u0007', message: 'x' })).statusCode).toBe(400);
+    expect((await call('POST', `${base()}/push/templates`, { name: 'a/b', message: 'x' })).statusCode).toBe(400);
     expect((await call('POST', `${base()}/push/templates`, { name: 'second', message: 'Two' })).statusCode).toBe(200);
     expect((await call('GET', `${base()}/push/templates/welcome`)).json()).toMatchObject(t);
     const updated = await call('PUT', `${base()}/push/templates/welcome`, { ...t, message: 'Hi again' });

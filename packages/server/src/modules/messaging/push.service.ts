@@ -4,10 +4,10 @@ import { ApiError } from '../../http/api-error.js';
 import { MessagingRepo, type DeviceFilter, type DeviceRow, type OutboxRow } from './messaging.repo.js';
 import { newId } from './channels.service.js';
 import { parseDeviceWhere } from './device-where.js';
+import { hasControlCharacters } from './devices.service.js';
 import { createProvider, providerForOs, validateProviderConfig, type PushDelivery, type PushProvider } from './push-providers.js';
 
 export type TemplateKind = 'push' | 'button' | 'channel';
-const TEMPLATE_NAME = /^[^\u0000-\u001f\u007f/\\]{1,100}$/;
 const MAX_TEMPLATE_BYTES = 64 * 1024;
 /** Platforms as the app API registers them (`os`, upper-cased by the SDK). */
 const PLATFORMS = ['IOS', 'ANDROID', 'WP', 'OSX', 'JS'];
@@ -66,7 +66,7 @@ export class PushService {
   // Templates (push, button and channel templates share one store)
 
   private checkName(name: unknown): string {
-    if (typeof name !== 'string' || !TEMPLATE_NAME.test(name)) throw ApiError.badRequest('A template name is 1 to 100 characters without control characters or slashes', { field: 'name' });
+    if (typeof name !== 'string' || name.length < 1 || name.length > 100 || /[/\\]/.test(name) || hasControlCharacters(name)) throw ApiError.badRequest('A template name is 1 to 100 characters without control characters or slashes', { field: 'name' });
     return name;
   }
 
