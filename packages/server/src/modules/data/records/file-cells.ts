@@ -46,9 +46,15 @@ export async function registerFileCellRoutes(app: FastifyInstance, ctx: ServerCo
     return { table, current: record[column.name] };
   }
 
-  /** Removes a previously uploaded file of this cell (only files under our own folder). */
-  async function forget(appId: string, value: unknown): Promise<void> {
-    if (typeof value !== 'string' || !value.startsWith(`${FOLDER}/`)) return;
+  /**
+   * Removes the file this cell uploaded. Only a value of exactly the shape an upload gives this
+   * cell is touched: a path typed in by hand is never taken as something to delete.
+   */
+  async function forget(appId: string, table: TableMeta, column: string, objectId: string, value: unknown): Promise<void> {
+    const prefix = `${FOLDER}/${table.name}/${objectId}/${column}/`;
+    if (typeof value !== 'string' || !value.startsWith(prefix)) return;
+    const name = value.slice(prefix.length);
+    if (name !== safeFileName(name)) return;
     try {
       await storage.forApp(appId).remove(value);
     } catch (err) {
@@ -78,13 +84,13 @@ export async function registerFileCellRoutes(app: FastifyInstance, ctx: ServerCo
       else if (typeof body === 'string') value = body;
       else if (body && typeof body === 'object' && typeof (body as { value?: unknown }).value === 'string') value = (body as { value: string }).value;
       else throw ApiError.badRequest('Send a file (multipart/form-data) or the file path as text');
-      if (current !== value) await forget(params.appId, current);
+      if (current !== value) await forget(params.appId, table, params.columnName, objectId, current);
       return records.update(params.appId, table.name, objectId, { [params.columnName]: value });
     });
     handle<P>(scope, ctx, r.deleteImageTypeRecord, async ({ params }) => {
       const objectId = assertObjectId(params.recordId);
       const { table, current } = await cell(params.appId, params.tableName, params.columnName, objectId);
-      await forget(params.appId, current);
+      await forget(params.appId, table, params.columnName, objectId, current);
       return records.update(params.appId, table.name, objectId, { [params.columnName]: null });
     });
   });

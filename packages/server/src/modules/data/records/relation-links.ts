@@ -110,9 +110,13 @@ export class RelationLinks {
 /** `loadRelations` paths as a tree: `a,a.b,c` → {a: {b: {}}, c: {}}. */
 export type RelationTree = Map<string, RelationTree>;
 
+/** Deepest relation path loaded (each level is one more query per relation). */
+export const MAX_RELATION_DEPTH = 5;
+
 export function relationTree(paths: string[]): RelationTree {
   const root: RelationTree = new Map();
   for (const path of paths) {
+    if (path.split('.').length > MAX_RELATION_DEPTH) throw ApiError.badRequest(`Invalid loadRelations: '${path.slice(0, 80)}' is deeper than ${MAX_RELATION_DEPTH} levels`, { clause: 'loadRelations', token: path.slice(0, 80) });
     let node = root;
     for (const part of path.split('.').map((p) => p.trim().replace(/^`|`$/g, ''))) {
       if (!part) continue;

@@ -6,7 +6,6 @@ import type { DataArea } from '../data-area.js';
 import { tableToWire, type RelationMeta, type TableMeta } from './app-schema.js';
 import { createLinkTable, dropPhysicalTable } from './ddl.js';
 import { assertColumnName, assertTableName, physicalName, withSchemaLock } from './names.js';
-import { GEO_TABLE_NAME } from './system-tables.js';
 import type { ColumnsService } from './columns.service.js';
 import type { TablesService } from './tables.service.js';
 
@@ -122,5 +121,3 @@ export class RelationsService {
     });
   }
 }
-
-export { GEO_TABLE_NAME };

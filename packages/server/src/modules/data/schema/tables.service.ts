@@ -4,7 +4,7 @@ import { ApiError } from '../../../http/api-error.js';
 import { newId } from '../../../http/secrets.js';
 import type { DataArea } from '../data-area.js';
 import { tableToWire, type AppSchema, type TableMeta } from './app-schema.js';
-import { createLinkTable, createPhysicalTable, dropPhysicalTable } from './ddl.js';
+import { createPhysicalTable, dropPhysicalTable } from './ddl.js';
 import { assertTableName, physicalName, withSchemaLock } from './names.js';
 import { BASE_COLUMNS, GEO_COLUMNS, GEO_TABLE_NAME, GEO_TABLE_SQL, systemColumnRows } from './system-tables.js';
 
@@ -143,10 +143,5 @@ export class TablesService {
     await this.area.db(appId).updateTable('meta_tables').set({ options: JSON.stringify(options) }).where('table_id', '=', table.tableId).execute();
     this.area.schemas.invalidate(appId);
     return { enabled: raw };
-  }
-
-  /** Link tables are created here so the relation code and the geo table share one place. */
-  async createLink(trx: Kysely<any>, linkSql: string): Promise<void> {
-    await createLinkTable(trx, linkSql);
   }
 }
