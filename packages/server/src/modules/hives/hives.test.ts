@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
+import { hivesFor } from './index.js';
 import { createTestApp, registerDeveloper, startTestServer, testDbKinds, type DbKind, type TestServer } from '../../test-helpers.js';
 
 const REDIS_URL = process.env.BASALT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -170,10 +171,10 @@ for (const backend of backends) {
 
       // Expiry in epoch milliseconds, a moment away.
       await json('PUT', '/shop/set/flash/add', ['a']);
-      await json('PUT', `/shop/set/flash/expire-at?unixTime=${Date.now() + 400}`);
-      await json('PUT', '/shop/list/short/expire-at?unixTime=' + (Date.now() + 400));
+      await json('PUT', `/shop/set/flash/expire-at?unixTime=${Date.now() + 1000}`);
+      await json('PUT', '/shop/list/short/expire-at?unixTime=' + (Date.now() + 1000));
       expect(await json('GET', '/shop/set/flash/seconds-since-last-operation')).toBeLessThanOrEqual(1);
-      await sleep(1600);
+      await sleep(2100);
       expect((await call('GET', '/shop/set/flash')).statusCode).toBe(404);
       expect((await call('GET', '/shop/list/short')).statusCode).toBe(404);
       expect(await json('GET', '/shop/set/flash/get-expiration-ttl')).toBe(-2);
@@ -194,6 +195,24 @@ for (const backend of backends) {
       expect(await json('GET', '/shop/set/s/get-expiration-ttl')).toBeGreaterThan(20);
       await json('PUT', '/shop/map/m', { value: { a: 1 } });
       expect((await json('GET', '/shop/map/keys')).keys).toContain('m');
+    });
+
+    it('keeps concurrent writes to one key whole', async () => {
+      const appends = await Promise.all(Array.from({ length: 20 }, (_, i) => json('PUT', '/shop/list/busy/add-last', [i])));
+      expect([...appends].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect((await json('GET', '/shop/list/busy')).sort((a: number, b: number) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+      const adds = await Promise.all(Array.from({ length: 20 }, (_, i) => json('PUT', '/shop/set/busy/add', [i % 5])));
+      expect(adds.reduce((a: number, b: number) => a + b, 0)).toBe(5);
+    });
+
+    it('purges expired keys for good on the SQL backend', async () => {
+      await json('PUT', '/shop/key-value/purge-me', { value: 1 });
+      await json('PUT', `/shop/key-value/purge-me/expire-at?unixTime=${Date.now() + 1000}`);
+      await sleep(1100);
+      const purged = await hivesFor(server.app.basalt)!.purgeExpired(appId);
+      if (backend.redis) expect(purged).toBe(0);
+      else expect(purged).toBeGreaterThanOrEqual(1);
+      expect(await json('GET', '/shop/key-value/purge-me/get-expiration-ttl')).toBe(-2);
     });
 
     it('refuses bad input with clear 4xx', async () => {
