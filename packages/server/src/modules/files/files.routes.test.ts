@@ -203,6 +203,16 @@ describeEachDb('files: console file manager', (server) => {
     expect(rootZip.json().path).toBe('files.zip');
   });
 
+  it('removes the files of an application when it is deleted', async () => {
+    const doomed = await createTestApp(server(), authKey);
+    await server().call('POST', `/${doomed}/console/files/create/x.txt/`, { authKey, body: { file: 'x' } });
+    const doomedRoot = filesRoot(server(), doomed);
+    expect(fs.existsSync(path.join(doomedRoot, 'x.txt'))).toBe(true);
+    expect((await server().call('DELETE', `/${doomed}/console/application`, { authKey })).statusCode).toBe(200);
+    await expect.poll(() => fs.existsSync(doomedRoot)).toBe(false);
+    expect(fs.existsSync(base)).toBe(true);
+  });
+
   it('refuses names with control characters or reserved names with 400', async () => {
     for (const bad of ['tab%09name.txt', 'nul%00.txt', 'CON', 'aux.txt', 'a%3Ab.txt', 'LPT1']) {
       const res = await call('POST', `/create/names/${bad}/`, { body: { file: 'x' } });

@@ -13,12 +13,14 @@ export { FilesService } from './files.service.js';
  * disk under `<dataDir>/apps/<appKey>/files`). File permissions for app users come with the
  * security area; see files.app-api.ts.
  */
+let unsubscribe: (() => void) | undefined;
+
 export const filesModule: ServerModule = {
   area: 'files',
   name: 'files',
   async register(app, ctx) {
     const service = new FilesService(ctx, new LocalDiskStorage(ctx.config.dataDir));
-    ctx.bus.on('app.deleted', ({ appId }) => {
+    unsubscribe = ctx.bus.on('app.deleted', ({ appId }) => {
       service.storage.removeApp(appId).catch((err: unknown) => ctx.log.error({ err, appId }, 'Removing the files of a deleted app failed'));
     });
     await app.register(async (scope) => {
@@ -32,5 +34,8 @@ export const filesModule: ServerModule = {
       registerFilesConsoleRoutes(scope, ctx, service);
       registerFilesAppRoutes(scope, ctx, service);
     });
+  },
+  close() {
+    unsubscribe?.();
   },
 };
