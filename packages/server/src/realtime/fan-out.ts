@@ -10,6 +10,17 @@ export type RealtimeEvent =
   | { kind: 'user-status'; appId: string; channel: string; status: Record<string, unknown> }
   | { kind: 'data'; appId: string; table: string; event: 'created' | 'updated' | 'deleted'; record: Record<string, unknown> };
 
+/** The Redis URL without its password, for messages. */
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'REDIS_URL';
+  }
+}
+
 interface Envelope {
   node: string;
   event: RealtimeEvent;
@@ -41,7 +52,16 @@ export class FanOut {
     this.pub = new Redis(this.opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
     this.sub = new Redis(this.opts.redisUrl, { lazyConnect: true });
     for (const client of [this.pub, this.sub]) client.on('error', (err) => this.opts.log.warn({ err }, 'real-time Redis connection problem'));
-    await Promise.all([this.pub.connect(), this.sub.connect()]);
+    try {
+      await Promise.all([this.pub.connect(), this.sub.connect()]);
+    } catch (err) {
+      this.pub.disconnect();
+      this.sub.disconnect();
+      this.pub = undefined;
+      this.sub = undefined;
+      // Without Redis, processes would silently miss each other's events: refuse to start instead.
+      throw new Error(`Real time cannot reach Redis at ${redact(this.opts.redisUrl)}: ${err instanceof Error ? err.message : String(err)}`);
+    }
     this.sub.on('message', (_channel: string, raw: string) => this.receive(raw));
     await this.sub.subscribe(this.channel);
   }
