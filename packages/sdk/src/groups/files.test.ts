@@ -89,3 +89,17 @@ describe('files group: answers and cache', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('files group: dot segments', () => {
+  it.each(['..', '../application', 'a/./b'])('refuses %s before sending', async (path) => {
+    const { client, calls } = recordingClient();
+    await expect(client.files.deleteFile('A', path)).rejects.toThrow("Invalid path: '.' and '..' segments are not allowed");
+    expect(calls).toEqual([]);
+  });
+
+  it('a name that merely looks like an encoded dot segment is encoded and sent', async () => {
+    const { client, calls } = recordingClient();
+    await client.files.deleteFile('A', 'docs/%2E%2E');
+    expect(calls[0].url).toBe(`${F}/docs/%252E%252E/`);
+  });
+});

@@ -84,6 +84,9 @@ export class Transport {
   async sendFull<T = unknown>(spec: RequestSpec): Promise<FullResponse<T>> {
     const ctx = this.context;
     if (ctx.destroyed) throw new Error(DESTROYED_MESSAGE);
+    // URL parsing resolves `.`/`..` segments (even encoded ones), so a file or record name of `..`
+    // would silently address another route (e.g. the app itself): never send such a path.
+    if (hasDotSegment(spec.path)) throw new Error(`Invalid path: '.' and '..' segments are not allowed: ${spec.path}`);
 
     const headers: Record<string, string> = {};
     if (ctx.authKey) headers['auth-key'] = ctx.authKey;
@@ -225,6 +228,11 @@ function toCount(value: unknown): number {
   if (typeof value === 'number') return value;
   if (isRecord(value)) for (const key of ['count', 'totalRows', 'total']) if (typeof value[key] === 'number') return value[key] as number;
   return Number(value) || 0;
+}
+
+function hasDotSegment(path: string): boolean {
+  const pathname = path.replace(/^https?:\/\/[^/]*/i, '');
+  return pathname.split('/').some((seg) => /^(?:\.|%2e){1,2}$/i.test(seg));
 }
 
 function hasHeader(headers: Record<string, string>, name: string): boolean {
