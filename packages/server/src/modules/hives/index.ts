@@ -17,7 +17,15 @@ export const HIVE_PURGE_INTERVAL_MS = 60_000;
 
 /** The backend of a server: Redis when REDIS_URL is set, otherwise the app data stores. */
 export function openHiveBackend(ctx: ServerContext, redisPrefix?: string): HiveBackend {
-  return ctx.config.redisUrl ? new RedisHiveBackend(ctx.config.redisUrl, redisPrefix) : new SqlHiveBackend(ctx.dbs);
+  if (!ctx.config.redisUrl) return new SqlHiveBackend(ctx.dbs);
+  let lastLog = 0;
+  const onError = (err: Error) => {
+    // One line a minute is enough while Redis is away; requests fail with their own errors.
+    if (Date.now() - lastLog < 60_000) return;
+    lastLog = Date.now();
+    ctx.log.error({ err }, 'Hives: Redis connection error');
+  };
+  return new RedisHiveBackend(ctx.config.redisUrl, onError, redisPrefix);
 }
 
 const services = new WeakMap<ServerContext, HivesService>();

@@ -225,8 +225,10 @@ export class RedisHiveBackend implements HiveBackend {
   readonly kind = 'redis' as const;
   private readonly redis: Redis;
 
-  constructor(url: string, private readonly prefix = 'basalt:hive:') {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 3, enableOfflineQueue: true });
+  constructor(url: string, onError: (err: Error) => void, private readonly prefix = 'basalt:hive:') {
+    this.redis = new Redis(url, { maxRetriesPerRequest: 3 });
+    // ioredis reconnects by itself; without a listener each failed attempt is an unhandled event.
+    this.redis.on('error', onError);
   }
 
   forApp(appId: string): HiveStore {

@@ -1,23 +1,8 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Databases } from '../../db/dialect.js';
 import { globToRegExp } from '../counters/index.js';
-import { InvalidCursorError, type Collection, type HiveBackend, type HiveStore, type KeysPage, type StoreType } from './hive-store.js';
-
-interface HiveTables {
-  _hives: { name: string; created: number };
-  _hive_keys: { hive: string; type: string; key: string; value: string | null; expire_at: number | null; touched_at: number };
-  _hive_list_items: { hive: string; type: string; key: string; pos: number; value: string };
-  _hive_members: { hive: string; type: string; key: string; member: string; score: number | null; value: string | null };
-}
-type Db = Kysely<HiveTables> | Transaction<HiveTables>;
-type Items = '_hive_list_items' | '_hive_members';
-
-const encodeCursor = (key: string) => `k${Buffer.from(key).toString('base64url')}`;
-function decodeCursor(cursor: string): string | undefined {
-  if (cursor === '' || cursor === '0') return undefined;
-  if (!/^k[A-Za-z0-9_-]*$/.test(cursor)) throw new InvalidCursorError(cursor);
-  return Buffer.from(cursor.slice(1), 'base64url').toString();
-}
+import type { Collection, HiveBackend, HiveStore, KeysPage, StoreType } from './hive-store.js';
+import { decodeCursor, encodeCursor, type Db, type HiveTables, type Items } from './sql-hive-tables.js';
 
 /**
  * Hives on the app data store (SQLite or PostgreSQL). Each write runs in a transaction that first
