@@ -1,4 +1,5 @@
 import type { ServerModule } from '../module.js';
+import type { ServerContext } from '../../context.js';
 import { DataArea } from './data-area.js';
 import { dataAppMigrations } from './schema/data.migrations.js';
 import { TablesService } from './schema/tables.service.js';
@@ -14,6 +15,26 @@ import { ViewRecords } from './views/view-records.js';
 import { registerViewRoutes } from './views/views.routes.js';
 
 export type { ColumnInfo, RelationInfo, SchemaResolver, TableInfo } from './model.js';
+export type { AppSchema, TableMeta, ColumnMeta, RelationMeta } from './schema/app-schema.js';
+
+/** The data services of a running server, for other areas (app-facing data API, users, import). */
+export interface DataServices {
+  tables: TablesService;
+  columns: ColumnsService;
+  relations: RelationsService;
+  records: RecordsService;
+  query: RecordsQuery;
+  views: ViewsService;
+  /** The app's schema (cached) — a `SchemaResolver` for the where compiler. */
+  schema(appId: string): ReturnType<DataArea['schema']>;
+}
+
+const servicesByContext = new WeakMap<ServerContext, DataServices>();
+
+/** The data services registered for this server context (undefined before the module registered). */
+export function dataServicesOf(ctx: ServerContext): DataServices | undefined {
+  return servicesByContext.get(ctx);
+}
 
 /**
  * The data service: tables, columns and relations as real SQL in each app's data store, records,
@@ -32,6 +53,7 @@ export const dataModule: ServerModule = {
     const query = new RecordsQuery(area, records.links);
     const views = new ViewsService(area, tables);
     const viewRecords = new ViewRecords(area, query);
+    servicesByContext.set(ctx, { tables, columns, relations, records, query, views, schema: (appId) => area.schema(appId) });
     registerTableRoutes(app, ctx, { tables, columns, relations });
     registerRecordRoutes(app, ctx, { area, records, query, views, viewRecords });
     registerViewRoutes(app, ctx, { area, views, viewRecords, query });

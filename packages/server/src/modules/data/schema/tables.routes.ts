@@ -22,8 +22,22 @@ export function registerTableRoutes(app: FastifyInstance, ctx: ServerContext, s:
     ctx.bus.emit('console.changed', { appId, developerId, action, target, summary });
 
   handle<P>(app, ctx, r.get, ({ params }) => s.tables.list(params.appId));
-  handle<P, object, { name: string }>(app, ctx, r.create, async ({ params, body, developer }) => {
-    const table = await s.tables.create(params.appId, body);
+  handle<P, object, { name: string; columns?: unknown; relations?: unknown; geoRelations?: unknown }>(app, ctx, r.create, async ({ params, body, developer }) => {
+    let table = await s.tables.create(params.appId, body);
+    // The reference client may send a whole table object: its columns are created with it, or none is.
+    const extra = [body.columns, body.relations, body.geoRelations].flatMap((list) => (Array.isArray(list) ? list : []))
+      .filter((c): c is ColumnInput & RelationInput => !!c && typeof c === 'object' && !['objectId', 'created', 'updated', 'ownerId'].includes((c as { name?: string }).name ?? ''));
+    if (extra.length > 200) throw ApiError.badRequest('A table can be created with at most 200 columns at once');
+    try {
+      for (const c of extra) {
+        if (c.dataType === 'DATA_REF' || c.dataType === 'GEO_REF') await s.relations.create(params.appId, table.name, c, c.dataType);
+        else await s.columns.create(params.appId, table.name, c);
+      }
+    } catch (err) {
+      await s.tables.remove(params.appId, table.name, true);
+      throw err;
+    }
+    if (extra.length) table = (await s.tables.list(params.appId)).tables.find((t) => t.tableId === table.tableId) ?? table;
     changed(params.appId, developer.id, 'table.create', table.name, `Created table ${table.name}`);
     return table;
   });

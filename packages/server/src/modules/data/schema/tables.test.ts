@@ -38,6 +38,15 @@ describeEachDb('data tables and columns', (server) => {
     expect(tables.some((t: any) => t.name === 'People')).toBe(false);
   });
 
+  it('creates a table together with the columns of a whole table object, or not at all', async () => {
+    const made = await f.ok('POST', '/tables', { name: 'WithCols', columns: [{ name: 'objectId', dataType: 'STRING_ID' }, { name: 'label', dataType: 'STRING', required: true }], relations: [{ name: 'owner', dataType: 'DATA_REF', toTableName: 'Users', relationshipType: 'ONE_TO_ONE' }] });
+    expect(made.columns.map((c: any) => c.name)).toEqual(['objectId', 'created', 'updated', 'ownerId', 'label']);
+    expect(made.relations.map((r: any) => r.toTableName)).toEqual(['Users']);
+    expectError(await f.call('POST', '/tables', { name: 'Broken', columns: [{ name: 'ok', dataType: 'INT' }, { name: 'bad', dataType: 'NOPE' }] }), 400);
+    const { tables } = await f.ok('GET', '/tables');
+    expect(tables.some((t: any) => t.name === 'Broken')).toBe(false);
+  });
+
   it('refuses bad, reserved and duplicate table names', async () => {
     expectError(await f.call('POST', '/tables', { name: '1abc' }), 400);
     expectError(await f.call('POST', '/tables', { name: 'a; drop table x' }), 400);
