@@ -1,4 +1,4 @@
-import { Routes, defineRoute, type DeveloperAccount, type OtpPending, type TwoFactorState } from '@basalt/shared';
+import { Routes, type DeveloperAccount, type OtpPending, type TwoFactorState } from '@basalt/shared';
 import type { DevPermissionEntry, SuccessAnswer } from '../types.js';
 import type { RequestSpec } from '../transport/transport.js';
 import type { Transport } from '../transport/transport.js';
@@ -9,18 +9,6 @@ import type { GroupContext } from './group-context.js';
 
 const r = Routes.user;
 
-/**
- * Routes of the reference client's `user` group that the shared contract does not declare yet
- * (the server has no handler for them): kept here so the SDK method exists with the right shape.
- */
-const pending = {
-  registerAndJoinWorkspace: defineRoute({ name: 'user.registerAndJoinWorkspace', method: 'POST', path: '/console/automation/management/:workspaceId/activatedev', auth: 'public' }),
-  loginToDiscourse: defineRoute({ name: 'user.loginToDiscourse', method: 'POST', path: '/console/discourse/sso', auth: 'developer' }),
-  completeStripeConnection: defineRoute({ name: 'user.completeStripeConnection', method: 'POST', path: '/console/community/marketplace/stripe-connect/auth', auth: 'developer' }),
-  getStripeConnectToken: defineRoute({ name: 'user.getStripeConnectToken', method: 'GET', path: '/console/community/marketplace/stripe-connect/token', auth: 'developer' }),
-  getStripeConnectAccountId: defineRoute({ name: 'user.getStripeConnectAccountId', method: 'GET', path: '/console/developer/stripe-connect', auth: 'developer' }),
-  setStripeConnectAccountId: defineRoute({ name: 'user.setStripeConnectAccountId', method: 'PUT', path: '/console/developer/stripe-connect', auth: 'developer' }),
-};
 
 /** Sign-up data: email and password are required; other fields are passed through. */
 export interface RegisterData {
@@ -150,13 +138,13 @@ export function createUserGroup({ request, context }: GroupContext) {
 
     /** Signs up through a workspace invitation (automation service) and signs in. */
     registerAndJoinWorkspace(workspaceId: string, confirmationCode: string, userData: RegisterData): Promise<DeveloperAccount> {
-      const spec = request.automation.routeSpec(pending.registerAndJoinWorkspace, [workspaceId], { query: { 'confirmation-code': confirmationCode }, body: userData });
+      const spec = request.automation.routeSpec(r.registerAndJoinWorkspace, [workspaceId], { query: { 'confirmation-code': confirmationCode }, body: userData });
       return signIn(spec, request.automation);
     },
 
     /** Single sign-on into the community forum. */
     loginToDiscourse(user: unknown, sig: string, sso: string): Promise<unknown> {
-      return request.route(pending.loginToDiscourse, [], { body: { user, sig, sso } });
+      return request.route(r.loginToDiscourse, [], { body: { user, sig, sso } });
     },
 
     /** The signed-in developer's permissions in one application. */
@@ -166,22 +154,22 @@ export function createUserGroup({ request, context }: GroupContext) {
 
     /** Finishes connecting a payout account for marketplace sales. */
     completeStripeConnection(data: Record<string, unknown>): Promise<unknown> {
-      return request.route(pending.completeStripeConnection, [], { body: data });
+      return request.route(r.completeStripeConnection, [], { body: data });
     },
 
     /** Token that starts connecting a payout account. */
     getStripeConnectToken(): Promise<unknown> {
-      return request.route(pending.getStripeConnectToken);
+      return request.route(r.getStripeConnectToken);
     },
 
     /** The connected payout account. */
     getStripeConnectAccountId(): Promise<unknown> {
-      return request.route(pending.getStripeConnectAccountId);
+      return request.route(r.getStripeConnectAccountId);
     },
 
     /** Stores the connected payout account. */
     setStripeConnectAccountId(data: Record<string, unknown>): Promise<unknown> {
-      return request.route(pending.setStripeConnectAccountId, [], { body: data });
+      return request.route(r.setStripeConnectAccountId, [], { body: data });
     },
 
     /** Whether two-factor sign-in is on (and whether enrolment waits for its first code). */

@@ -58,6 +58,12 @@ export const userRoutes = {
     body: Type.Object({ otpCode: Type.Union([Type.String({ maxLength: 20 }), Type.Number()]) }),
     summary: 'Basalt addition: proves the authenticator works before 2FA is switched on',
   }),
+  registerAndJoinWorkspace: defineRoute({ name: 'user.registerAndJoinWorkspace', method: 'POST', path: '/console/automation/management/:workspaceId/activatedev', auth: 'public', summary: 'Joins a flows workspace (automation area)' }),
+  loginToDiscourse: defineRoute({ name: 'user.loginToDiscourse', method: 'POST', path: '/console/discourse/sso', auth: 'developer', summary: 'Community forum single sign-on' }),
+  completeStripeConnection: defineRoute({ name: 'user.completeStripeConnection', method: 'POST', path: '/console/community/marketplace/stripe-connect/auth', auth: 'developer', summary: 'Marketplace payout account connection' }),
+  getStripeConnectToken: defineRoute({ name: 'user.getStripeConnectToken', method: 'GET', path: '/console/community/marketplace/stripe-connect/token', auth: 'developer' }),
+  getStripeConnectAccountId: defineRoute({ name: 'user.getStripeConnectAccountId', method: 'GET', path: '/console/developer/stripe-connect', auth: 'developer' }),
+  setStripeConnectAccountId: defineRoute({ name: 'user.setStripeConnectAccountId', method: 'PUT', path: '/console/developer/stripe-connect', auth: 'developer' }),
   changePassword: defineRoute({
     name: 'user.changePassword', method: 'POST', path: '/console/passwordchange', auth: 'developer',
     body: Type.Object({ id: Type.Optional(Type.String({ maxLength: 256 })), password: Password, currentPassword: Type.Optional(Type.String({ maxLength: 256 })) }),

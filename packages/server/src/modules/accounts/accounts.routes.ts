@@ -84,6 +84,18 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
   handle<object, object, { otpCode: string | number }>(app, ctx, r.confirm2FA, ({ developer, body }) => service.twoFactor.confirm(developer.id, body.otpCode));
 
   // Social sign-in and team invitations belong to later areas.
+  // Workspace joins, forum sign-on and marketplace payouts belong to the flows, community and
+  // marketplace areas; until they land these routes say so.
+  const later: Array<[keyof typeof r, string]> = [
+    ['registerAndJoinWorkspace', 'Joining a flows workspace'], ['loginToDiscourse', 'Community forum sign-on'],
+    ['completeStripeConnection', 'Marketplace payouts'], ['getStripeConnectToken', 'Marketplace payouts'],
+    ['getStripeConnectAccountId', 'Marketplace payouts'], ['setStripeConnectAccountId', 'Marketplace payouts'],
+  ];
+  for (const [name, what] of later) {
+    handle(app, ctx, r[name], () => {
+      throw ApiError.notAvailableYet(what);
+    });
+  }
   handle(app, ctx, r.loginSocial, () => {
     throw ApiError.notAvailableYet('Social sign-in for developers');
   });
