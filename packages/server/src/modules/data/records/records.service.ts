@@ -71,7 +71,11 @@ export class RecordsService {
     const row = this.row(prepared, Date.now());
     let record: Record<string, unknown> | undefined;
     try {
-      record = await this.area.db(appId).transaction().execute(async (trx) => {
+      // Without relations one statement does it all (both databases support RETURNING).
+      if (!prepared.relations.length) {
+        const stored = await this.area.db(appId).insertInto(table.sqlName).values(row).returningAll().executeTakeFirst();
+        record = stored && rowToRecord(table, stored);
+      } else record = await this.area.db(appId).transaction().execute(async (trx) => {
         await trx.insertInto(table.sqlName).values(row).execute();
         for (const r of prepared.relations) await this.links.set(trx, appId, r.relation, String(row.objectId), r.ids, 'replace');
         return this.read(appId, table, String(row.objectId), trx);
