@@ -1,6 +1,7 @@
 import type { CacheEntry } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
+import { hasControlCharacters } from '../counters/index.js';
 import { CacheRepo } from './cache.repo.js';
 import type { PurgeScheduler } from './purge-scheduler.js';
 
@@ -10,7 +11,7 @@ const MAX_KEY_LENGTH = 255;
 
 function checkKey(key: string): string {
   if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) throw ApiError.badRequest(`A cache key has 1 to ${MAX_KEY_LENGTH} characters`, { field: 'key' });
-  if (/[\u0000-\u001f]/.test(key)) throw ApiError.badRequest('A cache key cannot contain control characters', { field: 'key' });
+  if (hasControlCharacters(key)) throw ApiError.badRequest('A cache key cannot contain control characters', { field: 'key' });
   return key;
 }
 

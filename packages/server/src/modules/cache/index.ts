@@ -27,9 +27,9 @@ export const cacheModule: ServerModule = {
   appMigrations: cacheAppMigrations,
   register(app, ctx) {
     // One scheduler per server instance (tests run several in one process); it stops with the server.
-    let service: CacheService;
-    const scheduler = new PurgeScheduler(CACHE_PURGE_INTERVAL_MS, (appId) => service.purgeExpired(appId), ctx.log);
-    service = new CacheService(ctx, scheduler);
+    // The purge callback runs only after `service` exists (first tick is a minute away).
+    const scheduler: PurgeScheduler = new PurgeScheduler(CACHE_PURGE_INTERVAL_MS, (appId): Promise<number> => service.purgeExpired(appId), ctx.log);
+    const service = new CacheService(ctx, scheduler);
     services.set(ctx, service);
     const unsubscribe = ctx.bus.on('app.deleted', ({ appId }) => scheduler.forget(appId));
     app.addHook('onClose', async () => {

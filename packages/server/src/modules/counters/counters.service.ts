@@ -2,7 +2,7 @@ import type { CounterItem } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { CountersRepo, type CounterRow } from './counters.repo.js';
-import { globToLike } from './glob.js';
+import { globToLike, hasControlCharacters } from './glob.js';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 /** listNames answers at most this many names (the console pages with `get`). */
@@ -15,7 +15,7 @@ function item(row: Pick<CounterRow, 'name' | 'value'>): CounterItem {
 /** Path parameters carry no schema, so the name is checked here. */
 function checkName(name: string): string {
   if (typeof name !== 'string' || name.length === 0 || name.length > 255) throw ApiError.badRequest('A counter name has 1 to 255 characters', { field: 'name' });
-  if (/[\u0000-\u001f/]/.test(name)) throw ApiError.badRequest('A counter name cannot contain slashes or control characters', { field: 'name' });
+  if (name.includes('/') || hasControlCharacters(name)) throw ApiError.badRequest('A counter name cannot contain slashes or control characters', { field: 'name' });
   return name;
 }
 

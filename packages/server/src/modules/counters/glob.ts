@@ -26,3 +26,9 @@ export function globToRegExp(glob: string): RegExp {
   }
   return new RegExp(`^${out}$`, 's');
 }
+
+/** True when the text holds a control character (U+0000–U+001F), refused in names and keys. */
+export function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < 32) return true;
+  return false;
+}

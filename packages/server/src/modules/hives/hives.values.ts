@@ -1,5 +1,6 @@
 import { HiveStoreTypes } from '@basalt/shared';
 import { ApiError } from '../../http/api-error.js';
+import { hasControlCharacters } from '../counters/index.js';
 import type { Collection, StoreType } from './hive-store.js';
 
 /** Size limits of hives (bytes are of the JSON text). */
@@ -31,7 +32,7 @@ export function checkStoreType(type: string): StoreType {
 
 export function checkKey(key: string): string {
   if (typeof key !== 'string' || key.length === 0 || key.length > HiveLimits.keyLength) throw ApiError.badRequest(`A key has 1 to ${HiveLimits.keyLength} characters`, { field: 'key' });
-  if (/[\u0000-\u001f]/.test(key)) throw ApiError.badRequest('A key cannot contain control characters', { field: 'key' });
+  if (hasControlCharacters(key)) throw ApiError.badRequest('A key cannot contain control characters', { field: 'key' });
   return key;
 }
 

@@ -46,9 +46,9 @@ export const hivesModule: ServerModule = {
   register(app, ctx) {
     // Per server instance (tests run several in one process); everything stops with the server.
     const backend = openHiveBackend(ctx);
-    let service: HivesService;
-    const scheduler = backend.kind === 'sql' ? new PurgeScheduler(HIVE_PURGE_INTERVAL_MS, (appId) => service.purgeExpired(appId), ctx.log) : undefined;
-    service = new HivesService(backend, () => ctx.dbs.now(), scheduler);
+    // The purge callback runs only after `service` exists (first tick is a minute away).
+    const scheduler: PurgeScheduler | undefined = backend.kind === 'sql' ? new PurgeScheduler(HIVE_PURGE_INTERVAL_MS, (appId): Promise<number> => service.purgeExpired(appId), ctx.log) : undefined;
+    const service = new HivesService(backend, () => ctx.dbs.now(), scheduler);
     services.set(ctx, service);
     const unsubscribe = ctx.bus.on('app.deleted', ({ appId }) => {
       scheduler?.forget(appId);
