@@ -12,6 +12,11 @@ export interface BusEvents {
   'app.deleted': { appId: string };
   /** A console change, for the audit log. */
   'console.changed': { appId: string | null; developerId: string; action: string; target: string; summary: string };
+  /**
+   * The app API returned data to a caller (find, get by id, count ...). The audit log records it while
+   * HIPAA compliance is on. `userId` is null for calls without a user token.
+   */
+  'appapi.read': { appId: string; userId: string | null; table: string; objectId?: string; count: number };
   'record.created': { appId: string; table: string; record: Record<string, unknown> };
   'record.updated': { appId: string; table: string; record: Record<string, unknown> };
   'record.deleted': { appId: string; table: string; record: Record<string, unknown> };
