@@ -1,0 +1,28 @@
+/**
+ * The groups are a drop-in for the reference console client: every method name it has in these
+ * groups exists here (Basalt may add more, e.g. `messaging.getPushOutbox`).
+ */
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../client.js';
+
+const reference = {
+  tables: 'get create update remove loadRecords exportRecords getRecordsCount getCount getRecordsCountForTables getCellData createRecord bulkCreateRecords bulkUpsertRecords updateRecord updateImageTypeRecord deleteRecords deleteImageTypeRecord updateRelations removeRelations createColumn deleteColumn updateColumn loadConfigs setConfigs loadAssignedUserRoles updateAssignedUserRoles loadTableOwnerPolicyDelayCheck changeTableOwnerPolicyDelayCheck',
+  dataViews: 'getViews getViewRecords createView updateView renameView deleteView loadRecords getRecordsCount getRecordsCounts loadGroupRecords getGroupRecordsCount loadSampleRecords',
+  dataHives: 'getHiveNames createHive renameHive deleteHive loadHiveStoreKeys loadHiveStoreValues setHiveStoreValue addHiveStoreValue removeHiveStoreRecords removeHiveStoreValue setKeyExpiration getKeyExpirationTTL clearKeyExpiration getKeySecondsSinceLastOperation addHiveListStoreItems removeHiveListStoreItemByValue updateHiveListStoreItemByIndex addHiveSetStoreItems removeHiveSetStoreItemByValue',
+  counters: 'get listNames listCounters create update remove',
+  cache: 'get count update remove',
+  files: 'loadDirectory loadFullDirectory createDir getFileContent performOperation fileExists editFile createFile moveFile copyFile renameFile deleteFile uploadFile createConsoleFile viewFiles',
+  messaging: 'loadChannels createChannel renameChannel deleteChannel loadDevices deleteDevices loadMessages publishMessage getMessagingChannels getPushTemplates createPushTemplate updatePushTemplate getPushTemplate deletePushTemplates getPushRecipientsCount sendPush getPushButtonTemplates createPushButtonTemplate updatePushButtonTemplate deletePushButtonTemplate getPushChannelTemplates createPushChannelTemplate updatePushChannelTemplate deletePushChannelTemplate',
+} as const;
+
+const counts = { tables: 28, dataViews: 12, dataHives: 19, counters: 6, cache: 4, files: 15, messaging: 24 };
+
+describe('reference method names', () => {
+  const client = createClient('http://x');
+  it.each(Object.entries(reference))('%s has every method of the reference client', (group, names) => {
+    const list = names.split(' ');
+    expect(list).toHaveLength(counts[group as keyof typeof counts]);
+    const own = client[group as keyof typeof reference] as Record<string, unknown>;
+    expect(list.filter((name) => typeof own[name] !== 'function')).toEqual([]);
+  });
+});
