@@ -5,6 +5,7 @@ import { handle } from '../../http/route.js';
 import { ApiError } from '../../http/api-error.js';
 import { AUTH_COOKIE } from '../../http/auth.js';
 import { AccountsService, permissionList } from './accounts.service.js';
+import { acceptTeamInvitation, findTeamInvitation } from '../team/index.js';
 
 const r = Routes.user;
 
@@ -83,7 +84,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
   );
   handle<object, object, { otpCode: string | number }>(app, ctx, r.confirm2FA, ({ developer, body }) => service.twoFactor.confirm(developer.id, body.otpCode));
 
-  // Social sign-in and team invitations belong to later areas.
+  // Social sign-in belongs to a later area.
   // Workspace joins, forum sign-on and marketplace payouts belong to the flows, community and
   // marketplace areas; until they land these routes say so.
   const later: Array<[keyof typeof r, string]> = [
@@ -99,7 +100,22 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
   handle(app, ctx, r.loginSocial, () => {
     throw ApiError.notAvailableYet('Social sign-in for developers');
   });
-  handle(app, ctx, r.registerAndJoinAppTeam, () => {
-    throw ApiError.notAvailableYet('Joining a team by invitation');
+  // The invitation's code proves the email, so the new account starts confirmed. An existing account
+  // joins by signing in with its password instead (its email got the code too).
+  handle<{ appId: string }, { 'confirmation-code'?: string }, { password?: unknown; name?: unknown }>(app, ctx, r.registerAndJoinAppTeam, async ({ req, reply, params, query, body }) => {
+    const invitation = await findTeamInvitation(ctx, params.appId, String(query['confirmation-code'] ?? ''));
+    const password = body?.password;
+    if (typeof password !== 'string' || password.length < 8 || password.length > 256) throw ApiError.badRequest('Choose a password of 8 to 256 characters', { field: 'password' });
+    const name = typeof body?.name === 'string' ? body.name.slice(0, 200) : undefined;
+    const existing = await service.repo.findByEmail(invitation.email);
+    if (!existing) {
+      await service.register({ email: invitation.email, password, name });
+      const created = await service.repo.findByEmail(invitation.email);
+      if (created) await service.repo.update(created.id, { email_confirmed: 1 });
+    }
+    const result = await service.login(invitation.email, password, req.ip);
+    if (!result.account) throw ApiError.badRequest('Sign in with two-factor first, then ask for a new invitation', { field: 'password' });
+    await acceptTeamInvitation(ctx, params.appId, invitation.id, result.account.id);
+    return signedIn(reply, result.account);
   });
 }

@@ -48,7 +48,9 @@ describe('TOTP (RFC 6238)', () => {
     const at = 1111111109_000; // code 081804
     expect(verifyTotp(SEED, '081 804', at)).toBe(true);
     expect(verifyTotp(SEED, 81804, at)).toBe(true);
-    for (const bad of ['81804', '0818040', 'abcdef', '', '08180x', -81804, 81804.5]) expect(verifyTotp(SEED, bad, at)).toBe(false);
+    // The same number after the request schema turned it into text.
+    expect(verifyTotp(SEED, '81804', at)).toBe(true);
+    for (const bad of ['0818040', 'abcdef', '', '08180x', '-81804', -81804, 81804.5]) expect(verifyTotp(SEED, bad, at)).toBe(false);
   });
 
   it('makes 160-bit random secrets', () => {

@@ -57,10 +57,15 @@ export function totp(secret: string, atMs = Date.now(), digits = DIGITS): string
   return hotp(secret, Math.floor(atMs / 1000 / STEP_SECONDS), digits);
 }
 
-/** A code as typed or as a JSON number (which loses leading zeros: 12345 means "012345"). */
+/**
+ * A code as typed, or sent as a JSON number, which loses leading zeros: 12345 means "012345". The
+ * request schema may also have turned such a number into the text "12345" before it gets here, so
+ * short digit strings are padded the same way (the code space stays the same million values).
+ */
 function normaliseCode(code: string | number): string {
   if (typeof code === 'number') return Number.isInteger(code) && code >= 0 ? String(code).padStart(DIGITS, '0') : '';
-  return code.replace(/\s+/g, '');
+  const text = code.replace(/\s+/g, '');
+  return /^\d{1,6}$/.test(text) ? text.padStart(DIGITS, '0') : text;
 }
 
 /**

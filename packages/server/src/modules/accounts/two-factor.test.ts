@@ -81,9 +81,9 @@ describeEachDb('developer two-factor sign-in', (server) => {
     expect((await otpLogin(server(), sessionId, code)).statusCode).toBe(401);
     const again = (await login(server(), dev)).json().sessionId;
     expect((await otpLogin(server(), again, code)).statusCode).toBe(401);
-    // A JSON number works too (leading zeros are restored).
-    const next = freshCode(secret, 1);
-    expect((await otpLogin(server(), again, Number(next))).statusCode).toBe(200);
+    // A JSON number works too; one that lost a leading zero is padded again (the text form the
+    // request schema makes of such a number is covered in totp.test.ts).
+    expect((await otpLogin(server(), again, Number(freshCode(secret, 1)))).statusCode).toBe(200);
   });
 
   it('ends the sign-in attempt after five wrong codes', async () => {
