@@ -1,6 +1,5 @@
 import { Routes, type DataView } from '@basalt/shared';
 import { CacheTags } from '../transport/cache-tags.js';
-import { COUNT_CACHE_TTL } from '../transport/cache.js';
 import type { SuccessAnswer } from '../types.js';
 import type { GroupContext } from './group-context.js';
 import { recordsFindBody, type ListArg, type RecordsQuery, type SearchTable } from './tables-query.js';
@@ -99,11 +98,13 @@ export function createDataViewsGroup({ request }: GroupContext) {
       return request.route(r.loadRecords, [appId, seg(view.name)], { body, cacheTags: tag(view, CacheTags.VIEW_DATA) });
     },
 
-    /** Number of a view's records matching the query (cached 30 s; `resetCache` drops cached counts first). */
+    /**
+     * Number of a view's records matching the query, always asked: like `tables.getRecordsCount` it
+     * never reads the URL-keyed cache, which could hold an unfiltered count. `resetCache` drops the
+     * view's cached data first.
+     */
     getRecordsCount(appId: string, view: ViewRef, query: ViewQuery = {}, resetCache = false): Promise<number> {
-      return request.route(r.getRecordsCount, [appId, seg(view.name)], {
-        body: pick(query, VIEW_KEYS), cache: COUNT_CACHE_TTL, cacheTags: tag(view, CacheTags.VIEW_DATA), resetCache,
-      });
+      return request.route(r.getRecordsCount, [appId, seg(view.name)], { body: pick(query, VIEW_KEYS), cacheTags: tag(view, CacheTags.VIEW_DATA), resetCache });
     },
 
     /** Record counts of several views. */

@@ -96,6 +96,18 @@ describe('tables group: answers and cache', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it('a filtered POST count is never answered from the cached GET count of the same URL', async () => {
+    const { client, calls, replyJson } = recordingClient();
+    replyJson(10);
+    await client.tables.getCount('A', table);
+    replyJson(2);
+    expect(await client.tables.getRecordsCount('A', table, { where: 'ann' })).toBe(2);
+    replyJson([]);
+    replyJson(2);
+    expect(await client.tables.loadRecords('A', table, { where: 'ann' }, false)).toEqual({ totalRows: 2, data: [] });
+    expect(calls.map((c) => c.method)).toEqual(['GET', 'POST', 'POST', 'POST']);
+  });
+
   it('createColumn keeps the sent type; updateColumn falls back to the old type', async () => {
     const { client, replyJson } = recordingClient();
     replyJson({ name: 'city', dataType: 'UNKNOWN' });

@@ -52,10 +52,11 @@ export function normalizeTable<T extends Partial<DataTable>>(table: T): T & Pick
 export function createTablesGroup({ request }: GroupContext) {
   const dataTag = (table: TableRef) => (table.tableId ? [CacheTags.TABLE_DATA(table.tableId)] : []);
 
+  // A filtered count is a POST to the URL of the unfiltered GET count, and the response cache keys
+  // on the URL alone: reading the cache here would answer a search with the cached table total.
+  // The reference client's POST counts never stayed cached anyway (their own tags flush them).
   const countOf = (appId: string, table: TableRef, query: RecordsQuery = {}, resetCache = false): Promise<number> =>
-    request.route(r.getRecordsCount, [appId, seg(table.name)], {
-      body: recordsCountBody(table, query), cache: COUNT_CACHE_TTL, cacheTags: dataTag(table), resetCache,
-    });
+    request.route(r.getRecordsCount, [appId, seg(table.name)], { body: recordsCountBody(table, query), cacheTags: dataTag(table), resetCache });
 
   // Relation edits also change what the target table's cached lists show.
   const relationTags = (table: TableRef, columnName: string) => {
@@ -104,7 +105,7 @@ export function createTablesGroup({ request }: GroupContext) {
       return request.route(r.exportRecords, [appId, seg(name)], { body: recordsExportBody(table, query), responseType: 'text' });
     },
 
-    /** Number of records matching the query; `resetCache` drops the table's cached counts first. */
+    /** Number of records matching the query (always asked); `resetCache` drops the table's cached counts first. */
     getRecordsCount(appId: string, table: TableRef, query?: RecordsQuery, resetCache?: boolean): Promise<number> {
       return countOf(appId, table, query, resetCache);
     },
