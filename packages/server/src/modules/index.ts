@@ -7,6 +7,9 @@ import { cacheModule } from './cache/index.js';
 import { hivesModule } from './hives/index.js';
 import { filesModule } from './files/index.js';
 import { messagingModule } from './messaging/index.js';
+import { teamModule } from './team/index.js';
+import { auditModule } from './audit/index.js';
+import { usersConfigModule } from './users-config/index.js';
 
 /**
  * Every server module, in registration order. A new area adds one line here (and its routes group
@@ -21,4 +24,7 @@ export const modules: ServerModule[] = [
   hivesModule,
   filesModule,
   messagingModule,
+  teamModule,
+  auditModule,
+  usersConfigModule,
 ];

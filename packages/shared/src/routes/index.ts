@@ -9,6 +9,8 @@ import { cacheRoutes } from './cache.js';
 import { dataHivesRoutes } from './data-hives.js';
 import { filesRoutes } from './files.js';
 import { messagingRoutes } from './messaging.js';
+import { auditRoutes, devPermissionsRoutes, devTeamRoutes } from './dev-team.js';
+import { usersRoutes } from './users.js';
 
 export * from './system.js';
 export * from './user.js';
@@ -20,6 +22,8 @@ export * from './cache.js';
 export * from './data-hives.js';
 export * from './files.js';
 export * from './messaging.js';
+export * from './dev-team.js';
+export * from './users.js';
 
 /**
  * Every declared console route, by SDK group. Each area adds its group here; the server test
@@ -36,6 +40,11 @@ export const Routes = {
   dataHives: dataHivesRoutes,
   files: filesRoutes,
   messaging: messagingRoutes,
+  devTeam: devTeamRoutes,
+  devPermissions: devPermissionsRoutes,
+  /** Audit log and HIPAA rows of the reference's `security` group (route names `security.*`). */
+  audit: auditRoutes,
+  users: usersRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export function allRoutes(): RouteDef[] {

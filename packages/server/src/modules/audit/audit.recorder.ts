@@ -1,0 +1,75 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { allRoutes, type RouteDef } from '@basalt/shared';
+import type { ServerContext } from '../../context.js';
+import type { BusEvents } from '../../events/bus.js';
+import type { AuditService } from './audit.service.js';
+
+type Change = BusEvents['console.changed'];
+interface RequestChanges { changes: Change[] }
+
+/**
+ * Writes the audit log without relying on each module to remember it:
+ * - every successful non-GET console route of an app is recorded once the answer is sent
+ *   (developer, app, action = route name, target = path parameters);
+ * - `console.changed` events raised while a request runs replace that generic entry with their
+ *   richer summaries (an AsyncLocalStorage ties an event to its request); events raised outside a
+ *   request are recorded as they come;
+ * - `appapi.read` events are recorded for apps with HIPAA compliance on.
+ */
+export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, audit: AuditService): void {
+  const current = new AsyncLocalStorage<RequestChanges>();
+  const byRequest = new WeakMap<FastifyRequest, RequestChanges>();
+  const routes = new Map<string, RouteDef>();
+  for (const r of allRoutes()) routes.set(`${r.method} ${normalise(r.path)}`, r);
+
+  // preHandler, not onRequest: body parsing runs on the socket's events, which would lose the
+  // context; the handler is called from this hook's continuation, so its events find the store.
+  app.addHook('preHandler', (req, _reply, done) => {
+    const store: RequestChanges = { changes: [] };
+    byRequest.set(req, store);
+    current.run(store, done);
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const store = byRequest.get(req);
+    const route = routes.get(`${req.method} ${normalise(req.routeOptions.url ?? '')}`);
+    const params = (req.params ?? {}) as Record<string, string>;
+    if (store?.changes.length) {
+      // Recorded even when the request failed later: the change itself happened.
+      for (const c of store.changes) {
+        if (c.appId) audit.recordQuietly({ appId: c.appId, developerId: c.developerId, action: route?.name ?? c.action, target: c.target, summary: c.summary });
+      }
+      return;
+    }
+    if (!route || req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (!params.appId || !req.developer) return;
+    const target = Object.entries(params).filter(([k]) => k !== 'appId').map(([k, v]) => `${k === '*' ? 'path' : k}=${v}`).join(', ');
+    audit.recordQuietly({
+      appId: params.appId, developerId: req.developer.id, action: route.name, target,
+      summary: `${route.name}${target ? ` (${target})` : ''}`,
+    });
+  });
+
+  ctx.bus.on('console.changed', (c) => {
+    const store = current.getStore();
+    if (store) store.changes.push(c);
+    else if (c.appId) audit.recordQuietly({ appId: c.appId, developerId: c.developerId, action: c.action, target: c.target, summary: c.summary });
+  });
+
+  ctx.bus.on('appapi.read', (e) => {
+    audit.hipaaEnabled(e.appId).then((on) => {
+      if (!on) return;
+      const target = e.objectId ? `${e.table}/${e.objectId}` : e.table;
+      return audit.record({
+        appId: e.appId, developerId: null, actor: e.userId ? `user:${e.userId}` : 'anonymous', action: 'appapi.read', target,
+        summary: `Read ${e.count} record${e.count === 1 ? '' : 's'} of ${target}`,
+      });
+    }).catch((err: unknown) => ctx.log.warn({ err, appId: e.appId }, 'Could not record a data read for HIPAA'));
+  });
+}
+
+/** `/x/` and `/x` are one route (the router ignores trailing slashes). */
+function normalise(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}

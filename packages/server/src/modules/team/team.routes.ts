@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { DevOperationNames, DevOperations, DevPermissionGroups, Routes } from '@basalt/shared';
+import type { ServerContext } from '../../context.js';
+import { handle } from '../../http/route.js';
+import { ApiError } from '../../http/api-error.js';
+import type { AppAccess } from '../../http/dev-access.js';
+import type { TeamService } from './team.service.js';
+import type { OwnershipService } from './ownership.service.js';
+import type { GroupEntry, PermissionEntry } from './team.repo.js';
+
+const r = Routes.devTeam;
+type P = { appId: string; devId: string };
+
+export function registerTeamRoutes(app: FastifyInstance, ctx: ServerContext, team: TeamService, ownership: OwnershipService): void {
+  handle<P>(app, ctx, r.getDevelopers, ({ params }) => team.list(params.appId));
+  handle<P, object, { email: string }>(app, ctx, r.inviteDeveloper, ({ access, developer, body }) => team.invite(access, developer.id, body.email));
+  handle<P>(app, ctx, r.removeDeveloper, async ({ access, developer, params }) => {
+    await team.remove(access, developer.id, params.devId);
+    return { success: true };
+  });
+  handle<P, object, PermissionEntry[]>(app, ctx, r.updateDevPermissions, ({ access, developer, params, body }) =>
+    team.setPermissions(access, developer.id, params.devId, body),
+  );
+  handle<P, object, GroupEntry[]>(app, ctx, r.updateDevPermissionGroups, ({ access, developer, params, body }) =>
+    team.setGroups(access, developer.id, params.devId, body),
+  );
+  handle<P, object, Record<string, unknown>>(app, ctx, r.updateNotificationSettings, ({ access, body }) => team.updateNotificationSettings(access, body));
+
+  handle<P, object, { developerId: string }>(app, ctx, r.transferOwnership, ({ access, developer, body }) => ownership.propose(access, developer.id, body.developerId));
+  handle(app, ctx, r.loadOwnershipTransferProposals, ({ developer }) => ownership.received(developer.id));
+  handle<P, object, { confirmationCode?: string; id?: string }>(app, ctx, r.confirmOwnershipChange, ({ params, developer, body }) =>
+    ownership.confirm(params.appId, developer.id, body),
+  );
+  // `null` (JSON) when nothing is pending, so the console can tell "none" from an error.
+  handle<P>(app, ctx, r.loadSentOwnershipTransfer, async ({ access, reply }) => reply.type('application/json').send(JSON.stringify(await ownership.sent(access))));
+  handle<P>(app, ctx, r.cancelSentOwnershipTransfer, async ({ access, developer }) => {
+    await ownership.cancel(access, developer.id);
+    return { success: true };
+  });
+  handle(app, ctx, r.generateDeveloperSignature, () => {
+    throw ApiError.notAvailableYet('Developer signatures for community widgets (they need the community service)');
+  });
+
+  handle<{ appId: string; operation: string }>(app, ctx, Routes.devPermissions.get, ({ access, params }) => accessTo(access, params.operation));
+}
+
+/** Answers `devPermissions.get`: one operation, a group's operations, or all of them. */
+function accessTo(access: AppAccess, operation: string) {
+  const of = (op: number) => ({
+    operation: op,
+    name: DevOperationNames[op],
+    access: access.role === 'owner' ? 'GRANT' : (access.permissions.get(op) ?? 'GRANT'),
+  });
+  const all = Object.values(DevOperations) as number[];
+  if (operation === 'all') return all.map(of);
+  const group = DevPermissionGroups[operation];
+  if (group) return group.operations.map(of);
+  const key = operation.toUpperCase().replace(/[\s-]+/g, '_');
+  const id = /^\d+$/.test(operation) ? Number(operation) : (DevOperations as Record<string, number>)[key];
+  if (id === undefined || !all.includes(id)) throw ApiError.notFound(`Unknown developer operation '${operation}'`);
+  return of(id);
+}
