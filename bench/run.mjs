@@ -31,6 +31,7 @@ try {
 } finally {
   await server.stop();
 }
+rows.push(...(await (await import('./floors.mjs')).run()));
 
 const text = table(rows);
 console.log(text);
