@@ -72,7 +72,9 @@ class RecordProvider implements MigrationProvider {
 }
 
 async function runMigrations(db: Kysely<any>, migrations: Record<string, Migration>, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: new RecordProvider(migrations), ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Areas number their migrations in their own ranges (foundation 00xx, data 01xx ...) and ship in
+  // any order, so a foundation migration may arrive after a data one was applied: run it anyway.
+  const migrator = new Migrator({ db, provider: new RecordProvider(migrations), allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
