@@ -43,7 +43,7 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
       return;
     }
     if (!route || req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return;
-    if (!params.appId || !req.developer) return;
+    if (!params.appId || !req.developer || !isChange(route)) return;
     const target = Object.entries(params).filter(([k]) => k !== 'appId').map(([k, v]) => `${k === '*' ? 'path' : k}=${v}`).join(', ');
     audit.recordQuietly({
       appId: params.appId, developerId: req.developer.id, action: route.name, target,
@@ -67,6 +67,16 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
       });
     }).catch((err: unknown) => ctx.log.warn({ err, appId: e.appId }, 'Could not record a data read for HIPAA'));
   });
+}
+
+/**
+ * Routes that need a developer operation change something. Some routes without one are changes too
+ * (app info, dev options, permissions), while several POST routes only read (find, count, export):
+ * those are known by their verb, so a query never floods the log.
+ */
+function isChange(route: RouteDef): boolean {
+  if (route.devPermission !== undefined) return true;
+  return !/\.(load|get|list|find|count|export|search)/i.test(route.name);
 }
 
 /** `/x/` and `/x` are one route (the router ignores trailing slashes). */

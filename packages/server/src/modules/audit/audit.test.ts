@@ -1,0 +1,105 @@
+import { expect, it } from 'vitest';
+import { createTestApp, describeEachDb, registerDeveloper, type TestServer, type TestDeveloper } from '../../test-helpers.js';
+
+interface Entry { action: string; target: string; summary: string; actor: string; developerId: string | null; created: number }
+
+/** Entries are written once the answer is out; poll until `ready` holds. */
+export async function logOf(server: TestServer, dev: TestDeveloper, appId: string, query = '', ready: (e: Entry[]) => boolean = () => true): Promise<{ data: Entry[]; totalRows: number }> {
+  for (let i = 0; ; i++) {
+    const res = await server.call('GET', `/${appId}/console/security/audit-logs${query}`, { authKey: dev.authKey });
+    if (res.statusCode !== 200) throw new Error(`audit log: ${res.statusCode} ${res.body}`);
+    if (ready(res.json().data) || i >= 40) return res.json();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describeEachDb('audit log', (server) => {
+  it('records each console change once: rich summaries from modules, route-level entries for the rest', async () => {
+    const owner = await registerDeveloper(server());
+    const appId = await createTestApp(server(), owner.authKey);
+    expect((await server().call('POST', `/${appId}/console/data/tables`, { authKey: owner.authKey, body: { name: 'Person' } })).statusCode).toBe(200);
+    expect((await server().call('POST', `/${appId}/console/counters/hits`, { authKey: owner.authKey, body: { value: 1 } })).statusCode).toBe(200);
+    // Reads and refused changes leave no trace.
+    await server().call('GET', `/${appId}/console/data/tables`, { authKey: owner.authKey });
+    await server().call('POST', `/${appId}/console/data/Person/find`, { authKey: owner.authKey, body: {} });
+    expect((await server().call('POST', `/${appId}/console/data/tables`, { authKey: owner.authKey, body: { name: '1bad' } })).statusCode).toBe(400);
+
+    const log = await logOf(server(), owner, appId, '', (d) => d.length >= 2);
+    expect(log.totalRows).toBe(2);
+    const [counter, table] = log.data;
+    expect(table).toMatchObject({ action: 'tables.create', target: 'Person', summary: 'Created table Person', actor: owner.email, developerId: owner.id });
+    expect(counter).toMatchObject({ action: 'counters.create', target: 'name=hits', actor: owner.email });
+    expect(counter.created).toBeGreaterThanOrEqual(table.created);
+  });
+
+  it('filters by developer, action and dates, and pages', async () => {
+    const owner = await registerDeveloper(server());
+    const mate = await registerDeveloper(server());
+    const appId = await createTestApp(server(), owner.authKey);
+    await server().call('POST', `/${appId}/console/devteam`, { authKey: owner.authKey, body: { email: mate.email } });
+    for (const name of ['c1', 'c2', 'c3']) await server().call('POST', `/${appId}/console/counters/${name}`, { authKey: mate.authKey, body: {} });
+    await logOf(server(), owner, appId, '', (d) => d.length >= 4);
+
+    const byMate = await logOf(server(), owner, appId, `?developer=${encodeURIComponent(mate.email)}`);
+    expect(byMate.totalRows).toBe(3);
+    expect((await logOf(server(), owner, appId, `?developer=${mate.id}`)).totalRows).toBe(3);
+    const invites = await logOf(server(), owner, appId, '?action=devTeam.inviteDeveloper');
+    expect(invites.data.map((e) => e.summary)).toEqual([`Added ${mate.email} to the team`]);
+    const page = await logOf(server(), owner, appId, '?pageSize=2&offset=1');
+    expect(page.totalRows).toBe(4);
+    expect(page.data.map((e) => e.target)).toEqual(['name=c2', 'name=c1']);
+    expect((await logOf(server(), owner, appId, '?from=2000-01-01&to=2000-12-31')).totalRows).toBe(0);
+    expect((await logOf(server(), owner, appId, `?from=${Date.now() - 60_000}`)).totalRows).toBe(4);
+    const bad = await server().call('GET', `/${appId}/console/security/audit-logs?from=yesterday`, { authKey: owner.authKey });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual({ field: 'from' });
+    // Team members read the log too; outsiders do not see it.
+    expect((await server().call('GET', `/${appId}/console/security/audit-logs`, { authKey: mate.authKey })).statusCode).toBe(200);
+    const outsider = await registerDeveloper(server());
+    expect((await server().call('GET', `/${appId}/console/security/audit-logs`, { authKey: outsider.authKey })).statusCode).toBe(404);
+  });
+
+  it('downloads a date range as CSV with formula-looking text defused', async () => {
+    const owner = await registerDeveloper(server());
+    const appId = await createTestApp(server(), owner.authKey);
+    await server().call('POST', `/${appId}/console/counters/${encodeURIComponent('=cmd')}`, { authKey: owner.authKey, body: {} });
+    await server().call('POST', `/${appId}/console/counters/plain`, { authKey: owner.authKey, body: {} });
+    await logOf(server(), owner, appId, '', (d) => d.length >= 2);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await server().call('GET', `/${appId}/console/security/audit-logs/download?fromDate=${today}&toDate=${today}`, { authKey: owner.authKey });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('attachment');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe('time,developer,action,target,summary');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('"name=plain"');
+    expect(lines[2]).toContain(`"counters.create","name==cmd"`);
+    expect(lines.every((l) => !l.includes(',"=') && !l.includes(',"+'))).toBe(true);
+
+    const old = await server().call('GET', `/${appId}/console/security/audit-logs/download?fromDate=2000-01-01&toDate=2000-01-02`, { authKey: owner.authKey });
+    expect(old.body.trim().split('\r\n')).toHaveLength(1);
+    const bad = await server().call('GET', `/${appId}/console/security/audit-logs/download?toDate=soon`, { authKey: owner.authKey });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('deletes the log (operation 115): refused to a member denied it', async () => {
+    const owner = await registerDeveloper(server());
+    const mate = await registerDeveloper(server());
+    const appId = await createTestApp(server(), owner.authKey);
+    await server().call('POST', `/${appId}/console/devteam`, { authKey: owner.authKey, body: { email: mate.email } });
+    await server().call('PUT', `/${appId}/console/devteam/${mate.id}/permissions`, { authKey: owner.authKey, body: [{ operation: 115, access: 'DENY' }] });
+    await logOf(server(), owner, appId, '', (d) => d.length >= 2);
+
+    expect((await server().call('DELETE', `/${appId}/console/security/audit-logs`, { authKey: mate.authKey })).statusCode).toBe(403);
+    const older = await server().call('DELETE', `/${appId}/console/security/audit-logs?before=2000-01-01`, { authKey: owner.authKey });
+    expect(older.json()).toEqual({ deleted: 0 });
+    const all = await server().call('DELETE', `/${appId}/console/security/audit-logs`, { authKey: owner.authKey });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().deleted).toBeGreaterThanOrEqual(2);
+    // The deletion itself is the one entry left: who cleared the log stays known.
+    const after = await logOf(server(), owner, appId, '', (d) => d.length >= 1);
+    expect(after.data.map((e) => e.action)).toEqual(['security.deleteAuditLogs']);
+  });
+});
