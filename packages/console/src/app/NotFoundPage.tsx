@@ -8,9 +8,9 @@ export default function NotFoundPage() {
       <EmptyState
         icon={<IconMapOff size={32} stroke={1.5} />}
         withIndicatorBackground
-        title="There is no such page"
-        description="The address may be mistyped, or the page moved."
       >
+        <EmptyState.Title order={1}>There is no such page</EmptyState.Title>
+        <EmptyState.Description>The address may be mistyped, or the page moved.</EmptyState.Description>
         <EmptyState.Actions>
           <Button component={Link} to="/apps">
             Go to your apps

@@ -38,7 +38,9 @@ export function TwoFactorCard() {
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="lg">
         <div>
           <Group gap="sm">
-            <Title order={2}>Two-factor sign-in</Title>
+            <Title order={2} id="two-factor-title">
+              Two-factor sign-in
+            </Title>
             {confirmed && (
               <Badge color="teal" variant="light" size="sm">
                 On
@@ -58,7 +60,7 @@ export function TwoFactorCard() {
           <Skeleton w={48} h={24} radius="xl" />
         ) : (
           <Switch
-            label="Two-factor sign-in"
+            label="Require a code at sign-in"
             labelPosition="left"
             size="md"
             checked={confirmed}

@@ -68,20 +68,17 @@ export function TwoFactorEnrolment({ secret, otpauthUri, onDone }: Props) {
               verify();
             }}
           >
-            <Group align="flex-start" gap="sm">
+            <Stack gap="sm">
               <TotpCodeField value={code} onChange={setCode} error={confirm.isError ? errorInfo(confirm.error).message : null} inputRef={codeRef} />
-              <Button type="submit" mt={25} loading={confirm.isPending} disabled={code.length !== 6}>
-                Verify and turn on
-              </Button>
-              <Button
-                variant="default"
-                mt={25}
-                loading={cancel.isPending}
-                onClick={() => cancel.mutate({ enabled: false }, { onSuccess: onDone })}
-              >
-                Cancel
-              </Button>
-            </Group>
+              <Group gap="sm">
+                <Button type="submit" loading={confirm.isPending} disabled={code.length !== 6}>
+                  Verify and turn on
+                </Button>
+                <Button variant="default" loading={cancel.isPending} onClick={() => cancel.mutate({ enabled: false }, { onSuccess: onDone })}>
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
           </form>
           {cancel.isError && (
             <Alert color="red" variant="light" role="alert">

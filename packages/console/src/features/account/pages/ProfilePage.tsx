@@ -68,18 +68,12 @@ export default function ProfilePage() {
             <TextInput label="Name" autoComplete="name" {...form.getInputProps('name')} />
             <TextInput
               label={
-                <Group gap={6} component="span">
-                  Email
-                  {account.data.emailConfirmed ? (
-                    <Badge size="xs" color="teal" variant="light">
-                      confirmed
-                    </Badge>
-                  ) : (
-                    <Badge size="xs" color="orange" variant="light">
-                      not confirmed
-                    </Badge>
-                  )}
-                </Group>
+                <>
+                  Email{' '}
+                  <Badge size="xs" color={account.data.emailConfirmed ? 'teal' : 'orange'} variant="light" ml={4} style={{ verticalAlign: 'middle' }}>
+                    {account.data.emailConfirmed ? 'confirmed' : 'not confirmed'}
+                  </Badge>
+                </>
               }
               type="email"
               autoComplete="email"

@@ -8,9 +8,11 @@ export function AppsEmptyState() {
       <EmptyState
         icon={<IconApps size={32} stroke={1.5} />}
         variant="light"
-        title="Create your first app"
-        description="An app holds your data tables, users, files and cloud code, and gets its own API keys for every platform."
       >
+        <EmptyState.Title order={2}>Create your first app</EmptyState.Title>
+        <EmptyState.Description>
+          An app holds your data tables, users, files and cloud code, and gets its own API keys for every platform.
+        </EmptyState.Description>
         <EmptyState.Actions>
           <Button component={Link} to="/apps/new" leftSection={<IconPlus size={18} stroke={1.5} />}>
             Create your first app

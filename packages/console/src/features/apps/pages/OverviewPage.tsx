@@ -73,10 +73,10 @@ export default function OverviewPage() {
             <Title order={2} mb="sm">
               App
             </Title>
-            <SimpleGrid cols={2} spacing="sm" verticalSpacing="md">
-              <Field label="App id">
-                <CopyValue value={app.id} label="Copy app id" truncate />
-              </Field>
+            <Field label="App id">
+              <CopyValue value={app.id} label="Copy app id" />
+            </Field>
+            <SimpleGrid cols={3} spacing="sm" mt="md">
               <Field label="Created">
                 <Text size="sm">{formatDateTime(app.created)}</Text>
               </Field>

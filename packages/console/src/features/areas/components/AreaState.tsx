@@ -9,7 +9,9 @@ export function AreaState({ area, appId, title, description, badge }: { area: Ar
   const Icon = areaIcon(area.id);
   return (
     <Paper withBorder radius="md" py={64} px="lg">
-      <EmptyState icon={<Icon size={32} stroke={1.5} />} variant="light" color="gray" title={title} description={description}>
+      <EmptyState icon={<Icon size={32} stroke={1.5} />} variant="light" color="gray">
+        <EmptyState.Title order={2}>{title}</EmptyState.Title>
+        <EmptyState.Description maw={480}>{description}</EmptyState.Description>
         {badge}
         <EmptyState.Actions>
           <Button component={Link} to={`/apps/${appId}/overview`} variant="default">

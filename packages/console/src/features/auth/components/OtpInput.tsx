@@ -1,4 +1,4 @@
-import { Input, PinInput } from '@mantine/core';
+import { Input, PinInput, Stack } from '@mantine/core';
 
 interface Props {
   value: string;
@@ -13,10 +13,14 @@ interface Props {
  * Six boxes for a one-time code. `autocomplete="one-time-code"` lets phones offer the code, a
  * paste or autofill into any box spreads over all of them, and the last digit submits. Callers
  * remount it (new `key`) to clear it after a wrong code, which also puts focus back on box one.
+ * The label points at the first box; `Input.Wrapper` is not used because it would give all six
+ * boxes the same id.
  */
 export function OtpInput({ value, onChange, onComplete, error, disabled, label = 'Authentication code' }: Props) {
   return (
-    <Input.Wrapper label={label} labelProps={{ htmlFor: 'otp-code-1' }} error={error} description="6 digits from your authenticator app">
+    <Stack gap={4}>
+      <Input.Label htmlFor="otp-code-1">{label}</Input.Label>
+      <Input.Description id="otp-code-description">6 digits from your authenticator app</Input.Description>
       <PinInput
         id="otp-code"
         length={6}
@@ -30,9 +34,17 @@ export function OtpInput({ value, onChange, onComplete, error, disabled, label =
         onComplete={onComplete}
         error={!!error}
         disabled={disabled}
-        mt={6}
-        getInputProps={(index) => ({ 'aria-label': index === 0 ? undefined : `Digit ${index + 1} of 6` })}
+        mt={4}
+        getInputProps={(index) => ({
+          'aria-label': index === 0 ? undefined : `Digit ${index + 1} of 6`,
+          'aria-describedby': error ? 'otp-code-description otp-code-error' : 'otp-code-description',
+        })}
       />
-    </Input.Wrapper>
+      {error && (
+        <Input.Error id="otp-code-error" role="alert">
+          {error}
+        </Input.Error>
+      )}
+    </Stack>
   );
 }
