@@ -99,7 +99,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   available.add('overview');
   registerSystemRoutes(app, ctx, available);
   for (const m of modules) await m.register(app, ctx);
-  registerNotAvailableRoutes(app);
+  registerNotAvailableRoutes(app, ctx);
 
   // The built console at `/`; its client-side routes (deep links, reloads) get index.html from
   // the not-found handler, so the server needs no list of console pages.

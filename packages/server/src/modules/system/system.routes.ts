@@ -3,6 +3,7 @@ import { Areas, Routes, type StatusInfo } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { handle } from '../../http/route.js';
 import { ApiError } from '../../http/api-error.js';
+import { authenticateDeveloper } from '../../http/auth.js';
 
 export const VERSION = '0.1.0';
 
@@ -27,7 +28,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext, a
  * Console routes of areas without a module answer 501 `{code, message}` so clients can tell
  * "not built yet" from "no such route". Specific routes registered by a module win over these.
  */
-export function registerNotAvailableRoutes(app: FastifyInstance): void {
+export function registerNotAvailableRoutes(app: FastifyInstance, ctx: ServerContext): void {
   for (const area of Areas) {
     for (const prefix of area.serverPrefixes) {
       const base = prefix.startsWith('/') ? prefix : `/:appId/console/${prefix}`;
@@ -36,7 +37,9 @@ export function registerNotAvailableRoutes(app: FastifyInstance): void {
           app.route({
             method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
             url,
-            handler: async () => {
+            // Signed-in developers learn the area is not built; anyone else gets the usual 401.
+            handler: async (req) => {
+              await authenticateDeveloper(ctx, req);
               throw ApiError.notAvailableYet(area.title);
             },
           });

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { allRoutes } from '@basalt/shared';
-import { describeEachDb } from '../../test-helpers.js';
+import { describeEachDb, registerDeveloper } from '../../test-helpers.js';
 import { registeredRouteNames } from '../../http/route.js';
 
 describeEachDb('system', (server) => {
@@ -19,10 +19,13 @@ describeEachDb('system', (server) => {
     expect(missing).toEqual([]);
   });
 
-  it('answers 501 {code, message} on routes of areas not built yet', async () => {
-    const res = await server().call('GET', '/api/app/ABC/automation/flows');
+  it('answers 501 {code, message} on routes of areas not built yet, and 401 without a key', async () => {
+    const dev = await registerDeveloper(server());
+    const res = await server().call('GET', '/api/app/ABC/automation/flows', { authKey: dev.authKey });
     expect(res.statusCode).toBe(501);
     expect(res.json()).toEqual({ code: 'NOT_AVAILABLE_YET', message: 'Flows is not available yet' });
+    const anonymous = await server().call('GET', '/api/app/ABC/automation/flows');
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('answers 404 {code, message} on unknown routes', async () => {
