@@ -2,6 +2,8 @@ import type { ServerModule } from './module.js';
 import { accountsModule } from './accounts/index.js';
 import { appsModule } from './apps/index.js';
 import { dataModule } from './data/index.js';
+import { securityModule } from './security/index.js';
+import { appApiModule } from './appapi/index.js';
 import { countersModule } from './counters/index.js';
 import { cacheModule } from './cache/index.js';
 import { hivesModule } from './hives/index.js';
@@ -19,6 +21,8 @@ export const modules: ServerModule[] = [
   accountsModule,
   appsModule,
   dataModule,
+  securityModule,
+  appApiModule,
   countersModule,
   cacheModule,
   hivesModule,

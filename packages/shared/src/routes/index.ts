@@ -11,6 +11,7 @@ import { filesRoutes } from './files.js';
 import { messagingRoutes } from './messaging.js';
 import { auditRoutes, devPermissionsRoutes, devTeamRoutes } from './dev-team.js';
 import { usersRoutes } from './users.js';
+import { securityRoutes } from './security.js';
 
 export * from './system.js';
 export * from './user.js';
@@ -24,6 +25,7 @@ export * from './files.js';
 export * from './messaging.js';
 export * from './dev-team.js';
 export * from './users.js';
+export * from './security.js';
 
 /**
  * Every declared console route, by SDK group. Each area adds its group here; the server test
@@ -40,6 +42,7 @@ export const Routes = {
   dataHives: dataHivesRoutes,
   files: filesRoutes,
   messaging: messagingRoutes,
+  security: securityRoutes,
   devTeam: devTeamRoutes,
   devPermissions: devPermissionsRoutes,
   /** Audit log and HIPAA rows of the reference's `security` group (route names `security.*`). */

@@ -3,6 +3,8 @@ import { AccountsService } from './accounts.service.js';
 import { registerAccountRoutes } from './accounts.routes.js';
 
 export { verifyTotp, totp } from './totp.js';
+/** argon2id hashing, shared with app users' passwords (modules/appapi). */
+export { hashPassword, verifyPassword, dummyHash } from './passwords.js';
 
 /** Developer accounts: registration, sign-in (with TOTP two-factor), profile, password restore. */
 export const accountsModule: ServerModule = {

@@ -1,0 +1,149 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.js';
+import { ApiError } from './api-error.js';
+import { resolveApiKey } from '../modules/apps/index.js';
+import { dataServicesOf } from '../modules/data/index.js';
+import { securityOf, type Caller } from '../modules/security/index.js';
+import { DEFAULT_PANIC_MESSAGE } from '../modules/security/panic.service.js';
+
+/**
+ * Error codes of the app-facing API. The `backendless` SDK reads a numeric `code`; it reacts to
+ * 3064 itself (drops its token), the rest reach the app. docs/security.md lists them.
+ */
+export const AppErrorCodes = {
+  BAD_REQUEST: 8000,
+  INTERNAL: 8001,
+  INVALID_APP: 8002,
+  NOT_AVAILABLE_YET: 8003,
+  TOO_LARGE: 8004,
+  PANIC: 8010,
+  NOT_FOUND: 1000,
+  TABLE_NOT_FOUND: 1009,
+  PERMISSION_DENIED: 1011,
+  CONFLICT: 1155,
+  INVALID_LOGIN: 3003,
+  TOO_MANY_LOGINS: 3036,
+  INVALID_USER_TOKEN: 3064,
+  USER_DISABLED: 3090,
+} as const;
+
+/** An error of the app API with its numeric code (carried as text until the answer is written). */
+export function appError(code: number, status: number, message: string): ApiError {
+  return new ApiError(String(code), status, message);
+}
+
+const BY_NAME: Record<string, number> = {
+  BAD_REQUEST: AppErrorCodes.BAD_REQUEST, VALIDATION: AppErrorCodes.BAD_REQUEST, UNAUTHORIZED: AppErrorCodes.INVALID_APP,
+  FORBIDDEN: AppErrorCodes.PERMISSION_DENIED, NOT_FOUND: AppErrorCodes.NOT_FOUND, CONFLICT: AppErrorCodes.CONFLICT,
+  PAYLOAD_TOO_LARGE: AppErrorCodes.TOO_LARGE, RATE_LIMITED: AppErrorCodes.TOO_MANY_LOGINS, NOT_AVAILABLE_YET: AppErrorCodes.NOT_AVAILABLE_YET,
+  SERVICE_UNAVAILABLE: AppErrorCodes.PANIC, INTERNAL: AppErrorCodes.INTERNAL,
+};
+
+/** The numeric code of an answer whose code is text (errors raised by shared services). */
+export function numericCode(code: unknown, status: number): number {
+  if (typeof code === 'number') return code;
+  if (typeof code === 'string' && /^\d{1,6}$/.test(code)) return Number(code);
+  if (typeof code === 'string' && BY_NAME[code]) return BY_NAME[code];
+  return status >= 500 ? AppErrorCodes.INTERNAL : AppErrorCodes.BAD_REQUEST;
+}
+
+/** An app API caller: the app, its key's device type, the user behind the token and all roles. */
+export interface AppCaller extends Caller {
+  apiKey: string;
+  /** The `user-token` that identified the user (null when anonymous). */
+  token: string | null;
+}
+
+/** Route patterns of the app API all start so (files and messaging included). */
+const APP_ROUTE = /^\/:appId\/:apiKey(\/|$)/;
+export const isAppApiRoute = (req: FastifyRequest) => APP_ROUTE.test(req.routeOptions?.url ?? '');
+
+const callers = new WeakMap<FastifyRequest, Promise<AppCaller>>();
+
+/** The `user-token` header as sent; the SDK never sends an empty one, some clients send "null". */
+export function userTokenOf(req: FastifyRequest): string | null {
+  const raw = req.headers['user-token'];
+  const token = Array.isArray(raw) ? raw[0] : raw;
+  return token && token !== 'null' && token !== 'undefined' ? token : null;
+}
+
+/**
+ * THE authentication of the app API, used by every app-facing route: the API key in the path
+ * (401, code 8002, when it is not a key of that app), panic mode (503), and the `user-token`
+ * header (401, code 3064, when it is unknown, revoked or another app's). `ignoreToken` is for
+ * register and login, where the SDK may still send a stale token. Computed once per request.
+ */
+export function authenticateApp(ctx: ServerContext, req: FastifyRequest, opts: { ignoreToken?: boolean } = {}): Promise<AppCaller> {
+  const key = opts.ignoreToken ? undefined : req;
+  const cached = key && callers.get(key);
+  if (cached) return cached;
+  const p = resolveCaller(ctx, req, !!opts.ignoreToken);
+  if (key) callers.set(key, p);
+  return p;
+}
+
+async function resolveCaller(ctx: ServerContext, req: FastifyRequest, ignoreToken: boolean): Promise<AppCaller> {
+  const { appId, apiKey } = (req.params ?? {}) as { appId?: string; apiKey?: string };
+  const found = await resolveApiKey(ctx, appId ?? '', apiKey ?? '');
+  if (!found) throw appError(AppErrorCodes.INVALID_APP, 401, 'The application id or API key is not valid');
+  const security = securityOf(ctx);
+  const panic = await security.panic.state(found.appId);
+  if (panic.enabled) throw appError(AppErrorCodes.PANIC, 503, panic.message || DEFAULT_PANIC_MESSAGE);
+  const token = ignoreToken ? null : userTokenOf(req);
+  let user: { objectId: string; userStatus?: unknown; socialAccount?: unknown } | null = null;
+  if (token) {
+    const session = await security.sessions.resolve(found.appId, token);
+    const row = session ? await userFacts(ctx, found.appId, session.userId) : undefined;
+    if (!session || !row) throw appError(AppErrorCodes.INVALID_USER_TOKEN, 401, 'The user token is not valid or has expired');
+    if (row.userStatus === 'DISABLED') throw appError(AppErrorCodes.USER_DISABLED, 401, 'The user account is disabled');
+    user = row;
+  }
+  const caller = await security.callerFor(found.appId, found.deviceType, user);
+  return { ...caller, apiKey: apiKey!, token };
+}
+
+/** The few Users columns the roles step needs; undefined when the user no longer exists. */
+export async function userFacts(ctx: ServerContext, appId: string, userId: string): Promise<{ objectId: string; userStatus?: unknown; socialAccount?: unknown } | undefined> {
+  const users = (await dataServicesOf(ctx)?.schema(appId))?.table('Users');
+  if (!users) return undefined;
+  const row = await ctx.dbs.app(appId).selectFrom(users.sqlName).select(['objectId', 'userStatus', 'socialAccount']).where('objectId', '=', userId).executeTakeFirst();
+  return row ? { objectId: String(row.objectId), userStatus: row.userStatus, socialAccount: row.socialAccount } : undefined;
+}
+
+/**
+ * Hooks of every app API route (ours, files, messaging, app info): CORS for browser apps, the
+ * numeric error codes the SDK expects, and the preflight answer. Registered once at the root.
+ */
+export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): void {
+  // Panic mode stops every app API route, also those that authenticate on their own.
+  app.addHook('onRequest', async (req: FastifyRequest) => {
+    if (!isAppApiRoute(req) || req.method === 'OPTIONS') return;
+    const { appId } = (req.params ?? {}) as { appId?: string };
+    if (!appId || !/^[A-Za-z0-9-]{1,64}$/.test(appId)) return;
+    const panic = await securityOf(ctx).panic.state(appId);
+    if (panic.enabled) throw appError(AppErrorCodes.PANIC, 503, panic.message || DEFAULT_PANIC_MESSAGE);
+  });
+  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (!isAppApiRoute(req)) return payload;
+    // The SDK sends no cookies (withCredentials is false), so any origin may call.
+    reply.header('access-control-allow-origin', '*');
+    if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{')) return payload;
+    try {
+      const body = JSON.parse(payload) as { code?: unknown; message?: unknown };
+      if (typeof body.code === 'number') return payload;
+      return JSON.stringify({ ...body, code: numericCode(body.code, reply.statusCode) });
+    } catch {
+      return payload;
+    }
+  });
+  app.options('/:appId/:apiKey/*', async (req, reply) => {
+    const asked = req.headers['access-control-request-headers'];
+    reply
+      .header('access-control-allow-origin', '*')
+      .header('access-control-allow-methods', 'GET, POST, PUT, DELETE')
+      .header('access-control-allow-headers', typeof asked === 'string' && asked.length <= 2000 ? asked : 'content-type, user-token, bl-execution-type')
+      .header('access-control-max-age', '600')
+      .status(204)
+      .send();
+  });
+}

@@ -1,0 +1,222 @@
+import type { ServerContext } from '../../context.js';
+import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
+import { dataServicesOf, type AppSchema, type DataServices, type TableMeta } from '../data/index.js';
+import { securityOf } from '../security/index.js';
+import { and, namesIn, readQuery, type QuerySpec } from './query-spec.js';
+
+type Rec = Record<string, unknown>;
+
+/** Most records a bulk update, bulk delete or relation where may touch in one call. */
+export const MAX_BULK = 10_000;
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+/** Written by the server only: app callers never set them (server code may set ownerId). */
+const SERVER_SET = ['created', 'updated', '___class', '__meta'];
+
+export function assertId(value: unknown, what = 'objectId'): string {
+  if (typeof value !== 'string' || !ID.test(value)) throw appError(AppErrorCodes.BAD_REQUEST, 400, `${what} must be a record id`);
+  return value;
+}
+
+const isServerCode = (c: AppCaller) => c.roles.some((r) => r.name === 'ServerCodeUser');
+
+/**
+ * The data API of apps, with every call decided by the permission engine: rows a caller may not
+ * see never leave the query (their restriction is ANDed into the where), denied columns are hidden
+ * and cannot be filtered or sorted on, and writes check the record's ACL and owner first.
+ */
+export class AppData {
+  constructor(private readonly ctx: ServerContext) {}
+
+  get data(): DataServices {
+    return dataServicesOf(this.ctx)!;
+  }
+
+  private get engine() {
+    return securityOf(this.ctx).engine;
+  }
+
+  async table(appId: string, name: string): Promise<{ schema: AppSchema; table: TableMeta }> {
+    const schema = await this.data.schema(appId);
+    const table = schema.table(name);
+    if (!table) throw appError(AppErrorCodes.TABLE_NOT_FOUND, 404, `Table '${name.slice(0, 80)}' does not exist`);
+    return { schema, table };
+  }
+
+  /** Columns hidden from this caller (Find denied); Users passwords are never readable or filterable. */
+  async hidden(caller: AppCaller, table: TableMeta): Promise<Set<string>> {
+    const out = await this.engine.deniedColumns(caller, table.tableId, 'Find');
+    if (table.system && table.name === 'Users') out.add('password');
+    return out;
+  }
+
+  private async require(caller: AppCaller, table: TableMeta, op: string, record?: Rec): Promise<void> {
+    await this.engine.require(caller, 'data', table.tableId, op, record, `table '${table.name}'`);
+  }
+
+  /** Narrows a query to the rows the caller may `op`; answers undefined when that is none. */
+  private async restrict(caller: AppCaller, table: TableMeta, op: string, spec: QuerySpec): Promise<QuerySpec | undefined> {
+    const hidden = await this.hidden(caller, table);
+    const used = namesIn(spec);
+    const bad = [...hidden].find((c) => used.has(c));
+    if (bad) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${bad}' of table '${table.name}' is hidden`);
+    const filter = await this.engine.rowFilter(caller, table.tableId, op);
+    if (filter.kind === 'none') return undefined;
+    return filter.kind === 'all' ? spec : { ...spec, where: and(spec.where, filter.where) };
+  }
+
+  /**
+   * Takes out of answers what the caller may not see: hidden columns, and related records (of any
+   * depth) in tables or rows the caller may not Find.
+   */
+  async guard(caller: AppCaller, schema: AppSchema, table: TableMeta, records: Rec[], depth = 0): Promise<Rec[]> {
+    const hidden = await this.hidden(caller, table);
+    for (const r of records) for (const c of hidden) delete r[c];
+    if (depth > 5) return records;
+    for (const rel of table.relations) {
+      const child = schema.table(rel.toTableName);
+      const nested = records.flatMap((r) => (Array.isArray(r[rel.name]) ? (r[rel.name] as Rec[]) : r[rel.name] && typeof r[rel.name] === 'object' ? [r[rel.name] as Rec] : []));
+      if (!child || !nested.length) continue;
+      const access = await this.engine.decideRecords(caller, child.tableId, 'Find', nested);
+      const denied = new Set(nested.filter((_, i) => access[i] === 'DENY'));
+      for (const r of records) {
+        const v = r[rel.name];
+        if (Array.isArray(v)) r[rel.name] = (v as Rec[]).filter((x) => !denied.has(x));
+        else if (v && typeof v === 'object' && denied.has(v as Rec)) r[rel.name] = null;
+      }
+      await this.guard(caller, schema, child, nested.filter((x) => !denied.has(x)), depth + 1);
+    }
+    return records;
+  }
+
+  async find(caller: AppCaller, tableName: string, input: Rec | undefined): Promise<Rec[]> {
+    const { schema, table } = await this.table(caller.appId, tableName);
+    // No table-level refusal: the owner policy or a record's ACL may still open some rows.
+    const spec = await this.restrict(caller, table, 'Find', readQuery(input, table));
+    if (!spec) return [];
+    return this.guard(caller, schema, table, await this.data.query.find(caller.appId, schema, table, spec));
+  }
+
+  async count(caller: AppCaller, tableName: string, input: Rec | undefined): Promise<number> {
+    const { schema, table } = await this.table(caller.appId, tableName);
+    // No table-level refusal: the owner policy or a record's ACL may still open some rows.
+    const spec = await this.restrict(caller, table, 'Find', readQuery(input, table));
+    return spec ? this.data.query.count(caller.appId, schema, table, spec) : 0;
+  }
+
+  async findById(caller: AppCaller, tableName: string, objectId: string, input: Rec | undefined): Promise<Rec> {
+    const { schema, table } = await this.table(caller.appId, tableName);
+    const id = assertId(objectId);
+    const existing = await this.raw(caller.appId, table, id);
+    if (!existing) throw appError(AppErrorCodes.NOT_FOUND, 404, `Record '${id}' does not exist in table '${table.name}'`);
+    await this.require(caller, table, 'Find', existing);
+    const spec = readQuery({ ...input, pageSize: 1, offset: 0 }, table);
+    const hidden = await this.hidden(caller, table);
+    const bad = [...hidden].find((c) => namesIn(spec).has(c));
+    if (bad) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${bad}' of table '${table.name}' is hidden`);
+    const [record] = await this.data.query.find(caller.appId, schema, table, { ...spec, where: `objectId = '${id}'` });
+    if (!record) throw appError(AppErrorCodes.NOT_FOUND, 404, `Record '${id}' does not exist in table '${table.name}'`);
+    return (await this.guard(caller, schema, table, [record]))[0];
+  }
+
+  /** objectId and ownerId of a stored record (every table has both columns under these names). */
+  async raw(appId: string, table: TableMeta, objectId: string): Promise<Rec | undefined> {
+    return this.ctx.dbs.app(appId).selectFrom(table.sqlName).select(['objectId', 'ownerId']).where('objectId', '=', objectId).executeTakeFirst();
+  }
+
+  /** Removes what a caller may not write and refuses columns whose Update is denied. */
+  private async writable(caller: AppCaller, table: TableMeta, input: unknown, creating: boolean): Promise<Rec> {
+    if (!input || typeof input !== 'object' || Array.isArray(input)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'A record must be a JSON object');
+    const out: Rec = { ...(input as Rec) };
+    for (const k of SERVER_SET) delete out[k];
+    if (!isServerCode(caller)) {
+      delete out.ownerId;
+      if (creating) out.ownerId = caller.userId ?? null;
+    }
+    // Keys the SDK adds that are not columns (relation markers); the table in the URL is authoritative.
+    for (const k of Object.keys(out)) if (k.startsWith('__')) delete out[k];
+    const denied = await this.engine.deniedColumns(caller, table.tableId, 'Update');
+    const bad = Object.keys(out).find((k) => denied.has(k));
+    if (bad) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${bad}' of table '${table.name}' cannot be changed`);
+    return out;
+  }
+
+  async create(caller: AppCaller, tableName: string, input: unknown): Promise<Rec> {
+    const { schema, table } = await this.table(caller.appId, tableName);
+    await this.require(caller, table, 'Create');
+    const values = await this.writable(caller, table, input, true);
+    const record = await this.data.records.create(caller.appId, table.name, values);
+    return (await this.guard(caller, schema, table, [record]))[0];
+  }
+
+  async update(caller: AppCaller, tableName: string, objectId: string, input: unknown): Promise<Rec> {
+    const { schema, table } = await this.table(caller.appId, tableName);
+    const id = assertId(objectId);
+    const existing = await this.raw(caller.appId, table, id);
+    if (!existing) throw appError(AppErrorCodes.NOT_FOUND, 404, `Record '${id}' does not exist in table '${table.name}'`);
+    await this.require(caller, table, 'Update', existing);
+    const values = await this.writable(caller, table, input, false);
+    delete values.objectId;
+    const record = await this.data.records.update(caller.appId, table.name, id, values);
+    return (await this.guard(caller, schema, table, [record]))[0];
+  }
+
+  /** `save`: an objectId of an existing record updates it, anything else creates. */
+  async save(caller: AppCaller, tableName: string, input: unknown): Promise<Rec> {
+    const id = input && typeof input === 'object' ? (input as Rec).objectId : undefined;
+    if (typeof id === 'string' && id) {
+      const { table } = await this.table(caller.appId, tableName);
+      if (await this.raw(caller.appId, table, assertId(id))) return this.update(caller, tableName, id, input);
+    }
+    return this.create(caller, tableName, input);
+  }
+
+  async remove(caller: AppCaller, tableName: string, objectId: string): Promise<{ deletionTime: number }> {
+    const { table } = await this.table(caller.appId, tableName);
+    const id = assertId(objectId);
+    const existing = await this.raw(caller.appId, table, id);
+    if (!existing) throw appError(AppErrorCodes.NOT_FOUND, 404, `Record '${id}' does not exist in table '${table.name}'`);
+    await this.require(caller, table, 'Remove', existing);
+    await this.data.records.deleteMany(caller.appId, table.name, [id]);
+    return { deletionTime: Date.now() };
+  }
+
+  async bulkCreate(caller: AppCaller, tableName: string, input: unknown): Promise<string[]> {
+    const { table } = await this.table(caller.appId, tableName);
+    if (!Array.isArray(input)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the records as a JSON array');
+    if (input.length > MAX_BULK) throw appError(AppErrorCodes.BAD_REQUEST, 400, `At most ${MAX_BULK} records per call`);
+    await this.require(caller, table, 'Create');
+    const values = [];
+    for (const r of input) values.push(await this.writable(caller, table, r, true));
+    return this.data.records.bulkCreate(caller.appId, table.name, values);
+  }
+
+  /** Ids of the rows matching `where` that the caller may `op` (at most MAX_BULK). */
+  async idsWhere(caller: AppCaller, table: TableMeta, where: string | undefined, op: string): Promise<string[]> {
+    const { schema } = await this.table(caller.appId, table.name);
+    const spec = await this.restrict(caller, table, op, { ...readQuery({ where }, table), props: ['objectId'], pageSize: 100 });
+    if (!spec) return [];
+    const ids: string[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const page = await this.data.query.find(caller.appId, schema, table, { ...spec, sortBy: ['objectId'], offset });
+      ids.push(...page.map((r) => String(r.objectId)));
+      if (ids.length > MAX_BULK) throw appError(AppErrorCodes.BAD_REQUEST, 400, `The condition matches more than ${MAX_BULK} records; narrow it`);
+      if (page.length < 100) return ids;
+    }
+  }
+
+  async bulkUpdate(caller: AppCaller, tableName: string, where: string | undefined, changes: unknown): Promise<number> {
+    const { table } = await this.table(caller.appId, tableName);
+    const values = await this.writable(caller, table, changes, false);
+    delete values.objectId;
+    const ids = await this.idsWhere(caller, table, where, 'Update');
+    if (!ids.length) return 0;
+    await this.data.records.bulkUpsert(caller.appId, table.name, ids.map((objectId) => ({ ...values, objectId })));
+    return ids.length;
+  }
+
+  async bulkDelete(caller: AppCaller, tableName: string, where: string | undefined): Promise<number> {
+    const { table } = await this.table(caller.appId, tableName);
+    const ids = await this.idsWhere(caller, table, where, 'Remove');
+    return ids.length ? this.data.records.deleteMany(caller.appId, table.name, ids) : 0;
+  }
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../../context.js';
+import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
+import type { AppData } from './data-access.js';
+import type { AppRelations, RelationMode } from './relations-access.js';
+
+type P = { appId: string; apiKey: string; table: string; objectId: string; column: string };
+type Q = Record<string, unknown>;
+type R = FastifyRequest<{ Params: P; Querystring: Q; Body: unknown }>;
+
+const objectBody = (body: unknown): Q | undefined => {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body !== 'object' || Array.isArray(body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'The query must be a JSON object');
+  return body as Q;
+};
+
+const where = (q: Q) => (typeof q.where === 'string' ? q.where : typeof q.whereClause === 'string' ? q.whereClause : undefined);
+
+/**
+ * `/{appId}/{apiKey}/data/…` in the shapes of the `backendless` SDK. Literal segments (`bulk`,
+ * `bulkupsert`, `find`, `count`, `upsert`) are matched before the table and id parameters.
+ */
+export function registerDataRoutes(app: FastifyInstance, ctx: ServerContext, data: AppData, relations: AppRelations): void {
+  const base = '/:appId/:apiKey/data';
+  const caller = (req: FastifyRequest) => authenticateApp(ctx, req);
+
+  app.post(`${base}/bulk/:table`, async (req: R) => data.bulkCreate(await caller(req), req.params.table, req.body));
+  app.put(`${base}/bulk/:table`, async (req: R) => data.bulkUpdate(await caller(req), req.params.table, where(req.query), req.body));
+  app.post(`${base}/bulk/:table/delete`, async (req: R) => {
+    const body = objectBody(req.body) ?? {};
+    return data.bulkDelete(await caller(req), req.params.table, where(body));
+  });
+  app.put(`${base}/bulkupsert/:table`, async (req: R) => {
+    const c = await caller(req);
+    if (!Array.isArray(req.body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the records as a JSON array');
+    const ids: string[] = [];
+    for (const r of req.body) ids.push(String((await data.save(c, req.params.table, r)).objectId));
+    return ids;
+  });
+
+  app.post(`${base}/:table/find`, async (req: R) => data.find(await caller(req), req.params.table, objectBody(req.body)));
+  app.get(`${base}/:table`, async (req: R) => data.find(await caller(req), req.params.table, req.query));
+  app.post(`${base}/:table/count`, async (req: R) => data.count(await caller(req), req.params.table, objectBody(req.body)));
+  app.get(`${base}/:table/count`, async (req: R) => data.count(await caller(req), req.params.table, req.query));
+  app.get(`${base}/:table/:objectId`, async (req: R) => data.findById(await caller(req), req.params.table, req.params.objectId, req.query));
+
+  app.put(`${base}/:table`, async (req: R) => data.save(await caller(req), req.params.table, req.body));
+  app.put(`${base}/:table/upsert`, async (req: R) => data.save(await caller(req), req.params.table, req.body));
+  app.post(`${base}/:table`, async (req: R) => data.create(await caller(req), req.params.table, req.body));
+  app.put(`${base}/:table/:objectId`, async (req: R) => data.update(await caller(req), req.params.table, req.params.objectId, req.body));
+  app.delete(`${base}/:table/:objectId`, async (req: R) => data.remove(await caller(req), req.params.table, req.params.objectId));
+
+  const change = (mode: RelationMode) => async (req: R) =>
+    relations.change(await caller(req), mode, req.params.table, req.params.objectId, req.params.column, req.body, where(req.query));
+  app.post(`${base}/:table/:objectId/:column`, change('set'));
+  app.put(`${base}/:table/:objectId/:column`, change('add'));
+  app.delete(`${base}/:table/:objectId/:column`, change('delete'));
+  app.get(`${base}/:table/:objectId/:column`, async (req: R) => relations.load(await caller(req), req.params.table, req.params.objectId, req.params.column, req.query));
+}

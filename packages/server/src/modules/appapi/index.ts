@@ -1,0 +1,31 @@
+import type { ServerModule } from '../module.js';
+import { authenticateApp, installAppApiHooks } from '../../http/app-auth.js';
+import { realtimeUrl } from '../../realtime/index.js';
+import { AppData } from './data-access.js';
+import { AppRelations } from './relations-access.js';
+import { AppUsers } from './users.service.js';
+import { registerUserRoutes } from './users.routes.js';
+import { registerDataRoutes } from './data.routes.js';
+import { registerCounterAppRoutes } from './counters.routes.js';
+
+/**
+ * The app-facing REST API (`/{appId}/{apiKey}/…`) that the published `backendless` SDK calls:
+ * app info, users, data with relations, counters. Every call is authenticated by
+ * `http/app-auth.ts` and decided by the security module's permission engine. Registered before
+ * files and messaging so the shared hooks (CORS, panic mode, numeric error codes) cover them too.
+ */
+export const appApiModule: ServerModule = {
+  name: 'appapi',
+  register(app, ctx) {
+    installAppApiHooks(app, ctx);
+    // The first call of every SDK; an invalid token answers 3064 so the SDK retries without it.
+    app.get('/:appId/:apiKey/info', async (req) => {
+      const caller = await authenticateApp(ctx, req);
+      return { appId: caller.appId, apiKey: caller.apiKey, rtURL: realtimeUrl(req), loggers: [] };
+    });
+    const data = new AppData(ctx);
+    registerUserRoutes(app, ctx, new AppUsers(ctx, data));
+    registerDataRoutes(app, ctx, data, new AppRelations(ctx, data));
+    registerCounterAppRoutes(app, ctx);
+  },
+};

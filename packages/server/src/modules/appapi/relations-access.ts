@@ -1,0 +1,61 @@
+import type { ServerContext } from '../../context.js';
+import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
+import { securityOf } from '../security/index.js';
+import { assertId, MAX_BULK, type AppData } from './data-access.js';
+import { and, readQuery } from './query-spec.js';
+
+type Rec = Record<string, unknown>;
+export type RelationMode = 'set' | 'add' | 'delete';
+const OPERATION: Record<RelationMode, string> = { set: 'SetRelation', add: 'AddRelation', delete: 'DeleteRelation' };
+
+/** Relations through the app API: set, add, delete children of a record, and load them. */
+export class AppRelations {
+  constructor(private readonly ctx: ServerContext, private readonly data: AppData) {}
+
+  private async relation(caller: AppCaller, tableName: string, parentId: string, column: string) {
+    const { schema, table } = await this.data.table(caller.appId, tableName);
+    const relation = table.relations.find((r) => r.name === column);
+    if (!relation) {
+      const hint = column.includes(':') ? ' (creating relation columns from the app API is not supported; create it in the console)' : '';
+      throw appError(AppErrorCodes.BAD_REQUEST, 400, `Relation column '${column.slice(0, 80)}' does not exist in table '${table.name}'${hint}`);
+    }
+    const child = schema.tableById(relation.toTableId);
+    if (!child) throw appError(AppErrorCodes.TABLE_NOT_FOUND, 404, `The target table of relation '${relation.name}' does not exist`);
+    const id = assertId(parentId);
+    const parent = await this.data.raw(caller.appId, table, id);
+    if (!parent) throw appError(AppErrorCodes.NOT_FOUND, 404, `Record '${id}' does not exist in table '${table.name}'`);
+    return { schema, table, relation, child, parent, id };
+  }
+
+  /** Children given as ids or `{objectId}` objects, or chosen by a where over the child table. */
+  private async childIds(caller: AppCaller, child: Parameters<AppData['idsWhere']>[1], body: unknown, where: string | undefined): Promise<string[]> {
+    if (where) return this.data.idsWhere(caller, child, where, 'Find');
+    if (!Array.isArray(body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the children as a JSON array of objectIds, or a whereClause');
+    if (body.length > MAX_BULK) throw appError(AppErrorCodes.BAD_REQUEST, 400, `At most ${MAX_BULK} children per call`);
+    return body.map((x) => assertId(x && typeof x === 'object' ? (x as Rec).objectId : x, 'child objectId'));
+  }
+
+  async change(caller: AppCaller, mode: RelationMode, tableName: string, parentId: string, column: string, body: unknown, where: string | undefined): Promise<number> {
+    const { table, relation, child, parent, id } = await this.relation(caller, tableName, parentId, column);
+    await securityOf(this.ctx).engine.require(caller, 'data', table.tableId, OPERATION[mode], parent, `table '${table.name}'`);
+    const ids = await this.childIds(caller, child, body, where);
+    const links = this.data.data.records.links;
+    const n = await this.ctx.dbs.app(caller.appId).transaction().execute((trx) =>
+      mode === 'delete' ? links.remove(trx, relation, id, ids) : links.set(trx, caller.appId, relation, id, ids, mode === 'set' ? 'replace' : 'add'));
+    // As in the console: a set answers how many children the relation now holds.
+    this.ctx.bus.emit('record.updated', { appId: caller.appId, table: table.name, record: { objectId: id, ___class: table.name } });
+    return mode === 'set' ? ids.length : n;
+  }
+
+  async load(caller: AppCaller, tableName: string, parentId: string, column: string, input: Rec | undefined): Promise<Rec[]> {
+    const { schema, table, relation, child, parent, id } = await this.relation(caller, tableName, parentId, column);
+    await securityOf(this.ctx).engine.require(caller, 'data', table.tableId, 'LoadRelations', parent, `table '${table.name}'`);
+    const links = await this.ctx.dbs.app(caller.appId).selectFrom(relation.linkTable).select('child_id').where('parent_id', '=', id).limit(MAX_BULK + 1).execute();
+    if (!links.length) return [];
+    if (links.length > MAX_BULK) throw appError(AppErrorCodes.BAD_REQUEST, 400, `The relation holds more than ${MAX_BULK} records`);
+    const inList = `objectId IN (${links.map((l) => `'${assertId(String(l.child_id))}'`).join(',')})`;
+    const spec = readQuery(input, child);
+    void schema;
+    return this.data.find(caller, child.name, { ...(input ?? {}), where: and(spec.where, inList) });
+  }
+}

@@ -1,0 +1,190 @@
+import crypto from 'node:crypto';
+import type { ServerContext } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import { appError, AppErrorCodes, userFacts, type AppCaller } from '../../http/app-auth.js';
+import { dummyHash, hashPassword, verifyPassword } from '../accounts/index.js';
+import type { TableMeta } from '../data/index.js';
+import { securityOf } from '../security/index.js';
+import type { AppData } from './data-access.js';
+
+type Rec = Record<string, unknown>;
+
+/** Users columns only the server sets through the users routes. */
+const PROTECTED = ['objectId', 'ownerId', 'created', 'updated', 'userStatus', 'lastLogin', 'socialAccount', 'isEmailConfirmed', '___class'];
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
+
+const INVALID_LOGIN = 'Invalid login or password';
+
+/**
+ * App users: registration, login with a user token, guest login, logout, token check, password
+ * restore and profile update. Answers never say whether an email is registered: register answers
+ * the same shape for a taken address (and creates nothing), restore always answers the same, and
+ * login has one message for an unknown login and a wrong password.
+ */
+export class AppUsers {
+  constructor(private readonly ctx: ServerContext, private readonly data: AppData) {}
+
+  private async users(appId: string): Promise<TableMeta> {
+    return (await this.data.table(appId, 'Users')).table;
+  }
+
+  /** The stored row of an identity (email, matched as given and lower-cased). */
+  private async byIdentity(appId: string, identity: string): Promise<Rec | undefined> {
+    const t = await this.users(appId);
+    const variants = [...new Set([identity, identity.toLowerCase()])];
+    return this.ctx.dbs.app(appId).selectFrom(t.sqlName).select(['objectId', 'password', 'userStatus', 'email']).where('email', 'in', variants).executeTakeFirst();
+  }
+
+  /** The user's record as answered (no password, hidden columns out). */
+  private async record(caller: AppCaller, objectId: string): Promise<Rec> {
+    const { schema, table } = await this.data.table(caller.appId, 'Users');
+    const [r] = await this.data.data.query.find(caller.appId, schema, table, {
+      where: `objectId = '${objectId}'`, sortBy: [], props: [], excludeProps: [], groupBy: [], distinct: false, loadRelations: [], pageSize: 1, offset: 0,
+    });
+    if (!r) throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
+    delete r.password;
+    return r;
+  }
+
+  async register(caller: AppCaller, body: unknown): Promise<Rec> {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the user as a JSON object');
+    const input: Rec = { ...(body as Rec) };
+    const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
+    if (!EMAIL.test(email)) throw appError(AppErrorCodes.BAD_REQUEST, 400, "The user needs a valid 'email'");
+    if (typeof input.password !== 'string' || input.password.length < 1 || input.password.length > 1000) throw appError(AppErrorCodes.BAD_REQUEST, 400, "The user needs a 'password'");
+    const table = await this.users(caller.appId);
+    for (const k of PROTECTED) delete input[k];
+    for (const k of Object.keys(input)) if (k.startsWith('__') || (k === 'blUserLocale' && !table.columns.some((c) => c.name === k))) delete input[k];
+    const objectId = crypto.randomUUID().toUpperCase();
+    if (await this.byIdentity(caller.appId, email)) return this.lookalike(table, { ...input, email }, objectId);
+    try {
+      const created = await this.data.data.records.create(caller.appId, 'Users', { ...input, email, objectId, ownerId: objectId });
+      delete created.password;
+      return created;
+    } catch (err) {
+      // Two registrations raced for one address: the loser gets the same answer as any taken one.
+      if (err instanceof ApiError && err.status === 409 && (err.details as { column?: string } | undefined)?.column === 'email') return this.lookalike(table, { ...input, email }, objectId);
+      throw err;
+    }
+  }
+
+  /**
+   * The answer to registering a taken address: the shape of a new user, but nothing is stored and
+   * the real account is untouched. The hash keeps the timing of a real registration.
+   */
+  private async lookalike(table: TableMeta, input: Rec, objectId: string): Promise<Rec> {
+    await hashPassword(String(input.password));
+    const now = Date.now();
+    const out: Rec = {};
+    for (const c of table.columns) {
+      if (c.name === 'password') continue;
+      out[c.name] = input[c.name] !== undefined ? input[c.name] : c.defaultValue ?? null;
+    }
+    Object.assign(out, { objectId, ownerId: objectId, created: now, updated: now, ___class: 'Users' });
+    return out;
+  }
+
+  private limiterKeys(appId: string, identity: string, ip: string): [string, string] {
+    return [`appuser:${appId}:${identity.toLowerCase()}`, `appuser-ip:${appId}:${ip}`];
+  }
+
+  private assertNotBlocked(appId: string, identity: string, ip: string): void {
+    const limiter = this.ctx.loginLimiter;
+    const [byLogin, byIp] = this.limiterKeys(appId, identity, ip);
+    const blocked = limiter.isBlocked(byLogin) ? byLogin : limiter.isBlocked(byIp, this.ctx.config.loginIpMaxFailures) ? byIp : undefined;
+    if (blocked) {
+      const minutes = Math.max(1, Math.ceil(limiter.retryAfter(blocked) / 60_000));
+      throw appError(AppErrorCodes.TOO_MANY_LOGINS, 429, `Too many failed login attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+    }
+  }
+
+  private failed(appId: string, identity: string, ip: string): never {
+    for (const key of this.limiterKeys(appId, identity, ip)) this.ctx.loginLimiter.recordFailure(key);
+    throw appError(AppErrorCodes.INVALID_LOGIN, 401, INVALID_LOGIN);
+  }
+
+  async login(caller: AppCaller, body: unknown, ip: string): Promise<Rec> {
+    const b = (body && typeof body === 'object' ? body : {}) as Rec;
+    const identity = typeof b.login === 'string' || typeof b.login === 'number' ? String(b.login).trim() : '';
+    if (!identity || typeof b.password !== 'string') {
+      if (b.objectId !== undefined) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Login by objectId without a password is not available');
+      throw appError(AppErrorCodes.BAD_REQUEST, 400, "Send 'login' and 'password'");
+    }
+    this.assertNotBlocked(caller.appId, identity, ip);
+    const row = identity.length <= 254 ? await this.byIdentity(caller.appId, identity) : undefined;
+    const stored = typeof row?.password === 'string' && row.userStatus !== 'GUEST' ? row.password : await dummyHash();
+    if (!(await verifyPassword(stored, b.password)) || !row) this.failed(caller.appId, identity, ip);
+    if (row.userStatus === 'DISABLED') throw appError(AppErrorCodes.USER_DISABLED, 401, 'The user account is disabled');
+    this.ctx.loginLimiter.reset(this.limiterKeys(caller.appId, identity, ip)[0]);
+    return this.startSession(caller, String(row.objectId));
+  }
+
+  private async startSession(caller: AppCaller, objectId: string): Promise<Rec> {
+    const t = await this.users(caller.appId);
+    await this.ctx.dbs.app(caller.appId).updateTable(t.sqlName).set({ lastLogin: Date.now() }).where('objectId', '=', objectId).execute();
+    const token = await securityOf(this.ctx).sessions.issue(caller.appId, objectId, caller.deviceType);
+    return { ...(await this.record(caller, objectId)), 'user-token': token };
+  }
+
+  /** A guest: a Users record without identity, with the GuestUser role instead of AuthenticatedUser. */
+  async guest(caller: AppCaller): Promise<Rec> {
+    const objectId = crypto.randomUUID().toUpperCase();
+    await this.data.data.records.create(caller.appId, 'Users', { objectId, ownerId: objectId, userStatus: 'GUEST' });
+    return this.startSession(caller, objectId);
+  }
+
+  async logout(caller: AppCaller): Promise<null> {
+    if (caller.token) await securityOf(this.ctx).sessions.revoke(caller.appId, caller.token);
+    return null;
+  }
+
+  async isValidToken(appId: string, token: string): Promise<boolean> {
+    const session = await securityOf(this.ctx).sessions.resolve(appId, token);
+    if (!session) return false;
+    const user = await userFacts(this.ctx, appId, session.userId);
+    return !!user && user.userStatus !== 'DISABLED';
+  }
+
+  /** Same answer whether or not the identity is registered; see docs/security.md for the mail. */
+  async restorePassword(appId: string, identity: string): Promise<null> {
+    const row = identity.length <= 254 ? await this.byIdentity(appId, identity.trim()) : undefined;
+    if (row && typeof row.email === 'string') {
+      await this.ctx.mailer.send({
+        to: row.email,
+        subject: 'Password reset requested',
+        text: 'Someone asked to reset the password of your account. Self-service reset links are not available yet; '
+          + 'contact the application owner to set a new password. If it was not you, ignore this message.',
+      }).catch((err: unknown) => this.ctx.log.warn({ err, appId }, 'Sending a password restore mail failed'));
+    }
+    return null;
+  }
+
+  async update(caller: AppCaller, objectId: string, body: unknown): Promise<Rec> {
+    if (!caller.userId && !caller.roles.some((r) => r.name === 'ServerCodeUser')) throw appError(AppErrorCodes.INVALID_USER_TOKEN, 401, 'Log in to update a user');
+    const input: Rec = { ...((body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Rec) };
+    if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) for (const k of PROTECTED) delete input[k];
+    if (typeof input.email === 'string') input.email = input.email.trim().toLowerCase();
+    const record = await this.data.update(caller, 'Users', objectId, input);
+    delete record.password;
+    return record;
+  }
+
+  async verifyPassword(caller: AppCaller, password: unknown, ip: string): Promise<{ valid: boolean }> {
+    if (!caller.userId) throw appError(AppErrorCodes.INVALID_USER_TOKEN, 401, 'Log in to verify a password');
+    this.assertNotBlocked(caller.appId, caller.userId, ip);
+    const t = await this.users(caller.appId);
+    const row = await this.ctx.dbs.app(caller.appId).selectFrom(t.sqlName).select('password').where('objectId', '=', caller.userId).executeTakeFirst();
+    const valid = typeof password === 'string' && typeof row?.password === 'string' && (await verifyPassword(row.password, password));
+    if (!valid) for (const key of this.limiterKeys(caller.appId, caller.userId, ip)) this.ctx.loginLimiter.recordFailure(key);
+    return { valid };
+  }
+
+  /** Role names of the caller, or of another user (server code, or the user itself). */
+  async roles(caller: AppCaller, userId?: string): Promise<string[]> {
+    if (!userId || userId === caller.userId) return caller.roles.map((r) => r.name);
+    if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, "Only server code may read another user's roles");
+    const user = await userFacts(this.ctx, caller.appId, userId);
+    if (!user) throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
+    return (await securityOf(this.ctx).callerFor(caller.appId, caller.deviceType, user)).roles.map((r) => r.name);
+  }
+}

@@ -1,0 +1,100 @@
+import type { ServerModule } from '../module.js';
+import type { ServerContext } from '../../context.js';
+import { securityMigrations } from './security.migrations.js';
+import { securityOf } from './security.service.js';
+import { registerRoleRoutes } from './roles.routes.js';
+import { registerPermissionRoutes } from './permissions.routes.js';
+import { registerSessionRoutes } from './sessions.routes.js';
+import type { Caller } from './permission-engine.js';
+import { canonicalOperation } from './permissions.repo.js';
+
+export { securityOf, type Security } from './security.service.js';
+export type { Caller, Decision, RowFilter } from './permission-engine.js';
+export { SYSTEM_ROLES, CLIENT_ROLE_BY_DEVICE } from './roles.service.js';
+export { OPERATIONS, COLUMN_OPERATIONS } from './permissions.repo.js';
+
+/** Folders of a path, nearest first: `a/b/c.txt` → `a/b/c.txt`, `a/b`, `a`. Rules on a folder cover what is inside. */
+function pathChain(path: string): string[] {
+  const parts = path.split('/').filter(Boolean);
+  const out: string[] = [];
+  for (let i = parts.length; i > 0; i--) out.push(parts.slice(0, i).join('/'));
+  return out.length ? out : [''];
+}
+
+/**
+ * May the caller Read, Write or Delete a file (root-relative path)? Rules on the path, then on its
+ * folders, then the caller's roles' service-wide file rules; refuses with 403.
+ */
+export async function checkFilePermission(ctx: ServerContext, caller: Caller, path: string, operation: 'Read' | 'Write' | 'Delete' | string): Promise<void> {
+  const op = canonicalOperation('files', operation);
+  await securityOf(ctx).engine.require(caller, 'files', pathChain(path), op, undefined, `'${path.slice(0, 200)}'`);
+}
+
+/**
+ * May the caller Publish to or Subscribe to a channel? Rules are kept by channel id (console) or
+ * name; both are consulted. Answers a decision instead of throwing, for the real-time hook.
+ */
+export async function checkChannelPermission(ctx: ServerContext, caller: Caller, channel: string, operation: 'Publish' | 'Subscribe'): Promise<{ allowed: true } | { allowed: false; message: string }> {
+  const db = ctx.dbs.system as unknown as import('kysely').Kysely<{ msg_channels: { id: string; app_id: string; name: string } }>;
+  const row = await db.selectFrom('msg_channels').select('id').where('app_id', '=', caller.appId).where('name', '=', channel).executeTakeFirst();
+  const d = await securityOf(ctx).engine.decide(caller, 'messaging', row ? [row.id, channel] : [channel], operation);
+  return d.access === 'GRANT' ? { allowed: true } : { allowed: false, message: `Permission denied: ${operation} on channel '${channel.slice(0, 100)}'` };
+}
+
+/** The caller of a real-time connection (API key device type and the user token it gave). */
+export async function realtimeCaller(ctx: ServerContext, appId: string, deviceType: string, userToken: string | null): Promise<Caller | undefined> {
+  const security = securityOf(ctx);
+  if (!userToken) return security.callerFor(appId, deviceType, null);
+  const session = await security.sessions.resolve(appId, userToken);
+  if (!session) return undefined;
+  return security.callerFor(appId, deviceType, { objectId: session.userId });
+}
+
+/** Roles of each listed user (`tables.loadAssignedUserRoles`). */
+export function loadAssignedUserRoles(ctx: ServerContext, appId: string, users: unknown) {
+  const ids = (Array.isArray(users) ? users : String(users ?? '').split(',')).map((u) => String(u).trim()).filter(Boolean).slice(0, 1000);
+  return securityOf(ctx).roles.assignments(appId, ids);
+}
+
+/**
+ * Assigns or removes roles for users (`tables.updateAssignedUserRoles`, body `{roles, users}`).
+ * A role is a name or id (assigned), or `{roleId | rolename | name, assigned | status}` where
+ * status ALL/ASSIGNED adds, NONE/UNASSIGNED removes and SOME leaves it as it is.
+ */
+export async function updateAssignedUserRoles(ctx: ServerContext, appId: string, body: { roles?: unknown; users?: unknown }): Promise<{ success: true }> {
+  const users = (Array.isArray(body?.users) ? body.users : []).map((u) => (typeof u === 'object' && u !== null ? (u as { objectId?: unknown }).objectId : u)).map(String).filter(Boolean);
+  const changes: Array<{ role: string; assign: boolean }> = [];
+  for (const r of Array.isArray(body?.roles) ? body.roles : []) {
+    if (typeof r === 'string') changes.push({ role: r, assign: true });
+    else if (r && typeof r === 'object') {
+      const o = r as Record<string, unknown>;
+      const role = String(o.roleId ?? o.rolename ?? o.name ?? '');
+      const status = String(o.status ?? '').toUpperCase();
+      const assign = o.assigned === true || status === 'ALL' || status === 'ASSIGNED' || status === 'ASSIGN';
+      const unassign = o.assigned === false || status === 'NONE' || status === 'UNASSIGNED' || status === 'UNASSIGN';
+      if (role && (assign || unassign)) changes.push({ role, assign });
+    }
+  }
+  await securityOf(ctx).roles.assign(appId, users, changes);
+  return { success: true };
+}
+
+/**
+ * Security: roles, the permission engine and its rules, panic mode and app users' sessions.
+ * The app-facing API (modules/appapi) asks this module about every call.
+ */
+export const securityModule: ServerModule = {
+  area: 'security',
+  name: 'security',
+  systemMigrations: securityMigrations,
+  register(app, ctx) {
+    const security = securityOf(ctx);
+    const off = ctx.bus.on('app.created', ({ appId }) => {
+      security.roles.ensureSystemRoles(appId).catch((err: unknown) => ctx.log.error({ err, appId }, 'Creating the system roles of a new app failed'));
+    });
+    app.addHook('onClose', async () => off());
+    registerRoleRoutes(app, ctx, security);
+    registerPermissionRoutes(app, ctx, security);
+    registerSessionRoutes(app, ctx, security);
+  },
+};

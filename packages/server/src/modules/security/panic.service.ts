@@ -1,0 +1,49 @@
+import type { ServerContext } from '../../context.js';
+import type { SecurityKysely } from './security.migrations.js';
+
+/**
+ * How long a node trusts its cached panic state. A change made on this node applies at once; other
+ * nodes of a PostgreSQL deployment see it within this time.
+ */
+const CACHE_MS = 2_000;
+const MAX_CACHED = 10_000;
+
+export const DEFAULT_PANIC_MESSAGE = 'The application is temporarily unavailable (panic mode is on)';
+
+export interface PanicState {
+  enabled: boolean;
+  message: string | null;
+  since: number | null;
+}
+
+const OFF: PanicState = { enabled: false, message: null, since: null };
+
+/** Panic mode of each app: while on, the app API answers 503 to every call. */
+export class PanicService {
+  private readonly db: SecurityKysely;
+  private readonly cache = new Map<string, { state: PanicState; at: number }>();
+
+  constructor(ctx: ServerContext) {
+    this.db = ctx.dbs.system as unknown as SecurityKysely;
+  }
+
+  async state(appId: string): Promise<PanicState> {
+    const hit = this.cache.get(appId);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.state;
+    const row = await this.db.selectFrom('sec_app_state').selectAll().where('app_id', '=', appId).executeTakeFirst();
+    const state = row && Number(row.panic) === 1 ? { enabled: true, message: row.panic_message, since: row.panic_since === null ? null : Number(row.panic_since) } : OFF;
+    if (this.cache.size >= MAX_CACHED) this.cache.clear();
+    this.cache.set(appId, { state, at: Date.now() });
+    return state;
+  }
+
+  async set(appId: string, enabled: boolean, message?: string): Promise<PanicState> {
+    const values = { panic: enabled ? 1 : 0, panic_message: enabled ? (message?.trim() || null) : null, panic_since: enabled ? Date.now() : null };
+    await this.db.transaction().execute(async (trx) => {
+      const res = await trx.updateTable('sec_app_state').set(values).where('app_id', '=', appId).executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) await trx.insertInto('sec_app_state').values({ app_id: appId, ...values }).execute();
+    });
+    this.cache.delete(appId);
+    return this.state(appId);
+  }
+}

@@ -1,0 +1,188 @@
+import type { ServerContext } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Access } from './security.migrations.js';
+import type { PermissionsRepo, Rule, Service } from './permissions.repo.js';
+
+/** Who makes an app API call, as the permission engine sees it. */
+export interface Caller {
+  appId: string;
+  /** Device type of the API key (JS, REST, ANDROID, BL ...). */
+  deviceType: string;
+  /** The app user behind the `user-token`, or null for an anonymous call. */
+  userId: string | null;
+  /** Every role the caller has: implied (client type, authenticated or not) and assigned. */
+  roles: Array<{ id: string; name: string }>;
+}
+
+export type DecidedBy = 'acl' | 'owner' | 'user' | 'role' | 'default';
+export interface Decision {
+  access: Access;
+  by: DecidedBy;
+}
+
+/** The part of a record a decision needs. */
+export interface RecordRef {
+  objectId?: unknown;
+  ownerId?: unknown;
+}
+
+/** Rows a caller may act on: all, none, or those matching a where-language condition. */
+export type RowFilter = { kind: 'all' } | { kind: 'none' } | { kind: 'where'; where: string };
+
+const CACHE_MS = 2_000;
+const MAX_ACL_ROWS = 10_000;
+const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+const GRANTED: Decision = { access: 'GRANT', by: 'default' };
+
+/**
+ * THE permission engine: every app API call is decided here, reads and writes alike. For one
+ * operation on one item (a table, a file path, a channel, a service) the first rule that applies
+ * wins, in this order (docs/security.md):
+ *
+ *   1. the record's ACL (a user entry, then the caller's roles: any DENY wins over GRANT);
+ *   2. the owner policy, when the caller owns the record;
+ *   3. a rule for the user on the item;
+ *   4. rules for the caller's roles on the item (any DENY wins), then the roles' service-wide rules;
+ *   5. columns: a granted table operation still hides (Find) or refuses (Update) denied columns;
+ *   6. the default, GRANT.
+ */
+export class PermissionEngine {
+  private readonly cache = new Map<string, { rules: Promise<Rule[]>; at: number }>();
+
+  constructor(private readonly ctx: ServerContext, private readonly repo: PermissionsRepo) {}
+
+  /** Drops cached rules of an app after a change on this node. */
+  invalidate(appId: string): void {
+    for (const key of this.cache.keys()) if (key.startsWith(`${appId}\u0000`)) this.cache.delete(key);
+  }
+
+  private rules(appId: string, service: Service): Promise<Rule[]> {
+    const key = `${appId}\u0000${service}`;
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.rules;
+    const rules = this.repo.serviceRules(appId, service);
+    rules.catch(() => this.cache.delete(key));
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(key, { rules, at: Date.now() });
+    return rules;
+  }
+
+  /** Steps 3–4 and 6 over items given most specific first (a file, then its folders). */
+  private general(rules: Rule[], caller: Caller, items: string[], op: string): Decision {
+    const roleIds = new Set(caller.roles.map((r) => r.id));
+    const plain = rules.filter((r) => r.column_name === '' && r.operation === op);
+    for (const item of [...items, '*']) {
+      const here = plain.filter((r) => r.item === item);
+      const user = caller.userId ? here.find((r) => r.principal_type === 'user' && r.principal === caller.userId) : undefined;
+      if (user) return { access: user.access, by: 'user' };
+      const roles = here.filter((r) => r.principal_type === 'role' && roleIds.has(r.principal));
+      if (roles.some((r) => r.access === 'DENY')) return { access: 'DENY', by: 'role' };
+      if (roles.length) return { access: 'GRANT', by: 'role' };
+    }
+    return GRANTED;
+  }
+
+  /** Step 1 for one record: a user entry (this user, then any user), then role entries. */
+  private acl(entries: Rule[], caller: Caller): Access | undefined {
+    const roleIds = new Set(caller.roles.map((r) => r.id));
+    if (caller.userId) {
+      const mine = entries.find((r) => r.principal_type === 'user' && r.principal === caller.userId) ?? entries.find((r) => r.principal_type === 'user' && r.principal === '*');
+      if (mine) return mine.access;
+    }
+    const roles = entries.filter((r) => r.principal_type === 'role' && (r.principal === '*' || roleIds.has(r.principal)));
+    if (roles.some((r) => r.access === 'DENY')) return 'DENY';
+    return roles.length ? 'GRANT' : undefined;
+  }
+
+  private ownerRule(rules: Rule[], item: string, op: string): Access | undefined {
+    return rules.find((r) => r.principal_type === 'owner' && r.item === item && r.column_name === '' && r.operation === op)?.access;
+  }
+
+  /** Decides one operation; `record` brings the ACL and owner steps into play. */
+  async decide(caller: Caller, service: Service, items: string | string[], op: string, record?: RecordRef): Promise<Decision> {
+    const list = Array.isArray(items) ? items : [items];
+    const rules = await this.rules(caller.appId, service);
+    const objectId = typeof record?.objectId === 'string' ? record.objectId : undefined;
+    if (objectId) {
+      const access = this.acl(await this.repo.aclOf(caller.appId, service, list[0], [objectId], op), caller);
+      if (access) return { access, by: 'acl' };
+    }
+    if (record && caller.userId && record.ownerId === caller.userId) {
+      const access = this.ownerRule(rules, list[0], op);
+      if (access) return { access, by: 'owner' };
+    }
+    return this.general(rules, caller, list, op);
+  }
+
+  /** Like `decide`, refusing with 403 when the answer is DENY. */
+  async require(caller: Caller, service: Service, items: string | string[], op: string, record?: RecordRef, what?: string): Promise<void> {
+    const d = await this.decide(caller, service, items, op, record);
+    if (d.access === 'DENY') throw ApiError.forbidden(`Permission denied: ${op} on ${what ?? (Array.isArray(items) ? items[0] : items)}`);
+  }
+
+  /** Decisions for many records of one table at once (relations loaded with a find). */
+  async decideRecords(caller: Caller, tableId: string, op: string, records: RecordRef[]): Promise<Access[]> {
+    const rules = await this.rules(caller.appId, 'data');
+    const ids = records.map((r) => (typeof r.objectId === 'string' ? r.objectId : '')).filter(Boolean);
+    const acl = await this.repo.aclOf(caller.appId, 'data', tableId, [...new Set(ids)], op);
+    const general = this.general(rules, caller, [tableId], op).access;
+    const owner = this.ownerRule(rules, tableId, op);
+    return records.map((r) => {
+      const byAcl = typeof r.objectId === 'string' ? this.acl(acl.filter((a) => a.object_id === r.objectId), caller) : undefined;
+      if (byAcl) return byAcl;
+      if (owner && caller.userId && r.ownerId === caller.userId) return owner;
+      return general;
+    });
+  }
+
+  /** Columns of a table the caller may not use for `op` (Find: hidden; Update: not writable). */
+  async deniedColumns(caller: Caller, tableId: string, op: 'Find' | 'Update'): Promise<Set<string>> {
+    const rules = (await this.rules(caller.appId, 'data')).filter((r) => r.item === tableId && r.column_name !== '' && r.operation === op);
+    const out = new Set<string>();
+    if (!rules.length) return out;
+    const roleIds = new Set(caller.roles.map((r) => r.id));
+    for (const column of new Set(rules.map((r) => r.column_name))) {
+      const here = rules.filter((r) => r.column_name === column);
+      const user = caller.userId ? here.find((r) => r.principal_type === 'user' && r.principal === caller.userId) : undefined;
+      const denied = user ? user.access === 'DENY' : here.some((r) => r.principal_type === 'role' && roleIds.has(r.principal) && r.access === 'DENY');
+      if (denied) out.add(column);
+    }
+    return out;
+  }
+
+  /**
+   * Which rows of a table the caller may act on with `op`, as a where-language condition that the
+   * data query ANDs with the caller's own where. Ids come from our own records and are checked
+   * against the id alphabet before they are written into the condition.
+   */
+  async rowFilter(caller: Caller, tableId: string, op: string): Promise<RowFilter> {
+    const rules = await this.rules(caller.appId, 'data');
+    const base = this.general(rules, caller, [tableId], op).access;
+    const me = caller.userId && SAFE_ID.test(caller.userId) ? caller.userId : undefined;
+    const owner = me ? this.ownerRule(rules, tableId, op) : undefined;
+    const entries = await this.repo.aclFor(caller.appId, 'data', tableId, op, me ? [me, '*'] : [], ['*', ...caller.roles.map((r) => r.id)]);
+    if (entries.length > MAX_ACL_ROWS) throw new ApiError('ACL_TOO_LARGE', 500, 'This table has too many record permissions for this caller to filter a query');
+    const byObject = new Map<string, Rule[]>();
+    for (const e of entries) byObject.set(e.object_id, [...(byObject.get(e.object_id) ?? []), e]);
+    const grant: string[] = [];
+    const deny: string[] = [];
+    for (const [id, list] of byObject) {
+      if (!SAFE_ID.test(id)) continue;
+      const access = this.acl(list, caller);
+      if (access === 'GRANT') grant.push(id);
+      else if (access === 'DENY') deny.push(id);
+    }
+    const quoted = (ids: string[]) => ids.map((id) => `'${id}'`).join(',');
+    let inner: string | boolean;
+    if (base === 'GRANT') inner = owner === 'DENY' ? `(ownerId IS NULL OR ownerId != '${me}')` : true;
+    else inner = owner === 'GRANT' ? `ownerId = '${me}'` : false;
+    let rest: string | boolean = inner;
+    if (deny.length && inner !== false) rest = inner === true ? `objectId NOT IN (${quoted(deny)})` : `(objectId NOT IN (${quoted(deny)}) AND ${inner})`;
+    let full: string | boolean = rest;
+    if (grant.length && rest !== true) full = rest === false ? `objectId IN (${quoted(grant)})` : `(objectId IN (${quoted(grant)}) OR ${rest})`;
+    if (full === true) return { kind: 'all' };
+    if (full === false) return { kind: 'none' };
+    return { kind: 'where', where: full };
+  }
+}

@@ -1,0 +1,220 @@
+import type { FastifyInstance } from 'fastify';
+import { DevOperations, Routes, type PermissionList, type PermissionRow } from '@basalt/shared';
+import type { ServerContext } from '../../context.js';
+import { handle, type Authed } from '../../http/route.js';
+import { ApiError } from '../../http/api-error.js';
+import { assertOperation } from '../../http/dev-access.js';
+import { dataServicesOf } from '../data/index.js';
+import { canonicalAccess, canonicalOperation, type Rule, type RuleFilter, type Service } from './permissions.repo.js';
+import { aclRoleDropOperation, dropVariant, readVariant, securitySegments, writeVariant, type Variant } from './permission-variants.js';
+import type { Security } from './security.service.js';
+
+const r = Routes.security;
+const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** Developer-team operation needed to change permissions of each kind. */
+function devOperation(v: Variant): number {
+  if (v.kind === 'owner') return DevOperations.OWNER_PERMISSIONS;
+  if (v.kind === 'fileRoles' || v.kind === 'fileUsers') return DevOperations.FILE_PERMISSIONS;
+  const service = 'service' in v ? v.service : 'localservices';
+  return { data: DevOperations.TABLE_PERMISSIONS, files: DevOperations.FILE_PERMISSIONS, messaging: DevOperations.CHANNEL_PERMISSIONS, geo: DevOperations.GEO_PERMISSIONS, localservices: DevOperations.BUSINESS_LOGIC }[service];
+}
+
+/** Permissions as `{operation: access}`. */
+const ops = (rules: Rule[]) => Object.fromEntries(rules.map((x) => [x.operation, x.access])) as PermissionRow['permissions'];
+
+/** `{operation, access}`, a list of them, or `{permissions: [...]}`. */
+function permissionsOf(body: unknown): Array<{ operation: string; access: unknown; column?: string }> {
+  const b = body as Record<string, unknown> | unknown[] | undefined;
+  const list = Array.isArray(b) ? b : b && Array.isArray(b.permissions) ? (b.permissions as unknown[]) : [b];
+  return list.map((p) => {
+    if (!p || typeof p !== 'object') throw ApiError.badRequest('A permission is an object {operation, access}');
+    const o = p as Record<string, unknown>;
+    const column = o.columnId ?? o.column ?? o.columnName;
+    return { operation: String(o.operation ?? ''), access: o.access, ...(column !== undefined ? { column: String(column) } : {}) };
+  });
+}
+
+/** GRANT/DENY rules in every variant of the reference's permission URL table. */
+export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContext, s: Security): void {
+  const changed = (a: Authed<any, any, any>, summary: string) =>
+    ctx.bus.emit('console.changed', { appId: (a.params as { appId: string }).appId, developerId: a.developer.id, action: 'permission.change', target: a.req.url.split('?')[0], summary });
+
+  async function table(appId: string, idOrName: string) {
+    const schema = await dataServicesOf(ctx)!.schema(appId);
+    const t = schema.tableById(idOrName) ?? schema.table(idOrName);
+    if (!t) throw ApiError.notFound(`Table '${idOrName.slice(0, 80)}' does not exist`);
+    return t;
+  }
+
+  /** Rules are kept by table id (stable across renames), file path without outer slashes, else as given. */
+  async function itemOf(appId: string, service: Service, item: string): Promise<string> {
+    if (service === 'data') return (await table(appId, item)).tableId;
+    if (service === 'files') return item.split('/').filter(Boolean).join('/');
+    if (!item || item.length > 1024) throw ApiError.badRequest('Name the item of the permission');
+    return item;
+  }
+
+  async function principalOf(appId: string, policy: 'users' | 'roles', id: string | undefined): Promise<{ principalType: 'user' | 'role'; principal: string }> {
+    if (!id) throw ApiError.badRequest(`Name the ${policy === 'users' ? 'user' : 'role'} of the permission`);
+    if (policy === 'roles') return { principalType: 'role', principal: (await s.roles.get(appId, id)).id };
+    if (!USER_ID.test(id)) throw ApiError.badRequest('A user is named by its objectId');
+    return { principalType: 'user', principal: id };
+  }
+
+  /** Identity (email) of users, for the rows of user lists. */
+  async function userNames(appId: string, ids: string[], search?: string): Promise<Map<string, string>> {
+    const users = (await dataServicesOf(ctx)!.schema(appId)).table('Users');
+    const out = new Map<string, string>();
+    if (!users) return out;
+    let q = ctx.dbs.app(appId).selectFrom(users.sqlName).select(['objectId', 'email', 'name']);
+    if (search) q = q.where((eb) => eb.or([eb('email', ctx.dbs.likeOperator, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), eb('objectId', '=', search)])).limit(100);
+    else if (ids.length) q = q.where('objectId', 'in', ids.slice(0, 1000));
+    else return out;
+    for (const u of await q.execute()) out.set(String(u.objectId), String(u.email ?? u.name ?? u.objectId));
+    return out;
+  }
+
+  async function roleRows(appId: string, rules: Rule[], keyOf: (x: Rule) => string = (x) => x.operation): Promise<PermissionList> {
+    const roles = await s.roles.rows(appId);
+    const data = roles.map((role) => ({ id: role.id, name: role.name, permissions: Object.fromEntries(rules.filter((x) => x.principal_type === 'role' && x.principal === role.id).map((x) => [keyOf(x), x.access])) }));
+    return { data, totalRows: data.length };
+  }
+
+  async function userRows(appId: string, rules: Rule[], search?: string, keyOf: (x: Rule) => string = (x) => x.operation): Promise<PermissionList> {
+    const mine = rules.filter((x) => x.principal_type === 'user');
+    const ids = [...new Set(mine.map((x) => x.principal))];
+    const names = await userNames(appId, ids, search);
+    const listed = search ? [...names.keys()] : ids;
+    const data = listed.map((id) => ({ id, name: names.get(id) ?? (id === '*' ? 'All users' : id), permissions: Object.fromEntries(mine.filter((x) => x.principal === id).map((x) => [keyOf(x), x.access])) }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    return { data, totalRows: data.length };
+  }
+
+  handle<{ appId: string }, Record<string, unknown>>(app, ctx, r.loadPermissions, async ({ params, req, query }) => {
+    const segs = securitySegments(req.url);
+    const v = readVariant(segs);
+    const appId = params.appId;
+    const search = typeof query.name === 'string' ? query.name : typeof query.identity === 'string' ? query.identity : undefined;
+    switch (v.kind) {
+      case 'owner': {
+        const rules = await s.repo.list(appId, { service: v.service, item: await itemOf(appId, v.service, v.item), objectId: '', column: '', principalType: 'owner' });
+        return { data: [{ id: 'owner', name: 'Owner', permissions: ops(rules) }], totalRows: 1 };
+      }
+      case 'acl': {
+        const item = await itemOf(appId, v.service, v.itemName);
+        const rules = await s.repo.list(appId, { service: v.service, item, objectId: v.objectId });
+        return v.policy === 'roles' ? roleRows(appId, rules) : userRows(appId, rules, v.search ?? search);
+      }
+      case 'fileRoles':
+      case 'fileUsers': {
+        const rules = await s.repo.list(appId, { service: 'files', item: await itemOf(appId, 'files', v.item), objectId: '', column: '' });
+        return v.kind === 'fileRoles' ? roleRows(appId, rules) : userRows(appId, rules, v.search ?? search);
+      }
+      case 'columns': {
+        const t = await table(appId, v.item);
+        const rules = (await s.repo.list(appId, { service: 'data', item: t.tableId, objectId: '' })).filter((x) => x.column_name !== '');
+        const key = (x: Rule) => `${x.column_name}:${x.operation}`;
+        const roles = await roleRows(appId, rules, key);
+        const users = await userRows(appId, rules, undefined, key);
+        return { data: [...roles.data, ...users.data], totalRows: roles.totalRows + users.totalRows };
+      }
+      case 'default': {
+        if (v.policy === 'owner') return readOwner(v.service, v.item);
+        if (v.policy === 'columns') throw ApiError.notFound('Column permissions are listed at …/columns/permissions');
+        const rules = await s.repo.list(appId, { service: v.service, item: await itemOf(appId, v.service, v.item), objectId: '', column: '' });
+        return v.policy === 'roles' ? roleRows(appId, rules) : userRows(appId, rules, search);
+      }
+      default:
+        throw ApiError.notFound('No such permission list');
+    }
+    async function readOwner(service: Service, item: string) {
+      const rules = await s.repo.list(appId, { service, item: await itemOf(appId, service, item), objectId: '', column: '', principalType: 'owner' });
+      return { data: [{ id: 'owner', name: 'Owner', permissions: ops(rules) }], totalRows: 1 };
+    }
+  });
+
+  /** Where one write lands: the rule key without operation and access. */
+  async function target(appId: string, v: Variant): Promise<Omit<RuleFilter, 'operation'> & { service: Service; item: string }> {
+    switch (v.kind) {
+      case 'owner': return { service: v.service, item: await itemOf(appId, v.service, v.item), objectId: '', column: '', principalType: 'owner', principal: '' };
+      case 'acl': {
+        const base = { service: v.service, item: await itemOf(appId, v.service, v.itemName), objectId: v.objectId };
+        if (!USER_ID.test(v.objectId)) throw ApiError.badRequest('objectId must be a record id');
+        if (v.principal === '*') return { ...base, column: '', principalType: v.policy === 'users' ? 'user' : 'role', principal: '*' };
+        return v.principal === undefined ? { ...base, column: '', principalType: 'role' } : { ...base, column: '', ...(await principalOf(appId, v.policy, v.principal)) };
+      }
+      case 'fileRoles': return { service: 'files', item: await itemOf(appId, 'files', v.item), objectId: '', column: '', ...(await principalOf(appId, 'roles', v.principal)) };
+      case 'fileUsers': return { service: 'files', item: await itemOf(appId, 'files', v.item), objectId: '', column: '', ...(await principalOf(appId, 'users', v.principal)) };
+      case 'columns': {
+        const role = await s.roles.find(appId, v.principal ?? '');
+        return { service: v.service, item: await itemOf(appId, v.service, v.item), objectId: '', ...(role ? { principalType: 'role', principal: role.id } : await principalOf(appId, 'users', v.principal)) };
+      }
+      case 'localAccess': return { service: 'localservices', item: await itemOf(appId, 'localservices', v.item), objectId: '', column: '', ...(await principalOf(appId, v.policy, v.principal)) };
+      case 'default': {
+        const item = await itemOf(appId, v.service, v.item);
+        if (v.policy === 'owner') return { service: v.service, item, objectId: '', column: '', principalType: 'owner', principal: '' };
+        if (v.policy === 'columns') {
+          const role = await s.roles.find(appId, v.principal ?? '');
+          return { service: v.service, item, objectId: '', ...(role ? { principalType: 'role', principal: role.id } : await principalOf(appId, 'users', v.principal)) };
+        }
+        return { service: v.service, item, objectId: '', column: '', ...(await principalOf(appId, v.policy, v.principal)) };
+      }
+    }
+  }
+
+  async function columnOf(appId: string, item: string, column: string | undefined): Promise<string> {
+    const t = await table(appId, item);
+    const c = t.columns.find((x) => x.columnId === column || x.name === column);
+    if (!c) throw ApiError.badRequest(`Name an existing column of table '${t.name}' (columnId or column)`, { field: 'columnId' });
+    return c.name;
+  }
+
+  /** The current rules of the written principal, shaped `{<principal or owner>: {operation: access}}`. */
+  async function answer(appId: string, t: Awaited<ReturnType<typeof target>>) {
+    const rules = await s.repo.list(appId, t);
+    const key = t.principalType === 'owner' ? 'owner' : (t.principal ?? '');
+    return { [key]: Object.fromEntries(rules.map((x) => [x.column_name ? `${x.column_name}:${x.operation}` : x.operation, x.access])) };
+  }
+
+  handle<{ appId: string }, object, unknown>(app, ctx, r.setPermission, async (a) => {
+    const { params, req, body } = a;
+    const v = writeVariant(securitySegments(req.url));
+    assertOperation(a.access, devOperation(v));
+    const t = await target(params.appId, v);
+    if (!t.principalType || t.principal === undefined) throw ApiError.badRequest('Name the user or role of the permission');
+    const list = v.kind === 'localAccess' ? [{ operation: 'Invoke', access: v.access }] : permissionsOf(body);
+    for (const p of list) {
+      const isColumn = v.kind === 'columns' || (v.kind === 'default' && v.policy === 'columns');
+      const operation = canonicalOperation(t.service, v.kind === 'columns' ? v.operation ?? p.operation : p.operation, isColumn);
+      const column = isColumn ? await columnOf(params.appId, t.item, p.column) : '';
+      const key = { service: t.service, item: t.item, objectId: t.objectId ?? '', column, principalType: t.principalType, principal: t.principal, operation };
+      if (p.access === null || p.access === undefined || p.access === 'INHERIT') await s.repo.drop(params.appId, key);
+      else await s.repo.set(params.appId, key, canonicalAccess(p.access));
+    }
+    s.engine.invalidate(params.appId);
+    changed(a, `Changed ${t.service} permissions of ${t.item}`);
+    return answer(params.appId, { ...t, column: undefined });
+  });
+
+  handle<{ appId: string }>(app, ctx, r.dropPermissions, async (a) => {
+    const { params, req } = a;
+    const segs = securitySegments(req.url);
+    const v = dropVariant(segs);
+    assertOperation(a.access, devOperation(v));
+    const t = await target(params.appId, v);
+    let operation = v.kind === 'owner' || v.kind === 'default' ? v.operation : v.kind === 'acl' && v.policy === 'roles' ? aclRoleDropOperation(segs) : undefined;
+    if (operation === 'all' || operation === '') operation = undefined;
+    const isColumn = v.kind === 'default' && v.policy === 'columns';
+    const filter: RuleFilter = { ...t, ...(operation ? { operation: canonicalOperation(t.service, operation, isColumn) } : {}) };
+    if (isColumn) {
+      // The path names no column: every column rule of the principal goes, its table rules stay.
+      for (const rule of (await s.repo.list(params.appId, { ...filter, column: undefined })).filter((x) => x.column_name !== '')) {
+        await s.repo.drop(params.appId, { ...filter, column: rule.column_name, operation: rule.operation });
+      }
+    } else await s.repo.drop(params.appId, { ...filter, column: filter.column ?? '' });
+    s.engine.invalidate(params.appId);
+    changed(a, `Reset ${t.service} permissions of ${t.item}`);
+    return answer(params.appId, { ...t, column: undefined });
+  });
+}

@@ -1,0 +1,203 @@
+import crypto from 'node:crypto';
+import type { SecurityRole } from '@basalt/shared';
+import type { ServerContext } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import type { SecurityKysely } from './security.migrations.js';
+
+/** Roles every app has; they cannot be renamed or deleted. */
+export const SYSTEM_ROLES = [
+  'AuthenticatedUser', 'NotAuthenticatedUser', 'GuestUser', 'SocialUser', 'ServerCodeUser',
+  'AndroidUser', 'IOSUser', 'JSUser', 'RestUser', 'DotNetUser', 'ASUser',
+  'FacebookUser', 'GooglePlusUser', 'TwitterUser',
+] as const;
+
+/** The role an API key's device type gives every call made with it. */
+export const CLIENT_ROLE_BY_DEVICE: Record<string, string> = {
+  ANDROID: 'AndroidUser',
+  IOS: 'IOSUser',
+  JS: 'JSUser',
+  REST: 'RestUser',
+  // Windows devices use the .NET client.
+  WP: 'DotNetUser',
+  AS: 'ASUser',
+  BL: 'ServerCodeUser',
+};
+
+const ROLE_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,99}$/;
+
+export interface RoleRow {
+  id: string;
+  name: string;
+  system: boolean;
+}
+
+function toWire(r: RoleRow): SecurityRole {
+  return { roleId: r.id, rolename: r.name, system: r.system };
+}
+
+/** Roles of an app and their assignment to app users. */
+export class RolesService {
+  private readonly db: SecurityKysely;
+  /** Apps whose system roles exist already (seeding is checked once per process). */
+  private readonly seeded = new Set<string>();
+  private readonly cache = new Map<string, { rows: RoleRow[]; at: number }>();
+  private readonly seeding = new Map<string, Promise<void>>();
+  /** Called once when an app gets its system roles (role name → id): seeds default permissions. */
+  onFirstSeed?: (appId: string, roles: Map<string, string>) => Promise<void>;
+
+  constructor(private readonly ctx: ServerContext) {
+    this.db = ctx.dbs.system as unknown as SecurityKysely;
+  }
+
+  /**
+   * Creates the missing system roles of an app. Runs at app creation and, for apps made before
+   * this area existed, on first use; a concurrent seeder's rows are simply kept.
+   */
+  async ensureSystemRoles(appId: string): Promise<void> {
+    if (this.seeded.has(appId)) return;
+    let running = this.seeding.get(appId);
+    if (!running) {
+      running = this.seed(appId).finally(() => this.seeding.delete(appId));
+      this.seeding.set(appId, running);
+    }
+    await running;
+  }
+
+  private async seed(appId: string): Promise<void> {
+    const have = new Set((await this.db.selectFrom('sec_roles').select('name').where('app_id', '=', appId).where('system', '=', 1).execute()).map((r) => r.name));
+    let first = false;
+    for (const name of SYSTEM_ROLES) {
+      if (have.has(name)) continue;
+      try {
+        await this.db.insertInto('sec_roles').values({ id: crypto.randomUUID(), app_id: appId, name, system: 1, created: Date.now() }).execute();
+        // Exactly one seeder (of any node) inserts this role: that one seeds the default permissions,
+        // and it never happens again, so the developer's later edits are never overwritten.
+        if (name === 'AuthenticatedUser') first = true;
+      } catch (err) {
+        if (!this.ctx.dbs.isUniqueViolation(err)) throw err;
+      }
+    }
+    if (first) {
+      const rows = await this.db.selectFrom('sec_roles').select(['id', 'name']).where('app_id', '=', appId).execute();
+      await this.onFirstSeed?.(appId, new Map(rows.map((r) => [r.name, r.id])));
+    }
+    this.seeded.add(appId);
+  }
+
+  /** Roles of an app; read at most every 2 s per node because every app API call needs them. */
+  async rows(appId: string): Promise<RoleRow[]> {
+    const hit = this.cache.get(appId);
+    if (hit && Date.now() - hit.at < 2_000) return hit.rows;
+    await this.ensureSystemRoles(appId);
+    const rows = (await this.db.selectFrom('sec_roles').select(['id', 'name', 'system']).where('app_id', '=', appId).orderBy('name').execute())
+      .map((r) => ({ id: r.id, name: r.name, system: Number(r.system) === 1 }));
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(appId, { rows, at: Date.now() });
+    return rows;
+  }
+
+  async list(appId: string): Promise<SecurityRole[]> {
+    return (await this.rows(appId)).map(toWire);
+  }
+
+  /** A role by id, or by name when no id matches (the app SDK and the console use both). */
+  async find(appId: string, idOrName: string): Promise<RoleRow | undefined> {
+    const rows = await this.rows(appId);
+    return rows.find((r) => r.id === idOrName) ?? rows.find((r) => r.name === idOrName);
+  }
+
+  async get(appId: string, idOrName: string): Promise<RoleRow> {
+    const role = await this.find(appId, idOrName);
+    if (!role) throw ApiError.notFound(`Role '${idOrName.slice(0, 100)}' does not exist`);
+    return role;
+  }
+
+  private checkName(name: string): string {
+    const trimmed = typeof name === 'string' ? name.trim() : '';
+    if (!ROLE_NAME.test(trimmed)) throw ApiError.badRequest('A role name is 1 to 100 letters, digits, spaces, dots, dashes or underscores and starts with a letter or digit', { field: 'name' });
+    return trimmed;
+  }
+
+  async create(appId: string, name: string): Promise<SecurityRole> {
+    const clean = this.checkName(name);
+    if ((await this.rows(appId)).some((r) => r.name.toLowerCase() === clean.toLowerCase())) throw ApiError.conflict(`A role named '${clean}' already exists`);
+    const row = { id: crypto.randomUUID(), app_id: appId, name: clean, system: 0, created: Date.now() };
+    try {
+      await this.db.insertInto('sec_roles').values(row).execute();
+    } catch (err) {
+      if (this.ctx.dbs.isUniqueViolation(err)) throw ApiError.conflict(`A role named '${clean}' already exists`);
+      throw err;
+    }
+    this.cache.delete(appId);
+    return toWire({ id: row.id, name: clean, system: false });
+  }
+
+  async rename(appId: string, roleId: string, name: string): Promise<SecurityRole> {
+    const role = await this.get(appId, roleId);
+    if (role.system) throw ApiError.badRequest(`'${role.name}' is a system role and keeps its name`);
+    const clean = this.checkName(name);
+    if ((await this.rows(appId)).some((r) => r.id !== role.id && r.name.toLowerCase() === clean.toLowerCase())) throw ApiError.conflict(`A role named '${clean}' already exists`);
+    await this.db.updateTable('sec_roles').set({ name: clean }).where('id', '=', role.id).execute();
+    this.cache.delete(appId);
+    return toWire({ ...role, name: clean });
+  }
+
+  /** Deletes a developer-made role with its assignments and permissions. */
+  async remove(appId: string, roleId: string): Promise<RoleRow> {
+    const role = await this.get(appId, roleId);
+    if (role.system) throw ApiError.badRequest(`'${role.name}' is a system role and cannot be deleted`);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('sec_permissions').where('app_id', '=', appId).where('principal_type', '=', 'role').where('principal', '=', role.id).execute();
+      await trx.deleteFrom('sec_user_roles').where('app_id', '=', appId).where('role_id', '=', role.id).execute();
+      await trx.deleteFrom('sec_roles').where('id', '=', role.id).execute();
+    });
+    this.cache.delete(appId);
+    return role;
+  }
+
+  /** Roles given to a user by the developer (not the implied ones). */
+  async assignedTo(appId: string, userId: string): Promise<RoleRow[]> {
+    const rows = await this.db.selectFrom('sec_user_roles').innerJoin('sec_roles', 'sec_roles.id', 'sec_user_roles.role_id')
+      .select(['sec_roles.id', 'sec_roles.name', 'sec_roles.system'])
+      .where('sec_user_roles.app_id', '=', appId).where('sec_user_roles.user_id', '=', userId).execute();
+    return rows.map((r) => ({ id: r.id, name: r.name, system: Number(r.system) === 1 }));
+  }
+
+  /** For each role, which of the given users hold it (`tables.loadAssignedUserRoles`). */
+  async assignments(appId: string, userIds: string[]): Promise<Array<SecurityRole & { users: string[]; status: 'ALL' | 'SOME' | 'NONE' }>> {
+    const roles = await this.rows(appId);
+    const links = userIds.length
+      ? await this.db.selectFrom('sec_user_roles').select(['user_id', 'role_id']).where('app_id', '=', appId).where('user_id', 'in', userIds).execute()
+      : [];
+    return roles.map((r) => {
+      const users = links.filter((l) => l.role_id === r.id).map((l) => l.user_id);
+      const status = users.length === 0 ? 'NONE' : users.length >= userIds.length ? 'ALL' : 'SOME';
+      return { ...toWire(r), users, status };
+    });
+  }
+
+  /** Adds or removes roles for every listed user; implied roles cannot be assigned. */
+  async assign(appId: string, userIds: string[], changes: Array<{ role: string; assign: boolean }>): Promise<void> {
+    const resolved: Array<{ role: RoleRow; assign: boolean }> = [];
+    for (const c of changes) {
+      const role = await this.get(appId, c.role);
+      if (role.system && !['SocialUser', 'GuestUser'].includes(role.name) && c.assign) {
+        throw ApiError.badRequest(`'${role.name}' is given by how the user calls the API and cannot be assigned`);
+      }
+      resolved.push({ role, assign: c.assign });
+    }
+    await this.db.transaction().execute(async (trx) => {
+      for (const { role, assign } of resolved) {
+        for (const userId of userIds) {
+          await trx.deleteFrom('sec_user_roles').where('app_id', '=', appId).where('user_id', '=', userId).where('role_id', '=', role.id).execute();
+          if (assign) await trx.insertInto('sec_user_roles').values({ app_id: appId, user_id: userId, role_id: role.id }).execute();
+        }
+      }
+    });
+  }
+
+  /** Forgets a deleted user's assignments. */
+  async forgetUser(appId: string, userId: string): Promise<void> {
+    await this.db.deleteFrom('sec_user_roles').where('app_id', '=', appId).where('user_id', '=', userId).execute();
+  }
+}

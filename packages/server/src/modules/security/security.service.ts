@@ -1,0 +1,87 @@
+import type { ServerContext } from '../../context.js';
+import { dataServicesOf } from '../data/index.js';
+import { PanicService } from './panic.service.js';
+import { PermissionEngine, type Caller } from './permission-engine.js';
+import { PermissionsRepo } from './permissions.repo.js';
+import { CLIENT_ROLE_BY_DEVICE, RolesService } from './roles.service.js';
+import { SessionsService } from './sessions.service.js';
+
+/** What the roles step needs to know about an app user. */
+export interface UserFacts {
+  objectId: string;
+  userStatus?: unknown;
+  socialAccount?: unknown;
+}
+
+/** The security services of one server process. */
+export class Security {
+  readonly roles: RolesService;
+  readonly sessions: SessionsService;
+  readonly panic: PanicService;
+  readonly repo: PermissionsRepo;
+  readonly engine: PermissionEngine;
+
+  constructor(readonly ctx: ServerContext) {
+    this.roles = new RolesService(ctx);
+    this.sessions = new SessionsService(ctx);
+    this.panic = new PanicService(ctx);
+    this.repo = new PermissionsRepo(ctx);
+    this.engine = new PermissionEngine(ctx, this.repo);
+    this.roles.onFirstSeed = (appId, roles) => this.seedDefaults(appId, roles);
+  }
+
+  /**
+   * Users records hold emails and password hashes, so unlike other tables they start closed: only
+   * a user's own record (owner policy; registration makes each user its own owner) can be read or
+   * changed through the data API. Registration and login have their own routes. The developer may
+   * change every one of these rules in the console.
+   */
+  private async seedDefaults(appId: string, roles: Map<string, string>): Promise<void> {
+    const schema = await dataServicesOf(this.ctx)?.schema(appId).catch(() => undefined);
+    const users = schema?.table('Users');
+    if (!users) return;
+    for (const role of ['NotAuthenticatedUser', 'AuthenticatedUser', 'GuestUser']) {
+      for (const operation of ['Find', 'Create', 'Update', 'Remove']) {
+        await this.repo.set(appId, { service: 'data', item: users.tableId, principalType: 'role', principal: roles.get(role)!, operation }, 'DENY');
+      }
+    }
+    for (const operation of ['Find', 'Update']) {
+      await this.repo.set(appId, { service: 'data', item: users.tableId, principalType: 'owner', principal: '', operation }, 'GRANT');
+    }
+    this.engine.invalidate(appId);
+  }
+
+  /**
+   * Every role of a caller: the API key's client-type role, then AuthenticatedUser (or GuestUser
+   * for a guest login, NotAuthenticatedUser without a user), SocialUser for social accounts, and
+   * the roles the developer assigned.
+   */
+  async callerFor(appId: string, deviceType: string, user: UserFacts | null): Promise<Caller> {
+    const all = await this.roles.rows(appId);
+    const byName = (name: string) => all.find((r) => r.name === name);
+    const names = new Set<string>();
+    const client = CLIENT_ROLE_BY_DEVICE[deviceType];
+    if (client) names.add(client);
+    if (!user) names.add('NotAuthenticatedUser');
+    else if (user.userStatus === 'GUEST') names.add('GuestUser');
+    else {
+      names.add('AuthenticatedUser');
+      if (typeof user.socialAccount === 'string' && user.socialAccount !== 'BACKENDLESS' && user.socialAccount !== '') names.add('SocialUser');
+    }
+    const roles = [...names].map(byName).filter((r) => !!r).map((r) => ({ id: r.id, name: r.name }));
+    if (user) for (const r of await this.roles.assignedTo(appId, user.objectId)) if (!roles.some((x) => x.id === r.id)) roles.push({ id: r.id, name: r.name });
+    return { appId, deviceType, userId: user?.objectId ?? null, roles };
+  }
+}
+
+const instances = new WeakMap<ServerContext, Security>();
+
+/** The security services of this server (created on first use, shared by every caller). */
+export function securityOf(ctx: ServerContext): Security {
+  let s = instances.get(ctx);
+  if (!s) {
+    s = new Security(ctx);
+    instances.set(ctx, s);
+  }
+  return s;
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { Routes } from '@basalt/shared';
+import type { ServerContext } from '../../context.js';
+import { handle } from '../../http/route.js';
+import { ApiError } from '../../http/api-error.js';
+import { dataServicesOf } from '../data/index.js';
+import type { Security } from './security.service.js';
+
+const r = Routes.security;
+const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
+type P = { appId: string; userId: string };
+type Paging = { cursor?: string; pageSize?: number };
+
+/** Panic mode switches and app users' sessions. */
+export function registerSessionRoutes(app: FastifyInstance, ctx: ServerContext, s: Security): void {
+  const changed = (appId: string, developerId: string, action: string, target: string, summary: string) =>
+    ctx.bus.emit('console.changed', { appId, developerId, action, target, summary });
+
+  handle<P>(app, ctx, r.loadPanicMode, ({ params }) => s.panic.state(params.appId));
+  handle<P, object, { message?: string } | undefined>(app, ctx, r.activatePanicMode, async ({ params, body, developer }) => {
+    const state = await s.panic.set(params.appId, true, body?.message);
+    changed(params.appId, developer.id, 'panic.enable', params.appId, 'Enabled panic mode: the app API answers 503');
+    return state;
+  });
+  handle<P>(app, ctx, r.deactivatePanicMode, async ({ params, developer }) => {
+    const state = await s.panic.set(params.appId, false);
+    changed(params.appId, developer.id, 'panic.disable', params.appId, 'Disabled panic mode');
+    return state;
+  });
+
+  /** Users rows (identity and name) by id, from the app's Users table. */
+  async function users(appId: string, ids: string[]): Promise<Map<string, { email: unknown; name: unknown }>> {
+    const table = (await dataServicesOf(ctx)!.schema(appId)).table('Users');
+    if (!table || !ids.length) return new Map();
+    const rows = await ctx.dbs.app(appId).selectFrom(table.sqlName).select(['objectId', 'email', 'name']).where('objectId', 'in', ids).execute();
+    return new Map(rows.map((u) => [String(u.objectId), { email: u.email ?? null, name: u.name ?? null }]));
+  }
+
+  handle<P, { identityOrUserId?: string; offset?: number; pageSize?: number; sortBy?: string }>(app, ctx, r.loadUsers, async ({ params, query }) => {
+    const table = (await dataServicesOf(ctx)!.schema(params.appId)).table('Users');
+    if (!table) return { data: [], totalRows: 0 };
+    const db = ctx.dbs.app(params.appId);
+    const text = query.identityOrUserId?.trim();
+    const filter = <Q extends { where: (...a: any[]) => any }>(q: Q): Q => (text
+      ? q.where((eb: any) => eb.or([eb('email', ctx.dbs.likeOperator, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), eb('objectId', '=', text)]))
+      : q);
+    const [desc, field] = query.sortBy?.startsWith('-') ? [true, query.sortBy.slice(1)] : [false, query.sortBy ?? 'email'];
+    const sortColumn = ['email', 'name', 'created', 'objectId'].includes(field) ? field : 'email';
+    const rows = await filter(db.selectFrom(table.sqlName).select(['objectId', 'email', 'name', 'created']))
+      .orderBy(sortColumn, desc ? 'desc' : 'asc').orderBy('objectId').limit(query.pageSize ?? 20).offset(query.offset ?? 0).execute();
+    const total = await filter(db.selectFrom(table.sqlName).select((eb) => eb.fn.countAll<number>().as('n'))).executeTakeFirst();
+    const counts = await s.sessions.countByUser(params.appId, rows.map((u) => String(u.objectId)));
+    return {
+      data: rows.map((u) => ({ objectId: u.objectId, email: u.email ?? null, name: u.name ?? null, created: Number(u.created), sessions: counts.get(String(u.objectId)) ?? 0 })),
+      totalRows: Number(total?.n ?? 0),
+    };
+  });
+
+  handle<P, Paging>(app, ctx, r.loadUsersWithSessions, async ({ params, query }) => {
+    const page = await s.sessions.usersWithSessions(params.appId, query.pageSize ?? 20, query.cursor);
+    const named = await users(params.appId, page.data.map((u) => u.userId));
+    return { data: page.data.map((u) => ({ objectId: u.userId, ...(named.get(u.userId) ?? { email: null, name: null }), sessions: u.sessions, lastActive: u.lastActive })), cursor: page.cursor };
+  });
+
+  handle<P, Paging>(app, ctx, r.loadUserSessions, async ({ params, query }) => {
+    if (!USER_ID.test(params.userId)) throw ApiError.badRequest('A user is named by its objectId');
+    return s.sessions.ofUser(params.appId, params.userId, query.pageSize ?? 20, query.cursor);
+  });
+
+  handle<P, object, unknown>(app, ctx, r.logoutUserSessions, async ({ params, body, developer }) => {
+    const userId = typeof body === 'string' ? body.trim().replace(/^"|"$/g, '') : body && typeof body === 'object' ? String((body as { userId?: unknown }).userId ?? '') : '';
+    if (!USER_ID.test(userId)) throw ApiError.badRequest('Send the objectId of the user to log out', { field: 'userId' });
+    const ended = await s.sessions.revokeAll(params.appId, userId);
+    changed(params.appId, developer.id, 'user.logout', userId, `Logged user ${userId} out of ${ended} session(s)`);
+    return ended;
+  });
+}
