@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { errorInfo } from '../lib/errors';
@@ -6,7 +7,7 @@ import { errorInfo } from '../lib/errors';
  * Inline failure of a region (CONSOLE.md §2): the server's message, its code in small mono text
  * and Retry. A 403 says which permission is missing — the server names it in the message.
  */
-export function ErrorAlert({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: string }) {
+export function ErrorAlert({ error, onRetry, title, parent }: { error: unknown; onRetry?: () => void; title?: string; parent?: { to: string; label: string } }) {
   const info = errorInfo(error);
   const forbidden = info.status === 403;
   return (
@@ -26,11 +27,18 @@ export function ErrorAlert({ error, onRetry, title }: { error: unknown; onRetry?
         ) : (
           <span />
         )}
-        {onRetry && (
-          <Button size="xs" variant="default" onClick={onRetry}>
-            Retry
-          </Button>
-        )}
+        <Group gap="xs">
+          {parent && info.status === 404 && (
+            <Button size="xs" variant="subtle" component={Link} to={parent.to}>
+              {parent.label}
+            </Button>
+          )}
+          {onRetry && (
+            <Button size="xs" variant="default" onClick={onRetry}>
+              Retry
+            </Button>
+          )}
+        </Group>
       </Group>
     </Alert>
   );

@@ -7,6 +7,7 @@ import { Areas } from '@basalt/shared';
 import { areaIcon } from '../../components/area-icons';
 import { AppAvatar } from '../../components/AppAvatar';
 import { useGetApps } from '../../features/apps/api/apps.queries';
+import { useLoadStatus } from '../../features/areas/api/status.queries';
 import { useSignOut } from '../session/useSignOut';
 
 const NOT_APP_IDS = new Set(['new', 'import']);
@@ -16,6 +17,7 @@ export function CommandPalette() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const { data: apps = [] } = useGetApps();
+  const { data: status } = useLoadStatus();
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light');
   const match = useMatch('/apps/:appId/*');
@@ -32,7 +34,7 @@ export function CommandPalette() {
           return {
             id: `area-${area.id}`,
             label: area.title,
-            description: `Go to ${area.title}`,
+            description: status?.areas[area.id] === 'not-available' ? 'Not available yet' : undefined,
             keywords: [area.segment, area.group],
             leftSection: <Icon size={18} stroke={1.5} />,
             onClick: () => navigate(`/apps/${appId}/${area.segment}`),
@@ -70,7 +72,7 @@ export function CommandPalette() {
       ],
     });
     return groups;
-  }, [appId, apps, computed, currentApp, navigate, setColorScheme, signOut]);
+  }, [appId, apps, computed, currentApp, navigate, setColorScheme, signOut, status]);
 
   return (
     <Spotlight

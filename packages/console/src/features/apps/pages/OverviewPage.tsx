@@ -26,7 +26,7 @@ export default function OverviewPage() {
   const info = useGetAppInfo(appId);
 
   if (info.isPending) return <PageSkeleton rows={6} />;
-  if (info.isError) return <ErrorAlert error={info.error} onRetry={() => void info.refetch()} />;
+  if (info.isError) return <ErrorAlert error={info.error} onRetry={() => void info.refetch()} parent={{ to: '/apps', label: 'Back to your apps' }} />;
 
   const app = info.data;
   const origin = window.location.origin;
