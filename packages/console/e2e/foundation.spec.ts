@@ -105,6 +105,12 @@ test('dark mode is remembered and the command palette jumps to apps and areas', 
   await expect(page.getByRole('heading', { name: 'Billing is not available yet' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Billing/ })).toContainText('not available yet');
 
+  // Two-key shortcuts: G then O opens the overview of the current app.
+  await page.getByRole('heading', { name: 'Billing is not available yet' }).click();
+  await page.keyboard.press('g');
+  await page.keyboard.press('o');
+  await expect(page).toHaveURL(new RegExp(`/apps/${appId}/overview$`));
+
   // The palette also reaches the account pages, and the session survives a reload.
   await page.keyboard.press('Control+K');
   await search.fill('security');

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useMatch, useNavigate } from 'react-router';
-import { useMantineColorScheme, useComputedColorScheme } from '@mantine/core';
+import { Kbd, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { Spotlight, type SpotlightActionGroupData } from '@mantine/spotlight';
 import { IconApps, IconLogout, IconMoon, IconPlus, IconSearch, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { Areas } from '@basalt/shared';
@@ -9,6 +9,8 @@ import { AppAvatar } from '../../components/AppAvatar';
 import { useGetApps } from '../../features/apps/api/apps.queries';
 import { useLoadStatus } from '../../features/areas/api/status.queries';
 import { useSignOut } from '../session/useSignOut';
+import { goKeys } from './go-shortcuts';
+import { useSequenceShortcuts } from './useSequenceShortcuts';
 
 const NOT_APP_IDS = new Set(['new', 'import']);
 
@@ -23,6 +25,7 @@ export function CommandPalette() {
   const match = useMatch('/apps/:appId/*');
   const appId = match?.params.appId && !NOT_APP_IDS.has(match.params.appId) ? match.params.appId : undefined;
   const currentApp = apps.find((a) => a.id === appId);
+  useSequenceShortcuts(appId);
 
   const actions = useMemo<SpotlightActionGroupData[]>(() => {
     const groups: SpotlightActionGroupData[] = [];
@@ -36,6 +39,7 @@ export function CommandPalette() {
             label: area.title,
             description: status?.areas[area.id] === 'not-available' ? 'Not available yet' : undefined,
             keywords: [area.segment, area.group],
+            rightSection: goKeys[area.id] ? <Kbd size="xs">G {goKeys[area.id].toUpperCase()}</Kbd> : undefined,
             leftSection: <Icon size={18} stroke={1.5} />,
             onClick: () => navigate(`/apps/${appId}/${area.segment}`),
           };
@@ -66,8 +70,8 @@ export function CommandPalette() {
     groups.push({
       group: 'Actions',
       actions: [
-        { id: 'action-new-app', label: 'New app', description: 'Create an application', rightSection: 'N', leftSection: <IconPlus size={18} stroke={1.5} />, onClick: () => navigate('/apps/new') },
-        { id: 'action-theme', label: 'Toggle theme', description: 'Switch between light and dark', keywords: ['dark', 'light', 'mode'], leftSection: <IconMoon size={18} stroke={1.5} />, onClick: () => setColorScheme(computed === 'dark' ? 'light' : 'dark') },
+        { id: 'action-new-app', label: 'New app', description: 'Create an application', rightSection: <Kbd size="xs">N</Kbd>, leftSection: <IconPlus size={18} stroke={1.5} />, onClick: () => navigate('/apps/new') },
+        { id: 'action-theme', label: 'Toggle theme', description: 'Switch between light and dark (T then L, D or S picks one)', keywords: ['dark', 'light', 'mode'], leftSection: <IconMoon size={18} stroke={1.5} />, onClick: () => setColorScheme(computed === 'dark' ? 'light' : 'dark') },
         { id: 'action-sign-out', label: 'Sign out', description: 'End this session', leftSection: <IconLogout size={18} stroke={1.5} />, onClick: () => void signOut() },
       ],
     });

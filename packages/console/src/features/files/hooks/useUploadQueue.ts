@@ -75,10 +75,13 @@ export function useUploadQueue(appId: string) {
         onProgress: (loaded, total) => patch(item.id, { loaded, total }),
       })
         .then(() => {
+          controllers.current.delete(item.id);
           patch(item.id, { status: 'done', loaded: item.file.size });
           refreshSoon();
         })
         .catch((err: UploadError) => {
+          // Forgotten before the status changes, so a re-queued file can start again at once.
+          controllers.current.delete(item.id);
           if (err.code === 'ABORTED') patch(item.id, { status: 'cancelled' });
           else if (err.status === 409) {
             const choice = standing.current;
@@ -87,8 +90,7 @@ export function useUploadQueue(appId: string) {
             else if (choice === 'skip') patch(item.id, { status: 'skipped' });
             else patch(item.id, { status: 'conflict', loaded: 0 });
           } else patch(item.id, { status: 'failed', error: err.message });
-        })
-        .finally(() => controllers.current.delete(item.id));
+        });
     },
     [appId, patch, refreshSoon],
   );

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { Alert, Autocomplete, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { FileEntry } from '@basalt/shared';
+import { errorInfo } from '../../../lib/errors';
+import { getSdk } from '../../../lib/sdk';
+import { filesKeys } from '../api/files.queries';
+import { joinPath, normalisePath, parentOf } from '../file-paths';
+
+interface Props {
+  appId: string;
+  entry: FileEntry | undefined;
+  mode: 'move' | 'copy';
+  onClose: () => void;
+  onSubmit: (destination: string) => void;
+  loading?: boolean;
+  error?: unknown;
+}
+
+/** Every folder of the app, for the destination picker (the listing with `sub`, folders only). */
+function useAllFolders(appId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...filesKeys.app(appId), 'all-folders'],
+    queryFn: async () => {
+      const entries = await getSdk().files.loadFullDirectory(appId, '/', { sub: true });
+      return entries.filter((e) => e.type === 'DIRECTORY').map((e) => e.path);
+    },
+    enabled,
+  });
+}
+
+/** Move or copy into another folder: the folder is typed or picked; the name stays. */
+export function MoveCopyModal({ appId, entry, mode, onClose, onSubmit, loading, error }: Props) {
+  const opened = !!entry;
+  const [folder, setFolder] = useState('');
+  const folders = useAllFolders(appId, opened);
+
+  useEffect(() => {
+    if (entry) setFolder(parentOf(entry.path));
+  }, [entry]);
+
+  const target = normalisePath(folder);
+  const same = entry && mode === 'move' && target === parentOf(entry.path);
+  const inside = entry?.type === 'DIRECTORY' && (target === entry.path || target.startsWith(`${entry.path}/`));
+  const problem = same ? 'The item is already in this folder' : inside ? 'A folder cannot go inside itself' : undefined;
+  const verb = mode === 'move' ? 'Move' : 'Copy';
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>{`${verb} ${entry?.name ?? ''}`}</Text>}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          // A destination ending in `/` means "into this folder, keeping the name".
+          if (!problem && !loading) onSubmit(target ? `${target}/` : '/');
+        }}
+      >
+        <Stack gap="md">
+          <Autocomplete
+            label="Destination folder"
+            description="A path from the root; empty means the root. Missing folders are created."
+            placeholder="docs/archive"
+            data={['/', ...(folders.data ?? [])]}
+            value={folder}
+            onChange={setFolder}
+            error={problem}
+            limit={50}
+            className="mono"
+            data-autofocus
+          />
+          {entry && !problem && (
+            <Text size="sm" c="dimmed">
+              New path: <Text span className="mono" c="var(--mantine-color-text)">/{joinPath(target, entry.name)}</Text>
+            </Text>
+          )}
+          {error ? (
+            <Alert color="red" variant="light" role="alert">
+              {errorInfo(error).message}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={loading} disabled={!!problem}>
+              {verb}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

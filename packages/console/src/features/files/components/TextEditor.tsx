@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Group, Stack, Textarea } from '@mantine/core';
+import { getHotkeyHandler } from '@mantine/hooks';
+import { errorInfo } from '../../../lib/errors';
+
+interface Props {
+  name: string;
+  initial: string;
+  /** Resolves once the server has the text. */
+  onSave: (content: string) => Promise<unknown>;
+  onClose: () => void;
+  saving?: boolean;
+  error?: unknown;
+}
+
+/** Plain-text editor of a file; `Mod+S` saves, and closing with unsaved changes asks first. */
+export function TextEditor({ name, initial, onSave, onClose, saving, error }: Props) {
+  const [value, setValue] = useState(initial);
+  const [saved, setSaved] = useState(initial);
+
+  useEffect(() => {
+    setValue(initial);
+    setSaved(initial);
+  }, [initial]);
+
+  const dirty = value !== saved;
+  const save = () => {
+    if (saving || !dirty) return;
+    const sent = value;
+    // The text sent becomes the saved one only when the server has it; a failure keeps it dirty.
+    onSave(sent).then(
+      () => setSaved(sent),
+      () => undefined,
+    );
+  };
+  const close = () => {
+    if (dirty && !window.confirm('Discard the unsaved changes?')) return;
+    onClose();
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Badge variant="light" color={dirty ? 'orange' : 'green'} radius="sm">
+          {dirty ? 'Unsaved changes' : 'Saved'}
+        </Badge>
+        <Group gap="sm">
+          <Button variant="default" size="xs" onClick={close}>
+            Close editor
+          </Button>
+          <Button size="xs" onClick={save} loading={saving} disabled={!dirty}>
+            Save (Ctrl+S)
+          </Button>
+        </Group>
+      </Group>
+      {error ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorInfo(error).message}
+        </Alert>
+      ) : null}
+      <Textarea
+        label={`Content of ${name}`}
+        value={value}
+        onChange={(e) => setValue(e.currentTarget.value)}
+        onKeyDown={getHotkeyHandler([
+          ['mod+S', save],
+          ['Escape', close],
+        ])}
+        autosize
+        minRows={16}
+        maxRows={28}
+        spellCheck={false}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+        data-autofocus
+      />
+    </Stack>
+  );
+}
