@@ -28,6 +28,9 @@ import { createCountersGroup } from './groups/counters.js';
 import { createCacheGroup } from './groups/cache.js';
 import { createFilesGroup } from './groups/files.js';
 import { createMessagingGroup } from './groups/messaging.js';
+import { createSecurityGroup } from './groups/security.js';
+import { createUsersGroup } from './groups/users.js';
+import { createDevTeamGroup } from './groups/dev-team.js';
 
 /** Options of `createClient`. */
 export interface ClientOptions extends ChannelOptions {
@@ -57,6 +60,9 @@ function createGroups(g: GroupContext) {
     cache: createCacheGroup(g),
     files: createFilesGroup(g),
     messaging: createMessagingGroup(g),
+    security: createSecurityGroup(g),
+    users: createUsersGroup(g),
+    devTeam: createDevTeamGroup(g),
   };
 }
 
