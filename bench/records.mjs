@@ -1,0 +1,78 @@
+// The records workload of the benchmark (issue 3 item 9), the same for every target: Basalt, the
+// peers and the floors. A target answers create(i), find(i), count(i) and bulk(i, rows); the
+// harness runs each with 16 requests in flight and checks that find answers 15 rows, so a target
+// that answers fast but wrong is caught.
+import { measure } from './lib.mjs';
+
+export const TABLE = 'BenchPerson';
+
+/** Sizes of the spec, or a tenth of them with `--quick`; each loop also stops after maxMs. */
+export function workloadSizes(quick) {
+  return quick
+    ? { creates: 2000, finds: 2000, counts: 1000, bulkRows: 10_000, bulkBatch: 1000, concurrency: 16, maxMs: 15_000 }
+    : { creates: 10_000, finds: 10_000, counts: 5000, bulkRows: 100_000, bulkBatch: 1000, concurrency: 16, maxMs: 60_000 };
+}
+
+/** The values of the i-th created record: ages cycle over 0..99, so any age matches ≥ 15 rows. */
+export const person = (i) => ({ name: `p${i}`, age: i % 100 });
+export const bulkRows = (i, batch) => Array.from({ length: batch }, (_, k) => ({ name: `b${i}-${k}`, age: (i * batch + k) % 100 }));
+
+/**
+ * Runs the four loops against a target and answers one result per operation. Bulk results count
+ * rows: `opsPerSec` is rows per second there, and the latencies are per request of `bulkBatch`.
+ */
+export async function runRecords(label, target, sizes) {
+  const { concurrency, maxMs } = sizes;
+  const out = {};
+  out.create = await measure(`${label}: create`, (i) => target.create(i), { count: sizes.creates, concurrency, maxMs });
+  const sample = await target.find(7);
+  if (!Array.isArray(sample) || sample.length !== 15) throw new Error(`${label}: find answered ${Array.isArray(sample) ? sample.length : typeof sample} rows, expected 15`);
+  out.find = await measure(`${label}: find`, (i) => target.find(i % 100), { count: sizes.finds, concurrency, maxMs });
+  const n = await target.count(50);
+  if (typeof n !== 'number' || !(n > 0)) throw new Error(`${label}: count answered ${JSON.stringify(n)}`);
+  out.count = await measure(`${label}: count`, (i) => target.count(i % 100), { count: sizes.counts, concurrency, maxMs });
+  const requests = Math.ceil(sizes.bulkRows / sizes.bulkBatch);
+  const bulk = await measure(`${label}: bulk create`, (i) => target.bulk(i, bulkRows(i, sizes.bulkBatch)), { count: requests, concurrency, maxMs: maxMs * 2 });
+  out.bulk = { ...bulk, count: bulk.count * sizes.bulkBatch, opsPerSec: bulk.opsPerSec * sizes.bulkBatch };
+  return out;
+}
+
+export const OPERATIONS = [
+  ['create', 'single-record create'],
+  ['find', 'find where age = n (indexed), 15 rows'],
+  ['count', 'count where age > n'],
+  ['bulk', 'bulk create, rows/s (1,000 a request)'],
+];
+
+/**
+ * The comparison table: one line per operation, ops/s of every target, and each target's ratio to
+ * the reference (Basalt's app API): "0.45×" means that target did 45% of what Basalt did.
+ */
+export function comparisonTable(results, reference) {
+  const names = Object.keys(results);
+  const head = `| operation | ${names.join(' | ')} |`;
+  const lines = [head, `|---|${names.map(() => '---:').join('|')}|`];
+  for (const [op, title] of OPERATIONS) {
+    const ref = results[reference]?.[op]?.opsPerSec;
+    const cells = names.map((n) => {
+      const r = results[n]?.[op];
+      if (!r) return results[n]?.error ? 'failed' : '—';
+      const ratio = ref && n !== reference ? ` (${(r.opsPerSec / ref).toFixed(2)}×)` : '';
+      return `${Math.round(r.opsPerSec).toLocaleString('en-US')}${ratio}`;
+    });
+    lines.push(`| ${title} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+/** Latencies of every loop, for the record. */
+export function latencyTable(results) {
+  const lines = ['| target | operation | done | p50 ms | p99 ms |', '|---|---|---:|---:|---:|'];
+  for (const [name, res] of Object.entries(results)) {
+    for (const [op] of OPERATIONS) {
+      const r = res?.[op];
+      if (r) lines.push(`| ${name} | ${op} | ${r.count} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
+    }
+  }
+  return lines.join('\n');
+}
