@@ -11,6 +11,7 @@ import { authRoutes } from '../features/auth/routes';
 import { accountRoutes } from '../features/account/routes';
 import { appRoutes, appsListRoutes } from '../features/apps/routes';
 import { areaRoutes } from '../features/areas/routes';
+import { filesFrameRoutes, filesRoutes } from '../features/files/routes';
 
 /**
  * Every URL of CONSOLE.md §1.2 that exists so far. Pages load lazily (one chunk per route); the
@@ -31,6 +32,7 @@ export const router = createBrowserRouter([
       {
         element: <RequireAuth />,
         children: [
+          ...filesFrameRoutes,
           {
             element: <SignedInLayout />,
             children: [
@@ -38,7 +40,7 @@ export const router = createBrowserRouter([
               {
                 path: 'apps/:appId',
                 element: <AppLayout />,
-                children: [...appRoutes, ...areaRoutes],
+                children: [...appRoutes, ...filesRoutes, ...areaRoutes],
               },
             ],
           },

@@ -117,7 +117,7 @@ export function PreviewPanel({ appId, entry, onAction, onClose }: Props) {
           ) : (
             <TextEditor
               name={entry.name}
-              initial={typeof content.data === 'string' ? content.data : JSON.stringify(content.data, null, 2)}
+              initial={content.data}
               onSave={(text) => edit.mutateAsync({ filePath: entry.path, content: text })}
               onClose={() => setEditing(false)}
               saving={edit.isPending}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import type { FileEntry } from '@basalt/shared';
+import { getSdk } from '../../../lib/sdk';
+import { filesKeys } from '../api/files.queries';
+
+/**
+ * The entry of the file named in the URL (`open`): taken from the loaded rows when it is there,
+ * otherwise looked up by its exact name (a link may point past the first page or the search).
+ */
+export function useOpenEntry(appId: string, folder: string, name: string | undefined, loaded: FileEntry[]) {
+  const fromList = name ? loaded.find((e) => e.name === name) : undefined;
+  const lookup = useQuery({
+    queryKey: [...filesKeys.app(appId), 'entry', folder, name ?? ''],
+    queryFn: async () => {
+      const page = await getSdk().files.loadDirectory(appId, folder || '/', { pattern: name, pageSize: 10 });
+      return page.data.find((e) => e.name === name) ?? null;
+    },
+    enabled: !!name && !fromList,
+  });
+  return fromList ?? lookup.data ?? undefined;
+}
