@@ -1,4 +1,5 @@
 import type { ServerContext } from '../context.js';
+import { checkRealtimeSubscription } from '../modules/security/index.js';
 
 /** Who is on the other end of a real-time connection. */
 export interface RealtimeClient {
@@ -19,16 +20,13 @@ export type PermissionAnswer = { allowed: true } | { allowed: false; message: st
 /**
  * SECURITY HOOK — the single place that decides whether a real-time client may subscribe to a
  * channel or to a table's changes. It is called at subscribe time (and again after the client
- * changes its user token), so a refused client never receives anything.
- *
- * For now it ALLOWS every client that holds a valid API key of the app: channel and table
- * permissions (roles, users, the `messaging` and `data` permission services) belong to the
- * security area, which replaces the body of this function when it lands.
+ * changes its user token), so a refused client never receives anything. The decision is the
+ * security area's permission engine (channel Subscribe, table Find).
  */
 export async function checkRealtimeSubscribePermission(
-  _ctx: ServerContext,
-  _client: RealtimeClient,
-  _target: RealtimeTarget,
+  ctx: ServerContext,
+  client: RealtimeClient,
+  target: RealtimeTarget,
 ): Promise<PermissionAnswer> {
-  return { allowed: true };
+  return checkRealtimeSubscription(ctx, client, target);
 }

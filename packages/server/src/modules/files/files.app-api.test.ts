@@ -37,7 +37,7 @@ describeEachDb('files: app API', (server) => {
   it('refuses a wrong key with 401 and stores nothing', async () => {
     const up = await server().call('POST', at('/intruder.txt', 'not-a-key'), multipart('file', 'x', 'evil'));
     expect(up.statusCode).toBe(401);
-    expect(up.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(up.json()).toMatchObject({ code: 8002 });
     expect(fs.existsSync(path.join(root, 'intruder.txt'))).toBe(false);
     expect((await server().call('GET', at('/photos/cat%20one.txt', 'not-a-key'))).statusCode).toBe(401);
     expect((await server().call('DELETE', at('/photos/cat%20one.txt', 'not-a-key'))).statusCode).toBe(401);

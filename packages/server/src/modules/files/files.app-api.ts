@@ -3,7 +3,8 @@ import { Readable } from 'node:stream';
 import { encodePath } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { resolveApiKey } from '../apps/index.js';
+import { authenticateApp } from '../../http/app-auth.js';
+import { checkFilePermission } from '../security/index.js';
 import { splitUserPath, type StorageEntry } from '../../storage/index.js';
 import { FilesService, globToRegExp, DEFAULT_PAGE_SIZE } from './files.service.js';
 import { endsWithSlash, isTrue, sendFile, tailNames } from './files.http.js';
@@ -16,16 +17,22 @@ const BASE = '/:appId/:apiKey/files';
 const PREFIX = 3;
 
 /*
- * File permissions (which app users and roles may read, write or delete which path) belong to the
- * security area, which is not built yet. Until it is, these routes check only that the API key
- * belongs to the application: every holder of a valid key may use them. Nothing here pretends to
- * check more than that.
+ * Every route authenticates through the app API's one helper (key, panic mode, user token) and asks
+ * the security area whether the caller may Read (GET), Write (POST, PUT) or Delete the path.
  */
 async function appOf(ctx: ServerContext, req: FastifyRequest): Promise<string> {
-  const { appId, apiKey } = req.params as KeyParams;
-  const found = await resolveApiKey(ctx, appId, apiKey);
-  if (!found) throw ApiError.unauthorized('The application id or API key is not valid');
-  return found.appId;
+  const caller = await authenticateApp(ctx, req);
+  const body = (req.body ?? {}) as { oldPathName?: unknown; sourcePath?: unknown; targetPath?: unknown };
+  const literal = /^\/[^/]+\/[^/]+\/files\/(rename|move|copy)\/?(\?|$)/.exec(req.url)?.[1];
+  const clean = (v: unknown) => (typeof v === 'string' ? v.split('/').filter(Boolean).join('/') : '');
+  if (literal) {
+    await checkFilePermission(ctx, caller, clean(literal === 'rename' ? body.oldPathName : body.sourcePath), literal === 'copy' ? 'Read' : 'Write');
+    if (literal !== 'rename') await checkFilePermission(ctx, caller, clean(body.targetPath), 'Write');
+  } else {
+    const binary = /^\/[^/]+\/[^/]+\/files\/binary\//.test(req.url);
+    await checkFilePermission(ctx, caller, tailNames(req, PREFIX + (binary ? 1 : 0)).join('/'), req.method === 'GET' ? 'Read' : req.method === 'DELETE' ? 'Delete' : 'Write');
+  }
+  return caller.appId;
 }
 
 function fileUrl(req: FastifyRequest, path: string): string {

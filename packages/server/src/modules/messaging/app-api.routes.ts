@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PublishBody } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { resolveApiKey } from '../apps/index.js';
+import { authenticateApp } from '../../http/app-auth.js';
+import { checkChannelPermission } from '../security/index.js';
 import type { ChannelsService, PublishInput } from './channels.service.js';
 import type { DevicesService } from './devices.service.js';
 
@@ -16,12 +17,16 @@ type KeyParams = { appId: string; apiKey: string };
 export function registerMessagingAppRoutes(app: FastifyInstance, ctx: ServerContext, channels: ChannelsService, devices: DevicesService): void {
   // The key is checked before the body is read, so a caller without one cannot make us parse it.
   const onRequest = async (req: FastifyRequest) => {
-    const { appId, apiKey } = req.params as KeyParams;
-    if (!(await resolveApiKey(ctx, appId, apiKey))) throw ApiError.unauthorized('Invalid application id or API key');
+    await authenticateApp(ctx, req);
+  };
+  // Channel permissions (roles, users) are the security area's: Publish is asked here.
+  const mayPublish = async (req: FastifyRequest) => {
+    const answer = await checkChannelPermission(ctx, await authenticateApp(ctx, req), (req.params as { channel: string }).channel, 'Publish');
+    if (!answer.allowed) throw ApiError.forbidden(answer.message);
   };
   const base = '/:appId/:apiKey/messaging';
 
-  app.post<{ Params: KeyParams & { channel: string }; Body: PublishInput }>(`${base}/:channel`, { onRequest, schema: { body: PublishBody } }, (req) =>
+  app.post<{ Params: KeyParams & { channel: string }; Body: PublishInput }>(`${base}/:channel`, { onRequest: [onRequest, mayPublish], schema: { body: PublishBody } }, (req) =>
     channels.publish(req.params.appId, req.params.channel, req.body ?? {}));
   app.get<{ Params: KeyParams & { messageId: string } }>(`${base}/:messageId`, { onRequest }, (req) =>
     channels.messageStatus(req.params.appId, req.params.messageId));

@@ -31,10 +31,10 @@ describeEachDb('messaging app API', (server) => {
   it('answers 404 for an unknown channel, 401 for a wrong key, 400 for bad input', async () => {
     const missing = await server().call('POST', `${root()}/messaging/nowhere`, { body: { message: 'x' } });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ code: 'NOT_FOUND', message: "Channel 'nowhere' does not exist" });
+    expect(missing.json()).toMatchObject({ code: 1000, message: "Channel 'nowhere' does not exist" });
     const wrong = await server().call('POST', `/${appId}/WRONG/messaging/default`, { body: { message: 'x' } });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().code).toBe('UNAUTHORIZED');
+    expect(wrong.json().code).toBe(8002);
     expect((await server().call('POST', `${root()}/messaging/default`, { body: { message: 'x', headers: 'nope' } })).statusCode).toBe(400);
     expect((await server().call('POST', `${root()}/messaging/default`, { body: { message: 'x', publishAt: Date.now() + 60_000 } })).statusCode).toBe(400);
     expect((await server().call('POST', `${root()}/messaging/default`, { body: { message: 'x'.repeat(70_000) } })).statusCode).toBe(413);

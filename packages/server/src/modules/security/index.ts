@@ -7,6 +7,7 @@ import { registerPermissionRoutes } from './permissions.routes.js';
 import { registerSessionRoutes } from './sessions.routes.js';
 import type { Caller } from './permission-engine.js';
 import { canonicalOperation } from './permissions.repo.js';
+import { dataServicesOf } from '../data/index.js';
 
 export { securityOf, type Security } from './security.service.js';
 export type { Caller, Decision, RowFilter } from './permission-engine.js';
@@ -48,6 +49,24 @@ export async function realtimeCaller(ctx: ServerContext, appId: string, deviceTy
   const session = await security.sessions.resolve(appId, userToken);
   if (!session) return undefined;
   return security.callerFor(appId, deviceType, { objectId: session.userId });
+}
+
+/**
+ * May a real-time client subscribe? Channels need Subscribe; a table's changes need Find on some of
+ * its rows (a caller denied every row is refused). An unknown user token is refused.
+ */
+export async function checkRealtimeSubscription(
+  ctx: ServerContext,
+  client: { appId: string; deviceType: string; userToken: string | null },
+  target: { kind: 'channel'; channel: string } | { kind: 'table'; table: string },
+): Promise<{ allowed: true } | { allowed: false; message: string }> {
+  const caller = await realtimeCaller(ctx, client.appId, client.deviceType, client.userToken);
+  if (!caller) return { allowed: false, message: 'The user token is not valid or has expired' };
+  if (target.kind === 'channel') return checkChannelPermission(ctx, caller, target.channel, 'Subscribe');
+  const table = (await dataServicesOf(ctx)?.schema(client.appId))?.table(target.table);
+  if (!table) return { allowed: true };
+  const rows = await securityOf(ctx).engine.rowFilter(caller, table.tableId, 'Find');
+  return rows.kind === 'none' ? { allowed: false, message: `Permission denied: Find on table '${table.name}'` } : { allowed: true };
 }
 
 /** Roles of each listed user (`tables.loadAssignedUserRoles`). */
