@@ -12,6 +12,7 @@ import { messagingModule } from './messaging/index.js';
 import { teamModule } from './team/index.js';
 import { auditModule } from './audit/index.js';
 import { usersConfigModule } from './users-config/index.js';
+import { transferModule } from './transfer/index.js';
 
 /**
  * Every server module, in registration order. A new area adds one line here (and its routes group
@@ -31,4 +32,5 @@ export const modules: ServerModule[] = [
   teamModule,
   auditModule,
   usersConfigModule,
+  transferModule,
 ];

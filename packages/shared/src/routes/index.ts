@@ -12,6 +12,7 @@ import { messagingRoutes } from './messaging.js';
 import { auditRoutes, devPermissionsRoutes, devTeamRoutes } from './dev-team.js';
 import { usersRoutes } from './users.js';
 import { securityRoutes } from './security.js';
+import { transferRoutes } from './transfer.js';
 
 export * from './system.js';
 export * from './user.js';
@@ -26,6 +27,7 @@ export * from './messaging.js';
 export * from './dev-team.js';
 export * from './users.js';
 export * from './security.js';
+export * from './transfer.js';
 
 /**
  * Every declared console route, by SDK group. Each area adds its group here; the server test
@@ -48,6 +50,7 @@ export const Routes = {
   /** Audit log and HIPAA rows of the reference's `security` group (route names `security.*`). */
   audit: auditRoutes,
   users: usersRoutes,
+  transfer: transferRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export function allRoutes(): RouteDef[] {

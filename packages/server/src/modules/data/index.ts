@@ -16,6 +16,9 @@ import { registerViewRoutes } from './views/views.routes.js';
 
 export type { ColumnInfo, RelationInfo, SchemaResolver, TableInfo } from './model.js';
 export type { AppSchema, TableMeta, ColumnMeta, RelationMeta } from './schema/app-schema.js';
+/** Per-record validation of a create, for importers that report each bad row instead of failing the batch. */
+export { prepareRecord, type PreparedRecord } from './records/record-input.js';
+export { assertColumnName } from './schema/names.js';
 
 /** The data services of a running server, for other areas (app-facing data API, users, import). */
 export interface DataServices {

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { Routes, type CsvImportBody, type CsvImportQuery } from '@basalt/shared';
+import type { ServerContext } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import { handle } from '../../http/route.js';
+import type { CsvImportService } from './csv-import.service.js';
+
+const r = Routes.transfer;
+
+/** The transfer routes: CSV import of records, and 501 for the kinds of transfer not built yet. */
+export function registerTransferRoutes(app: FastifyInstance, ctx: ServerContext, imports: CsvImportService): void {
+  // The console may post the file itself (`Content-Type: text/csv`) instead of wrapping it in JSON.
+  if (!app.hasContentTypeParser('text/csv')) {
+    app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  }
+
+  handle<{ appId: string; type: string }, CsvImportQuery, CsvImportBody | string | undefined>(app, ctx, r.startImport, async ({ params, query, body }) => {
+    if (params.type.toLowerCase() !== 'csv') {
+      throw ApiError.notAvailableYet(`Import of '${params.type.slice(0, 40)}' files (CSV import of records is: POST /${params.appId}/console/import/csv?table=<name>)`);
+    }
+    if (!query.table) throw ApiError.badRequest("The query parameter 'table' is required: the table the rows go to", { field: 'table' });
+    const json = typeof body === 'object' && body !== null ? body : undefined;
+    const csv = json ? json.csv : body;
+    if (typeof csv !== 'string') throw ApiError.badRequest("The body must be JSON {csv, mapping?, hasHeader?} or CSV text (Content-Type: text/csv)", { field: 'csv' });
+    return imports.importCsv(params.appId, {
+      table: query.table,
+      csv,
+      mapping: json?.mapping,
+      hasHeader: json?.hasHeader ?? query.hasHeader ?? true,
+      delimiter: json?.delimiter ?? query.delimiter ?? ',',
+      dryRun: query.dryRun ?? false,
+      skipInvalid: query.skipInvalid ?? false,
+      createColumns: query.createColumns ?? false,
+      firstLine: query.firstLine,
+    });
+  });
+
+  const notYet = (what: string) => () => {
+    throw ApiError.notAvailableYet(what);
+  };
+  handle(app, ctx, r.getExportedData, notYet('Export of whole applications'));
+  handle(app, ctx, r.startExport, notYet('Export of whole applications'));
+  handle(app, ctx, r.importDataServiceFiles, notYet('Multi-step import of data service files'));
+  handle(app, ctx, r.importFirebaseUsers, notYet('Import of Firebase users'));
+  handle(app, ctx, r.getAirtableBasesList, notYet('Import from Airtable'));
+  handle(app, ctx, r.getAirtableTablesList, notYet('Import from Airtable'));
+  handle(app, ctx, r.startAirtableImport, notYet('Import from Airtable'));
+}

@@ -1,0 +1,127 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { defineRoute, type RouteDef } from '../route.js';
+import { DevOperations } from '../dev-permissions.js';
+
+/** Largest CSV text one import request takes (bytes, UTF-8). Larger files go in chunks. */
+export const CSV_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** Most data rows one import request takes. */
+export const CSV_IMPORT_MAX_ROWS = 50_000;
+/** Most cells a CSV line may have. */
+export const CSV_IMPORT_MAX_COLUMNS = 200;
+/** Most rejected rows listed in one answer; `rejectedTotal` counts them all. */
+export const CSV_IMPORT_MAX_REJECTED = 1000;
+
+/**
+ * JSON body of a CSV import (null is listed first in the mapping's union so that schema coercion
+ * keeps it null instead of turning it into empty text). `mapping` sends a CSV header (or, without a header line, a 1-based
+ * cell position such as `"3"`) to a column name, or to `null` to leave that CSV column out; headers
+ * not in the mapping go to the column of the same name.
+ */
+export const CsvImportBodySchema = Type.Object({
+  csv: Type.String({ maxLength: CSV_IMPORT_MAX_BYTES }),
+  mapping: Type.Optional(Type.Record(Type.String({ maxLength: 500 }), Type.Union([Type.Null(), Type.String({ maxLength: 64 })]))),
+  /** The first line names the columns (default true). */
+  hasHeader: Type.Optional(Type.Boolean()),
+  /** Cell separator: `,` (default), `;`, tab or `|`. */
+  delimiter: Type.Optional(Type.Union([Type.Literal(','), Type.Literal(';'), Type.Literal('\t'), Type.Literal('|')])),
+});
+export type CsvImportBody = Static<typeof CsvImportBodySchema>;
+
+/** Query of a CSV import. Booleans travel as `true`/`false` text. */
+export const CsvImportQuerySchema = Type.Object({
+  /** Table the rows go to (required for `csv`). */
+  table: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  /** Validate only: nothing is written (default false). */
+  dryRun: Type.Optional(Type.Boolean()),
+  /** Write the valid rows even when some are rejected (default false: any rejected row refuses the request). */
+  skipInvalid: Type.Optional(Type.Boolean()),
+  /** Headers that match no column become new STRING columns (default false: they are ignored). */
+  createColumns: Type.Optional(Type.Boolean()),
+  /**
+   * Line number, in the whole file, of this request's first data line (default 2 with a header,
+   * 1 without), so rejected rows of a chunk carry the line numbers of the file.
+   */
+  firstLine: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** For a raw `text/csv` body: the first line names the columns (default true). */
+  hasHeader: Type.Optional(Type.Boolean()),
+  /** For a raw `text/csv` body: the cell separator. */
+  delimiter: Type.Optional(Type.Union([Type.Literal(','), Type.Literal(';'), Type.Literal('\t'), Type.Literal('|')])),
+});
+export type CsvImportQuery = Static<typeof CsvImportQuerySchema>;
+
+/** One row an import refused, and why. */
+export interface CsvRejectedRow {
+  /** 1-based line of the file where the row starts. */
+  row: number;
+  /** Column the problem is about, when it is about one. */
+  column?: string;
+  message: string;
+}
+
+/**
+ * Answer of a CSV import (also the `details` of the 400 that refuses a real import with rejected
+ * rows and no `skipInvalid`; there `rowsWritten` is 0).
+ */
+export interface CsvImportResult {
+  table: string;
+  dryRun: boolean;
+  /** Data rows in the request (blank lines not counted). */
+  rowsRead: number;
+  /** Rows that pass every check. */
+  rowsValid: number;
+  /** Rows written by this request (0 on a dry run). */
+  rowsWritten: number;
+  /** The first 1000 rejected rows, in file order. */
+  rejected: CsvRejectedRow[];
+  /** Every rejected row, also those past the listed 1000. */
+  rejectedTotal: number;
+  /** CSV headers that go to no column (no such column, mapped to null, or managed by the system). */
+  ignoredColumns: string[];
+  /** Columns the import created (`createColumns=true`), or would create on a dry run. */
+  createdColumns: string[];
+}
+
+const app = '/:appId/console';
+
+/**
+ * Moving data in and out of an application (`transfer` group of the reference client). CSV import
+ * of records is built; whole-app export/import, Firebase, Airtable and multi-step data service files
+ * answer 501.
+ */
+export const transferRoutes = {
+  getExportedData: defineRoute({
+    name: 'transfer.getExportedData', method: 'GET', path: `${app}/export`, auth: 'developer',
+    summary: 'Exports of the whole application (not available yet: 501)',
+  }),
+  startExport: defineRoute({
+    name: 'transfer.startExport', method: 'POST', path: `${app}/export`, auth: 'developer', devPermission: DevOperations.EXPORT,
+    summary: 'Starts an export of the whole application (not available yet: 501)',
+  }),
+  startImport: defineRoute({
+    name: 'transfer.startImport', method: 'POST', path: `${app}/import/:type`, auth: 'developer', devPermission: DevOperations.OBJECTS,
+    query: CsvImportQuerySchema,
+    body: Type.Union([CsvImportBodySchema, Type.String({ maxLength: CSV_IMPORT_MAX_BYTES })]),
+    summary: 'Type `csv`: imports records into `table` from `{csv, mapping?, hasHeader?, delimiter?}` or a raw text/csv body; '
+      + 'answers CsvImportResult. A dry run writes nothing. Other types: 501',
+  }),
+  importDataServiceFiles: defineRoute({
+    name: 'transfer.importDataServiceFiles', method: 'POST', path: `${app}/import/data/:step`, auth: 'developer', devPermission: DevOperations.IMPORT,
+    summary: 'Multi-step import of data service files (not available yet: 501)',
+  }),
+  importFirebaseUsers: defineRoute({
+    name: 'transfer.importFirebaseUsers', method: 'POST', path: `${app}/import/firebase/users`, auth: 'developer', devPermission: DevOperations.IMPORT,
+    summary: 'Imports users exported from Firebase (not available yet: 501)',
+  }),
+  getAirtableBasesList: defineRoute({
+    name: 'transfer.getAirtableBasesList', method: 'GET', path: `${app}/airtable/bases/`, auth: 'developer',
+    summary: 'Airtable bases of an access token (not available yet: 501)',
+  }),
+  getAirtableTablesList: defineRoute({
+    name: 'transfer.getAirtableTablesList', method: 'GET', path: `${app}/airtable/bases/:baseId`, auth: 'developer',
+    summary: 'Tables of an Airtable base (not available yet: 501)',
+  }),
+  startAirtableImport: defineRoute({
+    name: 'transfer.startAirtableImport', method: 'POST', path: `${app}/airtable`, auth: 'developer', devPermission: DevOperations.IMPORT,
+    summary: 'Imports tables of an Airtable base (not available yet: 501)',
+  }),
+} satisfies Record<string, RouteDef>;
