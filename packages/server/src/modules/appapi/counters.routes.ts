@@ -5,11 +5,12 @@ import { countersFor } from '../counters/index.js';
 
 type R = FastifyRequest<{ Params: { appId: string; apiKey: string; name: string }; Querystring: Record<string, string | undefined> }>;
 
-const NAME = /^[^/\u0000-\u001f]{1,255}$/;
+// Control characters are refused too (checked by code point below).
+const NAME = /^[^/]{1,255}$/;
 
 function counterName(req: R): string {
   const { name } = req.params;
-  if (!NAME.test(name)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'A counter name is 1 to 255 characters without slashes');
+  if (!NAME.test(name) || [...name].some((ch) => ch.charCodeAt(0) < 0x20)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'A counter name is 1 to 255 characters without slashes');
   return name;
 }
 

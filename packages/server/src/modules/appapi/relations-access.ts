@@ -48,14 +48,13 @@ export class AppRelations {
   }
 
   async load(caller: AppCaller, tableName: string, parentId: string, column: string, input: Rec | undefined): Promise<Rec[]> {
-    const { schema, table, relation, child, parent, id } = await this.relation(caller, tableName, parentId, column);
+    const { table, relation, child, parent, id } = await this.relation(caller, tableName, parentId, column);
     await securityOf(this.ctx).engine.require(caller, 'data', table.tableId, 'LoadRelations', parent, `table '${table.name}'`);
     const links = await this.ctx.dbs.app(caller.appId).selectFrom(relation.linkTable).select('child_id').where('parent_id', '=', id).limit(MAX_BULK + 1).execute();
     if (!links.length) return [];
     if (links.length > MAX_BULK) throw appError(AppErrorCodes.BAD_REQUEST, 400, `The relation holds more than ${MAX_BULK} records`);
     const inList = `objectId IN (${links.map((l) => `'${assertId(String(l.child_id))}'`).join(',')})`;
     const spec = readQuery(input, child);
-    void schema;
     return this.data.find(caller, child.name, { ...(input ?? {}), where: and(spec.where, inList) });
   }
 }
