@@ -30,6 +30,18 @@ export function installErrorHandler(app: FastifyInstance, options: ErrorHandlerO
     return reply.status(500).send({ code: ErrorCodes.INTERNAL, message: 'Internal server error' });
   });
 
+  // Console pages of an app (`/apps/{appId}/files/…`) have the shape of app API routes
+  // (`/:appId/:apiKey/files/*` would read `apps` as an app id): a browser loading one gets the
+  // console before any route is tried.
+  if (options.spaIndex) {
+    const index = options.spaIndex;
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.method === 'GET' && /^\/apps\/[^/?]+\/./.test(req.url) && /text\/html/.test(req.headers.accept ?? '')) {
+        return reply.type('text/html; charset=utf-8').send(index);
+      }
+    });
+  }
+
   app.setNotFoundHandler((req, reply) => {
     const pathOnly = req.url.split('?')[0];
     // A browser opening a console page (deep link or reload) asks for HTML; API clients do not.
