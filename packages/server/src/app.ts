@@ -65,10 +65,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('basalt', ctx);
 
   await dbs.migrateSystem(merge([systemMigrations, ...modules.map((m) => m.systemMigrations)]));
-  // Apps created before a module's app migrations existed get them now, so every data store has
-  // the same tables whatever version created it. Each migration runs once per store.
-  const existing = await dbs.system.selectFrom('apps').select(['id']).execute();
-  for (const { id } of existing) await dbs.migrateApp(id, ctx.appMigrations);
   await migrateExistingAppStores(dbs, ctx.appMigrations);
 
   const consoleDir = config.consoleDir && fs.existsSync(path.join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined;
