@@ -11,6 +11,7 @@ import { authRoutes } from '../features/auth/routes';
 import { accountRoutes } from '../features/account/routes';
 import { appRoutes, appsListRoutes } from '../features/apps/routes';
 import { areaRoutes } from '../features/areas/routes';
+import { dataRoutes } from '../features/data/routes';
 import { filesFrameRoutes, filesRoutes } from '../features/files/routes';
 
 /**
@@ -40,7 +41,7 @@ export const router = createBrowserRouter([
               {
                 path: 'apps/:appId',
                 element: <AppLayout />,
-                children: [...appRoutes, ...filesRoutes, ...areaRoutes],
+                children: [...appRoutes, ...filesRoutes, ...dataRoutes, ...areaRoutes],
               },
             ],
           },

@@ -1,0 +1,85 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DataView } from '@basalt/shared';
+import type { ViewInput } from '@basalt/sdk';
+import { getSdk } from '../../../lib/sdk';
+import { dataKeys } from './data.keys';
+
+export function useGetViews(appId: string) {
+  return useQuery({ queryKey: dataKeys.views(appId), queryFn: () => getSdk().dataViews.getViews(appId) });
+}
+
+/** A group of a grouped view, as the server answers it. */
+export interface ViewGroup {
+  value: unknown;
+  count: number;
+  records: Array<Record<string, unknown>>;
+}
+
+/** Preview rows of a view being designed: the source table through the view's where and columns. */
+export function useViewPreview(appId: string, tableName: string | null, where: string, columns: string[]) {
+  return useQuery({
+    queryKey: [...dataKeys.app(appId), 'view-preview', tableName, where, columns],
+    queryFn: () => getSdk().dataViews.loadSampleRecords(appId, { name: tableName! }, { where: where || undefined, sqlSearch: true, pageSize: 10, props: columns.length ? columns : undefined }),
+    enabled: !!tableName,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of groups (5 per page, 5 records each: the spec's defaults). */
+export function useViewGroups(appId: string, view: DataView | undefined, offset: number) {
+  return useQuery({
+    queryKey: dataKeys.viewRecords(appId, view?.name ?? '', ['groups', view?.updated, offset]),
+    queryFn: async () => (await getSdk().dataViews.loadGroupRecords(appId, view!, { offset, groupPageSize: 5, recordsPageSize: 5 })) as { groupBy: string; groups: ViewGroup[] },
+    enabled: !!view && view.groupBy.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useViewGroupCount(appId: string, view: DataView | undefined) {
+  return useQuery({
+    queryKey: dataKeys.viewRecords(appId, view?.name ?? '', ['group-count', view?.updated]),
+    queryFn: () => getSdk().dataViews.getGroupRecordsCount(appId, view!, {}),
+    enabled: !!view && view.groupBy.length > 0,
+  });
+}
+
+/** Records of a view (ungrouped), paged by 15. */
+export function useViewRecords(appId: string, view: DataView | undefined, offset: number) {
+  return useQuery({
+    queryKey: dataKeys.viewRecords(appId, view?.name ?? '', ['records', view?.updated, offset]),
+    queryFn: async () => {
+      const [data, total] = await Promise.all([
+        getSdk().dataViews.loadRecords(appId, view!, { offset, pageSize: 15 }),
+        getSdk().dataViews.getRecordsCount(appId, view!, {}),
+      ]);
+      return { data, total };
+    },
+    enabled: !!view,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateView(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (view: ViewInput) => getSdk().dataViews.createView(appId, view),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: dataKeys.views(appId) }),
+  });
+}
+
+export function useUpdateView(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (view: ViewInput) => getSdk().dataViews.updateView(appId, view),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: dataKeys.views(appId) }),
+  });
+}
+
+export function useDeleteView(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (viewId: string) => getSdk().dataViews.deleteView(appId, viewId),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: dataKeys.views(appId) }),
+  });
+}

@@ -1,0 +1,66 @@
+import { NumberInput, Select, TextInput, Textarea } from '@mantine/core';
+import type { DataColumn } from '@basalt/shared';
+import { TYPE_LABELS } from '../../data-format';
+
+/** Draft value of a field as the form holds it: text for everything but booleans. */
+export type FieldDraft = string | boolean | null;
+
+interface Props {
+  column: DataColumn;
+  value: FieldDraft;
+  onChange: (value: FieldDraft) => void;
+  error?: string;
+  readOnly?: boolean;
+}
+
+/** One labelled input per column, by type (the label is the column name: screen readers and tests use it). */
+export function RecordFieldInput({ column, value, onChange, error, readOnly }: Props) {
+  const common = {
+    label: column.name,
+    description: TYPE_LABELS[column.dataType] ?? column.dataType,
+    withAsterisk: column.required && !column.system,
+    error,
+    readOnly,
+  };
+  switch (column.dataType) {
+    case 'BOOLEAN':
+      return (
+        <Select
+          {...common}
+          data={[
+            { value: 'null', label: 'empty (null)' },
+            { value: 'true', label: 'true' },
+            { value: 'false', label: 'false' },
+          ]}
+          value={value === true ? 'true' : value === false ? 'false' : 'null'}
+          onChange={(v) => onChange(v === 'true' ? true : v === 'false' ? false : null)}
+          allowDeselect={false}
+          disabled={readOnly}
+        />
+      );
+    case 'INT':
+    case 'DOUBLE':
+      return (
+        <NumberInput
+          {...common}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(v) => onChange(String(v))}
+          allowDecimal={column.dataType === 'DOUBLE'}
+          hideControls
+        />
+      );
+    case 'DATETIME':
+      return <TextInput {...common} type="datetime-local" step={1} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'TEXT':
+      return <Textarea {...common} autosize minRows={2} maxRows={8} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value)} />;
+    default:
+      return (
+        <TextInput
+          {...common}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          classNames={column.name === 'objectId' || column.name === 'ownerId' ? { input: 'mono' } : undefined}
+        />
+      );
+  }
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Badge, CloseButton, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconArrowDown, IconArrowUp, IconFilter, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { errorInfo } from '../../../../lib/errors';
+
+interface Props {
+  q: string;
+  filter: string;
+  sort: Array<{ column: string; dir: 'asc' | 'desc' }>;
+  filterError: unknown;
+  onSearch: (q: string) => void;
+  onFilter: (filter: string) => void;
+  onClearSort: () => void;
+  onRefresh: () => void;
+}
+
+/**
+ * Quick search (the SDK's search rules; debounced 300 ms into `q=`) and the where-language filter
+ * (drafted freely, applied with Enter into `filter=`). A bad where shows the server's message
+ * under the input; the grid keeps the last good result meanwhile.
+ */
+export function RecordsToolbar({ q, filter, sort, filterError, onSearch, onFilter, onClearSort, onRefresh }: Props) {
+  const [search, setSearch] = useState(q);
+  const [draft, setDraft] = useState(filter);
+  const debouncedSearch = useDebouncedCallback(onSearch, 300);
+
+  useEffect(() => setSearch(q), [q]);
+  useEffect(() => setDraft(filter), [filter]);
+
+  const info = filterError ? errorInfo(filterError) : null;
+  const applyFilter = () => onFilter(draft.trim());
+
+  return (
+    <Group gap="sm" align="flex-start" wrap="nowrap">
+      <TextInput
+        label="Search"
+        placeholder="Text, number, true/false or d-m-yyyy"
+        leftSection={<IconSearch size={16} stroke={1.5} />}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          debouncedSearch(e.currentTarget.value);
+        }}
+        rightSection={search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => { setSearch(''); onSearch(''); }} /> : null}
+        w={260}
+      />
+      <TextInput
+        id="records-filter"
+        label="Filter (where)"
+        placeholder="age > 30 and name like 'A%'"
+        leftSection={<IconFilter size={16} stroke={1.5} />}
+        value={draft}
+        onChange={(e) => setDraft(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') applyFilter();
+          if (e.key === 'Escape') setDraft(filter);
+        }}
+        error={info ? <span role="alert">{info.message}</span> : undefined}
+        description={!info ? (draft !== filter ? 'Press Enter to apply' : 'Where language: = != < > like in, and/or, relation paths') : undefined}
+        rightSection={filter || draft ? <CloseButton size="sm" aria-label="Clear filter" onClick={() => { setDraft(''); onFilter(''); }} /> : null}
+        classNames={{ input: 'mono' }}
+        style={{ flex: 1, minWidth: 240 }}
+      />
+      <Group gap={6} mt={24} wrap="nowrap">
+        {sort.map((s) => (
+          <Badge key={s.column} variant="light" size="lg" radius="sm" tt="none" leftSection={s.dir === 'asc' ? <IconArrowUp size={12} /> : <IconArrowDown size={12} />}
+            rightSection={<CloseButton size="xs" aria-label={`Stop sorting by ${s.column}`} onClick={onClearSort} />}>
+            <Text span size="xs" fw={500}>{s.column}</Text>
+          </Badge>
+        ))}
+        <Tooltip label="Refresh  Shift+R">
+          <ActionIcon variant="default" size="lg" onClick={onRefresh} aria-label="Refresh records">
+            <IconRefresh size={16} stroke={1.5} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Group>
+  );
+}

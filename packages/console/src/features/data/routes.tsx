@@ -1,0 +1,23 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazy-page';
+
+/**
+ * The Data area (CONSOLE.md §1.2): tables by name, non-table tools under the reserved `-`
+ * segment. Mounted inside `apps/:appId` before the areas catch-all.
+ */
+export const dataRoutes: RouteObject[] = [
+  {
+    path: 'data',
+    lazy: lazyPage(() => import('./components/DataLayout')),
+    children: [
+      { index: true, lazy: lazyPage(() => import('./pages/DataHomePage')) },
+      { path: '-/views', lazy: lazyPage(() => import('./pages/ViewsPage')) },
+      { path: '-/views/:viewId', lazy: lazyPage(() => import('./pages/ViewPage')) },
+      { path: '-/counters', lazy: lazyPage(() => import('./pages/CountersPage')) },
+      { path: '-/cache', lazy: lazyPage(() => import('./pages/CachePage')) },
+      { path: '-/hives/:hive?/:store?', lazy: lazyPage(() => import('./pages/HivesPage')) },
+      { path: ':table', lazy: lazyPage(() => import('./pages/RecordsPage')) },
+      { path: ':table/schema', lazy: lazyPage(() => import('./pages/SchemaPage')) },
+    ],
+  },
+];
