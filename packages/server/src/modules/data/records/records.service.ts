@@ -136,7 +136,10 @@ export class RecordsService {
         const groups = new Map<string, Array<Record<string, unknown>>>();
         for (const row of rows) {
           const key = Object.keys(row).sort().join(',');
-          groups.set(key, [...(groups.get(key) ?? []), row]);
+          // Appended in place: copying the group for every row made large bulk writes quadratic.
+          const group = groups.get(key);
+          if (group) group.push(row);
+          else groups.set(key, [row]);
         }
         for (const [key, group] of groups) {
           const per = Math.max(1, Math.floor(PARAMS_PER_STATEMENT / key.split(',').length));
