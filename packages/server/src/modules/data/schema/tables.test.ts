@@ -146,12 +146,13 @@ describeEachDb('data tables and columns', (server) => {
     expect(strict.columns.find((c: any) => c.name === 'surprise').dataType).toBe('INT');
   });
 
-  it('keeps the owner-policy delay check per table and answers 501 for role assignment', async () => {
+  it('keeps the owner-policy delay check per table; role assignment is served by the security area', async () => {
     await f.createTable('Owned');
     expect(await f.ok('GET', '/tables/Owned/acl/owner-policy-delay-check')).toEqual({ enabled: false });
     await f.ok('PUT', '/tables/Owned/acl/owner-policy-delay-check', { enabled: true });
     expect(await f.ok('GET', '/tables/Owned/acl/owner-policy-delay-check')).toEqual({ enabled: true });
     const roles = await server().call('GET', `/${f.appId}/console/security/assignedroles?users=a`, { authKey: f.authKey });
-    expect(roles.statusCode).toBe(501);
+    expect(roles.statusCode).toBe(200);
+    expect(roles.json()).toEqual(expect.arrayContaining([expect.objectContaining({ rolename: 'AuthenticatedUser', status: 'NONE' })]));
   });
 });
