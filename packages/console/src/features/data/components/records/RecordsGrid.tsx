@@ -147,7 +147,7 @@ export default function RecordsGrid(props: RecordsGridProps) {
       freezeColumns={1}
       smoothScrollX
       smoothScrollY
-      rowMarkers="checkbox"
+      rowMarkers="both"
       rowSelectionMode="multi"
       gridSelection={selection}
       onGridSelectionChange={onGridSelectionChange}

@@ -60,6 +60,7 @@ export function RecordsToolbar({ q, filter, sort, filterError, onSearch, onFilte
         description={!info ? (draft !== filter ? 'Press Enter to apply' : 'Where language: = != < > like in, and/or, relation paths') : undefined}
         rightSection={filter || draft ? <CloseButton size="sm" aria-label="Clear filter" onClick={() => { setDraft(''); onFilter(''); }} /> : null}
         classNames={{ input: 'mono' }}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         style={{ flex: 1, minWidth: 240 }}
       />
       <Group gap={6} mt={24} wrap="nowrap">
