@@ -13,6 +13,7 @@ import { appRoutes, appsListRoutes } from '../features/apps/routes';
 import { areaRoutes } from '../features/areas/routes';
 import { dataRoutes } from '../features/data/routes';
 import { filesFrameRoutes, filesRoutes } from '../features/files/routes';
+import { messagingRoutes } from '../features/messaging/routes';
 
 /**
  * Every URL of CONSOLE.md §1.2 that exists so far. Pages load lazily (one chunk per route); the
@@ -41,7 +42,7 @@ export const router = createBrowserRouter([
               {
                 path: 'apps/:appId',
                 element: <AppLayout />,
-                children: [...appRoutes, ...filesRoutes, ...dataRoutes, ...areaRoutes],
+                children: [...appRoutes, ...filesRoutes, ...messagingRoutes, ...dataRoutes, ...areaRoutes],
               },
             ],
           },

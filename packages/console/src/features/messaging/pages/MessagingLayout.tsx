@@ -1,0 +1,34 @@
+import { NavLink as RouterLink, Outlet, useLocation, useParams } from 'react-router';
+import { Group, Tabs } from '@mantine/core';
+import { IconBroadcast, IconDeviceMobile, IconInbox, IconSend } from '@tabler/icons-react';
+import { PageHeader } from '../../../components/PageHeader';
+
+const SECTIONS = [
+  { segment: 'channels', label: 'Channels', Icon: IconBroadcast },
+  { segment: 'devices', label: 'Devices', Icon: IconDeviceMobile },
+  { segment: 'push', label: 'Push', Icon: IconSend },
+  { segment: 'outbox', label: 'Outbox', Icon: IconInbox },
+] as const;
+
+/** Frame of the Messaging area: its sections as tabs whose links are real URLs. */
+export default function MessagingLayout() {
+  const { appId = '' } = useParams();
+  const { pathname } = useLocation();
+  const base = `/apps/${appId}/messaging`;
+  const current = pathname.slice(base.length + 1).split('/')[0] || 'channels';
+  return (
+    <>
+      <PageHeader title="Messaging" description="Channels and their live traffic, registered devices, push notifications and their deliveries." />
+      <Tabs value={current} mb="md" variant="default">
+        <Tabs.List aria-label="Messaging sections">
+          {SECTIONS.map(({ segment, label, Icon }) => (
+            <Tabs.Tab key={segment} value={segment} renderRoot={(props) => <RouterLink to={`${base}/${segment}`} {...props} />} leftSection={<Icon size={16} stroke={1.5} />}>
+              <Group gap={4}>{label}</Group>
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Outlet />
+    </>
+  );
+}

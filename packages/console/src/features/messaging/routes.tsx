@@ -1,0 +1,17 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazy-page';
+
+/** Routes inside `/apps/:appId` (CONSOLE.md §1.2, Messaging). */
+export const messagingRoutes: RouteObject[] = [
+  {
+    path: 'messaging',
+    lazy: lazyPage(() => import('./pages/MessagingLayout')),
+    children: [
+      { index: true, element: <Navigate to="channels" replace /> },
+      { path: 'channels/:channel?/:tab?', lazy: lazyPage(() => import('./pages/ChannelsPage')) },
+      { path: 'devices', lazy: lazyPage(() => import('./pages/DevicesPage')) },
+      { path: 'push/:template?', lazy: lazyPage(() => import('./pages/PushPage')) },
+      { path: 'outbox', lazy: lazyPage(() => import('./pages/OutboxPage')) },
+    ],
+  },
+];
