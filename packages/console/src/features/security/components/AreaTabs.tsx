@@ -1,0 +1,20 @@
+import { NavLink as RouterLink, useLocation } from 'react-router';
+import { Tabs } from '@mantine/core';
+
+/** Sub-pages of an area as tabs that are links: the URL stays the state (CONSOLE.md §1.2). */
+export function AreaTabs({ base, tabs, label }: { base: string; tabs: Array<{ segment: string; label: string }>; label: string }) {
+  const { pathname } = useLocation();
+  const rest = pathname.startsWith(base) ? pathname.slice(base.length).replace(/^\//, '') : '';
+  const active = tabs.find((t) => t.segment && (rest === t.segment || rest.startsWith(`${t.segment}/`)))?.segment ?? (tabs.some((t) => t.segment === '') ? '' : tabs[0].segment);
+  return (
+    <Tabs value={active} mb="lg" keepMounted={false}>
+      <Tabs.List aria-label={label}>
+        {tabs.map((t) => (
+          <Tabs.Tab key={t.segment} value={t.segment} renderRoot={(props) => <RouterLink to={t.segment ? `${base}/${t.segment}` : base} end={!t.segment} {...props} />}>
+            {t.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}

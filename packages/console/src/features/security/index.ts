@@ -1,0 +1,5 @@
+/** What the Security area offers the rest of the console. */
+export { securityRoutes } from './routes';
+export { SafetyBanner } from './components/SafetyBanner';
+export { ObjectAclPanel } from './components/ObjectAclPanel';
+export { useCan, permissionName } from './api/use-can';

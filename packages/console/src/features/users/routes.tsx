@@ -1,0 +1,16 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazy-page';
+
+/** Users area (CONSOLE.md §1.2): the users list, registration, login and OAuth providers. */
+export const usersRoutes: RouteObject[] = [
+  {
+    path: 'users',
+    lazy: lazyPage(() => import('./pages/UsersLayout')),
+    children: [
+      { index: true, lazy: lazyPage(() => import('./pages/UsersOverviewPage')) },
+      { path: 'registration', lazy: lazyPage(() => import('./pages/RegistrationPage')) },
+      { path: 'login', lazy: lazyPage(() => import('./pages/LoginSettingsPage')) },
+      { path: 'providers/:provider?', lazy: lazyPage(() => import('./pages/ProvidersPage')) },
+    ],
+  },
+];
