@@ -10,8 +10,8 @@ interface RequestChanges { changes: Change[] }
 
 /**
  * Writes the audit log without relying on each module to remember it:
- * - every successful non-GET console route of an app is recorded once the answer is sent
- *   (developer, app, action = route name, target = path parameters);
+ * - every successful non-GET console route of an app that changes something is recorded before
+ *   the answer is sent (developer, app, action = route name, target = path parameters);
  * - `console.changed` events raised while a request runs replace that generic entry with their
  *   richer summaries (an AsyncLocalStorage ties an event to its request); events raised outside a
  *   request are recorded as they come;
@@ -31,25 +31,34 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
     current.run(store, done);
   });
 
-  app.addHook('onResponse', async (req, reply) => {
+  // onSend, before the answer leaves: a client that saw its change succeed finds it in the log, and
+  // no write is still running when the server shuts down (a late insert could block the shutdown).
+  app.addHook('onSend', async (req, reply, payload) => {
+    try {
+      await recordRequest(req, reply.statusCode);
+    } catch (err) {
+      req.log.warn({ err }, 'Could not write an audit log entry');
+    }
+    return payload;
+  });
+
+  async function recordRequest(req: FastifyRequest, status: number): Promise<void> {
     const store = byRequest.get(req);
     const route = routes.get(`${req.method} ${normalise(req.routeOptions.url ?? '')}`);
     const params = (req.params ?? {}) as Record<string, string>;
     if (store?.changes.length) {
+      const changes = store.changes.splice(0);
       // Recorded even when the request failed later: the change itself happened.
-      for (const c of store.changes) {
-        if (c.appId) audit.recordQuietly({ appId: c.appId, developerId: c.developerId, action: route?.name ?? c.action, target: c.target, summary: c.summary });
+      for (const c of changes) {
+        if (c.appId) await audit.record({ appId: c.appId, developerId: c.developerId, action: route?.name ?? c.action, target: c.target, summary: c.summary });
       }
       return;
     }
-    if (!route || req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (!route || req.method === 'GET' || req.method === 'HEAD' || status >= 400) return;
     if (!params.appId || !req.developer || !isChange(route)) return;
     const target = Object.entries(params).filter(([k]) => k !== 'appId').map(([k, v]) => `${k === '*' ? 'path' : k}=${v}`).join(', ');
-    audit.recordQuietly({
-      appId: params.appId, developerId: req.developer.id, action: route.name, target,
-      summary: `${route.name}${target ? ` (${target})` : ''}`,
-    });
-  });
+    await audit.record({ appId: params.appId, developerId: req.developer.id, action: route.name, target, summary: `${route.name}${target ? ` (${target})` : ''}` });
+  }
 
   ctx.bus.on('console.changed', (c) => {
     const store = current.getStore();
