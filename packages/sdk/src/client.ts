@@ -31,6 +31,7 @@ import { createMessagingGroup } from './groups/messaging.js';
 import { createSecurityGroup } from './groups/security.js';
 import { createUsersGroup } from './groups/users.js';
 import { createDevTeamGroup } from './groups/dev-team.js';
+import { createTransferGroup } from './groups/transfer.js';
 
 /** Options of `createClient`. */
 export interface ClientOptions extends ChannelOptions {
@@ -63,6 +64,7 @@ function createGroups(g: GroupContext) {
     security: createSecurityGroup(g),
     users: createUsersGroup(g),
     devTeam: createDevTeamGroup(g),
+    transfer: createTransferGroup(g),
   };
 }
 

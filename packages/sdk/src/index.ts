@@ -21,6 +21,7 @@ export * from './groups/messaging.js';
 export * from './groups/security.js';
 export * from './groups/users.js';
 export * from './groups/dev-team.js';
+export * from './groups/transfer.js';
 export * from './types.js';
 export * from './realtime/index.js';
 export { DevOperations as DevPermissions } from '@basalt/shared';

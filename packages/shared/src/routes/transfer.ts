@@ -100,7 +100,8 @@ export const transferRoutes = {
   startImport: defineRoute({
     name: 'transfer.startImport', method: 'POST', path: `${app}/import/:type`, auth: 'developer', devPermission: DevOperations.OBJECTS,
     query: CsvImportQuerySchema,
-    body: Type.Union([CsvImportBodySchema, Type.String({ maxLength: CSV_IMPORT_MAX_BYTES })]),
+    // `csv` is optional at the edge so other import kinds reach their 501; the csv handler requires it.
+    body: Type.Union([Type.Composite([Type.Partial(Type.Pick(CsvImportBodySchema, ['csv'])), Type.Omit(CsvImportBodySchema, ['csv'])]), Type.String({ maxLength: CSV_IMPORT_MAX_BYTES })]),
     summary: 'Type `csv`: imports records into `table` from `{csv, mapping?, hasHeader?, delimiter?}` or a raw text/csv body; '
       + 'answers CsvImportResult. A dry run writes nothing. Other types: 501',
   }),

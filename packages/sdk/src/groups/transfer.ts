@@ -1,0 +1,131 @@
+import { CSV_IMPORT_MAX_REJECTED, Routes, type CsvImportBody, type CsvImportQuery, type CsvImportResult } from '@basalt/shared';
+import type { Query } from '../transport/encode.js';
+import type { GroupContext } from './group-context.js';
+import { splitCsv, type CsvChunkOptions } from './csv-chunks.js';
+
+export { splitCsv, type CsvChunk, type CsvChunkOptions } from './csv-chunks.js';
+
+const r = Routes.transfer;
+
+/** What `importCsvInChunks` takes besides the text. */
+export interface CsvChunkedImport extends CsvChunkOptions, Omit<CsvImportQuery, 'firstLine' | 'hasHeader' | 'delimiter'> {
+  table: string;
+  mapping?: CsvImportBody['mapping'];
+  delimiter?: CsvImportBody['delimiter'];
+  /** Called after each chunk with the totals so far. */
+  onProgress?(progress: CsvImportProgress): void;
+}
+
+/** Progress of a chunked import. */
+export interface CsvImportProgress {
+  chunk: number;
+  chunks: number;
+  rowsDone: number;
+  rowsTotal: number;
+  /** Totals of the chunks answered so far. */
+  result: CsvImportResult;
+}
+
+function merge(total: CsvImportResult, part: CsvImportResult): CsvImportResult {
+  return {
+    ...total,
+    table: part.table,
+    rowsRead: total.rowsRead + part.rowsRead,
+    rowsValid: total.rowsValid + part.rowsValid,
+    rowsWritten: total.rowsWritten + part.rowsWritten,
+    rejected: [...total.rejected, ...part.rejected].slice(0, CSV_IMPORT_MAX_REJECTED),
+    rejectedTotal: total.rejectedTotal + part.rejectedTotal,
+    ignoredColumns: total.ignoredColumns.length ? total.ignoredColumns : part.ignoredColumns,
+    createdColumns: [...new Set([...total.createdColumns, ...part.createdColumns])],
+  };
+}
+
+/**
+ * Moving data in and out of an app (`transfer` group of the reference client). CSV import of
+ * records works; the other kinds answer 501 on this server.
+ */
+export function createTransferGroup({ request }: GroupContext) {
+  const group = {
+    /** Exports of the whole app (not available on this server yet: rejects with 501). */
+    getExportedData(appId: string): Promise<unknown> {
+      return request.route(r.getExportedData, [appId]);
+    },
+
+    /** Starts an export of the whole app (not available on this server yet: rejects with 501). */
+    startExport(appId: string, data?: unknown): Promise<unknown> {
+      return request.route(r.startExport, [appId], { body: data });
+    },
+
+    /**
+     * Starts an import of kind `type`. For `csv`: `data` is `{csv, mapping?, hasHeader?, delimiter?}`
+     * or the CSV text itself (sent as `text/csv`), `query` names the `table` and may ask a `dryRun`
+     * (writes nothing, lists every row that would fail), `skipInvalid` (write the valid rows even when
+     * some are rejected; without it any rejected row refuses the whole request with a 400 whose
+     * `body.details` is the report), `createColumns` and `firstLine`. Answers the import report.
+     */
+    startImport(appId: string, data: CsvImportBody | string | Record<string, unknown>, type: string, query?: CsvImportQuery | Query): Promise<CsvImportResult> {
+      const raw = typeof data === 'string';
+      return request.route(r.startImport, [appId, encodeURIComponent(type)], {
+        body: data,
+        query: query as Query | undefined,
+        ...(raw && type === 'csv' ? { contentType: 'text/csv; charset=utf-8' } : {}),
+      });
+    },
+
+    /** One step of the multi-step import of data service files (not available yet: 501). */
+    importDataServiceFiles(appId: string, data: unknown, step: string | number): Promise<unknown> {
+      return request.route(r.importDataServiceFiles, [appId, encodeURIComponent(String(step))], { body: data });
+    },
+
+    /** Imports users exported from Firebase (not available yet: 501). */
+    importFirebaseUsers(appId: string, data: unknown): Promise<unknown> {
+      return request.route(r.importFirebaseUsers, [appId], { body: data });
+    },
+
+    /** Airtable bases an access token reaches (not available yet: 501). */
+    getAirtableBasesList(appId: string, accessToken: string): Promise<unknown> {
+      return request.route(r.getAirtableBasesList, [appId], { query: { accessToken } });
+    },
+
+    /** Tables of one Airtable base (not available yet: 501). */
+    getAirtableTablesList(appId: string, accessToken: string, baseId: string): Promise<unknown> {
+      return request.route(r.getAirtableTablesList, [appId, encodeURIComponent(baseId)], { query: { accessToken } });
+    },
+
+    /** Imports tables of an Airtable base (not available yet: 501). */
+    startAirtableImport(appId: string, accessToken: string, baseId: string, tables: unknown): Promise<unknown> {
+      return request.route(r.startAirtableImport, [appId], { body: { accessToken, baseId, tables } });
+    },
+
+    /**
+     * Imports (or dry-runs) a CSV text of any size as chunks of whole rows, each with the header
+     * line, one request after the other, calling `onProgress` after each. Rejected rows carry the
+     * line numbers of the whole text. Answers the totals. When a chunk is refused (a row is invalid
+     * and `skipInvalid` is off, or a limit), the promise rejects with that error and the chunks
+     * before it stay written: run it with `dryRun: true` first to learn about bad rows up front.
+     */
+    async importCsvInChunks(appId: string, csv: string, options: CsvChunkedImport): Promise<CsvImportResult> {
+      const { rowsPerChunk, maxChars, hasHeader, mapping, delimiter, onProgress, ...query } = options;
+      const chunks = splitCsv(csv, { rowsPerChunk, maxChars, hasHeader });
+      const rowsTotal = chunks.reduce((n, c) => n + c.rows, 0);
+      let result: CsvImportResult = {
+        table: options.table, dryRun: options.dryRun ?? false, rowsRead: 0, rowsValid: 0, rowsWritten: 0,
+        rejected: [], rejectedTotal: 0, ignoredColumns: [], createdColumns: [],
+      };
+      let rowsDone = 0;
+      for (let i = 0; i < chunks.length; i++) {
+        const { text, firstLine, rows } = chunks[i];
+        const body: CsvImportBody = { csv: text, ...(mapping ? { mapping } : {}), ...(hasHeader === false ? { hasHeader } : {}), ...(delimiter ? { delimiter } : {}) };
+        const { table, dryRun, skipInvalid, createColumns } = query;
+        result = merge(result, await group.startImport(appId, body, 'csv', { table, dryRun, skipInvalid, createColumns, firstLine }));
+        rowsDone += rows;
+        onProgress?.({ chunk: i + 1, chunks: chunks.length, rowsDone, rowsTotal, result });
+      }
+      return result;
+    },
+  };
+  return group;
+}
+
+/** The `transfer` group's methods. */
+export type TransferGroup = ReturnType<typeof createTransferGroup>;
