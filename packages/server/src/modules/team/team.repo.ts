@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Databases } from '../../db/dialect.js';
+import { forgetConsoleAccess } from '../../http/access-cache.js';
 import type { AppMembersTable, SystemDB } from '../../db/system-schema.js';
 import type { OwnershipProposalsTable, TeamInvitesTable, TeamTables } from './team.migrations.js';
 
@@ -44,14 +45,17 @@ export class TeamRepo {
 
   async insertMember(row: AppMembersTable): Promise<void> {
     await this.db.insertInto('app_members').values(row).execute();
+    forgetConsoleAccess();
   }
 
   async updateMember(appId: string, developerId: string, patch: { permissions?: string; groups?: string }): Promise<void> {
     await this.db.updateTable('app_members').set(patch).where('app_id', '=', appId).where('developer_id', '=', developerId).execute();
+    forgetConsoleAccess();
   }
 
   async deleteMember(appId: string, developerId: string): Promise<boolean> {
     const res = await this.db.deleteFrom('app_members').where('app_id', '=', appId).where('developer_id', '=', developerId).executeTakeFirst();
+    forgetConsoleAccess();
     return Number(res.numDeletedRows) > 0;
   }
 
@@ -113,7 +117,7 @@ export class TeamRepo {
       await trx.deleteFrom('app_members').where('app_id', '=', proposal.app_id).where('developer_id', '=', proposal.to_id).execute();
       await trx.insertInto('app_members').values({ app_id: proposal.app_id, developer_id: proposal.from_id, permissions: '[]', groups: '[]', created: now }).execute();
       return true;
-    });
+    }).finally(forgetConsoleAccess);
   }
 
   async getSetting(appId: string, key: string): Promise<unknown> {

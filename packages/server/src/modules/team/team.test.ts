@@ -70,6 +70,22 @@ describeEachDb('developer team', (server) => {
     expect(reused.statusCode).toBe(400);
   });
 
+  it('an invitee who created an account meanwhile joins by signing in with its password', async () => {
+    const owner = await registerDeveloper(server());
+    const appId = await createTestApp(server(), owner.authKey);
+    const email = `later${Date.now()}@example.com`;
+    await server().call('POST', `/${appId}/console/devteam`, { authKey: owner.authKey, body: { email } });
+    const code = codeFrom(server(), email);
+    const dev = await registerDeveloper(server(), email, 'their own password');
+
+    const wrong = await server().call('POST', `/${appId}/console/activatedev?confirmation-code=${code}`, { body: { password: 'not their password' } });
+    expect(wrong.statusCode).toBe(401);
+    const joined = await server().call('POST', `/${appId}/console/activatedev?confirmation-code=${code}`, { body: { password: 'their own password' } });
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json().id).toBe(dev.id);
+    expect((await server().call('GET', `/${appId}/console/devteam`, { authKey: dev.authKey })).statusCode).toBe(200);
+  });
+
   it('only the owner manages the team', async () => {
     const owner = await registerDeveloper(server());
     const mate = await registerDeveloper(server());
