@@ -77,4 +77,14 @@ describeEachDb('ownership transfer', (server) => {
     expect((await server().call('PUT', `/${appId}/console/devteam/owner`, { authKey: mate.authKey, body: { developerId: mate.id } })).statusCode).toBe(403);
     expect((await server().call('GET', `/${appId}/console/devteam/application-owner-change/pending-sent-proposal`, { authKey: mate.authKey })).statusCode).toBe(403);
   });
+
+  it('drops a pending transfer when its recipient leaves the team', async () => {
+    const { owner, mate, appId } = await teamOfTwo();
+    await server().call('PUT', `/${appId}/console/devteam/owner`, { authKey: owner.authKey, body: { developerId: mate.id } });
+    await server().call('DELETE', `/${appId}/console/devteam/${mate.id}`, { authKey: owner.authKey });
+    const sent = await server().call('GET', `/${appId}/console/devteam/application-owner-change/pending-sent-proposal`, { authKey: owner.authKey });
+    expect(sent.json()).toBeNull();
+    const received = await server().call('GET', '/console/devteam/application-owner-change/pending-received-proposal', { authKey: mate.authKey });
+    expect(received.json()).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@ import type { Mail } from '../../mail/mailer.js';
 import { TeamRepo, type Access, type GroupEntry, type PermissionEntry } from './team.repo.js';
 
 const INVITE_TTL = 7 * 24 * 60 * 60 * 1000;
+const MAX_PENDING_INVITES = 50;
 const KNOWN_OPERATIONS = new Set<number>(Object.values(DevOperations));
 
 /** Every operation with the access a member has: stored entries win, the rest is granted. */
@@ -94,6 +95,10 @@ export class TeamService {
       this.changed(appId, inviterId, 'devTeam.inviteDeveloper', email, `Added ${email} to the team`);
       return this.member(appId, existing.id);
     }
+    // Invitations mail people who have no account: a cap keeps an app from becoming a mail cannon.
+    if ((await this.repo.listInvites(appId)).length >= MAX_PENDING_INVITES) {
+      throw ApiError.badRequest(`An application can have at most ${MAX_PENDING_INVITES} pending invitations: withdraw some first`, { field: 'email' });
+    }
     const code = randomSecret(24);
     const now = Date.now();
     const id = newId();
@@ -117,6 +122,9 @@ export class TeamService {
     if (devId === access.app.owner_id) throw ApiError.badRequest('The owner cannot leave the team: transfer the ownership first');
     const removed = (await this.repo.deleteMember(appId, devId)) || (await this.repo.deleteInvite(appId, devId));
     if (!removed) throw ApiError.notFound(`Developer ${devId} is not a member of this application's team`);
+    // A transfer proposed to someone who left the team must not stay pending.
+    const proposal = await this.repo.findProposalForApp(appId);
+    if (proposal?.to_id === devId) await this.repo.deleteProposal(appId);
     this.changed(appId, developerId, 'devTeam.removeDeveloper', devId, `Removed developer ${devId} from the team`);
   }
 
