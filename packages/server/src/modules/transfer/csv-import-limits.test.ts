@@ -59,6 +59,7 @@ describeEachDb('CSV import: chunks, limits and permissions', (server) => {
     expectError(await post('import/csv?table=Nope', { csv: 'a\n1\n' }), 404, "Table 'Nope' does not exist");
     expectError(await post('import/csv', { csv: 'a\n1\n' }), 400, "'table' is required");
     expectError(await post('import/csv?table=Reading', { csv: 'sensor\n"open\n' }), 400, 'A quoted cell that starts on line 2 is never closed');
+    expectError(await post('import/csv?table=Reading&firstLine=1002', { csv: 'sensor\nok\n"open\n' }), 400, 'A quoted cell that starts on line 1003 is never closed');
     expectError(await post('import/csv?table=Reading', { csv: '' }), 400, 'empty');
     expectError(await post('import/csv?table=Reading', { csv: 'sensor\n' }), 400, 'no data rows');
     expectError(await post('import/csv?table=Reading', { nothing: true }), 400);

@@ -134,8 +134,14 @@ export class CsvImportService {
       }
     } catch (err) {
       if (err instanceof CsvSyntaxError) {
+        // In a chunk, name the line of the whole file: the first data row is at `firstLine` there.
+        const firstData = records[input.hasHeader ? 1 : 0]?.line ?? err.recordLine;
+        const inHeader = input.hasHeader && !records.length;
+        const line = err.line + (input.firstLine !== undefined && !inHeader ? input.firstLine - firstData : 0);
         const tooWide = /more than \d+ cells/.test(err.message);
-        throw ApiError.badRequest(tooWide ? `Line ${err.line} has more than ${CSV_IMPORT_MAX_COLUMNS} cells; an import takes at most ${CSV_IMPORT_MAX_COLUMNS} columns` : err.message, { line: err.line });
+        throw ApiError.badRequest(tooWide
+          ? `Line ${line} has more than ${CSV_IMPORT_MAX_COLUMNS} cells; an import takes at most ${CSV_IMPORT_MAX_COLUMNS} columns`
+          : err.message.replace(String(err.line), String(line)), { line });
       }
       throw err;
     }

@@ -14,7 +14,8 @@ export interface CsvRecord {
 }
 
 export class CsvSyntaxError extends Error {
-  constructor(message: string, readonly line: number) {
+  /** `recordLine`: where the record holding the error starts (to place a chunk's errors in its file). */
+  constructor(message: string, readonly line: number, readonly recordLine = line) {
     super(message);
     this.name = 'CsvSyntaxError';
   }
@@ -55,14 +56,14 @@ export function* readCsv(text: string, options: CsvParseOptions = {}): Generator
     const start = line;
     const cells: Array<string | null> = [];
     for (;;) {
-      if (cells.length >= maxCells) throw new CsvSyntaxError(`Line ${start} has more than ${maxCells} cells`, start);
+      if (cells.length >= maxCells) throw new CsvSyntaxError(`Line ${start} has more than ${maxCells} cells`, start, start);
       if (text.charCodeAt(i) === QUOTE) {
         const quotedFrom = line;
         let value = '';
         i++;
         for (;;) {
           const close = text.indexOf('"', i);
-          if (close < 0) throw new CsvSyntaxError(`A quoted cell that starts on line ${quotedFrom} is never closed`, quotedFrom);
+          if (close < 0) throw new CsvSyntaxError(`A quoted cell that starts on line ${quotedFrom} is never closed`, quotedFrom, start);
           line += countBreaks(text, i, close);
           value += text.slice(i, close);
           if (text.charCodeAt(close + 1) === QUOTE) {
@@ -75,7 +76,7 @@ export function* readCsv(text: string, options: CsvParseOptions = {}): Generator
         }
         const next = text.charCodeAt(i);
         if (i < n && next !== delim && next !== CR && next !== LF) {
-          throw new CsvSyntaxError(`Line ${line} has text after the closing quote of a cell; quotes inside a quoted cell are written twice ("")`, line);
+          throw new CsvSyntaxError(`Line ${line} has text after the closing quote of a cell; quotes inside a quoted cell are written twice ("")`, line, start);
         }
         cells.push(value);
       } else {
