@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Expression, type Migration, type MigrationProvider, type RawBuilder } from 'kysely';
 import type { SystemDB } from './system-schema.js';
+import { withStatementCache } from './statement-cache.js';
 
 /**
  * Every difference between SQLite and PostgreSQL lives in this file. The rest of the server asks a
@@ -108,7 +109,7 @@ class SqliteDatabases implements Databases {
     fs.mkdirSync(opts.dataDir, { recursive: true });
     this.appsDir = path.join(opts.dataDir, 'apps');
     fs.mkdirSync(this.appsDir, { recursive: true });
-    this.system = new Kysely<SystemDB>({ dialect: new SqliteDialect({ database: openSqliteHandle(path.join(opts.dataDir, 'system.db')) }) });
+    this.system = new Kysely<SystemDB>({ dialect: new SqliteDialect({ database: withStatementCache(openSqliteHandle(path.join(opts.dataDir, 'system.db'))) }) });
   }
 
   private appFile(appId: string): string {
@@ -119,7 +120,7 @@ class SqliteDatabases implements Databases {
     let db = this.apps.get(appId);
     if (!db) {
       const file = this.appFile(appId);
-      db = new Kysely<any>({ dialect: new SqliteDialect({ database: openSqliteHandle(file, this.opts.onSqliteOpen) }) });
+      db = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(openSqliteHandle(file, this.opts.onSqliteOpen)) }) });
       this.apps.set(appId, db);
     }
     return db;

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { ApiError } from './api-error.js';
 import { sha256 } from './secrets.js';
+import { accessGeneration, accessMemory } from './access-cache.js';
 
 export interface AuthedDeveloper {
   id: string;
@@ -28,15 +29,22 @@ export function readAuthKey(req: FastifyRequest): string | undefined {
   return req.cookies?.[AUTH_COOKIE] || undefined;
 }
 
+/** Sessions checked in the last moments, by key hash (see access-cache.ts for why this is safe). */
+const sessions = accessMemory<Omit<AuthedDeveloper, 'authKey'>>();
+
 /** Resolves the developer of a request from its auth key; 401 when missing, unknown or revoked. */
 export async function authenticateDeveloper(ctx: ServerContext, req: FastifyRequest): Promise<AuthedDeveloper> {
   const key = readAuthKey(req);
   if (!key || key.length > 200) throw ApiError.unauthorized('Sign in first: the auth-key is missing or invalid');
+  const keyHash = sha256(key);
+  const remembered = sessions.get(keyHash);
+  if (remembered) return { ...remembered, authKey: key };
+  const since = accessGeneration();
   const row = await ctx.dbs.system
     .selectFrom('dev_sessions')
     .innerJoin('developers', 'developers.id', 'dev_sessions.developer_id')
     .select(['developers.id', 'developers.email', 'developers.name', 'dev_sessions.last_used', 'dev_sessions.key_hash'])
-    .where('dev_sessions.key_hash', '=', sha256(key))
+    .where('dev_sessions.key_hash', '=', keyHash)
     .executeTakeFirst();
   if (!row) throw ApiError.unauthorized('Your session has ended: sign in again');
   const now = Date.now();
@@ -48,5 +56,6 @@ export async function authenticateDeveloper(ctx: ServerContext, req: FastifyRequ
   if (now - row.last_used > 60_000) {
     await ctx.dbs.system.updateTable('dev_sessions').set({ last_used: now }).where('key_hash', '=', row.key_hash).execute();
   }
+  sessions.set(keyHash, { id: row.id, email: row.email, name: row.name }, since, now);
   return { id: row.id, email: row.email, name: row.name, authKey: key };
 }

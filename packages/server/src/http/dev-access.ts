@@ -2,6 +2,7 @@ import { DevOperationNames } from '@basalt/shared';
 import type { Databases } from '../db/dialect.js';
 import type { AppsTable } from '../db/system-schema.js';
 import { ApiError } from './api-error.js';
+import { accessGeneration, accessMemory } from './access-cache.js';
 
 export interface AppAccess {
   app: AppsTable;
@@ -16,6 +17,19 @@ export interface AppAccess {
  * with no entry is granted: members start with full rights until the owner denies some).
  */
 export async function loadAppAccess(dbs: Databases, developerId: string, appId: string): Promise<AppAccess> {
+  const key = `${developerId}\u0000${appId}`;
+  const remembered = accesses.get(key);
+  if (remembered) return remembered;
+  const since = accessGeneration();
+  const access = await readAppAccess(dbs, developerId, appId);
+  accesses.set(key, access, since);
+  return access;
+}
+
+/** App access decided in the last moments (see access-cache.ts); refusals are never remembered. */
+const accesses = accessMemory<AppAccess>();
+
+async function readAppAccess(dbs: Databases, developerId: string, appId: string): Promise<AppAccess> {
   const app = await dbs.system.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
   if (!app) throw ApiError.notFound(`Application ${appId} not found`);
   if (app.owner_id === developerId) return { app, role: 'owner', permissions: new Map() };

@@ -1,4 +1,5 @@
 import type { Databases } from '../../db/dialect.js';
+import { forgetConsoleAccess } from '../../http/access-cache.js';
 import type { DevelopersTable, DevTokensTable } from '../../db/system-schema.js';
 
 /** SQL of the accounts area; no HTTP errors here. */
@@ -23,10 +24,12 @@ export class AccountsRepo {
 
   async update(id: string, patch: Partial<Omit<DevelopersTable, 'id'>>): Promise<void> {
     await this.db.updateTable('developers').set({ ...patch, updated: Date.now() }).where('id', '=', id).execute();
+    forgetConsoleAccess();
   }
 
   async delete(id: string): Promise<void> {
     await this.db.deleteFrom('developers').where('id', '=', id).execute();
+    forgetConsoleAccess();
   }
 
   async insertSession(keyHash: string, developerId: string): Promise<void> {
@@ -36,6 +39,7 @@ export class AccountsRepo {
 
   async deleteSession(keyHash: string): Promise<void> {
     await this.db.deleteFrom('dev_sessions').where('key_hash', '=', keyHash).execute();
+    forgetConsoleAccess();
   }
 
   /** Ends every session of a developer, except `keepHash` when given. */
@@ -43,6 +47,7 @@ export class AccountsRepo {
     let q = this.db.deleteFrom('dev_sessions').where('developer_id', '=', developerId);
     if (keepHash) q = q.where('key_hash', '!=', keepHash);
     await q.execute();
+    forgetConsoleAccess();
   }
 
   async insertOtpSession(idHash: string, developerId: string, ttlMs: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Databases } from '../../db/dialect.js';
+import { forgetConsoleAccess } from '../../http/access-cache.js';
 import type { AppsTable } from '../../db/system-schema.js';
 
 export class AppsRepo {
@@ -35,10 +36,12 @@ export class AppsRepo {
 
   async update(appId: string, patch: Partial<Omit<AppsTable, 'id'>>): Promise<void> {
     await this.db.updateTable('apps').set({ ...patch, updated: Date.now() }).where('id', '=', appId).execute();
+    forgetConsoleAccess();
   }
 
   async delete(appId: string): Promise<void> {
     await this.db.deleteFrom('apps').where('id', '=', appId).execute();
+    forgetConsoleAccess();
   }
 
   apiKeys(appId: string) {

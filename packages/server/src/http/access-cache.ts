@@ -1,0 +1,58 @@
+/**
+ * A short-lived memory of answers that every console request needs (who is this auth key, what may
+ * this developer do in this app), so a burst of requests does not repeat the same system-database
+ * reads. Safety rests on two things together:
+ * - every change that could narrow access calls `forgetConsoleAccess()` (sign-out, session
+ *   revocation, password or account change, team member added/changed/removed, ownership
+ *   transfer, app changed or deleted), which empties the memory of this process at once;
+ * - entries live at most ACCESS_TTL_MS, which bounds how long another server process sharing the
+ *   same PostgreSQL can act on an answer made stale by a change it did not see.
+ */
+export const ACCESS_TTL_MS = 2000;
+/** Enough for many active developers; past it the memory is emptied rather than grown. */
+const MAX_ENTRIES = 5000;
+
+/**
+ * Bumped by every forget: a lookup that started before a change must not store what it read, or a
+ * session revoked while the lookup was in flight would be remembered again for a moment.
+ */
+let generation = 0;
+export const accessGeneration = () => generation;
+
+export class AccessMemory<T> {
+  private readonly entries = new Map<string, { value: T; until: number }>();
+
+  get(key: string, now = Date.now()): T | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.until > now) return hit.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  /** Remembers `value` unless access changed since `since` (an `accessGeneration()` taken before reading it). */
+  set(key: string, value: T, since: number, now = Date.now()): void {
+    if (since !== generation) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(key, { value, until: now + ACCESS_TTL_MS });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+const memories = new Set<AccessMemory<unknown>>();
+
+/** A memory that `forgetConsoleAccess()` empties. */
+export function accessMemory<T>(): AccessMemory<T> {
+  const m = new AccessMemory<T>();
+  memories.add(m as AccessMemory<unknown>);
+  return m;
+}
+
+/** Empties every remembered session and app access of this process (call after any change to them). */
+export function forgetConsoleAccess(): void {
+  generation++;
+  for (const m of memories) m.clear();
+}
