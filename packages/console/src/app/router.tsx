@@ -14,6 +14,10 @@ import { areaRoutes } from '../features/areas/routes';
 import { dataRoutes } from '../features/data/routes';
 import { filesFrameRoutes, filesRoutes } from '../features/files/routes';
 import { messagingRoutes } from '../features/messaging/routes';
+import { securityRoutes } from '../features/security/routes';
+import { usersRoutes } from '../features/users/routes';
+import { teamRoutes } from '../features/team/routes';
+import { auditRoutes } from '../features/audit/routes';
 
 /**
  * Every URL of CONSOLE.md §1.2 that exists so far. Pages load lazily (one chunk per route); the
@@ -42,7 +46,7 @@ export const router = createBrowserRouter([
               {
                 path: 'apps/:appId',
                 element: <AppLayout />,
-                children: [...appRoutes, ...filesRoutes, ...messagingRoutes, ...dataRoutes, ...areaRoutes],
+                children: [...appRoutes, ...filesRoutes, ...messagingRoutes, ...dataRoutes, ...securityRoutes, ...usersRoutes, ...teamRoutes, ...auditRoutes, ...areaRoutes],
               },
             ],
           },

@@ -8,6 +8,7 @@ import { AppSwitcher } from './AppSwitcher';
 import { AppSidebar } from './AppSidebar';
 import { MainContent } from './MainContent';
 import { useGetApps } from '../../features/apps/api/apps.queries';
+import { SafetyBanner } from '../../features/security/components/SafetyBanner';
 
 const SIDEBAR_WIDTH = 232;
 const RAIL_WIDTH = 56;
@@ -45,6 +46,7 @@ export function AppLayout() {
         <AppSidebar appId={appId} rail={rail} onToggleRail={toggle} />
       </AppShell.Navbar>
       <MainContent>
+        <SafetyBanner appId={appId} />
         <Outlet />
       </MainContent>
     </AppShell>

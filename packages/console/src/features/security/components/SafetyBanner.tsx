@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Anchor, Group, Paper, Text } from '@mantine/core';
+import { Anchor, Box, Group, Paper, Text } from '@mantine/core';
 import { IconAlertOctagon, IconShieldCheck } from '@tabler/icons-react';
 import { useGetHIPAACompliance, useLoadPanicMode } from '../api/safety.queries';
 
@@ -11,8 +11,10 @@ export function SafetyBanner({ appId }: { appId: string }) {
   const panic = useLoadPanicMode(appId);
   const hipaa = useGetHIPAACompliance(appId);
   const safety = `/apps/${appId}/security/safety`;
+  if (!panic.data?.enabled && !hipaa.data?.enabled) return null;
+  // Drawn inside the page's padding; the negative margin takes it to the edges under the top bar.
   return (
-    <>
+    <Box style={{ margin: '-24px -24px 16px' }}>
       {panic.data?.enabled && (
         <Paper radius={0} px="md" py={6} bg="red.8" c="white" role="status" aria-label="Panic mode is on">
           <Group gap="xs" wrap="nowrap">
@@ -41,6 +43,6 @@ export function SafetyBanner({ appId }: { appId: string }) {
           </Group>
         </Paper>
       )}
-    </>
+    </Box>
   );
 }

@@ -1,0 +1,16 @@
+import { DevPermissionGroups, type Access } from '@basalt/shared';
+
+/** Presets of CONSOLE.md §2.6, as the access of every permission group. */
+export const PRESETS: Array<{ id: string; label: string; access: (group: string) => Access }> = [
+  { id: 'admin', label: 'Admin', access: () => 'GRANT' },
+  { id: 'data-editor', label: 'Data editor', access: (g) => (['data', 'files', 'users', 'roles'].includes(g) ? 'GRANT' : 'DENY') },
+  { id: 'read-only', label: 'Read-only', access: () => 'DENY' },
+];
+
+export const GROUP_IDS = Object.keys(DevPermissionGroups);
+
+/** "Tables (40)": an operation's name as the console shows it. */
+export function operationLabel(name: string | undefined, operation: number): string {
+  const text = name ?? 'operation';
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)} (${operation})`;
+}
