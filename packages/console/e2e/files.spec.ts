@@ -102,7 +102,7 @@ test('a developer uploads a folder, previews, edits, renames, moves, deletes and
 
   // Move the open text file to a new folder at the root: the preview closes, the row goes.
   await rowAction(page, 'plan.txt', 'Move…');
-  await page.getByLabel('Destination folder').fill('archive');
+  await page.getByRole('combobox', { name: 'Destination folder' }).fill('archive');
   await page.getByRole('dialog').getByRole('button', { name: 'Move', exact: true }).click();
   await expect(row(page, 'plan.txt')).toHaveCount(0);
   await page.goto(`/apps/${appId}/files/archive`);

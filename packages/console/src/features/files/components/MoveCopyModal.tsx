@@ -33,10 +33,12 @@ function useAllFolders(appId: string, enabled: boolean) {
 export function MoveCopyModal({ appId, entry, mode, onClose, onSubmit, loading, error }: Props) {
   const opened = !!entry;
   const [folder, setFolder] = useState('');
+  const [changed, setChanged] = useState(false);
   const folders = useAllFolders(appId, opened);
 
   useEffect(() => {
     if (entry) setFolder(parentOf(entry.path));
+    setChanged(false);
   }, [entry]);
 
   const target = normalisePath(folder);
@@ -61,8 +63,12 @@ export function MoveCopyModal({ appId, entry, mode, onClose, onSubmit, loading, 
             placeholder="docs/archive"
             data={['/', ...(folders.data ?? [])]}
             value={folder}
-            onChange={setFolder}
-            error={problem}
+            onChange={(value) => {
+              setFolder(value);
+              setChanged(true);
+            }}
+            // The starting folder is not an error yet: Move simply stays disabled until it changes.
+            error={changed ? problem : undefined}
             limit={50}
             className="mono"
             data-autofocus

@@ -71,7 +71,7 @@ export function UploadPanel({ queue }: { queue: UploadQueue }) {
     <Paper withBorder radius="md" px="md" py="sm" mb="md" aria-label="Uploads" component="section">
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Text fw={600} size="sm">
-          {queue.active ? `Uploading ${done} of ${items.length} files · ${formatBytes(sent)} of ${formatBytes(total)}` : `${done} of ${items.length} files uploaded`}
+          {queue.active ? `Uploading ${done} of ${items.length} files · ${formatBytes(sent)} of ${formatBytes(total)}` : `${done} of ${items.length} ${items.length === 1 ? 'file' : 'files'} uploaded`}
           {failed > 0 && (
             <Text span c="red" size="sm" fw={500}>
               {` · ${failed} failed`}
