@@ -7,6 +7,7 @@
 //   --quick         a tenth of the spec's sizes, for a look (not for RESULTS.md comparisons)
 //   --no-peers      skip Parse Server and Directus (no install, no PostgreSQL)
 //   --records-only  skip the other areas' benchmarks (sign-in, app list, real-time, files)
+//   --only=TEXT     run only the targets whose name contains TEXT (e.g. --only=parse)
 //   --no-record     print only, do not append to RESULTS.md
 //   --profile       run Basalt with --cpu-prof; profiles go to bench/profiles/ (read with profile.mjs)
 import fs from 'node:fs';
@@ -18,6 +19,8 @@ import { appApiTarget, consoleTarget } from './targets/basalt.mjs';
 import { rawTarget, thinServerTarget } from './targets/floors.mjs';
 
 const args = new Set(process.argv.slice(2));
+const only = [...args].find((a) => a.startsWith('--only='))?.slice(7).toLowerCase();
+const wanted = (label) => !only || label.toLowerCase().includes(only);
 const quick = args.has('--quick');
 const sizes = workloadSizes(quick);
 const loadBefore = os.loadavg();
@@ -28,11 +31,13 @@ const results = {};
 const notes = [];
 /** Runs one target; a target that cannot be set up is reported, never fatal to the others. */
 async function bench(label, makeTarget) {
+  if (!wanted(label)) return;
   let target;
   try {
     target = await makeTarget();
     results[label] = await runRecords(label, target, sizes);
-    console.log(`${label}: ${Object.entries(results[label]).map(([op, r]) => `${op} ${Math.round(r.opsPerSec)}/s`).join(', ')}`);
+    for (const e of results[label].errors ?? []) notes.push(`${label}: ${e}`);
+    console.log(`${label}: ${Object.entries(results[label]).filter(([op]) => op !== 'errors').map(([op, r]) => `${op} ${Math.round(r.opsPerSec)}/s`).join(', ')}`);
   } catch (err) {
     results[label] = { error: String(err?.message ?? err) };
     notes.push(`${label}: ${results[label].error}`);
@@ -42,9 +47,10 @@ async function bench(label, makeTarget) {
   }
 }
 
-const server = await startServer({}, { nodeArgs: args.has('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
+const basalt = wanted('Basalt app API') || wanted('Basalt console API');
+const server = basalt && await startServer({}, { nodeArgs: args.has('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
 const rows = [];
-try {
+if (server) try {
   const email = `bench${Date.now()}@example.com`;
   await json(`${server.url}/console/devreg`, { method: 'POST', body: { email, password: 'bench password 1', name: 'Bench' } });
   const login = await json(`${server.url}/console/home/login`, { method: 'POST', body: { login: email, password: 'bench password 1' } });
@@ -55,7 +61,7 @@ try {
   await bench('Basalt app API', () => appApiTarget(env, 'BenchApi'));
   await bench('Basalt console API', () => consoleTarget(env, 'BenchConsole'));
 
-  if (!args.has('--records-only')) {
+  if (!args.has('--records-only') && !only) {
     rows.push(await measure('status (GET /console/status)', () => json(`${server.url}/console/status`), { count: 5000, concurrency: 16 }));
     rows.push(await measure('developer sign-in (argon2id)', () => json(`${server.url}/console/home/login`, { method: 'POST', body: { login: email, password: 'bench password 1' } }), { count: 200, concurrency: 4 }));
     rows.push(await measure('app list (GET /console/applications)', () => json(`${server.url}/console/applications`, { authKey }), { count: 3000, concurrency: 16 }));
@@ -72,7 +78,7 @@ try {
 
 await bench('thin server (floor)', thinServerTarget);
 await bench('raw better-sqlite3 (floor)', async () => rawTarget());
-if (!args.has('--no-peers')) {
+if (!args.has('--no-peers') && (wanted('Parse Server (PostgreSQL)') || wanted('Directus (SQLite)'))) {
   const peers = await import('./peers.mjs');
   const installed = await peers.ensureInstalled().catch((err) => {
     notes.push(`peers not installed: ${err.message}`);
@@ -83,7 +89,7 @@ if (!args.has('--no-peers')) {
     await bench('Directus (SQLite)', peers.directusTarget);
   }
 }
-if (!args.has('--records-only')) rows.push(...(await (await import('./floors.mjs')).run()));
+if (!args.has('--records-only') && !only) rows.push(...(await (await import('./floors.mjs')).run()));
 
 const loadAfter = os.loadavg();
 const comparison = comparisonTable(results, 'Basalt app API');
