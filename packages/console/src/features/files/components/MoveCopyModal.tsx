@@ -70,7 +70,7 @@ export function MoveCopyModal({ appId, entry, mode, onClose, onSubmit, loading, 
             // The starting folder is not an error yet: Move simply stays disabled until it changes.
             error={changed ? problem : undefined}
             limit={50}
-            className="mono"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             data-autofocus
           />
           {entry && !problem && (

@@ -61,7 +61,7 @@ export function NameModal({ opened, onClose, title, label, initial = '', confirm
             }}
           />
           {withContent && (
-            <Textarea label="Content" description="Optional: you can edit the file after creating it." autosize minRows={4} maxRows={12} value={content} onChange={(e) => setContent(e.currentTarget.value)} className="mono" />
+            <Textarea label="Content" description="Optional: you can edit the file after creating it." autosize minRows={4} maxRows={12} value={content} onChange={(e) => setContent(e.currentTarget.value)} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
           )}
           {serverError && serverError.field !== 'name' && (
             <Alert color="red" variant="light" role="alert">

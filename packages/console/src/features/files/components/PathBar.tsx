@@ -34,7 +34,7 @@ export function PathBar({ folder, folderUrl, onGo }: Props) {
           }}
           leftSection={<Text size="sm" c="dimmed">/</Text>}
           style={{ flex: 1 }}
-          className="mono"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           data-autofocus
           autoFocus
         />

@@ -70,7 +70,7 @@ export function MessageStream({ messages, selected, onSelect }: Props) {
                   )}
                   {Object.keys(m.headers ?? {}).length > 0 && (
                     <Text size="xs" c="dimmed">
-                      {Object.keys(m.headers).length} headers
+                      {Object.keys(m.headers).length} {Object.keys(m.headers).length === 1 ? 'header' : 'headers'}
                     </Text>
                   )}
                 </Group>

@@ -130,7 +130,7 @@ export function PushComposer({ appId, savedName, initial }: Props) {
                   value={draft.where}
                   onChange={(e) => set({ where: e.currentTarget.value })}
                   error={(touched && problems.audience) || (recipients.isError ? errorInfo(recipients.error).message : undefined)}
-                  className="mono"
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                 />
               </Stack>
             </Paper>

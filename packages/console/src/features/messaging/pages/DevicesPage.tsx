@@ -64,7 +64,7 @@ export default function DevicesPage() {
             setTyped(e.currentTarget.value);
             setParam('filter', e.currentTarget.value);
           }}
-          className="mono"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           style={{ flex: 1 }}
         />
         <Button color="red" variant="light" leftSection={<IconTrash size={18} stroke={1.5} />} disabled={!picked.length} onClick={() => setConfirming(true)}>
