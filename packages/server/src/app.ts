@@ -60,6 +60,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     mailer: new Mailer(app.log, config.smtpUrl, config.mailFrom),
     log: app.log,
     loginLimiter: new MemoryFailureLimiter(config.loginMaxFailures, config.loginWindowMs),
+    appCreatedHooks: [],
     appMigrations: merge(modules.map((m) => m.appMigrations)),
   };
   app.decorate('basalt', ctx);

@@ -14,6 +14,13 @@ export interface ServerContext {
   mailer: Mailer;
   log: FastifyBaseLogger;
   loginLimiter: FailureLimiter;
+  /**
+   * Work that must be finished before a new app is handed to its developer (system roles, the
+   * default channel ...). Modules push a hook in `register`; app creation awaits them in order,
+   * so a new app is complete when its creation answers. Events on the bus are for reactions that
+   * may lag; these hooks are for what the app cannot be without.
+   */
+  appCreatedHooks: Array<(appId: string) => Promise<void>>;
   /** Migrations every app data store runs (contributed by modules), sorted by name. */
   appMigrations: Record<string, Migration>;
 }

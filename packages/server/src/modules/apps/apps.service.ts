@@ -54,6 +54,13 @@ export class AppsService {
       if (this.ctx.dbs.isUniqueViolation(err)) throw duplicateName(name);
       throw err;
     }
+    try {
+      for (const hook of this.ctx.appCreatedHooks) await hook(app.id);
+    } catch (err) {
+      // An app without its system roles or default channel is broken: undo it whole.
+      await this.delete(app.id).catch((delErr: unknown) => this.ctx.log.error({ err: delErr, appId: app.id }, 'Removing a half-created app failed'));
+      throw err;
+    }
     this.ctx.bus.emit('app.created', { appId: app.id, ownerId: developerId });
     return this.summary(app, 'owner', keys);
   }

@@ -48,32 +48,18 @@ export interface PublishInput {
 export class ChannelsService {
   readonly repo: MessagingRepo;
   private publishes = 0;
-  private readonly seeding = new Map<string, Promise<void>>();
 
   constructor(private readonly ctx: ServerContext, private readonly push: PushService) {
     this.repo = new MessagingRepo(ctx.dbs);
   }
 
-  /**
-   * Creates an app's `default` channel (on app.created). The job is remembered until done, so a
-   * request that arrives right after the app was created waits for it instead of missing it.
-   */
-  seedDefaultChannel(appId: string): void {
-    const job = (async () => {
-      if (await this.repo.channelByName(appId, DEFAULT_CHANNEL)) return;
-      await this.repo.insertChannel({ id: newId(), app_id: appId, name: DEFAULT_CHANNEL, settings: JSON.stringify(SETTINGS), created: Date.now(), updated: null });
-    })()
-      .catch((err: unknown) => this.ctx.log.error({ err, appId }, `could not create the ${DEFAULT_CHANNEL} channel`))
-      .finally(() => this.seeding.delete(appId));
-    this.seeding.set(appId, job);
-  }
-
-  private async seeded(appId: string): Promise<void> {
-    await this.seeding.get(appId);
+  /** Creates an app's `default` channel; app creation awaits it (ctx.appCreatedHooks). */
+  async seedDefaultChannel(appId: string): Promise<void> {
+    if (await this.repo.channelByName(appId, DEFAULT_CHANNEL)) return;
+    await this.repo.insertChannel({ id: newId(), app_id: appId, name: DEFAULT_CHANNEL, settings: JSON.stringify(SETTINGS), created: Date.now(), updated: null });
   }
 
   async list(appId: string): Promise<MessagingChannel[]> {
-    await this.seeded(appId);
     return (await this.repo.listChannels(appId)).map(channelOut);
   }
 
@@ -111,7 +97,6 @@ export class ChannelsService {
   }
 
   async channelExists(appId: string, name: string): Promise<boolean> {
-    await this.seeded(appId);
     return !!(await this.repo.channelByName(appId, name));
   }
 
@@ -130,7 +115,6 @@ export class ChannelsService {
    * channel's devices.
    */
   async publish(appId: string, channelName: string, input: PublishInput): Promise<{ messageId: string; status: string; errorMessage: string | null }> {
-    await this.seeded(appId);
     const channel = await this.repo.channelByName(appId, channelName);
     if (!channel) throw ApiError.notFound(`Channel '${channelName}' does not exist`);
     const size = Buffer.byteLength(JSON.stringify(input ?? {}));

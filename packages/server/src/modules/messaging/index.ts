@@ -39,7 +39,7 @@ export const messagingModule: ServerModule = {
     const devices = new DevicesService(channels);
 
     // Every app starts with the `default` channel.
-    const offCreated = ctx.bus.on('app.created', ({ appId }) => channels.seedDefaultChannel(appId));
+    ctx.appCreatedHooks.push((appId) => channels.seedDefaultChannel(appId));
 
     registerMessagingRoutes(app, ctx, channels, push);
     registerMessagingAppRoutes(app, ctx, channels, devices);
@@ -50,7 +50,6 @@ export const messagingModule: ServerModule = {
     // listens, and lets go before the server closes so open sockets do not hold the shutdown.
     app.addHook('onReady', async () => realtime.attach(app.server));
     app.addHook('preClose', async () => {
-      offCreated();
       await realtime.close();
     });
     app.addHook('onClose', async () => push.drain());

@@ -108,10 +108,8 @@ export const securityModule: ServerModule = {
   systemMigrations: securityMigrations,
   register(app, ctx) {
     const security = securityOf(ctx);
-    const off = ctx.bus.on('app.created', ({ appId }) => {
-      security.roles.ensureSystemRoles(appId).catch((err: unknown) => ctx.log.error({ err, appId }, 'Creating the system roles of a new app failed'));
-    });
-    app.addHook('onClose', async () => off());
+    // A new app is handed over with its system roles in place.
+    ctx.appCreatedHooks.push((appId) => security.roles.ensureSystemRoles(appId));
     registerRoleRoutes(app, ctx, security);
     registerPermissionRoutes(app, ctx, security);
     registerSessionRoutes(app, ctx, security);
