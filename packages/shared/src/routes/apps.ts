@@ -26,11 +26,11 @@ export const appsRoutes = {
   loadAppFavorites: defineRoute({ name: 'apps.loadAppFavorites', method: 'GET', path: '/console/applications/app-favorites', auth: 'developer' }),
   loadAppsInfo: defineRoute({ name: 'apps.loadAppsInfo', method: 'GET', path: '/console/apps-info', auth: 'developer' }),
   updateAppInfo: defineRoute({
-    name: 'apps.updateAppInfo', method: 'POST', path: '/:appId/console/app-info', auth: 'developer',
+    name: 'apps.updateAppInfo', method: 'POST', path: '/:appId/console/app-info', auth: 'developer', devPermission: DevOperations.RENAME_APP,
     body: Type.Object({ info: Type.Optional(Type.String({ maxLength: 5000 })), description: Type.Optional(Type.String({ maxLength: 5000 })) }, { additionalProperties: true }),
   }),
   getAppInfo: defineRoute({ name: 'apps.getAppInfo', method: 'GET', path: '/:appId/console/app-info', auth: 'developer', summary: 'Basalt addition: reads what updateAppInfo stored' }),
-  updateAppLogo: defineRoute({ name: 'apps.updateAppLogo', method: 'POST', path: '/:appId/console/app-info/logos', auth: 'developer' }),
+  updateAppLogo: defineRoute({ name: 'apps.updateAppLogo', method: 'POST', path: '/:appId/console/app-info/logos', auth: 'developer', devPermission: DevOperations.RENAME_APP, summary: 'Name, info and logo are the app\'s identity: one permission (110) guards them' }),
   getAppLogo: defineRoute({ name: 'apps.getAppLogo', method: 'GET', path: '/:appId/console/app-info/logos', auth: 'developer', summary: 'Basalt addition: the stored logo' }),
   generateSubdomains: defineRoute({ name: 'apps.generateSubdomains', method: 'GET', path: '/console/applications/suggested-generated-domains', auth: 'developer' }),
   getAppDevOptions: defineRoute({ name: 'apps.getAppDevOptions', method: 'GET', path: '/:appId/console/developer/options', auth: 'developer' }),
