@@ -80,7 +80,7 @@ test('a developer watches a channel live while the console and an app publish to
   await page.getByRole('button', { name: 'Send now' }).click();
   const send = page.getByRole('dialog', { name: 'Send this push to 1 device?' });
   await send.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByText(/Push sent to 1 devices/)).toBeVisible();
+  await expect(page.getByText(/Push sent to 1 device; 1 waits in the outbox/)).toBeVisible();
 
   await page.getByRole('tab', { name: 'Outbox' }).click();
   await expect(page.getByRole('table', { name: 'Push deliveries' }).getByText('Waiting for credentials')).toBeVisible();

@@ -2,6 +2,7 @@ import { Button, Code, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mant
 import { IconFolderOpen, IconUpload } from '@tabler/icons-react';
 
 interface Props {
+  appId: string;
   folder: string;
   searching: boolean;
   onUpload: () => void;
@@ -9,7 +10,7 @@ interface Props {
 }
 
 /** An empty folder (or a search that found nothing): what lives here and how to put it there. */
-export function FilesEmptyState({ folder, searching, onUpload, onNewFolder }: Props) {
+export function FilesEmptyState({ appId, folder, searching, onUpload, onNewFolder }: Props) {
   if (searching) {
     return (
       <Paper withBorder radius="md" p="xl">
@@ -39,7 +40,7 @@ export function FilesEmptyState({ folder, searching, onUpload, onNewFolder }: Pr
             New folder
           </Button>
         </Group>
-        <Code block w="100%">{`curl -F "file=@photo.png" \\\n  ${window.location.origin}/<appId>/<apiKey>/files/${target}photo.png`}</Code>
+        <Code block w="100%">{`curl -F "file=@photo.png" \\\n  ${window.location.origin}/${appId}/<API key>/files/${target}photo.png`}</Code>
       </Stack>
     </Paper>
   );

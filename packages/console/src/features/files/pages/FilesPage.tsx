@@ -127,7 +127,7 @@ export default function FilesPage() {
             ) : listing.isError ? (
               <ErrorAlert error={listing.error} onRetry={() => void listing.refetch()} />
             ) : empty ? (
-              <FilesEmptyState folder={folder} searching={!!query.pattern} onUpload={upload} onNewFolder={() => setCreating('folder')} />
+              <FilesEmptyState appId={appId} folder={folder} searching={!!query.pattern} onUpload={upload} onNewFolder={() => setCreating('folder')} />
             ) : (
               <FileList
                 entries={entries}

@@ -53,7 +53,11 @@ export function PushComposer({ appId, savedName, initial }: Props) {
     const result = await send.mutateAsync(pushFromDraft(draft));
     setSending(false);
     const waiting = result?.waitingForCredentials ?? 0;
-    notifications.show({ color: 'green', message: `Push sent to ${result?.recipients ?? 0} devices${waiting ? `; ${waiting} wait in the outbox for provider credentials` : ''}` });
+    const count = result?.recipients ?? 0;
+    notifications.show({
+      color: 'green',
+      message: `Push sent to ${count} ${count === 1 ? 'device' : 'devices'}${waiting ? `; ${waiting} ${waiting === 1 ? 'waits' : 'wait'} in the outbox for provider credentials` : ''}`,
+    });
   };
 
   return (
