@@ -49,6 +49,14 @@ export class AppData {
     return out;
   }
 
+  /**
+   * Tells the audit log what a caller read (recorded while the app's HIPAA compliance is on). Reads
+   * that answered nothing are told too: the query itself is an access to the table.
+   */
+  private told(caller: AppCaller, table: TableMeta, count: number, objectId?: string): void {
+    this.ctx.bus.emit('appapi.read', { appId: caller.appId, userId: caller.userId ?? null, table: table.name, ...(objectId ? { objectId } : {}), count });
+  }
+
   private async require(caller: AppCaller, table: TableMeta, op: string, record?: Rec): Promise<void> {
     await this.engine.require(caller, 'data', table.tableId, op, record, `table '${table.name}'`);
   }
@@ -92,15 +100,18 @@ export class AppData {
     const { schema, table } = await this.table(caller.appId, tableName);
     // No table-level refusal: the owner policy or a record's ACL may still open some rows.
     const spec = await this.restrict(caller, table, 'Find', readQuery(input, table));
-    if (!spec) return [];
-    return this.guard(caller, schema, table, await this.data.query.find(caller.appId, schema, table, spec));
+    const records = spec ? await this.guard(caller, schema, table, await this.data.query.find(caller.appId, schema, table, spec)) : [];
+    this.told(caller, table, records.length);
+    return records;
   }
 
   async count(caller: AppCaller, tableName: string, input: Rec | undefined): Promise<number> {
     const { schema, table } = await this.table(caller.appId, tableName);
     // No table-level refusal: the owner policy or a record's ACL may still open some rows.
     const spec = await this.restrict(caller, table, 'Find', readQuery(input, table));
-    return spec ? this.data.query.count(caller.appId, schema, table, spec) : 0;
+    const n = spec ? await this.data.query.count(caller.appId, schema, table, spec) : 0;
+    this.told(caller, table, n);
+    return n;
   }
 
   async findById(caller: AppCaller, tableName: string, objectId: string, input: Rec | undefined): Promise<Rec> {
@@ -115,7 +126,9 @@ export class AppData {
     if (bad) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${bad}' of table '${table.name}' is hidden`);
     const [record] = await this.data.query.find(caller.appId, schema, table, { ...spec, where: `objectId = '${id}'` });
     if (!record) throw appError(AppErrorCodes.NOT_FOUND, 404, `Record '${id}' does not exist in table '${table.name}'`);
-    return (await this.guard(caller, schema, table, [record]))[0];
+    const [answered] = await this.guard(caller, schema, table, [record]);
+    this.told(caller, table, 1, id);
+    return answered;
   }
 
   /** objectId and ownerId of a stored record (every table has both columns under these names). */

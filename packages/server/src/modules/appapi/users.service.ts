@@ -1,17 +1,18 @@
 import crypto from 'node:crypto';
+import type { UsersLoginSettings } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { appError, AppErrorCodes, userFacts, type AppCaller } from '../../http/app-auth.js';
 import { dummyHash, hashPassword, verifyPassword } from '../accounts/index.js';
-import type { TableMeta } from '../data/index.js';
+import type { ColumnMeta, TableMeta } from '../data/index.js';
 import { securityOf } from '../security/index.js';
 import type { AppData } from './data-access.js';
+import { UsersPolicy } from './users-policy.js';
 
 type Rec = Record<string, unknown>;
 
 /** Users columns only the server sets through the users routes. */
 const PROTECTED = ['objectId', 'ownerId', 'created', 'updated', 'userStatus', 'lastLogin', 'socialAccount', 'isEmailConfirmed', '___class'];
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
 
 const INVALID_LOGIN = 'Invalid login or password';
 
@@ -19,20 +20,37 @@ const INVALID_LOGIN = 'Invalid login or password';
  * App users: registration, login with a user token, guest login, logout, token check, password
  * restore and profile update. Answers never say whether an email is registered: register answers
  * the same shape for a taken address (and creates nothing), restore always answers the same, and
- * login has one message for an unknown login and a wrong password.
+ * login has one message for an unknown login and a wrong password. Registration and login follow
+ * the app's users configuration (see users-policy.ts).
  */
 export class AppUsers {
-  constructor(private readonly ctx: ServerContext, private readonly data: AppData) {}
+  private readonly policy: UsersPolicy;
+
+  constructor(private readonly ctx: ServerContext, private readonly data: AppData) {
+    this.policy = new UsersPolicy(ctx);
+  }
 
   private async users(appId: string): Promise<TableMeta> {
     return (await this.data.table(appId, 'Users')).table;
   }
 
-  /** The stored row of an identity (email, matched as given and lower-cased). */
-  private async byIdentity(appId: string, identity: string): Promise<Rec | undefined> {
+  /** The stored row of an identity, in the identity column of the login settings. */
+  private async byIdentity(appId: string, identity: string | number): Promise<Rec | undefined> {
     const t = await this.users(appId);
-    const variants = [...new Set([identity, identity.toLowerCase()])];
-    return this.ctx.dbs.app(appId).selectFrom(t.sqlName).select(['objectId', 'password', 'userStatus', 'email']).where('email', 'in', variants).executeTakeFirst();
+    return this.byValue(appId, t, await this.policy.identityColumn(appId, t), identity);
+  }
+
+  /**
+   * The one row holding a value in a column. Two rows (a column without a unique index, made the
+   * identity after users existed) identify nobody: logging into either could be the wrong account.
+   */
+  private async byValue(appId: string, t: TableMeta, column: ColumnMeta, value: string | number): Promise<Rec | undefined> {
+    const values = this.policy.identityValues(column, String(value));
+    if (!values.length) return undefined;
+    const rows = await this.ctx.dbs.app(appId).selectFrom(t.sqlName).select(['objectId', 'password', 'userStatus', 'email'])
+      .where(column.sqlName, 'in', values).limit(2).execute();
+    if (rows.length > 1) this.ctx.log.warn({ appId, column: column.name }, 'Several users share one identity value; none of them can log in with it');
+    return rows.length === 1 ? rows[0] : undefined;
   }
 
   /** The user's record as answered (no password, hidden columns out). */
@@ -43,29 +61,34 @@ export class AppUsers {
     });
     if (!r) throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
     delete r.password;
+    this.ctx.bus.emit('appapi.read', { appId: caller.appId, userId: objectId, table: 'Users', objectId, count: 1 });
     return r;
   }
 
   async register(caller: AppCaller, body: unknown): Promise<Rec> {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the user as a JSON object');
     const input: Rec = { ...(body as Rec) };
-    const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
-    if (!EMAIL.test(email)) throw appError(AppErrorCodes.BAD_REQUEST, 400, "The user needs a valid 'email'");
-    if (typeof input.password !== 'string' || input.password.length < 1 || input.password.length > 1000) throw appError(AppErrorCodes.BAD_REQUEST, 400, "The user needs a 'password'");
     const table = await this.users(caller.appId);
     for (const k of PROTECTED) delete input[k];
     for (const k of Object.keys(input)) if (k.startsWith('__') || (k === 'blUserLocale' && !table.columns.some((c) => c.name === k))) delete input[k];
+    const { column, identity } = await this.policy.checkRegistration(caller.appId, table, input);
     const objectId = crypto.randomUUID().toUpperCase();
-    if (await this.byIdentity(caller.appId, email)) return this.lookalike(table, { ...input, email }, objectId);
+    const email = table.columns.find((c) => c.name === 'email');
+    const taken = (await this.byValue(caller.appId, table, column, identity))
+      || (column.name !== 'email' && email && typeof input.email === 'string' && (await this.byValue(caller.appId, table, email, input.email)));
+    if (taken) return this.lookalike(table, input, objectId);
+    let created: Rec;
     try {
-      const created = await this.data.data.records.create(caller.appId, 'Users', { ...input, email, objectId, ownerId: objectId });
-      delete created.password;
-      return created;
+      created = await this.data.data.records.create(caller.appId, 'Users', { ...input, objectId, ownerId: objectId });
     } catch (err) {
-      // Two registrations raced for one address: the loser gets the same answer as any taken one.
-      if (err instanceof ApiError && err.status === 409 && (err.details as { column?: string } | undefined)?.column === 'email') return this.lookalike(table, { ...input, email }, objectId);
+      // Two registrations raced for one identity: the loser gets the same answer as any taken one.
+      const conflict = err instanceof ApiError && err.status === 409 ? (err.details as { column?: string } | undefined)?.column : undefined;
+      if (conflict === 'email' || conflict === column.name) return this.lookalike(table, input, objectId);
       throw err;
     }
+    delete created.password;
+    await this.policy.giveDefaultRole(caller.appId, objectId);
+    return created;
   }
 
   /**
@@ -88,10 +111,11 @@ export class AppUsers {
     return [`appuser:${appId}:${identity.toLowerCase()}`, `appuser-ip:${appId}:${ip}`];
   }
 
-  private assertNotBlocked(appId: string, identity: string, ip: string): void {
+  /** `perLogin`: failures one login may have (the app's lock setting), else the server's default. */
+  private assertNotBlocked(appId: string, identity: string, ip: string, perLogin?: number): void {
     const limiter = this.ctx.loginLimiter;
     const [byLogin, byIp] = this.limiterKeys(appId, identity, ip);
-    const blocked = limiter.isBlocked(byLogin) ? byLogin : limiter.isBlocked(byIp, this.ctx.config.loginIpMaxFailures) ? byIp : undefined;
+    const blocked = limiter.isBlocked(byLogin, perLogin) ? byLogin : limiter.isBlocked(byIp, this.ctx.config.loginIpMaxFailures) ? byIp : undefined;
     if (blocked) {
       const minutes = Math.max(1, Math.ceil(limiter.retryAfter(blocked) / 60_000));
       throw appError(AppErrorCodes.TOO_MANY_LOGINS, 429, `Too many failed login attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
@@ -110,19 +134,21 @@ export class AppUsers {
       if (b.objectId !== undefined) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Login by objectId without a password is not available');
       throw appError(AppErrorCodes.BAD_REQUEST, 400, "Send 'login' and 'password'");
     }
-    this.assertNotBlocked(caller.appId, identity, ip);
+    const settings = await this.policy.login(caller.appId);
+    this.assertNotBlocked(caller.appId, identity, ip, this.policy.failuresAllowed(settings));
     const row = identity.length <= 254 ? await this.byIdentity(caller.appId, identity) : undefined;
     const stored = typeof row?.password === 'string' && row.userStatus !== 'GUEST' ? row.password : await dummyHash();
     if (!(await verifyPassword(stored, b.password)) || !row) this.failed(caller.appId, identity, ip);
     if (row.userStatus === 'DISABLED') throw appError(AppErrorCodes.USER_DISABLED, 401, 'The user account is disabled');
     this.ctx.loginLimiter.reset(this.limiterKeys(caller.appId, identity, ip)[0]);
-    return this.startSession(caller, String(row.objectId));
+    return this.startSession(caller, String(row.objectId), settings);
   }
 
-  private async startSession(caller: AppCaller, objectId: string): Promise<Rec> {
+  /** `settings` null: a guest, a new user each time, so no login limits apply. */
+  private async startSession(caller: AppCaller, objectId: string, settings: UsersLoginSettings | null): Promise<Rec> {
     const t = await this.users(caller.appId);
     await this.ctx.dbs.app(caller.appId).updateTable(t.sqlName).set({ lastLogin: Date.now() }).where('objectId', '=', objectId).execute();
-    const token = await securityOf(this.ctx).sessions.issue(caller.appId, objectId, caller.deviceType);
+    const token = await this.policy.startSession(caller, objectId, settings);
     return { ...(await this.record(caller, objectId)), 'user-token': token };
   }
 
@@ -130,7 +156,7 @@ export class AppUsers {
   async guest(caller: AppCaller): Promise<Rec> {
     const objectId = crypto.randomUUID().toUpperCase();
     await this.data.data.records.create(caller.appId, 'Users', { objectId, ownerId: objectId, userStatus: 'GUEST' });
-    return this.startSession(caller, objectId);
+    return this.startSession(caller, objectId, null);
   }
 
   async logout(caller: AppCaller): Promise<null> {

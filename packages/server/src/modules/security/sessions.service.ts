@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { ServerContext } from '../../context.js';
+import { getLoginSettings } from '../users-config/index.js';
 import type { SecurityKysely } from './security.migrations.js';
 
 /** Refresh `last_used` at most this often, so busy clients do not write on every call. */
@@ -23,7 +24,7 @@ export interface UserSession {
 export class SessionsService {
   private readonly db: SecurityKysely;
 
-  constructor(ctx: ServerContext) {
+  constructor(private readonly ctx: ServerContext) {
     this.db = ctx.dbs.system as unknown as SecurityKysely;
   }
 
@@ -36,13 +37,25 @@ export class SessionsService {
     return token;
   }
 
-  /** The session of a token in this app, or undefined (unknown, revoked, or another app's). */
+  /**
+   * The session of a token in this app, or undefined (unknown, revoked, another app's, or ended by
+   * the app's login settings: idle longer than the session timeout, or issued before "log out all
+   * users"). Every caller of a token (app API, real time, token check) comes through here.
+   */
   async resolve(appId: string, token: string): Promise<UserSession | undefined> {
     if (!token || token.length > 200) return undefined;
     const row = await this.db.selectFrom('sec_user_sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
     if (!row || row.app_id !== appId) return undefined;
     const now = Date.now();
-    if (now - Number(row.last_used) > TOUCH_EVERY_MS) {
+    const { sessionTimeout, sessionsNotBefore } = await getLoginSettings(this.ctx, appId);
+    const timeoutMs = sessionTimeout * 1000;
+    if (Number(row.created) <= sessionsNotBefore || (timeoutMs > 0 && now - Number(row.last_used) > timeoutMs)) {
+      // Ended for good: a later request must not find it refreshed.
+      await this.db.deleteFrom('sec_user_sessions').where('token_hash', '=', row.token_hash).execute();
+      return undefined;
+    }
+    // With a timeout, idle time is known to a tenth of it, so an active client is never cut off.
+    if (now - Number(row.last_used) > (timeoutMs > 0 ? Math.min(TOUCH_EVERY_MS, timeoutMs / 10) : TOUCH_EVERY_MS)) {
       await this.db.updateTable('sec_user_sessions').set({ last_used: now }).where('token_hash', '=', row.token_hash).execute();
     }
     return { sessionId: row.session_id, userId: row.user_id, deviceType: row.device_type, created: Number(row.created), lastUsed: Number(row.last_used) };
@@ -57,6 +70,15 @@ export class SessionsService {
   /** Logs a user out everywhere; answers how many sessions ended. */
   async revokeAll(appId: string, userId: string): Promise<number> {
     const res = await this.db.deleteFrom('sec_user_sessions').where('app_id', '=', appId).where('user_id', '=', userId).executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+
+  /** Keeps a user's `keep` newest sessions and ends the older ones (concurrent login limit). */
+  async keepNewest(appId: string, userId: string, keep: number): Promise<number> {
+    const old = await this.db.selectFrom('sec_user_sessions').select('token_hash').where('app_id', '=', appId).where('user_id', '=', userId)
+      .orderBy('created', 'desc').orderBy('session_id', 'desc').offset(keep).limit(10_000).execute();
+    if (!old.length) return 0;
+    const res = await this.db.deleteFrom('sec_user_sessions').where('token_hash', 'in', old.map((r) => r.token_hash)).executeTakeFirst();
     return Number(res.numDeletedRows);
   }
 
