@@ -17,7 +17,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
-    await page.screenshot({ path: `${SHOTS}/security-${name}-${scheme}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/security-${name}-${scheme}.png`, fullPage: false });
   }
   await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
 }
@@ -40,7 +40,7 @@ test('an owner locks a table down, an app user writes, the audit log shows it, a
 
   // A table to protect, made in the records browser.
   await page.goto(`/apps/${appId}/data`);
-  await page.getByRole('button', { name: 'New table' }).click();
+  await page.getByRole('button', { name: 'New table' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New table' });
   await dialog.getByLabel('Table name').fill('Orders');
   await dialog.getByRole('button', { name: 'Add a column' }).click();
@@ -82,10 +82,22 @@ test('an owner locks a table down, an app user writes, the audit log shows it, a
   await page.goto(`/apps/${appId}/security/run-as?table=Orders&as=role&role=NotAuthenticatedUser`);
   await expect(page.getByRole('status', { name: 'Viewing as role NotAuthenticatedUser' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Records of Orders as NotAuthenticatedUser' })).toContainText('from a signed-in user');
+  await shoot(page, 'run-as');
 
   // The user's session is listed.
   await page.goto(`/apps/${appId}/security/sessions`);
   await expect(page.getByRole('navigation', { name: 'App users' })).toContainText(userEmail.toLowerCase());
+  await page.getByRole('navigation', { name: 'App users' }).getByText(userEmail.toLowerCase()).click();
+  await expect(page.getByRole('table', { name: `Sessions of ${userEmail.toLowerCase()}` })).toBeVisible();
+  await shoot(page, 'sessions');
+
+  // Roles and the users' login settings.
+  await page.goto(`/apps/${appId}/security/roles`);
+  await expect(page.getByRole('table', { name: 'Roles' })).toContainText('NotAuthenticatedUser');
+  await shoot(page, 'roles');
+  await page.goto(`/apps/${appId}/users/login`);
+  await expect(page.getByLabel('Identity column').first()).toHaveValue('email');
+  await shoot(page, 'users-login');
 
   // The permission change is in the audit log, and the filter lives in the URL.
   await page.goto(`/apps/${appId}/audit`);
@@ -126,6 +138,7 @@ test('an owner locks a table down, an app user writes, the audit log shows it, a
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   const members = page.getByRole('table', { name: 'Team members' });
   await expect(members).toContainText(mateEmail.toLowerCase());
+  await shoot(page, 'team');
 
   // Limit them: no tables (40).
   await members.getByRole('link', { name: 'Tess Teammate' }).click();
@@ -140,8 +153,8 @@ test('an owner locks a table down, an app user writes, the audit log shows it, a
 
   // The teammate still reads the data but cannot create a table: the console names the permission.
   await mate.goto(`/apps/${appId}/data/Orders`);
-  await expect(mate.getByRole('button', { name: 'New table' })).toBeVisible();
-  await mate.getByRole('button', { name: 'New table' }).click();
+  await expect(mate.getByRole('button', { name: 'New table' }).first()).toBeVisible();
+  await mate.getByRole('button', { name: 'New table' }).first().click();
   const mateDialog = mate.getByRole('dialog', { name: 'New table' });
   await mateDialog.getByLabel('Table name').fill('Forbidden');
   await mateDialog.getByRole('button', { name: 'Create table' }).click();

@@ -35,6 +35,8 @@ interface Props {
   disabledReason?: string;
 }
 
+let lastToast: string | undefined;
+
 /**
  * The permission matrix of every scope (CONSOLE.md §2.4): rows are roles or users, columns
  * operations, each cell three-state. Changes apply at once; a toast offers Undo.
@@ -47,7 +49,10 @@ export function PermissionMatrix({ caption, rowHeader, rows, operations, operati
     if (!real.length) return;
     const undo = real.map((c) => ({ ...c, access: value(c.rowId, c.operation) }));
     onChange(real);
+    // One toast at a time: a new change replaces the previous Undo offer instead of stacking.
+    if (lastToast) notifications.hide(lastToast);
     const id = `perm-${Date.now()}`;
+    lastToast = id;
     notifications.show({
       id,
       title: 'Permission changed',

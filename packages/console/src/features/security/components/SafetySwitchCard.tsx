@@ -4,6 +4,8 @@ import { TypeToConfirmModal } from '../../../components/TypeToConfirmModal';
 
 interface Props {
   title: string;
+  /** The switch named inside a sentence: "panic mode", "HIPAA compliance". */
+  noun: string;
   description: ReactNode;
   enabled: boolean;
   /** Colour of the "on" state: red for panic, blue for compliance. */
@@ -22,7 +24,7 @@ interface Props {
 }
 
 /** A safety switch that is only flipped after typing the app name (CONSOLE.md §3.4, tier 3). */
-export function SafetySwitchCard({ title, description, enabled, onColor, appName, consequencesOn, consequencesOff, onSet, loading, error, disabledReason, children, onOpen }: Props) {
+export function SafetySwitchCard({ title, noun, description, enabled, onColor, appName, consequencesOn, consequencesOff, onSet, loading, error, disabledReason, children, onOpen }: Props) {
   const [open, setOpen] = useState(false);
   const verb = enabled ? 'Turn off' : 'Turn on';
   return (
@@ -37,7 +39,7 @@ export function SafetySwitchCard({ title, description, enabled, onColor, appName
           </Group>
           <Tooltip label={disabledReason} disabled={!disabledReason}>
             <Button color={enabled ? 'gray' : onColor} variant={enabled ? 'default' : 'filled'} disabled={!!disabledReason} onClick={() => { onOpen?.(); setOpen(true); }}>
-              {verb} {title.toLowerCase()}
+              {verb} {noun}
             </Button>
           </Tooltip>
         </Group>
@@ -49,11 +51,11 @@ export function SafetySwitchCard({ title, description, enabled, onColor, appName
       <TypeToConfirmModal
         opened={open}
         onClose={() => setOpen(false)}
-        title={`${verb} ${title.toLowerCase()}?`}
+        title={`${verb} ${noun}?`}
         expected={appName}
         inputLabel="Type the app name to confirm"
         consequences={enabled ? consequencesOff : consequencesOn}
-        confirmLabel={`${verb} ${title.toLowerCase()}`}
+        confirmLabel={`${verb} ${noun}`}
         loading={loading}
         error={error}
         onConfirm={() => {

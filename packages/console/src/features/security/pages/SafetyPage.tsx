@@ -32,6 +32,7 @@ export default function SafetyPage() {
     <Stack gap="md" maw={880}>
       <SafetySwitchCard
         title="Panic mode"
+        noun="panic mode"
         description={panic.data.enabled
           ? `On since ${panic.data.since ? new Date(panic.data.since).toLocaleString() : 'a moment ago'}. Apps get: “${panic.data.message ?? 'The application is temporarily unavailable'}”.`
           : 'Stops the app API at once, for a leak or an attack, while you keep working in the console.'}
@@ -63,6 +64,7 @@ export default function SafetyPage() {
 
       <SafetySwitchCard
         title="HIPAA compliance"
+        noun="HIPAA compliance"
         description={hipaa.data.enabled
           ? 'On: every data read through the app API is recorded in the audit log, with who read what.'
           : 'For apps that hold health data: records every read of data through the app API in the audit log.'}

@@ -10,7 +10,9 @@ export const PRESETS: Array<{ id: string; label: string; access: (group: string)
 export const GROUP_IDS = Object.keys(DevPermissionGroups);
 
 /** "Tables (40)": an operation's name as the console shows it. */
+const ACRONYMS: Record<string, string> = { api: 'API', oauth: 'OAuth', cors: 'CORS', hipaa: 'HIPAA', ui: 'UI' };
+
 export function operationLabel(name: string | undefined, operation: number): string {
-  const text = name ?? 'operation';
+  const text = (name ?? 'operation').split(' ').map((w) => ACRONYMS[w] ?? w).join(' ');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)} (${operation})`;
 }
