@@ -24,7 +24,9 @@ export function freePort() {
 export async function startServer(env = {}, { nodeArgs = [] } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-bench-'));
-  const child = spawn(process.execPath, ['--no-node-snapshot', ...nodeArgs, path.join(root, 'packages/server/dist/main.js')], {
+  // BASALT_BENCH_SERVER names another build's main.js, to compare two versions on one machine.
+  const main = process.env.BASALT_BENCH_SERVER ?? path.join(root, 'packages/server/dist/main.js');
+  const child = spawn(process.execPath, ['--no-node-snapshot', ...nodeArgs, main], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASALT_DATA_DIR: dataDir, LOG_LEVEL: 'warn', BASALT_LOGIN_MAX_FAILURES: '1000', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -41,6 +43,7 @@ export async function startServer(env = {}, { nodeArgs = [] } = {}) {
   return {
     url,
     port,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -121,6 +124,21 @@ export async function waitFor(url, { timeoutMs = 60_000, child } = {}) {
     } catch {}
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
     await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc; undefined where there is no
+ * /proc. On a shared, loaded machine wall-clock rates swing widely, while the server's CPU time
+ * per operation stays a steady measure of its own cost.
+ */
+export function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
   }
 }
 

@@ -98,6 +98,7 @@ export async function parseTarget() {
   const headers = { 'x-parse-application-id': 'bench', 'x-parse-rest-api-key': 'bench-rest-key' };
   const q = (o) => encodeURIComponent(JSON.stringify(o));
   return {
+    pid: child.pid,
     create: (i) => request('POST', `${base}/classes/BenchPerson`, { headers, body: { name: `p${i}`, age: i % 100 } }),
     find: async (age) => (await request('GET', `${base}/classes/BenchPerson?where=${q({ age })}&limit=15&order=createdAt`, { headers })).results,
     count: async (age) => (await request('GET', `${base}/classes/BenchPerson?where=${q({ age: { $gt: age } })}&count=1&limit=0`, { headers })).count,
@@ -156,6 +157,7 @@ export async function directusTarget() {
   }
   const items = `${base}/items/bench_person`;
   return {
+    pid: child.pid,
     create: (i) => request('POST', items, { headers, body: { name: `p${i}`, age: i % 100 } }),
     find: async (age) => (await request('GET', `${items}?filter[age][_eq]=${age}&limit=15&sort=created,id`, { headers })).data,
     count: async (age) => Number((await request('GET', `${items}?aggregate[count]=*&filter[age][_gt]=${age}`, { headers })).data[0].count),

@@ -2,7 +2,7 @@
 // peers and the floors. A target answers create(i), find(i), count(i) and bulk(i, rows); the
 // harness runs each with 16 requests in flight and checks that find answers 15 rows, so a target
 // that answers fast but wrong is caught.
-import { measure } from './lib.mjs';
+import { cpuSeconds, measure } from './lib.mjs';
 
 export const TABLE = 'BenchPerson';
 
@@ -27,7 +27,12 @@ export async function runRecords(label, target, sizes) {
   // One failing operation (a peer refusing a batch size, say) is reported, the others still run.
   const step = async (op, fn) => {
     try {
+      const pid = target.pid ?? process.pid;
+      const cpu0 = cpuSeconds(pid);
       out[op] = await fn();
+      const cpu1 = cpuSeconds(pid);
+      // Server CPU per operation (per row for bulk), in microseconds: steady under a noisy load.
+      if (cpu0 !== undefined && cpu1 !== undefined) out[op].cpuUs = ((cpu1 - cpu0) * 1e6) / out[op].count;
     } catch (err) {
       out.errors = [...(out.errors ?? []), `${op}: ${String(err?.message ?? err).slice(0, 300)}`];
     }
@@ -83,13 +88,34 @@ export function comparisonTable(results, reference) {
   return lines.join('\n');
 }
 
+/**
+ * Server CPU per operation of every target (µs; per row for bulk), and Basalt's CPU as a share of
+ * the target's: "Basalt 2.0× CPU" means Basalt spent twice the CPU this target did on one operation.
+ * This is the comparison that survives a loaded, shared machine.
+ */
+export function cpuTable(results, reference) {
+  const names = Object.keys(results);
+  const lines = [`| server CPU µs per op | ${names.join(' | ')} |`, `|---|${names.map(() => '---:').join('|')}|`];
+  for (const [op, title] of OPERATIONS) {
+    const ref = results[reference]?.[op]?.cpuUs;
+    const cells = names.map((n) => {
+      const c = results[n]?.[op]?.cpuUs;
+      if (c === undefined) return '—';
+      const ratio = ref && n !== reference ? ` (Basalt ${(ref / c).toFixed(2)}×)` : '';
+      return `${c.toFixed(c < 10 ? 1 : 0)}${ratio}`;
+    });
+    lines.push(`| ${title} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
 /** Latencies of every loop, for the record. */
 export function latencyTable(results) {
-  const lines = ['| target | operation | done | p50 ms | p99 ms |', '|---|---|---:|---:|---:|'];
+  const lines = ['| target | operation | done | p50 ms | p99 ms | server CPU µs/op |', '|---|---|---:|---:|---:|---:|'];
   for (const [name, res] of Object.entries(results)) {
     for (const [op] of OPERATIONS) {
       const r = res?.[op];
-      if (r) lines.push(`| ${name} | ${op} | ${r.count} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
+      if (r) lines.push(`| ${name} | ${op} | ${r.count} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuUs === undefined ? '—' : r.cpuUs.toFixed(0)} |`);
     }
   }
   return lines.join('\n');

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { json, measure, root, startServer, table } from './lib.mjs';
-import { comparisonTable, latencyTable, runRecords, workloadSizes } from './records.mjs';
+import { comparisonTable, cpuTable, latencyTable, runRecords, workloadSizes } from './records.mjs';
 import { appApiTarget, consoleTarget } from './targets/basalt.mjs';
 import { rawTarget, thinServerTarget } from './targets/floors.mjs';
 
@@ -93,8 +93,9 @@ if (!args.has('--records-only') && !only) rows.push(...(await (await import('./f
 
 const loadAfter = os.loadavg();
 const comparison = comparisonTable(results, 'Basalt app API');
+const cpu = cpuTable(results, 'Basalt app API');
 const latencies = latencyTable(results);
-console.log(`\n${comparison}\n\n${latencies}${rows.length ? `\n\n${table(rows)}` : ''}`);
+console.log(`\n${comparison}\n\n${cpu}\n\n${latencies}${rows.length ? `\n\n${table(rows)}` : ''}`);
 for (const n of notes) console.log(`note: ${n}`);
 
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -111,7 +112,7 @@ const header = [
   `Ratios are to "Basalt app API" (target ops/s ÷ Basalt's); 16 requests in flight.`,
   '',
 ].join('\n');
-const body = [comparison, '', latencies, ...(rows.length ? ['', table(rows)] : []), ...notes.map((n) => `\nNote: ${n}`)].join('\n');
+const body = [comparison, '', cpu, '', latencies, ...(rows.length ? ['', table(rows)] : []), ...notes.map((n) => `\nNote: ${n}`)].join('\n');
 const file = path.join(root, 'bench', 'RESULTS.md');
 if (args.has('--no-record')) process.exit(0);
 if (!fs.existsSync(file)) fs.writeFileSync(file, '# Benchmark results\n\nEach run of `npm run bench` appends a section. Numbers are over loopback on the machine named in the heading.\n');

@@ -16,6 +16,7 @@ export async function consoleTarget({ server, authKey, appId }, table) {
   await defineTable(base, authKey, table);
   const headers = { 'auth-key': authKey };
   return {
+    pid: server.pid,
     create: (i) => request('POST', `${base}/${table}`, { headers, body: { name: `p${i}`, age: i % 100 } }),
     find: (age) => request('POST', `${base}/${table}/find`, { headers, body: { where: `age = ${age}`, pageSize: 15 } }),
     count: (age) => request('POST', `${base}/${table}/count`, { headers, body: { where: `age > ${age}` } }),
@@ -30,6 +31,7 @@ export async function appApiTarget({ server, authKey, appId }, table) {
   const apiKey = info.apiKeys.find((k) => k.deviceType === 'REST').apiKey;
   const base = `${server.url}/${appId}/${apiKey}/data`;
   return {
+    pid: server.pid,
     create: (i) => request('POST', `${base}/${table}`, { body: { name: `p${i}`, age: i % 100 } }),
     find: (age) => request('POST', `${base}/${table}/find`, { body: { where: `age = ${age}`, pageSize: 15 } }),
     count: (age) => request('POST', `${base}/${table}/count`, { body: { where: `age > ${age}` } }),

@@ -17,6 +17,7 @@ export async function thinServerTarget() {
   });
   const base = `http://127.0.0.1:${port}/person`;
   return {
+    pid: child.pid,
     create: (i) => request('POST', base, { body: { name: `p${i}`, age: i % 100 } }),
     find: (age) => request('POST', `${base}/find`, { body: { age } }),
     count: (age) => request('POST', `${base}/count`, { body: { age } }),
