@@ -1,8 +1,12 @@
 import { ScrollArea, Table, Text } from '@mantine/core';
+import { formatDateTime } from '../../../lib/format';
 
 const SKIP = new Set(['___class', '__meta', 'ownerId']);
 
-function cell(value: unknown): string {
+const DATES = new Set(['created', 'updated']);
+
+function cell(value: unknown, column: string): string {
+  if (DATES.has(column) && typeof value === 'number') return formatDateTime(value);
   if (value === null || value === undefined) return '—';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
@@ -27,7 +31,7 @@ export function RecordsPreview({ records, label }: { records: Array<Record<strin
             <Table.Tr key={String(r.objectId ?? i)}>
               {columns.map((c) => (
                 <Table.Td key={c} maw={240} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                  {cell(r[c])}
+                  {cell(r[c], c)}
                 </Table.Td>
               ))}
             </Table.Tr>
