@@ -83,6 +83,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw err;
   }
   process.env.BASALT_E2E_URL = url;
+  // Journeys that seed large tables write straight into the app stores under this directory.
+  process.env.BASALT_E2E_DATA_DIR = dataDir;
 
   return async () => {
     if (alive) {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Box, Button, Group, Menu, ActionIcon, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useElementSize, useHotkeys } from '@mantine/hooks';
+import { useElementSize, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconDownload, IconPlus, IconSchema, IconTrash } from '@tabler/icons-react';
 import type { EditableGridCell } from '@glideapps/glide-data-grid';
@@ -21,6 +21,8 @@ import { TableMissing } from '../components/TableMissing';
 import { gridFields, valueFromEdit, fieldName, type GridField } from '../components/records/RecordsGrid.utils';
 
 // Glide is the heaviest part of the console: it loads with this page only.
+const PANEL_WIDTH = 480;
+
 const RecordsGrid = lazy(() => import('../components/records/RecordsGrid'));
 
 export default function RecordsPage() {
@@ -48,6 +50,7 @@ export default function RecordsPage() {
   const { ref: gridBox, height } = useElementSize();
   const update = useUpdateRecord(appId);
   const remove = useDeleteRecords(appId);
+  const wide = useMediaQuery('(min-width: 1440px)');
 
   const setParam = useCallback(
     (changes: Record<string, string | null>, push = false) =>
@@ -145,7 +148,8 @@ export default function RecordsPage() {
 
   const empty = count.data === 0 && windows.isCurrent;
   return (
-    <Stack gap="sm" h="100%" p="lg" style={{ minHeight: 0 }}>
+    // From 1440 px the record panel pushes the page instead of covering the toolbar (CONSOLE.md §3.7).
+    <Stack gap="sm" h="100%" p="lg" pr={recordParam && wide ? PANEL_WIDTH + 24 : 'lg'} style={{ minHeight: 0 }}>
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" align="baseline" style={{ minWidth: 0 }}>
           <Title order={1}>{tableName}</Title>

@@ -57,7 +57,7 @@ export function cellFor(field: GridField, record: DataRecord | undefined): GridC
   if (field.kind === 'relation') {
     const n = relatedCount(record[field.relation.name]);
     // An empty relation must never look linked: no chip at all.
-    return { kind: GridCellKind.Bubble, data: n ? [`${n} ${field.relation.toTableName}`] : [], allowOverlay: false, copyData: String(n) };
+    return { kind: GridCellKind.Bubble, data: n ? [`${n} ${field.relation.toTableName}`] : [], allowOverlay: false, copyData: n ? `${n} ${field.relation.toTableName}` : '' };
   }
   const { column } = field;
   const value = record[column.name];

@@ -1,0 +1,229 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { createApp, registerThroughUi, uniqueEmail } from './helpers';
+
+// better-sqlite3 is the server's driver; the test borrows it to seed a million rows in seconds.
+const require = createRequire(import.meta.url);
+const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+
+const MARKER_GUESS = 40; // row-marker column (number + checkbox), a few dozen pixels wide
+const OBJECT_ID_WIDTH = 300;
+const COLUMN_WIDTH = 170;
+const HEADER = 34;
+const ROW = 28;
+
+async function gridBox(page: Page) {
+  const box = await page.getByTestId('data-grid-canvas').boundingBox();
+  if (!box) throw new Error('the records grid is not on screen');
+  return box;
+}
+
+/** Centre of a cell of the canvas grid: column 0 is objectId, then the table's own columns. */
+async function cellPoint(page: Page, column: number, row: number) {
+  const box = await gridBox(page);
+  const x = column === 0 ? MARKER_GUESS + OBJECT_ID_WIDTH / 2 : MARKER_GUESS + OBJECT_ID_WIDTH + (column - 1) * COLUMN_WIDTH + COLUMN_WIDTH / 2;
+  return { x: box.x + x, y: box.y + (row < 0 ? HEADER / 2 : HEADER + row * ROW + ROW / 2) };
+}
+
+/** Text of a rendered grid row (the grid mirrors visible rows in an accessible table; row 0 is aria-rowindex 2). */
+function gridRow(page: Page, row: number) {
+  return page.locator(`[data-testid="data-grid-canvas"] tr[aria-rowindex="${row + 2}"]`);
+}
+
+/** A rendered grid cell by its exact text (the accessible mirror lives inside the canvas, so it counts as hidden). */
+function gridCell(page: Page, text: string) {
+  return page.locator('[data-testid="data-grid-canvas"] td').filter({ hasText: new RegExp(`^${text}$`) });
+}
+
+async function newTable(page: Page, name: string, columns: Array<[string, string]>) {
+  await page.getByRole('button', { name: 'New table' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New table' });
+  await dialog.getByLabel('Table name').fill(name);
+  for (const [i, [column, type]] of columns.entries()) {
+    await dialog.getByRole('button', { name: 'Add a column' }).click();
+    await dialog.getByLabel(`Column ${i + 1} name`).fill(column);
+    if (type !== 'String') {
+      await dialog.getByLabel(`Column ${i + 1} type`).click();
+      await page.getByRole('option', { name: type, exact: true }).click();
+    }
+  }
+  await dialog.getByRole('button', { name: 'Create table' }).click();
+  await expect(page).toHaveURL(new RegExp(`/data/${name}$`));
+  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+}
+
+async function addRecord(page: Page, fill: (panel: ReturnType<Page['getByRole']>) => Promise<void>) {
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: /New .* record/ });
+  await fill(panel);
+  await panel.getByRole('button', { name: 'Create record' }).click();
+  await expect(page).toHaveURL(/record=[0-9A-F-]{36}/);
+}
+
+test('model tables, fill them through the record panel, filter, sort, search, edit and delete', async ({ page }) => {
+  await registerThroughUi(page, uniqueEmail('data'));
+  const appId = await createApp(page, 'Data journey');
+  await page.goto(`/apps/${appId}/data`);
+  await expect(page.getByRole('navigation', { name: 'Tables and data tools' }).getByText('Users')).toBeVisible();
+
+  await newTable(page, 'City', [['title', 'String']]);
+  await newTable(page, 'Person', [['name', 'String'], ['age', 'Integer'], ['active', 'Boolean'], ['born', 'Date and time']]);
+
+  // A relation column through the schema editor's drawer.
+  await expect(page.getByRole('link', { name: 'Schema' })).toHaveAttribute('href', /Person\/schema$/);
+  await page.getByRole('link', { name: 'Schema' }).click();
+  await expect(page.getByRole('heading', { name: 'Person schema' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add column' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Add a column to Person' });
+  await drawer.getByLabel('Column name').fill('home');
+  await drawer.getByRole('radio', { name: 'Relation', exact: true }).check();
+  await drawer.getByLabel('Related table').click();
+  await page.getByRole('option', { name: 'City', exact: true }).click();
+  await drawer.getByRole('button', { name: 'Add column' }).click();
+  await expect(page.getByRole('table', { name: 'Columns of Person' }).getByText('→ City · one-to-one')).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Tables and data tools' }).getByRole('link', { name: /^City/ }).click();
+  await expect(page.getByText('No records yet')).toBeVisible();
+  await addRecord(page, (panel) => panel.getByLabel('title').fill('Paris'));
+  await page.getByRole('button', { name: 'Close record panel' }).click();
+
+  await page.getByRole('navigation', { name: 'Tables and data tools' }).getByRole('link', { name: /^Person/ }).click();
+  const people: Array<[string, number, string]> = [['Ada', 36, 'true'], ['Bob', 25, 'false'], ['Cy', 41, 'true']];
+  for (const [name, age, active] of people) {
+    await addRecord(page, async (panel) => {
+      await panel.getByLabel('name', { exact: true }).fill(name);
+      await panel.getByLabel('age', { exact: true }).fill(String(age));
+      await panel.getByLabel('active', { exact: true }).click();
+      await page.getByRole('option', { name: active, exact: true }).click();
+      await panel.getByLabel('born', { exact: true }).fill('1990-04-28T10:30:00');
+    });
+  }
+  // The last one created stays open: link it to Paris in the Relations tab.
+  await page.getByRole('tab', { name: 'Relations' }).click();
+  await page.getByRole('region', { name: 'Relation home' }).getByRole('button', { name: 'Add' }).click();
+  const picker = page.getByRole('dialog', { name: /Link City records to home/ });
+  await picker.getByRole('radio', { name: /Paris/ }).check();
+  await picker.getByRole('button', { name: 'Link record' }).click();
+  await expect(page.getByRole('region', { name: 'Relation home' }).getByRole('link', { name: 'Paris' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close record panel' }).click();
+  await expect(page.getByTestId('records-total')).toHaveText('3 records');
+
+  // Where filter, through the relation too; a bad where keeps the last good result and shows the server's message.
+  const filter = page.getByLabel('Filter (where)');
+  await filter.fill("home.title = 'Paris'");
+  await filter.press('Enter');
+  await expect(page.getByTestId('records-total')).toHaveText('1 record match');
+  await expect(gridRow(page, 0)).toContainText('Cy');
+  await filter.fill('age > 30');
+  await filter.press('Enter');
+  await expect(page).toHaveURL(/filter=age/);
+  await expect(page.getByTestId('records-total')).toHaveText('2 records match');
+  await expect(gridCell(page, 'Bob')).toHaveCount(0);
+  await filter.fill('age >> 3');
+  await filter.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: /Invalid where/ })).toBeVisible();
+  await expect(page.getByTestId('records-total')).toHaveText('2 records match');
+  await expect(gridCell(page, 'Ada')).toBeAttached();
+  await page.getByRole('button', { name: 'Clear filter' }).click();
+  await expect(page.getByTestId('records-total')).toHaveText('3 records');
+
+  // Sort by clicking the age header: ascending puts Bob (25) first.
+  const ageHeader = await cellPoint(page, 2, -1);
+  await page.mouse.click(ageHeader.x, ageHeader.y);
+  await expect(page).toHaveURL(/sort=age%3Aasc/);
+  await expect(gridRow(page, 0)).toContainText('Bob');
+  await page.mouse.click(ageHeader.x, ageHeader.y);
+  await expect(page).toHaveURL(/sort=age%3Adesc/);
+  await expect(gridRow(page, 0)).toContainText('Cy');
+
+  // Free-text search.
+  await page.getByLabel('Search', { exact: true }).fill('Cy');
+  await expect(page).toHaveURL(/q=Cy/);
+  await expect(page.getByTestId('records-total')).toHaveText('1 record match');
+
+  // Inline edit: Enter edits, Enter saves.
+  const nameCell = await cellPoint(page, 1, 0);
+  await page.mouse.click(nameCell.x, nameCell.y);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Cyrus');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(gridCell(page, 'Cyrus')).toBeAttached();
+  await page.reload();
+  await expect(gridCell(page, 'Cyrus')).toBeAttached();
+
+  for (const scheme of ['light', 'dark']) {
+    await page.evaluate((s) => localStorage.setItem('basalt.colorScheme', s), scheme);
+    await page.reload();
+    await expect(gridCell(page, 'Cyrus')).toBeAttached();
+    await page.screenshot({ path: `/tmp/basalt-data-records-${scheme}.png` });
+  }
+
+  // Delete one record: tick its row marker, confirm in the dialog naming count and table.
+  const box = await gridBox(page);
+  await page.mouse.click(box.x + 14, box.y + HEADER + ROW / 2);
+  await page.getByRole('button', { name: 'Delete 1 selected' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete 1 record from Person?' });
+  await confirm.getByRole('button', { name: 'Delete 1 record' }).click();
+  await expect(page.getByTestId('records-total')).toHaveText('2 records');
+});
+
+test('a million-row table opens at once and scrolls to the middle and the end', async ({ page }) => {
+  test.setTimeout(240_000);
+  await registerThroughUi(page, uniqueEmail('million'));
+  const appId = await createApp(page, 'Million rows');
+  await page.goto(`/apps/${appId}/data`);
+  await newTable(page, 'Events', [['label', 'String'], ['seq', 'Integer']]);
+
+  // Seed straight into the app's SQLite store, by the physical names the data area keeps in its metadata.
+  const dataDir = process.env.BASALT_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('BASALT_E2E_DATA_DIR is not set by the global setup');
+  const db = new Database(path.join(dataDir, 'apps', `${appId.replace(/-/g, '').toLowerCase()}.db`));
+  try {
+    db.pragma('busy_timeout = 10000');
+    const { table_id: tableId, sql_name: tableSql } = db.prepare("select table_id, sql_name from meta_tables where name = 'Events'").get() as { table_id: string; sql_name: string };
+    const cols = Object.fromEntries((db.prepare('select name, sql_name from meta_columns where table_id = ?').all(tableId) as Array<{ name: string; sql_name: string }>).map((c) => [c.name, c.sql_name]));
+    db.exec(`with recursive n(i) as (select 0 union all select i + 1 from n where i < 999999)
+      insert into "${tableSql}" ("objectId", "created", "updated", "ownerId", "${cols.label}", "${cols.seq}")
+      select printf('00000000-0000-7000-8000-%012d', i), 1700000000000 + i, 1700000000000 + i, null, 'Event #' || i, i from n`);
+  } finally {
+    db.close();
+  }
+
+  await page.reload();
+  await expect(page.getByTestId('records-total')).toHaveText('1,000,000 records', { timeout: 30_000 });
+  await expect(gridRow(page, 0)).toContainText('Event #0');
+
+  // Every rendered row shows the label of its own position once its window has loaded.
+  const expectRowsMatchPositions = async (near: number) => {
+    await expect
+      .poll(async () => {
+        const rows = await page.locator('[data-testid="data-grid-canvas"] tbody tr').evaluateAll((trs) => trs.map((tr) => [Number(tr.getAttribute('aria-rowindex')) - 2, tr.textContent ?? '']));
+        const checked = rows.filter(([row]) => Math.abs(Number(row) - near) < 200_000);
+        return checked.length > 5 && checked.every(([row, text]) => String(text).includes(`Event #${row}`));
+      }, { timeout: 30_000 })
+      .toBe(true);
+  };
+
+  // Mouse wheel to the middle.
+  const box = await gridBox(page);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 1_400_000);
+  await expectRowsMatchPositions(500_000);
+
+  // Keyboard to the end: Mod+ArrowDown jumps to the last row.
+  const first = await cellPoint(page, 1, 2);
+  await page.mouse.click(first.x, first.y);
+  await page.keyboard.press('ControlOrMeta+ArrowDown');
+  await expect(gridCell(page, 'Event #999999')).toBeAttached({ timeout: 30_000 });
+  await expectRowsMatchPositions(999_999);
+
+  for (const scheme of ['light', 'dark']) {
+    await page.evaluate((s) => localStorage.setItem('basalt.colorScheme', s), scheme);
+    await page.reload();
+    await expect(page.getByTestId('records-total')).toHaveText('1,000,000 records', { timeout: 30_000 });
+    await page.screenshot({ path: `/tmp/basalt-data-million-${scheme}.png` });
+  }
+});
