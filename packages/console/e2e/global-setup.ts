@@ -58,6 +58,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       BASALT_DATA_DIR: dataDir,
       BASALT_PUBLIC_URL: url,
       DATABASE_URL: '',
+      // Mails (team invitations, resets) land as files here for the journeys to read.
+      BASALT_MAIL_DIR: path.join(dataDir, 'mail'),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,6 +87,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.BASALT_E2E_URL = url;
   // Journeys that seed large tables write straight into the app stores under this directory.
   process.env.BASALT_E2E_DATA_DIR = dataDir;
+  process.env.BASALT_E2E_MAIL_DIR = path.join(dataDir, 'mail');
 
   return async () => {
     if (alive) {

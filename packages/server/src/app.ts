@@ -57,7 +57,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     config,
     dbs,
     bus: new EventBus(),
-    mailer: new Mailer(app.log, config.smtpUrl, config.mailFrom),
+    mailer: new Mailer(app.log, config.smtpUrl, config.mailFrom, config.mailDir),
     log: app.log,
     loginLimiter: new MemoryFailureLimiter(config.loginMaxFailures, config.loginWindowMs),
     appCreatedHooks: [],

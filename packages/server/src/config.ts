@@ -13,6 +13,8 @@ export interface Config {
   redisUrl?: string;
   /** smtp://user:pass@host:port to send mail; without it mail goes to the server log. */
   smtpUrl?: string;
+  /** Without SMTP, mails are also written as text files here (a drop folder to pick links from). */
+  mailDir?: string;
   mailFrom: string;
   /** Public URL of the console, used in links inside mails. */
   publicUrl: string;
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pgSchemaPrefix: env.BASALT_PG_SCHEMA_PREFIX || 'basalt_',
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    mailDir: env.BASALT_MAIL_DIR ? path.resolve(env.BASALT_MAIL_DIR) : undefined,
     mailFrom: env.MAIL_FROM || 'Basalt <no-reply@localhost>',
     publicUrl: (env.BASALT_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     consoleDir: env.BASALT_CONSOLE_DIR || undefined,

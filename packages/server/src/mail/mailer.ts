@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -9,7 +11,8 @@ export interface Mail {
 
 /**
  * Outgoing mail. With `SMTP_URL` set it goes through SMTP; without it each mail is written to the
- * server log (so a self-hosted install works with no setup) and kept in `recent` for the tests.
+ * server log (so a self-hosted install works with no setup), and also as a text file into
+ * `BASALT_MAIL_DIR` when that is set, and kept in `recent` for the tests.
  */
 export class Mailer {
   readonly mode: 'smtp' | 'log';
@@ -17,7 +20,7 @@ export class Mailer {
   readonly recent: Mail[] = [];
   private readonly transport?: Transporter;
 
-  constructor(private readonly log: FastifyBaseLogger, smtpUrl: string | undefined, private readonly from: string) {
+  constructor(private readonly log: FastifyBaseLogger, smtpUrl: string | undefined, private readonly from: string, private readonly dropDir?: string) {
     this.mode = smtpUrl ? 'smtp' : 'log';
     if (smtpUrl) this.transport = nodemailer.createTransport(smtpUrl);
   }
@@ -30,5 +33,11 @@ export class Mailer {
       return;
     }
     this.log.info({ mail: { to: mail.to, subject: mail.subject } }, `Mail (no SMTP configured) to ${mail.to}: ${mail.subject}\n${mail.text}`);
+    if (this.dropDir) {
+      await fs.promises.mkdir(this.dropDir, { recursive: true });
+      // The recipient is reduced to safe characters: it names a file.
+      const name = `${Date.now()}-${mail.to.replace(/[^A-Za-z0-9@._-]/g, '_').slice(0, 100)}.txt`;
+      await fs.promises.writeFile(path.join(this.dropDir, name), `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+    }
   }
 }

@@ -19,6 +19,9 @@ export const authRoutes: RouteObject[] = [
       // Links from mails work whether or not someone is signed in on this browser.
       { path: 'reset-password', lazy: lazyPage(() => import('./pages/ResetPasswordPage')) },
       { path: 'confirm-email', lazy: lazyPage(() => import('./pages/ConfirmEmailPage')) },
+      // Team invitations: `/join-team` is the link the invitation mail carries; `/join` is its short form.
+      { path: 'join-team', lazy: lazyPage(() => import('./pages/JoinTeamPage')) },
+      { path: 'join', lazy: lazyPage(() => import('./pages/JoinTeamPage')) },
     ],
   },
 ];

@@ -49,3 +49,13 @@ export function useResendConfirmEmail() {
     mutationFn: (email: string) => getSdk().user.resendConfirmEmail(email),
   });
 }
+
+/** Accepts a team invitation: creates the account (or signs in an existing one) and joins the app. */
+export function useRegisterAndJoinAppTeam() {
+  return useMutation({
+    meta: { publicCall: true },
+    mutationFn: (input: { appId: string; code: string; password: string; name: string }) =>
+      // The invitation's code names the email; the server takes it from there.
+      getSdk().user.registerAndJoinAppTeam(input.appId, input.code, { email: '', password: input.password, name: input.name }),
+  });
+}
