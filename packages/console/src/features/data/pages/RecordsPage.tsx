@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Box, Button, Group, Menu, ActionIcon, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useElementSize, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconDots, IconDownload, IconPlus, IconSchema, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconDownload, IconPlus, IconSchema, IconTrash, IconUpload } from '@tabler/icons-react';
 import type { EditableGridCell } from '@glideapps/glide-data-grid';
 import { useDeleteRecords, useGetRecordsCount, useUpdateRecord } from '../api/records.queries';
 import { downloadText, useTable } from '../api/tables.queries';
@@ -18,6 +18,7 @@ import { RecordPanel, type PanelTab } from '../components/records/RecordPanel';
 import { DeleteRecordsModal } from '../components/records/DeleteRecordsModal';
 import { RecordsEmptyState } from '../components/records/RecordsEmptyState';
 import { TableMissing } from '../components/TableMissing';
+import { ImportCsvModal } from '../components/import/ImportCsvModal';
 import { gridFields, valueFromEdit, fieldName, type GridField } from '../components/records/RecordsGrid.utils';
 
 // Glide is the heaviest part of the console: it loads with this page only.
@@ -47,6 +48,7 @@ export default function RecordsPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [confirm, setConfirm] = useState<'selected' | 'all' | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
   const { ref: gridBox, height } = useElementSize();
   const update = useUpdateRecord(appId);
   const remove = useDeleteRecords(appId);
@@ -166,6 +168,9 @@ export default function RecordsPage() {
           <Button component={Link} to={`/apps/${appId}/data/${encodeURIComponent(tableName)}/schema`} variant="default" leftSection={<IconSchema size={16} stroke={1.5} />}>
             Schema
           </Button>
+          <Button variant="default" leftSection={<IconUpload size={16} stroke={1.5} />} onClick={() => setImporting(true)}>
+            Import CSV
+          </Button>
           <Button variant="default" leftSection={<IconDownload size={16} stroke={1.5} />} onClick={() => void exportCsv()} loading={exporting}>
             Export CSV
           </Button>
@@ -256,6 +261,16 @@ export default function RecordsPage() {
       )}
       {table && (
         <>
+          <ImportCsvModal
+            appId={appId}
+            table={table}
+            opened={importing}
+            onClose={() => setImporting(false)}
+            onImported={() => {
+              windows.refresh();
+              void count.refetch();
+            }}
+          />
           <DeleteRecordsModal
             opened={confirm === 'selected'}
             count={selectedIds.length}

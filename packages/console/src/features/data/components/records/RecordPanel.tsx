@@ -9,13 +9,14 @@ import { useCreateRecord, useDeleteRecords, useGetRecord, useUpdateRecord } from
 import { CopyButton } from '../../../../components/CopyButton';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { errorInfo } from '../../../../lib/errors';
+import { ObjectAclPanel } from '../../../security';
 import { formatLocalDateTime } from '../../data-format';
 import { RecordFieldInput, type FieldDraft } from './RecordFieldInput';
 import { RelationsTab } from './RelationsTab';
 import { DeleteRecordsModal } from './DeleteRecordsModal';
 import { draftsOf, editableColumns, recordFromDrafts } from './record-form';
 
-export type PanelTab = 'fields' | 'relations' | 'json';
+export type PanelTab = 'fields' | 'relations' | 'acl' | 'json';
 
 interface Props {
   appId: string;
@@ -179,6 +180,7 @@ export function RecordPanel({ appId, table, objectId, tab, onTabChange, onClose,
           <Tabs.List mb="md">
             <Tabs.Tab value="fields">Fields</Tabs.Tab>
             <Tabs.Tab value="relations">Relations</Tabs.Tab>
+            <Tabs.Tab value="acl">ACL</Tabs.Tab>
             <Tabs.Tab value="json">JSON</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="fields">{fields}</Tabs.Panel>
@@ -187,6 +189,9 @@ export function RecordPanel({ appId, table, objectId, tab, onTabChange, onClose,
               void refetch();
               onChanged('updated', objectId);
             }} />
+          </Tabs.Panel>
+          <Tabs.Panel value="acl">
+            <ObjectAclPanel appId={appId} table={{ tableId: table.tableId, name: table.name }} objectId={objectId} />
           </Tabs.Panel>
           <Tabs.Panel value="json">
             <Code block>{JSON.stringify(record, null, 2)}</Code>
