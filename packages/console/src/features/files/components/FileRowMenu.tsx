@@ -1,5 +1,6 @@
+import { Link, useParams } from 'react-router';
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconArrowsMove, IconCopy, IconDots, IconDownload, IconFileZip, IconFolderOpen, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowsMove, IconCopy, IconDots, IconDownload, IconFileZip, IconFolderOpen, IconPencil, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import type { FileEntry } from '@basalt/shared';
 import { extensionOf } from '../file-paths';
 
@@ -8,6 +9,9 @@ export type FileAction = 'open' | 'download' | 'rename' | 'move' | 'copy' | 'zip
 /** The `⋯` menu of a row: every action of the toolbar and the preview, for this entry. */
 export function FileRowMenu({ entry, onAction }: { entry: FileEntry; onAction: (action: FileAction, entry: FileEntry) => void }) {
   const folder = entry.type === 'DIRECTORY';
+  const { appId = '' } = useParams();
+  // File rules live in the Security area's matrix, scoped to this path.
+  const permissionsUrl = `/apps/${encodeURIComponent(appId)}/security/permissions?service=files&item=${encodeURIComponent(entry.path)}`;
   const icon = { size: 16, stroke: 1.5 } as const;
   return (
     <Menu position="bottom-end" withinPortal>
@@ -44,6 +48,9 @@ export function FileRowMenu({ entry, onAction }: { entry: FileEntry; onAction: (
             Unzip here
           </Menu.Item>
         )}
+        <Menu.Item component={Link} to={permissionsUrl} leftSection={<IconShieldLock {...icon} />}>
+          Permissions
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconTrash {...icon} />} rightSection="Del" onClick={() => onAction('delete', entry)}>
           Delete
