@@ -227,3 +227,131 @@ test('a million-row table opens at once and scrolls to the middle and the end', 
     await page.screenshot({ path: `/tmp/basalt-data-million-${scheme}.png` });
   }
 });
+
+/** Fills the record panel's labelled fields: text inputs by label, booleans through their select. */
+async function fillRecord(page: Page, panel: ReturnType<Page['getByRole']>, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    const field = panel.getByLabel(label, { exact: true });
+    if (value === 'true' || value === 'false') {
+      await field.click();
+      await page.getByRole('option', { name: value, exact: true }).click();
+    } else await field.fill(value);
+  }
+}
+
+test('every column type: records, search, filter, edit, relation, CSV export and import with a bad row, live updates', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await registerThroughUi(page, uniqueEmail('types'));
+  const appId = await createApp(page, 'Every type');
+  await page.goto(`/apps/${appId}/data`);
+
+  await newTable(page, 'Place', [['label', 'String']]);
+  await addRecord(page, (panel) => panel.getByLabel('label').fill('Oslo'));
+  const osloId = new URL(page.url()).searchParams.get('record') ?? '';
+  await page.getByRole('button', { name: 'Close record panel' }).click();
+
+  await newTable(page, 'Item', [
+    ['title', 'String'], ['code', 'String id'], ['summary', 'Extended string'], ['notes', 'Text'], ['qty', 'Integer'],
+    ['price', 'Decimal'], ['ok', 'Boolean'], ['due', 'Date and time'], ['doc', 'File reference'],
+  ]);
+  await page.getByRole('link', { name: 'Schema' }).click();
+  await page.getByRole('button', { name: 'Add column' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Add a column to Item' });
+  await drawer.getByLabel('Column name').fill('place');
+  await drawer.getByRole('radio', { name: 'Relation', exact: true }).check();
+  await drawer.getByLabel('Related table').click();
+  await page.getByRole('option', { name: 'Place', exact: true }).click();
+  await drawer.getByRole('button', { name: 'Add column' }).click();
+  const columns = page.getByRole('table', { name: 'Columns of Item' });
+  for (const type of ['String id', 'Extended string', 'Text', 'Integer', 'Decimal', 'Boolean', 'Date and time', 'File reference', '→ Place · one-to-one']) {
+    await expect(columns.getByText(type, { exact: true }).first()).toBeVisible();
+  }
+
+  await page.getByRole('navigation', { name: 'Tables and data tools' }).getByRole('link', { name: /^Item/ }).click();
+  const items: Array<Record<string, string>> = [
+    { title: 'Widget', code: 'W-1', summary: 'A small widget', notes: 'Line one', qty: '12', price: '9.5', ok: 'true', due: '2025-01-02T03:04:05', doc: 'docs/widget.pdf' },
+    { title: 'Sprocket', code: 'S-1', summary: 'Toothed', notes: 'Spare', qty: '3', price: '1.25', ok: 'false', due: '2025-06-01T12:00:00', doc: 'docs/sprocket.pdf' },
+  ];
+  for (const item of items) await addRecord(page, (panel) => fillRecord(page, panel, item));
+  // The last one created stays open: link it to Oslo.
+  await page.getByRole('tab', { name: 'Relations' }).click();
+  await page.getByRole('region', { name: 'Relation place' }).getByRole('button', { name: 'Add' }).click();
+  const picker = page.getByRole('dialog', { name: /Link Place records to place/ });
+  await picker.getByRole('radio', { name: /Oslo/ }).check();
+  await picker.getByRole('button', { name: 'Link record' }).click();
+  await expect(page.getByRole('region', { name: 'Relation place' }).getByRole('link', { name: 'Oslo' })).toBeVisible();
+  await page.getByRole('tab', { name: 'ACL' }).click();
+  await expect(page.getByRole('radiogroup', { name: 'Whose access to this record' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close record panel' }).click();
+  await expect(page.getByTestId('records-total')).toHaveText('2 records');
+
+  // Search, then filter (also through the relation).
+  await page.getByLabel('Search', { exact: true }).fill('Widget');
+  await expect(page.getByTestId('records-total')).toHaveText('1 record match');
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  const filter = page.getByLabel('Filter (where)');
+  await filter.fill("place.label = 'Oslo' and ok = false");
+  await filter.press('Enter');
+  await expect(page.getByTestId('records-total')).toHaveText('1 record match');
+  await expect(gridRow(page, 0)).toContainText('Sprocket');
+
+  // Edit a cell inline: title is the first column after objectId.
+  const titleCell = await cellPoint(page, 1, 0);
+  await page.mouse.click(titleCell.x, titleCell.y);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Sprocket XL');
+  await page.keyboard.press('Enter');
+  await expect(gridCell(page, 'Sprocket XL')).toBeAttached();
+  await page.getByRole('button', { name: 'Clear filter' }).click();
+  await expect(page.getByTestId('records-total')).toHaveText('2 records');
+
+  // Export CSV: the file holds the header and both records with their typed values.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('Item.csv');
+  const exported = (await import('node:fs')).readFileSync(await download.path(), 'utf8').trim().split(/\r?\n/);
+  expect(exported).toHaveLength(3);
+  for (const name of ['objectId', 'title', 'code', 'summary', 'notes', 'qty', 'price', 'ok', 'due', 'doc']) expect(exported[0].split(',')).toContain(name);
+  expect(exported.find((l) => l.includes('Widget'))).toMatch(/W-1.*A small widget.*Line one.*12.*9\.5.*true.*docs\/widget\.pdf/);
+  expect(exported.find((l) => l.includes('Sprocket XL'))).toMatch(/S-1.*Toothed.*Spare.*3.*1\.25.*false.*docs\/sprocket\.pdf/);
+
+  // Import a CSV with one bad row: the dry run names it, the import with skip writes the other two.
+  const csv = ['title,code,qty,price,ok,due,place,extra', `Gear,G-1,5,2.5,true,2024-05-01 10:00,${osloId},x`, 'Bolt,B-1,lots,1.0,false,2024-05-02,,y', 'Nut,N-1,7,0.5,yes,,,z'].join('\n');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import CSV into Item' });
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'items.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const mappingTable = dialog.getByRole('table', { name: 'Column mapping' });
+  await expect(mappingTable.getByLabel('qty')).toHaveValue('qty');
+  await expect(mappingTable.getByLabel('place')).toHaveValue('place');
+  await expect(mappingTable.getByLabel('extra')).toHaveValue('Skip this column');
+  await expect(mappingTable.getByText('Relation')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Check rows (dry run)' }).click();
+  const dry = dialog.getByTestId('import-dry-run');
+  await expect(dry).toContainText('3 rows read · 2 would be written · 1 would be rejected');
+  const failing = dialog.getByRole('table', { name: 'Rows that fail' });
+  await expect(failing.getByRole('row')).toHaveCount(2);
+  await expect(failing.getByRole('row').nth(1)).toContainText(/3\s*qty/);
+  await expect(dialog.getByRole('button', { name: 'Import 3 rows' })).toBeDisabled();
+  for (const scheme of ['light', 'dark']) {
+    await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
+    await page.screenshot({ path: `/tmp/basalt-data-import-${scheme}.png` });
+  }
+  await dialog.getByLabel(/Skip the 1 row that fails/).check();
+  await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
+  const summary = dialog.getByTestId('import-summary');
+  await expect(summary).toContainText('Imported 2 rows into Item');
+  const [rejected] = await Promise.all([page.waitForEvent('download'), summary.getByRole('button', { name: 'Download rejected rows' }).click()]);
+  const rejectedCsv = (await import('node:fs')).readFileSync(await rejected.path(), 'utf8');
+  expect(rejectedCsv).toContain('Bolt,B-1,lots');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('records-total')).toHaveText('4 records');
+
+  // A record created elsewhere (a second console tab) appears in this grid without a refresh.
+  await expect(page.getByTestId('records-live')).toHaveText('Live');
+  const other = await context.newPage();
+  await other.goto(`/apps/${appId}/data/Item`);
+  await addRecord(other, (panel) => fillRecord(other, panel, { title: 'Live gadget', qty: '1' }));
+  await other.close();
+  await expect(page.getByTestId('records-total')).toHaveText('5 records');
+  await expect(gridCell(page, 'Live gadget')).toBeAttached();
+});

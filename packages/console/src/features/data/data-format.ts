@@ -54,8 +54,8 @@ export function whereLiteral(value: unknown): string {
   return `'${String(value).replace(/'/g, "''")}'`;
 }
 
-/** The ten column types a developer can pick (FILE_REF included; STRING_ID is objectId's own). */
-export const COLUMN_TYPES = ['STRING', 'EXTENDED_STRING', 'TEXT', 'INT', 'DOUBLE', 'BOOLEAN', 'DATETIME', 'FILE_REF', 'DATA_REF', 'GEO_REF'] as const;
+/** The column types a developer can pick (STRING_ID is objectId's type, also open to other id columns). */
+export const COLUMN_TYPES = ['STRING', 'STRING_ID', 'EXTENDED_STRING', 'TEXT', 'INT', 'DOUBLE', 'BOOLEAN', 'DATETIME', 'FILE_REF', 'DATA_REF', 'GEO_REF'] as const;
 
 export const TYPE_LABELS: Record<string, string> = {
   STRING: 'String',
@@ -73,6 +73,7 @@ export const TYPE_LABELS: Record<string, string> = {
 
 export const TYPE_HINTS: Record<string, string> = {
   STRING: 'Short text: names, codes, emails',
+  STRING_ID: 'An id text, like objectId',
   EXTENDED_STRING: 'Longer text',
   TEXT: 'Long text: descriptions, notes',
   INT: 'Whole numbers',

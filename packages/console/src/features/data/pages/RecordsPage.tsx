@@ -14,6 +14,8 @@ import { TypeToConfirmModal } from '../../../components/TypeToConfirmModal';
 import { formatSort, numberFormat, parseSort } from '../data-format';
 import { useRecordWindows, WINDOW } from '../components/records/useRecordWindows';
 import { RecordsToolbar } from '../components/records/RecordsToolbar';
+import { useLiveRecords } from '../components/records/useLiveRecords';
+import { LiveBadge } from '../components/records/LiveBadge';
 import { RecordPanel, type PanelTab } from '../components/records/RecordPanel';
 import { DeleteRecordsModal } from '../components/records/DeleteRecordsModal';
 import { RecordsEmptyState } from '../components/records/RecordsEmptyState';
@@ -41,6 +43,7 @@ export default function RecordsPage() {
   const windows = useRecordWindows(appId, table, recordsFilter);
   const shown = windows.shownFilter ?? recordsFilter;
   const count = useGetRecordsCount(appId, table, shown.q, shown.filter);
+  const live = useLiveRecords(appId, table, windows, shown);
   // The count of a query being tried (it may still fail); only the shown one sizes the grid.
   useGetRecordsCount(appId, table, q, filter);
   const rows = count.data ?? windows.knownRows ?? WINDOW;
@@ -158,6 +161,7 @@ export default function RecordsPage() {
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="records-total">
             {count.data === undefined ? 'counting…' : `${numberFormat.format(count.data)} record${count.data === 1 ? '' : 's'}${shown.q || shown.filter ? ' match' : ''}`}
           </Text>
+          <LiveBadge live={live.live} error={live.error} />
         </Group>
         <Group gap="sm" wrap="nowrap">
           {selectedIds.length > 0 && (

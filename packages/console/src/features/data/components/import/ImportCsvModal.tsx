@@ -164,7 +164,7 @@ export function ImportCsvModal({ appId, table, opened, onClose, onImported }: Pr
             <ImportRejectedRows result={dry} verb="would be rejected" onDownload={() => download(dry)} />
             {dry.rejectedTotal > 0 && dry.rowsValid > 0 && (
               <Checkbox
-                label={`Skip the ${rows(dry.rejectedTotal)} that fail and import the other ${rows(dry.rowsValid)}`}
+                label={`Skip the ${rows(dry.rejectedTotal)} that ${dry.rejectedTotal === 1 ? 'fails' : 'fail'} and import the other ${rows(dry.rowsValid)}`}
                 description="Without this, one bad row stops the import and nothing is written."
                 checked={skipInvalid}
                 onChange={(e) => setSkipInvalid(e.currentTarget.checked)}

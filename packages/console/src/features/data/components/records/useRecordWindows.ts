@@ -118,6 +118,65 @@ export function useRecordWindows(appId: string, table: DataTable | undefined, fi
     setVersion((v) => v + 1);
   }, []);
 
+  /** The grid row of a loaded record, or -1 when it is not loaded (live updates patch only what is on hand). */
+  const findRow = useCallback((objectId: string): number => {
+    for (const [index, rows] of shown.current.windows) {
+      const at = rows.findIndex((r) => r.objectId === objectId);
+      if (at >= 0) return index * WINDOW + at;
+    }
+    return -1;
+  }, []);
+
+  /**
+   * Drops a deleted record from its window. The windows after it are now one row off, so they are
+   * dropped and load again when seen.
+   */
+  const removeRecord = useCallback((objectId: string): boolean => {
+    const row = findRow(objectId);
+    if (row < 0) return false;
+    const index = Math.floor(row / WINDOW);
+    shown.current.windows.get(index)?.splice(row % WINDOW, 1);
+    for (const other of [...shown.current.windows.keys()]) if (other > index) shown.current.windows.delete(other);
+    setVersion((v) => v + 1);
+    pump();
+    // The spliced window is one row short at its end: load it again in the background.
+    const current = shown.current;
+    fetchWindow(index)
+      .then((rows) => {
+        if (shown.current === current) {
+          current.windows.set(index, rows);
+          setVersion((v) => v + 1);
+        }
+      })
+      .catch(() => {
+        // The short window stays; the next refresh fills it.
+      });
+    return true;
+  }, [findRow, pump, fetchWindow]);
+
+  /**
+   * Loads the windows under the viewport again and swaps them in when they answer (a record was
+   * created elsewhere); the rows on screen stay meanwhile, windows out of sight are dropped.
+   */
+  const reloadVisible = useCallback(() => {
+    const current = shown.current;
+    const { first, last } = visible.current;
+    const from = Math.floor(first / WINDOW);
+    const to = Math.floor(last / WINDOW);
+    for (const index of [...current.windows.keys()]) if (index < from || index > to) current.windows.delete(index);
+    for (let index = from; index <= to; index++) {
+      fetchWindow(index)
+        .then((rows) => {
+          if (shown.current !== current) return;
+          current.windows.set(index, rows);
+          setVersion((v) => v + 1);
+        })
+        .catch(() => {
+          // The rows on screen stay; the next refresh loads them.
+        });
+    }
+  }, [fetchWindow]);
+
   /** Drops every loaded window and loads the visible ones again (after creates and deletes). */
   const refresh = useCallback(() => {
     shown.current = { key: shown.current.key, windows: new Map() };
@@ -130,5 +189,5 @@ export function useRecordWindows(appId: string, table: DataTable | undefined, fi
   const firstWindow = shown.current.windows.get(0);
   const knownRows = firstWindow && firstWindow.length < WINDOW && shown.current.windows.size === 1 ? firstWindow.length : undefined;
 
-  return { version, error, loading, shownKey, shownFilter, isCurrent: shownKey === key, knownRows, getRecord, patchRecord, refresh, onVisibleRows };
+  return { version, error, loading, shownKey, shownFilter, isCurrent: shownKey === key, knownRows, getRecord, patchRecord, findRow, removeRecord, reloadVisible, refresh, onVisibleRows };
 }

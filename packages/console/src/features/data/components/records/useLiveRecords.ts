@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useDebouncedCallback } from '@mantine/hooks';
+import type { DataTable } from '@basalt/shared';
+import type { DataRecord } from '@basalt/sdk';
+import { useLiveTable, type DataChange } from '../../../realtime';
+import { dataKeys } from '../../api/data.keys';
+import type { useRecordWindows } from './useRecordWindows';
+
+type Windows = ReturnType<typeof useRecordWindows>;
+
+interface Shown {
+  q: string;
+  filter: string;
+}
+
+/**
+ * Keeps the records browser current while records change elsewhere (the app API, another console):
+ * an updated record is patched where it is loaded, a deleted one leaves the grid, a created one
+ * bumps the total and reloads the rows on screen. The count is asked again a second after a burst,
+ * so the optimistic total cannot drift.
+ */
+export function useLiveRecords(appId: string, table: DataTable | undefined, windows: Windows, shown: Shown) {
+  const queryClient = useQueryClient();
+  const tableName = table?.name ?? '';
+  const countKey = dataKeys.recordsCount(appId, tableName, shown.q, shown.filter);
+  const filtered = !!(shown.q || shown.filter);
+
+  const reconcile = useDebouncedCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: countKey });
+    void queryClient.invalidateQueries({ queryKey: dataKeys.tableCounts(appId) });
+  }, 1000);
+
+  const bump = (by: number) => queryClient.setQueryData<number>(countKey, (n) => (n === undefined ? n : Math.max(0, n + by)));
+
+  const onChange = (change: DataChange<DataRecord>) => {
+    const id = typeof change.record?.objectId === 'string' ? change.record.objectId : '';
+    if (change.event === 'updated') {
+      const row = id ? windows.findRow(id) : -1;
+      if (row >= 0) windows.patchRecord(row, { ...windows.getRecord(row), ...change.record });
+      return;
+    }
+    if (change.event === 'deleted') {
+      const removed = !!id && windows.removeRecord(id);
+      if (removed || !filtered) bump(-1);
+    } else {
+      // Whether a new record matches a search or filter is the server's call: the reload tells.
+      if (!filtered) bump(1);
+      windows.reloadVisible();
+    }
+    reconcile();
+  };
+
+  return useLiveTable<DataRecord>(appId, tableName || undefined, onChange, { enabled: !!table });
+}
