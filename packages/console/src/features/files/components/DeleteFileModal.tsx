@@ -1,7 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { FileEntry } from '@basalt/shared';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { TypeToConfirmModal } from '../../../components/TypeToConfirmModal';
-import { errorInfo } from '../../../lib/errors';
 import { useFolderSize } from '../api/files.queries';
 
 interface Props {
@@ -44,23 +43,16 @@ export function DeleteFileModal({ appId, entry, onClose, onConfirm, loading, err
   }
 
   return (
-    <Modal opened={!!entry && (!folder || size.isSuccess)} onClose={onClose} title={<Text fw={600}>{`Delete ${folder ? 'folder' : 'file'} ${entry?.name ?? ''}?`}</Text>}>
-      <Stack gap="md">
-        <Text size="sm">{folder ? 'The empty folder is removed.' : 'The file is deleted for good and its links stop working.'}</Text>
-        {error ? (
-          <Alert color="red" variant="light" role="alert">
-            {errorInfo(error).message}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={onConfirm} loading={loading}>
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened={!!entry && (!folder || size.isSuccess)}
+      onClose={onClose}
+      title={`Delete ${folder ? 'folder' : 'file'} ${entry?.name ?? ''}?`}
+      confirmLabel="Delete"
+      onConfirm={onConfirm}
+      loading={loading}
+      error={error}
+    >
+      {folder ? 'The empty folder is removed.' : 'The file is deleted for good and its links stop working.'}
+    </ConfirmModal>
   );
 }

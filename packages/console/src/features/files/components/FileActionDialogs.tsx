@@ -1,9 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import type { FileEntry } from '@basalt/shared';
+import { NameModal } from '../../../components/NameModal';
 import { useCopyFile, useDeleteFile, useMoveFile, useRenameFile } from '../api/files.queries';
+import { nameProblem } from '../file-paths';
 import { DeleteFileModal } from './DeleteFileModal';
 import { MoveCopyModal } from './MoveCopyModal';
-import { NameModal } from './NameModal';
 
 export type DialogAction = 'rename' | 'move' | 'copy' | 'delete';
 
@@ -41,6 +42,8 @@ export function FileActionDialogs({ appId, dialog, onClose, onChanged }: Props) 
         label="New name"
         initial={entry?.name}
         confirmLabel="Rename"
+        validate={nameProblem}
+        selectStem
         loading={rename.isPending}
         error={rename.error}
         onSubmit={(name) => {

@@ -1,15 +1,16 @@
 import { useCallback, useRef, useState } from 'react';
-import { Box, Button, Group } from '@mantine/core';
+import { Box, Button, Group, Textarea } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFilePlus, IconFolderPlus, IconFolderUp, IconUpload } from '@tabler/icons-react';
 import type { FileEntry } from '@basalt/shared';
+import { NameModal } from '../../../components/NameModal';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { errorInfo } from '../../../lib/errors';
 import { useCreateDir, useCreateFile, useLoadDirectory, usePerformOperation } from '../api/files.queries';
-import { baseName, downloadUrl, joinPath, parentOf } from '../file-paths';
+import { baseName, downloadUrl, joinPath, nameProblem, parentOf } from '../file-paths';
 import { useFilesLocation } from '../hooks/useFilesLocation';
 import { useOpenEntry } from '../hooks/useOpenEntry';
 import { useUploadQueue } from '../hooks/useUploadQueue';
@@ -20,7 +21,6 @@ import type { FileAction } from '../components/FileRowMenu';
 import { FilesDropzone } from '../components/FilesDropzone';
 import { FilesEmptyState } from '../components/FilesEmptyState';
 import { FilesToolbar, toGlob } from '../components/FilesToolbar';
-import { NameModal } from '../components/NameModal';
 import { PathBar } from '../components/PathBar';
 import { PreviewPanel } from '../components/PreviewPanel';
 import { UploadPanel } from '../components/UploadPanel';
@@ -37,6 +37,12 @@ export default function FilesPage() {
   const openPicker = useRef<(() => void) | null>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const [creating, setCreating] = useState<'folder' | 'file' | null>(null);
+  // First content of a new text file; every new file starts empty.
+  const [content, setContent] = useState('');
+  const startCreating = (kind: 'folder' | 'file') => {
+    setContent('');
+    setCreating(kind);
+  };
   const [dialog, setDialog] = useState<{ action: DialogAction; entry: FileEntry } | null>(null);
   const createDir = useCreateDir(appId);
   const createFile = useCreateFile(appId);
@@ -88,10 +94,10 @@ export default function FilesPage() {
         description="Your app's file storage: browse, preview, edit and share files."
         actions={
           <>
-            <Button variant="default" leftSection={<IconFolderPlus size={18} stroke={1.5} />} onClick={() => setCreating('folder')}>
+            <Button variant="default" leftSection={<IconFolderPlus size={18} stroke={1.5} />} onClick={() => startCreating('folder')}>
               New folder
             </Button>
-            <Button variant="default" leftSection={<IconFilePlus size={18} stroke={1.5} />} onClick={() => setCreating('file')}>
+            <Button variant="default" leftSection={<IconFilePlus size={18} stroke={1.5} />} onClick={() => startCreating('file')}>
               New file
             </Button>
             <Button variant="default" leftSection={<IconFolderUp size={18} stroke={1.5} />} onClick={() => folderInput.current?.click()}>
@@ -127,7 +133,7 @@ export default function FilesPage() {
             ) : listing.isError ? (
               <ErrorAlert error={listing.error} onRetry={() => void listing.refetch()} />
             ) : empty ? (
-              <FilesEmptyState appId={appId} folder={folder} searching={!!query.pattern} onUpload={upload} onNewFolder={() => setCreating('folder')} />
+              <FilesEmptyState appId={appId} folder={folder} searching={!!query.pattern} onUpload={upload} onNewFolder={() => startCreating('folder')} />
             ) : (
               <FileList
                 entries={entries}
@@ -161,10 +167,11 @@ export default function FilesPage() {
         label={creating === 'file' ? 'File name' : 'Folder name'}
         initial={creating === 'file' ? 'notes.txt' : ''}
         confirmLabel="Create"
-        withContent={creating === 'file'}
+        validate={nameProblem}
+        selectStem
         loading={createDir.isPending || createFile.isPending}
         error={createDir.error ?? createFile.error}
-        onSubmit={(name, content) => {
+        onSubmit={(name) => {
           const finish = () => {
             notifications.show({ color: 'green', message: `Created ${name}` });
             setCreating(null);
@@ -181,7 +188,20 @@ export default function FilesPage() {
               },
             );
         }}
-      />
+      >
+        {creating === 'file' && (
+          <Textarea
+            label="Content"
+            description="Optional: you can edit the file after creating it."
+            autosize
+            minRows={4}
+            maxRows={12}
+            value={content}
+            onChange={(e) => setContent(e.currentTarget.value)}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          />
+        )}
+      </NameModal>
       <ConflictModal item={uploads.conflict} waiting={uploads.items.filter((i) => i.status === 'conflict').length} onChoose={uploads.resolveConflict} />
       <FileActionDialogs appId={appId} dialog={dialog} onClose={() => setDialog(null)} onChanged={onChanged} />
     </>

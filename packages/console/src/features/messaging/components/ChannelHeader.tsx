@@ -4,11 +4,11 @@ import { ActionIcon, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { MessagingChannel } from '@basalt/shared';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { CopyValue } from '../../../components/CopyValue';
 import { formatDateTime } from '../../../lib/format';
 import { useDeleteChannel, useRenameChannel } from '../api/messaging.queries';
 import { ChannelNameModal } from './ChannelNameModal';
-import { ConfirmModal } from './ConfirmModal';
 
 /** The open channel's name, id and actions (rename, delete). */
 export function ChannelHeader({ appId, channel }: { appId: string; channel: MessagingChannel }) {

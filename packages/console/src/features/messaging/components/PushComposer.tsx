@@ -4,10 +4,10 @@ import { Alert, Badge, Button, Checkbox, Grid, Group, Loader, Paper, Select, Sta
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconSend, IconTrash } from '@tabler/icons-react';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { errorInfo } from '../../../lib/errors';
 import { useDeletePushTemplates, useGetPushRecipientsCount, useLoadChannels, useSavePushTemplate, useSendPush } from '../api/messaging.queries';
 import { audienceWhere, draftProblems, pushFromDraft, templateFromDraft, PLATFORMS, type PushDraft } from '../push-draft';
-import { ConfirmModal } from './ConfirmModal';
 import { PushPreview } from './PushPreview';
 import { SendPushModal } from './SendPushModal';
 

@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { errorInfo } from '../../../lib/errors';
+import { Button } from '@mantine/core';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 
 interface Props {
   opened: boolean;
@@ -16,31 +16,27 @@ interface Props {
 export function SendPushModal({ opened, onClose, recipients, dirty, canSave, loading, error, onSend }: Props) {
   const count = recipients ?? 0;
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>{`Send this push to ${count} ${count === 1 ? 'device' : 'devices'}?`}</Text>}>
-      <Stack gap="md">
-        <Text size="sm">
-          It goes out now and cannot be recalled. Devices of a platform without provider credentials wait in the outbox.
-          {dirty && ' The composer has unsaved changes.'}
-        </Text>
-        {error ? (
-          <Alert color="red" variant="light" role="alert">
-            {errorInfo(error).message}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
+    <ConfirmModal
+      opened={opened}
+      onClose={onClose}
+      title={`Send this push to ${count} ${count === 1 ? 'device' : 'devices'}?`}
+      confirmLabel={dirty ? 'Send as is' : 'Send'}
+      onConfirm={() => onSend(false)}
+      loading={loading}
+      error={error}
+      // Sending cannot be undone but destroys nothing, so the verb keeps the primary colour.
+      destructive={false}
+      extraAction={
+        dirty &&
+        canSave && (
+          <Button variant="default" onClick={() => onSend(true)} loading={loading}>
+            Save and send
           </Button>
-          {dirty && canSave && (
-            <Button variant="default" onClick={() => onSend(true)} loading={loading}>
-              Save and send
-            </Button>
-          )}
-          <Button onClick={() => onSend(false)} loading={loading}>
-            {dirty ? 'Send as is' : 'Send'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+        )
+      }
+    >
+      It goes out now and cannot be recalled. Devices of a platform without provider credentials wait in the outbox.
+      {dirty && ' The composer has unsaved changes.'}
+    </ConfirmModal>
   );
 }

@@ -4,11 +4,11 @@ import { Badge, Button, Checkbox, Code, Group, Pagination, Paper, Select, Skelet
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { CopyButton } from '../../../components/CopyButton';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatDateTime } from '../../../lib/format';
 import { PAGE_SIZE, useDeleteDevices, useLoadChannels, useLoadDevices } from '../api/messaging.queries';
-import { ConfirmModal } from '../components/ConfirmModal';
 
 const short = (token: string) => (token.length > 18 ? `${token.slice(0, 8)}…${token.slice(-6)}` : token);
 

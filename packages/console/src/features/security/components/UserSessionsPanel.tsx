@@ -3,11 +3,11 @@ import { Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core
 import { notifications } from '@mantine/notifications';
 import { IconLogout } from '@tabler/icons-react';
 import type { SessionUser } from '@basalt/sdk';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { formatDateTime } from '../../../lib/format';
 import { useLogoutUserSessions, useUserSessions } from '../api/sessions.queries';
-import { ConfirmModal } from './ConfirmModal';
 
 /** Active sessions of one app user, with "Log out everywhere". */
 export function UserSessionsPanel({ appId, user, disabledReason }: { appId: string; user: SessionUser; disabledReason?: string }) {

@@ -5,11 +5,11 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { DevOperations } from '@basalt/shared';
 import type { Role } from '@basalt/sdk';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { useCreateRole, useDeleteRole, useLoadRoles, useRenameRole } from '../api/roles.queries';
 import { useCan } from '../api/use-can';
-import { ConfirmModal } from '../components/ConfirmModal';
 import { RoleNameModal } from '../components/RoleNameModal';
 import { RoleServicePermissions } from '../components/RoleServicePermissions';
 import { RolesTable } from '../components/RolesTable';
@@ -61,7 +61,7 @@ export default function RolesPage() {
         opened={creating}
         onClose={() => setCreating(false)}
         title="New role"
-        submitLabel="Create role"
+        confirmLabel="Create role"
         loading={create.isPending}
         error={create.error}
         onSubmit={(name) =>
@@ -77,7 +77,7 @@ export default function RolesPage() {
         opened={!!renaming}
         onClose={() => setRenaming(null)}
         title={`Rename ${renaming?.name ?? ''}`}
-        submitLabel="Rename"
+        confirmLabel="Rename"
         initial={renaming?.name}
         loading={rename.isPending}
         error={rename.error}

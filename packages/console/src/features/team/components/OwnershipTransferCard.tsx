@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TeamMember } from '@basalt/shared';
-import { ConfirmModal } from '../../security/components/ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { useCancelSentOwnershipTransfer, useConfirmOwnershipChange, useLoadOwnershipTransferProposals, useLoadSentOwnershipTransfer, useTransferOwnership } from '../api/team.queries';
 
 /** Ownership transfer: the owner proposes, the member accepts; both see the pending proposal. */

@@ -6,7 +6,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { DevOperations } from '@basalt/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageSkeleton } from '../../../components/PageSkeleton';
-import { ConfirmModal } from '../../security/components/ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { useCan } from '../../security/api/use-can';
 import { useOAuthProviders, useOAuthTemplates, useRemoveOAuthProvider, type OAuthVersion } from '../api/users.queries';
 import { ProviderCards } from '../components/ProviderCards';
