@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import type { DataChange } from '@basalt/sdk/realtime';
-import { useRealtime } from './useRealtime';
+import { useSubscription, type SubscriptionState } from './useSubscription';
 
 export interface LiveTableOptions {
   /** Only records matching this where clause are delivered. */
@@ -9,12 +8,7 @@ export interface LiveTableOptions {
   enabled?: boolean;
 }
 
-export interface LiveTableState {
-  /** True once the server accepted the subscription. */
-  live: boolean;
-  status: ReturnType<typeof useRealtime>['status'];
-  error: Error | null;
-}
+export type LiveTableState = SubscriptionState;
 
 /**
  * Calls `onChange` for every created, updated and deleted record of `table` (matching `where`).
@@ -27,34 +21,8 @@ export function useLiveTable<T = Record<string, unknown>>(
   onChange: (change: DataChange<T>) => void,
   options: LiveTableOptions = {},
 ): LiveTableState {
-  const { connection, status, error: connectionError } = useRealtime(appId);
-  const handler = useRef(onChange);
-  handler.current = onChange;
-  const [live, setLive] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
   const { where, enabled = true } = options;
-
-  useEffect(() => {
-    if (!connection || !table || !enabled) return;
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    setError(null);
-    connection
-      .onDataChange<T>(table, (change) => handler.current(change), where || undefined)
-      .then((unsubscribe) => {
-        if (cancelled) unsubscribe();
-        else {
-          stop = unsubscribe;
-          setLive(true);
-        }
-      })
-      .catch((err: Error) => !cancelled && setError(err));
-    return () => {
-      cancelled = true;
-      stop?.();
-      setLive(false);
-    };
-  }, [connection, table, where, enabled]);
-
-  return { live: live && status === 'connected', status, error: error ?? connectionError };
+  // The where clause is part of the key: a new clause is a new subscription.
+  const key = table && enabled ? `${table}\u0000${where ?? ''}` : undefined;
+  return useSubscription<DataChange<T>>(appId, key, (connection, deliver) => connection.onDataChange<T>(table!, deliver, where || undefined), onChange);
 }
