@@ -36,7 +36,7 @@ export async function startTestServer(kind: DbKind, overrides: Partial<Config> =
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-test-'));
   const config = loadConfig({}, {
     dataDir,
-    logLevel: 'silent',
+    logLevel: process.env.BASALT_TEST_LOG ?? 'silent',
     databaseUrl: kind === 'postgres' ? TEST_PG_URL : undefined,
     pgSchemaPrefix: `t${crypto.randomBytes(4).toString('hex')}_`,
     ...overrides,
