@@ -306,6 +306,33 @@ test('every column type: records, search, filter, edit, relation, CSV export and
   await page.getByRole('button', { name: 'Clear filter' }).click();
   await expect(page.getByTestId('records-total')).toHaveText('2 records');
 
+  // The filter builder writes where text into the raw filter: typed operators, a number checked before sending.
+  await page.getByRole('button', { name: 'Builder' }).click();
+  const builder = page.getByRole('form', { name: 'Filter builder' });
+  const pick = async (label: string, option: string) => {
+    await builder.getByRole('combobox', { name: label, exact: true }).click();
+    await builder.getByRole('option', { name: option, exact: true }).click();
+  };
+  await pick('Column 1', 'qty');
+  await pick('Operator 1', '>');
+  await builder.getByLabel('Value 1', { exact: true }).fill('five');
+  await builder.getByRole('button', { name: 'Add condition' }).click();
+  await pick('Column 2', 'ok');
+  await pick('Operator 2', 'is true');
+  await builder.getByRole('button', { name: 'Apply filter' }).click();
+  await expect(builder.getByText('Type a number, with . for decimals')).toBeVisible();
+  await builder.getByLabel('Value 1', { exact: true }).fill('5');
+  for (const scheme of ['light', 'dark']) {
+    await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
+    await page.screenshot({ path: `/tmp/basalt-data-builder-${scheme}.png` });
+  }
+  await builder.getByRole('button', { name: 'Apply filter' }).click();
+  await expect(filter).toHaveValue('(qty > 5) and (ok = true)');
+  await expect(page.getByTestId('records-total')).toHaveText('1 record match');
+  await expect(gridRow(page, 0)).toContainText('Widget');
+  await page.getByRole('button', { name: 'Clear filter' }).click();
+  await expect(page.getByTestId('records-total')).toHaveText('2 records');
+
   // Export CSV: the file holds the header and both records with their typed values.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('Item.csv');

@@ -202,6 +202,7 @@ export default function RecordsPage() {
         filter={filter}
         sort={sort}
         filterError={windows.error}
+        columns={table?.columns ?? []}
         onSearch={(text) => setParam({ q: text || null })}
         onFilter={(text) => setParam({ filter: text || null })}
         onClearSort={() => setParam({ sort: null })}

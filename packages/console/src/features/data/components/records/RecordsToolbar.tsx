@@ -1,14 +1,18 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Badge, CloseButton, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, CloseButton, Group, Popover, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconArrowDown, IconArrowUp, IconFilter, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconArrowDown, IconArrowUp, IconFilter, IconRefresh, IconSearch } from '@tabler/icons-react';
+import type { DataColumn } from '@basalt/shared';
 import { errorInfo } from '../../../../lib/errors';
+import { WhereBuilder } from './WhereBuilder';
 
 interface Props {
   q: string;
   filter: string;
   sort: Array<{ column: string; dir: 'asc' | 'desc' }>;
   filterError: unknown;
+  /** Columns the filter builder offers. */
+  columns: DataColumn[];
   onSearch: (q: string) => void;
   onFilter: (filter: string) => void;
   onClearSort: () => void;
@@ -20,9 +24,10 @@ interface Props {
  * (drafted freely, applied with Enter into `filter=`). A bad where shows the server's message
  * under the input; the grid keeps the last good result meanwhile.
  */
-export function RecordsToolbar({ q, filter, sort, filterError, onSearch, onFilter, onClearSort, onRefresh }: Props) {
+export function RecordsToolbar({ q, filter, sort, filterError, columns, onSearch, onFilter, onClearSort, onRefresh }: Props) {
   const [search, setSearch] = useState(q);
   const [draft, setDraft] = useState(filter);
+  const [building, setBuilding] = useState(false);
   const debouncedSearch = useDebouncedCallback(onSearch, 300);
 
   useEffect(() => setSearch(q), [q]);
@@ -63,6 +68,23 @@ export function RecordsToolbar({ q, filter, sort, filterError, onSearch, onFilte
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         style={{ flex: 1, minWidth: 240 }}
       />
+      <Popover opened={building} onChange={setBuilding} position="bottom-end" offset={30} width={720} shadow="md" trapFocus withinPortal>
+        <Popover.Target>
+          <Button mt={24} variant="default" leftSection={<IconAdjustmentsHorizontal size={16} stroke={1.5} />} onClick={() => setBuilding((o) => !o)} aria-expanded={building}>
+            Builder
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <WhereBuilder
+            columns={columns}
+            onApply={(where) => {
+              setDraft(where);
+              onFilter(where);
+              setBuilding(false);
+            }}
+          />
+        </Popover.Dropdown>
+      </Popover>
       <Group gap={6} mt={24} wrap="nowrap">
         {sort.map((s) => (
           <Badge key={s.column} variant="light" size="lg" radius="sm" tt="none" leftSection={s.dir === 'asc' ? <IconArrowUp size={12} /> : <IconArrowDown size={12} />}

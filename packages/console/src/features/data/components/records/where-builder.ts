@@ -1,0 +1,150 @@
+import type { DataColumn } from '@basalt/shared';
+import { parseLocalDateTime, whereLiteral } from '../../data-format';
+
+/** One row of the filter builder. */
+export interface Condition {
+  column: string;
+  op: string;
+  value: string;
+  /** Second value of `between`. */
+  value2: string;
+}
+
+export type Combinator = 'and' | 'or';
+
+type Kind = 'text' | 'number' | 'boolean' | 'date';
+
+interface Operator {
+  value: string;
+  label: string;
+  /** How many values it takes. */
+  arity: 0 | 1 | 2;
+}
+
+const NULL_OPS: Operator[] = [
+  { value: 'empty', label: 'is empty', arity: 0 },
+  { value: 'notEmpty', label: 'is not empty', arity: 0 },
+];
+
+const OPERATORS: Record<Kind, Operator[]> = {
+  text: [
+    { value: '=', label: 'is', arity: 1 },
+    { value: '!=', label: 'is not', arity: 1 },
+    { value: 'contains', label: 'contains', arity: 1 },
+    { value: 'starts', label: 'starts with', arity: 1 },
+    { value: 'notContains', label: 'does not contain', arity: 1 },
+    { value: 'in', label: 'is one of (comma separated)', arity: 1 },
+    ...NULL_OPS,
+  ],
+  number: [
+    { value: '=', label: '=', arity: 1 },
+    { value: '!=', label: '≠', arity: 1 },
+    { value: '<', label: '<', arity: 1 },
+    { value: '<=', label: '≤', arity: 1 },
+    { value: '>', label: '>', arity: 1 },
+    { value: '>=', label: '≥', arity: 1 },
+    { value: 'between', label: 'between', arity: 2 },
+    ...NULL_OPS,
+  ],
+  boolean: [
+    { value: 'true', label: 'is true', arity: 0 },
+    { value: 'false', label: 'is false', arity: 0 },
+    ...NULL_OPS,
+  ],
+  date: [
+    { value: '<', label: 'before', arity: 1 },
+    { value: '>', label: 'after', arity: 1 },
+    { value: 'between', label: 'between', arity: 2 },
+    ...NULL_OPS,
+  ],
+};
+
+function kindOf(dataType: string): Kind {
+  if (dataType === 'INT' || dataType === 'DOUBLE') return 'number';
+  if (dataType === 'BOOLEAN') return 'boolean';
+  if (dataType === 'DATETIME') return 'date';
+  return 'text';
+}
+
+/** Operators offered for a column, by its type. */
+export function operatorsFor(column: DataColumn | undefined): Operator[] {
+  return OPERATORS[kindOf(column?.dataType ?? 'STRING')];
+}
+
+export function arityOf(column: DataColumn | undefined, op: string): number {
+  return operatorsFor(column).find((o) => o.value === op)?.arity ?? 1;
+}
+
+/** What a value input of this column takes, as its placeholder says. */
+export function valueHint(column: DataColumn | undefined): string {
+  const kind = kindOf(column?.dataType ?? 'STRING');
+  return kind === 'number' ? 'a number' : kind === 'date' ? 'yyyy-mm-dd hh:mm' : 'text';
+}
+
+export function emptyCondition(column: DataColumn | undefined): Condition {
+  return { column: column?.name ?? '', op: operatorsFor(column)[0].value, value: '', value2: '' };
+}
+
+/** A typed literal of the where language, or an error saying what to type. */
+function literal(column: DataColumn, text: string): { text: string } | { error: string } {
+  const kind = kindOf(column.dataType);
+  const t = text.trim();
+  if (kind === 'number') {
+    const n = Number(t);
+    return t !== '' && Number.isFinite(n) ? { text: String(n) } : { error: 'Type a number, with . for decimals' };
+  }
+  if (kind === 'date') {
+    // Dates go as epoch milliseconds of the browser's time zone, as the grid shows them.
+    const ms = parseLocalDateTime(t);
+    return ms === null ? { error: 'Type a date as yyyy-mm-dd, optionally with hh:mm' } : { text: String(ms) };
+  }
+  return { text: whereLiteral(text) };
+}
+
+/** One condition as where text, or the message for its value input. */
+export function conditionText(column: DataColumn | undefined, c: Condition): { text: string } | { error: string } {
+  if (!column) return { error: 'Choose a column' };
+  const name = column.name;
+  switch (c.op) {
+    case 'empty':
+      return { text: `${name} is null` };
+    case 'notEmpty':
+      return { text: `${name} is not null` };
+    case 'true':
+    case 'false':
+      return { text: `${name} = ${c.op}` };
+    case 'contains':
+    case 'starts':
+    case 'notContains': {
+      const pattern = c.op === 'starts' ? `${c.value}%` : `%${c.value}%`;
+      return { text: `${name} ${c.op === 'notContains' ? 'not like' : 'like'} ${whereLiteral(pattern)}` };
+    }
+    case 'in': {
+      const items = c.value.split(',').map((s) => s.trim()).filter(Boolean);
+      return items.length ? { text: `${name} in (${items.map((s) => whereLiteral(s)).join(', ')})` } : { error: 'Type one or more values, separated by commas' };
+    }
+    case 'between': {
+      const from = literal(column, c.value);
+      const to = literal(column, c.value2);
+      if ('error' in from) return from;
+      if ('error' in to) return to;
+      return { text: `${name} between ${from.text} and ${to.text}` };
+    }
+    default: {
+      const value = literal(column, c.value);
+      return 'error' in value ? value : { text: `${name} ${c.op} ${value.text}` };
+    }
+  }
+}
+
+/** The where text of every condition joined, or the errors by row. */
+export function whereText(columns: DataColumn[], conditions: Condition[], combinator: Combinator): { text: string; errors: Record<number, string> } {
+  const errors: Record<number, string> = {};
+  const parts: string[] = [];
+  conditions.forEach((c, i) => {
+    const out = conditionText(columns.find((col) => col.name === c.column), c);
+    if ('error' in out) errors[i] = out.error;
+    else parts.push(conditions.length > 1 ? `(${out.text})` : out.text);
+  });
+  return { text: parts.join(` ${combinator} `), errors };
+}
