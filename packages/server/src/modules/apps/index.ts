@@ -2,6 +2,7 @@ import type { ServerModule } from '../module.js';
 import type { ServerContext } from '../../context.js';
 import { AppsService } from './apps.service.js';
 import { registerAppRoutes } from './apps.routes.js';
+import { accessGeneration, accessMemory } from '../../http/access-cache.js';
 
 export { AppsService } from './apps.service.js';
 
@@ -16,8 +17,36 @@ export function deleteAppsOwnedBy(ctx: ServerContext, developerId: string): Prom
  */
 export async function resolveApiKey(ctx: ServerContext, appId: string, apiKey: string): Promise<{ appId: string; deviceType: string } | undefined> {
   if (!appId || !apiKey || appId.length > 64 || apiKey.length > 64) return undefined;
+  const key = `${serverIdOf(ctx)}\u0000${appId}\u0000${apiKey}`;
+  const known = apiKeys.get(key);
+  if (known) return known;
+  const since = accessGeneration();
   const row = await ctx.dbs.system.selectFrom('api_keys').select(['app_id', 'device_type']).where('app_id', '=', appId).where('api_key', '=', apiKey).executeTakeFirst();
-  return row ? { appId: row.app_id, deviceType: row.device_type } : undefined;
+  if (!row) return undefined;
+  const found = { appId: row.app_id, deviceType: row.device_type };
+  apiKeys.set(key, found, since);
+  return found;
+}
+
+/**
+ * Every app API request starts with its key, so keys that were found are remembered for at most
+ * ACCESS_TTL_MS (http/access-cache.ts). Keys only change with their app: creating an app adds
+ * keys nobody can have asked for yet (unknown keys are never remembered, so no refusal outlives
+ * the app's creation), and changing or deleting an app calls `forgetConsoleAccess()`, which empties
+ * this memory and keeps a lookup that overlapped the deletion from storing its answer. A deleted
+ * app's key is therefore refused by the next request of this process; another process sharing the
+ * PostgreSQL database stops accepting it within the TTL. Any future way to replace or revoke a key
+ * must call `forgetConsoleAccess()` after its write as well.
+ */
+const apiKeys = accessMemory<{ appId: string; deviceType: string }>();
+
+/** Tells servers of one process apart (tests run several), so one never answers from another's keys. */
+const serverIds = new WeakMap<ServerContext, number>();
+let nextServerId = 0;
+function serverIdOf(ctx: ServerContext): number {
+  let id = serverIds.get(ctx);
+  if (id === undefined) serverIds.set(ctx, (id = ++nextServerId));
+  return id;
 }
 
 /** Applications: list, create (with data store and API keys), rename, delete, info, logo, options. */

@@ -2,6 +2,7 @@ import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Access } from './security.migrations.js';
 import type { PermissionsRepo, Rule, Service } from './permissions.repo.js';
+import type { PolicyMemory } from './policy-memory.js';
 
 /** Who makes an app API call, as the permission engine sees it. */
 export interface Caller {
@@ -29,7 +30,6 @@ export interface RecordRef {
 /** Rows a caller may act on: all, none, or those matching a where-language condition. */
 export type RowFilter = { kind: 'all' } | { kind: 'none' } | { kind: 'where'; where: string };
 
-const CACHE_MS = 2_000;
 const MAX_ACL_ROWS = 10_000;
 const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -48,24 +48,24 @@ const GRANTED: Decision = { access: 'GRANT', by: 'default' };
  *   6. the default, GRANT.
  */
 export class PermissionEngine {
-  private readonly cache = new Map<string, { rules: Promise<Rule[]>; at: number }>();
+  constructor(private readonly ctx: ServerContext, private readonly repo: PermissionsRepo, private readonly memory: PolicyMemory) {}
 
-  constructor(private readonly ctx: ServerContext, private readonly repo: PermissionsRepo) {}
-
-  /** Drops cached rules of an app after a change on this node. */
+  /** Drops remembered rules of an app after a change on this node (the repo's writes do it too). */
   invalidate(appId: string): void {
-    for (const key of this.cache.keys()) if (key.startsWith(`${appId}\u0000`)) this.cache.delete(key);
+    this.memory.forget(appId);
   }
 
   private rules(appId: string, service: Service): Promise<Rule[]> {
-    const key = `${appId}\u0000${service}`;
-    const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.rules;
-    const rules = this.repo.serviceRules(appId, service);
-    rules.catch(() => this.cache.delete(key));
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(key, { rules, at: Date.now() });
-    return rules;
+    return this.memory.remember(appId, `rules\u0000${service}`, () => this.repo.serviceRules(appId, service));
+  }
+
+  /**
+   * Whether any record of the item has an ACL entry. Most tables have none, and then the ACL step
+   * cannot decide anything, so its per-request query is skipped. An entry added through the console
+   * goes through the repo, which makes the memory forget the app before the next request.
+   */
+  private hasAcl(appId: string, service: Service, item: string): Promise<boolean> {
+    return this.memory.remember(appId, `acl\u0000${service}\u0000${item}`, () => this.repo.hasAcl(appId, service, item));
   }
 
   /** Steps 3–4 and 6 over items given most specific first (a file, then its folders). */
@@ -104,7 +104,7 @@ export class PermissionEngine {
     const list = Array.isArray(items) ? items : [items];
     const rules = await this.rules(caller.appId, service);
     const objectId = typeof record?.objectId === 'string' ? record.objectId : undefined;
-    if (objectId) {
+    if (objectId && await this.hasAcl(caller.appId, service, list[0])) {
       const access = this.acl(await this.repo.aclOf(caller.appId, service, list[0], [objectId], op), caller);
       if (access) return { access, by: 'acl' };
     }
@@ -125,7 +125,7 @@ export class PermissionEngine {
   async decideRecords(caller: Caller, tableId: string, op: string, records: RecordRef[]): Promise<Access[]> {
     const rules = await this.rules(caller.appId, 'data');
     const ids = records.map((r) => (typeof r.objectId === 'string' ? r.objectId : '')).filter(Boolean);
-    const acl = await this.repo.aclOf(caller.appId, 'data', tableId, [...new Set(ids)], op);
+    const acl = ids.length && await this.hasAcl(caller.appId, 'data', tableId) ? await this.repo.aclOf(caller.appId, 'data', tableId, [...new Set(ids)], op) : [];
     const general = this.general(rules, caller, [tableId], op).access;
     const owner = this.ownerRule(rules, tableId, op);
     return records.map((r) => {
@@ -161,7 +161,11 @@ export class PermissionEngine {
     const base = this.general(rules, caller, [tableId], op).access;
     const me = caller.userId && SAFE_ID.test(caller.userId) ? caller.userId : undefined;
     const owner = me ? this.ownerRule(rules, tableId, op) : undefined;
-    const entries = await this.repo.aclFor(caller.appId, 'data', tableId, op, me ? [me, '*'] : [], ['*', ...caller.roles.map((r) => r.id)]);
+    // Without any record ACL on the table only the table rules and the owner policy (both from the
+    // remembered rules) shape the filter: no per-request query.
+    const entries = await this.hasAcl(caller.appId, 'data', tableId)
+      ? await this.repo.aclFor(caller.appId, 'data', tableId, op, me ? [me, '*'] : [], ['*', ...caller.roles.map((r) => r.id)])
+      : [];
     if (entries.length > MAX_ACL_ROWS) throw new ApiError('ACL_TOO_LARGE', 500, 'This table has too many record permissions for this caller to filter a query');
     const byObject = new Map<string, Rule[]>();
     for (const e of entries) byObject.set(e.object_id, [...(byObject.get(e.object_id) ?? []), e]);

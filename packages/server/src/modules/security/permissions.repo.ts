@@ -51,6 +51,11 @@ export interface RuleFilter {
 /** SQL of the permission rules; every value is a bound parameter. */
 export class PermissionsRepo {
   private readonly db: SecurityKysely;
+  /**
+   * Called after every committed change of an app's rules, whoever made it (console routes, role
+   * permissions, default seeding): the engine's memory of the app must go before the next request.
+   */
+  onChange?: (appId: string) => void;
 
   constructor(ctx: ServerContext) {
     this.db = ctx.dbs.system as unknown as SecurityKysely;
@@ -65,10 +70,12 @@ export class PermissionsRepo {
       await this.where(trx.deleteFrom('sec_permissions'), appId, { ...key, objectId: row.object_id, column: row.column_name }).execute();
       await trx.insertInto('sec_permissions').values(row).execute();
     });
+    this.onChange?.(appId);
   }
 
   async drop(appId: string, filter: RuleFilter): Promise<number> {
     const res = await this.where(this.db.deleteFrom('sec_permissions'), appId, filter).executeTakeFirst();
+    this.onChange?.(appId);
     return Number(res.numDeletedRows);
   }
 
@@ -79,6 +86,17 @@ export class PermissionsRepo {
   /** Every rule of a service that is not a record's ACL (the engine caches these). */
   async serviceRules(appId: string, service: Service): Promise<Rule[]> {
     return this.db.selectFrom('sec_permissions').selectAll().where('app_id', '=', appId).where('service', '=', service).where('object_id', '=', '').execute();
+  }
+
+  /**
+   * Does any record of this item (a table, a file path, a channel) carry an ACL entry? One row at
+   * most, read through the primary key's prefix (app, service, item, object id).
+   */
+  async hasAcl(appId: string, service: Service, item: string): Promise<boolean> {
+    const row = await this.db.selectFrom('sec_permissions').select('object_id')
+      .where('app_id', '=', appId).where('service', '=', service).where('item', '=', item).where('object_id', '!=', '')
+      .limit(1).executeTakeFirst();
+    return !!row;
   }
 
   /** ACL rules of some records, for one operation. */

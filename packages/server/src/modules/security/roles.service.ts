@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { SecurityRole } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
+import { PolicyMemory } from './policy-memory.js';
 import type { SecurityKysely } from './security.migrations.js';
 
 /** Roles every app has; they cannot be renamed or deleted. */
@@ -40,12 +41,15 @@ export class RolesService {
   private readonly db: SecurityKysely;
   /** Apps whose system roles exist already (seeding is checked once per process). */
   private readonly seeded = new Set<string>();
-  private readonly cache = new Map<string, { rows: RoleRow[]; at: number }>();
   private readonly seeding = new Map<string, Promise<void>>();
   /** Called once when an app gets its system roles (role name → id): seeds default permissions. */
   onFirstSeed?: (appId: string, roles: Map<string, string>) => Promise<void>;
 
-  constructor(private readonly ctx: ServerContext) {
+  /**
+   * Roles and assignments are remembered with the app's permission rules: every change below makes
+   * the memory forget the app after it commits, so the next request sees it.
+   */
+  constructor(private readonly ctx: ServerContext, private readonly memory: PolicyMemory = new PolicyMemory()) {
     this.db = ctx.dbs.system as unknown as SecurityKysely;
   }
 
@@ -82,18 +86,15 @@ export class RolesService {
       await this.onFirstSeed?.(appId, new Map(rows.map((r) => [r.name, r.id])));
     }
     this.seeded.add(appId);
+    // Roles another reader may have remembered while they were being inserted are read again.
+    this.memory.forget(appId);
   }
 
-  /** Roles of an app; read at most every 2 s per node because every app API call needs them. */
+  /** Roles of an app; remembered (see PolicyMemory) because every app API call needs them. */
   async rows(appId: string): Promise<RoleRow[]> {
-    const hit = this.cache.get(appId);
-    if (hit && Date.now() - hit.at < 2_000) return hit.rows;
     await this.ensureSystemRoles(appId);
-    const rows = (await this.db.selectFrom('sec_roles').select(['id', 'name', 'system']).where('app_id', '=', appId).orderBy('name').execute())
-      .map((r) => ({ id: r.id, name: r.name, system: Number(r.system) === 1 }));
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(appId, { rows, at: Date.now() });
-    return rows;
+    return this.memory.remember(appId, 'roles', async () => (await this.db.selectFrom('sec_roles').select(['id', 'name', 'system']).where('app_id', '=', appId).orderBy('name').execute())
+      .map((r) => ({ id: r.id, name: r.name, system: Number(r.system) === 1 })));
   }
 
   async list(appId: string): Promise<SecurityRole[]> {
@@ -128,7 +129,7 @@ export class RolesService {
       if (this.ctx.dbs.isUniqueViolation(err)) throw ApiError.conflict(`A role named '${clean}' already exists`);
       throw err;
     }
-    this.cache.delete(appId);
+    this.memory.forget(appId);
     return toWire({ id: row.id, name: clean, system: false });
   }
 
@@ -138,7 +139,7 @@ export class RolesService {
     const clean = this.checkName(name);
     if ((await this.rows(appId)).some((r) => r.id !== role.id && r.name.toLowerCase() === clean.toLowerCase())) throw ApiError.conflict(`A role named '${clean}' already exists`);
     await this.db.updateTable('sec_roles').set({ name: clean }).where('id', '=', role.id).execute();
-    this.cache.delete(appId);
+    this.memory.forget(appId);
     return toWire({ ...role, name: clean });
   }
 
@@ -151,12 +152,16 @@ export class RolesService {
       await trx.deleteFrom('sec_user_roles').where('app_id', '=', appId).where('role_id', '=', role.id).execute();
       await trx.deleteFrom('sec_roles').where('id', '=', role.id).execute();
     });
-    this.cache.delete(appId);
+    this.memory.forget(appId);
     return role;
   }
 
   /** Roles given to a user by the developer (not the implied ones). */
   async assignedTo(appId: string, userId: string): Promise<RoleRow[]> {
+    return this.memory.remember(appId, `assigned\u0000${userId}`, () => this.readAssigned(appId, userId));
+  }
+
+  private async readAssigned(appId: string, userId: string): Promise<RoleRow[]> {
     const rows = await this.db.selectFrom('sec_user_roles').innerJoin('sec_roles', 'sec_roles.id', 'sec_user_roles.role_id')
       .select(['sec_roles.id', 'sec_roles.name', 'sec_roles.system'])
       .where('sec_user_roles.app_id', '=', appId).where('sec_user_roles.user_id', '=', userId).execute();
@@ -194,10 +199,12 @@ export class RolesService {
         }
       }
     });
+    this.memory.forget(appId);
   }
 
   /** Forgets a deleted user's assignments. */
   async forgetUser(appId: string, userId: string): Promise<void> {
     await this.db.deleteFrom('sec_user_roles').where('app_id', '=', appId).where('user_id', '=', userId).execute();
+    this.memory.forget(appId);
   }
 }

@@ -3,6 +3,7 @@ import { dataServicesOf } from '../data/index.js';
 import { PanicService } from './panic.service.js';
 import { PermissionEngine, type Caller } from './permission-engine.js';
 import { PermissionsRepo } from './permissions.repo.js';
+import { PolicyMemory } from './policy-memory.js';
 import { CLIENT_ROLE_BY_DEVICE, RolesService } from './roles.service.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -20,14 +21,21 @@ export class Security {
   readonly panic: PanicService;
   readonly repo: PermissionsRepo;
   readonly engine: PermissionEngine;
+  /** Roles, rules and ACL presence per app, shared by the roles service and the engine. */
+  readonly memory = new PolicyMemory();
 
   constructor(readonly ctx: ServerContext) {
-    this.roles = new RolesService(ctx);
+    this.roles = new RolesService(ctx, this.memory);
     this.sessions = new SessionsService(ctx);
     this.panic = new PanicService(ctx);
     this.repo = new PermissionsRepo(ctx);
-    this.engine = new PermissionEngine(ctx, this.repo);
+    // Every rule written (console, role permissions, default seeding) empties the app's memory, so
+    // a DENY applies to the very next app API request of this process.
+    this.repo.onChange = (appId) => this.memory.forget(appId);
+    this.engine = new PermissionEngine(ctx, this.repo, this.memory);
     this.roles.onFirstSeed = (appId, roles) => this.seedDefaults(appId, roles);
+    // A deleted app's rows cascade away; nothing of it should linger in memory either.
+    ctx.bus.on('app.deleted', ({ appId }) => this.memory.forget(appId));
   }
 
   /**

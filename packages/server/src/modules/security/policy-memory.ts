@@ -1,0 +1,58 @@
+/**
+ * How long this process trusts what it read about an app's roles and permission rules. A change
+ * made through this process applies to the very next request (every write forgets the app first);
+ * the TTL only bounds how long another server process sharing the same PostgreSQL can act on rules
+ * it did not see change.
+ */
+export const POLICY_TTL_MS = 2_000;
+/** Past these the memory is emptied rather than grown (many apps, or many users of one app). */
+const MAX_APPS = 10_000;
+const MAX_PER_APP = 5_000;
+
+interface Entry {
+  value: Promise<unknown>;
+  until: number;
+}
+
+/**
+ * A per-app memory of what the permission engine reads on every app API call: roles, the rules of
+ * each service, the roles assigned to a user, whether an item has any record ACL.
+ *
+ * The loading promise is remembered as soon as the read starts, and `forget(appId)` drops every
+ * entry of the app. A write calls `forget` after it commits, so any entry still present afterwards
+ * was started after the commit and reads the new rules; a read that overlapped the write is only
+ * seen by the callers that were already waiting on it (they arrived before the change too). Failed
+ * reads are dropped at once, so an error is never remembered.
+ */
+export class PolicyMemory {
+  private readonly apps = new Map<string, Map<string, Entry>>();
+
+  remember<T>(appId: string, key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+    let entries = this.apps.get(appId);
+    const hit = entries?.get(key);
+    if (hit && hit.until > now) return hit.value as Promise<T>;
+    if (!entries) {
+      if (this.apps.size >= MAX_APPS) this.apps.clear();
+      entries = new Map();
+      this.apps.set(appId, entries);
+    }
+    if (entries.size >= MAX_PER_APP) entries.clear();
+    const value = load();
+    const entry: Entry = { value, until: now + POLICY_TTL_MS };
+    entries.set(key, entry);
+    const own = entries;
+    value.catch(() => {
+      if (own.get(key) === entry) own.delete(key);
+    });
+    return value;
+  }
+
+  /** Drops everything remembered about an app (call after any change to its roles or rules). */
+  forget(appId: string): void {
+    this.apps.delete(appId);
+  }
+
+  clear(): void {
+    this.apps.clear();
+  }
+}
