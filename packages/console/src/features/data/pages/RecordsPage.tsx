@@ -222,6 +222,7 @@ export default function RecordsPage() {
             tableName={tableName}
             filtered={!!(shown.q || shown.filter)}
             onNew={() => setParam({ record: 'new', tab: null }, true)}
+            onImport={() => setImporting(true)}
             onClear={() => setParam({ q: null, filter: null })}
           />
         ) : table && height > 0 ? (

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, FileInput, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import type { CsvImportResult, DataTable } from '@basalt/shared';
 import { dryRunCsv, importCsv, resultOfError, type CsvMapping } from '../../api/import.queries';
 import { downloadText } from '../../api/tables.queries';
+import { dataKeys } from '../../api/data.keys';
 import { errorInfo } from '../../../../lib/errors';
 import { numberFormat } from '../../data-format';
 import { csvHeader, rejectedRowsCsv } from './csv-text';
@@ -42,6 +44,7 @@ export function ImportCsvModal({ appId, table, opened, onClose, onImported }: Pr
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
 
+  const queryClient = useQueryClient();
   const busy = stage === 'checking' || stage === 'importing';
 
   const reset = () => {
@@ -103,7 +106,11 @@ export function ImportCsvModal({ appId, table, opened, onClose, onImported }: Pr
     } catch (error) {
       setOutcome({ error, result: resultOfError(error), writtenBefore: written });
     }
-    if (written > 0) onImported(written);
+    if (written > 0) {
+      // The sidebar's record counts include the new rows.
+      void queryClient.invalidateQueries({ queryKey: dataKeys.tableCounts(appId) });
+      onImported(written);
+    }
     setStage('done');
   };
 

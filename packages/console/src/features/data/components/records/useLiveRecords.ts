@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { DataTable } from '@basalt/shared';
@@ -30,6 +31,20 @@ export function useLiveRecords(appId: string, table: DataTable | undefined, wind
     void queryClient.invalidateQueries({ queryKey: dataKeys.tableCounts(appId) });
   }, 1000);
 
+  // An import or a bulk write sends one event per record: the rows on screen load again at most
+  // every half second, not once per event.
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const scheduleReload = () => {
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      windows.reloadVisible();
+    }, 500);
+  };
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
   const bump = (by: number) => queryClient.setQueryData<number>(countKey, (n) => (n === undefined ? n : Math.max(0, n + by)));
 
   const onChange = (change: DataChange<DataRecord>) => {
@@ -42,11 +57,11 @@ export function useLiveRecords(appId: string, table: DataTable | undefined, wind
     if (change.event === 'deleted') {
       const removed = !!id && windows.removeRecord(id);
       if (removed || !filtered) bump(-1);
-    } else {
+    } else if (!filtered) {
       // Whether a new record matches a search or filter is the server's call: the reload tells.
-      if (!filtered) bump(1);
-      windows.reloadVisible();
+      bump(1);
     }
+    scheduleReload();
     reconcile();
   };
 

@@ -129,7 +129,7 @@ export function useRecordWindows(appId: string, table: DataTable | undefined, fi
 
   /**
    * Drops a deleted record from its window. The windows after it are now one row off, so they are
-   * dropped and load again when seen.
+   * dropped and load again when seen; the short window itself waits for `reloadVisible`.
    */
   const removeRecord = useCallback((objectId: string): boolean => {
     const row = findRow(objectId);
@@ -139,20 +139,8 @@ export function useRecordWindows(appId: string, table: DataTable | undefined, fi
     for (const other of [...shown.current.windows.keys()]) if (other > index) shown.current.windows.delete(other);
     setVersion((v) => v + 1);
     pump();
-    // The spliced window is one row short at its end: load it again in the background.
-    const current = shown.current;
-    fetchWindow(index)
-      .then((rows) => {
-        if (shown.current === current) {
-          current.windows.set(index, rows);
-          setVersion((v) => v + 1);
-        }
-      })
-      .catch(() => {
-        // The short window stays; the next refresh fills it.
-      });
     return true;
-  }, [findRow, pump, fetchWindow]);
+  }, [findRow, pump]);
 
   /**
    * Loads the windows under the viewport again and swaps them in when they answer (a record was
