@@ -7,7 +7,7 @@ import type { CacheRow } from '@basalt/sdk';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { ConfirmModal } from '../components/ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { useGetCache, useRemoveCache, useUpdateCache } from '../api/tools.queries';
 import { errorInfo } from '../../../lib/errors';
 import { formatLocalDateTime, numberFormat, parseLocalDateTime, toDateTimeLocalInput } from '../data-format';

@@ -8,7 +8,7 @@ import type { CounterItem } from '@basalt/shared';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { ConfirmModal } from '../components/ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { COUNTERS_PAGE, useCreateCounter, useGetCounters, useRemoveCounter, useUpdateCounter } from '../api/tools.queries';
 import { errorInfo } from '../../../lib/errors';
 import { numberFormat } from '../data-format';

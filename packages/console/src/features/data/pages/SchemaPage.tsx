@@ -13,7 +13,7 @@ import { useCreateColumn, useDeleteColumn, useGetRecordsCountForTables, useTable
 import { ColumnsTable } from '../components/schema/ColumnsTable';
 import { ColumnDrawer } from '../components/schema/ColumnDrawer';
 import { ChangeSummaryModal } from '../components/schema/ChangeSummaryModal';
-import { ConfirmModal } from '../components/ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { TableMissing } from '../components/TableMissing';
 import { describeChanges, isRelation, type ColumnDraft, type SchemaColumn } from '../components/schema/column-changes';
 

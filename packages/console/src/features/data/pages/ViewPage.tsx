@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { useGetTables } from '../api/tables.queries';
 import { useCreateView, useDeleteView, useGetViews, useUpdateView, useViewPreview } from '../api/views.queries';
-import { ConfirmModal } from '../components/ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { RecordsTable, ViewOutput } from '../components/views/ViewOutput';
 import { errorInfo, fieldError } from '../../../lib/errors';
 

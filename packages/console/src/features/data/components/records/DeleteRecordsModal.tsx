@@ -1,4 +1,4 @@
-import { ConfirmModal } from '../ConfirmModal';
+import { ConfirmModal } from '../../../../components/ConfirmModal';
 
 interface Props {
   opened: boolean;
