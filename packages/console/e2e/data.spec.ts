@@ -7,6 +7,17 @@ import { createApp, registerThroughUi, uniqueEmail } from './helpers';
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3') as typeof import('better-sqlite3');
 
+/**
+ * The grid's cell editor opens a moment after Enter; keys typed before it has focus would go to
+ * the grid. Wait for the editor, replace its text, and commit with Enter.
+ */
+async function typeInCellEditor(page: Page, text: string): Promise<void> {
+  const editor = page.locator('#portal .gdg-input').first();
+  await expect(editor).toBeFocused();
+  await editor.fill(text);
+  await editor.press('Enter');
+}
+
 const MARKER_GUESS = 40; // row-marker column (number + checkbox), a few dozen pixels wide
 const OBJECT_ID_WIDTH = 300;
 const COLUMN_WIDTH = 170;
@@ -146,9 +157,7 @@ test('model tables, fill them through the record panel, filter, sort, search, ed
   const nameCell = await cellPoint(page, 1, 0);
   await page.mouse.click(nameCell.x, nameCell.y);
   await page.keyboard.press('Enter');
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type('Cyrus');
-  await page.keyboard.press('Enter');
+  await typeInCellEditor(page, 'Cyrus');
   await page.getByRole('button', { name: 'Clear search' }).click();
   await expect(gridCell(page, 'Cyrus')).toBeAttached();
   await page.reload();
@@ -299,9 +308,7 @@ test('every column type: records, search, filter, edit, relation, CSV export and
   const titleCell = await cellPoint(page, 1, 0);
   await page.mouse.click(titleCell.x, titleCell.y);
   await page.keyboard.press('Enter');
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type('Sprocket XL');
-  await page.keyboard.press('Enter');
+  await typeInCellEditor(page, 'Sprocket XL');
   await expect(gridCell(page, 'Sprocket XL')).toBeAttached();
   await page.getByRole('button', { name: 'Clear filter' }).click();
   await expect(page.getByTestId('records-total')).toHaveText('2 records');
