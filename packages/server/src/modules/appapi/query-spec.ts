@@ -1,5 +1,6 @@
 import type { DataServices } from '../data/index.js';
 import type { TableMeta } from '../data/index.js';
+import { splitList } from '../data/index.js';
 import { appError, AppErrorCodes } from '../../http/app-auth.js';
 
 /** The record query the data services take. */
@@ -11,31 +12,8 @@ const MAX_OFFSET = 10_000_000;
 
 const bad = (message: string) => appError(AppErrorCodes.BAD_REQUEST, 400, message);
 
-/** A list sent as an array, repeated query keys or comma-separated text; commas in () or quotes do not split. */
-export function list(value: unknown): string[] {
-  if (value === undefined || value === null || value === '') return [];
-  const out: string[] = [];
-  for (const part of Array.isArray(value) ? value.map(String) : [String(value)]) {
-    let depth = 0;
-    let quote = '';
-    let cur = '';
-    for (const ch of part) {
-      if (quote) {
-        if (ch === quote) quote = '';
-      } else if (ch === "'" || ch === '"' || ch === '`') quote = ch;
-      else if (ch === '(') depth++;
-      else if (ch === ')') depth--;
-      else if (ch === ',' && depth === 0) {
-        out.push(cur.trim());
-        cur = '';
-        continue;
-      }
-      cur += ch;
-    }
-    out.push(cur.trim());
-  }
-  return out.filter(Boolean);
-}
+/** A list sent as an array, repeated query keys or comma-separated text: the data area's reader. */
+export const list = splitList;
 
 function int(value: unknown, name: string, fallback: number, max: number): number {
   if (value === undefined || value === null || value === '') return fallback;

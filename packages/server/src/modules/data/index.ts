@@ -19,6 +19,7 @@ export type { AppSchema, TableMeta, ColumnMeta, RelationMeta } from './schema/ap
 /** Per-record validation of a create, for importers that report each bad row instead of failing the batch. */
 export { prepareRecord, type PreparedRecord } from './records/record-input.js';
 export { assertColumnName } from './schema/names.js';
+export { splitList } from './records/find-spec.js';
 
 /** The data services of a running server, for other areas (app-facing data API, users, import). */
 export interface DataServices {
