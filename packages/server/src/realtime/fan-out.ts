@@ -2,13 +2,20 @@ import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublishedMessage } from '@basalt/shared';
+import type { BulkChange, RelationChange } from '../events/bus.js';
 
 /** Something real-time subscribers may receive; the same shape travels between server processes. */
 export type RealtimeEvent =
   | { kind: 'message'; appId: string; channel: string; message: PublishedMessage }
   | { kind: 'command'; appId: string; channel: string; command: Record<string, unknown> }
   | { kind: 'user-status'; appId: string; channel: string; status: Record<string, unknown> }
-  | { kind: 'data'; appId: string; table: string; event: 'created' | 'updated' | 'deleted'; record: Record<string, unknown> };
+  | { kind: 'data'; appId: string; table: string; event: 'created' | 'updated' | 'deleted' | 'upserted'; record: Record<string, unknown> }
+  | ({ kind: 'bulk' } & BulkChange)
+  | ({ kind: 'relation' } & RelationChange)
+  | { kind: 'rso'; appId: string; name: string; subscription: RsoSubscriptionName; data: unknown; targets?: string[] };
+
+/** Shared-object subscriptions that receive events (RSO_CONNECT only opens the object). */
+export type RsoSubscriptionName = 'RSO_CHANGES' | 'RSO_CLEARED' | 'RSO_COMMANDS' | 'RSO_USERS' | 'RSO_INVOKE';
 
 /** The Redis URL without its password, for messages. */
 function redact(url: string): string {
@@ -69,6 +76,11 @@ export class FanOut {
   /** Whether events reach other processes (Redis configured and connected). */
   get shared(): boolean {
     return !!this.pub;
+  }
+
+  /** The command connection to Redis (not the subscriber one), for state shared between processes. */
+  get redis(): Redis | undefined {
+    return this.pub;
   }
 
   publish(event: RealtimeEvent): void {

@@ -1,5 +1,5 @@
 import type { ServerContext } from '../context.js';
-import { checkRealtimeSubscription } from '../modules/security/index.js';
+import { checkRealtimeSubscription, realtimeCaller } from '../modules/security/index.js';
 
 /** Who is on the other end of a real-time connection. */
 export interface RealtimeClient {
@@ -13,7 +13,7 @@ export interface RealtimeClient {
 }
 
 /** What a client asks to receive. */
-export type RealtimeTarget = { kind: 'channel'; channel: string } | { kind: 'table'; table: string };
+export type RealtimeTarget = { kind: 'channel'; channel: string } | { kind: 'table'; table: string } | { kind: 'shared-object'; name: string };
 
 export type PermissionAnswer = { allowed: true } | { allowed: false; message: string };
 
@@ -28,5 +28,20 @@ export async function checkRealtimeSubscribePermission(
   client: RealtimeClient,
   target: RealtimeTarget,
 ): Promise<PermissionAnswer> {
+  if (target.kind === 'shared-object') {
+    const answer = await sharedObjectUser(ctx, client);
+    return answer.allowed ? { allowed: true } : answer;
+  }
   return checkRealtimeSubscription(ctx, client, target);
+}
+
+/**
+ * Shared objects have no per-object rules: every client that connected with one of the app's API
+ * keys may use them (the key was checked at connect). A user token, when the client gives one,
+ * must be valid; its user is named as the sender of the client's changes, commands and calls.
+ */
+export async function sharedObjectUser(ctx: ServerContext, client: RealtimeClient): Promise<{ allowed: true; userId: string | null } | { allowed: false; message: string }> {
+  const caller = await realtimeCaller(ctx, client.appId, client.deviceType, client.userToken);
+  if (!caller) return { allowed: false, message: 'The user token is not valid or has expired' };
+  return { allowed: true, userId: caller.userId };
 }

@@ -6,6 +6,7 @@ import type { ServerContext } from '../context.js';
 import { resolveApiKey } from '../modules/apps/index.js';
 import { FanOut, type RealtimeEvent } from './fan-out.js';
 import { RealtimeSession } from './session.js';
+import { SharedObjects } from './shared-objects.js';
 import { SubscriptionRegistry } from './subscriptions.js';
 
 const APP_ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -38,6 +39,7 @@ export interface RealtimeOptions {
 export class RealtimeServer {
   readonly registry = new SubscriptionRegistry();
   readonly fanOut: FanOut;
+  readonly sharedObjects: SharedObjects;
   private readonly engine: EngineServer;
   private readonly io: SocketServer;
   private readonly unsubscribeBus: Array<() => void> = [];
@@ -45,6 +47,7 @@ export class RealtimeServer {
 
   constructor(private readonly ctx: ServerContext, private readonly options: RealtimeOptions) {
     this.fanOut = new FanOut({ redisUrl: ctx.config.redisUrl, namespace: ctx.config.pgSchemaPrefix, log: ctx.log }, (e) => this.registry.deliver(e));
+    this.sharedObjects = new SharedObjects(() => this.fanOut.redis, `basalt:${ctx.config.pgSchemaPrefix}`);
     // Frames are small JSON objects; a large one is a misbehaving client.
     const limits = { maxHttpBufferSize: 512 * 1024, pingInterval: 25_000, pingTimeout: 20_000 };
     // SDK 7.x speaks Engine.IO 3; it costs nothing to accept it. CORS: any origin, the API key is
@@ -60,14 +63,21 @@ export class RealtimeServer {
         })
         .catch((err: Error) => next(err));
     }).on('connection', (socket) => {
-      new RealtimeSession({ ctx, registry: this.registry, fanOut: this.fanOut, channelExists: options.channelExists }, socket, socket.data.client);
+      const deps = { ctx, registry: this.registry, fanOut: this.fanOut, sharedObjects: this.sharedObjects, channelExists: options.channelExists };
+      new RealtimeSession(deps, socket, socket.data.client);
     });
     // The empty main namespace serves no one.
     this.io.of('/').use((_socket, next) => next(new Error('Connect to the namespace of your application: /{appId}')));
 
-    for (const event of ['created', 'updated', 'deleted'] as const) {
+    for (const event of ['created', 'updated', 'deleted', 'upserted'] as const) {
       this.unsubscribeBus.push(ctx.bus.on(`record.${event}`, ({ appId, table, record }) => this.publish({ kind: 'data', appId, table, event, record })));
     }
+    this.unsubscribeBus.push(ctx.bus.on('records.bulk', (change) => this.publish({ kind: 'bulk', ...change })));
+    this.unsubscribeBus.push(ctx.bus.on('relation.changed', (change) => this.publish({ kind: 'relation', ...change })));
+    // A deleted app's shared objects would otherwise stay in memory (or Redis) for good.
+    this.unsubscribeBus.push(ctx.bus.on('app.deleted', ({ appId }) => {
+      this.sharedObjects.dropApp(appId).catch((err: unknown) => ctx.log.warn({ err }, 'shared objects of a deleted app were not dropped'));
+    }));
     this.unsubscribeBus.push(ctx.bus.on('message.published', ({ appId, channel, message }) => this.publish({ kind: 'message', appId, channel, message })));
   }
 

@@ -145,7 +145,7 @@ describe('real time (socket.io, backendless protocol)', () => {
     const bad = await c.subscribe('PUB_SUB_MESSAGES', { channel: 'chat', selector: "kind = 'unterminated" });
     expect(bad.error?.code).toBe('BAD_REQUEST');
     expect(bad.error?.message).toMatch(/Unclosed string/);
-    expect((await c.subscribe('RSO_CONNECT', { name: 'shared' })).error?.code).toBe('NOT_AVAILABLE_YET');
+    expect((await c.subscribe('LOGGING_MESSAGES', {})).error?.code).toBe('NOT_AVAILABLE_YET');
   });
 
   it('delivers data changes of a table with the where clause applied', async () => {

@@ -1,49 +1,24 @@
 import type { Socket } from 'socket.io';
 import type { ServerContext } from '../context.js';
 import type { FanOut } from './fan-out.js';
-import { checkRealtimeSubscribePermission, type RealtimeClient, type RealtimeTarget } from './permissions.js';
-import { keyFor, type Subscription, type SubscriptionRegistry } from './subscriptions.js';
-import { parseFilter, WhereSyntaxError, type Condition } from './where-filter.js';
+import { Refusal, text, type WireError } from './frames.js';
+import { checkRealtimeSubscribePermission, sharedObjectUser, type RealtimeClient, type RealtimeTarget } from './permissions.js';
+import { runSharedObjectMethod, SHARED_OBJECT_METHODS } from './shared-object-methods.js';
+import type { SharedObjects } from './shared-objects.js';
+import { planSubscription, targetOf } from './subscription-builder.js';
+import type { Subscription, SubscriptionRegistry } from './subscriptions.js';
 
 /** What the session needs from the rest of the server. */
 export interface SessionDeps {
   ctx: ServerContext;
   registry: SubscriptionRegistry;
   fanOut: FanOut;
+  sharedObjects: SharedObjects;
   /** Whether the app has this channel (channels belong to messaging). */
   channelExists(appId: string, channel: string): Promise<boolean>;
 }
 
-/** Error sent in `SUB_RES`/`MET_RES`; the SDK reads `code` and `message`. */
-interface WireError { code: string; message: string }
-
-/** Refusal raised while handling a frame; becomes the frame's error answer. */
-class Refusal extends Error {
-  constructor(readonly code: string, message: string) {
-    super(message);
-  }
-}
-
 const MAX_SUBSCRIPTIONS_PER_SOCKET = 500;
-const MAX_NAME = 200;
-const DATA_EVENTS = new Set(['created', 'updated', 'deleted']);
-const CHANNEL_SUBSCRIPTIONS = new Set(['PUB_SUB_CONNECT', 'PUB_SUB_MESSAGES', 'PUB_SUB_COMMANDS', 'PUB_SUB_USERS']);
-
-function text(value: unknown, what: string): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_NAME) throw new Refusal('BAD_REQUEST', `${what} must be a non-empty string of at most ${MAX_NAME} characters`);
-  return value;
-}
-
-function filterOf(where: unknown, what: string): Condition | undefined {
-  if (where === undefined || where === null || where === '') return undefined;
-  if (typeof where !== 'string') throw new Refusal('BAD_REQUEST', `${what} must be a string`);
-  try {
-    return parseFilter(where);
-  } catch (err) {
-    if (err instanceof WhereSyntaxError) throw new Refusal('BAD_REQUEST', `Invalid ${what}: ${err.message}`);
-    throw err;
-  }
-}
 
 /**
  * One connected client speaking the real-time protocol of the `backendless` SDK: `SUB_ON` /
@@ -71,7 +46,7 @@ export class RealtimeSession {
       if (!this.pending.has(id) || !this.socket.connected) return;
       this.deps.registry.add(sub);
       this.socket.emit('SUB_READY', { id });
-      if (name === 'PUB_SUB_CONNECT' && sub.channel) this.userStatus(sub.channel, 'JOINED');
+      this.presence(sub, 'JOINED');
     } catch (err) {
       this.socket.emit('SUB_RES', { id, error: this.wireError(err) });
     } finally {
@@ -80,28 +55,14 @@ export class RealtimeSession {
   }
 
   private async build(id: string, name: string, options: Record<string, unknown>): Promise<Subscription> {
-    const { appId } = this.client;
     if (this.deps.registry.countForSocket(this.socket.id) >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
       throw new Refusal('LIMIT', `A connection may hold at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions`);
     }
-    const base = { id, socket: this.socket, appId, name };
-    if (CHANNEL_SUBSCRIPTIONS.has(name)) {
-      const channel = text(options.channel, 'channel');
-      await this.allowChannel(channel);
-      const filter = name === 'PUB_SUB_MESSAGES' ? filterOf(options.selector, 'selector') : undefined;
-      return { ...base, key: keyFor.channel(appId, name, channel), channel, filter };
-    }
-    if (name === 'OBJECTS_CHANGES') {
-      const table = text(options.tableName, 'tableName');
-      const event = text(options.event, 'event');
-      if (!DATA_EVENTS.has(event)) {
-        throw new Refusal('NOT_AVAILABLE_YET', `Data-change event '${event}' is not available yet: subscribe to created, updated or deleted`);
-      }
-      const filter = filterOf(options.whereClause, 'whereClause');
-      await this.allow({ kind: 'table', table });
-      return { ...base, key: keyFor.table(appId, table, event), table, filter };
-    }
-    throw new Refusal('NOT_AVAILABLE_YET', `Real-time subscription '${name}' is not available yet`);
+    const { sub, target } = planSubscription({ socket: this.socket, appId: this.client.appId, clientId: this.client.clientId }, id, name, options);
+    if (target.kind === 'channel') await this.allowChannel(target.channel);
+    else if (target.kind === 'shared-object') sub.userId = (await this.sharedObjectSender()).userId;
+    else await this.allow(target);
+    return sub;
   }
 
   private async allowChannel(channel: string): Promise<void> {
@@ -114,12 +75,19 @@ export class RealtimeSession {
     if (!answer.allowed) throw new Refusal('FORBIDDEN', answer.message);
   }
 
+  /** The shared-object permission rule (see permissions.ts) and who the sender is. */
+  private async sharedObjectSender(): Promise<{ appId: string; connectionId: string; userId: string | null }> {
+    const answer = await sharedObjectUser(this.deps.ctx, this.client);
+    if (!answer.allowed) throw new Refusal('FORBIDDEN', answer.message);
+    return { appId: this.client.appId, connectionId: this.socket.id, userId: answer.userId };
+  }
+
   private unsubscribe(frame: unknown): void {
     const id = (frame as { id?: unknown } | null)?.id;
     if (typeof id !== 'string') return;
     this.pending.delete(id);
     const sub = this.deps.registry.remove(this.socket.id, id);
-    if (sub?.name === 'PUB_SUB_CONNECT' && sub.channel) this.userStatus(sub.channel, 'LEAVED');
+    if (sub) this.presence(sub, 'LEAVED');
   }
 
   private async method(frame: unknown): Promise<void> {
@@ -134,6 +102,9 @@ export class RealtimeSession {
   }
 
   private async run(name: string, options: Record<string, unknown>): Promise<unknown> {
+    if (SHARED_OBJECT_METHODS.has(name)) {
+      return runSharedObjectMethod(this.deps.sharedObjects, this.deps.fanOut, await this.sharedObjectSender(), name, options);
+    }
     switch (name) {
       case 'SET_USER_TOKEN': {
         const token = options.userToken;
@@ -156,7 +127,12 @@ export class RealtimeSession {
   /** After a token change the permission hook may answer differently: drop what is now refused. */
   private async recheck(): Promise<void> {
     for (const sub of this.deps.registry.listSocket(this.socket.id)) {
-      const target: RealtimeTarget = sub.channel ? { kind: 'channel', channel: sub.channel } : { kind: 'table', table: sub.table ?? '' };
+      const target = targetOf(sub);
+      // Shared-object subscriptions also learn the new user (invokeOn targets, user status).
+      if (target.kind === 'shared-object') {
+        const user = await sharedObjectUser(this.deps.ctx, this.client);
+        if (user.allowed) sub.userId = user.userId;
+      }
       const answer = await checkRealtimeSubscribePermission(this.deps.ctx, this.client, target);
       if (answer.allowed) continue;
       this.deps.registry.remove(this.socket.id, sub.id);
@@ -164,18 +140,20 @@ export class RealtimeSession {
     }
   }
 
-  private userStatus(channel: string, status: 'JOINED' | 'LEAVED'): void {
-    this.deps.fanOut.publish({
-      kind: 'user-status', appId: this.client.appId, channel,
-      status: { status, data: [{ connectionId: this.socket.id, userId: null }] },
-    });
+  /** Channel and shared-object connects announce who joined and left to their user-status listeners. */
+  private presence(sub: Subscription, status: 'JOINED' | 'LEAVED'): void {
+    const data = { status, data: [{ connectionId: this.socket.id, userId: null }] };
+    const { appId } = this.client;
+    if (sub.name === 'PUB_SUB_CONNECT' && sub.channel) this.deps.fanOut.publish({ kind: 'user-status', appId, channel: sub.channel, status: data });
+    if (sub.name === 'RSO_CONNECT' && sub.sharedObject) {
+      const users = { status, data: [{ connectionId: this.socket.id, userId: sub.userId ?? null }] };
+      this.deps.fanOut.publish({ kind: 'rso', appId, name: sub.sharedObject, subscription: 'RSO_USERS', data: users });
+    }
   }
 
   private closed(): void {
     this.pending.clear();
-    for (const sub of this.deps.registry.removeSocket(this.socket.id)) {
-      if (sub.name === 'PUB_SUB_CONNECT' && sub.channel) this.userStatus(sub.channel, 'LEAVED');
-    }
+    for (const sub of this.deps.registry.removeSocket(this.socket.id)) this.presence(sub, 'LEAVED');
   }
 
   private wireError(err: unknown): WireError {

@@ -18,15 +18,31 @@ export interface Subscription {
   filter?: Condition;
   /** Channel name for channel subscriptions (user status on disconnect). */
   channel?: string;
-  /** Table name for data-change subscriptions. */
+  /** Table name for data-change and relation subscriptions. */
   table?: string;
+  /** Bulk update/delete: only operations with this condition (normalised text, see `sameWhere`). */
+  bulkWhere?: string;
+  /** Relation subscriptions: only these parent records (all when absent). */
+  parents?: Set<string>;
+  /** Shared-object name for RSO subscriptions. */
+  sharedObject?: string;
+  /** The SDK's client id and the app user (shared objects: `invokeOn` targets, user status). */
+  clientId?: string;
+  userId?: string | null;
   name: string;
+}
+
+/** A where clause as text for comparing two conditions: trimmed, runs of blanks collapsed. */
+export function sameWhere(where: string | null | undefined): string {
+  return (where ?? '').trim().replace(/\s+/g, ' ');
 }
 
 /** Registry keys: one per (app, kind, channel or table[, event]). NUL cannot occur in names. */
 export const keyFor = {
   channel: (appId: string, name: string, channel: string) => `${appId}\0${name}\0${channel}`,
   table: (appId: string, table: string, event: string) => `${appId}\0OBJECTS_CHANGES\0${table}\0${event}`,
+  relation: (appId: string, table: string, column: string, event: string) => `${appId}\0RELATIONS_CHANGES\0${table}\0${column}\0${event}`,
+  sharedObject: (appId: string, name: string, object: string) => `${appId}\0${name}\0${object}`,
 };
 
 /**
@@ -98,6 +114,54 @@ export class SubscriptionRegistry {
       case 'data':
         this.send(keyFor.table(event.appId, event.table, event.event), event.record, (f) => matchesWhere(f, event.record));
         return;
+      case 'bulk':
+        return this.deliverBulk(event);
+      case 'relation': {
+        const { parentObjectId, isConditional, whereClause, children } = event;
+        const data = { parentObjectId, isConditional, ...(isConditional ? { whereClause } : { children }) };
+        this.sendEach(keyFor.relation(event.appId, event.table, event.relationColumnName, event.event), (sub) =>
+          !sub.parents || sub.parents.has(parentObjectId) ? data : undefined);
+        return;
+      }
+      case 'rso': {
+        const targets = event.targets?.length ? new Set(event.targets) : undefined;
+        this.sendEach(keyFor.sharedObject(event.appId, event.subscription, event.name), (sub) =>
+          !targets || [sub.socket.id, sub.clientId, sub.userId].some((who) => !!who && targets.has(who)) ? event.data : undefined);
+        return;
+      }
+    }
+  }
+
+  /**
+   * Creates and upserts answer the objectIds written; a subscriber with a where clause gets only
+   * those of the written records that match it (nothing when none do). Updates and deletes answer
+   * `{whereClause, count}`; a subscriber with a where clause gets the operations whose condition is
+   * that same clause, as the records they touched are no longer at hand.
+   */
+  private deliverBulk(event: Extract<RealtimeEvent, { kind: 'bulk' }>): void {
+    const key = keyFor.table(event.appId, event.table, event.event);
+    if ('records' in event) {
+      const { records } = event;
+      const all = records.map((r) => String(r.objectId));
+      this.sendEach(key, (sub) => {
+        if (!sub.filter) return all;
+        const ids = records.filter((r) => matchesWhere(sub.filter!, r)).map((r) => String(r.objectId));
+        return ids.length ? ids : undefined;
+      });
+      return;
+    }
+    const data = { whereClause: event.whereClause, count: event.count };
+    const where = sameWhere(event.whereClause);
+    this.sendEach(key, (sub) => (sub.bulkWhere === undefined || sub.bulkWhere === where ? data : undefined));
+  }
+
+  /** Sends to each subscriber of `key` what `dataFor` answers for it (undefined: nothing). */
+  private sendEach(key: string, dataFor: (sub: Subscription) => unknown): void {
+    const set = this.byKey.get(key);
+    if (!set) return;
+    for (const sub of set) {
+      const data = dataFor(sub);
+      if (data !== undefined) sub.socket.emit('SUB_RES', { id: sub.id, data });
     }
   }
 
