@@ -37,6 +37,7 @@ describeShapes('messaging', [
     get(`${M}/push/outbox?status=no-credentials&offset=0&pageSize=10`),
     get(`${M}/push/outbox/count?status=no-credentials`),
   ]],
+  ['retryPushDelivery', (c) => c.messaging.retryPushDelivery('A', 'D1'), bare('POST', `${M}/push/outbox/D1/retry`)],
 ]);
 
 describe('messaging group: answers and cache', () => {

@@ -171,6 +171,11 @@ export function createMessagingGroup({ request }: GroupContext) {
       return request.route(r.deletePushChannelTemplate, [appId, seg(templateName)], { query: { platform } });
     },
 
+    /** Basalt addition: sends a failed or waiting delivery again (answers it with its new status). */
+    retryPushDelivery(appId: string, deliveryId: string): Promise<PushOutboxEntry> {
+      return request.route(r.retryPushDelivery, [appId, seg(deliveryId)]);
+    },
+
     /** Basalt addition: a page of push deliveries with their status, and the total. */
     async getPushOutbox(appId: string, params: Query = {}): Promise<DataWithTotal<PushOutboxEntry[]>> {
       const { offset, pageSize, pagesize, ...filter } = params;

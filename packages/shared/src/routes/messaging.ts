@@ -37,6 +37,8 @@ export const PublishBody = Type.Object(
     pushSinglecast: Type.Optional(Type.Unknown()),
     publishPolicy: Type.Optional(Type.Union([Type.Literal('PUSH'), Type.Literal('PUBSUB'), Type.Literal('BOTH'), Type.Null()])),
     publishAt: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+    repeatEvery: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+    repeatExpiresAt: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   },
   { additionalProperties: true },
 );
@@ -140,6 +142,10 @@ export const messagingRoutes = {
     name: 'messaging.getPushOutbox', method: 'GET', path: `${base}/push/outbox`, auth: 'developer',
     query: Type.Object({ ...Paging, status: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: true }),
     summary: 'Basalt addition: push deliveries and their status (deliveries wait here until FCM/APNs credentials are configured)',
+  }),
+  retryPushDelivery: defineRoute({
+    name: 'messaging.retryPushDelivery', method: 'POST', path: `${base}/push/outbox/:deliveryId/retry`, auth: 'developer', devPermission: DevOperations.SEND_PUSH_BY_TEMPLATE,
+    summary: 'Basalt addition: sends a failed or waiting delivery again through its provider',
   }),
   getPushOutboxCount: defineRoute({
     name: 'messaging.getPushOutboxCount', method: 'GET', path: `${base}/push/outbox/count`, auth: 'developer',

@@ -11,6 +11,7 @@ export const messagingRoutes: RouteObject[] = [
       { path: 'channels/:channel?/:tab?', lazy: lazyPage(() => import('./pages/ChannelsPage')) },
       { path: 'devices', lazy: lazyPage(() => import('./pages/DevicesPage')) },
       { path: 'push/:template?', lazy: lazyPage(() => import('./pages/PushPage')) },
+      { path: 'buttons', lazy: lazyPage(() => import('./pages/ButtonTemplatesPage')) },
       { path: 'outbox', lazy: lazyPage(() => import('./pages/OutboxPage')) },
     ],
   },

@@ -30,6 +30,9 @@ export function registerMessagingAppRoutes(app: FastifyInstance, ctx: ServerCont
     channels.publish(req.params.appId, req.params.channel, req.body ?? {}));
   app.get<{ Params: KeyParams & { messageId: string } }>(`${base}/:messageId`, { onRequest }, (req) =>
     channels.messageStatus(req.params.appId, req.params.messageId));
+  // The SDK's `cancel(messageId)`: stops a scheduled or repeating publish.
+  app.delete<{ Params: KeyParams & { messageId: string } }>(`${base}/:messageId`, { onRequest }, (req) =>
+    channels.cancel(req.params.appId, req.params.messageId));
 
   app.post<{ Params: KeyParams; Body: Record<string, unknown> }>(`${base}/registrations`, { onRequest }, (req) => {
     if (req.body !== undefined && (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body))) throw ApiError.badRequest('The registration must be a JSON object');

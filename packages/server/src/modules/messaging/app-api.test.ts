@@ -36,7 +36,7 @@ describeEachDb('messaging app API', (server) => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().code).toBe(8002);
     expect((await server().call('POST', `${root()}/messaging/default`, { body: { message: 'x', headers: 'nope' } })).statusCode).toBe(400);
-    expect((await server().call('POST', `${root()}/messaging/default`, { body: { message: 'x', publishAt: Date.now() + 60_000 } })).statusCode).toBe(400);
+    expect((await server().call('POST', `${root()}/messaging/default`, { body: { message: 'x', repeatEvery: 0.5 } })).statusCode).toBe(400);
     expect((await server().call('POST', `${root()}/messaging/default`, { body: { message: 'x'.repeat(70_000) } })).statusCode).toBe(413);
     expect((await server().call('GET', `${root()}/messaging/NO-SUCH-MESSAGE`)).statusCode).toBe(404);
   });

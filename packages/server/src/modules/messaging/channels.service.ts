@@ -5,6 +5,8 @@ import { ApiError } from '../../http/api-error.js';
 import type { Condition } from '../../realtime/index.js';
 import { MessagingRepo, type ChannelRow, type DeviceRow, type MessageRow } from './messaging.repo.js';
 import type { PushService } from './push.service.js';
+import { PublishJobsRepo, type JobRow } from './schedule/publish-jobs.repo.js';
+import { readSchedule, type Schedule } from './schedule/schedule-input.js';
 
 /** The channel every application starts with; it cannot be renamed or deleted. */
 export const DEFAULT_CHANNEL = 'default';
@@ -12,6 +14,8 @@ export const DEFAULT_CHANNEL = 'default';
 export const MAX_MESSAGE_BYTES = 64 * 1024;
 /** Messages kept per channel for the console's history; older ones are pruned. */
 export const MESSAGE_HISTORY = 1000;
+/** Scheduled or repeating publishes an app may have waiting at once. */
+export const MAX_PENDING_SCHEDULES = 1000;
 const CHANNEL_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 /** Literal path parts of the app and console messaging APIs; a channel of that name is unreachable. */
 const RESERVED = new Set(['channels', 'registrations', 'push', 'pushsize', 'pushtemplates', 'email', 'button-templates', 'channel-templates']);
@@ -41,16 +45,24 @@ export interface PublishInput {
   pushSinglecast?: unknown;
   publishAt?: number | null;
   repeatEvery?: unknown;
+  repeatExpiresAt?: unknown;
   templateValues?: unknown;
 }
+
+type PublishAnswer = { messageId: string; status: string; errorMessage: string | null };
+/** How a scheduled firing is stamped on the message subscribers receive. */
+type Firing = { messageId: string; publishAt: number; repeatEvery: number; repeatExpiresAt: number };
 
 /** Channels, their message history, publishing and device registrations. */
 export class ChannelsService {
   readonly repo: MessagingRepo;
+  readonly jobs: PublishJobsRepo;
   private publishes = 0;
+  private lastOrderKey = 0;
 
   constructor(private readonly ctx: ServerContext, private readonly push: PushService) {
     this.repo = new MessagingRepo(ctx.dbs);
+    this.jobs = new PublishJobsRepo(ctx.dbs);
   }
 
   /** Creates an app's `default` channel; app creation awaits it (ctx.appCreatedHooks). */
@@ -114,22 +126,55 @@ export class ChannelsService {
    * real-time subscriber (through the event bus) and, when the options ask for it, pushed to the
    * channel's devices.
    */
-  async publish(appId: string, channelName: string, input: PublishInput): Promise<{ messageId: string; status: string; errorMessage: string | null }> {
+  async publish(appId: string, channelName: string, input: PublishInput): Promise<PublishAnswer> {
     const channel = await this.repo.channelByName(appId, channelName);
     if (!channel) throw ApiError.notFound(`Channel '${channelName}' does not exist`);
     const size = Buffer.byteLength(JSON.stringify(input ?? {}));
     if (size > MAX_MESSAGE_BYTES) throw ApiError.tooLarge(`A message may be at most ${MAX_MESSAGE_BYTES} bytes; this one is ${size}`);
-    const now = Date.now();
-    if ((typeof input.publishAt === 'number' && input.publishAt > now + 1000) || (input.repeatEvery !== undefined && input.repeatEvery !== null && input.repeatEvery !== 0)) {
-      throw ApiError.badRequest('Scheduled and repeated publishing (publishAt, repeatEvery) is not available yet: publish without them');
-    }
     const headers = input.headers ?? {};
     if (typeof headers !== 'object' || Array.isArray(headers)) throw ApiError.badRequest('headers must be an object', { field: 'headers' });
+    const schedule = readSchedule(input, Date.now());
+    if (schedule) return this.schedule(appId, channel.name, input, schedule);
+    return this.publishNow(appId, channel, input);
+  }
+
+  /**
+   * Keeps a publish with a future publishAt or a repeatEvery as a job that the publish scheduler
+   * fires when due (in whichever server process claims it first). The job id is the message id.
+   */
+  private async schedule(appId: string, channelName: string, input: PublishInput, schedule: Schedule): Promise<PublishAnswer> {
+    if ((await this.jobs.countPending(appId)) >= MAX_PENDING_SCHEDULES) {
+      throw ApiError.badRequest(`An application may have at most ${MAX_PENDING_SCHEDULES} scheduled publishes waiting; cancel some first`, { field: 'publishAt' });
+    }
+    const { publishAt: _at, repeatEvery: _every, repeatExpiresAt: _until, ...rest } = input;
+    const id = newId();
+    await this.jobs.insert({
+      id, app_id: appId, channel_name: channelName, input: JSON.stringify(rest), state: 'pending', next_at: schedule.firstAt,
+      repeat_every_ms: schedule.repeatEveryMs, expires_at: schedule.expiresAt, fired: 0, last_error: null, created: Date.now(), updated: null,
+    });
+    return { messageId: id, status: 'scheduled', errorMessage: null };
+  }
+
+  /** Publishes one claimed firing of a job: its first firing carries the job's id. */
+  async fireScheduled(job: JobRow): Promise<void> {
+    const channel = await this.repo.channelByName(job.app_id, job.channel_name);
+    if (!channel) {
+      await this.jobs.recordError(job.id, `Channel '${job.channel_name}' no longer exists`);
+      return;
+    }
+    await this.publishNow(job.app_id, channel, JSON.parse(job.input) as PublishInput, {
+      messageId: job.fired === 0 ? job.id : newId(), publishAt: job.next_at,
+      repeatEvery: job.repeat_every_ms ? job.repeat_every_ms / 1000 : 0, repeatExpiresAt: job.expires_at ?? 0,
+    });
+  }
+
+  private async publishNow(appId: string, channel: ChannelRow, input: PublishInput, firing?: Firing): Promise<PublishAnswer> {
+    const now = Date.now();
     const message: PublishedMessage = {
-      messageId: newId(),
+      messageId: firing?.messageId ?? newId(),
       timestamp: now,
       message: input.message ?? null,
-      headers,
+      headers: input.headers ?? {},
       publisherId: input.publisherId ?? null,
       subtopic: input.subtopic ?? null,
       pushSinglecast: input.pushSinglecast ?? null,
@@ -137,22 +182,38 @@ export class ChannelsService {
       publishPolicy: input.publishPolicy ?? 'PUBSUB',
       templateValues: input.templateValues ?? null,
       query: null,
-      publishAt: 0,
-      repeatEvery: 0,
-      repeatExpiresAt: 0,
+      publishAt: firing?.publishAt ?? 0,
+      repeatEvery: firing?.repeatEvery ?? 0,
+      repeatExpiresAt: firing?.repeatExpiresAt ?? 0,
     };
     const wantsPush = message.publishPolicy === 'PUSH' || message.publishPolicy === 'BOTH'
       || (input.publishPolicy == null && (input.pushBroadcast != null || input.pushSinglecast != null));
     let status = 'published';
     if (wantsPush) status = (await this.push.pushMessage(appId, channel.name, message)).status;
-    const row: MessageRow = { id: message.messageId, app_id: appId, channel_id: channel.id, status, body: JSON.stringify(message), published: now };
+    // The history's order key never repeats within this process: two publishes in one millisecond
+    // must still list newest first (message ids are random and cannot break the tie).
+    this.lastOrderKey = Math.max(now, this.lastOrderKey + 1);
+    const row: MessageRow = { id: message.messageId, app_id: appId, channel_id: channel.id, status, body: JSON.stringify(message), published: this.lastOrderKey };
     await this.repo.insertMessage(row);
     if (message.publishPolicy !== 'PUSH') this.ctx.bus.emit('message.published', { appId, channel: channel.name, message });
     if (++this.publishes % 100 === 0) await this.repo.pruneMessages(channel.id, MESSAGE_HISTORY);
     return { messageId: message.messageId, status, errorMessage: null };
   }
 
-  async messageStatus(appId: string, messageId: string): Promise<{ messageId: string; status: string; errorMessage: string | null }> {
+  /** Cancels a scheduled or repeating publish (app API `cancel`). */
+  async cancel(appId: string, messageId: string): Promise<boolean> {
+    if (await this.jobs.cancel(appId, messageId, Date.now())) return true;
+    const job = await this.jobs.byId(appId, messageId);
+    if (!job) throw ApiError.notFound(`No scheduled message ${messageId}`);
+    throw ApiError.conflict(`Message ${messageId} is ${job.state === 'cancelled' ? 'cancelled already' : 'published and no longer scheduled'}`, { field: 'messageId' });
+  }
+
+  async messageStatus(appId: string, messageId: string): Promise<PublishAnswer> {
+    // A scheduled message is known by its job until its last firing.
+    const job = await this.jobs.byId(appId, messageId);
+    if (job && (job.state !== 'done' || job.last_error)) {
+      return { messageId, status: job.state === 'pending' ? 'scheduled' : job.state === 'cancelled' ? 'cancelled' : 'failed', errorMessage: job.last_error };
+    }
     const row = await this.repo.messageById(appId, messageId);
     if (!row) throw ApiError.notFound(`Message ${messageId} not found`);
     return { messageId: row.id, status: row.status, errorMessage: null };

@@ -7,6 +7,14 @@ import { PushService } from './push.service.js';
 import { messagingMigrations } from './messaging.migrations.js';
 import { registerMessagingRoutes } from './messaging.routes.js';
 import { registerMessagingAppRoutes } from './app-api.routes.js';
+import { MobileSettingsService } from './mobile-settings/mobile-settings.service.js';
+import { registerMobileSettingsRoutes } from './mobile-settings/mobile-settings.routes.js';
+import { PublishScheduler } from './schedule/publish-scheduler.js';
+
+/** How often each process looks for due scheduled publishes. */
+export const SCHEDULER_INTERVAL_MS = Number(process.env.BASALT_SCHEDULER_INTERVAL_MS) || 500;
+/** The push service of a running server, so credentials set from outside share its retry work. */
+const services = new WeakMap<ServerContext, PushService>();
 
 export { DEFAULT_CHANNEL, MAX_MESSAGE_BYTES } from './channels.service.js';
 export type { PushProvider, PushDelivery, ProviderName } from './push-providers.js';
@@ -16,8 +24,8 @@ export { realtimeUrl } from '../../realtime/index.js';
  * Stores an app's push credentials: `FCM` takes a Firebase service-account JSON object, `APNS`
  * `{keyId, teamId, privateKey, bundleId, production}`. For the settings area (mobile settings).
  */
-export function setPushProviderConfig(ctx: ServerContext, appId: string, provider: 'FCM' | 'APNS', config: unknown): Promise<void> {
-  return new PushService(ctx).setProviderConfig(appId, provider, config);
+export function setPushProviderConfig(ctx: ServerContext, appId: string, provider: 'FCM' | 'APNS', config: unknown): Promise<string> {
+  return (services.get(ctx) ?? new PushService(ctx)).setProviderConfig(appId, provider, config);
 }
 
 /** Publishes to a channel from server-side code (cloud code, flows): same path as the API routes. */
@@ -31,25 +39,34 @@ export function publishToChannel(ctx: ServerContext, appId: string, channel: str
  */
 export const messagingModule: ServerModule = {
   area: 'messaging',
+  // Settings › Mobile (push credentials) is served here; the rest of Settings is not built yet.
+  partOf: ['settings'],
   name: 'messaging',
   systemMigrations: messagingMigrations,
   register(app, ctx) {
     const push = new PushService(ctx);
+    services.set(ctx, push);
     const channels = new ChannelsService(ctx, push);
     const devices = new DevicesService(channels);
+    const scheduler = new PublishScheduler(channels.jobs, (job) => channels.fireScheduled(job), ctx.log, SCHEDULER_INTERVAL_MS);
 
     // Every app starts with the `default` channel.
     ctx.appCreatedHooks.push((appId) => channels.seedDefaultChannel(appId));
 
     registerMessagingRoutes(app, ctx, channels, push);
     registerMessagingAppRoutes(app, ctx, channels, devices);
+    registerMobileSettingsRoutes(app, ctx, new MobileSettingsService(push));
     registerAppInfoRoute(app, ctx);
 
     const realtime = new RealtimeServer(ctx, { channelExists: (appId, channel) => channels.channelExists(appId, channel) });
     // The HTTP server exists from the start; real time attaches once the app is ready, before it
     // listens, and lets go before the server closes so open sockets do not hold the shutdown.
-    app.addHook('onReady', async () => realtime.attach(app.server));
+    app.addHook('onReady', async () => {
+      await realtime.attach(app.server);
+      scheduler.start();
+    });
     app.addHook('preClose', async () => {
+      await scheduler.stop();
       await realtime.close();
     });
     app.addHook('onClose', async () => push.drain());

@@ -89,4 +89,31 @@ const m0400: Migration = {
   },
 };
 
-export const messagingMigrations: Record<string, Migration> = { '0400-messaging': m0400 };
+/*
+ * Push credentials get an id (the console's mobile-settings routes address them by it), and
+ * publishes can be scheduled: one row per scheduled or repeated publish, polled by every server
+ * process. `next_at` is the next due time; a process fires a row only after moving `next_at` on
+ * with an UPDATE that names the old value, so two processes never fire the same due time.
+ */
+const m0401: Migration = {
+  async up(db: Kysely<any>): Promise<void> {
+    await db.schema.alterTable('msg_push_providers').addColumn('id', 'varchar(64)').execute();
+    await db.schema.createTable('msg_publish_jobs')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+      .addColumn('channel_name', 'varchar(100)', (c) => c.notNull())
+      .addColumn('input', 'text', (c) => c.notNull())
+      .addColumn('state', 'varchar(16)', (c) => c.notNull())
+      .addColumn('next_at', 'bigint', (c) => c.notNull())
+      .addColumn('repeat_every_ms', 'bigint')
+      .addColumn('expires_at', 'bigint')
+      .addColumn('fired', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('last_error', 'text')
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .addColumn('updated', 'bigint')
+      .execute();
+    await db.schema.createIndex('msg_publish_jobs_due').on('msg_publish_jobs').columns(['state', 'next_at']).execute();
+  },
+};
+
+export const messagingMigrations: Record<string, Migration> = { '0400-messaging': m0400, '0401-push-settings-scheduled-publish': m0401 };

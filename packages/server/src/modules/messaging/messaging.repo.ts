@@ -179,11 +179,18 @@ export class MessagingRepo {
   providerConfigs(appId: string) {
     return this.db.selectFrom('msg_push_providers').selectAll().where('app_id', '=', appId).execute();
   }
-  async saveProviderConfig(appId: string, provider: string, config: string, now: number): Promise<void> {
+  providerConfig(appId: string, provider: string) {
+    return this.db.selectFrom('msg_push_providers').selectAll().where('app_id', '=', appId).where('provider', '=', provider).executeTakeFirst();
+  }
+  async saveProviderConfig(appId: string, provider: string, config: string, now: number, id: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('msg_push_providers').where('app_id', '=', appId).where('provider', '=', provider).execute();
-      await trx.insertInto('msg_push_providers').values({ app_id: appId, provider, config, updated: now }).execute();
+      await trx.insertInto('msg_push_providers').values({ app_id: appId, provider, config, updated: now, id }).execute();
     });
+  }
+  async deleteProviderConfig(appId: string, provider: string): Promise<boolean> {
+    const res = await this.db.deleteFrom('msg_push_providers').where('app_id', '=', appId).where('provider', '=', provider).executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
   }
   async insertOutbox(rows: OutboxRow[]): Promise<void> {
     // Chunked: one statement per 200 rows stays under both databases' parameter limits.
@@ -191,6 +198,23 @@ export class MessagingRepo {
   }
   async updateOutbox(id: string, set: Pick<OutboxRow, 'status' | 'error' | 'updated'>): Promise<void> {
     await this.db.updateTable('msg_push_outbox').set(set).where('id', '=', id).execute();
+  }
+  outboxById(appId: string, id: string) {
+    return this.db.selectFrom('msg_push_outbox').selectAll().where('app_id', '=', appId).where('id', '=', id).executeTakeFirst();
+  }
+  /** Oldest deliveries of a provider in one status (a retry batch). */
+  outboxByStatus(appId: string, provider: string, status: string, limit: number) {
+    return this.db.selectFrom('msg_push_outbox').selectAll().where('app_id', '=', appId).where('provider', '=', provider).where('status', '=', status)
+      .orderBy('created').orderBy('id').limit(limit).execute();
+  }
+  /**
+   * Moves one delivery from `from` to `pending` only if it is still in `from`: of two processes
+   * retrying the same row, exactly one gets it (and sends it).
+   */
+  async claimOutbox(id: string, from: string, now: number): Promise<boolean> {
+    const res = await this.db.updateTable('msg_push_outbox').set({ status: 'pending', error: null, updated: now })
+      .where('id', '=', id).where('status', '=', from).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   }
   private outboxQuery(appId: string, status?: string) {
     let q = this.db.selectFrom('msg_push_outbox').where('app_id', '=', appId);

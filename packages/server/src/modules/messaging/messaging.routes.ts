@@ -49,6 +49,7 @@ export function registerMessagingRoutes(app: FastifyInstance, ctx: ServerContext
   handle<AppParams, { where?: string }>(app, ctx, R.getPushRecipientsCount, ({ params, query }) => push.recipientsCount(params.appId, query.where));
   handle<AppParams, unknown, SendPushInput>(app, ctx, R.sendPush, ({ params, body }) => push.send(params.appId, body ?? {}));
   handle<AppParams, Paging & { status?: string }>(app, ctx, R.getPushOutbox, ({ params, query }) => push.outbox(params.appId, query.status, ...paging(query)));
+  handle<AppParams & { deliveryId: string }>(app, ctx, R.retryPushDelivery, ({ params }) => push.retryDelivery(params.appId, params.deliveryId));
   handle<AppParams, { status?: string }>(app, ctx, R.getPushOutboxCount, ({ params, query }) => push.countOutbox(params.appId, query.status));
 
   // Button templates (interactive notification actions) and channel templates (Android

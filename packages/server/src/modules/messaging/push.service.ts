@@ -6,6 +6,7 @@ import { newId } from './channels.service.js';
 import { parseDeviceWhere } from './device-where.js';
 import { hasControlCharacters } from './devices.service.js';
 import { createProvider, providerForOs, validateProviderConfig, type PushDelivery, type PushProvider } from './push-providers.js';
+import { SecretBox } from './mobile-settings/secret-box.js';
 
 export type TemplateKind = 'push' | 'button' | 'channel';
 const MAX_TEMPLATE_BYTES = 64 * 1024;
@@ -13,6 +14,8 @@ const MAX_TEMPLATE_BYTES = 64 * 1024;
 const PLATFORMS = ['IOS', 'ANDROID', 'WP', 'OSX', 'JS'];
 /** The SDK's broadcast mask bits. */
 const BROADCAST_BITS: Record<string, number> = { IOS: 1, ANDROID: 2, WP: 4, OSX: 8 };
+/** Deliveries claimed per round when credentials arrive; rounds repeat until none waits. */
+export const RETRY_BATCH = 200;
 
 export interface SendPushInput {
   name?: string;
@@ -54,13 +57,23 @@ export class PushService {
   readonly repo: MessagingRepo;
   /** Deliveries being sent; shutdown waits for them so no outcome goes unrecorded. */
   private readonly inflight = new Set<Promise<void>>();
+  private closing = false;
+  readonly secrets: SecretBox;
 
   constructor(private readonly ctx: ServerContext) {
     this.repo = new MessagingRepo(ctx.dbs);
+    this.secrets = new SecretBox(ctx.config.dataDir);
   }
 
   async drain(): Promise<void> {
+    // Retry loops stop between batches; what they already claimed is finished and recorded.
+    this.closing = true;
     await Promise.allSettled([...this.inflight]);
+  }
+
+  private background(work: Promise<void>): void {
+    const job = work.catch((err: unknown) => this.ctx.log.error({ err }, 'push delivery failed')).finally(() => this.inflight.delete(job));
+    this.inflight.add(job);
   }
 
   // Templates (push, button and channel templates share one store)
@@ -182,10 +195,7 @@ export class PushService {
     }
     await this.repo.insertOutbox(rows);
     const pending = rows.filter((r) => r.status === 'pending');
-    if (pending.length) {
-      const job = this.flush(pending, providers).finally(() => this.inflight.delete(job));
-      this.inflight.add(job);
-    }
+    if (pending.length) this.background(this.flush(pending, providers));
     return { messageId, status: rows.length ? 'scheduled' : 'published', errorMessage: null, recipients: rows.length, waitingForCredentials: rows.length - pending.length };
   }
 
@@ -211,15 +221,61 @@ export class PushService {
   private async providers(appId: string): Promise<Map<string, PushProvider>> {
     const out = new Map<string, PushProvider>();
     for (const row of await this.repo.providerConfigs(appId)) {
-      const provider = createProvider(row.provider, JSON.parse(row.config) as Record<string, unknown>);
+      const provider = createProvider(row.provider, this.readConfig(row.config));
       if (provider) out.set(row.provider, provider);
     }
     return out;
   }
 
-  async setProviderConfig(appId: string, provider: string, config: unknown): Promise<void> {
+  /** A stored provider configuration, decrypted. */
+  readConfig(stored: string): Record<string, unknown> {
+    return JSON.parse(this.secrets.open(stored)) as Record<string, unknown>;
+  }
+
+  /**
+   * Stores a provider's credentials (encrypted), keeping the row's id across replacements, then
+   * sends in the background the deliveries that waited for them. Answers the row id.
+   */
+  async setProviderConfig(appId: string, provider: string, config: unknown): Promise<string> {
     const name = provider.toUpperCase();
-    await this.repo.saveProviderConfig(appId, name, JSON.stringify(validateProviderConfig(name, config)), Date.now());
+    const checked = validateProviderConfig(name, config);
+    const id = (await this.repo.providerConfig(appId, name))?.id ?? newId();
+    await this.repo.saveProviderConfig(appId, name, this.secrets.seal(JSON.stringify(checked)), Date.now(), id);
+    this.retryWaiting(appId, name);
+    return id;
+  }
+
+  /** Sends the deliveries of one provider that wait for credentials, batch by batch. */
+  retryWaiting(appId: string, provider: string): void {
+    this.background(this.retryLoop(appId, provider));
+  }
+
+  private async retryLoop(appId: string, provider: string): Promise<void> {
+    const providers = await this.providers(appId);
+    if (!providers.has(provider)) return;
+    while (!this.closing) {
+      const batch = await this.repo.outboxByStatus(appId, provider, 'no-credentials', RETRY_BATCH);
+      if (!batch.length) return;
+      const mine: OutboxRow[] = [];
+      for (const row of batch) if (await this.repo.claimOutbox(row.id, 'no-credentials', Date.now())) mine.push(row);
+      await this.flush(mine, providers);
+    }
+  }
+
+  /** The console's Retry on one failed or waiting delivery: claims it and sends it again. */
+  async retryDelivery(appId: string, id: string): Promise<PushOutboxEntry> {
+    const row = await this.repo.outboxById(appId, id);
+    if (!row) throw ApiError.notFound(`Delivery ${id} not found`);
+    if (row.status !== 'failed' && row.status !== 'no-credentials') {
+      throw ApiError.conflict(`Only failed or waiting deliveries can be retried; this one is ${row.status}`, { field: 'deliveryId' });
+    }
+    const providers = await this.providers(appId);
+    if (!providers.has(row.provider)) {
+      throw ApiError.conflict(`${row.provider} credentials are not configured: add them in Settings › Mobile, then retry`, { field: 'provider' });
+    }
+    if (!(await this.repo.claimOutbox(row.id, row.status, Date.now()))) throw ApiError.conflict('The delivery changed meanwhile: reload the outbox', { field: 'deliveryId' });
+    this.background(this.flush([row], providers));
+    return outboxOut({ ...row, status: 'pending', error: null, updated: Date.now() });
   }
 
   async outbox(appId: string, status: string | undefined, offset: number, limit: number): Promise<PushOutboxEntry[]> {

@@ -11,6 +11,7 @@ export const messagingKeys = {
   templates: (appId: string) => [...messagingKeys.app(appId), 'templates'] as const,
   recipients: (appId: string, where: string) => [...messagingKeys.app(appId), 'recipients', where] as const,
   outbox: (appId: string, status: string, page: number) => [...messagingKeys.app(appId), 'outbox', status, page] as const,
+  buttons: (appId: string, platform: string) => [...messagingKeys.app(appId), 'buttons', platform] as const,
 };
 
 export const PAGE_SIZE = 50;
@@ -127,5 +128,35 @@ export function useGetPushOutbox(appId: string, status: string, page: number) {
     placeholderData: keepPreviousData,
     // Deliveries change state on the server by themselves.
     refetchInterval: 10_000,
+  });
+}
+
+/** Sends a failed or waiting delivery again; the outbox then shows its new state. */
+export function useRetryPushDelivery(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: string) => getSdk().messaging.retryPushDelivery(appId, deliveryId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...messagingKeys.app(appId), 'outbox'] }),
+  });
+}
+
+export function useButtonTemplates(appId: string, platform: string) {
+  return useQuery({ queryKey: messagingKeys.buttons(appId, platform), queryFn: () => getSdk().messaging.getPushButtonTemplates(appId, platform) });
+}
+
+export function useSaveButtonTemplate(appId: string, platform: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ previousName, template }: { previousName?: string; template: Template }) =>
+      previousName ? getSdk().messaging.updatePushButtonTemplate(appId, previousName, { ...template, platform }) : getSdk().messaging.createPushButtonTemplate(appId, { ...template, platform }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.buttons(appId, platform) }),
+  });
+}
+
+export function useDeleteButtonTemplate(appId: string, platform: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => getSdk().messaging.deletePushButtonTemplate(appId, name, platform),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.buttons(appId, platform) }),
   });
 }

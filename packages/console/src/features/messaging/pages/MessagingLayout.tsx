@@ -1,12 +1,13 @@
-import { NavLink as RouterLink, Outlet, useLocation, useParams } from 'react-router';
-import { Group, Tabs } from '@mantine/core';
-import { IconBroadcast, IconDeviceMobile, IconInbox, IconSend } from '@tabler/icons-react';
+import { Link, NavLink as RouterLink, Outlet, useLocation, useParams } from 'react-router';
+import { Button, Group, Tabs } from '@mantine/core';
+import { IconBroadcast, IconClick, IconDeviceMobile, IconInbox, IconKey, IconSend } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/PageHeader';
 
 const SECTIONS = [
   { segment: 'channels', label: 'Channels', Icon: IconBroadcast },
   { segment: 'devices', label: 'Devices', Icon: IconDeviceMobile },
   { segment: 'push', label: 'Push', Icon: IconSend },
+  { segment: 'buttons', label: 'Button templates', Icon: IconClick },
   { segment: 'outbox', label: 'Outbox', Icon: IconInbox },
 ] as const;
 
@@ -18,7 +19,16 @@ export default function MessagingLayout() {
   const current = pathname.slice(base.length + 1).split('/')[0] || 'channels';
   return (
     <>
-      <PageHeader title="Messaging" description="Channels and their live traffic, registered devices, push notifications and their deliveries." />
+      <PageHeader
+        title="Messaging"
+        description="Channels and their live traffic, registered devices, push notifications and their deliveries."
+        actions={
+          // Credentials live in Settings › Mobile; pushes cannot leave without them, so they are one click away.
+          <Button component={Link} to={`/apps/${appId}/settings/mobile`} variant="default" leftSection={<IconKey size={16} stroke={1.5} />}>
+            Push credentials
+          </Button>
+        }
+      />
       <Tabs value={current} mb="md" variant="default">
         <Tabs.List aria-label="Messaging sections">
           {SECTIONS.map(({ segment, label, Icon }) => (

@@ -1,10 +1,14 @@
 import { Fragment, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Badge, Code, Group, Pagination, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Link } from 'react-router';
+import { Anchor, Badge, Button, Code, Group, Pagination, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconRefresh } from '@tabler/icons-react';
 import type { PushOutboxEntry } from '@basalt/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { errorInfo } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
-import { PAGE_SIZE, useGetPushOutbox } from '../api/messaging.queries';
+import { PAGE_SIZE, useGetPushOutbox, useRetryPushDelivery } from '../api/messaging.queries';
 
 const STATUS: Record<PushOutboxEntry['status'], { label: string; color: string }> = {
   pending: { label: 'Sending', color: 'blue' },
@@ -21,6 +25,13 @@ export default function OutboxPage() {
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<string | null>(null);
   const outbox = useGetPushOutbox(appId, status, page);
+  const retry = useRetryPushDelivery(appId);
+  const waiting = outbox.data?.data.some((d) => d.status === 'no-credentials');
+  const retryOne = (d: PushOutboxEntry) =>
+    retry.mutate(d.objectId, {
+      onSuccess: () => notifications.show({ color: 'blue', title: 'Sending again', message: `The delivery to ${d.deviceId} is on its way; its status updates here.` }),
+      onError: (err) => notifications.show({ color: 'red', title: 'Not retried', message: errorInfo(err).message }),
+    });
 
   return (
     <Stack gap="md">
@@ -44,6 +55,12 @@ export default function OutboxPage() {
           {outbox.data ? `${outbox.data.totalRows} ${outbox.data.totalRows === 1 ? 'delivery' : 'deliveries'}` : ''}
         </Text>
       </Group>
+      {waiting && (
+        <Text size="sm" c="dimmed">
+          Deliveries waiting for credentials go out by themselves once they are saved in{' '}
+          <Anchor component={Link} to={`/apps/${appId}/settings/mobile`} size="sm">Settings › Mobile</Anchor>.
+        </Text>
+      )}
       {outbox.isPending ? (
         <Skeleton height={200} />
       ) : outbox.isError ? (
@@ -65,6 +82,7 @@ export default function OutboxPage() {
                 <Table.Th>Provider</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Detail</Table.Th>
+                <Table.Th w={100} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -87,10 +105,24 @@ export default function OutboxPage() {
                         </Text>
                       </Tooltip>
                     </Table.Td>
+                    <Table.Td onClick={(e) => e.stopPropagation()}>
+                      {(d.status === 'failed' || d.status === 'no-credentials') && (
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          leftSection={<IconRefresh size={12} />}
+                          aria-label={`Retry delivery to ${d.deviceId}`}
+                          loading={retry.isPending && retry.variables === d.objectId}
+                          onClick={() => retryOne(d)}
+                        >
+                          Retry
+                        </Button>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                   {open === d.objectId && (
                     <Table.Tr>
-                      <Table.Td colSpan={6}>
+                      <Table.Td colSpan={7}>
                         <Code block style={{ fontSize: 12 }}>
                           {JSON.stringify(d.payload, null, 2)}
                         </Code>

@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AndroidSettingsInput, AppleSettingsInput } from '@basalt/sdk';
+import { getSdk } from '../../../lib/sdk';
+
+export const mobileSettingsKey = (appId: string) => ['mobile-settings', appId] as const;
+/** Stored credentials send waiting deliveries: the outbox is refreshed after every change. */
+const outboxKey = (appId: string) => ['messaging', appId, 'outbox'] as const;
+
+export function useMobileSettings(appId: string) {
+  return useQuery({ queryKey: mobileSettingsKey(appId), queryFn: () => getSdk().settings.getMobileSettings(appId) });
+}
+
+function useRefresh(appId: string) {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: mobileSettingsKey(appId) }), queryClient.invalidateQueries({ queryKey: outboxKey(appId) })]);
+}
+
+export function useSaveAndroidSettings(appId: string) {
+  const refresh = useRefresh(appId);
+  return useMutation({
+    mutationFn: ({ id, settings }: { id?: string; settings: AndroidSettingsInput }) =>
+      id ? getSdk().settings.updateAndroidMobileSettings(appId, settings, id) : getSdk().settings.createAndroidMobileSettings(appId, settings),
+    onSuccess: refresh,
+  });
+}
+
+export function useSaveAppleSettings(appId: string) {
+  const refresh = useRefresh(appId);
+  return useMutation({
+    mutationFn: ({ id, settings }: { id?: string; settings: AppleSettingsInput }) =>
+      id ? getSdk().settings.updateAppleMobileSettings(appId, settings, id, 'ios') : getSdk().settings.createAppleMobileSettings(appId, settings, 'ios'),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteMobileSettings(appId: string) {
+  const refresh = useRefresh(appId);
+  return useMutation({
+    mutationFn: ({ platform, id }: { platform: 'android' | 'ios'; id: string }) =>
+      platform === 'android' ? getSdk().settings.deleteAndroidMobileSettings(appId, id) : getSdk().settings.deleteAppleMobileCertificate(appId, id, 'ios'),
+    onSuccess: refresh,
+  });
+}

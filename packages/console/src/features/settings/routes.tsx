@@ -1,0 +1,19 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazy-page';
+import { FIRST_BUILT_SECTION } from './sections';
+
+/**
+ * Settings (CONSOLE.md §1.2, §2.13): `/settings/:section`. Mobile (push credentials) is built; the
+ * other sections say they are not available yet.
+ */
+export const settingsRoutes: RouteObject[] = [
+  {
+    path: 'settings',
+    lazy: lazyPage(() => import('./pages/SettingsLayout')),
+    children: [
+      { index: true, element: <Navigate to={FIRST_BUILT_SECTION} replace /> },
+      { path: 'mobile', lazy: lazyPage(() => import('./pages/MobileSettingsPage')) },
+      { path: ':section/*', lazy: lazyPage(() => import('./pages/SectionNotAvailablePage')) },
+    ],
+  },
+];

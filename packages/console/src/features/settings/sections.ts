@@ -1,0 +1,17 @@
+/** Sections of Settings (CONSOLE.md §1.2 and §2.13), in menu order; `built` ones have a screen. */
+export const SETTINGS_SECTIONS = [
+  { segment: 'general', label: 'General', built: false },
+  { segment: 'api-keys', label: 'API keys', built: false },
+  { segment: 'domains', label: 'Domains', built: false },
+  { segment: 'cors', label: 'CORS', built: false },
+  { segment: 'mobile', label: 'Mobile', built: true },
+  { segment: 'email', label: 'Email', built: false },
+  { segment: 'smtp', label: 'SMTP', built: false },
+  { segment: 'logging', label: 'Logging', built: false },
+  { segment: 'landing', label: 'Landing page', built: false },
+] as const;
+
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+/** The first section with a screen: where `/settings` itself leads. */
+export const FIRST_BUILT_SECTION = SETTINGS_SECTIONS.find((s) => s.built)?.segment ?? 'general';

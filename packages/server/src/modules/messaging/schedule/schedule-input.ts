@@ -1,0 +1,48 @@
+import { ApiError } from '../../../http/api-error.js';
+
+/** When a publish fires: first due time, repeat period and end (epoch ms; null = none). */
+export interface Schedule {
+  firstAt: number;
+  repeatEveryMs: number | null;
+  expiresAt: number | null;
+}
+
+/** Shortest and longest repeat periods, in seconds (the SDK's unit). */
+export const MIN_REPEAT_SECONDS = 1;
+export const MAX_REPEAT_SECONDS = 366 * 24 * 3600;
+/** A publish may be scheduled at most this far ahead. */
+const MAX_AHEAD_MS = 5 * 366 * 24 * 3600 * 1000;
+
+const unset = (v: unknown) => v === undefined || v === null || v === 0;
+
+function number(v: unknown, field: string): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw ApiError.badRequest(`${field} must be a number`, { field });
+  return v;
+}
+
+/**
+ * Reads publishAt (ms), repeatEvery (s) and repeatExpiresAt (ms) of a publish. Answers null when
+ * the publish goes out now: no repeat and a publishAt that is unset, past or within a second.
+ */
+export function readSchedule(input: { publishAt?: unknown; repeatEvery?: unknown; repeatExpiresAt?: unknown }, now: number): Schedule | null {
+  const publishAt = unset(input.publishAt) ? null : number(input.publishAt, 'publishAt');
+  const every = unset(input.repeatEvery) ? null : number(input.repeatEvery, 'repeatEvery');
+  const expires = unset(input.repeatExpiresAt) ? null : number(input.repeatExpiresAt, 'repeatExpiresAt');
+  if (publishAt !== null && publishAt > now + MAX_AHEAD_MS) throw ApiError.badRequest('publishAt is more than five years ahead', { field: 'publishAt' });
+  if (every === null) {
+    if (expires !== null) throw ApiError.badRequest('repeatExpiresAt needs repeatEvery (seconds between publishes)', { field: 'repeatExpiresAt' });
+    return publishAt !== null && publishAt > now + 1000 ? { firstAt: publishAt, repeatEveryMs: null, expiresAt: null } : null;
+  }
+  if (!Number.isInteger(every) || every < MIN_REPEAT_SECONDS || every > MAX_REPEAT_SECONDS) {
+    throw ApiError.badRequest(`repeatEvery is whole seconds from ${MIN_REPEAT_SECONDS} to ${MAX_REPEAT_SECONDS}`, { field: 'repeatEvery' });
+  }
+  const firstAt = Math.max(publishAt ?? now, now);
+  if (expires !== null && expires <= firstAt) throw ApiError.badRequest('repeatExpiresAt must be later than the first publish', { field: 'repeatExpiresAt' });
+  return { firstAt, repeatEveryMs: every * 1000, expiresAt: expires };
+}
+
+/** The due time after `from` that is later than `now` (missed firings collapse into one). */
+export function nextDue(from: number, everyMs: number, now: number): number {
+  const steps = Math.max(1, Math.floor((now - from) / everyMs) + 1);
+  return from + steps * everyMs;
+}
