@@ -55,6 +55,7 @@ describeShapes('security', [
   ['activatePanicMode', (c) => c.security.activatePanicMode('A', { message: 'Back soon' }), json('PUT', `${H}/A/console/panic/enable`, { message: 'Back soon' })],
   ['deactivatePanicMode', (c) => c.security.deactivatePanicMode('A', {}), json('PUT', `${H}/A/console/panic/disable`, {})],
   ['loadPanicMode', (c) => c.security.loadPanicMode('A'), get(`${H}/A/console/panic`)],
+  ['runAs', (c) => c.security.runAs('A', { table: 'Orders', userId: 'U1', where: "total > 5", pageSize: 10 }), json('POST', `${S}/run-as`, { table: 'Orders', userId: 'U1', where: 'total > 5', pageSize: 10 })],
   ['loadUsers', (c) => c.security.loadUsers('A', { identityOrUserId: 'ann', offset: 0, pageSize: 20, sortBy: 'email' }), get(`${H}/A/console/user/sessions/users?identityOrUserId=ann&offset=0&pageSize=20&sortBy=email`)],
   ['loadUsersWithSessions', (c) => c.security.loadUsersWithSessions('A', { cursor: 'c1', pageSize: 10 }), get(`${H}/A/console/user/sessions/users-with-sessions?pageSize=10&cursor=c1`)],
   ['loadUserSessions', (c) => c.security.loadUserSessions('A', 'U1', { pageSize: 10 }), get(`${H}/A/console/user/sessions/U1?pageSize=10`)],

@@ -1,4 +1,4 @@
-import { buildPath, Routes, type AuditLogEntry, type PermissionList, type PermissionRow, type RouteDef, type SecurityRole } from '@basalt/shared';
+import { buildPath, Routes, type AuditLogEntry, type PermissionList, type PermissionRow, type RouteDef, type RunAsAnswer, type SecurityRole } from '@basalt/shared';
 import { COUNT_CACHE_TTL } from '../transport/cache.js';
 import { isRecord } from '../transport/errors.js';
 import type { Query } from '../transport/encode.js';
@@ -241,6 +241,14 @@ export function createSecurityGroup({ request }: GroupContext) {
     /** Panic mode off. */
     deactivatePanicMode(appId: string, settings?: Record<string, unknown>): Promise<PanicState> {
       return request.route(r.deactivatePanicMode, [appId], { body: settings });
+    },
+
+    /**
+     * What a role (`roleName`) or an app user (`userId`) can read in a table, decided by the server's
+     * permission engine as for the app API (Basalt addition).
+     */
+    runAs(appId: string, body: { table: string; roleName?: string; userId?: string; where?: string; pageSize?: number; offset?: number }): Promise<RunAsAnswer> {
+      return request.route(r.runAs, [appId], { body });
     },
 
     /** Whether panic mode is on (Basalt addition). */

@@ -54,6 +54,20 @@ export const securityRoutes = {
     name: 'security.deactivatePanicMode', method: 'PUT', path: '/:appId/console/panic/disable', auth: 'developer', devPermission: DevOperations.PANIC_MODE,
     body: Type.Optional(Type.Object({}, Open)),
   }),
+  runAs: defineRoute({
+    name: 'security.runAs', method: 'POST', path: `${base}/run-as`, auth: 'developer',
+    // It shows how the table permissions apply, records included: the permission of those rules.
+    devPermission: DevOperations.TABLE_PERMISSIONS,
+    body: Type.Object({
+      table: Type.String({ minLength: 1, maxLength: 100 }),
+      roleName: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+      userId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' })),
+      where: Type.Optional(Type.String({ maxLength: 5000 })),
+      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+      offset: Type.Optional(Type.Integer({ minimum: 0 })),
+    }, Open),
+    summary: 'Evaluates the permission engine as a role or an app user: readable records (hidden columns removed) and Find/Create/Update/Remove decisions',
+  }),
   loadPanicMode: defineRoute({ name: 'security.loadPanicMode', method: 'GET', path: '/:appId/console/panic', auth: 'developer', summary: '`{enabled, message, since}`' }),
   loadUsers: defineRoute({
     name: 'security.loadUsers', method: 'GET', path: '/:appId/console/user/sessions/users', auth: 'developer',
@@ -98,5 +112,28 @@ export interface PermissionRow {
 /** Answer of `security.loadPermissions`. */
 export interface PermissionList {
   data: PermissionRow[];
+  totalRows: number;
+}
+
+/** One operation of a run-as answer: the decision for the table and the step that made it. */
+export interface RunAsDecision {
+  access: 'GRANT' | 'DENY';
+  /** `user`, `role` or `default` (record ACLs and the owner policy apply per record, see `rows`). */
+  by: 'acl' | 'owner' | 'user' | 'role' | 'default';
+  /** The deciding rule in words. */
+  rule: string;
+}
+
+/** What a role or an app user gets from the app API for one table (`security.runAs`). */
+export interface RunAsAnswer {
+  table: string;
+  /** Every role the caller has (for a user: implied through the REST key, and assigned). */
+  roles: string[];
+  userId: string | null;
+  operations: Record<'Find' | 'Create' | 'Update' | 'Remove', RunAsDecision>;
+  /** Which rows Find reaches: all, none, or some (record ACLs or the owner policy choose). */
+  rows: 'all' | 'none' | 'some';
+  hidden: string[];
+  records: Array<Record<string, unknown>>;
   totalRows: number;
 }

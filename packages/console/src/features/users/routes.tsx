@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
 
-/** Users area (CONSOLE.md §1.2): the users list, registration, login and OAuth providers. */
+/** Users area (CONSOLE.md §1.2): the users list, registration, login, OAuth providers, Auth0 and scope-to-role bindings. */
 export const usersRoutes: RouteObject[] = [
   {
     path: 'users',
@@ -11,6 +11,7 @@ export const usersRoutes: RouteObject[] = [
       { path: 'registration', lazy: lazyPage(() => import('./pages/RegistrationPage')) },
       { path: 'login', lazy: lazyPage(() => import('./pages/LoginSettingsPage')) },
       { path: 'providers/:provider?', lazy: lazyPage(() => import('./pages/ProvidersPage')) },
+      { path: 'auth0', lazy: lazyPage(() => import('./pages/Auth0Page')) },
     ],
   },
 ];

@@ -8,11 +8,13 @@ import { registerSessionRoutes } from './sessions.routes.js';
 import type { Caller } from './permission-engine.js';
 import { canonicalOperation } from './permissions.repo.js';
 import { dataServicesOf } from '../data/index.js';
+import { rekeyColumnRules } from './column-rules.migration.js';
 
 export { securityOf, type Security } from './security.service.js';
 export type { Caller, Decision, RowFilter } from './permission-engine.js';
 export { SYSTEM_ROLES, CLIENT_ROLE_BY_DEVICE } from './roles.service.js';
 export { OPERATIONS, COLUMN_OPERATIONS } from './permissions.repo.js';
+export { writeSdkPermission, isServerCode } from './app-permissions.js';
 
 /** Folders of a path, nearest first: `a/b/c.txt` → `a/b/c.txt`, `a/b`, `a`. Rules on a folder cover what is inside. */
 function pathChain(path: string): string[] {
@@ -106,8 +108,10 @@ export const securityModule: ServerModule = {
   area: 'security',
   name: 'security',
   systemMigrations: securityMigrations,
-  register(app, ctx) {
+  async register(app, ctx) {
     const security = securityOf(ctx);
+    // Stored column rules keyed by name move to column ids before the first request is served.
+    await rekeyColumnRules(ctx);
     // A new app is handed over with its system roles in place.
     ctx.appCreatedHooks.push((appId) => security.roles.ensureSystemRoles(appId));
     registerRoleRoutes(app, ctx, security);

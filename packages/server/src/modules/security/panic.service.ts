@@ -27,6 +27,12 @@ export class PanicService {
     this.db = ctx.dbs.system as unknown as SecurityKysely;
   }
 
+  /** The state when this node's cached copy is still fresh (no read, no promise), else undefined. */
+  known(appId: string): PanicState | undefined {
+    const hit = this.cache.get(appId);
+    return hit && Date.now() - hit.at < CACHE_MS ? hit.state : undefined;
+  }
+
   async state(appId: string): Promise<PanicState> {
     const hit = this.cache.get(appId);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.state;

@@ -27,6 +27,13 @@ export interface RecordRef {
   ownerId?: unknown;
 }
 
+/** A table with its columns, for turning column rules (kept by column id) into names. */
+export interface ColumnsOf {
+  tableId: string;
+  columns: Array<{ columnId: string; name: string }>;
+  relations?: Array<{ columnId: string; name: string }>;
+}
+
 /** Rows a caller may act on: all, none, or those matching a where-language condition. */
 export type RowFilter = { kind: 'all' } | { kind: 'none' } | { kind: 'where'; where: string };
 
@@ -74,9 +81,11 @@ export class PermissionEngine {
     const plain = rules.filter((r) => r.column_name === '' && r.operation === op);
     for (const item of [...items, '*']) {
       const here = plain.filter((r) => r.item === item);
-      const user = caller.userId ? here.find((r) => r.principal_type === 'user' && r.principal === caller.userId) : undefined;
+      // `*` entries (the SDK's grantForAllUsers / ForAllRoles on files) follow the user's own entry
+      // and join the role entries, as in a record's ACL.
+      const user = caller.userId ? here.find((r) => r.principal_type === 'user' && r.principal === caller.userId) ?? here.find((r) => r.principal_type === 'user' && r.principal === '*') : undefined;
       if (user) return { access: user.access, by: 'user' };
-      const roles = here.filter((r) => r.principal_type === 'role' && roleIds.has(r.principal));
+      const roles = here.filter((r) => r.principal_type === 'role' && (roleIds.has(r.principal) || r.principal === '*'));
       if (roles.some((r) => r.access === 'DENY')) return { access: 'DENY', by: 'role' };
       if (roles.length) return { access: 'GRANT', by: 'role' };
     }
@@ -136,17 +145,24 @@ export class PermissionEngine {
     });
   }
 
-  /** Columns of a table the caller may not use for `op` (Find: hidden; Update: not writable). */
-  async deniedColumns(caller: Caller, tableId: string, op: 'Find' | 'Update'): Promise<Set<string>> {
-    const rules = (await this.rules(caller.appId, 'data')).filter((r) => r.item === tableId && r.column_name !== '' && r.operation === op);
+  /**
+   * Names of the columns of a table the caller may not use for `op` (Find: hidden; Update: not
+   * writable). Column rules are kept by column id (a rename keeps them), so the table's columns are
+   * needed to answer names; a rule of a dropped column matches nothing.
+   */
+  async deniedColumns(caller: Caller, table: ColumnsOf, op: 'Find' | 'Update'): Promise<Set<string>> {
+    const rules = (await this.rules(caller.appId, 'data')).filter((r) => r.item === table.tableId && r.column_name !== '' && r.operation === op);
     const out = new Set<string>();
     if (!rules.length) return out;
+    const nameOf = new Map([...table.columns, ...(table.relations ?? [])].map((c) => [c.columnId, c.name]));
     const roleIds = new Set(caller.roles.map((r) => r.id));
     for (const column of new Set(rules.map((r) => r.column_name))) {
+      const name = nameOf.get(column);
+      if (!name) continue;
       const here = rules.filter((r) => r.column_name === column);
       const user = caller.userId ? here.find((r) => r.principal_type === 'user' && r.principal === caller.userId) : undefined;
       const denied = user ? user.access === 'DENY' : here.some((r) => r.principal_type === 'role' && roleIds.has(r.principal) && r.access === 'DENY');
-      if (denied) out.add(column);
+      if (denied) out.add(name);
     }
     return out;
   }

@@ -113,8 +113,10 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
       }
       case 'columns': {
         const t = await table(appId, v.item);
-        const rules = (await s.repo.list(appId, { service: 'data', item: t.tableId, objectId: '' })).filter((x) => x.column_name !== '');
-        const key = (x: Rule) => `${x.column_name}:${x.operation}`;
+        // Rules are kept by column id; answers name the column as it is called now.
+        const names = new Map([...t.columns, ...t.relations].map((c) => [c.columnId, c.name]));
+        const rules = (await s.repo.list(appId, { service: 'data', item: t.tableId, objectId: '' })).filter((x) => names.has(x.column_name));
+        const key = (x: Rule) => `${names.get(x.column_name)}:${x.operation}`;
         const roles = await roleRows(appId, rules, key);
         const users = await userRows(appId, rules, undefined, key);
         return { data: [...roles.data, ...users.data], totalRows: roles.totalRows + users.totalRows };
@@ -163,18 +165,27 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
     }
   }
 
+  /**
+   * Column rules are stored under the column's id, not its name: ids never change, so a renamed
+   * column keeps its rules and a new column that takes an old name does not inherit them. (Renaming
+   * the rules along with the column cannot share one transaction: the column lives in the app's
+   * store, the rules in the system database.) Stored names are re-keyed at start
+   * (column-rules.migration.ts).
+   */
   async function columnOf(appId: string, item: string, column: string | undefined): Promise<string> {
     const t = await table(appId, item);
     const c = t.columns.find((x) => x.columnId === column || x.name === column);
     if (!c) throw ApiError.badRequest(`Name an existing column of table '${t.name}' (columnId or column)`, { field: 'columnId' });
-    return c.name;
+    return c.columnId;
   }
 
   /** The current rules of the written principal, shaped `{<principal or owner>: {operation: access}}`. */
   async function answer(appId: string, t: Awaited<ReturnType<typeof target>>) {
     const rules = await s.repo.list(appId, t);
     const key = t.principalType === 'owner' ? 'owner' : (t.principal ?? '');
-    return { [key]: Object.fromEntries(rules.map((x) => [x.column_name ? `${x.column_name}:${x.operation}` : x.operation, x.access])) };
+    const columns = rules.some((x) => x.column_name) && t.service === 'data' ? await table(appId, t.item) : undefined;
+    const names = new Map([...(columns?.columns ?? []), ...(columns?.relations ?? [])].map((c) => [c.columnId, c.name]));
+    return { [key]: Object.fromEntries(rules.filter((x) => !x.column_name || names.has(x.column_name)).map((x) => [x.column_name ? `${names.get(x.column_name)}:${x.operation}` : x.operation, x.access])) };
   }
 
   handle<{ appId: string }, object, unknown>(app, ctx, r.setPermission, async (a) => {

@@ -5,8 +5,11 @@ import { UsersConfigService, type Auth0Settings, type ScopeBinding } from './use
 import { OAuthProvidersService } from './oauth.service.js';
 import { registerUsersConfigRoutes } from './users-config.routes.js';
 import { usersConfigSystemMigrations } from './users-config.migrations.js';
+import { OAuthLoginRepo } from './oauth-login.repo.js';
 
 export type { Auth0Settings, ScopeBinding } from './users-config.service.js';
+export { OAuthLoginRepo, STATE_TTL_MS } from './oauth-login.repo.js';
+export { callProvider, oauth1Header, providerUrl, ProviderError, PROVIDER_MAX_BYTES, PROVIDER_TIMEOUT_MS } from './oauth-http.js';
 
 /*
  * What the app API's registration and login follow. Each call reads the stored settings (a primary
@@ -35,6 +38,22 @@ export function getUserProperties(ctx: ServerContext, appId: string): Promise<Us
 export function getOAuthProviders(ctx: ServerContext, appId: string, version: 1 | 2): Promise<OAuthProvider[]> {
   const users = new UsersConfigService(ctx);
   return new OAuthProvidersService(ctx, users.repo).list(appId, version);
+}
+
+/** One provider by code (any state: the caller refuses a disabled one with its own error). */
+export async function findOAuthProvider(ctx: ServerContext, appId: string, version: 1 | 2, code: string): Promise<OAuthProvider | undefined> {
+  return (await getOAuthProviders(ctx, appId, version)).find((p) => p.code === code);
+}
+
+/** The app API callback a provider sends a browser back to (the URL shown in the console). */
+export function getOAuthCallbackUrl(ctx: ServerContext, appId: string, version: 1 | 2, code: string): string {
+  const users = new UsersConfigService(ctx);
+  return new OAuthProvidersService(ctx, users.repo).callbackUrl(appId, version, code).callbackUrl;
+}
+
+/** Pending browser sign-ins and the provider identities linked to app users. */
+export function oauthLoginRepo(ctx: ServerContext): OAuthLoginRepo {
+  return new OAuthLoginRepo(ctx.dbs);
 }
 
 export function getAuth0Settings(ctx: ServerContext, appId: string): Promise<Auth0Settings> {

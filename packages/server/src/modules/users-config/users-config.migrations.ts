@@ -36,7 +36,34 @@ export const usersConfigSystemMigrations: Record<string, Migration> = {
       for (const t of ['auth0_scope_bindings', 'oauth_providers', 'users_config']) await db.schema.dropTable(t).ifExists().execute();
     },
   },
+  '0271-oauth-login': {
+    async up(db: Kysely<any>) {
+      // Pending browser sign-ins: only the SHA-256 of the state travels back; one row, used once.
+      await db.schema.createTable('oauth_states')
+        .addColumn('state_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('expires', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('oauth_states_expires').on('oauth_states').column('expires').execute();
+      // Which app user a provider's account is: provider key (`oauth2:google`, `auth0`) and its subject id.
+      await db.schema.createTable('oauth_identities')
+        .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+        .addColumn('provider', 'varchar(80)', (c) => c.notNull())
+        .addColumn('subject', 'varchar(255)', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('oauth_identities_pk', ['app_id', 'provider', 'subject'])
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      for (const t of ['oauth_identities', 'oauth_states']) await db.schema.dropTable(t).ifExists().execute();
+    },
+  },
 };
+
+export interface OAuthStatesTable { state_hash: string; app_id: string; data: string; expires: number }
+export interface OAuthIdentitiesTable { app_id: string; provider: string; subject: string; user_id: string; created: number }
 
 export interface UsersConfigTable { app_id: string; key: string; value: string; updated: number }
 export interface OAuthProvidersTable { id: string; app_id: string; version: number; code: string; data: string; created: number; updated: number }
@@ -46,4 +73,6 @@ export interface UsersConfigTables {
   users_config: UsersConfigTable;
   oauth_providers: OAuthProvidersTable;
   auth0_scope_bindings: Auth0ScopeBindingsTable;
+  oauth_states: OAuthStatesTable;
+  oauth_identities: OAuthIdentitiesTable;
 }

@@ -1,84 +1,58 @@
-import { Alert, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Badge, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import type { DataTable } from '@basalt/shared';
-import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageSkeleton } from '../../../components/PageSkeleton';
-import { useGetAppInfo } from '../../apps/api/apps.queries';
-import { ANONYMOUS_ROLE_DEVICE, useRunAsAppApi, useRunAsEstimate, type RunAsIdentity } from '../api/run-as.queries';
+import { RUN_AS_PAGE_SIZE, useRunAs, type RunAsIdentity } from '../api/run-as.queries';
 import { DecisionBadge } from './DecisionBadge';
 import { RecordsPreview } from './RecordsPreview';
 
-/** Anonymous roles: the app API answers for itself, with the API key of the role's device type. */
-function ServerAnswer({ appId, table, role }: { appId: string; table: DataTable; role: string }) {
-  const device = ANONYMOUS_ROLE_DEVICE[role];
-  const info = useGetAppInfo(appId);
-  const apiKey = info.data?.apiKeys?.find((k) => k.deviceType === device)?.apiKey;
-  const result = useRunAsAppApi(appId, table.name, apiKey, role);
-  if (info.isError) return <ErrorAlert error={info.error} />;
-  if (result.isPending) return <PageSkeleton rows={4} />;
-  return (
-    <Stack gap="sm">
-      <Text size="sm" c="dimmed">
-        Asked the app API itself, as an anonymous caller with the {device} API key (roles {role === 'NotAuthenticatedUser' ? 'NotAuthenticatedUser, RestUser' : `${role}, NotAuthenticatedUser`}).
-      </Text>
-      {result.isError ? (
-        <Alert color="red" variant="light" title="The app API refuses to list this table" role="alert">
-          <Text size="sm">{result.error.message}</Text>
-          <Group gap="xs" mt={4}>
-            <DecisionBadge access="DENY" operation="Find" />
-          </Group>
-        </Alert>
-      ) : (
-        <>
-          <Group gap="xs">
-            <DecisionBadge access="GRANT" operation="Find" />
-            <Text size="sm">
-              {result.data.total} {result.data.total === 1 ? 'record' : 'records'} readable; the first {result.data.records.length} as the app receives them.
-            </Text>
-          </Group>
-          <RecordsPreview records={result.data.records} label={`Records of ${table.name} as ${role}`} />
-        </>
-      )}
-    </Stack>
-  );
-}
+const ROWS = { all: 'every record', none: 'no record', some: 'only the records their ACL or the owner policy opens' };
 
-/** Other roles and users: the rules replayed in the server's order. */
-function Estimate({ appId, table, identity }: { appId: string; table: DataTable; identity: RunAsIdentity }) {
-  const est = useRunAsEstimate(appId, table, identity);
-  if (est.isError) return <ErrorAlert error={est.error} onRetry={() => void est.refetch()} />;
-  if (est.isPending) return <PageSkeleton rows={4} />;
-  const e = est.data;
-  return (
-    <Stack gap="sm">
-      <Text size="sm" c="dimmed">
-        Replayed from the rules for roles {e.roles.join(', ') || '(none)'}. Record ACLs and the owner policy are decided per record by the server and may hide more.
-      </Text>
-      <Stack gap={4}>
-        {Object.entries(e.decisions).map(([op, d]) => (
-          <Group key={op} gap="xs">
-            <DecisionBadge access={d.access} operation={op} />
-            <Text size="xs" c="dimmed">
-              decided by {d.by}
-            </Text>
-          </Group>
-        ))}
-      </Stack>
-      {e.hidden.length > 0 && <Text size="sm">Hidden columns: {e.hidden.join(', ')}</Text>}
-      {e.records ? (
-        <>
-          <Text size="sm">
-            {e.total} {e.total === 1 ? 'record' : 'records'} in the table; the first {e.records.length} as they would read them.
-          </Text>
-          <RecordsPreview records={e.records} label={`Records of ${table.name} as ${identity.kind === 'role' ? identity.role.name : identity.label}`} />
-        </>
-      ) : (
-        <Text size="sm">Find is denied: they cannot list any record of {table.name}.</Text>
-      )}
-    </Stack>
-  );
-}
-
+/** The server's answer for a role or a user: decisions per operation, hidden columns, readable records. */
 export function RunAsResult({ appId, table, identity }: { appId: string; table: DataTable; identity: RunAsIdentity }) {
-  if (identity.kind === 'role' && ANONYMOUS_ROLE_DEVICE[identity.role.name]) return <ServerAnswer appId={appId} table={table} role={identity.role.name} />;
-  return <Estimate appId={appId} table={table} identity={identity} />;
+  const [page, setPage] = useState(0);
+  const [whereText, setWhereText] = useState('');
+  const [where] = useDebouncedValue(whereText.trim(), 400);
+  const result = useRunAs(appId, table.name, identity, page, where);
+  const who = identity.kind === 'role' ? identity.role.name : identity.label;
+  const whereField = (
+    <TextInput label="Where" placeholder="e.g. title LIKE 'a%'" value={whereText} onChange={(e) => { setWhereText(e.currentTarget.value); setPage(0); }} maw={420} />
+  );
+  if (result.isPending) return <PageSkeleton rows={4} />;
+  if (result.isError) {
+    return (
+      <Stack gap="sm">
+        {whereField}
+        <Alert color="red" variant="light" title="The server refused this query" role="alert">
+          <Text size="sm">{result.error.message}</Text>
+        </Alert>
+      </Stack>
+    );
+  }
+  const a = result.data;
+  const pages = Math.max(1, Math.ceil(a.totalRows / RUN_AS_PAGE_SIZE));
+  return (
+    <Stack gap="md">
+      <Group gap={6}>
+        <Text size="sm" c="dimmed">Decided by the server as the app API would, with the roles</Text>
+        {a.roles.map((r) => <Badge key={r} variant="outline" color="gray" radius="sm">{r}</Badge>)}
+      </Group>
+      <Table withTableBorder verticalSpacing={6} aria-label={`Operations on ${table.name} as ${who}`}>
+        <Table.Tbody>
+          {Object.entries(a.operations).map(([op, d]) => (
+            <Table.Tr key={op}>
+              <Table.Td w={170}><DecisionBadge access={d.access} operation={op} /></Table.Td>
+              <Table.Td><Text size="sm" c="dimmed">{d.rule}</Text></Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="sm">Find reaches {ROWS[a.rows]}.{a.hidden.length > 0 && <> Hidden columns: <b>{a.hidden.join(', ')}</b>.</>}</Text>
+      {whereField}
+      <Text size="sm">{a.totalRows} {a.totalRows === 1 ? 'record' : 'records'} readable{a.totalRows > RUN_AS_PAGE_SIZE ? `; page ${page + 1} of ${pages}` : ''}.</Text>
+      <RecordsPreview records={a.records} label={`Records of ${table.name} as ${who}`} />
+      {pages > 1 && <Pagination value={page + 1} onChange={(p) => setPage(p - 1)} total={pages} size="sm" aria-label="Pages of records" />}
+    </Stack>
+  );
 }

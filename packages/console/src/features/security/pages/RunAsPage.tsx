@@ -49,7 +49,7 @@ export default function RunAsPage() {
           {kind === 'role' ? (
             <Select label="Role" placeholder="Pick a role" searchable data={roles.data.map((r) => r.name)} value={role?.name ?? null} onChange={(v) => set('role', v)} w={260} />
           ) : (
-            <Select label="User" placeholder="Search by email or id" searchable data={userOptions} value={userId} searchValue={userText} onSearchChange={setUserText} onChange={(v) => set('user', v)} w={300} nothingFoundMessage="No matching users" filter={({ options }) => options} />
+            <Select label="User" placeholder="Search by email or id" searchable data={userOptions} value={userId} searchValue={userText} onSearchChange={setUserText} onChange={(v) => set('user', v)} w={360} nothingFoundMessage="No matching users" filter={({ options }) => options} />
           )}
         </Group>
       </Paper>

@@ -7,6 +7,7 @@ const tabs = [
   { segment: 'registration', label: 'Registration' },
   { segment: 'login', label: 'Login' },
   { segment: 'providers', label: 'Providers' },
+  { segment: 'auth0', label: 'Auth0' },
 ];
 
 export default function UsersLayout() {

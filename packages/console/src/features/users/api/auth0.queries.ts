@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Auth0Configuration, Auth0ScopeBinding } from '@basalt/sdk';
+import { getSdk } from '../../../lib/sdk';
+import { usersKeys } from './users.queries';
+
+export const auth0Keys = {
+  config: (appId: string) => [...usersKeys.all(appId), 'auth0'] as const,
+  bindings: (appId: string) => [...usersKeys.all(appId), 'auth0-bindings'] as const,
+};
+
+export function useAuth0Configuration(appId: string) {
+  return useQuery({ queryKey: auth0Keys.config(appId), queryFn: () => getSdk().users.getAuth0Configuration(appId) });
+}
+
+export function useUpdateAuth0Configuration(appId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (config: Auth0Configuration) => getSdk().users.updateAuth0Configuration(appId, config),
+    onSuccess: (next) => qc.setQueryData(auth0Keys.config(appId), next),
+  });
+}
+
+export function useAuth0ScopeBindings(appId: string) {
+  return useQuery({ queryKey: auth0Keys.bindings(appId), queryFn: () => getSdk().users.getAuth0ScopeBindings(appId) });
+}
+
+/** Creates a binding, or saves one when it has an id. */
+export function useSaveAuth0ScopeBinding(appId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: Auth0ScopeBinding) => (b.id ? getSdk().users.updateAuth0ScopeBinding(appId, { ...b, id: b.id }) : getSdk().users.createAuth0ScopeBinding(appId, b)),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: auth0Keys.bindings(appId) }),
+  });
+}
+
+export function useDeleteAuth0ScopeBinding(appId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => getSdk().users.deleteAuth0ScopeBinding(appId, id),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: auth0Keys.bindings(appId) }),
+  });
+}

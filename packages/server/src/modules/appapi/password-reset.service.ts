@@ -1,0 +1,139 @@
+import type { Kysely } from 'kysely';
+import type { ServerContext } from '../../context.js';
+import { appError, AppErrorCodes } from '../../http/app-auth.js';
+import { MemoryFailureLimiter } from '../../http/rate-limit.js';
+import { randomSecret, sha256 } from '../../http/secrets.js';
+import { hashPassword } from '../accounts/index.js';
+import { dataServicesOf } from '../data/index.js';
+import { securityOf } from '../security/index.js';
+import type { PasswordResetTables } from './password-reset.migrations.js';
+
+/** A reset link works for one hour, once. */
+export const RESET_TTL_MS = 60 * 60 * 1000;
+const WINDOW_MS = 15 * 60 * 1000;
+/** Restore requests per identity per window: enough for a lost mail, too few to flood a mailbox. */
+const PER_IDENTITY = 3;
+/** Restore requests and reset attempts per client address per window. */
+export const PER_ADDRESS = 20;
+const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+
+export type ResetOutcome = { ok: true } | { ok: false; reason: 'invalid' | 'password'; message: string };
+
+/**
+ * Self-service password reset of app users: a restore request mails a link holding a random token
+ * (256 bits; only its SHA-256 is stored, one pending link per user, a new request replaces it),
+ * and the link's page sets a new password once, within an hour, and ends every session of the user.
+ */
+export class PasswordResets {
+  private readonly db: Kysely<PasswordResetTables>;
+  /** Counts requests (not failures): every restore request and every reset attempt is one. */
+  readonly limiter = new MemoryFailureLimiter(PER_ADDRESS, WINDOW_MS);
+
+  constructor(private readonly ctx: ServerContext) {
+    this.db = ctx.dbs.system as unknown as Kysely<PasswordResetTables>;
+  }
+
+  /** Refuses with 429 when the key used its requests of the window; otherwise counts this one. */
+  take(key: string, max?: number): void {
+    if (this.limiter.isBlocked(key, max)) {
+      const minutes = Math.max(1, Math.ceil(this.limiter.retryAfter(key) / 60_000));
+      throw appError(AppErrorCodes.TOO_MANY_LOGINS, 429, `Too many password reset requests; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+    }
+    this.limiter.recordFailure(key);
+  }
+
+  /**
+   * Counts a restore request of an identity, whether or not it is registered (so the limit tells
+   * nothing about accounts either).
+   */
+  countRequest(appId: string, identity: string): void {
+    this.take(`reset-identity:${appId}:${identity.toLowerCase()}`, PER_IDENTITY);
+  }
+
+  /** Issues a new link for a user (the old one stops working) and mails it. */
+  async send(appId: string, user: { objectId: string; email: string }): Promise<void> {
+    const token = randomSecret(32);
+    const now = Date.now();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('app_user_password_resets').where('app_id', '=', appId).where('user_id', '=', user.objectId).execute();
+      await trx.insertInto('app_user_password_resets').values({ token_hash: sha256(token), app_id: appId, user_id: user.objectId, created: now, expires: now + RESET_TTL_MS }).execute();
+    });
+    const link = `${this.ctx.config.publicUrl}/app-users/${encodeURIComponent(appId)}/password-reset?token=${token}`;
+    const app = await this.appName(appId);
+    await this.ctx.mailer.send({
+      to: user.email,
+      subject: `Reset your ${app} password`,
+      text: `Someone asked to reset the password of your ${app} account.\n\nTo choose a new password, open this link within one hour:\n${link}\n\n`
+        + 'The link works once. If it was not you, ignore this message: your password stays as it is.',
+    });
+  }
+
+  async appName(appId: string): Promise<string> {
+    const db = this.ctx.dbs.system as unknown as Kysely<{ apps: { id: string; name: string } }>;
+    const row = await db.selectFrom('apps').select('name').where('id', '=', appId).executeTakeFirst();
+    return row?.name ?? 'application';
+  }
+
+  /** The pending reset of a token, when it exists and has not expired. */
+  async pending(appId: string, token: unknown): Promise<{ userId: string; hash: string } | undefined> {
+    if (typeof token !== 'string' || !TOKEN.test(token)) return undefined;
+    const hash = sha256(token);
+    const row = await this.db.selectFrom('app_user_password_resets').select(['user_id', 'expires'])
+      .where('token_hash', '=', hash).where('app_id', '=', appId).executeTakeFirst();
+    if (!row || Number(row.expires) <= Date.now()) return undefined;
+    return { userId: row.user_id, hash };
+  }
+
+  /**
+   * Sets the new password of a pending reset. A refused password keeps the link usable; otherwise
+   * the token is consumed first (a second use, even a concurrent one, finds nothing), then the
+   * password is stored hashed like every other and all the user's sessions end.
+   */
+  async complete(appId: string, token: unknown, password: unknown, confirm: unknown): Promise<ResetOutcome> {
+    const invalid: ResetOutcome = { ok: false, reason: 'invalid', message: 'This reset link is not valid: it has expired, was already used, or a newer one was sent. Ask for a new one.' };
+    const found = await this.pending(appId, token);
+    if (!found) return invalid;
+    const problem = passwordProblem(password, confirm);
+    if (problem) return { ok: false, reason: 'password', message: problem };
+    const used = await this.db.deleteFrom('app_user_password_resets').where('token_hash', '=', found.hash).where('app_id', '=', appId).executeTakeFirst();
+    if (Number(used.numDeletedRows) !== 1) return invalid;
+    const users = (await dataServicesOf(this.ctx)!.schema(appId)).table('Users');
+    const column = users?.columns.find((c) => c.name === 'password');
+    if (!users || !column) return invalid;
+    const res = await this.ctx.dbs.app(appId).updateTable(users.sqlName)
+      .set({ [column.sqlName]: await hashPassword(password as string), updated: Date.now() })
+      .where('objectId', '=', found.userId).executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return invalid;
+    // Whoever held the old password may hold a session too.
+    await securityOf(this.ctx).sessions.revokeAll(appId, found.userId);
+    return { ok: true };
+  }
+
+  /** Expired links are useless; they go when the next link of the app is asked for. */
+  async sweep(appId: string): Promise<void> {
+    await this.db.deleteFrom('app_user_password_resets').where('app_id', '=', appId).where('expires', '<=', Date.now()).execute();
+  }
+}
+
+/**
+ * The registration's password rule (users-policy.ts: 1 to 1000 characters; the users configuration
+ * has no stricter password settings), plus the confirmation typed twice on the page.
+ */
+export function passwordProblem(password: unknown, confirm: unknown): string | undefined {
+  if (typeof password !== 'string' || password.length < 1) return 'Enter a new password.';
+  if (password.length > 1000) return 'The password is too long: at most 1000 characters.';
+  if (password !== confirm) return 'The two passwords differ.';
+  return undefined;
+}
+
+const instances = new WeakMap<ServerContext, PasswordResets>();
+
+/** The password resets of this server (one limiter shared by the restore route and the page). */
+export function passwordResetsOf(ctx: ServerContext): PasswordResets {
+  let r = instances.get(ctx);
+  if (!r) {
+    r = new PasswordResets(ctx);
+    instances.set(ctx, r);
+  }
+  return r;
+}
