@@ -80,6 +80,18 @@ function toEntry(rel: string, st: Stats): StorageEntry {
   };
 }
 
+/** Appends to one file wait for each other (per absolute path, across drivers of the process). */
+const appendQueues = new Map<string, Promise<unknown>>();
+function serialised<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const previous = appendQueues.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(work);
+  appendQueues.set(key, next);
+  void next.catch(() => undefined).then(() => {
+    if (appendQueues.get(key) === next) appendQueues.delete(key);
+  });
+  return next;
+}
+
 interface Located {
   abs: string;
   rel: string;
@@ -188,6 +200,35 @@ export class LocalDiskDriver implements StorageDriver {
       await fs.rm(tmp, { force: true });
     }
     return toEntry(rel, await fs.lstat(abs));
+  }
+
+  async append(userPath: string, source: Readable, limit: number): Promise<StorageEntry> {
+    const { abs, rel, names } = await this.locate(userPath);
+    if (names.length === 0) throw new StorageError('invalid', 'A file needs a name');
+    return serialised(abs, async () => {
+      const existing = await lstatOrUndefined(abs);
+      if (existing && !existing.isFile()) throw new StorageError('conflict', `'${rel}' is a folder, not a file`);
+      const room = limit - (existing?.size ?? 0);
+      if (room < 0) throw tooLarge(limit);
+      const tmp = await this.tempPath();
+      try {
+        assertReadable(source);
+        // Copy, then append, then rename over: readers never see a half-appended file.
+        if (existing) {
+          const handle = await fs.open(abs, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
+          await pipeline(handle.createReadStream(), createWriteStream(tmp, { flags: 'wx' }));
+        }
+        await pipeline(source, byteLimiter(room).stream, createWriteStream(tmp, { flags: existing ? 'a' : 'wx' }));
+        await this.ensureParent(abs);
+        await fs.rename(tmp, abs);
+      } catch (err) {
+        if (fsCode(err) === 'EISDIR') throw new StorageError('conflict', `A folder named '${rel}' already exists`);
+        throw err;
+      } finally {
+        await fs.rm(tmp, { force: true });
+      }
+      return toEntry(rel, await fs.lstat(abs));
+    });
   }
 
   async mkdir(userPath: string): Promise<StorageEntry> {

@@ -51,6 +51,11 @@ export interface StorageDriver {
   read(path: string): Promise<{ entry: StorageEntry; stream: Readable }>;
   /** Writes a file from a stream, through a temporary file renamed into place on success. */
   write(path: string, source: Readable, options: WriteOptions): Promise<StorageEntry>;
+  /**
+   * Adds bytes at the end of a file, creating it when missing. The whole result must fit `limit`;
+   * the file is replaced in one step, so a refused or broken append leaves the old content intact.
+   */
+  append(path: string, source: Readable, limit: number): Promise<StorageEntry>;
   /** Creates a folder and its missing parents; an existing folder is fine, an existing file is `exists`. */
   mkdir(path: string): Promise<StorageEntry>;
   /** Moves a file or folder to an exact new path; an existing destination is `exists`. */

@@ -7,7 +7,9 @@ import { authenticateApp } from '../../http/app-auth.js';
 import { checkFilePermission } from '../security/index.js';
 import { splitUserPath, type StorageEntry } from '../../storage/index.js';
 import { FilesService, globToRegExp, DEFAULT_PAGE_SIZE } from './files.service.js';
+import { registerFilePermissionRoutes } from './files.permissions.js';
 import { endsWithSlash, isTrue, sendFile, tailNames } from './files.http.js';
+import { registerAppendRoutes, storeDownload } from './files.append.js';
 
 type KeyParams = { appId: string; apiKey: string };
 type ListingQuery = { action?: string; pattern?: string; sub?: string; pagesize?: string; offset?: string; countDirectories?: string };
@@ -29,10 +31,22 @@ async function appOf(ctx: ServerContext, req: FastifyRequest): Promise<string> {
     await checkFilePermission(ctx, caller, clean(literal === 'rename' ? body.oldPathName : body.sourcePath), literal === 'copy' ? 'Read' : 'Write');
     if (literal !== 'rename') await checkFilePermission(ctx, caller, clean(body.targetPath), 'Write');
   } else {
-    const binary = /^\/[^/]+\/[^/]+\/files\/binary\//.test(req.url);
-    await checkFilePermission(ctx, caller, tailNames(req, PREFIX + (binary ? 1 : 0)).join('/'), req.method === 'GET' ? 'Read' : req.method === 'DELETE' ? 'Delete' : 'Write');
+    await checkFilePermission(ctx, caller, tailNames(req, PREFIX + literalParts(req)).join('/'), req.method === 'GET' ? 'Read' : req.method === 'DELETE' ? 'Delete' : 'Write');
   }
   return caller.appId;
+}
+
+/**
+ * How many literal route words (`binary`, `append`, `append/binary`) stand before the file path.
+ * Only for the methods whose routes have them: `GET /files/binary/x` reads the folder `binary`,
+ * and its permission must be checked on that folder's path.
+ */
+function literalParts(req: FastifyRequest): number {
+  const rest = /^\/[^/]+\/[^/]+\/files\/(.*)$/.exec(req.url.split('?')[0])?.[1] ?? '';
+  if (req.method === 'PUT' && rest.startsWith('append/binary/')) return 2;
+  if ((req.method === 'PUT' || req.method === 'POST') && rest.startsWith('append/')) return 1;
+  if (req.method === 'PUT' && rest.startsWith('binary/')) return 1;
+  return 0;
 }
 
 function fileUrl(req: FastifyRequest, path: string): string {
@@ -87,12 +101,8 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
   app.get(`${BASE}/*`, read);
 
   // Literal names the SDK uses before the path: never treat them as folders.
-  app.post(`${BASE}/append/*`, async () => {
-    throw ApiError.notAvailableYet('Appending to files');
-  });
-  app.put(`${BASE}/permissions/*`, async () => {
-    throw ApiError.notAvailableYet('File permissions (security area)');
-  });
+  registerAppendRoutes(app, { base: BASE, pathOf: (req) => tailNames(req, PREFIX + literalParts(req)).join('/'), appOf: (req) => appOf(ctx, req), fileUrl, service });
+  registerFilePermissionRoutes(app, ctx, BASE);
 
   // upload (multipart) or, for a path ending in `/` without a file, createDirectory.
   app.post(`${BASE}/*`, async (req, reply) => {
@@ -101,8 +111,10 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
     if (names.length === 0) throw ApiError.badRequest('Give the path of the file');
     const path = names.join('/');
     if (!req.isMultipart()) {
-      if ((req.headers['content-type'] ?? '').includes('json') && (req.body as { url?: unknown } | undefined)?.url !== undefined) {
-        throw ApiError.notAvailableYet('Uploading from a URL');
+      const url = (req.body as { url?: unknown } | undefined)?.url;
+      if ((req.headers['content-type'] ?? '').includes('json') && url !== undefined) {
+        const entry = await storeDownload(service, url, (stream) => service.upload(appId, path, stream, isTrue((req.query as { overwrite?: string }).overwrite)));
+        return { fileURL: fileUrl(req, entry.path) };
       }
       if (endsWithSlash(req)) return listed(req, await service.createDir(appId, path));
       throw ApiError.badRequest('Send the file as multipart/form-data');

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { checkName, splitEncodedPath, splitUserPath, type StorageDriver, type StorageEntry, type StorageProvider } from '../../storage/index.js';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
+import { fetchRemote, type RemoteBody } from '../../http/remote-fetch.js';
 import { unzipArchive, zipFolder } from './files.archive.js';
 
 export interface ListOptions {
@@ -160,6 +161,18 @@ export class FilesService {
     const entry = await this.driver(appId).write(path, source, { limit: this.ctx.config.uploadLimit, overwrite });
     this.ctx.bus.emit('file.uploaded', { appId, path: entry.path, size: entry.size });
     return entry;
+  }
+
+  /** Adds a stream at the end of a file (created when missing); the whole file must fit the upload limit. */
+  async append(appId: string, path: string, source: Readable): Promise<StorageEntry> {
+    const entry = await this.driver(appId).append(path, source, this.ctx.config.uploadLimit);
+    this.ctx.bus.emit('file.uploaded', { appId, path: entry.path, size: entry.size });
+    return entry;
+  }
+
+  /** Downloads a URL on the server, for an upload or append from a URL (public addresses only unless configured). */
+  download(url: unknown): Promise<RemoteBody> {
+    return fetchRemote(url, { maxBytes: this.ctx.config.uploadLimit, allowPrivate: this.ctx.config.remoteFetchPrivate });
   }
 
   /** Opens a file for download or viewing. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Stack, Textarea } from '@mantine/core';
-import { getHotkeyHandler } from '@mantine/hooks';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { CodeEditor } from '../../../components/code-editor/CodeEditor';
 import { errorInfo } from '../../../lib/errors';
 
 interface Props {
@@ -13,7 +13,7 @@ interface Props {
   error?: unknown;
 }
 
-/** Plain-text editor of a file; `Mod+S` saves, and closing with unsaved changes asks first. */
+/** Editor of a text file (Monaco, language by extension); `Mod+S` saves, and closing with unsaved changes asks first. */
 export function TextEditor({ name, initial, onSave, onClose, saving, error }: Props) {
   const [value, setValue] = useState(initial);
   const [saved, setSaved] = useState(initial);
@@ -58,21 +58,10 @@ export function TextEditor({ name, initial, onSave, onClose, saving, error }: Pr
           {errorInfo(error).message}
         </Alert>
       ) : null}
-      <Textarea
-        label={`Content of ${name}`}
-        value={value}
-        onChange={(e) => setValue(e.currentTarget.value)}
-        onKeyDown={getHotkeyHandler([
-          ['mod+S', save],
-          ['Escape', close],
-        ])}
-        autosize
-        minRows={16}
-        maxRows={28}
-        spellCheck={false}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-        data-autofocus
-      />
+      <Text size="xs" c="dimmed">
+        Editing {name} · Ctrl+S saves · Escape closes
+      </Text>
+      <CodeEditor label={`Content of ${name}`} fileName={name} value={value} onChange={setValue} onSave={save} onEscape={close} height="60vh" />
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { forgetFolders } from '../api/files.queries';
 import { baseName, extensionOf, joinPath, parentOf } from '../file-paths';
 import { uploadWithProgress, type UploadError } from '../upload-request';
+import { tasks } from '../../../app/tasks/task-store';
 
 export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'conflict' | 'skipped' | 'cancelled';
 export type ConflictChoice = 'replace' | 'keep-both' | 'skip';
@@ -65,6 +66,11 @@ export function useUploadQueue(appId: string) {
       const controller = new AbortController();
       controllers.current.set(item.id, controller);
       patch(item.id, { status: 'uploading', error: undefined });
+      // The tray follows the upload under the item's id (a retry restarts the same task). The
+      // request carries on when the developer leaves the Files page, and so does its task.
+      const path = joinPath(item.folder, item.name);
+      const folderHref = `/apps/${encodeURIComponent(appId)}/files/${item.folder.split('/').filter(Boolean).map(encodeURIComponent).join('/')}`;
+      tasks.start({ id: item.id, kind: 'upload', title: `Upload ${path}`, unit: 'bytes', total: item.file.size, href: folderHref, cancel: () => controller.abort() });
       uploadWithProgress({
         appId,
         folder: item.folder,
@@ -72,16 +78,23 @@ export function useUploadQueue(appId: string) {
         file: item.file,
         overwrite: item.overwrite,
         signal: controller.signal,
-        onProgress: (loaded, total) => patch(item.id, { loaded, total }),
+        onProgress: (loaded, total) => {
+          patch(item.id, { loaded, total });
+          tasks.progress(item.id, loaded, total);
+        },
       })
         .then(() => {
           controllers.current.delete(item.id);
           patch(item.id, { status: 'done', loaded: item.file.size });
+          tasks.succeed(item.id, 'Uploaded');
           refreshSoon();
         })
         .catch((err: UploadError) => {
           // Forgotten before the status changes, so a re-queued file can start again at once.
           controllers.current.delete(item.id);
+          if (err.code === 'ABORTED') tasks.cancelled(item.id, 'Upload cancelled');
+          else if (err.status === 409) tasks.forget(item.id); // the Files page asks what to do; a new try starts a new task
+          else tasks.fail(item.id, err.message);
           if (err.code === 'ABORTED') patch(item.id, { status: 'cancelled' });
           else if (err.status === 409) {
             const choice = standing.current;
