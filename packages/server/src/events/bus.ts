@@ -12,6 +12,8 @@ export interface BusEvents {
   'app.deleted': { appId: string };
   /** A console change, for the audit log. */
   'console.changed': { appId: string | null; developerId: string; action: string; target: string; summary: string };
+  /** A console request that writes nothing (a dry run) although its route changes things: no audit entry. */
+  'console.unchanged': Record<string, never>;
   /**
    * The app API returned data to a caller (find, get by id, count ...). The audit log records it while
    * HIPAA compliance is on. `userId` is null for calls without a user token.
@@ -20,10 +22,36 @@ export interface BusEvents {
   'record.created': { appId: string; table: string; record: Record<string, unknown> };
   'record.updated': { appId: string; table: string; record: Record<string, unknown> };
   'record.deleted': { appId: string; table: string; record: Record<string, unknown> };
+  /** A single upsert (app API `save(obj, true)`); `record.created`/`updated` are published as well. */
+  'record.upserted': { appId: string; table: string; record: Record<string, unknown> };
+  /**
+   * One bulk write, besides the per-record events. Creates and upserts list what they wrote in
+   * `records` (at least `objectId`); updates and deletes name their condition and how many rows.
+   */
+  'records.bulk': BulkChange;
+  /** Children of one parent record were set, added or removed on a relation column. */
+  'relation.changed': RelationChange;
   /** A file was stored through an upload (console or app API); `path` is root-relative. */
   'file.uploaded': { appId: string; path: string; size: number };
   /** A message was published to a channel (console or app API); real time delivers it. */
   'message.published': { appId: string; channel: string; message: import('@basalt/shared').PublishedMessage };
+}
+
+export type BulkChange =
+  | { appId: string; table: string; event: 'bulk-created' | 'bulk-upserted'; records: Array<Record<string, unknown>> }
+  | { appId: string; table: string; event: 'bulk-updated' | 'bulk-deleted'; whereClause: string | null; count: number };
+
+export interface RelationChange {
+  appId: string;
+  /** The parent's table. */
+  table: string;
+  event: 'set' | 'add' | 'delete';
+  relationColumnName: string;
+  parentObjectId: string;
+  /** Children chosen by a where clause (then `whereClause`) rather than listed (then `children`). */
+  isConditional: boolean;
+  whereClause?: string;
+  children?: string[];
 }
 
 export class EventBus {

@@ -4,7 +4,7 @@ import { ApiError } from './api-error.js';
 import { resolveApiKey } from '../modules/apps/index.js';
 import { dataServicesOf } from '../modules/data/index.js';
 import { securityOf, type Caller } from '../modules/security/index.js';
-import { DEFAULT_PANIC_MESSAGE } from '../modules/security/panic.service.js';
+import { DEFAULT_PANIC_MESSAGE, type PanicState } from '../modules/security/panic.service.js';
 
 /**
  * Error codes of the app-facing API. The `backendless` SDK reads a numeric `code`; it reacts to
@@ -88,7 +88,7 @@ async function resolveCaller(ctx: ServerContext, req: FastifyRequest, ignoreToke
   const found = await resolveApiKey(ctx, appId ?? '', apiKey ?? '');
   if (!found) throw appError(AppErrorCodes.INVALID_APP, 401, 'The application id or API key is not valid');
   const security = securityOf(ctx);
-  const panic = await security.panic.state(found.appId);
+  const panic = security.panic.known(found.appId) ?? await security.panic.state(found.appId);
   if (panic.enabled) throw appError(AppErrorCodes.PANIC, 503, panic.message || DEFAULT_PANIC_MESSAGE);
   const token = ignoreToken ? null : userTokenOf(req);
   let user: { objectId: string; userStatus?: unknown; socialAccount?: unknown } | null = null;
@@ -117,29 +117,35 @@ export async function userFacts(ctx: ServerContext, appId: string, userId: strin
  */
 export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): void {
   // Panic mode stops every app API route, also those that authenticate on their own.
-  app.addHook('onRequest', async (req: FastifyRequest) => {
-    if (!isAppApiRoute(req) || req.method === 'OPTIONS') return;
+  // Callback hooks, not async ones: they run on every app API request, and with the panic state
+  // fresh in this node's memory (the usual case) they answer without a promise or a queued tick.
+  const refusal = (panic: PanicState) => (panic.enabled ? appError(AppErrorCodes.PANIC, 503, panic.message || DEFAULT_PANIC_MESSAGE) : undefined);
+  app.addHook('onRequest', (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+    if (!isAppApiRoute(req) || req.method === 'OPTIONS') return done();
     const { appId } = (req.params ?? {}) as { appId?: string };
-    if (!appId || !/^[A-Za-z0-9-]{1,64}$/.test(appId)) return;
-    const panic = await securityOf(ctx).panic.state(appId);
-    if (panic.enabled) throw appError(AppErrorCodes.PANIC, 503, panic.message || DEFAULT_PANIC_MESSAGE);
+    if (!appId || !/^[A-Za-z0-9-]{1,64}$/.test(appId)) return done();
+    const panic = securityOf(ctx).panic;
+    const known = panic.known(appId);
+    if (known) return done(refusal(known));
+    panic.state(appId).then((state) => done(refusal(state)), done);
   });
-  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (!isAppApiRoute(req)) return payload;
+  app.addHook('onSend', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, value?: unknown) => void) => {
+    if (!isAppApiRoute(req)) return done(null, payload);
     // The SDK sends no cookies (withCredentials is false), so any origin may call.
     reply.header('access-control-allow-origin', '*');
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{')) return payload;
+    if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{')) return done(null, payload);
     try {
       const body = JSON.parse(payload) as { code?: unknown; message?: unknown };
-      if (typeof body.code === 'number') return payload;
-      return JSON.stringify({ ...body, code: numericCode(body.code, reply.statusCode) });
+      if (typeof body.code === 'number') return done(null, payload);
+      return done(null, JSON.stringify({ ...body, code: numericCode(body.code, reply.statusCode) }));
     } catch {
-      return payload;
+      return done(null, payload);
     }
   });
+  // Returns the reply: an async handler that only calls send() lets Fastify answer a second time.
   app.options('/:appId/:apiKey/*', async (req, reply) => {
     const asked = req.headers['access-control-request-headers'];
-    reply
+    return reply
       .header('access-control-allow-origin', '*')
       .header('access-control-allow-methods', 'GET, POST, PUT, DELETE')
       .header('access-control-allow-headers', typeof asked === 'string' && asked.length <= 2000 ? asked : 'content-type, user-token, bl-execution-type')

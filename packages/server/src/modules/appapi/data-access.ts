@@ -44,7 +44,7 @@ export class AppData {
 
   /** Columns hidden from this caller (Find denied); Users passwords are never readable or filterable. */
   async hidden(caller: AppCaller, table: TableMeta): Promise<Set<string>> {
-    const out = await this.engine.deniedColumns(caller, table.tableId, 'Find');
+    const out = await this.engine.deniedColumns(caller, table, 'Find');
     if (table.system && table.name === 'Users') out.add('password');
     return out;
   }
@@ -96,21 +96,23 @@ export class AppData {
     return records;
   }
 
-  async find(caller: AppCaller, tableName: string, input: Rec | undefined): Promise<Rec[]> {
+  /** `tell` false: a console preview (run as), not a read by the app's caller, so not audited as one. */
+  async find(caller: AppCaller, tableName: string, input: Rec | undefined, tell = true): Promise<Rec[]> {
     const { schema, table } = await this.table(caller.appId, tableName);
     // No table-level refusal: the owner policy or a record's ACL may still open some rows.
     const spec = await this.restrict(caller, table, 'Find', readQuery(input, table));
     const records = spec ? await this.guard(caller, schema, table, await this.data.query.find(caller.appId, schema, table, spec)) : [];
-    this.told(caller, table, records.length);
+    if (tell) this.told(caller, table, records.length);
     return records;
   }
 
-  async count(caller: AppCaller, tableName: string, input: Rec | undefined): Promise<number> {
+  /** `tell` false: a console preview (run as), not a read by the app's caller, so not audited as one. */
+  async count(caller: AppCaller, tableName: string, input: Rec | undefined, tell = true): Promise<number> {
     const { schema, table } = await this.table(caller.appId, tableName);
     // No table-level refusal: the owner policy or a record's ACL may still open some rows.
     const spec = await this.restrict(caller, table, 'Find', readQuery(input, table));
     const n = spec ? await this.data.query.count(caller.appId, schema, table, spec) : 0;
-    this.told(caller, table, n);
+    if (tell) this.told(caller, table, n);
     return n;
   }
 
@@ -147,7 +149,7 @@ export class AppData {
     }
     // Keys the SDK adds that are not columns (relation markers); the table in the URL is authoritative.
     for (const k of Object.keys(out)) if (k.startsWith('__')) delete out[k];
-    const denied = await this.engine.deniedColumns(caller, table.tableId, 'Update');
+    const denied = await this.engine.deniedColumns(caller, table, 'Update');
     const bad = Object.keys(out).find((k) => denied.has(k));
     if (bad) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${bad}' of table '${table.name}' cannot be changed`);
     return out;

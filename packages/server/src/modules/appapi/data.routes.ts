@@ -24,18 +24,32 @@ export function registerDataRoutes(app: FastifyInstance, ctx: ServerContext, dat
   const base = '/:appId/:apiKey/data';
   const caller = (req: FastifyRequest) => authenticateApp(ctx, req);
 
+  // Bulk writes tell real-time listeners once per call (`records.bulk`); bulk-created is told by
+  // the records service, which every bulk create (console, app API, import) goes through.
+  const bulkDone = async (appId: string, tableName: string, event: 'bulk-updated' | 'bulk-deleted', whereClause: string | undefined, count: number) => {
+    const { table } = await data.table(appId, tableName);
+    ctx.bus.emit('records.bulk', { appId, table: table.name, event, whereClause: whereClause ?? null, count });
+    return count;
+  };
   app.post(`${base}/bulk/:table`, async (req: R) => data.bulkCreate(await caller(req), req.params.table, req.body));
-  app.put(`${base}/bulk/:table`, async (req: R) => data.bulkUpdate(await caller(req), req.params.table, where(req.query), req.body));
+  app.put(`${base}/bulk/:table`, async (req: R) => {
+    const c = await caller(req);
+    const w = where(req.query);
+    return bulkDone(c.appId, req.params.table, 'bulk-updated', w, await data.bulkUpdate(c, req.params.table, w, req.body));
+  });
   app.post(`${base}/bulk/:table/delete`, async (req: R) => {
     const body = objectBody(req.body) ?? {};
-    return data.bulkDelete(await caller(req), req.params.table, where(body));
+    const c = await caller(req);
+    return bulkDone(c.appId, req.params.table, 'bulk-deleted', where(body), await data.bulkDelete(c, req.params.table, where(body)));
   });
   app.put(`${base}/bulkupsert/:table`, async (req: R) => {
     const c = await caller(req);
     if (!Array.isArray(req.body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the records as a JSON array');
-    const ids: string[] = [];
-    for (const r of req.body) ids.push(String((await data.save(c, req.params.table, r)).objectId));
-    return ids;
+    const records: Array<Record<string, unknown>> = [];
+    for (const r of req.body) records.push(await data.save(c, req.params.table, r));
+    const { table } = await data.table(c.appId, req.params.table);
+    ctx.bus.emit('records.bulk', { appId: c.appId, table: table.name, event: 'bulk-upserted', records });
+    return records.map((r) => String(r.objectId));
   });
 
   app.post(`${base}/:table/find`, async (req: R) => data.find(await caller(req), req.params.table, objectBody(req.body)));
@@ -45,7 +59,13 @@ export function registerDataRoutes(app: FastifyInstance, ctx: ServerContext, dat
   app.get(`${base}/:table/:objectId`, async (req: R) => data.findById(await caller(req), req.params.table, req.params.objectId, req.query));
 
   app.put(`${base}/:table`, async (req: R) => data.save(await caller(req), req.params.table, req.body));
-  app.put(`${base}/:table/upsert`, async (req: R) => data.save(await caller(req), req.params.table, req.body));
+  app.put(`${base}/:table/upsert`, async (req: R) => {
+    const c = await caller(req);
+    const record = await data.save(c, req.params.table, req.body);
+    const { table } = await data.table(c.appId, req.params.table);
+    ctx.bus.emit('record.upserted', { appId: c.appId, table: table.name, record });
+    return record;
+  });
   app.post(`${base}/:table`, async (req: R) => data.create(await caller(req), req.params.table, req.body));
   app.put(`${base}/:table/:objectId`, async (req: R) => data.update(await caller(req), req.params.table, req.params.objectId, req.body));
   app.delete(`${base}/:table/:objectId`, async (req: R) => data.remove(await caller(req), req.params.table, req.params.objectId));

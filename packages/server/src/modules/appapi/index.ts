@@ -7,6 +7,10 @@ import { AppUsers } from './users.service.js';
 import { registerUserRoutes } from './users.routes.js';
 import { registerDataRoutes } from './data.routes.js';
 import { registerCounterAppRoutes } from './counters.routes.js';
+import { registerPasswordResetRoutes } from './password-reset.routes.js';
+import { registerDataPermissionRoutes } from './permissions.routes.js';
+import { registerRunAsRoute } from '../security/run-as.routes.js';
+import { passwordResetMigrations } from './password-reset.migrations.js';
 
 /**
  * The app-facing REST API (`/{appId}/{apiKey}/…`) that the published `backendless` SDK calls:
@@ -16,6 +20,7 @@ import { registerCounterAppRoutes } from './counters.routes.js';
  */
 export const appApiModule: ServerModule = {
   name: 'appapi',
+  systemMigrations: passwordResetMigrations,
   register(app, ctx) {
     installAppApiHooks(app, ctx);
     // The first call of every SDK; an invalid token answers 3064 so the SDK retries without it.
@@ -24,8 +29,11 @@ export const appApiModule: ServerModule = {
       return { appId: caller.appId, apiKey: caller.apiKey, rtURL: realtimeUrl(req), loggers: [] };
     });
     const data = new AppData(ctx);
+    registerPasswordResetRoutes(app, ctx);
     registerUserRoutes(app, ctx, new AppUsers(ctx, data));
     registerDataRoutes(app, ctx, data, new AppRelations(ctx, data));
     registerCounterAppRoutes(app, ctx);
+    registerDataPermissionRoutes(app, ctx, data);
+    registerRunAsRoute(app, ctx, data);
   },
 };

@@ -44,6 +44,10 @@ export class AppRelations {
       mode === 'delete' ? links.remove(trx, relation, id, ids) : links.set(trx, caller.appId, relation, id, ids, mode === 'set' ? 'replace' : 'add'));
     // As in the console: a set answers how many children the relation now holds.
     this.ctx.bus.emit('record.updated', { appId: caller.appId, table: table.name, record: { objectId: id, ___class: table.name } });
+    this.ctx.bus.emit('relation.changed', {
+      appId: caller.appId, table: table.name, event: mode, relationColumnName: relation.name, parentObjectId: id,
+      ...(where ? { isConditional: true, whereClause: where } : { isConditional: false, children: ids }),
+    });
     return mode === 'set' ? ids.length : n;
   }
 

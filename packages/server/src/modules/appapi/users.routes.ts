@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { authenticateApp } from '../../http/app-auth.js';
 import type { AppUsers } from './users.service.js';
+import { registerOAuthLoginRoutes } from './oauth/oauth-login.routes.js';
 
 type P = { appId: string; apiKey: string; token: string; identity: string; userId: string; objectId: string };
 
@@ -29,4 +30,5 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext, use
   app.get(`${base}/userroles`, async (req) => users.roles(await caller(req)));
   app.get<{ Params: P }>(`${base}/userroles/:userId`, async (req) => users.roles(await caller(req), req.params.userId));
   app.put<{ Params: P }>(`${base}/:objectId`, async (req) => users.update(await caller(req), req.params.objectId, req.body));
+  registerOAuthLoginRoutes(app, ctx);
 }

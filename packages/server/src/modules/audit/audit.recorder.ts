@@ -6,7 +6,7 @@ import type { BusEvents } from '../../events/bus.js';
 import type { AuditService } from './audit.service.js';
 
 type Change = BusEvents['console.changed'];
-interface RequestChanges { changes: Change[] }
+interface RequestChanges { changes: Change[]; unchanged?: boolean }
 
 /**
  * Writes the audit log without relying on each module to remember it:
@@ -33,13 +33,14 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
 
   // onSend, before the answer leaves: a client that saw its change succeed finds it in the log, and
   // no write is still running when the server shuts down (a late insert could block the shutdown).
-  app.addHook('onSend', async (req, reply, payload) => {
-    try {
-      await recordRequest(req, reply.statusCode);
-    } catch (err) {
-      req.log.warn({ err }, 'Could not write an audit log entry');
-    }
-    return payload;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    // Most requests (reads, failures, app API calls without a developer) have nothing to record:
+    // they go on at once, without a promise per request.
+    const pending = byRequest.get(req)?.changes.length;
+    if (!pending && (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400 || !req.developer)) return done(null, payload);
+    recordRequest(req, reply.statusCode)
+      .catch((err: unknown) => req.log.warn({ err }, 'Could not write an audit log entry'))
+      .then(() => done(null, payload), done);
   });
 
   async function recordRequest(req: FastifyRequest, status: number): Promise<void> {
@@ -54,7 +55,7 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
       }
       return;
     }
-    if (!route || req.method === 'GET' || req.method === 'HEAD' || status >= 400) return;
+    if (store?.unchanged || !route || req.method === 'GET' || req.method === 'HEAD' || status >= 400) return;
     if (!params.appId || !req.developer || !isChange(route)) return;
     const target = Object.entries(params).filter(([k]) => k !== 'appId').map(([k, v]) => `${k === '*' ? 'path' : k}=${v}`).join(', ');
     await audit.record({ appId: params.appId, developerId: req.developer.id, action: route.name, target, summary: `${route.name}${target ? ` (${target})` : ''}` });
@@ -64,6 +65,11 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
     const store = current.getStore();
     if (store) store.changes.push(c);
     else if (c.appId) audit.recordQuietly({ appId: c.appId, developerId: c.developerId, action: c.action, target: c.target, summary: c.summary });
+  });
+
+  ctx.bus.on('console.unchanged', () => {
+    const store = current.getStore();
+    if (store) store.unchanged = true;
   });
 
   ctx.bus.on('appapi.read', (e) => {

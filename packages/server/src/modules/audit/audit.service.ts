@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AuditLogTable } from './audit.migrations.js';
 import { AuditRepo, type AuditFilter } from './audit.repo.js';
+import { hipaaMemoryOf } from './hipaa-memory.js';
 
 export interface AuditInput {
   appId: string;
@@ -109,10 +110,11 @@ export class AuditService {
 
   async setHipaa(appId: string, developerId: string, enabled: boolean) {
     await this.repo.setHipaa(appId, enabled, developerId);
+    hipaaMemoryOf(this.ctx).forget(appId);
     return this.hipaaState(appId);
   }
 
   async hipaaEnabled(appId: string): Promise<boolean> {
-    return !!(await this.repo.getCompliance(appId))?.hipaa;
+    return hipaaMemoryOf(this.ctx).remember(appId, async () => !!(await this.repo.getCompliance(appId))?.hipaa);
   }
 }

@@ -77,6 +77,20 @@ describeEachDb('CSV import of records', (server) => {
     expect(await count('Item')).toBe(3);
   });
 
+  it('records one audit entry per written chunk saying what was written, and none for a dry run', async () => {
+    await f.createTable('Audited', [{ name: 'name', dataType: 'STRING' }]);
+    const audited = async () => {
+      const res = await server().call('GET', `/${f.appId}/console/security/audit-logs?pageSize=100`, { authKey: f.authKey });
+      expect(res.statusCode).toBe(200);
+      return (res.json().data as Array<{ action: string; target: string; summary: string }>).filter((e) => e.target === 'Audited' && e.action.startsWith('transfer.'));
+    };
+    expect((await importCsv('table=Audited&dryRun=true', { csv: 'name\na\nb' })).statusCode).toBe(200);
+    expect(await audited()).toEqual([]);
+    expect((await importCsv('table=Audited&firstLine=2', { csv: 'name\na\nb' })).statusCode).toBe(200);
+    expect((await importCsv('table=Audited&firstLine=4', { csv: 'name\nc' })).statusCode).toBe(200);
+    expect((await audited()).map((e) => e.summary).sort()).toEqual(['Imported 1 row into Audited (from line 4)', 'Imported 2 rows into Audited (from line 2)']);
+  });
+
   it('imports quotes, commas and line breaks inside cells, from JSON or a raw text/csv body', async () => {
     await f.createTable('Note', [{ name: 'title', dataType: 'STRING' }, { name: 'body', dataType: 'TEXT' }]);
     const csv = 'title,body\r\n"Smith, John","He said ""hi""\r\nthen left"\r\n"",plain\r\nLast,"a,b\nc"\r\n';

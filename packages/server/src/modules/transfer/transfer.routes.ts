@@ -14,7 +14,7 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: ServerContext,
     app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   }
 
-  handle<{ appId: string; type: string }, CsvImportQuery, CsvImportBody | string | undefined>(app, ctx, r.startImport, async ({ params, query, body }) => {
+  handle<{ appId: string; type: string }, CsvImportQuery, CsvImportBody | string | undefined>(app, ctx, r.startImport, async ({ params, query, body, developer }) => {
     if (params.type.toLowerCase() !== 'csv') {
       throw ApiError.notAvailableYet(`Import of '${params.type.slice(0, 40)}' files (CSV import of records is: POST /${params.appId}/console/import/csv?table=<name>)`);
     }
@@ -22,7 +22,7 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: ServerContext,
     const json = typeof body === 'object' && body !== null ? body : undefined;
     const csv = json ? json.csv : body;
     if (typeof csv !== 'string') throw ApiError.badRequest("The body must be JSON {csv, mapping?, hasHeader?} or CSV text (Content-Type: text/csv)", { field: 'csv' });
-    return imports.importCsv(params.appId, {
+    const result = await imports.importCsv(params.appId, {
       table: query.table,
       csv,
       mapping: json?.mapping,
@@ -33,6 +33,17 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: ServerContext,
       createColumns: query.createColumns ?? false,
       firstLine: query.firstLine,
     });
+    // The audit log gets one entry per written chunk, saying what was written; dry runs get none.
+    if (result.dryRun) {
+      ctx.bus.emit('console.unchanged', {});
+    } else {
+      const lines = query.firstLine ? ` (from line ${query.firstLine})` : '';
+      ctx.bus.emit('console.changed', {
+        appId: params.appId, developerId: developer.id, action: 'transfer.importCsv', target: result.table,
+        summary: `Imported ${result.rowsWritten} row${result.rowsWritten === 1 ? '' : 's'} into ${result.table}${lines}${result.createdColumns.length ? `, adding columns ${result.createdColumns.join(', ')}` : ''}`,
+      });
+    }
+    return result;
   });
 
   const notYet = (what: string) => () => {

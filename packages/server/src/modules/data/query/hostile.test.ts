@@ -1,10 +1,9 @@
-import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDbKinds, type TestServer } from '../../../test-helpers.js';
-import type { Databases } from '../../../db/dialect.js';
+import { describe, expect, it } from 'vitest';
+import { testDbKinds } from '../../../test-helpers.js';
 import { ApiError } from '../../../http/api-error.js';
 import { buildCount, buildFind, type FindSpec } from './index.js';
-import { Person, createFixture, schema } from './test-fixture.js';
+import { Person, schema } from './test-fixture.js';
+import { useFixtureStore } from './fixture-store.test-helpers.js';
 
 /** Small deterministic generator, so a failing fuzz case can be replayed. */
 function prng(seed: number): () => number {
@@ -50,23 +49,12 @@ function randomWhere(rand: () => number): string {
 
 for (const kind of testDbKinds()) {
   describe(`hostile and malformed record queries [${kind}]`, () => {
-    let server: TestServer;
-    let dbs: Databases;
-    const appId = crypto.randomUUID();
-
-    beforeAll(async () => {
-      server = await startTestServer(kind);
-      dbs = server.app.basalt.dbs;
-      await dbs.createAppStore(appId);
-      await createFixture(dbs.app(appId), (b) => dbs.booleanValue(b));
-    });
-    afterAll(async () => {
-      await server?.close();
-    });
+    const fixture = useFixtureStore(kind);
+    const { appId } = fixture;
 
     function rejection(spec: Partial<FindSpec>): ApiError {
       try {
-        buildFind(dbs, appId, Person, schema, { pageSize: 15, offset: 0, ...spec });
+        buildFind(fixture.dbs, appId, Person, schema, { pageSize: 15, offset: 0, ...spec });
       } catch (e) {
         expect(e).toBeInstanceOf(ApiError);
         return e as ApiError;
@@ -75,7 +63,7 @@ for (const kind of testDbKinds()) {
     }
 
     async function stillThere(): Promise<void> {
-      const rows = await buildFind(dbs, appId, Person, schema, { pageSize: 15, offset: 0 }).execute(dbs.app(appId));
+      const rows = await buildFind(fixture.dbs, appId, Person, schema, { pageSize: 15, offset: 0 }).execute(fixture.dbs.app(appId));
       expect(rows.rows).toHaveLength(5);
     }
 
@@ -167,7 +155,7 @@ for (const kind of testDbKinds()) {
     });
 
     it('treats quotes inside values as data', async () => {
-      const run = async (where: string) => (await buildFind(dbs, appId, Person, schema, { where, pageSize: 15, offset: 0 }).execute(dbs.app(appId))).rows;
+      const run = async (where: string) => (await buildFind(fixture.dbs, appId, Person, schema, { where, pageSize: 15, offset: 0 }).execute(fixture.dbs.app(appId))).rows;
       expect(await run("name = 'x'' or ''1''=''1'")).toEqual([]);
       expect(await run("name = 'x''; DROP TABLE t_person; --'")).toEqual([]);
       expect(await run("bio like '%'' or 1=1 --%'")).toEqual([]);
@@ -182,10 +170,10 @@ for (const kind of testDbKinds()) {
         const where = randomWhere(rand);
         let sqlText: string;
         try {
-          const q = buildFind(dbs, appId, Person, schema, { where, pageSize: 5, offset: 0 });
-          sqlText = q.compile(dbs.app(appId)).sql;
-          await q.execute(dbs.app(appId));
-          await buildCount(dbs, appId, Person, schema, { where }).execute(dbs.app(appId));
+          const q = buildFind(fixture.dbs, appId, Person, schema, { where, pageSize: 5, offset: 0 });
+          sqlText = q.compile(fixture.dbs.app(appId)).sql;
+          await q.execute(fixture.dbs.app(appId));
+          await buildCount(fixture.dbs, appId, Person, schema, { where }).execute(fixture.dbs.app(appId));
           built++;
         } catch (e) {
           if (!(e instanceof ApiError)) throw new Error(`where ${JSON.stringify(where)} failed with ${String(e)}`);

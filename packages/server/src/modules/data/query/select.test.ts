@@ -1,32 +1,20 @@
-import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDbKinds, type TestServer } from '../../../test-helpers.js';
-import type { Databases } from '../../../db/dialect.js';
+import { describe, expect, it } from 'vitest';
+import { testDbKinds } from '../../../test-helpers.js';
 import { MAX_PAGE_SIZE, buildCount, buildFind, type CountSpec, type FindSpec } from './index.js';
-import { City, Person, createFixture, schema } from './test-fixture.js';
+import { City, Person, schema } from './test-fixture.js';
+import { useFixtureStore } from './fixture-store.test-helpers.js';
 
 for (const kind of testDbKinds()) {
   describe(`record queries: props, groupBy, having, sortBy, paging, count [${kind}]`, () => {
-    let server: TestServer;
-    let dbs: Databases;
-    const appId = crypto.randomUUID();
-
-    beforeAll(async () => {
-      server = await startTestServer(kind);
-      dbs = server.app.basalt.dbs;
-      await dbs.createAppStore(appId);
-      await createFixture(dbs.app(appId), (b) => dbs.booleanValue(b));
-    });
-    afterAll(async () => {
-      await server?.close();
-    });
+    const fixture = useFixtureStore(kind);
+    const { appId } = fixture;
 
     async function find(spec: Partial<FindSpec>, table = Person): Promise<Record<string, unknown>[]> {
-      const q = buildFind(dbs, appId, table, schema, { pageSize: 100, offset: 0, ...spec });
-      return (await q.execute(dbs.app(appId))).rows;
+      const q = buildFind(fixture.dbs, appId, table, schema, { pageSize: 100, offset: 0, ...spec });
+      return (await q.execute(fixture.dbs.app(appId))).rows;
     }
     async function count(spec: CountSpec): Promise<number> {
-      const rows = (await buildCount(dbs, appId, Person, schema, spec).execute(dbs.app(appId))).rows;
+      const rows = (await buildCount(fixture.dbs, appId, Person, schema, spec).execute(fixture.dbs.app(appId))).rows;
       return Number(rows[0].count);
     }
     const names = (rows: Record<string, unknown>[]) => rows.map((r) => r.name);
@@ -94,7 +82,7 @@ for (const kind of testDbKinds()) {
       expect(names(await find({ sortBy: ['age'], pageSize: 2, offset: 2 }))).toEqual(['Alice', "O'Brien"]);
       expect(names(await find({ sortBy: ['age'], pageSize: 2, offset: 4 }))).toEqual(['bob']);
       expect(await find({ sortBy: ['age'], pageSize: 2, offset: 10 })).toEqual([]);
-      const capped = buildFind(dbs, appId, Person, schema, { pageSize: 100_000, offset: 0 }).compile(dbs.app(appId));
+      const capped = buildFind(fixture.dbs, appId, Person, schema, { pageSize: 100_000, offset: 0 }).compile(fixture.dbs.app(appId));
       expect(capped.parameters).toContain(MAX_PAGE_SIZE);
       expect(await find({ pageSize: 100_000 })).toHaveLength(5);
     });

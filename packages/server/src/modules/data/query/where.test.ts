@@ -1,30 +1,18 @@
-import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSearchWhere } from '@basalt/shared';
-import { startTestServer, testDbKinds, type TestServer } from '../../../test-helpers.js';
-import type { Databases } from '../../../db/dialect.js';
+import { testDbKinds } from '../../../test-helpers.js';
 import { buildFind, buildWhereSelectIds } from './index.js';
-import { Person, createFixture, schema } from './test-fixture.js';
+import { Person, schema } from './test-fixture.js';
+import { useFixtureStore } from './fixture-store.test-helpers.js';
 
 for (const kind of testDbKinds()) {
   describe(`where language [${kind}]`, () => {
-    let server: TestServer;
-    let dbs: Databases;
-    const appId = crypto.randomUUID();
-
-    beforeAll(async () => {
-      server = await startTestServer(kind);
-      dbs = server.app.basalt.dbs;
-      await dbs.createAppStore(appId);
-      await createFixture(dbs.app(appId), (b) => dbs.booleanValue(b));
-    });
-    afterAll(async () => {
-      await server?.close();
-    });
+    const fixture = useFixtureStore(kind);
+    const { appId } = fixture;
 
     /** Names of the Person rows a where selects, sorted. */
     async function names(where: string): Promise<string[]> {
-      const rows = await buildFind(dbs, appId, Person, schema, { where, pageSize: 100, offset: 0 }).execute(dbs.app(appId));
+      const rows = await buildFind(fixture.dbs, appId, Person, schema, { where, pageSize: 100, offset: 0 }).execute(fixture.dbs.app(appId));
       return rows.rows.map((r) => String(r.name)).sort();
     }
 
@@ -174,17 +162,17 @@ for (const kind of testDbKinds()) {
 
     it('keeps user text out of the SQL text', () => {
       const hostile = "Robert'); DROP TABLE t_person; --";
-      const q = buildFind(dbs, appId, Person, schema, { where: `name = '${hostile.replace(/'/g, "''")}' or bio like '%--%'`, pageSize: 15, offset: 0 }).compile(dbs.app(appId));
+      const q = buildFind(fixture.dbs, appId, Person, schema, { where: `name = '${hostile.replace(/'/g, "''")}' or bio like '%--%'`, pageSize: 15, offset: 0 }).compile(fixture.dbs.app(appId));
       expect(q.sql).not.toMatch(/DROP|Robert|--/);
       expect(q.parameters).toContain(hostile);
       expect(q.sql).toContain('t_person');
     });
 
     it('selects the ids for updates and deletes', async () => {
-      const sub = buildWhereSelectIds(dbs, appId, Person, schema, "tags.label = 'red'");
-      const ids = (await sub.execute(dbs.app(appId))).rows.map((r) => r.objectId).sort();
+      const sub = buildWhereSelectIds(fixture.dbs, appId, Person, schema, "tags.label = 'red'");
+      const ids = (await sub.execute(fixture.dbs.app(appId))).rows.map((r) => r.objectId).sort();
       expect(ids).toEqual(['p1', 'p4']);
-      expect((await buildWhereSelectIds(dbs, appId, Person, schema, ' ').execute(dbs.app(appId))).rows).toHaveLength(5);
+      expect((await buildWhereSelectIds(fixture.dbs, appId, Person, schema, ' ').execute(fixture.dbs.app(appId))).rows).toHaveLength(5);
     });
   });
 }

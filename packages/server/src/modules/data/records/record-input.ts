@@ -32,9 +32,17 @@ function relationIds(rel: RelationMeta, value: unknown): string[] {
 
 /** Names in a record that are not columns of the table (for dynamic schema). */
 export function unknownKeys(table: TableMeta, input: Record<string, unknown>): string[] {
-  const known = new Set([...table.columns.map((c) => c.name), ...table.relations.map((r) => r.name), 'objectId', 'ownerId', ...IGNORED]);
-  return Object.keys(input).filter((k) => !known.has(k));
+  let known = knownNames.get(table);
+  if (!known) {
+    known = new Set([...table.columns.map((c) => c.name), ...table.relations.map((r) => r.name), 'objectId', 'ownerId', ...IGNORED]);
+    knownNames.set(table, known);
+  }
+  const names = known;
+  return Object.keys(input).filter((k) => !names.has(k));
 }
+
+/** Names a table knows, kept per table object (a schema change replaces the object). */
+const knownNames = new WeakMap<TableMeta, Set<string>>();
 
 /**
  * Validates one incoming record against the table and converts its values for storage. On create,

@@ -79,12 +79,27 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
   handle<P, object, Body>(app, ctx, r.createRecord, ({ params, body }) => s.records.create(params.appId, params.tableName, body));
   handle<P, object, Body>(app, ctx, r.updateRecord, ({ params, body }) => s.records.update(params.appId, params.tableName, assertObjectId(params.objectId), body));
   handle<P, object, Body[]>(app, ctx, r.bulkCreateRecords, ({ params, body }) => s.records.bulkCreate(params.appId, params.tableName, body));
-  handle<P, object, Body[]>(app, ctx, r.bulkUpsertRecords, ({ params, body }) => s.records.bulkUpsert(params.appId, params.tableName, body));
+  handle<P, object, Body[]>(app, ctx, r.bulkUpsertRecords, async ({ params, body }) => {
+    const ids = await s.records.bulkUpsert(params.appId, params.tableName, body);
+    const { table } = await s.area.table(params.appId, params.tableName);
+    ctx.bus.emit('records.bulk', { appId: params.appId, table: table.name, event: 'bulk-upserted', records: ids.map((objectId, i) => ({ ...body[i], objectId })) });
+    return ids;
+  });
   handle<P, object, Array<string | { objectId: string }>>(app, ctx, r.deleteRecords, async ({ params, body }) => {
     const ids = body.map((x) => (typeof x === 'string' ? x : x.objectId));
-    return s.records.deleteMany(params.appId, params.tableName, ids);
+    const count = await s.records.deleteMany(params.appId, params.tableName, ids);
+    // Described the way the SDK describes a delete by ids, so listeners see one condition shape.
+    const whereClause = `objectId in (${ids.map((id) => `'${id}'`).join(',')})`;
+    const { table } = await s.area.table(params.appId, params.tableName);
+    ctx.bus.emit('records.bulk', { appId: params.appId, table: table.name, event: 'bulk-deleted', whereClause, count });
+    return count;
   });
-  handle<P>(app, ctx, r.deleteAllRecords, ({ params }) => s.records.deleteAll(params.appId, params.tableName));
+  handle<P>(app, ctx, r.deleteAllRecords, async ({ params }) => {
+    const count = await s.records.deleteAll(params.appId, params.tableName);
+    const { table } = await s.area.table(params.appId, params.tableName);
+    ctx.bus.emit('records.bulk', { appId: params.appId, table: table.name, event: 'bulk-deleted', whereClause: null, count });
+    return count;
+  });
 
   handle<P, object, string[]>(app, ctx, r.updateRelations, async ({ params, body }) => {
     const { table } = await s.area.table(params.appId, params.tableName);
@@ -98,6 +113,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
       return s.records.links.set(trx, params.appId, relation, parentId, body, 'add');
     });
     ctx.bus.emit('record.updated', { appId: params.appId, table: table.name, record: { objectId: parentId, ___class: table.name } });
+    ctx.bus.emit('relation.changed', { appId: params.appId, table: table.name, event: 'add', relationColumnName: relation.name, parentObjectId: parentId, isConditional: false, children: body });
     return added;
   });
   handle<P, object, string[]>(app, ctx, r.removeRelations, async ({ params, body }) => {
@@ -107,6 +123,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
     const parentId = assertObjectId(params.recordId);
     const removed = await s.area.db(params.appId).transaction().execute((trx) => s.records.links.remove(trx, relation, parentId, body));
     ctx.bus.emit('record.updated', { appId: params.appId, table: table.name, record: { objectId: parentId, ___class: table.name } });
+    ctx.bus.emit('relation.changed', { appId: params.appId, table: table.name, event: 'delete', relationColumnName: relation.name, parentObjectId: parentId, isConditional: false, children: body.map(String) });
     return removed;
   });
 }

@@ -8,6 +8,7 @@ import type { ColumnsService } from '../schema/columns.service.js';
 import type { TablesService } from '../schema/tables.service.js';
 import { assertObjectId, prepareRecord, unknownKeys, type PreparedRecord } from './record-input.js';
 import { RelationLinks } from './relation-links.js';
+import { insertReturning } from './insert-memory.js';
 import { rowToRecord } from './values.js';
 
 /** Rows per INSERT statement in bulk work, below both databases' bind-parameter limits. */
@@ -73,7 +74,8 @@ export class RecordsService {
     try {
       // Without relations one statement does it all (both databases support RETURNING).
       if (!prepared.relations.length) {
-        const stored = await this.area.db(appId).insertInto(table.sqlName).values(row).returningAll().executeTakeFirst();
+        const db = this.area.db(appId);
+        const [stored] = (await db.executeQuery<Record<string, unknown>>(insertReturning(db, table, row))).rows;
         record = stored && rowToRecord(table, stored);
       } else record = await this.area.db(appId).transaction().execute(async (trx) => {
         await trx.insertInto(table.sqlName).values(row).execute();
@@ -112,7 +114,9 @@ export class RecordsService {
     const now = Date.now();
     const rows = prepared.map((p) => this.row(p, now));
     await this.insertRows(appId, table, rows, prepared);
-    for (const row of rows) this.area.ctx.bus.emit('record.created', { appId, table: table.name, record: rowToRecord(table, row) });
+    const records = rows.map((row) => rowToRecord(table, row));
+    for (const record of records) this.area.ctx.bus.emit('record.created', { appId, table: table.name, record });
+    this.area.ctx.bus.emit('records.bulk', { appId, table: table.name, event: 'bulk-created', records });
     return rows.map((r) => String(r.objectId));
   }
 

@@ -1,0 +1,127 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDb } from '../../test-helpers.js';
+import { appFixture, type AppFixture } from './appapi.test-helpers.js';
+
+/**
+ * The app API's record path remembers compiled queries, the HIPAA switch and the caller's roles so
+ * that a find or a create does not redo them. Each memory must give way to the change it depends
+ * on at once: every test below warms the memory with the same request first, then changes what it
+ * depends on through the console and expects the very next request to see the change.
+ */
+describeEachDb('App API hot path: remembered work follows changes', (server) => {
+  let f: AppFixture;
+  const find = (where: string) => f.api('POST', '/data/Hot/find', { body: { where, pageSize: 50 } });
+  const count = (where: string) => f.api('POST', '/data/Hot/count', { body: { where } });
+
+  beforeAll(async () => {
+    f = await appFixture(server());
+    await f.table('Hot', [{ name: 'label', dataType: 'STRING' }, { name: 'size', dataType: 'INT' }]);
+    for (const [label, size] of [['a', 1], ['b', 2], ['c', 3]] as const) {
+      expect((await f.api('POST', '/data/Hot', { body: { label, size } })).statusCode).toBe(200);
+    }
+  });
+
+  it('a renamed column: the same where text no longer compiles, the new name does', async () => {
+    for (let i = 0; i < 3; i++) expect((await find('size > 1')).json().map((r: { label: string }) => r.label).sort()).toEqual(['b', 'c']);
+    expect((await count('size > 1')).json()).toBe(2);
+
+    expect((await f.console('PUT', '/data/tables/Hot/columns/size', { name: 'weight', dataType: 'INT' })).statusCode).toBe(200);
+    const stale = await find('size > 1');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toContain('size');
+    expect((await count('size > 1')).statusCode).toBe(400);
+    const renamed = (await find('weight > 1')).json();
+    expect(renamed.map((r: { label: string; weight: number }) => [r.label, r.weight]).sort()).toEqual([['b', 2], ['c', 3]]);
+    expect(renamed.every((r: Record<string, unknown>) => !('size' in r))).toBe(true);
+  });
+
+  it('a column added later shows up in the answers of an already-used query', async () => {
+    const before = (await find("label = 'a'")).json();
+    expect(before).toHaveLength(1);
+    expect('color' in before[0]).toBe(false);
+    expect((await f.console('POST', '/data/tables/Hot/columns', { name: 'color', dataType: 'STRING' })).statusCode).toBe(200);
+    const after = (await find("label = 'a'")).json();
+    expect(after[0]).toHaveProperty('color', null);
+  });
+
+  it('creates after a rename or a retype write the column the schema has now', async () => {
+    await f.table('Hot2', [{ name: 'tag', dataType: 'STRING' }, { name: 'weight', dataType: 'INT' }]);
+    const create = (body: Record<string, unknown>) => f.api('POST', '/data/Hot2', { body });
+    for (let i = 0; i < 3; i++) expect((await create({ tag: `t${i}`, weight: i })).json()).toMatchObject({ tag: `t${i}`, weight: i });
+    expect((await f.console('PUT', '/data/tables/Hot2/columns/weight', { name: 'mass', dataType: 'INT' })).statusCode).toBe(200);
+    const renamed = (await create({ tag: 'e', mass: 5 })).json();
+    expect(renamed).toMatchObject({ tag: 'e', mass: 5 });
+    expect(renamed).not.toHaveProperty('weight');
+
+    // Same name, new type (dropped and added again): the insert follows the new column.
+    expect((await f.console('DELETE', '/data/tables/Hot2/columns/tag')).statusCode).toBe(200);
+    expect((await f.console('POST', '/data/tables/Hot2/columns', { name: 'tag', dataType: 'INT' })).statusCode).toBe(200);
+    expect((await create({ tag: 7, mass: 6 })).json()).toMatchObject({ tag: 7, mass: 6 });
+    const refused = await create({ tag: 'not a number', mass: 6 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('tag');
+    const rows = (await f.api('POST', '/data/Hot2/find', { body: { where: 'tag = 7' } })).json();
+    expect(rows.map((r: { mass: number }) => r.mass)).toEqual([6]);
+
+    // Records with the same (system-only) columns in two tables each land in their own table.
+    const total = async (t: string) => (await f.api('GET', `/data/${t}/count`)).json() as number;
+    const [hot, hot2] = [await total('Hot'), await total('Hot2')];
+    for (const t of ['Hot', 'Hot2', 'Hot2']) expect((await f.api('POST', `/data/${t}`, { body: {} })).statusCode).toBe(200);
+    expect([await total('Hot'), await total('Hot2')]).toEqual([hot + 1, hot2 + 2]);
+  });
+
+  it('a permission change applies to the next find and create with an already-compiled where', async () => {
+    const { tableId } = await f.table('Hot3', [{ name: 'n', dataType: 'INT' }]);
+    for (const n of [1, 2]) expect((await f.api('POST', '/data/Hot3', { body: { n } })).statusCode).toBe(200);
+    const findN = () => f.api('POST', '/data/Hot3/find', { body: { where: 'n >= 1' } });
+    for (let i = 0; i < 3; i++) expect((await findN()).json()).toHaveLength(2);
+    const anon = await f.roleId('NotAuthenticatedUser');
+    const set = (operation: string, access: string | null) => f.console('PUT', `/security/data/${tableId}/roles/${anon}`, { permissions: [{ operation, access }] });
+
+    expect((await set('Find', 'DENY')).statusCode).toBe(200);
+    expect((await findN()).json()).toEqual([]);
+    expect((await f.api('POST', '/data/Hot3/count', { body: { where: 'n >= 1' } })).json()).toBe(0);
+    expect((await set('Create', 'DENY')).statusCode).toBe(200);
+    expect((await f.api('POST', '/data/Hot3', { body: { n: 3 } })).statusCode).toBe(403);
+
+    expect((await set('Find', null)).statusCode).toBe(200);
+    expect((await set('Create', null)).statusCode).toBe(200);
+    expect((await findN()).json()).toHaveLength(2);
+    expect((await f.api('POST', '/data/Hot3', { body: { n: 3 } })).statusCode).toBe(200);
+    expect((await findN()).json()).toHaveLength(3);
+  });
+
+  it('panic mode applies to the next request after requests that found it off, and lifts the same way', async () => {
+    for (let i = 0; i < 3; i++) expect((await find('weight > 0')).statusCode).toBe(200);
+    expect((await f.console('PUT', '/panic/enable', { message: 'Down for repairs' })).json()).toMatchObject({ enabled: true });
+    const refused = await find('weight > 0');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({ message: 'Down for repairs' });
+    expect((await f.api('POST', '/data/Hot', { body: { weight: 1 } })).statusCode).toBe(503);
+    expect((await f.console('PUT', '/panic/disable', {})).json()).toMatchObject({ enabled: false });
+    expect((await find('weight > 0')).statusCode).toBe(200);
+  });
+
+  it('HIPAA switched on: the next read is audited; switched off: the next is not', async () => {
+    const readsLogged = async () => {
+      const res = await f.console('GET', '/security/audit-logs?action=appapi.read&pageSize=100');
+      expect(res.statusCode).toBe(200);
+      return res.json().totalRows as number;
+    };
+    const settle = () => new Promise((r) => setTimeout(r, 150));
+    for (let i = 0; i < 3; i++) await find("label = 'b'");
+    await settle();
+    expect(await readsLogged()).toBe(0);
+
+    expect((await f.console('PUT', '/compliance/hipaa/enable')).statusCode).toBe(200);
+    await find("label = 'b'");
+    await settle();
+    expect(await readsLogged()).toBe(1);
+
+    expect((await f.console('PUT', '/compliance/hipaa/disable')).statusCode).toBe(200);
+    await find("label = 'b'");
+    await count("label = 'b'");
+    await settle();
+    expect(await readsLogged()).toBe(1);
+  });
+});

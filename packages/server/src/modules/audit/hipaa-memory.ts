@@ -1,0 +1,53 @@
+import type { ServerContext } from '../../context.js';
+
+/**
+ * How long this process trusts what it read about an app's HIPAA switch. A switch made through
+ * this process applies to the very next read (it forgets the app after its write); the TTL only
+ * bounds how long another server process on the same PostgreSQL keeps the old state.
+ */
+export const HIPAA_TTL_MS = 2_000;
+const MAX_APPS = 10_000;
+
+interface Entry {
+  value: Promise<boolean>;
+  until: number;
+}
+
+/**
+ * Every app API read asks whether its app's reads must be audited, which was one system-database
+ * query per read. The loading promise is kept as soon as the read starts, and `forget` runs after
+ * the switch's write commits, so anything found afterwards was read after the change. Failed reads
+ * are dropped at once.
+ */
+export class HipaaMemory {
+  private readonly apps = new Map<string, Entry>();
+
+  remember(appId: string, load: () => Promise<boolean>, now = Date.now()): Promise<boolean> {
+    const hit = this.apps.get(appId);
+    if (hit && hit.until > now) return hit.value;
+    if (this.apps.size >= MAX_APPS) this.apps.clear();
+    const entry: Entry = { value: load(), until: now + HIPAA_TTL_MS };
+    this.apps.set(appId, entry);
+    entry.value.catch(() => {
+      if (this.apps.get(appId) === entry) this.apps.delete(appId);
+    });
+    return entry.value;
+  }
+
+  forget(appId: string): void {
+    this.apps.delete(appId);
+  }
+}
+
+const memories = new WeakMap<ServerContext, HipaaMemory>();
+
+/** The memory of one server (services are created in several places; they must share it). */
+export function hipaaMemoryOf(ctx: ServerContext): HipaaMemory {
+  let m = memories.get(ctx);
+  if (!m) {
+    m = new HipaaMemory();
+    memories.set(ctx, m);
+    ctx.bus.on('app.deleted', ({ appId }) => m!.forget(appId));
+  }
+  return m;
+}
