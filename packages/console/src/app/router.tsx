@@ -14,6 +14,7 @@ import { areaRoutes } from '../features/areas/routes';
 import { dataRoutes } from '../features/data/routes';
 import { filesFrameRoutes, filesRoutes } from '../features/files/routes';
 import { messagingRoutes } from '../features/messaging/routes';
+import { settingsRoutes } from '../features/settings/routes';
 import { securityRoutes } from '../features/security/routes';
 import { usersRoutes } from '../features/users/routes';
 import { teamRoutes } from '../features/team/routes';
@@ -46,7 +47,7 @@ export const router = createBrowserRouter([
               {
                 path: 'apps/:appId',
                 element: <AppLayout />,
-                children: [...appRoutes, ...filesRoutes, ...messagingRoutes, ...dataRoutes, ...securityRoutes, ...usersRoutes, ...teamRoutes, ...auditRoutes, ...areaRoutes],
+                children: [...appRoutes, ...filesRoutes, ...messagingRoutes, ...dataRoutes, ...securityRoutes, ...usersRoutes, ...teamRoutes, ...auditRoutes, ...settingsRoutes, ...areaRoutes],
               },
             ],
           },

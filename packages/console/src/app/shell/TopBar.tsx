@@ -5,8 +5,9 @@ import { Logo } from '../../components/Logo';
 import { AccountMenu } from './AccountMenu';
 import { SearchTrigger } from './SearchTrigger';
 import { ThemeToggle } from './ThemeToggle';
+import { TaskTray } from '../tasks/TaskTray';
 
-/** The 48 px bar of CONSOLE.md §1.1: logo, app switcher, breadcrumbs, search, theme, account. */
+/** The 48 px bar of CONSOLE.md §1.1: logo, app switcher, breadcrumbs, search, task tray, theme, account. */
 export function TopBar({ switcher, breadcrumbs }: { switcher?: ReactNode; breadcrumbs?: ReactNode }) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
@@ -29,6 +30,7 @@ export function TopBar({ switcher, breadcrumbs }: { switcher?: ReactNode; breadc
       </Group>
       <Group gap="sm" wrap="nowrap">
         <SearchTrigger />
+        <TaskTray />
         <ThemeToggle />
         <AccountMenu />
       </Group>

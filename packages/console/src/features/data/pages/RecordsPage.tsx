@@ -4,9 +4,8 @@ import { Box, Button, Group, Menu, ActionIcon, Skeleton, Stack, Text, Title, Too
 import { useElementSize, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconDownload, IconPlus, IconSchema, IconTrash, IconUpload } from '@tabler/icons-react';
-import type { EditableGridCell } from '@glideapps/glide-data-grid';
-import { useDeleteRecords, useGetRecordsCount, useUpdateRecord } from '../api/records.queries';
-import { downloadText, useTable } from '../api/tables.queries';
+import { useDeleteRecords, useGetRecordsCount } from '../api/records.queries';
+import { downloadText, useGetTables, useTable } from '../api/tables.queries';
 import { getSdk } from '../../../lib/sdk';
 import { errorInfo } from '../../../lib/errors';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -21,7 +20,9 @@ import { DeleteRecordsModal } from '../components/records/DeleteRecordsModal';
 import { RecordsEmptyState } from '../components/records/RecordsEmptyState';
 import { TableMissing } from '../components/TableMissing';
 import { ImportCsvModal } from '../components/import/ImportCsvModal';
-import { gridFields, valueFromEdit, fieldName, type GridField } from '../components/records/RecordsGrid.utils';
+import { gridFields, fieldName } from '../components/records/RecordsGrid.utils';
+import { useInlineEdits } from '../components/records/useInlineEdits';
+import { RelationCellEditor } from '../components/records/cells/RelationCellEditor';
 
 // Glide is the heaviest part of the console: it loads with this page only.
 const PANEL_WIDTH = 480;
@@ -47,13 +48,14 @@ export default function RecordsPage() {
   // The count of a query being tried (it may still fail); only the shown one sizes the grid.
   useGetRecordsCount(appId, table, q, filter);
   const rows = count.data ?? windows.knownRows ?? WINDOW;
-  const fields = useMemo(() => (table ? gridFields(table) : []), [table]);
+  const { data: tables } = useGetTables(appId);
+  const fields = useMemo(() => (table ? gridFields(table, tables) : []), [table, tables]);
   const [selected, setSelected] = useState<number[]>([]);
   const [confirm, setConfirm] = useState<'selected' | 'all' | null>(null);
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
   const { ref: gridBox, height } = useElementSize();
-  const update = useUpdateRecord(appId);
+  const inline = useInlineEdits(appId, table, windows);
   const remove = useDeleteRecords(appId);
   const wide = useMediaQuery('(min-width: 1440px)');
 
@@ -88,32 +90,6 @@ export default function RecordsPage() {
       setParam({ sort: formatSort(next) || null });
     },
     [sort, setParam],
-  );
-
-  const onCellEdit = useCallback(
-    (row: number, field: GridField, cell: EditableGridCell) => {
-      const record = windows.getRecord(row);
-      if (!table || !record || field.kind !== 'column') return;
-      const result = valueFromEdit(field.column, cell);
-      if ('error' in result) {
-        notifications.show({ color: 'red', title: 'Not saved', message: result.error });
-        return;
-      }
-      const name = fieldName(field);
-      const before = record;
-      // Single-cell edits are optimistic: the cell shows the new value, and rolls back on failure.
-      windows.patchRecord(row, { ...record, [name]: result.value });
-      update.mutate(
-        { table, record: { objectId: record.objectId, [name]: result.value } },
-        {
-          onError: (err) => {
-            windows.patchRecord(row, before);
-            notifications.show({ color: 'red', title: `Could not save ${name}`, message: errorInfo(err).message, autoClose: false });
-          },
-        },
-      );
-    },
-    [table, windows, update],
   );
 
   const exportCsv = async () => {
@@ -235,7 +211,8 @@ export default function RecordsPage() {
                 getRecord={windows.getRecord}
                 sort={sort}
                 onSortToggle={onSortToggle}
-                onCellEdit={onCellEdit}
+                onCellEdit={inline.onCellEdit}
+                onEditRelation={inline.onEditRelation}
                 selectedRows={selected}
                 onSelectedRowsChange={setSelected}
                 onOpenRecord={openRecord}
@@ -263,6 +240,15 @@ export default function RecordsPage() {
             if (change === 'created') setParam({ record: id, tab: null });
             if (change === 'deleted') setParam({ record: null, tab: null }, true);
           }}
+        />
+      )}
+      {table && inline.relationEdit && (
+        <RelationCellEditor
+          appId={appId}
+          table={table}
+          {...inline.relationEdit}
+          onClose={inline.closeRelationEdit}
+          onChanged={() => windows.refresh()}
         />
       )}
       {table && (

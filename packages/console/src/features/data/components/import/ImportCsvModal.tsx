@@ -8,6 +8,7 @@ import { dryRunCsv, importCsv, resultOfError, type CsvMapping } from '../../api/
 import { downloadText } from '../../api/tables.queries';
 import { dataKeys } from '../../api/data.keys';
 import { errorInfo } from '../../../../lib/errors';
+import { tasks } from '../../../../app/tasks/task-store';
 import { numberFormat } from '../../data-format';
 import { csvHeader, rejectedRowsCsv } from './csv-text';
 import { ImportMappingStep, initialMapping } from './ImportMappingStep';
@@ -65,6 +66,10 @@ export function ImportCsvModal({ appId, table, opened, onClose, onImported }: Pr
     onClose();
   };
 
+  // Hides the dialog while the import goes on; the tray shows its progress, and opening Import
+  // CSV again on this table shows where it stands.
+  const hide = () => onClose();
+
   const choose = async (next: File | null) => {
     reset();
     setFile(next);
@@ -95,16 +100,32 @@ export function ImportCsvModal({ appId, table, opened, onClose, onImported }: Pr
   const runImport = async () => {
     setStage('importing');
     let written = 0;
-    setProgress({ done: 0, total: check.result?.rowsRead ?? 0 });
+    const total = check.result?.rowsRead ?? 0;
+    setProgress({ done: 0, total });
+    // The task tray follows the import on every page, so the dialog can be put away meanwhile.
+    const taskId = tasks.start({
+      id: `import-${appId}-${table.name}-${Date.now()}`,
+      kind: 'import',
+      title: `Import ${file?.name ?? 'CSV'} into ${table.name}`,
+      unit: 'rows',
+      total,
+      href: `/apps/${encodeURIComponent(appId)}/data/${encodeURIComponent(table.name)}`,
+    });
     try {
       const result = await importCsv(appId, table.name, text, mapping, skipInvalid, (p) => {
         written = p.result.rowsWritten;
         setProgress({ done: p.rowsDone, total: p.rowsTotal });
+        tasks.progress(taskId, p.rowsDone, p.rowsTotal);
       });
       setOutcome({ result, writtenBefore: result.rowsWritten });
-      if (result.rowsWritten > 0) notifications.show({ color: 'teal', title: 'CSV imported', message: `${rows(result.rowsWritten)} written to ${table.name}` });
+      const rejected = result.rejectedTotal ? ` · ${rows(result.rejectedTotal)} rejected` : '';
+      if (result.rowsWritten > 0) {
+        tasks.succeed(taskId, `${rows(result.rowsWritten)} written${rejected}`);
+        notifications.show({ color: 'teal', title: 'CSV imported', message: `${rows(result.rowsWritten)} written to ${table.name}` });
+      } else tasks.fail(taskId, `Nothing was written${rejected}`);
     } catch (error) {
       setOutcome({ error, result: resultOfError(error), writtenBefore: written });
+      tasks.fail(taskId, `${errorInfo(error).message}${written ? ` (${rows(written)} written before it stopped)` : ''}`);
     }
     if (written > 0) {
       // The sidebar's record counts include the new rows.
@@ -157,6 +178,11 @@ export function ImportCsvModal({ appId, table, opened, onClose, onImported }: Pr
               {progress.total ? ` ${numberFormat.format(progress.done)} of ${rows(progress.total)}` : ''}
             </Text>
             <Progress value={progress.total ? percent : 100} striped animated={!progress.total || percent < 100} aria-label={stage === 'checking' ? 'Dry run progress' : 'Import progress'} />
+            {stage === 'importing' && (
+              <Text size="xs" c="dimmed">
+                You can keep working meanwhile: the task tray in the top bar follows this import on every page.
+              </Text>
+            )}
           </Stack>
         )}
         {stage === 'checked' && check.error && !check.result ? (
@@ -188,7 +214,11 @@ export function ImportCsvModal({ appId, table, opened, onClose, onImported }: Pr
             </>
           ) : (
             <>
-              <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
+              {stage === 'importing' ? (
+                <Button variant="default" onClick={hide}>Continue in background</Button>
+              ) : (
+                <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
+              )}
               {stage === 'checked' && dry && !check.error ? (
                 <Button onClick={() => void runImport()} disabled={!canImport}>
                   Import {rows(skipInvalid ? dry.rowsValid : dry.rowsRead)}

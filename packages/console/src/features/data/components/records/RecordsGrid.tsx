@@ -14,6 +14,9 @@ import {
 import '@glideapps/glide-data-grid/dist/index.css';
 import type { DataRecord } from '@basalt/sdk';
 import { cellFor, fieldName, headerIcon, type GridField } from './RecordsGrid.utils';
+import { typedCellRenderers } from './cells/renderers';
+import { isBooleanCell } from './cells/grid-cells';
+import { nextBoolean } from './cells/cell-values';
 
 // The grid's cell editors open in a portal element it looks up by id.
 if (!document.getElementById('portal')) {
@@ -34,6 +37,8 @@ export interface RecordsGridProps {
   selectedRows: number[];
   onSelectedRowsChange: (rows: number[]) => void;
   onOpenRecord: (row: number, tab?: 'fields' | 'relations') => void;
+  /** Opens the relation picker of a DATA_REF cell. */
+  onEditRelation: (row: number, field: GridField) => void;
   onVisibleRows: (first: number, last: number) => void;
   height: number;
 }
@@ -80,10 +85,12 @@ function useGridTheme(): Partial<Theme> {
 }
 
 const DEFAULT_WIDTH = 170;
+// rowMarkers="both" adds one column before the fields.
+const ROW_MARKER_COLUMNS = 1;
 
 /** The records canvas (Glide Data Grid): lazy-loaded with the records page. */
 export default function RecordsGrid(props: RecordsGridProps) {
-  const { fields, rows, version, getRecord, sort, onSortToggle, onCellEdit, selectedRows, onSelectedRowsChange, onOpenRecord, onVisibleRows, height } = props;
+  const { fields, rows, version, getRecord, sort, onSortToggle, onCellEdit, selectedRows, onSelectedRowsChange, onOpenRecord, onEditRelation, onVisibleRows, height } = props;
   const theme = useGridTheme();
   const [widths, setWidths] = useState<Record<string, number>>({});
   const [cellSelection, setCellSelection] = useState<GridSelection['current']>(undefined);
@@ -124,13 +131,40 @@ export default function RecordsGrid(props: RecordsGridProps) {
 
   const onKeyDown = useCallback(
     (event: GridKeyEventArgs) => {
-      // Space opens the record panel (Shift+Space stays the grid's row selection).
-      if (event.key === ' ' && !event.shiftKey && event.location) {
+      if (!event.location || event.shiftKey) return;
+      // Key events carry the grid's inner location, which counts the row-marker column.
+      const [col, row] = [event.location[0] - ROW_MARKER_COLUMNS, event.location[1]];
+      const field = fields[col];
+      if (!field) return;
+      // Space and Enter toggle a boolean cell (through null when the column allows it).
+      if (event.key === ' ' || event.key === 'Enter') {
+        const cell = cellFor(field, getRecord(row));
+        if (isBooleanCell(cell) && field.kind === 'column' && !cell.readonly) {
+          event.cancel();
+          event.preventDefault();
+          onCellEdit(row, field, { ...cell, data: { ...cell.data, value: nextBoolean(cell.data.value, cell.data.required) } });
+          return;
+        }
+      }
+      // Space elsewhere opens the record panel (Shift+Space stays the grid's row selection).
+      if (event.key === ' ') {
+        event.cancel();
         event.preventDefault();
-        onOpenRecord(event.location[1]);
+        onOpenRecord(row);
       }
     },
-    [onOpenRecord],
+    [fields, getRecord, onCellEdit, onOpenRecord],
+  );
+
+  const activate = useCallback(
+    (col: number, row: number) => {
+      const field = fields[col];
+      if (field?.kind === 'relation') {
+        if (field.relation.dataType === 'DATA_REF') onEditRelation(row, field);
+        else onOpenRecord(row, 'relations');
+      } else if (field?.kind === 'column' && field.column.name === 'objectId') onOpenRecord(row);
+    },
+    [fields, onEditRelation, onOpenRecord],
   );
 
   return (
@@ -138,8 +172,11 @@ export default function RecordsGrid(props: RecordsGridProps) {
       columns={columns}
       rows={rows}
       getCellContent={getCellContent}
+      // Ctrl/Cmd+C copies the selected values as TSV, without headers (like a spreadsheet), so
+      // they paste cell for cell into another range or sheet.
       getCellsForSelection
-      copyHeaders
+      copyHeaders={false}
+      customRenderers={typedCellRenderers}
       width="100%"
       height={height}
       rowHeight={28}
@@ -154,14 +191,9 @@ export default function RecordsGrid(props: RecordsGridProps) {
       onVisibleRegionChanged={onVisibleRegionChanged}
       onHeaderClicked={(col) => onSortToggle(fieldName(fields[col]))}
       onCellEdited={([col, row], cell) => onCellEdit(row, fields[col], cell)}
-      onCellActivated={([col, row]) => {
-        const field = fields[col];
-        if (field.kind === 'relation') onOpenRecord(row, 'relations');
-        else if (field.column.name === 'objectId') onOpenRecord(row);
-      }}
+      onCellActivated={([col, row]) => activate(col, row)}
       onCellClicked={([col, row], event) => {
-        const field = fields[col];
-        if (event.isDoubleClick && field.kind === 'relation') onOpenRecord(row, 'relations');
+        if (event.isDoubleClick && fields[col]?.kind === 'relation') activate(col, row);
       }}
       onColumnResize={(column, width) => setWidths((w) => ({ ...w, [String(column.id)]: width }))}
       onKeyDown={onKeyDown}

@@ -1,10 +1,14 @@
 import { GridCellKind, GridColumnIcon, type GridCell, type EditableGridCell } from '@glideapps/glide-data-grid';
 import type { DataColumn, DataRelation, DataTable } from '@basalt/shared';
 import type { DataRecord } from '@basalt/sdk';
-import { formatLocalDateTime, parseLocalDateTime } from '../../data-format';
+import { recordLabel, relationChips } from './cells/cell-values';
+import { booleanCell, dateTimeCell, isTypedCell, numberCell } from './cells/grid-cells';
 
-/** A grid column: a scalar column of the table or one of its relation columns. */
-export type GridField = { kind: 'column'; column: DataColumn } | { kind: 'relation'; relation: DataRelation };
+/**
+ * A grid column: a scalar column of the table or one of its relation columns (with the target
+ * table when known, so chips can show the related records' labels).
+ */
+export type GridField = { kind: 'column'; column: DataColumn } | { kind: 'relation'; relation: DataRelation; target?: DataTable };
 
 export function fieldName(field: GridField): string {
   return field.kind === 'column' ? field.column.name : field.relation.name;
@@ -13,13 +17,13 @@ export function fieldName(field: GridField): string {
 const SYSTEM_LAST = new Set(['created', 'updated', 'ownerId']);
 
 /** objectId first (frozen), then the developer's columns, relations, and the system columns last. */
-export function gridFields(table: DataTable): GridField[] {
+export function gridFields(table: DataTable, tables: DataTable[] = []): GridField[] {
   const columns = table.columns.filter((c) => c.name !== 'objectId' && c.name !== 'password');
   const objectId = table.columns.find((c) => c.name === 'objectId');
   return [
     ...(objectId ? [{ kind: 'column' as const, column: objectId }] : []),
     ...columns.filter((c) => !SYSTEM_LAST.has(c.name)).map((column) => ({ kind: 'column' as const, column })),
-    ...[...table.relations, ...table.geoRelations].map((relation) => ({ kind: 'relation' as const, relation })),
+    ...[...table.relations, ...table.geoRelations].map((relation) => ({ kind: 'relation' as const, relation, target: tables.find((t) => t.name === relation.toTableName) })),
     ...columns.filter((c) => SYSTEM_LAST.has(c.name)).map((column) => ({ kind: 'column' as const, column })),
   ];
 }
@@ -46,18 +50,19 @@ export function headerIcon(field: GridField): string {
 const MAX_CELL_TEXT = 200;
 const cut = (text: string) => (text.length > MAX_CELL_TEXT ? `${text.slice(0, MAX_CELL_TEXT)}…` : text);
 
-/** Number of related records of a relation cell: one-to-many cells hold lists, one-to-one an object or null. */
-export function relatedCount(value: unknown): number {
-  if (Array.isArray(value)) return value.length;
-  return value ? 1 : 0;
+/** Related records of a relation cell as a list. */
+function relatedRecords(value: unknown): DataRecord[] {
+  if (Array.isArray(value)) return value.filter((r): r is DataRecord => !!r && typeof r === 'object');
+  return value && typeof value === 'object' ? [value as DataRecord] : [];
 }
 
 export function cellFor(field: GridField, record: DataRecord | undefined): GridCell {
   if (!record) return { kind: GridCellKind.Loading, allowOverlay: false };
   if (field.kind === 'relation') {
-    const n = relatedCount(record[field.relation.name]);
+    const related = relatedRecords(record[field.relation.name]);
+    const labels = related.map((r) => recordLabel(field.target, r));
     // An empty relation must never look linked: no chip at all.
-    return { kind: GridCellKind.Bubble, data: n ? [`${n} ${field.relation.toTableName}`] : [], allowOverlay: false, copyData: n ? `${n} ${field.relation.toTableName}` : '' };
+    return { kind: GridCellKind.Bubble, data: relationChips(labels), allowOverlay: false, copyData: labels.join(', ') };
   }
   const { column } = field;
   const value = record[column.name];
@@ -65,41 +70,25 @@ export function cellFor(field: GridField, record: DataRecord | undefined): GridC
   switch (column.dataType) {
     case 'INT':
     case 'DOUBLE':
-      return {
-        kind: GridCellKind.Number,
-        data: typeof value === 'number' ? value : undefined,
-        displayData: value == null ? '' : String(value),
-        allowOverlay: !readonly,
-        readonly,
-        contentAlign: 'right',
-      };
+      return numberCell(column, value);
     case 'BOOLEAN':
-      // Tri-state: null draws as an empty box, distinct from false.
-      return { kind: GridCellKind.Boolean, data: typeof value === 'boolean' ? value : null, allowOverlay: false, readonly };
-    case 'DATETIME': {
-      const text = typeof value === 'number' ? formatLocalDateTime(value) : '';
-      return { kind: GridCellKind.Text, data: text, displayData: text, allowOverlay: !readonly, readonly };
-    }
+      return booleanCell(column, value);
+    case 'DATETIME':
+      return dateTimeCell(column, value);
     default: {
       const text = value == null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-      return { kind: GridCellKind.Text, data: text, displayData: cut(text), allowOverlay: !readonly, readonly, style: column.name === 'objectId' ? 'faded' : undefined };
+      // copyData keeps the whole value: Ctrl+C must not copy the shortened text drawn on screen.
+      return { kind: GridCellKind.Text, data: text, displayData: cut(text), copyData: text, allowOverlay: !readonly, readonly, style: column.name === 'objectId' ? 'faded' : undefined };
     }
   }
 }
 
 /** The value to save for an edited cell, or an error message when the text does not fit the type. */
 export function valueFromEdit(column: DataColumn, cell: EditableGridCell): { value: unknown } | { error: string } {
-  if (cell.kind === GridCellKind.Boolean) return { value: cell.data ?? null };
-  if (cell.kind === GridCellKind.Number) {
-    if (cell.data === undefined) return { value: null };
-    if (column.dataType === 'INT' && !Number.isInteger(cell.data)) return { error: `${column.name} takes whole numbers` };
-    return { value: cell.data };
+  if (isTypedCell(cell)) {
+    if (cell.data.value === null && column.required) return { error: `${column.name} is required` };
+    return { value: cell.data.value };
   }
   if (cell.kind !== GridCellKind.Text) return { error: 'This cell is edited in the record panel' };
-  if (column.dataType === 'DATETIME') {
-    if (!cell.data.trim()) return { value: null };
-    const ms = parseLocalDateTime(cell.data);
-    return ms === null ? { error: `Use a date like 2026-04-28 14:30 for ${column.name}` } : { value: ms };
-  }
   return { value: cell.data };
 }

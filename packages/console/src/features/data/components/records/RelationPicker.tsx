@@ -3,9 +3,9 @@ import { Alert, Button, Checkbox, Group, Modal, Radio, ScrollArea, Skeleton, Sta
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { DataRelation, DataTable } from '@basalt/shared';
-import type { DataRecord } from '@basalt/sdk';
 import { useGetPickerRecords } from '../../api/records.queries';
 import { errorInfo } from '../../../../lib/errors';
+import { recordLabel } from './cells/cell-values';
 
 interface Props {
   appId: string;
@@ -17,21 +17,17 @@ interface Props {
   onSave: (ids: string[]) => void;
   saving: boolean;
   error?: unknown;
-}
-
-/** Label of a target record: its first text column, else its objectId. */
-export function recordLabel(table: DataTable | undefined, record: DataRecord): string {
-  const column = table?.columns.find((c) => !c.system && (c.dataType === 'STRING' || c.dataType === 'EXTENDED_STRING'));
-  const value = column ? record[column.name] : undefined;
-  return value ? String(value) : String(record.objectId);
+  /** When given and something is linked, a "Set to null" button unlinks every current record. */
+  onClear?: () => void;
+  clearing?: boolean;
 }
 
 /**
  * Picks related records in the target table: search, the current ones first, single choice for
  * one-to-one and checkboxes for one-to-many. Save is disabled while saving, so a double click
- * cannot save twice.
+ * cannot save twice; Enter saves what is picked.
  */
-export function RelationPicker({ appId, relation, target, currentIds, opened, onClose, onSave, saving, error }: Props) {
+export function RelationPicker({ appId, relation, target, currentIds, opened, onClose, onSave, saving, error, onClear, clearing }: Props) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [picked, setPicked] = useState<string[]>([]);
@@ -50,7 +46,15 @@ export function RelationPicker({ appId, relation, target, currentIds, opened, on
 
   return (
     <Modal opened={opened} onClose={onClose} title={<Text fw={600}>Link {relation.toTableName} records to {relation.name}</Text>} size="lg">
-      <Stack gap="sm">
+      <Stack
+        gap="sm"
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && picked.length > 0 && !saving) {
+            e.preventDefault();
+            onSave(picked);
+          }
+        }}
+      >
         <TextInput label={`Search ${relation.toTableName}`} leftSection={<IconSearch size={16} stroke={1.5} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} data-autofocus />
         {loadError ? <Alert color="red" variant="light">{errorInfo(loadError).message}</Alert> : null}
         <ScrollArea.Autosize mah={320} type="auto">
@@ -82,6 +86,11 @@ export function RelationPicker({ appId, relation, target, currentIds, opened, on
         </ScrollArea.Autosize>
         {error ? <Alert color="red" variant="light" role="alert">{errorInfo(error).message}</Alert> : null}
         <Group justify="flex-end" gap="sm">
+          {onClear && currentIds.length > 0 && (
+            <Button variant="subtle" color="gray" mr="auto" onClick={onClear} loading={clearing} disabled={saving}>
+              Set to null
+            </Button>
+          )}
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>

@@ -8,7 +8,8 @@ import type { DataRecord } from '@basalt/sdk';
 import { useRemoveRelations, useUpdateRelations } from '../../api/records.queries';
 import { useGetTables } from '../../api/tables.queries';
 import { errorInfo } from '../../../../lib/errors';
-import { RelationPicker, recordLabel } from './RelationPicker';
+import { RelationPicker } from './RelationPicker';
+import { recordLabel } from './cells/cell-values';
 
 function relatedOf(value: unknown): DataRecord[] {
   if (Array.isArray(value)) return value as DataRecord[];

@@ -31,13 +31,18 @@ export function useLiveRecords(appId: string, table: DataTable | undefined, wind
     void queryClient.invalidateQueries({ queryKey: dataKeys.tableCounts(appId) });
   }, 1000);
 
-  // An import or a bulk write sends one event per record: the rows on screen load again at most
-  // every half second, not once per event.
+  // An import or a bulk write sends one event per record: the total moves and the rows on screen
+  // load again at most every half second, not once per event (a render per event froze the page
+  // during a 20,000-row import).
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pendingDelta = useRef(0);
   const scheduleReload = () => {
     if (timer.current) return;
     timer.current = setTimeout(() => {
       timer.current = null;
+      const by = pendingDelta.current;
+      pendingDelta.current = 0;
+      if (by !== 0) queryClient.setQueryData<number>(countKey, (n) => (n === undefined ? n : Math.max(0, n + by)));
       windows.reloadVisible();
     }, 500);
   };
@@ -45,13 +50,18 @@ export function useLiveRecords(appId: string, table: DataTable | undefined, wind
     if (timer.current) clearTimeout(timer.current);
   }, []);
 
-  const bump = (by: number) => queryClient.setQueryData<number>(countKey, (n) => (n === undefined ? n : Math.max(0, n + by)));
+  const bump = (by: number) => {
+    pendingDelta.current += by;
+  };
 
   const onChange = (change: DataChange<DataRecord>) => {
     const id = typeof change.record?.objectId === 'string' ? change.record.objectId : '';
     if (change.event === 'updated') {
       const row = id ? windows.findRow(id) : -1;
-      if (row >= 0) windows.patchRecord(row, { ...windows.getRecord(row), ...change.record });
+      const shown = row >= 0 ? windows.getRecord(row) : undefined;
+      // Events can arrive late: one older than the row on screen (say, before an inline edit saved) would undo it.
+      const stale = typeof shown?.updated === 'number' && typeof change.record?.updated === 'number' && change.record.updated < shown.updated;
+      if (row >= 0 && !stale) windows.patchRecord(row, { ...shown, ...change.record });
       return;
     }
     if (change.event === 'deleted') {
