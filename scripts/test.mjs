@@ -50,7 +50,11 @@ if (vitestStatus !== 0 && failed === 0) failed += 1;
 // 3. Console journeys in Chromium.
 if (!skipE2e) {
   const pwJson = path.join(out, 'playwright.json');
-  const pwStatus = run('playwright', 'npx', ['playwright', 'test', '-c', 'packages/console/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  const pwStatus = run('playwright', 'npx', ['playwright', 'test', '-c', 'packages/console/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+    // The PostgreSQL journeys (the `postgres` project) run whenever the server suites do.
+    BASALT_TEST_PG_URL: process.env.BASALT_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  });
   const p = readJson(pwJson);
   let pwFailed = 0;
   if (p?.stats) {

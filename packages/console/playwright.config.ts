@@ -35,4 +35,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    // Every journey, on the global setup's server (SQLite unless BASALT_E2E_DATABASE_URL says otherwise).
+    { name: 'chromium', testIgnore: '**/*-pg.spec.ts' },
+    // The journeys that must hold on PostgreSQL too (the million-row browse); each starts its own
+    // server on BASALT_TEST_PG_URL, which CI sets. Kept small: a few minutes at most.
+    ...(process.env.BASALT_TEST_PG_URL ? [{ name: 'postgres', testMatch: '**/*-pg.spec.ts' }] : []),
+  ],
 });

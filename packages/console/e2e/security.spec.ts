@@ -83,6 +83,12 @@ test('an owner locks a table down, an app user writes, the audit log shows it, a
   await expect(page.getByRole('status', { name: 'Viewing as role NotAuthenticatedUser' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Records of Orders as NotAuthenticatedUser' })).toContainText('from a signed-in user');
   await shoot(page, 'run-as');
+  // Run as the signed-in user: the server answers for that user, records and decisions alike.
+  await page.goto(`/apps/${appId}/security/run-as?table=Orders&as=user&user=${login.body.objectId as string}`);
+  await expect(page.getByRole('status', { name: /Viewing as user/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: /Records of Orders as/ })).toContainText('from a signed-in user');
+  await expect(page.getByRole('table', { name: /Operations on Orders as/ })).toContainText('Find: allowed');
+  await shoot(page, 'run-as-user');
 
   // The user's session is listed.
   await page.goto(`/apps/${appId}/security/sessions`);
