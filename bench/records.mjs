@@ -13,6 +13,19 @@ export function workloadSizes(quick) {
     : { creates: 10_000, finds: 10_000, counts: 5000, bulkRows: 100_000, bulkBatch: 1000, concurrency: 16, maxMs: 60_000 };
 }
 
+/**
+ * Unmeasured requests before each measured loop, the same for every target: a server's first
+ * requests of a kind run cold code (JIT, statement caches), which is not its steady speed.
+ */
+export const WARM_UP = 500;
+async function warmUp(fn) {
+  const inFlight = 16;
+  let next = 0;
+  await Promise.all(Array.from({ length: inFlight }, async () => {
+    while (next < WARM_UP) await fn(next++).catch(() => {});
+  }));
+}
+
 /** The values of the i-th created record: ages cycle over 0..99, so any age matches ≥ 15 rows. */
 export const person = (i) => ({ name: `p${i}`, age: i % 100 });
 export const bulkRows = (i, batch) => Array.from({ length: batch }, (_, k) => ({ name: `b${i}-${k}`, age: (i * batch + k) % 100 }));
@@ -37,6 +50,7 @@ export async function runRecords(label, target, sizes) {
       out.errors = [...(out.errors ?? []), `${op}: ${String(err?.message ?? err).slice(0, 300)}`];
     }
   };
+  await warmUp((i) => target.create(sizes.creates + i));
   await step('create', () => measure(`${label}: create`, (i) => target.create(i), { count: sizes.creates, concurrency, maxMs }));
   // A slow target may not reach the rows find needs (15 per age) within maxMs: top it up, unmeasured.
   if ((out.create?.count ?? 0) < 1500) {
@@ -45,11 +59,13 @@ export async function runRecords(label, target, sizes) {
   await step('find', async () => {
     const sample = await target.find(7);
     if (!Array.isArray(sample) || sample.length !== 15) throw new Error(`find answered ${Array.isArray(sample) ? sample.length : typeof sample} rows, expected 15`);
+    await warmUp((i) => target.find(i % 100));
     return measure(`${label}: find`, (i) => target.find(i % 100), { count: sizes.finds, concurrency, maxMs });
   });
   await step('count', async () => {
     const n = await target.count(50);
     if (typeof n !== 'number' || !(n > 0)) throw new Error(`count answered ${JSON.stringify(n)}`);
+    await warmUp((i) => target.count(i % 100));
     return measure(`${label}: count`, (i) => target.count(i % 100), { count: sizes.counts, concurrency, maxMs });
   });
   await step('bulk', async () => {

@@ -32,6 +32,7 @@ import { createSecurityGroup } from './groups/security.js';
 import { createUsersGroup } from './groups/users.js';
 import { createDevTeamGroup } from './groups/dev-team.js';
 import { createTransferGroup } from './groups/transfer.js';
+import { createSettingsGroup } from './groups/settings.js';
 
 /** Options of `createClient`. */
 export interface ClientOptions extends ChannelOptions {
@@ -65,6 +66,7 @@ function createGroups(g: GroupContext) {
     users: createUsersGroup(g),
     devTeam: createDevTeamGroup(g),
     transfer: createTransferGroup(g),
+    settings: createSettingsGroup(g),
   };
 }
 

@@ -18,6 +18,7 @@ export * from './groups/counters.js';
 export * from './groups/cache.js';
 export * from './groups/files.js';
 export * from './groups/messaging.js';
+export * from './groups/settings.js';
 export * from './groups/security.js';
 export * from './groups/users.js';
 export * from './groups/dev-team.js';

@@ -94,7 +94,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const available = new Set(modules.map((m) => m.area).filter((a): a is string => !!a));
   available.add('overview');
-  registerSystemRoutes(app, ctx, available);
+  const partial = new Set(modules.flatMap((m) => m.partOf ?? []).filter((a) => !available.has(a)));
+  registerSystemRoutes(app, ctx, available, partial);
   for (const m of modules) await m.register(app, ctx);
   registerNotAvailableRoutes(app, ctx);
 

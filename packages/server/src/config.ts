@@ -34,6 +34,16 @@ export interface Config {
   sessionIdleMs: number;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits use it). */
   trustProxy: boolean;
+  /**
+   * Let the server fetch from loopback and private networks when an app asks it to download a URL
+   * (file upload from a URL). Off by default: such requests could reach services behind the firewall.
+   */
+  remoteFetchPrivate: boolean;
+  /**
+   * TEST ONLY: the base URL Auth0 sign-in calls instead of `https://{domain}` (a local stand-in).
+   * Never set in production: it sends every app's Auth0 tokens to this address.
+   */
+  auth0BaseUrlOverride?: string;
 }
 
 /** Reads a non-negative integer setting; a typo must stop the server, not become NaN. */
@@ -69,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginWindowMs: intSetting(env, 'BASALT_LOGIN_WINDOW_MS', 15 * 60 * 1000),
     sessionIdleMs: intSetting(env, 'BASALT_SESSION_IDLE_DAYS', 30) * 24 * 60 * 60 * 1000,
     trustProxy: env.BASALT_TRUST_PROXY === 'true' || env.BASALT_TRUST_PROXY === '1',
+    auth0BaseUrlOverride: env.BASALT_AUTH0_BASE_URL_OVERRIDE || undefined,
+    remoteFetchPrivate: env.BASALT_REMOTE_FETCH_PRIVATE === 'true' || env.BASALT_REMOTE_FETCH_PRIVATE === '1',
     ...overrides,
   };
 }

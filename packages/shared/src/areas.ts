@@ -37,5 +37,9 @@ export const Areas: AreaDef[] = [
   { id: 'gamification', title: 'Gamification', group: 'extend', segment: 'missions', serverPrefixes: ['gamification', '/console/gamification'] },
 ];
 
-/** Availability of each area as reported by `/console/status`. */
-export type AreaAvailability = Record<string, 'available' | 'not-available'>;
+/**
+ * Availability of each area as reported by `/console/status`: `partial` areas have some screens
+ * built and say "not available yet" on the others.
+ */
+export type AreaState = 'available' | 'partial' | 'not-available';
+export type AreaAvailability = Record<string, AreaState>;

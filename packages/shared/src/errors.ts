@@ -15,6 +15,9 @@ export const ErrorCodes = {
   RATE_LIMITED: 'RATE_LIMITED',
   NOT_AVAILABLE_YET: 'NOT_AVAILABLE_YET',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  /** A remote server the request named (a URL to download) failed or answered badly. */
+  BAD_GATEWAY: 'BAD_GATEWAY',
+  GATEWAY_TIMEOUT: 'GATEWAY_TIMEOUT',
   INTERNAL: 'INTERNAL',
 } as const;
 

@@ -10,6 +10,8 @@ import type { ServerContext } from '../context.js';
 export interface ServerModule {
   /** Area id from `@basalt/shared` `Areas`, when the module makes an area available. */
   area?: string;
+  /** Areas this module builds only part of (their other routes still answer 501). */
+  partOf?: string[];
   name: string;
   /**
    * System-database migrations. Names sort globally, so each area has its own number range:

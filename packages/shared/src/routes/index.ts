@@ -13,6 +13,7 @@ import { auditRoutes, devPermissionsRoutes, devTeamRoutes } from './dev-team.js'
 import { usersRoutes } from './users.js';
 import { securityRoutes } from './security.js';
 import { transferRoutes } from './transfer.js';
+import { settingsRoutes } from './settings.js';
 
 export * from './system.js';
 export * from './user.js';
@@ -28,6 +29,7 @@ export * from './dev-team.js';
 export * from './users.js';
 export * from './security.js';
 export * from './transfer.js';
+export * from './settings.js';
 
 /**
  * Every declared console route, by SDK group. Each area adds its group here; the server test
@@ -51,6 +53,8 @@ export const Routes = {
   audit: auditRoutes,
   users: usersRoutes,
   transfer: transferRoutes,
+  /** Mobile (push) credentials of the reference's `settings` group; the rest of Settings comes later. */
+  settings: settingsRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export function allRoutes(): RouteDef[] {

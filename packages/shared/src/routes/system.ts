@@ -1,3 +1,4 @@
+import type { AreaAvailability } from '../areas.js';
 import { defineRoute } from '../route.js';
 
 export const systemRoutes = {
@@ -13,5 +14,5 @@ export interface StatusInfo {
   database: 'sqlite' | 'postgres';
   /** Whether outgoing mail goes through SMTP or only to the server log. */
   mail: 'smtp' | 'log';
-  areas: Record<string, 'available' | 'not-available'>;
+  areas: AreaAvailability;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Areas, Routes, type StatusInfo } from '@basalt/shared';
+import { Areas, Routes, type AreaState, type StatusInfo } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { handle } from '../../http/route.js';
 import { ApiError } from '../../http/api-error.js';
@@ -7,17 +7,22 @@ import { authenticateDeveloper } from '../../http/auth.js';
 
 export const VERSION = '0.1.0';
 
-export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext, availableAreas: Set<string>): void {
+function stateOf(id: string, available: Set<string>, partial: Set<string>): AreaState {
+  if (available.has(id)) return 'available';
+  return partial.has(id) ? 'partial' : 'not-available';
+}
+
+export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext, availableAreas: Set<string>, partialAreas = new Set<string>()): void {
   handle(app, ctx, Routes.system.loadStatus, (): StatusInfo => ({
     ready: true,
     version: VERSION,
     database: ctx.dbs.kind,
     mail: ctx.mailer.mode,
-    areas: Object.fromEntries(Areas.map((a) => [a.id, availableAreas.has(a.id) ? 'available' : 'not-available'])),
+    areas: Object.fromEntries(Areas.map((a) => [a.id, stateOf(a.id, availableAreas, partialAreas)])),
   }));
 
   handle(app, ctx, Routes.system.loadMainMenu, () =>
-    Areas.filter((a) => a.group !== 'account').map((a) => ({ id: a.id, title: a.title, group: a.group, available: availableAreas.has(a.id) })),
+    Areas.filter((a) => a.group !== 'account').map((a) => ({ id: a.id, title: a.title, group: a.group, available: stateOf(a.id, availableAreas, partialAreas) !== 'not-available' })),
   );
 
   // App-level warnings (plan limits, panic mode ...). None exist before billing and security land.
