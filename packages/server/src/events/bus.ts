@@ -10,10 +10,13 @@ export interface BusEvents {
   'app.created': { appId: string; ownerId: string };
   'app.renamed': { appId: string; appName: string };
   'app.deleted': { appId: string };
-  /** A console change, for the audit log. */
-  'console.changed': { appId: string | null; developerId: string; action: string; target: string; summary: string };
+  /**
+   * A console change, for the audit log. `origin` is the console request that made it (its entry
+   * then replaces the request's generic one); changes without one are recorded as they come.
+   */
+  'console.changed': { appId: string | null; developerId: string; action: string; target: string; summary: string; origin?: object };
   /** A console request that writes nothing (a dry run) although its route changes things: no audit entry. */
-  'console.unchanged': Record<string, never>;
+  'console.unchanged': { origin: object };
   /**
    * The app API returned data to a caller (find, get by id, count ...). The audit log records it while
    * HIPAA compliance is on. `userId` is null for calls without a user token.

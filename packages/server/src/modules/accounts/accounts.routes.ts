@@ -115,7 +115,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
     }
     const result = await service.login(invitation.email, password, req.ip);
     if (!result.account) throw ApiError.badRequest('Sign in with two-factor first, then ask for a new invitation', { field: 'password' });
-    await acceptTeamInvitation(ctx, params.appId, invitation.id, result.account.id);
+    await acceptTeamInvitation(ctx, params.appId, invitation.id, result.account.id, req);
     return signedIn(reply, result.account);
   });
 }

@@ -16,7 +16,7 @@ export function registerAppRoutes(app: FastifyInstance, ctx: ServerContext, serv
     return service.create(developer.id, name, body.description ?? '');
   });
 
-  handle<{ appId: string }, object, { appName: string }>(app, ctx, r.renameApp, ({ access, body, developer }) => service.rename(access.app, body.appName, developer.id));
+  handle<{ appId: string }, object, { appName: string }>(app, ctx, r.renameApp, ({ access, body, developer, req }) => service.rename(access.app, body.appName, developer.id, req));
 
   handle<{ appId: string }>(app, ctx, r.deleteApp, async ({ params }) => {
     await service.delete(params.appId);

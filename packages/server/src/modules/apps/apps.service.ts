@@ -66,7 +66,7 @@ export class AppsService {
   }
 
   /** Renames within the owner's apps (a team member with the permission renames the owner's app). */
-  async rename(current: AppsTable, appName: string, developerId: string): Promise<AppSummary> {
+  async rename(current: AppsTable, appName: string, developerId: string, origin?: object): Promise<AppSummary> {
     const appId = current.id;
     const name = appName.trim();
     const clash = await this.repo.findOwnedByName(current.owner_id, name);
@@ -78,7 +78,7 @@ export class AppsService {
       throw err;
     }
     this.ctx.bus.emit('app.renamed', { appId, appName: name });
-    this.ctx.bus.emit('console.changed', { appId, developerId, action: 'app.rename', target: appId, summary: `Renamed application to ${name}` });
+    this.ctx.bus.emit('console.changed', { appId, developerId, action: 'app.rename', target: appId, summary: `Renamed application to ${name}`, origin });
     return this.summary({ ...current, name }, current.owner_id === developerId ? 'owner' : 'member');
   }
 

@@ -38,7 +38,7 @@ function permissionsOf(body: unknown): Array<{ operation: string; access: unknow
 /** GRANT/DENY rules in every variant of the reference's permission URL table. */
 export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContext, s: Security): void {
   const changed = (a: Authed<any, any, any>, summary: string) =>
-    ctx.bus.emit('console.changed', { appId: (a.params as { appId: string }).appId, developerId: a.developer.id, action: 'permission.change', target: a.req.url.split('?')[0], summary });
+    ctx.bus.emit('console.changed', { appId: (a.params as { appId: string }).appId, developerId: a.developer.id, action: 'permission.change', target: a.req.url.split('?')[0], summary, origin: a.req });
 
   async function table(appId: string, idOrName: string) {
     const schema = await dataServicesOf(ctx)!.schema(appId);

@@ -21,25 +21,25 @@ function rolePermissions(body: unknown): Array<{ service: string; operation: str
 
 /** Roles: list, create, rename, delete, and each role's service-wide permissions. */
 export function registerRoleRoutes(app: FastifyInstance, ctx: ServerContext, s: Security): void {
-  const changed = (appId: string, developerId: string, action: string, target: string, summary: string) =>
-    ctx.bus.emit('console.changed', { appId, developerId, action, target, summary });
+  const changed = (origin: object, appId: string, developerId: string, action: string, target: string, summary: string) =>
+    ctx.bus.emit('console.changed', { appId, developerId, action, target, summary, origin });
 
   handle<P>(app, ctx, r.loadRoles, ({ params }) => s.roles.list(params.appId));
-  handle<P>(app, ctx, r.createRole, async ({ params, developer }) => {
+  handle<P>(app, ctx, r.createRole, async ({ params, developer, req }) => {
     const role = await s.roles.create(params.appId, params.roleName);
-    changed(params.appId, developer.id, 'role.create', role.rolename, `Created role ${role.rolename}`);
+    changed(req, params.appId, developer.id, 'role.create', role.rolename, `Created role ${role.rolename}`);
     return role;
   });
-  handle<P, object, { name: string }>(app, ctx, r.renameRole, async ({ params, body, developer }) => {
+  handle<P, object, { name: string }>(app, ctx, r.renameRole, async ({ params, body, developer, req }) => {
     const before = await s.roles.get(params.appId, params.roleId);
     const role = await s.roles.rename(params.appId, params.roleId, body.name);
-    changed(params.appId, developer.id, 'role.rename', role.rolename, `Renamed role ${before.name} to ${role.rolename}`);
+    changed(req, params.appId, developer.id, 'role.rename', role.rolename, `Renamed role ${before.name} to ${role.rolename}`);
     return role;
   });
-  handle<P>(app, ctx, r.deleteRole, async ({ params, developer }) => {
+  handle<P>(app, ctx, r.deleteRole, async ({ params, developer, req }) => {
     const role = await s.roles.remove(params.appId, params.roleId);
     s.engine.invalidate(params.appId);
-    changed(params.appId, developer.id, 'role.delete', role.name, `Deleted role ${role.name}`);
+    changed(req, params.appId, developer.id, 'role.delete', role.name, `Deleted role ${role.name}`);
     return { success: true };
   });
 
@@ -52,7 +52,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: ServerContext, s: 
     }
     return out;
   });
-  handle<P, object, unknown>(app, ctx, r.setRolePermission, async ({ params, body, developer }) => {
+  handle<P, object, unknown>(app, ctx, r.setRolePermission, async ({ params, body, developer, req }) => {
     const role = await s.roles.get(params.appId, params.roleId);
     for (const p of rolePermissions(body)) {
       const service = asService(p.service);
@@ -62,7 +62,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: ServerContext, s: 
       else await s.repo.set(params.appId, key, canonicalAccess(p.access));
     }
     s.engine.invalidate(params.appId);
-    changed(params.appId, developer.id, 'permission.role', role.name, `Changed the service permissions of role ${role.name}`);
+    changed(req, params.appId, developer.id, 'permission.role', role.name, `Changed the service permissions of role ${role.name}`);
     const rules = await s.repo.list(params.appId, { service: 'data', item: '*', objectId: '', column: '', principalType: 'role', principal: role.id });
     return { [role.id]: Object.fromEntries(rules.map((x) => [x.operation, x.access])) };
   });

@@ -13,18 +13,18 @@ type Paging = { cursor?: string; pageSize?: number };
 
 /** Panic mode switches and app users' sessions. */
 export function registerSessionRoutes(app: FastifyInstance, ctx: ServerContext, s: Security): void {
-  const changed = (appId: string, developerId: string, action: string, target: string, summary: string) =>
-    ctx.bus.emit('console.changed', { appId, developerId, action, target, summary });
+  const changed = (origin: object, appId: string, developerId: string, action: string, target: string, summary: string) =>
+    ctx.bus.emit('console.changed', { appId, developerId, action, target, summary, origin });
 
   handle<P>(app, ctx, r.loadPanicMode, ({ params }) => s.panic.state(params.appId));
-  handle<P, object, { message?: string } | undefined>(app, ctx, r.activatePanicMode, async ({ params, body, developer }) => {
+  handle<P, object, { message?: string } | undefined>(app, ctx, r.activatePanicMode, async ({ params, body, developer, req }) => {
     const state = await s.panic.set(params.appId, true, body?.message);
-    changed(params.appId, developer.id, 'panic.enable', params.appId, 'Enabled panic mode: the app API answers 503');
+    changed(req, params.appId, developer.id, 'panic.enable', params.appId, 'Enabled panic mode: the app API answers 503');
     return state;
   });
-  handle<P>(app, ctx, r.deactivatePanicMode, async ({ params, developer }) => {
+  handle<P>(app, ctx, r.deactivatePanicMode, async ({ params, developer, req }) => {
     const state = await s.panic.set(params.appId, false);
-    changed(params.appId, developer.id, 'panic.disable', params.appId, 'Disabled panic mode');
+    changed(req, params.appId, developer.id, 'panic.disable', params.appId, 'Disabled panic mode');
     return state;
   });
 
@@ -67,11 +67,11 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServerContext, 
     return s.sessions.ofUser(params.appId, params.userId, query.pageSize ?? 20, query.cursor);
   });
 
-  handle<P, object, unknown>(app, ctx, r.logoutUserSessions, async ({ params, body, developer }) => {
+  handle<P, object, unknown>(app, ctx, r.logoutUserSessions, async ({ params, body, developer, req }) => {
     const userId = typeof body === 'string' ? body.trim().replace(/^"|"$/g, '') : body && typeof body === 'object' ? String((body as { userId?: unknown }).userId ?? '') : '';
     if (!USER_ID.test(userId)) throw ApiError.badRequest('Send the objectId of the user to log out', { field: 'userId' });
     const ended = await s.sessions.revokeAll(params.appId, userId);
-    changed(params.appId, developer.id, 'user.logout', userId, `Logged user ${userId} out of ${ended} session(s)`);
+    changed(req, params.appId, developer.id, 'user.logout', userId, `Logged user ${userId} out of ${ended} session(s)`);
     return ended;
   });
 }

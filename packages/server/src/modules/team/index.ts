@@ -13,8 +13,8 @@ export function findTeamInvitation(ctx: ServerContext, appId: string, code: stri
 }
 
 /** Uses the invitation (once) and adds the developer to the app's team. */
-export function acceptTeamInvitation(ctx: ServerContext, appId: string, invitationId: string, developerId: string): Promise<void> {
-  return new TeamService(ctx).acceptInvitation(appId, invitationId, developerId);
+export function acceptTeamInvitation(ctx: ServerContext, appId: string, invitationId: string, developerId: string, origin?: object): Promise<void> {
+  return new TeamService(ctx).acceptInvitation(appId, invitationId, developerId, origin);
 }
 
 /** Developer team: invitations, members, permissions by numbered operations, ownership transfer. */

@@ -25,7 +25,7 @@ export class OwnershipService {
     return { id: p.id, appId: p.app_id, appName: app?.name ?? '', fromDeveloper: dev(from, p.from_id), toDeveloper: dev(to, p.to_id), created: Number(p.created), expires: Number(p.expires) };
   }
 
-  async propose(access: AppAccess, ownerId: string, developerId: string): Promise<OwnershipProposal> {
+  async propose(access: AppAccess, ownerId: string, developerId: string, origin?: object): Promise<OwnershipProposal> {
     this.team.assertOwner(access);
     const appId = access.app.id;
     if (developerId === ownerId) throw ApiError.badRequest('You already own this application', { field: 'developerId' });
@@ -45,7 +45,7 @@ export class OwnershipService {
         `Accept within 7 days in the console (${this.ctx.config.publicUrl}/apps/${appId}/team) or with this confirmation code: ${code}\n\n` +
         'Until you accept, nothing changes.',
     });
-    this.team.changed(appId, ownerId, 'devTeam.transferOwnership', developerId, `Proposed ${target.email} as the new owner`);
+    this.team.changed(appId, ownerId, 'devTeam.transferOwnership', developerId, `Proposed ${target.email} as the new owner`, origin);
     return this.toWire(row);
   }
 
@@ -59,13 +59,13 @@ export class OwnershipService {
     return Promise.all((await this.repo.listProposalsTo(developerId)).map((p) => this.toWire(p)));
   }
 
-  async cancel(access: AppAccess, developerId: string): Promise<void> {
+  async cancel(access: AppAccess, developerId: string, origin?: object): Promise<void> {
     this.team.assertOwner(access);
     if (!(await this.repo.deleteProposal(access.app.id))) throw ApiError.notFound('There is no pending ownership transfer for this application');
-    this.team.changed(access.app.id, developerId, 'devTeam.cancelSentOwnershipTransfer', access.app.id, 'Cancelled the ownership transfer');
+    this.team.changed(access.app.id, developerId, 'devTeam.cancelSentOwnershipTransfer', access.app.id, 'Cancelled the ownership transfer', origin);
   }
 
-  async confirm(appId: string, developerId: string, input: { confirmationCode?: string; id?: string }): Promise<OwnershipProposal> {
+  async confirm(appId: string, developerId: string, input: { confirmationCode?: string; id?: string }, origin?: object): Promise<OwnershipProposal> {
     const row = await this.repo.findProposalForApp(appId);
     // The same answer for "no proposal" and "not for you": a member learns nothing about others' proposals.
     if (!row || row.to_id !== developerId) throw ApiError.notFound('There is no pending ownership transfer to you for this application');
@@ -74,7 +74,7 @@ export class OwnershipService {
     if (!byCode && !byId) throw ApiError.badRequest('Send the confirmation code from the mail (confirmationCode) or the proposal id (id)', { field: 'confirmationCode' });
     const answer = await this.toWire(row);
     if (!(await this.repo.transferOwnership(row, Date.now()))) throw ApiError.conflict('This ownership transfer is no longer pending');
-    this.team.changed(appId, developerId, 'devTeam.confirmOwnershipChange', appId, `Became the owner (was ${answer.fromDeveloper.email || row.from_id})`);
+    this.team.changed(appId, developerId, 'devTeam.confirmOwnershipChange', appId, `Became the owner (was ${answer.fromDeveloper.email || row.from_id})`, origin);
     return answer;
   }
 }

@@ -13,28 +13,28 @@ type P = { appId: string; devId: string };
 
 export function registerTeamRoutes(app: FastifyInstance, ctx: ServerContext, team: TeamService, ownership: OwnershipService): void {
   handle<P>(app, ctx, r.getDevelopers, ({ params }) => team.list(params.appId));
-  handle<P, object, { email: string }>(app, ctx, r.inviteDeveloper, ({ access, developer, body }) => team.invite(access, developer.id, body.email));
-  handle<P>(app, ctx, r.removeDeveloper, async ({ access, developer, params }) => {
-    await team.remove(access, developer.id, params.devId);
+  handle<P, object, { email: string }>(app, ctx, r.inviteDeveloper, ({ access, developer, body, req }) => team.invite(access, developer.id, body.email, req));
+  handle<P>(app, ctx, r.removeDeveloper, async ({ access, developer, params, req }) => {
+    await team.remove(access, developer.id, params.devId, req);
     return { success: true };
   });
-  handle<P, object, PermissionEntry[]>(app, ctx, r.updateDevPermissions, ({ access, developer, params, body }) =>
-    team.setPermissions(access, developer.id, params.devId, body),
+  handle<P, object, PermissionEntry[]>(app, ctx, r.updateDevPermissions, ({ access, developer, params, body, req }) =>
+    team.setPermissions(access, developer.id, params.devId, body, req),
   );
-  handle<P, object, GroupEntry[]>(app, ctx, r.updateDevPermissionGroups, ({ access, developer, params, body }) =>
-    team.setGroups(access, developer.id, params.devId, body),
+  handle<P, object, GroupEntry[]>(app, ctx, r.updateDevPermissionGroups, ({ access, developer, params, body, req }) =>
+    team.setGroups(access, developer.id, params.devId, body, req),
   );
   handle<P, object, Record<string, unknown>>(app, ctx, r.updateNotificationSettings, ({ access, body }) => team.updateNotificationSettings(access, body));
 
-  handle<P, object, { developerId: string }>(app, ctx, r.transferOwnership, ({ access, developer, body }) => ownership.propose(access, developer.id, body.developerId));
+  handle<P, object, { developerId: string }>(app, ctx, r.transferOwnership, ({ access, developer, body, req }) => ownership.propose(access, developer.id, body.developerId, req));
   handle(app, ctx, r.loadOwnershipTransferProposals, ({ developer }) => ownership.received(developer.id));
-  handle<P, object, { confirmationCode?: string; id?: string }>(app, ctx, r.confirmOwnershipChange, ({ params, developer, body }) =>
-    ownership.confirm(params.appId, developer.id, body),
+  handle<P, object, { confirmationCode?: string; id?: string }>(app, ctx, r.confirmOwnershipChange, ({ params, developer, body, req }) =>
+    ownership.confirm(params.appId, developer.id, body, req),
   );
   // `null` (JSON) when nothing is pending, so the console can tell "none" from an error.
   handle<P>(app, ctx, r.loadSentOwnershipTransfer, async ({ access, reply }) => reply.type('application/json').send(JSON.stringify(await ownership.sent(access))));
-  handle<P>(app, ctx, r.cancelSentOwnershipTransfer, async ({ access, developer }) => {
-    await ownership.cancel(access, developer.id);
+  handle<P>(app, ctx, r.cancelSentOwnershipTransfer, async ({ access, developer, req }) => {
+    await ownership.cancel(access, developer.id, req);
     return { success: true };
   });
   handle(app, ctx, r.generateDeveloperSignature, () => {

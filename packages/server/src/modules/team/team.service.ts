@@ -42,8 +42,9 @@ export class TeamService {
     this.ctx.mailer.send(mail).catch((err: unknown) => this.ctx.log.error({ err, to: mail.to }, 'Sending team mail failed'));
   }
 
-  changed(appId: string, developerId: string, action: string, target: string, summary: string): void {
-    this.ctx.bus.emit('console.changed', { appId, developerId, action, target, summary });
+  /** `origin`: the console request making the change, for its audit entry. */
+  changed(appId: string, developerId: string, action: string, target: string, summary: string, origin?: object): void {
+    this.ctx.bus.emit('console.changed', { appId, developerId, action, target, summary, origin });
   }
 
   async list(appId: string): Promise<TeamMember[]> {
@@ -72,7 +73,7 @@ export class TeamService {
     return found;
   }
 
-  async invite(access: AppAccess, inviterId: string, emailInput: string): Promise<TeamMember> {
+  async invite(access: AppAccess, inviterId: string, emailInput: string, origin?: object): Promise<TeamMember> {
     this.assertOwner(access);
     const appId = access.app.id;
     const email = emailInput.trim().toLowerCase();
@@ -92,7 +93,7 @@ export class TeamService {
         subject: `You joined the team of ${access.app.name} on Basalt`,
         text: `${inviter?.name || inviter?.email || 'The owner'} added you to the developer team of the application ${access.app.name}.\n\nOpen it in the console: ${this.ctx.config.publicUrl}/apps/${appId}`,
       });
-      this.changed(appId, inviterId, 'devTeam.inviteDeveloper', email, `Added ${email} to the team`);
+      this.changed(appId, inviterId, 'devTeam.inviteDeveloper', email, `Added ${email} to the team`, origin);
       return this.member(appId, existing.id);
     }
     // Invitations mail people who have no account: a cap keeps an app from becoming a mail cannon.
@@ -111,12 +112,12 @@ export class TeamService {
         `Create your account and join within 7 days:\n${this.ctx.config.publicUrl}/join-team?appId=${encodeURIComponent(appId)}&confirmation-code=${code}\n\n` +
         `Confirmation code: ${code}\n\nIf you do not know this person, ignore this mail.`,
     });
-    this.changed(appId, inviterId, 'devTeam.inviteDeveloper', email, `Invited ${email} to the team`);
+    this.changed(appId, inviterId, 'devTeam.inviteDeveloper', email, `Invited ${email} to the team`, origin);
     return { id, email, name: '', owner: false, status: 'PENDING', permissions: effectivePermissions([]), groups: [], created: now };
   }
 
   /** Removes a member, or withdraws a pending invitation when `devId` is an invitation id. */
-  async remove(access: AppAccess, developerId: string, devId: string): Promise<void> {
+  async remove(access: AppAccess, developerId: string, devId: string, origin?: object): Promise<void> {
     this.assertOwner(access);
     const appId = access.app.id;
     if (devId === access.app.owner_id) throw ApiError.badRequest('The owner cannot leave the team: transfer the ownership first');
@@ -125,10 +126,10 @@ export class TeamService {
     // A transfer proposed to someone who left the team must not stay pending.
     const proposal = await this.repo.findProposalForApp(appId);
     if (proposal?.to_id === devId) await this.repo.deleteProposal(appId);
-    this.changed(appId, developerId, 'devTeam.removeDeveloper', devId, `Removed developer ${devId} from the team`);
+    this.changed(appId, developerId, 'devTeam.removeDeveloper', devId, `Removed developer ${devId} from the team`, origin);
   }
 
-  async setPermissions(access: AppAccess, developerId: string, devId: string, list: PermissionEntry[]): Promise<TeamMember> {
+  async setPermissions(access: AppAccess, developerId: string, devId: string, list: PermissionEntry[], origin?: object): Promise<TeamMember> {
     this.assertOwner(access);
     const appId = access.app.id;
     list.forEach((p, i) => {
@@ -140,12 +141,12 @@ export class TeamService {
     for (const p of list) merged.set(p.operation, p.access);
     await this.repo.updateMember(appId, devId, { permissions: JSON.stringify(denials(merged)) });
     const summary = list.map((p) => `${p.operation}=${p.access}`).join(', ');
-    this.changed(appId, developerId, 'devTeam.updateDevPermissions', devId, `Set permissions of ${devId}: ${summary}`);
+    this.changed(appId, developerId, 'devTeam.updateDevPermissions', devId, `Set permissions of ${devId}: ${summary}`, origin);
     return this.member(appId, devId);
   }
 
   /** Sets every operation of each listed group; the groups' last access is kept for the console. */
-  async setGroups(access: AppAccess, developerId: string, devId: string, groups: GroupEntry[]): Promise<TeamMember> {
+  async setGroups(access: AppAccess, developerId: string, devId: string, groups: GroupEntry[], origin?: object): Promise<TeamMember> {
     this.assertOwner(access);
     const appId = access.app.id;
     groups.forEach((g, i) => {
@@ -165,7 +166,7 @@ export class TeamService {
       permissions: JSON.stringify(denials(ops)),
       groups: JSON.stringify([...stored].map(([group, a]) => ({ group, access: a }))),
     });
-    this.changed(appId, developerId, 'devTeam.updateDevPermissionGroups', devId, `Set permission groups of ${devId}: ${groups.map((g) => `${g.group}=${g.access}`).join(', ')}`);
+    this.changed(appId, developerId, 'devTeam.updateDevPermissionGroups', devId, `Set permission groups of ${devId}: ${groups.map((g) => `${g.group}=${g.access}`).join(', ')}`, origin);
     return this.member(appId, devId);
   }
 
@@ -183,12 +184,12 @@ export class TeamService {
   }
 
   /** Uses an invitation once and adds the developer to the team. */
-  async acceptInvitation(appId: string, invitationId: string, developerId: string): Promise<void> {
+  async acceptInvitation(appId: string, invitationId: string, developerId: string, origin?: object): Promise<void> {
     if (!(await this.repo.takeInvite(invitationId))) throw ApiError.badRequest('This invitation was already used', { field: 'confirmation-code' });
     const app = await this.repo.findApp(appId);
     if (!app || app.owner_id === developerId || (await this.repo.findMember(appId, developerId))) return;
     await this.repo.insertMember({ app_id: appId, developer_id: developerId, permissions: '[]', groups: '[]', created: Date.now() });
-    this.changed(appId, developerId, 'user.registerAndJoinAppTeam', developerId, 'Joined the team by invitation');
+    this.changed(appId, developerId, 'user.registerAndJoinAppTeam', developerId, 'Joined the team by invitation', origin);
   }
 }
 

@@ -14,7 +14,7 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: ServerContext,
     app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   }
 
-  handle<{ appId: string; type: string }, CsvImportQuery, CsvImportBody | string | undefined>(app, ctx, r.startImport, async ({ params, query, body, developer }) => {
+  handle<{ appId: string; type: string }, CsvImportQuery, CsvImportBody | string | undefined>(app, ctx, r.startImport, async ({ params, query, body, developer, req }) => {
     if (params.type.toLowerCase() !== 'csv') {
       throw ApiError.notAvailableYet(`Import of '${params.type.slice(0, 40)}' files (CSV import of records is: POST /${params.appId}/console/import/csv?table=<name>)`);
     }
@@ -35,11 +35,11 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: ServerContext,
     });
     // The audit log gets one entry per written chunk, saying what was written; dry runs get none.
     if (result.dryRun) {
-      ctx.bus.emit('console.unchanged', {});
+      ctx.bus.emit('console.unchanged', { origin: req });
     } else {
       const lines = query.firstLine ? ` (from line ${query.firstLine})` : '';
       ctx.bus.emit('console.changed', {
-        appId: params.appId, developerId: developer.id, action: 'transfer.importCsv', target: result.table,
+        appId: params.appId, developerId: developer.id, action: 'transfer.importCsv', target: result.table, origin: req,
         summary: `Imported ${result.rowsWritten} row${result.rowsWritten === 1 ? '' : 's'} into ${result.table}${lines}${result.createdColumns.length ? `, adding columns ${result.createdColumns.join(', ')}` : ''}`,
       });
     }

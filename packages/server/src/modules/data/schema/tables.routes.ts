@@ -19,11 +19,11 @@ export interface SchemaServices {
 
 /** Tables, columns, relation columns, data config and table options. */
 export function registerTableRoutes(app: FastifyInstance, ctx: ServerContext, s: SchemaServices): void {
-  const changed = (appId: string, developerId: string, action: string, target: string, summary: string) =>
-    ctx.bus.emit('console.changed', { appId, developerId, action, target, summary });
+  const changed = (origin: object, appId: string, developerId: string, action: string, target: string, summary: string) =>
+    ctx.bus.emit('console.changed', { appId, developerId, action, target, summary, origin });
 
   handle<P>(app, ctx, r.get, ({ params }) => s.tables.list(params.appId));
-  handle<P, object, { name: string; columns?: unknown; relations?: unknown; geoRelations?: unknown }>(app, ctx, r.create, async ({ params, body, developer }) => {
+  handle<P, object, { name: string; columns?: unknown; relations?: unknown; geoRelations?: unknown }>(app, ctx, r.create, async ({ params, body, developer, req }) => {
     let table = await s.tables.create(params.appId, body);
     // The reference client may send a whole table object: its columns are created with it, or none is.
     const extra = [body.columns, body.relations, body.geoRelations].flatMap((list) => (Array.isArray(list) ? list : []))
@@ -39,17 +39,17 @@ export function registerTableRoutes(app: FastifyInstance, ctx: ServerContext, s:
       throw err;
     }
     if (extra.length) table = (await s.tables.list(params.appId)).tables.find((t) => t.tableId === table.tableId) ?? table;
-    changed(params.appId, developer.id, 'table.create', table.name, `Created table ${table.name}`);
+    changed(req, params.appId, developer.id, 'table.create', table.name, `Created table ${table.name}`);
     return table;
   });
-  handle<P, object, { name?: string }>(app, ctx, r.update, async ({ params, body, developer }) => {
+  handle<P, object, { name?: string }>(app, ctx, r.update, async ({ params, body, developer, req }) => {
     const table = await s.tables.rename(params.appId, params.tableName, body);
-    changed(params.appId, developer.id, 'table.update', table.name, `Renamed table ${params.tableName} to ${table.name}`);
+    changed(req, params.appId, developer.id, 'table.update', table.name, `Renamed table ${params.tableName} to ${table.name}`);
     return table;
   });
-  handle<P, { cascade?: string }>(app, ctx, r.remove, async ({ params, query, developer }) => {
+  handle<P, { cascade?: string }>(app, ctx, r.remove, async ({ params, query, developer, req }) => {
     await s.tables.remove(params.appId, params.tableName, query.cascade === 'true' || query.cascade === '1');
-    changed(params.appId, developer.id, 'table.delete', params.tableName, `Deleted table ${params.tableName}`);
+    changed(req, params.appId, developer.id, 'table.delete', params.tableName, `Deleted table ${params.tableName}`);
     return { success: true };
   });
 
