@@ -35,10 +35,14 @@ export function installErrorHandler(app: FastifyInstance, options: ErrorHandlerO
   // console before any route is tried.
   if (options.spaIndex) {
     const index = options.spaIndex;
-    app.addHook('onRequest', async (req, reply) => {
-      if (req.method === 'GET' && /^\/apps\/[^/?]+\/./.test(req.url) && /text\/html/.test(req.headers.accept ?? '')) {
-        return reply.type('text/html; charset=utf-8').send(index);
+    // A callback hook, not an async one: it runs on every request (the app API's included), and an
+    // async hook costs each of them a promise and a queued tick.
+    app.addHook('onRequest', (req, reply, done) => {
+      if (req.method === 'GET' && req.url.startsWith('/apps/') && /^\/apps\/[^/?]+\/./.test(req.url) && /text\/html/.test(req.headers.accept ?? '')) {
+        reply.type('text/html; charset=utf-8').send(index);
+        return;
       }
+      done();
     });
   }
 
