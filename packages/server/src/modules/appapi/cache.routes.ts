@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
+import { cacheFor } from '../cache/index.js';
+
+type R = FastifyRequest<{ Params: { appId: string; apiKey: string; key: string }; Querystring: Record<string, string | undefined>; Body: unknown }>;
+
+/** An item put without a timeout lives this long (the SDK's documented default), so a cache never grows unbounded. */
+export const DEFAULT_CACHE_TTL_SECONDS = 7200;
+/** The longest timeout accepted: a year. Longer-lived data belongs in a table or a hive. */
+const MAX_TTL_SECONDS = 365 * 24 * 3600;
+
+function seconds(value: string | undefined, field: string): number {
+  const n = value !== undefined && /^\d{1,9}(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
+  if (!(n > 0) || n > MAX_TTL_SECONDS) throw appError(AppErrorCodes.BAD_REQUEST, 400, `'${field}' must be a number of seconds between 1 and ${MAX_TTL_SECONDS}`);
+  return n;
+}
+
+function epochMs(value: string | undefined, field: string): number {
+  const n = value !== undefined && /^\d{1,16}$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n)) throw appError(AppErrorCodes.BAD_REQUEST, 400, `'${field}' must be a time in epoch milliseconds`);
+  return n;
+}
+
+/** Answers any JSON value, a bare string included (Fastify would send a string as plain text). */
+const json = (reply: FastifyReply, value: unknown) => reply.type('application/json; charset=utf-8').send(JSON.stringify(value ?? null));
+
+/**
+ * The cache of the app API (`/{appId}/{apiKey}/cache/…`) in the shapes of the `backendless` SDK's
+ * `Cache` group, over the same store the console's cache browser edits. Like counters, it is
+ * guarded by the app's API key (and panic mode); Backendless has no per-role cache permissions.
+ */
+export function registerCacheAppRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  // Looked up per request: the cache module registers after this one, and its service carries
+  // the purge timer that deletes expired items for good.
+  const cache = () => cacheFor(ctx);
+  const base = '/:appId/:apiKey/cache/:key';
+  const appId = async (req: R) => (await authenticateApp(ctx, req)).appId;
+
+  app.put(base, async (req: R, reply) => {
+    const id = await appId(req);
+    const ttl = req.query.timeout === undefined ? DEFAULT_CACHE_TTL_SECONDS : seconds(req.query.timeout, 'timeout');
+    await cache().put(id, req.params.key, req.body, ctx.dbs.now() + Math.round(ttl * 1000));
+    return json(reply, null);
+  });
+  app.get(base, async (req: R, reply) => json(reply, await cache().get(await appId(req), req.params.key)));
+  app.get(`${base}/check`, async (req: R) => cache().contains(await appId(req), req.params.key));
+  app.put(`${base}/expireIn`, async (req: R, reply) => {
+    const id = await appId(req);
+    await cache().expireAt(id, req.params.key, ctx.dbs.now() + Math.round(seconds(req.query.timeout, 'timeout') * 1000));
+    return json(reply, null);
+  });
+  app.put(`${base}/expireAt`, async (req: R, reply) => {
+    const id = await appId(req);
+    await cache().expireAt(id, req.params.key, epochMs(req.query.timestamp, 'timestamp'));
+    return json(reply, null);
+  });
+  // Removing a key that is not (or no longer) cached leaves the cache as asked: not an error.
+  app.delete(base, async (req: R, reply) => {
+    const id = await appId(req);
+    try {
+      await cache().remove(id, req.params.key);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+    }
+    return json(reply, null);
+  });
+}

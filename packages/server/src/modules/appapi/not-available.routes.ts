@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../../context.js';
+import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
+
+/**
+ * Groups of the `backendless` SDK whose server side is not built yet, by their first path segment
+ * under `/{appId}/{apiKey}/`. Each answers `501 {code: 8003, message}` naming the group, after the
+ * API key is checked (a wrong key is still 401, code 8002), instead of a bare "no route" 404, so an
+ * app's developer learns the feature is coming rather than that the call is malformed.
+ */
+export const NOT_AVAILABLE_APP_GROUPS: ReadonlyArray<[segment: string, message: string]> = [
+  ['transaction', 'Transactions (unit of work) are not available yet'],
+  ['services', 'Custom API services are not available yet'],
+  ['servercode', 'Custom event handlers are not available yet'],
+  ['log', 'Logging is not available yet'],
+  ['automation', 'Automation flows are not available yet'],
+  ['commerce', 'Commerce is not available yet'],
+  ['management', 'The management API is not available yet'],
+  ['hive', 'Hive stores are not available through the app API yet (the console can browse them)'],
+];
+
+export function registerNotAvailableAppRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  for (const [segment, message] of NOT_AVAILABLE_APP_GROUPS) {
+    for (const url of [`/:appId/:apiKey/${segment}`, `/:appId/:apiKey/${segment}/*`]) {
+      app.route({
+        method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        url,
+        handler: async (req: FastifyRequest) => {
+          await authenticateApp(ctx, req);
+          throw appError(AppErrorCodes.NOT_AVAILABLE_YET, 501, message);
+        },
+      });
+    }
+  }
+}
