@@ -64,12 +64,12 @@ export async function startTestServer(kind: DbKind, overrides: Partial<Config> =
 }
 
 /** Runs `fn` once per database kind, with a fresh server for the suite. */
-export function describeEachDb(name: string, fn: (server: () => TestServer) => void): void {
+export function describeEachDb(name: string, fn: (server: () => TestServer) => void, overrides: Partial<Config> = {}): void {
   for (const kind of testDbKinds()) {
     describe(`${name} [${kind}]`, () => {
       let server: TestServer;
       beforeAll(async () => {
-        server = await startTestServer(kind);
+        server = await startTestServer(kind, overrides);
       });
       afterAll(async () => {
         await server?.close();

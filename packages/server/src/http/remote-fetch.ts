@@ -50,7 +50,7 @@ export function isPrivateAddress(address: string): boolean {
  * Checks every address at connection time (not before), so a host name that resolves to a public
  * address for a check and to an internal one for the connection still cannot reach the internal one.
  */
-function guardedLookup(allowPrivate: boolean): net.LookupFunction {
+export function guardedLookup(allowPrivate: boolean): net.LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
@@ -137,4 +137,61 @@ export async function fetchRemote(rawUrl: unknown, options: RemoteFetchOptions):
     clearTimeout(timer);
     throw err;
   }
+}
+
+/** Why a server-side request to `host` is refused, or undefined; for literal IP addresses, which skip the lookup. */
+export function refusedLiteral(host: string, allowPrivate: boolean): string | undefined {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return net.isIP(bare) && !allowPrivate && isPrivateAddress(bare) ? `The address ${bare} is not reachable from the server` : undefined;
+}
+
+export interface RemoteRequest {
+  method: 'POST';
+  headers: Record<string, string>;
+  body: string;
+  allowPrivate: boolean;
+  timeoutMs?: number;
+  /** Most answer text kept (the rest is dropped, not buffered). */
+  maxAnswerBytes?: number;
+}
+
+/**
+ * One request that sends a body for the server itself (push providers' token and send calls),
+ * under the same address rules as downloads: http(s) only, public addresses only unless private
+ * fetching is allowed, checked when connecting. Redirects are not followed. Answers the status and
+ * the (capped) answer text; network failures and refusals reject with a readable message.
+ */
+export function requestRemote(rawUrl: string, r: RemoteRequest): Promise<{ status: number; text: string }> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return Promise.reject(new Error(`Not a valid URL: ${rawUrl.slice(0, 100)}`));
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new Error(`Only http(s) URLs can be called, not ${url.protocol}`));
+  const literal = refusedLiteral(url.hostname, r.allowPrivate);
+  if (literal) return Promise.reject(new Error(`${literal} (private addresses need BASALT_REMOTE_FETCH_PRIVATE)`));
+  const lib = url.protocol === 'https:' ? https : http;
+  const cap = r.maxAnswerBytes ?? 64 * 1024;
+  return new Promise((resolve, reject) => {
+    const req = lib.request(url, {
+      method: r.method,
+      headers: { 'user-agent': 'Basalt', ...r.headers, 'content-length': String(Buffer.byteLength(r.body)) },
+      lookup: guardedLookup(r.allowPrivate),
+      timeout: r.timeoutMs ?? 15_000,
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        if (text.length < cap) text += chunk.slice(0, cap - text.length);
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`${url.hostname} did not answer in time`)));
+    req.on('error', (err: Error & { code?: string }) => {
+      reject(err.code === 'EPRIVATE' ? new Error(`${url.hostname} is not reachable from the server (private addresses need BASALT_REMOTE_FETCH_PRIVATE)`) : err);
+    });
+    req.end(r.body);
+  });
 }

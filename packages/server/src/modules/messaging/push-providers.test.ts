@@ -63,7 +63,8 @@ describe('push providers (FCM and APNs)', () => {
     await new Promise<void>((r) => fcm.listen(0, '127.0.0.1', r));
     await new Promise<void>((r) => apns.listen(0, '127.0.0.1', r));
 
-    server = await startTestServer('sqlite');
+    // The stand-ins listen on 127.0.0.1: private addresses are allowed for this server only.
+    server = await startTestServer('sqlite', { remoteFetchPrivate: true });
     dev = await registerDeveloper(server);
     appId = await createTestApp(server, dev.authKey);
     const key = await server.app.basalt.dbs.system.selectFrom('api_keys').select('api_key').where('app_id', '=', appId).where('device_type', '=', 'REST').executeTakeFirstOrThrow();

@@ -1,6 +1,16 @@
 import crypto from 'node:crypto';
 import http2 from 'node:http2';
 import { ApiError } from '../../http/api-error.js';
+import { guardedLookup, refusedLiteral, requestRemote } from '../../http/remote-fetch.js';
+
+/**
+ * How providers reach the network. Configurations may point a provider at another endpoint (a
+ * proxy, a local stand-in); those are server-side requests chosen by a developer, so they obey the
+ * rules of server downloads: no private addresses unless `BASALT_REMOTE_FETCH_PRIVATE` is set.
+ */
+export interface ProviderNetwork {
+  allowPrivate: boolean;
+}
 
 /** One push notification to one device, as the outbox holds it. */
 export interface PushDelivery {
@@ -48,17 +58,18 @@ export function validateProviderConfig(provider: string, cfg: unknown): Record<s
   throw ApiError.badRequest(`Unknown push provider '${provider}': use FCM or APNS`);
 }
 
-async function errorText(res: Response): Promise<string> {
-  const body = await res.text().catch(() => '');
-  return `${res.status} ${body.slice(0, 500)}`.trim();
-}
+const errorText = (res: { status: number; text: string }) => `${res.status} ${res.text.slice(0, 500)}`.trim();
+const ok = (status: number) => status >= 200 && status < 300;
 
 /** Firebase Cloud Messaging, HTTP v1 API, authorised with a service account (OAuth JWT bearer). */
 export class FcmProvider implements PushProvider {
   readonly name = 'FCM' as const;
   private token?: { value: string; expires: number };
 
-  constructor(private readonly cfg: Record<string, unknown>) {}
+  constructor(
+    private readonly cfg: Record<string, unknown>,
+    private readonly network: ProviderNetwork,
+  ) {}
 
   private async accessToken(): Promise<string> {
     if (this.token && this.token.expires > Date.now() + 60_000) return this.token.value;
@@ -68,13 +79,14 @@ export class FcmProvider implements PushProvider {
       iss: this.cfg.client_email, scope: 'https://www.googleapis.com/auth/firebase.messaging', aud: tokenUri, iat, exp: iat + 3600,
     }))}`;
     const signature = crypto.sign('RSA-SHA256', Buffer.from(unsigned), String(this.cfg.private_key));
-    const res = await fetch(tokenUri, {
+    const res = await requestRemote(tokenUri, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${unsigned}.${b64url(signature)}` }),
+      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${unsigned}.${b64url(signature)}` }).toString(),
+      allowPrivate: this.network.allowPrivate,
     });
-    if (!res.ok) throw new Error(`FCM authorisation refused: ${await errorText(res)}`);
-    const body = (await res.json()) as { access_token: string; expires_in?: number };
+    if (!ok(res.status)) throw new Error(`FCM authorisation refused: ${errorText(res)}`);
+    const body = JSON.parse(res.text) as { access_token: string; expires_in?: number };
     this.token = { value: body.access_token, expires: Date.now() + (body.expires_in ?? 3600) * 1000 };
     return this.token.value;
   }
@@ -89,12 +101,13 @@ export class FcmProvider implements PushProvider {
       ...(Object.keys(data).length ? { data } : {}),
       ...(d.payload.options ? { android: d.payload.options } : {}),
     };
-    const res = await fetch(`${endpoint}/v1/projects/${encodeURIComponent(String(this.cfg.project_id))}/messages:send`, {
+    const res = await requestRemote(`${endpoint}/v1/projects/${encodeURIComponent(String(this.cfg.project_id))}/messages:send`, {
       method: 'POST',
       headers: { authorization: `Bearer ${await this.accessToken()}`, 'content-type': 'application/json' },
       body: JSON.stringify({ message }),
+      allowPrivate: this.network.allowPrivate,
     });
-    return res.ok ? { ok: true } : { ok: false, error: await errorText(res) };
+    return ok(res.status) ? { ok: true } : { ok: false, error: errorText(res) };
   }
 }
 
@@ -103,7 +116,10 @@ export class ApnsProvider implements PushProvider {
   readonly name = 'APNS' as const;
   private jwt?: { value: string; issued: number };
 
-  constructor(private readonly cfg: Record<string, unknown>) {}
+  constructor(
+    private readonly cfg: Record<string, unknown>,
+    private readonly network: ProviderNetwork,
+  ) {}
 
   private token(): string {
     // Apple refuses tokens older than an hour and throttles ones renewed too often: 50 minutes.
@@ -117,8 +133,17 @@ export class ApnsProvider implements PushProvider {
   send(d: PushDelivery): Promise<DeliveryResult> {
     const origin = String(this.cfg.endpoint ?? (this.cfg.production ? 'https://api.push.apple.com' : 'https://api.sandbox.push.apple.com'));
     const body = JSON.stringify({ aps: { alert: { title: d.payload.title, body: d.payload.body }, ...(d.payload.options ?? {}) }, ...(d.payload.data ?? {}) });
+    let host: string;
+    try {
+      host = new URL(origin).hostname;
+    } catch {
+      return Promise.resolve({ ok: false, error: `APNs endpoint is not a valid URL: ${origin.slice(0, 100)}` });
+    }
+    const literal = refusedLiteral(host, this.network.allowPrivate);
+    if (literal) return Promise.resolve({ ok: false, error: `${literal} (private addresses need BASALT_REMOTE_FETCH_PRIVATE)` });
     return new Promise((resolve) => {
-      const session = http2.connect(origin);
+      // The lookup refuses private addresses when connecting (a name cannot resolve its way in).
+      const session = http2.connect(origin, { lookup: guardedLookup(this.network.allowPrivate) });
       const finish = (result: DeliveryResult) => { session.close(); resolve(result); };
       session.on('error', (err) => finish({ ok: false, error: `APNs connection failed: ${err.message}` }));
       const req = session.request({
@@ -138,8 +163,8 @@ export class ApnsProvider implements PushProvider {
   }
 }
 
-export function createProvider(name: string, cfg: Record<string, unknown>): PushProvider | undefined {
-  if (name === 'FCM') return new FcmProvider(cfg);
-  if (name === 'APNS') return new ApnsProvider(cfg);
+export function createProvider(name: string, cfg: Record<string, unknown>, network: ProviderNetwork): PushProvider | undefined {
+  if (name === 'FCM') return new FcmProvider(cfg, network);
+  if (name === 'APNS') return new ApnsProvider(cfg, network);
   return undefined;
 }

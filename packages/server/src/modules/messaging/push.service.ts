@@ -221,7 +221,7 @@ export class PushService {
   private async providers(appId: string): Promise<Map<string, PushProvider>> {
     const out = new Map<string, PushProvider>();
     for (const row of await this.repo.providerConfigs(appId)) {
-      const provider = createProvider(row.provider, this.readConfig(row.config));
+      const provider = createProvider(row.provider, this.readConfig(row.config), { allowPrivate: this.ctx.config.remoteFetchPrivate });
       if (provider) out.set(row.provider, provider);
     }
     return out;

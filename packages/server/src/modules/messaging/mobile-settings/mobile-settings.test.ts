@@ -157,4 +157,4 @@ describeEachDb('mobile settings (push credentials) and outbox retry', (server) =
     expect((await call('GET', S())).statusCode).toBe(200);
     expect((await call('GET', `/${appId}/console/appsettings`)).statusCode).toBe(501);
   });
-});
+}, { remoteFetchPrivate: true }); // the stand-ins listen on 127.0.0.1
