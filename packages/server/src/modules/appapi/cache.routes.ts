@@ -6,7 +6,7 @@ import { cacheFor } from '../cache/index.js';
 
 type R = FastifyRequest<{ Params: { appId: string; apiKey: string; key: string }; Querystring: Record<string, string | undefined>; Body: unknown }>;
 
-/** An item put without a timeout lives this long (the SDK's documented default), so a cache never grows unbounded. */
+/** An item put without a timeout lives two hours, so a cache never grows without bound. */
 export const DEFAULT_CACHE_TTL_SECONDS = 7200;
 /** The longest timeout accepted: a year. Longer-lived data belongs in a table or a hive. */
 const MAX_TTL_SECONDS = 365 * 24 * 3600;
