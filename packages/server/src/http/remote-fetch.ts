@@ -146,51 +146,69 @@ export function refusedLiteral(host: string, allowPrivate: boolean): string | un
 }
 
 export interface RemoteRequest {
-  method: 'POST';
+  method: 'GET' | 'POST';
   headers: Record<string, string>;
-  body: string;
+  body?: string;
   allowPrivate: boolean;
   timeoutMs?: number;
-  /** Most answer text kept (the rest is dropped, not buffered). */
+  /** Most answer bytes read; beyond it the answer is cut (`overCap: 'cut'`) or the call fails with ETOOBIG. */
   maxAnswerBytes?: number;
+  overCap?: 'cut' | 'fail';
+}
+
+/** A failed server-side request; `code` says why: EPRIVATE (address refused), ETIMEDOUT, ETOOBIG, EURL or the socket's own code. */
+export class RemoteRequestError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+  }
 }
 
 /**
- * One request that sends a body for the server itself (push providers' token and send calls),
- * under the same address rules as downloads: http(s) only, public addresses only unless private
- * fetching is allowed, checked when connecting. Redirects are not followed. Answers the status and
- * the (capped) answer text; network failures and refusals reject with a readable message.
+ * One request for the server itself with a body or headers of its own (push providers' token and
+ * send calls, OAuth providers' token and profile calls), under the same address rules as
+ * downloads: http(s) only, public addresses only unless private fetching is allowed, checked when
+ * connecting. Redirects are not followed (a token must not follow one to another host). Answers
+ * the status and the answer text (capped).
  */
-export function requestRemote(rawUrl: string, r: RemoteRequest): Promise<{ status: number; text: string }> {
+export function requestRemote(rawUrl: string | URL, r: RemoteRequest): Promise<{ status: number; text: string }> {
   let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
-    return Promise.reject(new Error(`Not a valid URL: ${rawUrl.slice(0, 100)}`));
+    return Promise.reject(new RemoteRequestError('EURL', `Not a valid URL: ${String(rawUrl).slice(0, 100)}`));
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new Error(`Only http(s) URLs can be called, not ${url.protocol}`));
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new RemoteRequestError('EURL', `Only http(s) URLs can be called, not ${url.protocol}`));
   const literal = refusedLiteral(url.hostname, r.allowPrivate);
-  if (literal) return Promise.reject(new Error(`${literal} (private addresses need BASALT_REMOTE_FETCH_PRIVATE)`));
+  if (literal) return Promise.reject(new RemoteRequestError('EPRIVATE', `${literal} (private addresses need BASALT_REMOTE_FETCH_PRIVATE)`));
   const lib = url.protocol === 'https:' ? https : http;
   const cap = r.maxAnswerBytes ?? 64 * 1024;
   return new Promise((resolve, reject) => {
     const req = lib.request(url, {
       method: r.method,
-      headers: { 'user-agent': 'Basalt', ...r.headers, 'content-length': String(Buffer.byteLength(r.body)) },
+      headers: { 'user-agent': 'Basalt', ...r.headers, ...(r.body !== undefined ? { 'content-length': String(Buffer.byteLength(r.body)) } : {}) },
       lookup: guardedLookup(r.allowPrivate),
       timeout: r.timeoutMs ?? 15_000,
     }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        if (text.length < cap) text += chunk.slice(0, cap - text.length);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (size >= cap) return;
+        size += chunk.length;
+        if (size > cap && r.overCap === 'fail') {
+          res.destroy();
+          reject(new RemoteRequestError('ETOOBIG', `${url.hostname} answered more than ${cap} bytes`));
+          return;
+        }
+        chunks.push(size > cap ? chunk.subarray(0, chunk.length - (size - cap)) : chunk);
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
       res.on('error', reject);
     });
-    req.on('timeout', () => req.destroy(new Error(`${url.hostname} did not answer in time`)));
+    req.on('timeout', () => req.destroy(new RemoteRequestError('ETIMEDOUT', `${url.hostname} did not answer in time`)));
     req.on('error', (err: Error & { code?: string }) => {
-      reject(err.code === 'EPRIVATE' ? new Error(`${url.hostname} is not reachable from the server (private addresses need BASALT_REMOTE_FETCH_PRIVATE)`) : err);
+      if (err instanceof RemoteRequestError) return reject(err);
+      if (err.code === 'EPRIVATE') return reject(new RemoteRequestError('EPRIVATE', `${url.hostname} is not reachable from the server (private addresses need BASALT_REMOTE_FETCH_PRIVATE)`));
+      reject(new RemoteRequestError(err.code ?? 'ECONNECT', `${url.hostname} could not be reached: ${err.message}`));
     });
     req.end(r.body);
   });

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { RemoteRequestError, requestRemote } from '../../http/remote-fetch.js';
 
 /** Calls to a provider end after this long: a slow provider must not hold an app API request. */
 export const PROVIDER_TIMEOUT_MS = 10_000;
@@ -31,45 +32,31 @@ export function providerUrl(raw: string): URL {
   return u;
 }
 
-/** Reads at most PROVIDER_MAX_BYTES of the answer, then gives up (a stream is not trusted to be short). */
-async function readLimited(res: Response): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > PROVIDER_MAX_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new ProviderError('unavailable', 'The provider answered more data than a profile can hold');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
  * One call to a provider with a timeout, a size limit and no redirects (a token must not follow a
- * redirect to another host). Answers the parsed JSON, or form-encoded pairs for OAuth 1 and older
- * OAuth 2 token endpoints.
+ * redirect to another host). Provider URLs are set by teammates, so the call obeys the address
+ * rules of every server-side request: no private addresses unless `allowPrivate` (config
+ * `BASALT_REMOTE_FETCH_PRIVATE`). Answers the parsed JSON, or form-encoded pairs for OAuth 1 and
+ * older OAuth 2 token endpoints.
  */
-export async function callProvider(url: URL, req: ProviderRequest = {}): Promise<Record<string, unknown>> {
-  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'Basalt', ...(req.headers ?? {}) };
+export async function callProvider(url: URL, req: ProviderRequest, allowPrivate: boolean): Promise<Record<string, unknown>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...(req.headers ?? {}) };
   let body: string | undefined;
   if (req.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(req.form).toString();
   }
-  let res: Response;
+  let res: { status: number; text: string };
   try {
-    res = await fetch(url, { method: req.method ?? 'GET', headers, body, redirect: 'manual', signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+    res = await requestRemote(url, { method: req.method ?? 'GET', headers, body, allowPrivate, timeoutMs: PROVIDER_TIMEOUT_MS, maxAnswerBytes: PROVIDER_MAX_BYTES, overCap: 'fail' });
   } catch (err) {
-    const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-    throw new ProviderError('unavailable', timedOut ? 'The provider did not answer in time' : 'The provider could not be reached');
+    const code = err instanceof RemoteRequestError ? err.code : '';
+    if (code === 'ETIMEDOUT') throw new ProviderError('unavailable', 'The provider did not answer in time');
+    if (code === 'ETOOBIG') throw new ProviderError('unavailable', 'The provider answered more data than a profile can hold');
+    if (code === 'EPRIVATE') throw new ProviderError('unavailable', 'The provider address is not reachable from the server');
+    throw new ProviderError('unavailable', 'The provider could not be reached');
   }
-  const text = await readLimited(res);
+  const text = res.text;
   if (res.status === 401 || res.status === 403 || res.status === 400) throw new ProviderError('rejected', `The provider refused the token (HTTP ${res.status})`);
   if (res.status < 200 || res.status >= 300) throw new ProviderError('unavailable', `The provider answered HTTP ${res.status}`);
   const trimmed = text.trim();

@@ -69,7 +69,7 @@ export class OAuthFlow {
     if (provider.version === 1) {
       // OAuth 1 has no state parameter: ours rides in the callback URL given with the request token.
       const state = randomSecret(32);
-      const request = await oauth1RequestToken(provider, `${callback}?state=${encodeURIComponent(state)}`);
+      const request = await oauth1RequestToken(provider, `${callback}?state=${encodeURIComponent(state)}`, this.ctx.config.remoteFetchPrivate);
       await repo.saveState(caller.appId, state, { ...pending, requestToken: request.token, requestSecret: request.secret });
       const url = new URL(provider.authorizationUrl);
       url.searchParams.set('oauth_token', request.token);
@@ -101,14 +101,14 @@ export class OAuthFlow {
       let scopes: string[];
       if (version === 2) {
         if (typeof q.code !== 'string' || !q.code || q.code.length > 4096) throw appError(8000, 400, "The provider sent no authorization 'code'");
-        const token = await exchangeCode(provider, q.code, getOAuthCallbackUrl(this.ctx, appId, 2, code));
-        raw = await oauth2Profile(provider, token.accessToken);
+        const token = await exchangeCode(provider, q.code, getOAuthCallbackUrl(this.ctx, appId, 2, code), this.ctx.config.remoteFetchPrivate);
+        raw = await oauth2Profile(provider, token.accessToken, this.ctx.config.remoteFetchPrivate);
         // RFC 6749 §5.1: without a scope in the answer, the granted scope is the one asked for.
         scopes = token.scope !== undefined ? scopeList(token.scope) : pending.scope;
       } else {
         if (q.oauth_token !== pending.requestToken || typeof q.oauth_verifier !== 'string' || q.oauth_verifier.length > 1000) throw appError(OAuthErrorCodes.STATE_INVALID, 400, 'The provider sent back another request token or no verifier');
-        const access = await oauth1AccessToken(provider, pending.requestToken!, pending.requestSecret!, q.oauth_verifier);
-        raw = await oauth1Profile(provider, access.token, access.secret);
+        const access = await oauth1AccessToken(provider, pending.requestToken!, pending.requestSecret!, q.oauth_verifier, this.ctx.config.remoteFetchPrivate);
+        raw = await oauth1Profile(provider, access.token, access.secret, this.ctx.config.remoteFetchPrivate);
         scopes = [];
       }
       const user = await this.signIn.signIn(caller, await this.login.providerInput(appId, provider, raw, pending.fieldsMapping, scopes));

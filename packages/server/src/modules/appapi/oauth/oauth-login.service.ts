@@ -57,7 +57,8 @@ export class OAuthLogin {
     const accessToken = tokenField(body, 'accessToken');
     const v1 = body.accessTokenSecret !== undefined;
     const provider = await this.enabledProvider(caller.appId, v1 ? 1 : 2, code);
-    const raw = v1 ? await oauth1Profile(provider, accessToken, tokenField(body, 'accessTokenSecret')) : await oauth2Profile(provider, accessToken);
+    const allowPrivate = this.ctx.config.remoteFetchPrivate;
+    const raw = v1 ? await oauth1Profile(provider, accessToken, tokenField(body, 'accessTokenSecret'), allowPrivate) : await oauth2Profile(provider, accessToken, allowPrivate);
     return this.signIn.signIn(caller, await this.providerInput(caller.appId, provider, raw, body.fieldsMapping, [...scopeList(raw.scope), ...jwtScopes(accessToken, String(raw.sub ?? raw.id ?? ''))], await this.guestOf(req, caller.appId, body.guestUser)));
   }
 
@@ -89,7 +90,8 @@ export class OAuthLogin {
     const settings = await getAuth0Settings(this.ctx, caller.appId);
     if (!settings.enabled || !settings.domain) throw appError(OAuthErrorCodes.PROVIDER_DISABLED, 403, 'Sign-in with Auth0 is disabled for this app');
     const base = this.ctx.config.auth0BaseUrlOverride || `https://${settings.domain}`;
-    const raw = await auth0Profile(base, accessToken);
+    // The override is the operator's own setting (a stand-in or proxy); a domain typed by a teammate obeys the address rules.
+    const raw = await auth0Profile(base, accessToken, !!this.ctx.config.auth0BaseUrlOverride || this.ctx.config.remoteFetchPrivate);
     const profile = readProfile(raw, 'sub');
     this.checkAudience(accessToken, profile.subject, settings.audience);
     const mapping = { email: 'email', name: 'name', ...requestMapping(body.fieldsMapping) };

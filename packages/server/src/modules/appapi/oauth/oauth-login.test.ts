@@ -30,7 +30,8 @@ for (const kind of testDbKinds()) {
     let f: AppFixture;
     beforeAll(async () => {
       idp = await startStandIn();
-      server = await startTestServer(kind, { auth0BaseUrlOverride: idp.origin });
+      // The identity provider stand-in listens on 127.0.0.1: private addresses are allowed for this server.
+      server = await startTestServer(kind, { auth0BaseUrlOverride: idp.origin, remoteFetchPrivate: true });
       f = await appFixture(server);
       expect((await f.console('PUT', '/security/roles/Editors')).statusCode).toBe(200);
       expect((await f.console('PUT', '/security/roles/Auth0Users')).statusCode).toBe(200);
@@ -195,3 +196,32 @@ for (const kind of testDbKinds()) {
     });
   });
 }
+
+/**
+ * Provider URLs are typed by teammates, so the server calls them under the rules of every
+ * server-side request: without BASALT_REMOTE_FETCH_PRIVATE a provider on a private address is
+ * refused before anything is sent (the stand-in sees no request) and the caller gets 502, 3103.
+ */
+describe('OAuth providers on private addresses', () => {
+  let server: TestServer;
+  let idp: StandIn;
+  afterAll(async () => {
+    await server?.close();
+    await idp?.close();
+  });
+
+  it('are not called unless private addresses are allowed', async () => {
+    idp = await startStandIn();
+    server = await startTestServer(testDbKinds()[0]);
+    const f = await appFixture(server);
+    const created = await f.console('POST', '/users/oauth2', {
+      code: 'inside', name: 'Inside', clientId: 'client-id', clientSecret: 'client-secret',
+      authorizationUrl: `${idp.origin}/authorize`, tokenUrl: `${idp.origin}/token`, userInfoUrl: `${idp.origin}/userinfo`,
+    });
+    expect(created.statusCode).toBe(200);
+    idp.profiles.set('tok-x', { sub: 'x-1', email: 'x@example.com', email_verified: true });
+    const res = await f.api('POST', '/users/social/inside/login', { body: { accessToken: 'tok-x' } });
+    expect([res.statusCode, res.json().code, res.json().message]).toEqual([502, 3103, 'The provider address is not reachable from the server']);
+    expect(idp.requests).toEqual([]);
+  });
+});

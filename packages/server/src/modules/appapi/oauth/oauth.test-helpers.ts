@@ -45,6 +45,8 @@ export interface StandIn {
   lastCallback?: string;
   /** Bodies the token endpoint received (to check client credentials and redirect URI). */
   tokenRequests: URLSearchParams[];
+  /** Every request path received, in order. */
+  requests: string[];
   close(): Promise<void>;
 }
 
@@ -53,8 +55,9 @@ export interface StandIn {
  * `/token` (authorization code), `/1/request_token`, `/1/access_token`, `/1/userinfo` (signed).
  */
 export async function startStandIn(consumerSecret = 'consumer-secret'): Promise<StandIn> {
-  const s: Omit<StandIn, 'origin' | 'close'> & { lastCallback?: string } = { profiles: new Map(), codes: new Map(), oauth1Secrets: new Map(), oauth1Profiles: new Map(), tokenRequests: [] };
+  const s: Omit<StandIn, 'origin' | 'close'> & { lastCallback?: string } = { profiles: new Map(), codes: new Map(), oauth1Secrets: new Map(), oauth1Profiles: new Map(), tokenRequests: [], requests: [] };
   const server = http.createServer((req, res) => {
+    s.requests.push(req.url ?? '/');
     let body = '';
     req.on('data', (c: Buffer) => { body += c.toString(); });
     req.on('end', () => {
