@@ -3,7 +3,8 @@ import { AppShell } from '@mantine/core';
 import { useHotkeys, useLocalStorage } from '@mantine/hooks';
 import { Areas } from '@basalt/shared';
 import { TopBar } from './TopBar';
-import { Breadcrumbs, type Crumb } from './Breadcrumbs';
+import { Breadcrumbs } from './Breadcrumbs';
+import { appCrumbs } from './app-crumbs';
 import { AppSwitcher } from './AppSwitcher';
 import { AppSidebar } from './AppSidebar';
 import { MainContent } from './MainContent';
@@ -30,12 +31,8 @@ export function AppLayout() {
   const toggle = () => setMode(rail ? 'expanded' : 'rail');
   useHotkeys([['[', toggle]]);
 
-  const rest = pathname.slice(`/apps/${appId}/`.length).split('/').filter(Boolean);
-  const area = Areas.find((a) => a.segment === rest[0]);
-  const crumbs: Crumb[] = [{ label: app?.appName ?? appId, to: `/apps/${appId}/overview` }];
-  if (area && area.id !== 'overview') crumbs.push({ label: area.title, to: `/apps/${appId}/${area.segment}` });
-  else if (area) crumbs.push({ label: area.title });
-  for (const segment of rest.slice(1)) crumbs.push({ label: decodeURIComponent(segment) });
+  const area = Areas.find((a) => a.segment === pathname.slice(`/apps/${appId}/`.length).split('/')[0]);
+  const crumbs = appCrumbs(pathname, appId, app?.appName);
 
   return (
     <AppShell header={{ height: 48 }} navbar={{ width: rail ? RAIL_WIDTH : SIDEBAR_WIDTH, breakpoint: 0 }} padding={0}>
@@ -52,3 +49,4 @@ export function AppLayout() {
     </AppShell>
   );
 }
+

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { appCrumbs } from './app-crumbs';
+
+const labels = (path: string) => appCrumbs(path, 'A1', 'Shop').map((c) => c.label);
+
+describe('app breadcrumbs', () => {
+  it('name the app, the area and a tool page without the `-` marker', () => {
+    expect(labels('/apps/A1/data/-/cache')).toEqual(['Shop', 'Data', 'Cache']);
+    expect(labels('/apps/A1/data/-/hives/sessions/key-value')).toEqual(['Shop', 'Data', 'Hives', 'sessions', 'key-value']);
+    expect(labels('/apps/A1/data/-/views/v1')).toEqual(['Shop', 'Data', 'Views', 'v1']);
+  });
+
+  it('show names the developer chose as typed, decoded', () => {
+    expect(labels('/apps/A1/data/Person')).toEqual(['Shop', 'Data', 'Person']);
+    expect(labels('/apps/A1/data/my%20table')).toEqual(['Shop', 'Data', 'my table']);
+    expect(labels('/apps/A1/overview')).toEqual(['Shop', 'Overview']);
+  });
+
+  it('link the app and its area, not the page itself', () => {
+    const crumbs = appCrumbs('/apps/A1/data/-/cache', 'A1', undefined);
+    expect(crumbs[0]).toEqual({ label: 'A1', to: '/apps/A1/overview' });
+    expect(crumbs[1].to).toBe('/apps/A1/data');
+    expect(crumbs[2].to).toBeUndefined();
+  });
+});
