@@ -8,6 +8,7 @@ import { registerUserRoutes } from './users.routes.js';
 import { registerDataRoutes } from './data.routes.js';
 import { registerCounterAppRoutes } from './counters.routes.js';
 import { registerCacheAppRoutes } from './cache.routes.js';
+import { registerHiveAppRoutes } from './hive.routes.js';
 import { registerNotAvailableAppRoutes } from './not-available.routes.js';
 import { registerPasswordResetRoutes } from './password-reset.routes.js';
 import { registerDataPermissionRoutes } from './permissions.routes.js';
@@ -16,7 +17,7 @@ import { passwordResetMigrations } from './password-reset.migrations.js';
 
 /**
  * The app-facing REST API (`/{appId}/{apiKey}/…`) that the published `backendless` SDK calls:
- * app info, users, data with relations, counters, cache; the groups not built yet answer 501. Every call is authenticated by
+ * app info, users, data with relations, counters, cache, hives (names, shared key operations, key-value); the groups not built yet answer 501. Every call is authenticated by
  * `http/app-auth.ts` and decided by the security module's permission engine. Registered before
  * files and messaging so the shared hooks (CORS, panic mode, numeric error codes) cover them too.
  */
@@ -36,6 +37,7 @@ export const appApiModule: ServerModule = {
     registerDataRoutes(app, ctx, data, new AppRelations(ctx, data));
     registerCounterAppRoutes(app, ctx);
     registerCacheAppRoutes(app, ctx);
+    registerHiveAppRoutes(app, ctx);
     registerNotAvailableAppRoutes(app, ctx);
     registerDataPermissionRoutes(app, ctx, data);
     registerRunAsRoute(app, ctx, data);

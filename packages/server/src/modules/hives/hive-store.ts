@@ -9,6 +9,9 @@ import type { HiveStoreType } from '@basalt/shared';
 
 export type StoreType = HiveStoreType;
 
+/** When a conditional key-value write happens (the SDK's `condition`). */
+export type KvCondition = 'IfExists' | 'IfNotExists' | 'Always';
+
 /** The content of a collection key, for replace and add. Members and fields are JSON text too. */
 export type Collection =
   | { type: 'list' | 'set'; items: string[] }
@@ -52,6 +55,18 @@ export interface HiveStore {
   kvGet(hive: string, keys: string[]): Promise<Map<string, string>>;
   /** Key-value write; an existing expiry stays. */
   kvSet(hive: string, key: string, value: string): Promise<void>;
+  /**
+   * Key-value write under a condition, in one step: `IfExists` only replaces a live key,
+   * `IfNotExists` only creates one. `expireAt` (epoch ms) sets the expiry; without it a replaced
+   * key keeps its own. Answers whether the value was written.
+   */
+  kvSetIf(hive: string, key: string, value: string, condition: KvCondition, expireAt?: number): Promise<boolean>;
+  /** Adds `delta` to a number value in one step (a missing key counts as 0); 'not-a-number' leaves it. */
+  kvIncrement(hive: string, key: string, delta: number): Promise<number | 'not-a-number'>;
+  /** Renames a key of a store, with its content and expiry. */
+  renameKey(hive: string, type: StoreType, from: string, to: string, overwrite: boolean): Promise<'renamed' | 'missing' | 'taken'>;
+  /** Marks keys as used now (their idle time restarts); answers how many exist. */
+  touchKeys(hive: string, type: StoreType, keys: string[]): Promise<number>;
 
   /** The whole collection (sorted sets by score), or undefined when the key does not exist. */
   read(hive: string, type: Exclude<StoreType, 'key-value'>, key: string): Promise<Collection | undefined>;

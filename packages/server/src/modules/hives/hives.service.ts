@@ -1,7 +1,7 @@
 import type { HiveKeysPage } from '@basalt/shared';
 import { ApiError } from '../../http/api-error.js';
 import type { PurgeScheduler } from '../cache/index.js';
-import { InvalidCursorError, type HiveBackend, type HiveStore, type StoreType } from './hive-store.js';
+import { InvalidCursorError, type HiveBackend, type HiveStore, type KvCondition, type StoreType } from './hive-store.js';
 import { HiveLimits, checkHiveName, checkKey, checkStoreType, collectionSize, fromCollection, toCollection, toText } from './hives.values.js';
 
 type CollectionType = Exclude<StoreType, 'key-value'>;
@@ -187,6 +187,84 @@ export class HivesService {
     const result = await store.listSet(hive, key, Number(index), toText(value, HiveLimits.itemBytes, 'list item'));
     if (result === 'missing') throw this.missingKey(hive, 'list', key);
     if (result === 'out-of-range') throw ApiError.badRequest(`Index ${index} is outside the list '${key}'`, { field: 'index' });
+  }
+
+  /** Keys (of a list given by an app) that exist in a store: how many. */
+  async existing(appId: string, hive: string, type: string, keys: string[]): Promise<number> {
+    const store = await this.open(appId, hive);
+    const t = checkStoreType(type);
+    const unique = [...new Set(keys.map(checkKey))];
+    if (unique.length > HiveLimits.itemsPerRequest) throw ApiError.tooLarge(`At most ${HiveLimits.itemsPerRequest} keys a request`);
+    let n = 0;
+    for (const key of unique) if ((await store.size(hive, t, key)) > 0) n++;
+    return n;
+  }
+
+  async touch(appId: string, hive: string, type: string, keys: string[]): Promise<number> {
+    const store = await this.open(appId, hive);
+    return store.touchKeys(hive, checkStoreType(type), [...new Set(keys.map(checkKey))]);
+  }
+
+  async renameKey(appId: string, hive: string, type: string, key: string, newKey: string, overwrite: boolean): Promise<void> {
+    const store = await this.open(appId, hive);
+    const t = checkStoreType(type);
+    checkKey(key);
+    if (typeof newKey !== 'string') throw ApiError.badRequest("Name the new key in 'newKey'", { field: 'newKey' });
+    checkKey(newKey);
+    const result = await store.renameKey(hive, t, key, newKey, overwrite);
+    if (result === 'missing') throw this.missingKey(hive, t, key);
+    if (result === 'taken') throw ApiError.conflict(`Key '${newKey}' already exists in the ${t} store of hive '${hive}'`, { field: 'newKey' });
+  }
+
+  /**
+   * The SDK's key-value `set(key, value, {ttl, expireAt, condition})`: answers whether it was
+   * written (a condition may say no). `ttl` in seconds or `expireAt` in epoch ms (or seconds).
+   */
+  async kvSetWith(appId: string, hive: string, key: string, input: { value?: unknown; ttl?: unknown; expireAt?: unknown; condition?: unknown }): Promise<boolean> {
+    const store = await this.open(appId, hive);
+    checkKey(key);
+    const text = toText(input.value, HiveLimits.valueBytes, 'key-value value');
+    const condition = (input.condition ?? 'Always') as KvCondition;
+    if (!['Always', 'IfExists', 'IfNotExists'].includes(condition)) throw ApiError.badRequest("condition is one of 'Always', 'IfExists', 'IfNotExists'", { field: 'condition' });
+    let expireAt: number | undefined;
+    if (input.ttl !== undefined && input.ttl !== null) {
+      if (typeof input.ttl !== 'number' || !(input.ttl > 0) || input.ttl > 10 * 365 * 24 * 3600) throw ApiError.badRequest('ttl is a number of seconds above 0', { field: 'ttl' });
+      expireAt = this.now() + Math.round(input.ttl * 1000);
+    } else if (input.expireAt !== undefined && input.expireAt !== null) {
+      const at = typeof input.expireAt === 'number' && Number.isSafeInteger(input.expireAt) ? (input.expireAt > 1e11 ? input.expireAt : input.expireAt * 1000) : NaN;
+      if (!(at > this.now())) throw ApiError.badRequest('expireAt must be a time in the future (epoch seconds or milliseconds)', { field: 'expireAt' });
+      expireAt = at;
+    }
+    const written = await store.kvSetIf(hive, key, text, condition, expireAt);
+    if (written && expireAt !== undefined) this.scheduler?.track(appId);
+    return written;
+  }
+
+  /** Sets several key-value keys at once (each keeps its expiry). */
+  async kvSetMany(appId: string, hive: string, values: unknown): Promise<void> {
+    if (!values || typeof values !== 'object' || Array.isArray(values)) throw ApiError.badRequest('Send the keys and values as one JSON object', { field: 'values' });
+    const entries = Object.entries(values as Record<string, unknown>);
+    if (!entries.length) throw ApiError.badRequest('Nothing to set: send at least one key', { field: 'values' });
+    if (entries.length > HiveLimits.itemsPerRequest) throw ApiError.tooLarge(`At most ${HiveLimits.itemsPerRequest} keys a request`);
+    const texts = entries.map(([key, value]) => [checkKey(key), toText(value, HiveLimits.valueBytes, 'key-value value')] as const);
+    const store = await this.open(appId, hive);
+    for (const [key, text] of texts) await store.kvSet(hive, key, text);
+  }
+
+  /** Adds to a number value (a missing key starts at 0); 400 when the value is not a number. */
+  async kvIncrement(appId: string, hive: string, key: string, delta: number): Promise<number> {
+    const store = await this.open(appId, hive);
+    checkKey(key);
+    if (!Number.isFinite(delta)) throw ApiError.badRequest('value must be a number', { field: 'value' });
+    const result = await store.kvIncrement(hive, key, delta);
+    if (result === 'not-a-number') throw ApiError.badRequest(`The value of key '${key}' is not a number`, { field: 'key' });
+    return result;
+  }
+
+  /** The value of a key-value key, or null when there is none (the SDK's `get`). */
+  async kvValueOrNull(appId: string, hive: string, key: string): Promise<unknown> {
+    const found = (await (await this.open(appId, hive)).kvGet(hive, [checkKey(key)])).get(key);
+    return found === undefined ? null : JSON.parse(found);
   }
 
   /** Deletes expired keys of an app for good (SQL backend; Redis expires by itself). */

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { InvalidCursorError, type Collection, type HiveBackend, type HiveStore, type KeysPage, type StoreType } from './hive-store.js';
+import { InvalidCursorError, type Collection, type HiveBackend, type HiveStore, type KeysPage, type KvCondition, type StoreType } from './hive-store.js';
 
 /** Escapes Redis glob characters so text matches literally. */
 const literal = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
@@ -17,6 +17,20 @@ if #ARGV > 1 then
   if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
 end
 return 1`;
+
+// Adds to a JSON number in one step; a value that is not a number is left alone (answers false).
+const INCREMENT_SCRIPT = `
+local v = redis.call('GET', KEYS[1])
+local n = 0
+if v then
+  n = tonumber(v)
+  if n == nil then return false end
+end
+n = n + tonumber(ARGV[1])
+local text = string.format('%.17g', n)
+if n == math.floor(n) and math.abs(n) < 1e15 then text = string.format('%d', n) end
+redis.call('SET', KEYS[1], text, 'KEEPTTL')
+return text`;
 
 function flatten(c: Collection): string[] {
   if (c.type === 'map') return c.entries.flat();
@@ -146,6 +160,41 @@ export class RedisHiveStore implements HiveStore {
 
   async kvSet(hive: string, key: string, value: string): Promise<void> {
     await this.redis.set(this.k(hive, 'key-value', key), value, 'KEEPTTL');
+  }
+
+  async kvSetIf(hive: string, key: string, value: string, condition: KvCondition, expireAt?: number): Promise<boolean> {
+    const args: Array<string | number> = [this.k(hive, 'key-value', key), value];
+    if (expireAt !== undefined) args.push('PXAT', expireAt);
+    else args.push('KEEPTTL');
+    if (condition === 'IfExists') args.push('XX');
+    if (condition === 'IfNotExists') args.push('NX');
+    return (await this.redis.call('SET', ...args)) === 'OK';
+  }
+
+  async kvIncrement(hive: string, key: string, delta: number): Promise<number | 'not-a-number'> {
+    const text = (await this.redis.eval(INCREMENT_SCRIPT, 1, this.k(hive, 'key-value', key), String(delta))) as string | null;
+    return text === null ? 'not-a-number' : Number(text);
+  }
+
+  async renameKey(hive: string, type: StoreType, from: string, to: string, overwrite: boolean): Promise<'renamed' | 'missing' | 'taken'> {
+    const src = this.k(hive, type, from);
+    if (!(await this.redis.exists(src))) return 'missing';
+    if (from === to) return 'renamed';
+    try {
+      if (overwrite) {
+        await this.redis.rename(src, this.k(hive, type, to));
+        return 'renamed';
+      }
+      return (await this.redis.renamenx(src, this.k(hive, type, to))) === 1 ? 'renamed' : 'taken';
+    } catch (err) {
+      // Gone between the check and the rename.
+      if (/no such key/i.test((err as Error).message)) return 'missing';
+      throw err;
+    }
+  }
+
+  async touchKeys(hive: string, type: StoreType, keys: string[]): Promise<number> {
+    return keys.length ? Number(await this.redis.call('TOUCH', ...keys.map((key) => this.k(hive, type, key)))) : 0;
   }
 
   async read(hive: string, type: Exclude<StoreType, 'key-value'>, key: string): Promise<Collection | undefined> {

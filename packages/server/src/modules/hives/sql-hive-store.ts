@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Databases } from '../../db/dialect.js';
 import { globToRegExp } from '../counters/index.js';
-import type { Collection, HiveBackend, HiveStore, KeysPage, StoreType } from './hive-store.js';
+import type { Collection, HiveBackend, HiveStore, KeysPage, KvCondition, StoreType } from './hive-store.js';
 import { decodeCursor, encodeCursor, type Db, type HiveTables, type Items } from './sql-hive-tables.js';
 
 /**
@@ -164,6 +164,70 @@ export class SqlHiveStore implements HiveStore {
   async kvSet(hive: string, key: string, value: string): Promise<void> {
     const now = this.dbs.now();
     await this.db.transaction().execute((trx) => this.claim(trx, hive, 'key-value', key, now, value));
+  }
+
+  async kvSetIf(hive: string, key: string, value: string, condition: KvCondition, expireAt?: number): Promise<boolean> {
+    const now = this.dbs.now();
+    return this.db.transaction().execute(async (trx) => {
+      // SQLite runs one writer at a time; on PostgreSQL the row lock of FOR UPDATE (or the unique
+      // key of a concurrent insert) keeps the check and the write together.
+      await trx.deleteFrom('_hive_keys').where('hive', '=', hive).where('type', '=', 'key-value').where('key', '=', key).where('expire_at', '<=', now).execute();
+      const existing = await trx.selectFrom('_hive_keys').select('key').where('hive', '=', hive).where('type', '=', 'key-value').where('key', '=', key)
+        .$if(this.dbs.kind === 'postgres', (q) => q.forUpdate()).executeTakeFirst();
+      if ((condition === 'IfExists' && !existing) || (condition === 'IfNotExists' && existing)) return false;
+      if (existing) {
+        await trx.updateTable('_hive_keys').set({ value, touched_at: now, ...(expireAt !== undefined ? { expire_at: expireAt } : {}) })
+          .where('hive', '=', hive).where('type', '=', 'key-value').where('key', '=', key).execute();
+      } else {
+        try {
+          await trx.insertInto('_hive_keys').values({ hive, type: 'key-value', key, value, expire_at: expireAt ?? null, touched_at: now }).execute();
+        } catch (err) {
+          // Created meanwhile by another writer (PostgreSQL only): the write lost the race.
+          if (this.dbs.isUniqueViolation(err)) return false;
+          throw err;
+        }
+      }
+      return true;
+    });
+  }
+
+  async kvIncrement(hive: string, key: string, delta: number): Promise<number | 'not-a-number'> {
+    const now = this.dbs.now();
+    return this.db.transaction().execute(async (trx) => {
+      // claim() creates the key or locks its row, so two increments never read the same value.
+      await this.claim(trx, hive, 'key-value', key, now);
+      const row = await trx.selectFrom('_hive_keys').select('value').where('hive', '=', hive).where('type', '=', 'key-value').where('key', '=', key).executeTakeFirstOrThrow();
+      const current: unknown = row.value === null ? 0 : JSON.parse(row.value);
+      if (typeof current !== 'number') return 'not-a-number';
+      const next = current + delta;
+      await trx.updateTable('_hive_keys').set({ value: JSON.stringify(next) }).where('hive', '=', hive).where('type', '=', 'key-value').where('key', '=', key).execute();
+      return next;
+    });
+  }
+
+  async renameKey(hive: string, type: StoreType, from: string, to: string, overwrite: boolean): Promise<'renamed' | 'missing' | 'taken'> {
+    const now = this.dbs.now();
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await this.keyRow(trx, hive, type, from, now))) return 'missing';
+      if (from === to) return 'renamed';
+      // An expired key under the new name is no key at all.
+      await trx.deleteFrom('_hive_keys').where('hive', '=', hive).where('type', '=', type).where('key', '=', to).where('expire_at', '<=', now).execute();
+      if (await this.keyRow(trx, hive, type, to, now)) {
+        if (!overwrite) return 'taken';
+        await trx.deleteFrom('_hive_keys').where('hive', '=', hive).where('type', '=', type).where('key', '=', to).execute();
+      }
+      // Items follow the key row through ON UPDATE CASCADE.
+      await trx.updateTable('_hive_keys').set({ key: to, touched_at: now }).where('hive', '=', hive).where('type', '=', type).where('key', '=', from).execute();
+      return 'renamed';
+    });
+  }
+
+  async touchKeys(hive: string, type: StoreType, keys: string[]): Promise<number> {
+    if (!keys.length) return 0;
+    const now = this.dbs.now();
+    const res = await this.db.updateTable('_hive_keys').set({ touched_at: now })
+      .where('hive', '=', hive).where('type', '=', type).where('key', 'in', keys).where(this.live(now)).executeTakeFirst();
+    return Number(res.numUpdatedRows);
   }
 
   async read(hive: string, type: Exclude<StoreType, 'key-value'>, key: string): Promise<Collection | undefined> {

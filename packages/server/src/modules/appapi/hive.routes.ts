@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HiveStoreTypes } from '@basalt/shared';
+import type { ServerContext } from '../../context.js';
+import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
+import { hivesFor, type HivesService } from '../hives/index.js';
+
+type Params = { appId: string; apiKey: string; hive: string; key: string };
+type R = FastifyRequest<{ Params: Params; Querystring: Record<string, string | undefined>; Body: unknown }>;
+
+/** Answers any JSON value, a bare string included (Fastify would send a string as plain text). */
+const json = (reply: FastifyReply, value: unknown) => reply.type('application/json; charset=utf-8').send(JSON.stringify(value ?? null));
+
+function keyList(body: unknown): string[] {
+  if (!Array.isArray(body) || body.some((k) => typeof k !== 'string')) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the keys as a JSON array of strings');
+  return body as string[];
+}
+
+function number(value: string | undefined, field: string, fallback?: number): number {
+  if (value === undefined && fallback !== undefined) return fallback;
+  const n = value !== undefined && /^-?\d{1,15}(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isFinite(n)) throw appError(AppErrorCodes.BAD_REQUEST, 400, `'${field}' must be a number`);
+  return n;
+}
+
+/**
+ * Hives through the app API (`/{appId}/{apiKey}/hive/…`) in the shapes of the `backendless` SDK's
+ * `Hive` group: hive names, the operations every store type shares (keys, delete, exist, touch,
+ * rename, expiry) and the key-value store, over the same stores the console's hive browser edits.
+ * List, map, set and sorted-set operations still answer 501 (see `not-available.routes.ts`).
+ * Guarded by the app's API key and panic mode, as counters and cache are.
+ */
+export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const base = '/:appId/:apiKey/hive';
+  // Looked up per request: the hives module registers after this one.
+  const service = (): HivesService => {
+    const s = hivesFor(ctx);
+    if (!s) throw appError(AppErrorCodes.NOT_AVAILABLE_YET, 501, 'Hives are not available on this server');
+    return s;
+  };
+  const appId = async (req: R) => (await authenticateApp(ctx, req)).appId;
+  const done = (reply: FastifyReply) => json(reply, null);
+
+  app.get(base, async (req: R) => service().names(await appId(req)));
+  app.post(`${base}/:hive`, async (req: R, reply) => {
+    await service().create(await appId(req), req.params.hive);
+    return done(reply);
+  });
+  app.delete(`${base}/:hive`, async (req: R) => service().delete(await appId(req), req.params.hive));
+  app.put(`${base}/:hive`, async (req: R, reply) => {
+    const id = await appId(req);
+    if (!req.query.newName) throw appError(AppErrorCodes.BAD_REQUEST, 400, "Name the hive's new name in 'newName'");
+    await service().rename(id, req.params.hive, req.query.newName);
+    return done(reply);
+  });
+
+  // Operations every store type shares. Each type is a literal path segment (no `:type`), so the
+  // router never has to choose between a type and a key-value key of the same shape.
+  for (const type of HiveStoreTypes) {
+    const store = `${base}/:hive/${type}`;
+    app.get(`${store}/keys`, async (req: R) => {
+      const id = await appId(req);
+      const pageSize = req.query.pageSize === undefined ? 100 : Math.min(1000, Math.max(1, Math.trunc(number(req.query.pageSize, 'pageSize'))));
+      return service().keys(id, req.params.hive, type, { pageSize, cursor: req.query.cursor, filterPattern: req.query.filterPattern });
+    });
+    app.delete(store, async (req: R) => service().removeKeys(await appId(req), req.params.hive, type, keyList(req.body)));
+    app.post(`${store}/action/exist`, async (req: R) => service().existing(await appId(req), req.params.hive, type, keyList(req.body)));
+    app.put(`${store}/action/touch`, async (req: R, reply) => {
+      await service().touch(await appId(req), req.params.hive, type, keyList(req.body));
+      return done(reply);
+    });
+    app.put(`${store}/:key/rename`, async (req: R, reply) => {
+      const id = await appId(req);
+      await service().renameKey(id, req.params.hive, type, req.params.key, req.query.newKey ?? '', req.query.overwrite === 'true');
+      return done(reply);
+    });
+    app.get(`${store}/:key/get-expiration-ttl`, async (req: R) => service().ttl(await appId(req), req.params.hive, type, req.params.key));
+    app.put(`${store}/:key/clear-expiration`, async (req: R, reply) => {
+      await service().clearExpiration(await appId(req), req.params.hive, type, req.params.key);
+      return done(reply);
+    });
+    app.put(`${store}/:key/expire`, async (req: R, reply) => {
+      const id = await appId(req);
+      await service().expireIn(id, req.params.hive, type, req.params.key, number(req.query.ttl, 'ttl'));
+      return done(reply);
+    });
+    app.put(`${store}/:key/expire-at`, async (req: R, reply) => {
+      const id = await appId(req);
+      await service().expireAtUnix(id, req.params.hive, type, req.params.key, number(req.query.unixTime, 'unixTime'));
+      return done(reply);
+    });
+    app.get(`${store}/:key/seconds-since-last-operation`, async (req: R) =>
+      service().secondsSinceLastOperation(await appId(req), req.params.hive, type, req.params.key));
+  }
+
+  // The key-value store.
+  const kv = `${base}/:hive/key-value`;
+  app.post(kv, async (req: R) => service().keyValues(await appId(req), req.params.hive, keyList(req.body)));
+  app.put(kv, async (req: R) => {
+    await service().kvSetMany(await appId(req), req.params.hive, req.body);
+    return true;
+  });
+  app.get(`${kv}/:key`, async (req: R, reply) => json(reply, await service().kvValueOrNull(await appId(req), req.params.hive, req.params.key)));
+  app.put(`${kv}/:key`, async (req: R) => {
+    const id = await appId(req);
+    const body = req.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send {value, ttl?, expireAt?, condition?}');
+    return service().kvSetWith(id, req.params.hive, req.params.key, body as Record<string, unknown>);
+  });
+  app.put(`${kv}/:key/increment`, async (req: R) => service().kvIncrement(await appId(req), req.params.hive, req.params.key, number(req.query.value, 'value', 1)));
+  app.put(`${kv}/:key/decrement`, async (req: R) => service().kvIncrement(await appId(req), req.params.hive, req.params.key, -number(req.query.value, 'value', 1)));
+}

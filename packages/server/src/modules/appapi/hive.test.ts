@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Backendless from 'backendless';
+import { startTestServer, testDbKinds, type DbKind, type TestServer } from '../../test-helpers.js';
+import { appFixture, type AppFixture } from './appapi.test-helpers.js';
+
+const REDIS_URL = process.env.BASALT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One suite, three backends: SQL on each database, and Redis (as the console's hive suite). */
+const backends: Array<{ name: string; kind: DbKind; redis: boolean }> = [
+  ...testDbKinds().map((kind) => ({ name: `sql on ${kind}`, kind, redis: false })),
+  { name: 'redis', kind: 'sqlite', redis: true },
+];
+
+type Sdk = typeof Backendless;
+
+for (const backend of backends) {
+  describe(`app API hives [${backend.name}]`, () => {
+    let server: TestServer;
+    let f: AppFixture;
+    let origin: string;
+    const ok = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => {
+      const res = await f.api(method, path, body === undefined ? {} : { body });
+      if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
+      return res.json();
+    };
+
+    beforeAll(async () => {
+      server = await startTestServer(backend.kind, backend.redis ? { redisUrl: REDIS_URL } : {});
+      f = await appFixture(server);
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = server.app.server.address();
+      origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    });
+    afterAll(async () => {
+      if (f) for (const name of await ok('GET', '/hive')) await ok('DELETE', `/hive/${name}`);
+      await server?.close();
+    });
+
+    it('creates, lists, renames and deletes hives', async () => {
+      expect(await ok('GET', '/hive')).toEqual([]);
+      await ok('POST', '/hive/first');
+      expect((await f.api('POST', '/hive/first')).statusCode).toBe(409);
+      await ok('PUT', '/hive/first?newName=second');
+      expect(await ok('GET', '/hive')).toEqual(['second']);
+      await ok('PUT', '/hive/second/key-value', { k: 1 });
+      expect(await ok('DELETE', '/hive/second')).toBe(1);
+      expect((await f.api('DELETE', '/hive/second')).statusCode).toBe(404);
+    });
+
+    it('sets and reads key-value keys, with conditions and increments', async () => {
+      await ok('POST', '/hive/kv');
+      expect(await ok('PUT', '/hive/kv/key-value', { a: 1, b: 'text', c: { deep: [1, 2] } })).toBe(true);
+      expect(await ok('POST', '/hive/kv/key-value', ['a', 'b', 'c', 'missing'])).toEqual({ a: 1, b: 'text', c: { deep: [1, 2] } });
+      expect((await f.api('GET', '/hive/kv/key-value/b')).body).toBe('"text"');
+      expect((await f.api('GET', '/hive/kv/key-value/missing')).body).toBe('null');
+
+      expect(await ok('PUT', '/hive/kv/key-value/n', { value: 5, condition: 'IfNotExists' })).toBe(true);
+      expect(await ok('PUT', '/hive/kv/key-value/n', { value: 9, condition: 'IfNotExists' })).toBe(false);
+      expect(await ok('PUT', '/hive/kv/key-value/absent', { value: 1, condition: 'IfExists' })).toBe(false);
+      expect(await ok('PUT', '/hive/kv/key-value/n', { value: 6, condition: 'IfExists' })).toBe(true);
+      expect(await ok('PUT', '/hive/kv/key-value/n/increment?value=2')).toBe(8);
+      expect(await ok('PUT', '/hive/kv/key-value/n/decrement?value=3')).toBe(5);
+      expect(await ok('PUT', '/hive/kv/key-value/fresh/increment')).toBe(1);
+      const notNumber = await f.api('PUT', '/hive/kv/key-value/b/increment?value=1');
+      expect(notNumber.statusCode).toBe(400);
+      expect(await ok('GET', '/hive/kv/key-value/b')).toBe('text');
+
+      // Twenty increments at once: none is lost.
+      await Promise.all(Array.from({ length: 20 }, () => ok('PUT', '/hive/kv/key-value/hits/increment')));
+      expect(await ok('GET', '/hive/kv/key-value/hits')).toBe(20);
+
+      // A ttl in seconds makes the key go.
+      expect(await ok('PUT', '/hive/kv/key-value/short', { value: 'soon', ttl: 1 })).toBe(true);
+      expect(await ok('GET', '/hive/kv/key-value/short/get-expiration-ttl')).toBeGreaterThanOrEqual(0);
+      await sleep(1_200);
+      expect(await ok('GET', '/hive/kv/key-value/short')).toBeNull();
+    });
+
+    it('runs the operations every store shares: keys, exist, touch, rename, expiry, delete', async () => {
+      await ok('POST', '/hive/shared');
+      await ok('PUT', '/hive/shared/key-value', { one: 1, two: 2, three: 3 });
+      expect(await ok('POST', '/hive/shared/key-value/action/exist', ['one', 'two', 'nope'])).toBe(2);
+      await ok('PUT', '/hive/shared/key-value/action/touch', ['one']);
+      expect(await ok('GET', '/hive/shared/key-value/one/seconds-since-last-operation')).toBeLessThanOrEqual(1);
+
+      const page = await ok('GET', '/hive/shared/key-value/keys?filterPattern=t*');
+      expect(page.keys.sort()).toEqual(['three', 'two']);
+
+      await ok('PUT', '/hive/shared/key-value/one/rename?newKey=uno');
+      expect(await ok('GET', '/hive/shared/key-value/uno')).toBe(1);
+      const taken = await f.api('PUT', '/hive/shared/key-value/two/rename?newKey=uno');
+      expect(taken.statusCode).toBe(409);
+      await ok('PUT', '/hive/shared/key-value/two/rename?newKey=uno&overwrite=true');
+      expect(await ok('GET', '/hive/shared/key-value/uno')).toBe(2);
+      expect((await f.api('PUT', '/hive/shared/key-value/gone/rename?newKey=x')).statusCode).toBe(404);
+
+      expect(await ok('GET', '/hive/shared/key-value/uno/get-expiration-ttl')).toBe(-1);
+      await ok('PUT', '/hive/shared/key-value/uno/expire?ttl=60');
+      const ttl = await ok('GET', '/hive/shared/key-value/uno/get-expiration-ttl');
+      expect(ttl).toBeGreaterThan(55);
+      expect(ttl).toBeLessThanOrEqual(60);
+      await ok('PUT', '/hive/shared/key-value/uno/clear-expiration');
+      expect(await ok('GET', '/hive/shared/key-value/uno/get-expiration-ttl')).toBe(-1);
+      await ok('PUT', `/hive/shared/key-value/uno/expire-at?unixTime=${Math.floor(Date.now() / 1000) + 120}`);
+      expect(await ok('GET', '/hive/shared/key-value/uno/get-expiration-ttl')).toBeGreaterThan(100);
+
+      expect(await ok('DELETE', '/hive/shared/key-value', ['uno', 'three', 'nope'])).toBe(2);
+      expect(await ok('POST', '/hive/shared/key-value/action/exist', ['uno', 'three'])).toBe(0);
+    });
+
+    it('refuses bad input, unknown hives, a wrong key, and answers 501 for collection operations', async () => {
+      await ok('POST', '/hive/bad');
+      expect((await f.api('PUT', '/hive/bad/key-value/k', { body: { value: 1, condition: 'Sometimes' } })).statusCode).toBe(400);
+      expect((await f.api('PUT', '/hive/bad/key-value/k', { body: { value: 1, ttl: -5 } })).statusCode).toBe(400);
+      expect((await f.api('PUT', '/hive/bad/key-value/k', { body: { ttl: 5 } })).statusCode).toBe(400);
+      expect((await f.api('PUT', '/hive/bad/key-value', { body: [] })).statusCode).toBe(400);
+      expect((await f.api('POST', '/hive/bad/key-value/action/exist', { body: [1, 2] })).statusCode).toBe(400);
+      expect((await f.api('GET', '/hive/bad/key-value/k')).body).toBe('null');
+      const unknown = await f.api('GET', '/hive/nosuch/key-value/k');
+      expect([unknown.statusCode, typeof unknown.json().code]).toEqual([404, 'number']);
+      expect((await f.api('GET', '/hive', { key: 'NOT-A-KEY' })).statusCode).toBe(401);
+      const list = await f.api('PUT', '/hive/bad/list/k/add-last', { body: [1] });
+      expect([list.statusCode, list.json().code]).toEqual([501, 8003]);
+    });
+
+    it('serves the published SDK’s Hive key-value store', async () => {
+      const sdk = Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey: f.keys.JS, standalone: true } as never) as unknown as Sdk;
+      const hive = (sdk as unknown as { Hive(name: string): any }).Hive('sdkhive');
+      await hive.create();
+      expect(await hive.KeyValueStore.set({ x: 1, y: 'two' })).toBe(true);
+      expect(await hive.KeyValueStore.get(['x', 'y', 'z'])).toEqual({ x: 1, y: 'two' });
+      const key = hive.KeyValueStore('counter');
+      expect(await key.set(10, { condition: 'IfNotExists' })).toBe(true);
+      expect(await key.increment(5)).toBe(15);
+      expect(await key.decrement(1)).toBe(14);
+      expect(await key.get()).toBe(14);
+      expect(await key.exist()).toBe(true);
+      await key.expireAfter(30);
+      expect(await key.getExpiration()).toBeGreaterThan(25);
+      await key.rename('tally');
+      expect(await hive.KeyValueStore('tally').get()).toBe(14);
+      expect(await hive.KeyValueStore.exist(['tally', 'counter'])).toBe(1);
+      expect(await hive.KeyValueStore.delete(['tally'])).toBe(1);
+      await hive.delete();
+    });
+  });
+}
