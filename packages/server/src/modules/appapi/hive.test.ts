@@ -107,6 +107,14 @@ for (const backend of backends) {
 
       expect(await ok('DELETE', '/hive/shared/key-value', ['uno', 'three', 'nope'])).toBe(2);
       expect(await ok('POST', '/hive/shared/key-value/action/exist', ['uno', 'three'])).toBe(0);
+
+      // A collection key (filled from the console) renames with its items and expiry.
+      expect((await f.console('PUT', '/hive/shared/list/queue', { value: ['a', 'b', 'c'] })).statusCode).toBe(200);
+      await ok('PUT', '/hive/shared/list/queue/expire?ttl=300');
+      await ok('PUT', '/hive/shared/list/queue/rename?newKey=line');
+      expect((await f.console('GET', '/hive/shared/list/line')).json()).toEqual(['a', 'b', 'c']);
+      expect(await ok('GET', '/hive/shared/list/line/get-expiration-ttl')).toBeGreaterThan(290);
+      expect(await ok('POST', '/hive/shared/list/action/exist', ['queue', 'line'])).toBe(1);
     });
 
     it('refuses bad input, unknown hives, a wrong key, and answers 501 for collection operations', async () => {
