@@ -4,7 +4,8 @@ import type { ServerContext } from '../../context.js';
 import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
 import { hivesFor, type HivesService } from '../hives/index.js';
 
-type Params = { appId: string; apiKey: string; hive: string; key: string };
+/** `field` is a map field (map routes only). */
+type Params = { appId: string; apiKey: string; hive: string; key: string; field: string };
 type R = FastifyRequest<{ Params: Params; Querystring: Record<string, string | undefined>; Body: unknown }>;
 
 /** Answers any JSON value, a bare string included (Fastify would send a string as plain text). */
@@ -25,8 +26,9 @@ function number(value: string | undefined, field: string, fallback?: number): nu
 /**
  * Hives through the app API (`/{appId}/{apiKey}/hive/…`) in the shapes of the `backendless` SDK's
  * `Hive` group: hive names, the operations every store type shares (keys, delete, exist, touch,
- * rename, expiry) and the key-value store, over the same stores the console's hive browser edits.
- * List, map, set and sorted-set operations still answer 501 (see `not-available.routes.ts`).
+ * rename, expiry), the key-value store and the map store, over the same stores the console's
+ * hive browser edits. List, set and sorted-set operations still answer 501 (see
+ * `not-available.routes.ts`).
  * Guarded by the app's API key and panic mode, as counters and cache are.
  */
 export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -108,4 +110,42 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
   });
   app.put(`${kv}/:key/increment`, async (req: R) => service().kvIncrement(await appId(req), req.params.hive, req.params.key, number(req.query.value, 'value', 1)));
   app.put(`${kv}/:key/decrement`, async (req: R) => service().kvIncrement(await appId(req), req.params.hive, req.params.key, -number(req.query.value, 'value', 1)));
+
+  // The map store.
+  const map = `${base}/:hive/map/:key`;
+  const read = async (req: R) => service().mapRead(await appId(req), req.params.hive, req.params.key);
+  const valueOf = (body: unknown) => (body && typeof body === 'object' && !Array.isArray(body) ? (body as { value?: unknown }).value : undefined);
+  app.post(map, async (req: R) => service().mapRead(await appId(req), req.params.hive, req.params.key, req.body === undefined ? [] : keyList(req.body)));
+  app.get(`${map}/get/:field`, async (req: R, reply) => {
+    const all = await read(req);
+    return json(reply, Object.prototype.hasOwnProperty.call(all, req.params.field) ? all[req.params.field] : null);
+  });
+  app.get(`${map}/exists/:field`, async (req: R) => Object.prototype.hasOwnProperty.call(await read(req), req.params.field));
+  app.get(`${map}/length`, async (req: R) => Object.keys(await read(req)).length);
+  app.get(`${map}/keys`, async (req: R) => Object.keys(await read(req)));
+  app.get(`${map}/values`, async (req: R) => Object.values(await read(req)));
+  // Answers how many fields were new (existing ones are overwritten).
+  app.put(map, async (req: R) => {
+    const id = await appId(req);
+    if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the fields and values as one JSON object');
+    return service().add(id, req.params.hive, 'map', req.params.key, { value: req.body });
+  });
+  // Answers whether the field was new.
+  app.put(`${map}/set/:field`, async (req: R) => {
+    const id = await appId(req);
+    return (await service().add(id, req.params.hive, 'map', req.params.key, { value: { [req.params.field]: valueOf(req.body) } })) === 1;
+  });
+  // Answers whether the value was written: without overwrite, only a new field is.
+  app.put(`${map}/set-with-overwrite/:field`, async (req: R) => {
+    const id = await appId(req);
+    const body = (req.body ?? {}) as { value?: unknown; overwrite?: unknown };
+    if (body.overwrite === false) return service().mapSetIfAbsent(id, req.params.hive, req.params.key, req.params.field, body.value);
+    await service().add(id, req.params.hive, 'map', req.params.key, { value: { [req.params.field]: body.value } });
+    return true;
+  });
+  app.put(`${map}/increment/:field`, async (req: R) =>
+    service().mapIncrement(await appId(req), req.params.hive, req.params.key, req.params.field, number(req.query.count, 'count', 1)));
+  app.put(`${map}/decrement/:field`, async (req: R) =>
+    service().mapIncrement(await appId(req), req.params.hive, req.params.key, req.params.field, -number(req.query.count, 'count', 1)));
+  app.delete(`${map}/by-obj-keys`, async (req: R) => service().removeValues(await appId(req), req.params.hive, 'map', req.params.key, keyList(req.body)));
 }

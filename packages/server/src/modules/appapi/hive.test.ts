@@ -117,6 +117,42 @@ for (const backend of backends) {
       expect(await ok('POST', '/hive/shared/list/action/exist', ['queue', 'line'])).toBe(1);
     });
 
+    it('keeps maps: set, read by field, exists, length, keys, values, set-if-absent, atomic increments, delete fields', async () => {
+      await ok('POST', '/hive/maps');
+      expect(await ok('PUT', '/hive/maps/map/profile', { name: 'Ada', visits: 1 })).toBe(2);
+      expect(await ok('PUT', '/hive/maps/map/profile', { name: 'Ada L.', city: 'London' })).toBe(1);
+      expect(await ok('POST', '/hive/maps/map/profile', [])).toEqual({ name: 'Ada L.', visits: 1, city: 'London' });
+      expect(await ok('POST', '/hive/maps/map/profile', ['name', 'nope'])).toEqual({ name: 'Ada L.' });
+      expect((await f.api('GET', '/hive/maps/map/profile/get/name')).body).toBe('"Ada L."');
+      expect((await f.api('GET', '/hive/maps/map/profile/get/nope')).body).toBe('null');
+      expect(await ok('GET', '/hive/maps/map/profile/exists/city')).toBe(true);
+      expect(await ok('GET', '/hive/maps/map/profile/exists/nope')).toBe(false);
+      expect(await ok('GET', '/hive/maps/map/profile/length')).toBe(3);
+      expect((await ok('GET', '/hive/maps/map/profile/keys')).sort()).toEqual(['city', 'name', 'visits']);
+      expect((await ok('GET', '/hive/maps/map/profile/values')).length).toBe(3);
+
+      expect(await ok('PUT', '/hive/maps/map/profile/set/age', { value: 36 })).toBe(true);
+      expect(await ok('PUT', '/hive/maps/map/profile/set/age', { value: 37 })).toBe(false);
+      expect(await ok('PUT', '/hive/maps/map/profile/set-with-overwrite/age', { value: 99, overwrite: false })).toBe(false);
+      expect(await ok('PUT', '/hive/maps/map/profile/set-with-overwrite/pet', { value: 'cat', overwrite: false })).toBe(true);
+      expect(await ok('PUT', '/hive/maps/map/profile/set-with-overwrite/age', { value: 38, overwrite: true })).toBe(true);
+      expect(await ok('GET', '/hive/maps/map/profile/get/age')).toBe(38);
+
+      expect(await ok('PUT', '/hive/maps/map/profile/increment/visits?count=4')).toBe(5);
+      expect(await ok('PUT', '/hive/maps/map/profile/decrement/visits?count=2')).toBe(3);
+      expect(await ok('PUT', '/hive/maps/map/stats/increment/hits')).toBe(1);
+      await Promise.all(Array.from({ length: 20 }, () => ok('PUT', '/hive/maps/map/stats/increment/hits')));
+      expect(await ok('GET', '/hive/maps/map/stats/get/hits')).toBe(21);
+      expect((await f.api('PUT', '/hive/maps/map/profile/increment/name')).statusCode).toBe(400);
+      expect(await ok('GET', '/hive/maps/map/profile/get/name')).toBe('Ada L.');
+
+      expect(await ok('DELETE', '/hive/maps/map/profile/by-obj-keys', ['pet', 'age', 'nope'])).toBe(2);
+      expect(await ok('GET', '/hive/maps/map/profile/length')).toBe(3);
+      expect(await ok('POST', '/hive/maps/map/nosuch', [])).toEqual({});
+      expect((await f.api('PUT', '/hive/maps/map/profile', { body: ['not', 'an', 'object'] })).statusCode).toBe(400);
+      expect((await f.api('PUT', '/hive/maps/map/profile/set/x', { body: {} })).statusCode).toBe(400);
+    });
+
     it('refuses bad input, unknown hives, a wrong key, and answers 501 for collection operations', async () => {
       await ok('POST', '/hive/bad');
       expect((await f.api('PUT', '/hive/bad/key-value/k', { body: { value: 1, condition: 'Sometimes' } })).statusCode).toBe(400);
@@ -144,6 +180,13 @@ for (const backend of backends) {
       expect(await key.decrement(1)).toBe(14);
       expect(await key.get()).toBe(14);
       expect(await key.exist()).toBe(true);
+      const profile = hive.MapStore('profile');
+      expect(await profile.set({ a: 1, b: 2 })).toBe(2);
+      expect(await profile.get()).toEqual({ a: 1, b: 2 });
+      expect(await profile.getValue('b')).toBe(2);
+      expect(await profile.increment('a', 10)).toBe(11);
+      expect(await profile.keyExists('a')).toBe(true);
+      expect(await profile.length()).toBe(2);
       await key.expireAfter(30);
       expect(await key.getExpiration()).toBeGreaterThan(25);
       await key.rename('tally');

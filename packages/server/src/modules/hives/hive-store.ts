@@ -67,6 +67,10 @@ export interface HiveStore {
   renameKey(hive: string, type: StoreType, from: string, to: string, overwrite: boolean): Promise<'renamed' | 'missing' | 'taken'>;
   /** Marks keys as used now (their idle time restarts); answers how many exist. */
   touchKeys(hive: string, type: StoreType, keys: string[]): Promise<number>;
+  /** Sets a map field only when the map lacks it, in one step; answers whether it was set. */
+  mapSetIfAbsent(hive: string, key: string, field: string, value: string): Promise<boolean>;
+  /** Adds `delta` to a number map field in one step (a missing field counts as 0). */
+  mapIncrement(hive: string, key: string, field: string, delta: number): Promise<number | 'not-a-number'>;
 
   /** The whole collection (sorted sets by score), or undefined when the key does not exist. */
   read(hive: string, type: Exclude<StoreType, 'key-value'>, key: string): Promise<Collection | undefined>;

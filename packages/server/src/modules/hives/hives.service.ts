@@ -267,6 +267,35 @@ export class HivesService {
     return found === undefined ? null : JSON.parse(found);
   }
 
+  /** A map's fields and values, all of them or those named (the SDK's `get(keys?)`); {} when there is no such map. */
+  async mapRead(appId: string, hive: string, key: string, fields: string[] = []): Promise<Record<string, unknown>> {
+    const c = await (await this.open(appId, hive)).read(hive, 'map', checkKey(key));
+    const all = c ? (fromCollection(c) as Record<string, unknown>) : {};
+    if (!fields.length) return all;
+    return Object.fromEntries(fields.filter((f) => Object.prototype.hasOwnProperty.call(all, f)).map((f) => [f, all[f]]));
+  }
+
+  /** Sets one map field only when the map lacks it (the SDK's `setWithOverwrite(k, v, false)`). */
+  async mapSetIfAbsent(appId: string, hive: string, key: string, field: string, value: unknown): Promise<boolean> {
+    const store = await this.open(appId, hive);
+    checkKey(key);
+    const c = toCollection('map', { [field]: value }, false);
+    if (c.type !== 'map' || c.entries.length !== 1) throw ApiError.badRequest('Send one field and its value', { field: 'value' });
+    if ((await store.size(hive, 'map', key)) + 1 > HiveLimits.itemsPerKey) throw ApiError.tooLarge(`A map key holds at most ${HiveLimits.itemsPerKey} items`);
+    return store.mapSetIfAbsent(hive, key, c.entries[0][0], c.entries[0][1]);
+  }
+
+  /** Adds to a number map field (a missing field starts at 0); 400 when it holds something else. */
+  async mapIncrement(appId: string, hive: string, key: string, field: string, delta: number): Promise<number> {
+    const store = await this.open(appId, hive);
+    checkKey(key);
+    if (typeof field !== 'string' || !field || Buffer.byteLength(field) > HiveLimits.memberBytes) throw ApiError.badRequest(`A map field has 1 to ${HiveLimits.memberBytes} bytes`, { field: 'field' });
+    if (!Number.isFinite(delta)) throw ApiError.badRequest('count must be a number', { field: 'count' });
+    const result = await store.mapIncrement(hive, key, field, delta);
+    if (result === 'not-a-number') throw ApiError.badRequest(`Field '${field}' of map '${key}' is not a number`, { field: 'field' });
+    return result;
+  }
+
   /** Deletes expired keys of an app for good (SQL backend; Redis expires by itself). */
   purgeExpired(appId: string): Promise<number> {
     return this.backend.forApp(appId).purgeExpired();

@@ -32,6 +32,20 @@ if n == math.floor(n) and math.abs(n) < 1e15 then text = string.format('%d', n) 
 redis.call('SET', KEYS[1], text, 'KEEPTTL')
 return text`;
 
+// The same for a map field.
+const MAP_INCREMENT_SCRIPT = `
+local v = redis.call('HGET', KEYS[1], ARGV[1])
+local n = 0
+if v then
+  n = tonumber(v)
+  if n == nil then return false end
+end
+n = n + tonumber(ARGV[2])
+local text = string.format('%.17g', n)
+if n == math.floor(n) and math.abs(n) < 1e15 then text = string.format('%d', n) end
+redis.call('HSET', KEYS[1], ARGV[1], text)
+return text`;
+
 function flatten(c: Collection): string[] {
   if (c.type === 'map') return c.entries.flat();
   if (c.type === 'sorted-set') return c.items.flatMap(([score, member]) => [String(score), member]);
@@ -191,6 +205,15 @@ export class RedisHiveStore implements HiveStore {
       if (/no such key/i.test((err as Error).message)) return 'missing';
       throw err;
     }
+  }
+
+  async mapSetIfAbsent(hive: string, key: string, field: string, value: string): Promise<boolean> {
+    return (await this.redis.hsetnx(this.k(hive, 'map', key), field, value)) === 1;
+  }
+
+  async mapIncrement(hive: string, key: string, field: string, delta: number): Promise<number | 'not-a-number'> {
+    const text = (await this.redis.eval(MAP_INCREMENT_SCRIPT, 1, this.k(hive, 'map', key), field, String(delta))) as string | null;
+    return text === null ? 'not-a-number' : Number(text);
   }
 
   async touchKeys(hive: string, type: StoreType, keys: string[]): Promise<number> {

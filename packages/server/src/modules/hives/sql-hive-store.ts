@@ -222,6 +222,34 @@ export class SqlHiveStore implements HiveStore {
     });
   }
 
+  async mapSetIfAbsent(hive: string, key: string, field: string, value: string): Promise<boolean> {
+    const now = this.dbs.now();
+    return this.db.transaction().execute(async (trx) => {
+      await this.claim(trx, hive, 'map', key, now);
+      const res = await trx.insertInto('_hive_members').values({ hive, type: 'map', key, member: field, score: null, value })
+        .onConflict((oc) => oc.columns(['hive', 'type', 'key', 'member']).doNothing()).executeTakeFirst();
+      return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+    });
+  }
+
+  async mapIncrement(hive: string, key: string, field: string, delta: number): Promise<number | 'not-a-number'> {
+    const now = this.dbs.now();
+    return this.db.transaction().execute(async (trx) => {
+      // claim() locks the key row, so two increments of one map never interleave.
+      await this.claim(trx, hive, 'map', key, now);
+      const row = await trx.selectFrom('_hive_members').select('value').where('hive', '=', hive).where('type', '=', 'map').where('key', '=', key).where('member', '=', field).executeTakeFirst();
+      const current: unknown = row?.value == null ? 0 : JSON.parse(row.value);
+      if (typeof current !== 'number') {
+        await this.dropIfEmpty(trx, hive, 'map', key);
+        return 'not-a-number';
+      }
+      const next = current + delta;
+      await trx.insertInto('_hive_members').values({ hive, type: 'map', key, member: field, score: null, value: JSON.stringify(next) })
+        .onConflict((oc) => oc.columns(['hive', 'type', 'key', 'member']).doUpdateSet({ value: JSON.stringify(next) })).execute();
+      return next;
+    });
+  }
+
   async touchKeys(hive: string, type: StoreType, keys: string[]): Promise<number> {
     if (!keys.length) return 0;
     const now = this.dbs.now();
