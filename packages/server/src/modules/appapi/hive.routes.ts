@@ -4,8 +4,8 @@ import type { ServerContext } from '../../context.js';
 import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
 import { hivesFor, type HivesService } from '../hives/index.js';
 
-/** `field` is a map field (map routes only). */
-type Params = { appId: string; apiKey: string; hive: string; key: string; field: string };
+/** `field` is a map field, `index` a list position (their routes only). */
+type Params = { appId: string; apiKey: string; hive: string; key: string; field: string; index: string };
 type R = FastifyRequest<{ Params: Params; Querystring: Record<string, string | undefined>; Body: unknown }>;
 
 /** Answers any JSON value, a bare string included (Fastify would send a string as plain text). */
@@ -26,9 +26,9 @@ function number(value: string | undefined, field: string, fallback?: number): nu
 /**
  * Hives through the app API (`/{appId}/{apiKey}/hive/…`) in the shapes of the `backendless` SDK's
  * `Hive` group: hive names, the operations every store type shares (keys, delete, exist, touch,
- * rename, expiry), the key-value store and the map store, over the same stores the console's
- * hive browser edits. List, set and sorted-set operations still answer 501 (see
- * `not-available.routes.ts`).
+ * rename, expiry), the key-value, map, set and list stores, and set algebra over sets and sorted
+ * sets, over the same stores the console's hive browser edits. Sorted-set operations still answer
+ * 501 (see `not-available.routes.ts`).
  * Guarded by the app's API key and panic mode, as counters and cache are.
  */
 export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -148,4 +148,60 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
   app.put(`${map}/decrement/:field`, async (req: R) =>
     service().mapIncrement(await appId(req), req.params.hive, req.params.key, req.params.field, -number(req.query.count, 'count', 1)));
   app.delete(`${map}/by-obj-keys`, async (req: R) => service().removeValues(await appId(req), req.params.hive, 'map', req.params.key, keyList(req.body)));
+
+  const values = (body: unknown): unknown[] => {
+    if (!Array.isArray(body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the values as a JSON array');
+    return body;
+  };
+  const count = (req: R) => Math.trunc(number(req.query.count, 'count', 1));
+
+  // The set store, and the set algebra sets and sorted sets share.
+  const set = `${base}/:hive/set/:key`;
+  app.get(set, async (req: R) => service().items(await appId(req), req.params.hive, 'set', req.params.key));
+  app.get(`${set}/length`, async (req: R) => service().size(await appId(req), req.params.hive, 'set', req.params.key));
+  app.get(`${set}/random`, async (req: R) => service().setRandom(await appId(req), req.params.hive, req.params.key, count(req)));
+  app.put(`${set}/random`, async (req: R) => service().setPop(await appId(req), req.params.hive, req.params.key, count(req)));
+  app.put(`${set}/add`, async (req: R) => service().add(await appId(req), req.params.hive, 'set', req.params.key, values(req.body)));
+  app.delete(`${set}/values`, async (req: R) => service().removeValues(await appId(req), req.params.hive, 'set', req.params.key, values(req.body)));
+  app.post(`${set}/contains`, async (req: R) => service().setContains(await appId(req), req.params.hive, req.params.key, values(req.body)));
+  for (const type of ['set', 'sorted-set'] as const) {
+    for (const op of ['difference', 'intersection', 'union'] as const) {
+      app.post(`${base}/:hive/${type}/action/${op}`, async (req: R) => service().setAlgebra(await appId(req), req.params.hive, type, op, keyList(req.body)));
+    }
+  }
+
+  // The list store.
+  const list = `${base}/:hive/list/:key`;
+  app.get(list, async (req: R) => {
+    const items = await service().items(await appId(req), req.params.hive, 'list', req.params.key);
+    if (req.query.from === undefined && req.query.to === undefined) return items;
+    return rangeOf(items, Math.trunc(number(req.query.from, 'from', 0)), Math.trunc(number(req.query.to, 'to', -1)));
+  });
+  app.get(`${list}/length`, async (req: R) => service().size(await appId(req), req.params.hive, 'list', req.params.key));
+  app.get(`${list}/:index`, async (req: R, reply) => {
+    const items = await service().items(await appId(req), req.params.hive, 'list', req.params.key);
+    const i = Math.trunc(number(req.params.index, 'index'));
+    return json(reply, rangeOf(items, i, i)[0] ?? null);
+  });
+  app.put(`${list}/insert-before`, async (req: R) => service().listInsert(await appId(req), req.params.hive, req.params.key, 'before', req.body));
+  app.put(`${list}/insert-after`, async (req: R) => service().listInsert(await appId(req), req.params.hive, req.params.key, 'after', req.body));
+  app.put(`${list}/delete-value`, async (req: R) => {
+    const id = await appId(req);
+    const body = (req.body ?? {}) as { value?: unknown; count?: unknown };
+    const n = body.count === undefined ? 0 : Number(body.count);
+    if (!Number.isSafeInteger(n)) throw appError(AppErrorCodes.BAD_REQUEST, 400, "'count' must be a whole number");
+    return service().listDeleteValue(id, req.params.hive, req.params.key, body.value, n);
+  });
+  app.put(`${list}/add-first`, async (req: R) => service().listAddFirst(await appId(req), req.params.hive, req.params.key, values(req.body)));
+  app.put(`${list}/add-last`, async (req: R) => service().add(await appId(req), req.params.hive, 'list', req.params.key, values(req.body)));
+  app.put(`${list}/get-first-and-delete`, async (req: R) => service().listPop(await appId(req), req.params.hive, req.params.key, 'first', count(req)));
+  app.put(`${list}/get-last-and-delete`, async (req: R) => service().listPop(await appId(req), req.params.hive, req.params.key, 'last', count(req)));
+}
+
+/** Items `from` to `to`, both included, negative positions counting from the end (as Redis's LRANGE). */
+function rangeOf<T>(items: T[], from: number, to: number): T[] {
+  const n = items.length;
+  const start = Math.max(0, from < 0 ? n + from : from);
+  const stop = Math.min(n - 1, to < 0 ? n + to : to);
+  return start > stop ? [] : items.slice(start, stop + 1);
 }

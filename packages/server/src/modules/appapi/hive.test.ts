@@ -153,7 +153,55 @@ for (const backend of backends) {
       expect((await f.api('PUT', '/hive/maps/map/profile/set/x', { body: {} })).statusCode).toBe(400);
     });
 
-    it('refuses bad input, unknown hives, a wrong key, and answers 501 for collection operations', async () => {
+    it('keeps sets: add, members, length, contains, random, take at random, remove, algebra', async () => {
+      await ok('POST', '/hive/sets');
+      expect(await ok('PUT', '/hive/sets/set/a/add', [1, 2, 3, 'x'])).toBe(4);
+      expect(await ok('PUT', '/hive/sets/set/a/add', [3, 4])).toBe(1);
+      expect((await ok('GET', '/hive/sets/set/a')).map(String).sort()).toEqual(['1', '2', '3', '4', 'x']);
+      expect(await ok('GET', '/hive/sets/set/a/length')).toBe(5);
+      expect(await ok('POST', '/hive/sets/set/a/contains', [1, 'x', 9])).toEqual([true, true, false]);
+      const sample = await ok('GET', '/hive/sets/set/a/random?count=2');
+      expect(sample).toHaveLength(2);
+      expect(await ok('GET', '/hive/sets/set/a/length')).toBe(5);
+      const taken = await ok('PUT', '/hive/sets/set/a/random?count=2');
+      expect(taken).toHaveLength(2);
+      expect(await ok('GET', '/hive/sets/set/a/length')).toBe(3);
+      expect(await ok('POST', '/hive/sets/set/a/contains', taken)).toEqual([false, false]);
+      await ok('PUT', '/hive/sets/set/a/add', [1, 2, 3, 4, 'x']);
+      expect(await ok('DELETE', '/hive/sets/set/a/values', ['x', 'zz'])).toBe(1);
+      await ok('PUT', '/hive/sets/set/b/add', [3, 4, 5]);
+      expect((await ok('POST', '/hive/sets/set/action/intersection', ['a', 'b'])).sort()).toEqual([3, 4]);
+      expect((await ok('POST', '/hive/sets/set/action/difference', ['a', 'b'])).sort()).toEqual([1, 2]);
+      expect((await ok('POST', '/hive/sets/set/action/union', ['a', 'b'])).sort()).toEqual([1, 2, 3, 4, 5]);
+      expect(await ok('GET', '/hive/sets/set/none')).toEqual([]);
+      expect((await f.api('GET', '/hive/sets/set/a/random?count=0')).statusCode).toBe(400);
+    });
+
+    it('keeps lists: add first and last, read by index and range, insert by anchor, take from the ends, delete values', async () => {
+      await ok('POST', '/hive/lists');
+      expect(await ok('PUT', '/hive/lists/list/q/add-last', ['c', 'd'])).toBe(2);
+      expect(await ok('PUT', '/hive/lists/list/q/add-first', ['b', 'a'])).toBe(4);
+      expect(await ok('GET', '/hive/lists/list/q')).toEqual(['a', 'b', 'c', 'd']);
+      expect(await ok('GET', '/hive/lists/list/q/length')).toBe(4);
+      expect(await ok('GET', '/hive/lists/list/q/1')).toBe('b');
+      expect(await ok('GET', '/hive/lists/list/q/-1')).toBe('d');
+      expect((await f.api('GET', '/hive/lists/list/q/9')).body).toBe('null');
+      expect(await ok('GET', '/hive/lists/list/q?from=1&to=2')).toEqual(['b', 'c']);
+      expect(await ok('PUT', '/hive/lists/list/q/insert-before', { valueToInsert: 'b2', anchorValue: 'c' })).toBe(5);
+      expect(await ok('PUT', '/hive/lists/list/q/insert-after', { valueToInsert: 'a2', anchorValue: 'a' })).toBe(6);
+      expect(await ok('PUT', '/hive/lists/list/q/insert-after', { valueToInsert: 'z', anchorValue: 'nope' })).toBe(-1);
+      expect(await ok('PUT', '/hive/lists/list/none/insert-after', { valueToInsert: 'z', anchorValue: 'a' })).toBe(0);
+      expect(await ok('GET', '/hive/lists/list/q')).toEqual(['a', 'a2', 'b', 'b2', 'c', 'd']);
+      expect(await ok('PUT', '/hive/lists/list/q/get-first-and-delete?count=2')).toEqual(['a', 'a2']);
+      expect(await ok('PUT', '/hive/lists/list/q/get-last-and-delete')).toEqual(['d']);
+      await ok('PUT', '/hive/lists/list/q/add-last', ['b', 'x', 'b']);
+      expect(await ok('PUT', '/hive/lists/list/q/delete-value', { value: 'b', count: 2 })).toBe(2);
+      expect(await ok('GET', '/hive/lists/list/q')).toEqual(['b2', 'c', 'x', 'b']);
+      expect(await ok('PUT', '/hive/lists/list/q/get-first-and-delete?count=10')).toEqual(['b2', 'c', 'x', 'b']);
+      expect(await ok('POST', '/hive/lists/list/action/exist', ['q'])).toBe(0);
+    });
+
+    it('refuses bad input, unknown hives, a wrong key, and answers 501 for sorted-set operations', async () => {
       await ok('POST', '/hive/bad');
       expect((await f.api('PUT', '/hive/bad/key-value/k', { body: { value: 1, condition: 'Sometimes' } })).statusCode).toBe(400);
       expect((await f.api('PUT', '/hive/bad/key-value/k', { body: { value: 1, ttl: -5 } })).statusCode).toBe(400);
@@ -164,8 +212,8 @@ for (const backend of backends) {
       const unknown = await f.api('GET', '/hive/nosuch/key-value/k');
       expect([unknown.statusCode, typeof unknown.json().code]).toEqual([404, 'number']);
       expect((await f.api('GET', '/hive', { key: 'NOT-A-KEY' })).statusCode).toBe(401);
-      const list = await f.api('PUT', '/hive/bad/list/k/add-last', { body: [1] });
-      expect([list.statusCode, list.json().code]).toEqual([501, 8003]);
+      const sorted = await f.api('PUT', '/hive/bad/sorted-set/k/add', { body: { items: [[1, 'a']] } });
+      expect([sorted.statusCode, sorted.json().code]).toEqual([501, 8003]);
     });
 
     it('serves the published SDK’s Hive key-value store', async () => {
@@ -187,6 +235,20 @@ for (const backend of backends) {
       expect(await profile.increment('a', 10)).toBe(11);
       expect(await profile.keyExists('a')).toBe(true);
       expect(await profile.length()).toBe(2);
+      const todo = hive.ListStore('todo');
+      expect(await todo.addLastValues(['b', 'c'])).toBe(2);
+      expect(await todo.addFirstValue('a')).toBe(3);
+      expect(await todo.get()).toEqual(['a', 'b', 'c']);
+      expect(await todo.get(1)).toBe('b');
+      expect(await todo.insertAfter('b2', 'b')).toBe(4);
+      expect(await todo.deleteFirst()).toEqual(['a']);
+      expect(await todo.length()).toBe(3);
+      const tags = hive.SetStore('tags');
+      expect(await tags.addValues(['x', 'y', 'z'])).toBe(3);
+      expect((await tags.get()).sort()).toEqual(['x', 'y', 'z']);
+      expect(await tags.isValuesMembers(['x', 'w'])).toEqual([true, false]);
+      expect(await tags.deleteValue('z')).toBe(1);
+      expect((await hive.SetStore.union(['tags'])).sort()).toEqual(['x', 'y']);
       await key.expireAfter(30);
       expect(await key.getExpiration()).toBeGreaterThan(25);
       await key.rename('tally');

@@ -16,8 +16,8 @@ export const NOT_AVAILABLE_APP_GROUPS: ReadonlyArray<[segment: string, message: 
   ['automation', 'Automation flows are not available yet'],
   ['commerce', 'Commerce is not available yet'],
   ['management', 'The management API is not available yet'],
-  // Hive names, the shared key operations, key-value and map stores are built (`hive.routes.ts`).
-  ['hive', 'List, set and sorted-set operations of hives are not available through the app API yet', 'partly built'],
+  // Everything else of hives is built (`hive.routes.ts`).
+  ['hive', 'Sorted-set operations of hives are not available through the app API yet', 'partly built'],
 ];
 
 export function registerNotAvailableAppRoutes(app: FastifyInstance, ctx: ServerContext): void {

@@ -71,6 +71,14 @@ export interface HiveStore {
   mapSetIfAbsent(hive: string, key: string, field: string, value: string): Promise<boolean>;
   /** Adds `delta` to a number map field in one step (a missing field counts as 0). */
   mapIncrement(hive: string, key: string, field: string, delta: number): Promise<number | 'not-a-number'>;
+  /** Takes up to `count` random members out of a set, in one step. */
+  setPop(hive: string, key: string, count: number): Promise<string[]>;
+  /** Pushes values to the head of a list one by one (as LPUSH: the last ends first); answers the new length. */
+  listPushFront(hive: string, key: string, values: string[]): Promise<number>;
+  /** Takes up to `count` items off the head or the tail of a list, in one step. */
+  listPop(hive: string, key: string, end: 'first' | 'last', count: number): Promise<string[]>;
+  /** Inserts a value before or after the first occurrence of `anchor`: the new length, -1 without the anchor, 0 without the list. */
+  listInsert(hive: string, key: string, where: 'before' | 'after', anchor: string, value: string): Promise<number>;
 
   /** The whole collection (sorted sets by score), or undefined when the key does not exist. */
   read(hive: string, type: Exclude<StoreType, 'key-value'>, key: string): Promise<Collection | undefined>;

@@ -11,6 +11,12 @@ function collectionType(type: StoreType, what: string): CollectionType {
   return type;
 }
 
+/** How many items one call may take or sample. */
+function checkCount(count: number): number {
+  if (!Number.isSafeInteger(count) || count < 1 || count > HiveLimits.itemsPerRequest) throw ApiError.badRequest(`count is a whole number from 1 to ${HiveLimits.itemsPerRequest}`, { field: 'count' });
+  return count;
+}
+
 /** Hives of applications: validation, JSON (de)serialisation and errors over a `HiveBackend`. */
 export class HivesService {
   constructor(
@@ -294,6 +300,85 @@ export class HivesService {
     const result = await store.mapIncrement(hive, key, field, delta);
     if (result === 'not-a-number') throw ApiError.badRequest(`Field '${field}' of map '${key}' is not a number`, { field: 'field' });
     return result;
+  }
+
+  /** Items in a collection key (0 when there is none). */
+  async size(appId: string, hive: string, type: 'set' | 'list' | 'map' | 'sorted-set', key: string): Promise<number> {
+    return (await this.open(appId, hive)).size(hive, type, checkKey(key));
+  }
+
+  /** A set's or list's items in wire form; [] when there is no such key. */
+  async items(appId: string, hive: string, type: 'set' | 'list', key: string): Promise<unknown[]> {
+    const c = await (await this.open(appId, hive)).read(hive, type, checkKey(key));
+    return c ? (fromCollection(c) as unknown[]) : [];
+  }
+
+  /** Up to `count` random members of a set, left in place. */
+  async setRandom(appId: string, hive: string, key: string, count: number): Promise<unknown[]> {
+    const all = await this.items(appId, hive, 'set', key);
+    for (let i = all.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [all[i], all[j]] = [all[j], all[i]];
+    }
+    return all.slice(0, checkCount(count));
+  }
+
+  /** Up to `count` random members taken out of a set. */
+  async setPop(appId: string, hive: string, key: string, count: number): Promise<unknown[]> {
+    const store = await this.open(appId, hive);
+    return (await store.setPop(hive, checkKey(key), checkCount(count))).map((m) => JSON.parse(m));
+  }
+
+  /** For each value, whether the set holds it. */
+  async setContains(appId: string, hive: string, key: string, values: unknown[]): Promise<boolean[]> {
+    const c = await (await this.open(appId, hive)).read(hive, 'set', checkKey(key));
+    const members = new Set(c && c.type === 'set' ? c.items : []);
+    return values.map((v) => members.has(toText(v, HiveLimits.memberBytes, 'set item')));
+  }
+
+  /** Difference, intersection or union of sets (or sorted sets' members), in wire form. */
+  async setAlgebra(appId: string, hive: string, type: 'set' | 'sorted-set', op: 'difference' | 'intersection' | 'union', keys: string[]): Promise<unknown[]> {
+    const store = await this.open(appId, hive);
+    if (!keys.length) throw ApiError.badRequest('Name at least one key', { field: 'keys' });
+    if (keys.length > 100) throw ApiError.tooLarge('At most 100 keys in one set operation');
+    const sets: Array<Set<string>> = [];
+    for (const key of keys) {
+      const c = await store.read(hive, type, checkKey(key));
+      sets.push(new Set(!c ? [] : c.type === 'sorted-set' ? c.items.map(([, m]) => m) : c.type === 'set' ? c.items : []));
+    }
+    const [first, ...others] = sets;
+    let out: string[];
+    if (op === 'union') out = [...new Set(sets.flatMap((x) => [...x]))];
+    else if (op === 'intersection') out = [...first].filter((m) => others.every((o) => o.has(m)));
+    else out = [...first].filter((m) => others.every((o) => !o.has(m)));
+    return out.map((m) => JSON.parse(m));
+  }
+
+  /** Pushes values to a list's head (the last one ends first); the new length. */
+  async listAddFirst(appId: string, hive: string, key: string, values: unknown[]): Promise<number> {
+    const store = await this.open(appId, hive);
+    checkKey(key);
+    const c = toCollection('list', values, true);
+    if (c.type !== 'list' || !c.items.length) throw ApiError.badRequest('Nothing to add: send at least one item', { field: 'value' });
+    if ((await store.size(hive, 'list', key)) + c.items.length > HiveLimits.itemsPerKey) throw ApiError.tooLarge(`A list key holds at most ${HiveLimits.itemsPerKey} items`);
+    return store.listPushFront(hive, key, c.items);
+  }
+
+  /** Up to `count` items taken off the head or the tail of a list. */
+  async listPop(appId: string, hive: string, key: string, end: 'first' | 'last', count: number): Promise<unknown[]> {
+    const store = await this.open(appId, hive);
+    return (await store.listPop(hive, checkKey(key), end, checkCount(count))).map((v) => JSON.parse(v));
+  }
+
+  /** Inserts before or after the first occurrence of `anchorValue`: the new length, -1 without the anchor, 0 without the list. */
+  async listInsert(appId: string, hive: string, key: string, where: 'before' | 'after', body: unknown): Promise<number> {
+    const store = await this.open(appId, hive);
+    checkKey(key);
+    const b = (body ?? {}) as { valueToInsert?: unknown; anchorValue?: unknown };
+    const value = toText(b.valueToInsert, HiveLimits.itemBytes, 'list item');
+    const anchor = toText(b.anchorValue, HiveLimits.itemBytes, 'anchor value');
+    if ((await store.size(hive, 'list', key)) + 1 > HiveLimits.itemsPerKey) throw ApiError.tooLarge(`A list key holds at most ${HiveLimits.itemsPerKey} items`);
+    return store.listInsert(hive, key, where, anchor, value);
   }
 
   /** Deletes expired keys of an app for good (SQL backend; Redis expires by itself). */

@@ -216,6 +216,24 @@ export class RedisHiveStore implements HiveStore {
     return text === null ? 'not-a-number' : Number(text);
   }
 
+  async setPop(hive: string, key: string, count: number): Promise<string[]> {
+    return (await this.redis.spop(this.k(hive, 'set', key), count)) ?? [];
+  }
+
+  async listPushFront(hive: string, key: string, values: string[]): Promise<number> {
+    return this.redis.lpush(this.k(hive, 'list', key), ...values);
+  }
+
+  async listPop(hive: string, key: string, end: 'first' | 'last', count: number): Promise<string[]> {
+    const k = this.k(hive, 'list', key);
+    return (end === 'first' ? await this.redis.lpop(k, count) : await this.redis.rpop(k, count)) ?? [];
+  }
+
+  async listInsert(hive: string, key: string, where: 'before' | 'after', anchor: string, value: string): Promise<number> {
+    const k = this.k(hive, 'list', key);
+    return where === 'before' ? this.redis.linsert(k, 'BEFORE', anchor, value) : this.redis.linsert(k, 'AFTER', anchor, value);
+  }
+
   async touchKeys(hive: string, type: StoreType, keys: string[]): Promise<number> {
     return keys.length ? Number(await this.redis.call('TOUCH', ...keys.map((key) => this.k(hive, type, key)))) : 0;
   }

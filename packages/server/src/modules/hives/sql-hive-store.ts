@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Databases } from '../../db/dialect.js';
 import { globToRegExp } from '../counters/index.js';
 import type { Collection, HiveBackend, HiveStore, KeysPage, KvCondition, StoreType } from './hive-store.js';
@@ -247,6 +247,67 @@ export class SqlHiveStore implements HiveStore {
       await trx.insertInto('_hive_members').values({ hive, type: 'map', key, member: field, score: null, value: JSON.stringify(next) })
         .onConflict((oc) => oc.columns(['hive', 'type', 'key', 'member']).doUpdateSet({ value: JSON.stringify(next) })).execute();
       return next;
+    });
+  }
+
+  async setPop(hive: string, key: string, count: number): Promise<string[]> {
+    const now = this.dbs.now();
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await this.keyRow(trx, hive, 'set', key, now))) return [];
+      await this.claim(trx, hive, 'set', key, now);
+      const rows = await trx.selectFrom('_hive_members').select('member').where('hive', '=', hive).where('type', '=', 'set').where('key', '=', key)
+        .orderBy(sql`random()`).limit(count).execute();
+      const members = rows.map((r) => r.member);
+      if (members.length) await trx.deleteFrom('_hive_members').where('hive', '=', hive).where('type', '=', 'set').where('key', '=', key).where('member', 'in', members).execute();
+      await this.dropIfEmpty(trx, hive, 'set', key);
+      return members;
+    });
+  }
+
+  async listPushFront(hive: string, key: string, values: string[]): Promise<number> {
+    const now = this.dbs.now();
+    return this.db.transaction().execute(async (trx) => {
+      await this.claim(trx, hive, 'list', key, now);
+      const row = await trx.selectFrom('_hive_list_items').select((eb) => eb.fn.min('pos').as('low')).where('hive', '=', hive).where('type', '=', 'list').where('key', '=', key).executeTakeFirst();
+      const low = row?.low === null || row?.low === undefined ? 0 : Number(row.low);
+      // Pushed one by one to the head: the last value pushed ends up first.
+      const items = values.map((value, i) => ({ hive, type: 'list', key, pos: low - 1 - i, value }));
+      for (let i = 0; i < items.length; i += 500) await trx.insertInto('_hive_list_items').values(items.slice(i, i + 500)).execute();
+      return this.count(trx, hive, 'list', key);
+    });
+  }
+
+  async listPop(hive: string, key: string, end: 'first' | 'last', count: number): Promise<string[]> {
+    const now = this.dbs.now();
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await this.keyRow(trx, hive, 'list', key, now))) return [];
+      await this.claim(trx, hive, 'list', key, now);
+      const rows = await trx.selectFrom('_hive_list_items').select(['pos', 'value']).where('hive', '=', hive).where('type', '=', 'list').where('key', '=', key)
+        .orderBy('pos', end === 'first' ? 'asc' : 'desc').limit(count).execute();
+      if (rows.length) await trx.deleteFrom('_hive_list_items').where('hive', '=', hive).where('type', '=', 'list').where('key', '=', key).where('pos', 'in', rows.map((r) => r.pos)).execute();
+      await this.dropIfEmpty(trx, hive, 'list', key);
+      return rows.map((r) => r.value);
+    });
+  }
+
+  async listInsert(hive: string, key: string, where: 'before' | 'after', anchor: string, value: string): Promise<number> {
+    const now = this.dbs.now();
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await this.keyRow(trx, hive, 'list', key, now))) return 0;
+      await this.claim(trx, hive, 'list', key, now);
+      const items = () => trx.selectFrom('_hive_list_items').where('hive', '=', hive).where('type', '=', 'list').where('key', '=', key);
+      const found = await items().select('pos').where('value', '=', anchor).orderBy('pos').limit(1).executeTakeFirst();
+      if (!found) return -1;
+      const at = Number(found.pos) + (where === 'after' ? 1 : 0);
+      // Items from `at` on move one place up. Positions are unique, so they move out of the way
+      // first and back one higher second: no row ever lands on another's position.
+      const away = 2 ** 40;
+      const shift = (by: number) => trx.updateTable('_hive_list_items').set((eb) => ({ pos: eb('pos', '+', by) }))
+        .where('hive', '=', hive).where('type', '=', 'list').where('key', '=', key);
+      await shift(away).where('pos', '>=', at).execute();
+      await shift(1 - away).where('pos', '>=', at + away).execute();
+      await trx.insertInto('_hive_list_items').values({ hive, type: 'list', key, pos: at, value }).execute();
+      return this.count(trx, hive, 'list', key);
     });
   }
 
