@@ -26,9 +26,8 @@ function number(value: string | undefined, field: string, fallback?: number): nu
 /**
  * Hives through the app API (`/{appId}/{apiKey}/hive/…`) in the shapes of the `backendless` SDK's
  * `Hive` group: hive names, the operations every store type shares (keys, delete, exist, touch,
- * rename, expiry), the key-value, map, set and list stores, and set algebra over sets and sorted
- * sets, over the same stores the console's hive browser edits. Sorted-set operations still answer
- * 501 (see `not-available.routes.ts`).
+ * rename, expiry), the key-value, map, list, set and sorted-set stores, and set algebra, over the
+ * same stores the console's hive browser edits.
  * Guarded by the app's API key and panic mode, as counters and cache are.
  */
 export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -196,6 +195,53 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
   app.put(`${list}/add-last`, async (req: R) => service().add(await appId(req), req.params.hive, 'list', req.params.key, values(req.body)));
   app.put(`${list}/get-first-and-delete`, async (req: R) => service().listPop(await appId(req), req.params.hive, req.params.key, 'first', count(req)));
   app.put(`${list}/get-last-and-delete`, async (req: R) => service().listPop(await appId(req), req.params.hive, req.params.key, 'last', count(req)));
+
+  // The sorted-set store.
+  const zs = `${base}/:hive/sorted-set/:key`;
+  const flag = (v: string | undefined) => v === 'true';
+  const scoreRange = (q: R['query']) => {
+    const bound = (name: string, b: string | undefined) => {
+      if (b === undefined || b === 'Include' || b === 'Exclude' || b === 'Infinity') return b;
+      throw appError(AppErrorCodes.BAD_REQUEST, 400, `'${name}' is 'Include', 'Exclude' or 'Infinity'`);
+    };
+    const minBound = bound('minBound', q.minBound);
+    const maxBound = bound('maxBound', q.maxBound);
+    return {
+      by: 'score' as const,
+      min: minBound === 'Infinity' || q.minScore === undefined ? undefined : number(q.minScore, 'minScore'),
+      max: maxBound === 'Infinity' || q.maxScore === undefined ? undefined : number(q.maxScore, 'maxScore'),
+      minExclusive: minBound === 'Exclude',
+      maxExclusive: maxBound === 'Exclude',
+    };
+  };
+  const valueField = (body: unknown) => {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send {value}');
+    return body as { value?: unknown; reverse?: unknown };
+  };
+  app.put(`${zs}/add`, async (req: R) => service().zAdd(await appId(req), req.params.hive, req.params.key, req.body));
+  app.put(`${zs}/increment`, async (req: R) => service().zIncrement(await appId(req), req.params.hive, req.params.key, req.body, 1));
+  app.put(`${zs}/decrement`, async (req: R) => service().zIncrement(await appId(req), req.params.hive, req.params.key, req.body, -1));
+  app.put(`${zs}/get-with-max-score-and-delete`, async (req: R) => service().zPop(await appId(req), req.params.hive, req.params.key, 'max', count(req)));
+  app.put(`${zs}/get-with-min-score-and-delete`, async (req: R) => service().zPop(await appId(req), req.params.hive, req.params.key, 'min', count(req)));
+  app.get(`${zs}/get-random`, async (req: R) => service().zRandom(await appId(req), req.params.hive, req.params.key, count(req), flag(req.query.withScores)));
+  app.post(`${zs}/get-score`, async (req: R, reply) => json(reply, await service().zScore(await appId(req), req.params.hive, req.params.key, valueField(req.body).value)));
+  app.post(`${zs}/get-rank`, async (req: R, reply) => {
+    const body = valueField(req.body);
+    return json(reply, await service().zRank(await appId(req), req.params.hive, req.params.key, body.value, body.reverse === true));
+  });
+  app.get(`${zs}/get-range-by-rank`, async (req: R) => service().zRangeByRank(await appId(req), req.params.hive, req.params.key,
+    Math.trunc(number(req.query.startRank, 'startRank', 0)), Math.trunc(number(req.query.stopRank, 'stopRank', -1)), flag(req.query.withScores), flag(req.query.reverse)));
+  app.get(`${zs}/get-range-by-score`, async (req: R) => {
+    const id = await appId(req);
+    const page = { offset: Math.max(0, Math.trunc(number(req.query.offset, 'offset', 0))), pageSize: Math.min(10_000, Math.max(1, Math.trunc(number(req.query.pageSize, 'pageSize', 100)))) };
+    return service().zRangeByScore(id, req.params.hive, req.params.key, scoreRange(req.query), page, flag(req.query.withScores), flag(req.query.reverse));
+  });
+  app.delete(`${zs}/values`, async (req: R) => service().removeValues(await appId(req), req.params.hive, 'sorted-set', req.params.key, values(req.body)));
+  app.delete(`${zs}/delete-by-rank`, async (req: R) => service().zRemoveRange(await appId(req), req.params.hive, req.params.key,
+    { by: 'rank', start: Math.trunc(number(req.query.startRank, 'startRank')), stop: Math.trunc(number(req.query.stopRank, 'stopRank')) }));
+  app.delete(`${zs}/delete-by-score`, async (req: R) => service().zRemoveRange(await appId(req), req.params.hive, req.params.key, scoreRange(req.query)));
+  app.get(`${zs}/length`, async (req: R) => service().size(await appId(req), req.params.hive, 'sorted-set', req.params.key));
+  app.get(`${zs}/count`, async (req: R) => service().zCount(await appId(req), req.params.hive, req.params.key, scoreRange(req.query)));
 }
 
 /** Items `from` to `to`, both included, negative positions counting from the end (as Redis's LRANGE). */

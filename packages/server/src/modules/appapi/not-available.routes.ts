@@ -8,7 +8,7 @@ import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js
  * API key is checked (a wrong key is still 401, code 8002), instead of a bare "no route" 404, so an
  * app's developer learns the feature is coming rather than that the call is malformed.
  */
-export const NOT_AVAILABLE_APP_GROUPS: ReadonlyArray<[segment: string, message: string, partly?: 'partly built']> = [
+export const NOT_AVAILABLE_APP_GROUPS: ReadonlyArray<[segment: string, message: string]> = [
   ['transaction', 'Transactions (unit of work) are not available yet'],
   ['services', 'Custom API services are not available yet'],
   ['servercode', 'Custom event handlers are not available yet'],
@@ -16,15 +16,11 @@ export const NOT_AVAILABLE_APP_GROUPS: ReadonlyArray<[segment: string, message: 
   ['automation', 'Automation flows are not available yet'],
   ['commerce', 'Commerce is not available yet'],
   ['management', 'The management API is not available yet'],
-  // Everything else of hives is built (`hive.routes.ts`).
-  ['hive', 'Sorted-set operations of hives are not available through the app API yet', 'partly built'],
 ];
 
 export function registerNotAvailableAppRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  for (const [segment, message, partly] of NOT_AVAILABLE_APP_GROUPS) {
-    // A partly built group keeps its own routes; only what they do not match falls through to here.
-    const urls = partly ? [`/:appId/:apiKey/${segment}/*`] : [`/:appId/:apiKey/${segment}`, `/:appId/:apiKey/${segment}/*`];
-    for (const url of urls) {
+  for (const [segment, message] of NOT_AVAILABLE_APP_GROUPS) {
+    for (const url of [`/:appId/:apiKey/${segment}`, `/:appId/:apiKey/${segment}/*`]) {
       app.route({
         method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
         url,

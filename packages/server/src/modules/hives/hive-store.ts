@@ -9,6 +9,24 @@ import type { HiveStoreType } from '@basalt/shared';
 
 export type StoreType = HiveStoreType;
 
+export interface ZAddOptions {
+  only?: 'new' | 'existing';
+  when?: 'greater' | 'less';
+  changed: boolean;
+}
+
+/** Members by rank (inclusive, negative from the end) or by score (bounds inclusive unless excluded; undefined = unbounded). */
+export type ZRange =
+  | { by: 'rank'; start: number; stop: number }
+  | { by: 'score'; min?: number; max?: number; minExclusive: boolean; maxExclusive: boolean };
+
+/** Whether a score lies in a score range. */
+export function inScoreRange(score: number, r: Extract<ZRange, { by: 'score' }>): boolean {
+  if (r.min !== undefined && (r.minExclusive ? score <= r.min : score < r.min)) return false;
+  if (r.max !== undefined && (r.maxExclusive ? score >= r.max : score > r.max)) return false;
+  return true;
+}
+
 /** When a conditional key-value write happens (the SDK's `condition`). */
 export type KvCondition = 'IfExists' | 'IfNotExists' | 'Always';
 
@@ -79,6 +97,18 @@ export interface HiveStore {
   listPop(hive: string, key: string, end: 'first' | 'last', count: number): Promise<string[]>;
   /** Inserts a value before or after the first occurrence of `anchor`: the new length, -1 without the anchor, 0 without the list. */
   listInsert(hive: string, key: string, where: 'before' | 'after', anchor: string, value: string): Promise<number>;
+  /**
+   * Adds or updates sorted-set members in one step. `only` limits the call to new or to existing
+   * members; `when` updates a score only if the new one is greater or less. Answers how many
+   * members were added, or with `changed` how many were added or got a new score.
+   */
+  zAdd(hive: string, key: string, items: Array<[number, string]>, opts: ZAddOptions): Promise<number>;
+  /** Adds `delta` to a member's score (a missing member starts at 0); the new score. */
+  zIncrement(hive: string, key: string, member: string, delta: number): Promise<number>;
+  /** Takes up to `count` members with the highest or lowest scores, in one step. */
+  zPop(hive: string, key: string, end: 'max' | 'min', count: number): Promise<Array<[number, string]>>;
+  /** Removes the members in a rank range (Redis rules) or a score range; answers how many. */
+  zRemoveRange(hive: string, key: string, range: ZRange): Promise<number>;
 
   /** The whole collection (sorted sets by score), or undefined when the key does not exist. */
   read(hive: string, type: Exclude<StoreType, 'key-value'>, key: string): Promise<Collection | undefined>;

@@ -1,7 +1,7 @@
 import type { HiveKeysPage } from '@basalt/shared';
 import { ApiError } from '../../http/api-error.js';
 import type { PurgeScheduler } from '../cache/index.js';
-import { InvalidCursorError, type HiveBackend, type HiveStore, type KvCondition, type StoreType } from './hive-store.js';
+import { InvalidCursorError, inScoreRange, type HiveBackend, type HiveStore, type KvCondition, type StoreType, type ZRange } from './hive-store.js';
 import { HiveLimits, checkHiveName, checkKey, checkStoreType, collectionSize, fromCollection, toCollection, toText } from './hives.values.js';
 
 type CollectionType = Exclude<StoreType, 'key-value'>;
@@ -379,6 +379,88 @@ export class HivesService {
     const anchor = toText(b.anchorValue, HiveLimits.itemBytes, 'anchor value');
     if ((await store.size(hive, 'list', key)) + 1 > HiveLimits.itemsPerKey) throw ApiError.tooLarge(`A list key holds at most ${HiveLimits.itemsPerKey} items`);
     return store.listInsert(hive, key, where, anchor, value);
+  }
+
+  /** A sorted set's members by ascending score (then member), as [score, JSON text]; [] when there is none. */
+  private async sorted(appId: string, hive: string, key: string): Promise<Array<[number, string]>> {
+    const c = await (await this.open(appId, hive)).read(hive, 'sorted-set', checkKey(key));
+    return c && c.type === 'sorted-set' ? c.items : [];
+  }
+
+  /** The SDK's `add(items, {duplicateBehaviour, scoreUpdateMode, resultType})`. */
+  async zAdd(appId: string, hive: string, key: string, body: unknown): Promise<number> {
+    const store = await this.open(appId, hive);
+    checkKey(key);
+    const b = (body ?? {}) as { items?: unknown; duplicateBehaviour?: unknown; scoreUpdateMode?: unknown; resultType?: unknown };
+    const c = toCollection('sorted-set', b.items, false);
+    if (c.type !== 'sorted-set' || !c.items.length) throw ApiError.badRequest('Send items as [[score, value], …]', { field: 'items' });
+    const only = b.duplicateBehaviour === undefined ? undefined : b.duplicateBehaviour === 'OnlyUpdate' ? 'existing' : b.duplicateBehaviour === 'AlwaysAdd' ? 'new' : 'bad';
+    const when = b.scoreUpdateMode === undefined ? undefined : b.scoreUpdateMode === 'Greater' ? 'greater' : b.scoreUpdateMode === 'Less' ? 'less' : 'bad';
+    if (only === 'bad') throw ApiError.badRequest("duplicateBehaviour is 'OnlyUpdate' or 'AlwaysAdd'", { field: 'duplicateBehaviour' });
+    if (when === 'bad') throw ApiError.badRequest("scoreUpdateMode is 'Greater' or 'Less'", { field: 'scoreUpdateMode' });
+    if (only === 'new' && when) throw ApiError.badRequest('AlwaysAdd never updates a score, so it takes no scoreUpdateMode', { field: 'scoreUpdateMode' });
+    if (b.resultType !== undefined && b.resultType !== 'NewAdded' && b.resultType !== 'TotalChanged') throw ApiError.badRequest("resultType is 'NewAdded' or 'TotalChanged'", { field: 'resultType' });
+    if ((await store.size(hive, 'sorted-set', key)) + c.items.length > HiveLimits.itemsPerKey) throw ApiError.tooLarge(`A sorted-set key holds at most ${HiveLimits.itemsPerKey} items`);
+    return store.zAdd(hive, key, c.items, { only, when, changed: b.resultType === 'TotalChanged' });
+  }
+
+  async zIncrement(appId: string, hive: string, key: string, body: unknown, sign: 1 | -1): Promise<number> {
+    const store = await this.open(appId, hive);
+    checkKey(key);
+    const b = (body ?? {}) as { scoreValue?: unknown; value?: unknown };
+    if (typeof b.scoreValue !== 'number' || !Number.isFinite(b.scoreValue)) throw ApiError.badRequest('scoreValue must be a number', { field: 'scoreValue' });
+    return store.zIncrement(hive, key, toText(b.value, HiveLimits.memberBytes, 'sorted-set item'), sign * b.scoreValue);
+  }
+
+  async zPop(appId: string, hive: string, key: string, end: 'max' | 'min', count: number): Promise<Array<[number, unknown]>> {
+    const store = await this.open(appId, hive);
+    return (await store.zPop(hive, checkKey(key), end, checkCount(count))).map(([score, m]) => [score, JSON.parse(m)]);
+  }
+
+  async zRandom(appId: string, hive: string, key: string, count: number, withScores: boolean): Promise<unknown[]> {
+    const all = await this.sorted(appId, hive, key);
+    for (let i = all.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [all[i], all[j]] = [all[j], all[i]];
+    }
+    return all.slice(0, checkCount(count)).map(([score, m]) => (withScores ? [score, JSON.parse(m)] : JSON.parse(m)));
+  }
+
+  async zScore(appId: string, hive: string, key: string, value: unknown): Promise<number | null> {
+    const text = toText(value, HiveLimits.memberBytes, 'sorted-set item');
+    return (await this.sorted(appId, hive, key)).find(([, m]) => m === text)?.[0] ?? null;
+  }
+
+  async zRank(appId: string, hive: string, key: string, value: unknown, reverse: boolean): Promise<number | null> {
+    const text = toText(value, HiveLimits.memberBytes, 'sorted-set item');
+    const all = await this.sorted(appId, hive, key);
+    const i = all.findIndex(([, m]) => m === text);
+    return i < 0 ? null : reverse ? all.length - 1 - i : i;
+  }
+
+  /** Members by rank, inclusive, negative from the end; `reverse` ranks from the highest score. */
+  async zRangeByRank(appId: string, hive: string, key: string, start: number, stop: number, withScores: boolean, reverse: boolean): Promise<unknown[]> {
+    const all = await this.sorted(appId, hive, key);
+    if (reverse) all.reverse();
+    const n = all.length;
+    const from = Math.max(0, start < 0 ? n + start : start);
+    const to = Math.min(n - 1, stop < 0 ? n + stop : stop);
+    return (from > to ? [] : all.slice(from, to + 1)).map(([score, m]) => (withScores ? [score, JSON.parse(m)] : JSON.parse(m)));
+  }
+
+  /** Members in a score range, then `offset` and `pageSize`; `reverse` from the highest score. */
+  async zRangeByScore(appId: string, hive: string, key: string, range: Extract<ZRange, { by: 'score' }>, page: { offset: number; pageSize: number }, withScores: boolean, reverse: boolean): Promise<unknown[]> {
+    const all = (await this.sorted(appId, hive, key)).filter(([score]) => inScoreRange(score, range));
+    if (reverse) all.reverse();
+    return all.slice(page.offset, page.offset + page.pageSize).map(([score, m]) => (withScores ? [score, JSON.parse(m)] : JSON.parse(m)));
+  }
+
+  async zCount(appId: string, hive: string, key: string, range: Extract<ZRange, { by: 'score' }>): Promise<number> {
+    return (await this.sorted(appId, hive, key)).filter(([score]) => inScoreRange(score, range)).length;
+  }
+
+  async zRemoveRange(appId: string, hive: string, key: string, range: ZRange): Promise<number> {
+    return (await this.open(appId, hive)).zRemoveRange(hive, checkKey(key), range);
   }
 
   /** Deletes expired keys of an app for good (SQL backend; Redis expires by itself). */

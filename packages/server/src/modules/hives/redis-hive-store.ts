@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { InvalidCursorError, type Collection, type HiveBackend, type HiveStore, type KeysPage, type KvCondition, type StoreType } from './hive-store.js';
+import { InvalidCursorError, type Collection, type HiveBackend, type HiveStore, type KeysPage, type KvCondition, type StoreType, type ZAddOptions, type ZRange } from './hive-store.js';
 
 /** Escapes Redis glob characters so text matches literally. */
 const literal = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
@@ -232,6 +232,39 @@ export class RedisHiveStore implements HiveStore {
   async listInsert(hive: string, key: string, where: 'before' | 'after', anchor: string, value: string): Promise<number> {
     const k = this.k(hive, 'list', key);
     return where === 'before' ? this.redis.linsert(k, 'BEFORE', anchor, value) : this.redis.linsert(k, 'AFTER', anchor, value);
+  }
+
+  async zAdd(hive: string, key: string, items: Array<[number, string]>, opts: ZAddOptions): Promise<number> {
+    const flags: string[] = [];
+    if (opts.only === 'new') flags.push('NX');
+    if (opts.only === 'existing') flags.push('XX');
+    if (opts.when === 'greater') flags.push('GT');
+    if (opts.when === 'less') flags.push('LT');
+    if (opts.changed) flags.push('CH');
+    // The last score of a member given twice wins, as in the SQL store.
+    const wanted = new Map(items.map(([score, member]) => [member, score]));
+    const args = [...wanted].flatMap(([member, score]) => [String(score), member]);
+    return Number(await this.redis.call('ZADD', this.k(hive, 'sorted-set', key), ...flags, ...args));
+  }
+
+  async zIncrement(hive: string, key: string, member: string, delta: number): Promise<number> {
+    return Number(await this.redis.zincrby(this.k(hive, 'sorted-set', key), delta, member));
+  }
+
+  async zPop(hive: string, key: string, end: 'max' | 'min', count: number): Promise<Array<[number, string]>> {
+    const reply = (await this.redis.call(end === 'max' ? 'ZPOPMAX' : 'ZPOPMIN', this.k(hive, 'sorted-set', key), count)) as Array<string | [string, string | number]>;
+    if (reply.length && Array.isArray(reply[0])) return (reply as Array<[string, string | number]>).map(([member, score]) => [Number(score), member]);
+    const out: Array<[number, string]> = [];
+    for (let i = 0; i < reply.length; i += 2) out.push([Number(reply[i + 1]), reply[i] as string]);
+    return out;
+  }
+
+  async zRemoveRange(hive: string, key: string, range: ZRange): Promise<number> {
+    const k = this.k(hive, 'sorted-set', key);
+    if (range.by === 'rank') return this.redis.zremrangebyrank(k, range.start, range.stop);
+    const min = range.min === undefined ? '-inf' : `${range.minExclusive ? '(' : ''}${range.min}`;
+    const max = range.max === undefined ? '+inf' : `${range.maxExclusive ? '(' : ''}${range.max}`;
+    return this.redis.zremrangebyscore(k, min, max);
   }
 
   async touchKeys(hive: string, type: StoreType, keys: string[]): Promise<number> {

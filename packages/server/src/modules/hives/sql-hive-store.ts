@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Databases } from '../../db/dialect.js';
 import { globToRegExp } from '../counters/index.js';
-import type { Collection, HiveBackend, HiveStore, KeysPage, KvCondition, StoreType } from './hive-store.js';
+import { inScoreRange, type Collection, type HiveBackend, type HiveStore, type KeysPage, type KvCondition, type StoreType, type ZAddOptions, type ZRange } from './hive-store.js';
 import { decodeCursor, encodeCursor, type Db, type HiveTables, type Items } from './sql-hive-tables.js';
 
 /**
@@ -308,6 +308,85 @@ export class SqlHiveStore implements HiveStore {
       await shift(1 - away).where('pos', '>=', at + away).execute();
       await trx.insertInto('_hive_list_items').values({ hive, type: 'list', key, pos: at, value }).execute();
       return this.count(trx, hive, 'list', key);
+    });
+  }
+
+  private zMembers(db: Db, hive: string, key: string) {
+    return db.selectFrom('_hive_members').where('hive', '=', hive).where('type', '=', 'sorted-set').where('key', '=', key);
+  }
+
+  async zAdd(hive: string, key: string, items: Array<[number, string]>, opts: ZAddOptions): Promise<number> {
+    const now = this.dbs.now();
+    return this.db.transaction().execute(async (trx) => {
+      await this.claim(trx, hive, 'sorted-set', key, now);
+      const wanted = new Map(items.map(([score, member]) => [member, score]));
+      let added = 0;
+      let updated = 0;
+      for (const [member, score] of wanted) {
+        const old = await this.zMembers(trx, hive, key).select('score').where('member', '=', member).executeTakeFirst();
+        if (!old) {
+          if (opts.only === 'existing') continue;
+          await trx.insertInto('_hive_members').values({ hive, type: 'sorted-set', key, member, score, value: null }).execute();
+          added++;
+          continue;
+        }
+        const before = Number(old.score);
+        if (opts.only === 'new' || score === before) continue;
+        if ((opts.when === 'greater' && !(score > before)) || (opts.when === 'less' && !(score < before))) continue;
+        await trx.updateTable('_hive_members').set({ score }).where('hive', '=', hive).where('type', '=', 'sorted-set').where('key', '=', key).where('member', '=', member).execute();
+        updated++;
+      }
+      await this.dropIfEmpty(trx, hive, 'sorted-set', key);
+      return opts.changed ? added + updated : added;
+    });
+  }
+
+  async zIncrement(hive: string, key: string, member: string, delta: number): Promise<number> {
+    const now = this.dbs.now();
+    return this.db.transaction().execute(async (trx) => {
+      await this.claim(trx, hive, 'sorted-set', key, now);
+      const old = await this.zMembers(trx, hive, key).select('score').where('member', '=', member).executeTakeFirst();
+      const score = (old ? Number(old.score) : 0) + delta;
+      await trx.insertInto('_hive_members').values({ hive, type: 'sorted-set', key, member, score, value: null })
+        .onConflict((oc) => oc.columns(['hive', 'type', 'key', 'member']).doUpdateSet({ score })).execute();
+      return score;
+    });
+  }
+
+  async zPop(hive: string, key: string, end: 'max' | 'min', count: number): Promise<Array<[number, string]>> {
+    const now = this.dbs.now();
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await this.keyRow(trx, hive, 'sorted-set', key, now))) return [];
+      await this.claim(trx, hive, 'sorted-set', key, now);
+      const dir = end === 'max' ? 'desc' : 'asc';
+      const rows = await this.zMembers(trx, hive, key).select(['member', 'score']).orderBy('score', dir).orderBy('member', dir).limit(count).execute();
+      if (rows.length) await trx.deleteFrom('_hive_members').where('hive', '=', hive).where('type', '=', 'sorted-set').where('key', '=', key).where('member', 'in', rows.map((r) => r.member)).execute();
+      await this.dropIfEmpty(trx, hive, 'sorted-set', key);
+      return rows.map((r) => [Number(r.score), r.member]);
+    });
+  }
+
+  async zRemoveRange(hive: string, key: string, range: ZRange): Promise<number> {
+    const now = this.dbs.now();
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await this.keyRow(trx, hive, 'sorted-set', key, now))) return 0;
+      await this.claim(trx, hive, 'sorted-set', key, now);
+      const rows = await this.zMembers(trx, hive, key).select(['member', 'score']).orderBy('score').orderBy('member').execute();
+      let chosen: typeof rows;
+      if (range.by === 'rank') {
+        const n = rows.length;
+        const from = Math.max(0, range.start < 0 ? n + range.start : range.start);
+        const to = Math.min(n - 1, range.stop < 0 ? n + range.stop : range.stop);
+        chosen = from > to ? [] : rows.slice(from, to + 1);
+      } else {
+        chosen = rows.filter((r) => inScoreRange(Number(r.score), range));
+      }
+      const members = chosen.map((r) => r.member);
+      for (let i = 0; i < members.length; i += 500) {
+        await trx.deleteFrom('_hive_members').where('hive', '=', hive).where('type', '=', 'sorted-set').where('key', '=', key).where('member', 'in', members.slice(i, i + 500)).execute();
+      }
+      await this.dropIfEmpty(trx, hive, 'sorted-set', key);
+      return members.length;
     });
   }
 
