@@ -183,7 +183,7 @@ export class LocalDiskDriver implements StorageDriver {
     try {
       assertReadable(source);
       const limiter = byteLimiter(options.limit);
-      await pipeline(source, limiter.stream, createWriteStream(tmp, { flags: 'wx' }));
+      await pipeToFile(tmp, 'wx', source, limiter.stream);
       // Folders are created only once the content is complete, so a refused upload leaves none behind.
       await this.ensureParent(abs);
       if (options.overwrite) {
@@ -216,9 +216,9 @@ export class LocalDiskDriver implements StorageDriver {
         // Copy, then append, then rename over: readers never see a half-appended file.
         if (existing) {
           const handle = await fs.open(abs, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
-          await pipeline(handle.createReadStream(), createWriteStream(tmp, { flags: 'wx' }));
+          await pipeToFile(tmp, 'wx', handle.createReadStream());
         }
-        await pipeline(source, byteLimiter(room).stream, createWriteStream(tmp, { flags: existing ? 'a' : 'wx' }));
+        await pipeToFile(tmp, existing ? 'a' : 'wx', source, byteLimiter(room).stream);
         await this.ensureParent(abs);
         await fs.rename(tmp, abs);
       } catch (err) {
@@ -312,7 +312,7 @@ export class LocalDiskDriver implements StorageDriver {
         await fs.mkdir(path.dirname(target), { recursive: true });
         assertReadable(source);
         const limiter = byteLimiter(limit);
-        await pipeline(source, limiter.stream, createWriteStream(target, { flags: 'wx' }));
+        await pipeToFile(target, 'wx', source, limiter.stream);
         return limiter.bytes();
       },
     };
@@ -328,6 +328,20 @@ export class LocalDiskDriver implements StorageDriver {
       await fs.rm(tmp, { recursive: true, force: true });
     }
     return toEntry(rel, await fs.lstat(abs));
+  }
+}
+
+/**
+ * Copies a stream into a file. A write stream destroyed while its file is still being opened (the
+ * source failed, or went over the limit at once) opens and closes that file afterwards; waiting
+ * for its 'close' means the cleanup that follows never races the late creation and leaves nothing.
+ */
+async function pipeToFile(file: string, flags: string, source: Readable, through?: Transform): Promise<void> {
+  const out = createWriteStream(file, { flags });
+  try {
+    await (through ? pipeline(source, through, out) : pipeline(source, out));
+  } finally {
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
   }
 }
 
