@@ -169,6 +169,12 @@ export class SqlHiveStore implements HiveStore {
   async kvSetIf(hive: string, key: string, value: string, condition: KvCondition, expireAt?: number): Promise<boolean> {
     const now = this.dbs.now();
     return this.db.transaction().execute(async (trx) => {
+      if (condition === 'Always') {
+        // An upsert: concurrent writers queue on the key row and the last one wins.
+        await this.claim(trx, hive, 'key-value', key, now, value);
+        if (expireAt !== undefined) await trx.updateTable('_hive_keys').set({ expire_at: expireAt }).where('hive', '=', hive).where('type', '=', 'key-value').where('key', '=', key).execute();
+        return true;
+      }
       // SQLite runs one writer at a time; on PostgreSQL the row lock of FOR UPDATE (or the unique
       // key of a concurrent insert) keeps the check and the write together.
       await trx.deleteFrom('_hive_keys').where('hive', '=', hive).where('type', '=', 'key-value').where('key', '=', key).where('expire_at', '<=', now).execute();
@@ -182,7 +188,7 @@ export class SqlHiveStore implements HiveStore {
         try {
           await trx.insertInto('_hive_keys').values({ hive, type: 'key-value', key, value, expire_at: expireAt ?? null, touched_at: now }).execute();
         } catch (err) {
-          // Created meanwhile by another writer (PostgreSQL only): the write lost the race.
+          // Created meanwhile by another writer (PostgreSQL only): IfNotExists lost the race.
           if (this.dbs.isUniqueViolation(err)) return false;
           throw err;
         }
