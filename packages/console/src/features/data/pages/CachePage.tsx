@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { ActionIcon, Alert, Button, Group, Modal, Pagination, Stack, Table, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Modal, Pagination, Stack, Table, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { CacheRow } from '@basalt/sdk';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSkeleton } from '../../../components/PageSkeleton';
@@ -11,6 +11,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal';
 import { useGetCache, useRemoveCache, useUpdateCache } from '../api/tools.queries';
 import { errorInfo } from '../../../lib/errors';
 import { formatLocalDateTime, numberFormat, parseLocalDateTime, toDateTimeLocalInput } from '../data-format';
+import { EditDeleteActions } from '../../../components/EditDeleteActions';
 
 const PAGE_SIZE = 20;
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
@@ -78,10 +79,11 @@ export default function CachePage() {
                   {item.expireAt ? <Tooltip label={formatLocalDateTime(item.expireAt)}><Text size="sm">{expiresIn(item.expireAt)}</Text></Tooltip> : <Text size="sm" c="dimmed">never</Text>}
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={2} justify="flex-end" wrap="nowrap">
-                    <Tooltip label="Edit"><ActionIcon variant="subtle" color="gray" aria-label={`Edit ${item.key}`} onClick={() => { setJsonError(undefined); update.reset(); setEditing({ key: item.key, value: editableJson(item.value), expireAt: toDateTimeLocalInput(item.expireAt), isNew: false }); }}><IconEdit size={16} stroke={1.5} /></ActionIcon></Tooltip>
-                    <Tooltip label="Delete"><ActionIcon variant="subtle" color="red" aria-label={`Delete ${item.key}`} onClick={() => { remove.reset(); setDeleting(item); }}><IconTrash size={16} stroke={1.5} /></ActionIcon></Tooltip>
-                  </Group>
+                  <EditDeleteActions
+                    what={item.key}
+                    onEdit={() => { setJsonError(undefined); update.reset(); setEditing({ key: item.key, value: editableJson(item.value), expireAt: toDateTimeLocalInput(item.expireAt), isNew: false }); }}
+                    onDelete={() => { remove.reset(); setDeleting(item); }}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { ActionIcon, Badge, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useButtonTemplates, useDeleteButtonTemplate, useSaveButtonTemplate } from '../api/messaging.queries';
 import { readButtonTemplate, type ButtonTemplate } from '../button-template';
 import { ButtonTemplateModal } from '../components/ButtonTemplateModal';
+import { EditDeleteActions } from '../../../components/EditDeleteActions';
 
 const PLATFORMS = [
   { value: 'IOS', label: 'iOS' },
@@ -73,14 +74,7 @@ export default function ButtonTemplatesPage() {
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label="Edit">
-                      <ActionIcon variant="subtle" aria-label={`Edit ${t.name}`} onClick={() => open(t)}><IconPencil size={16} /></ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Delete">
-                      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name}`} onClick={() => { remove.reset(); setDeleting(t.name); }}><IconTrash size={16} /></ActionIcon>
-                    </Tooltip>
-                  </Group>
+                  <EditDeleteActions what={t.name} onEdit={() => open(t)} onDelete={() => { remove.reset(); setDeleting(t.name); }} />
                 </Table.Td>
               </Table.Tr>
             ))}

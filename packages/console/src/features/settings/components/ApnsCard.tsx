@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AppleMobileSettings } from '@basalt/shared';
-import { ConfirmModal } from '../../../components/ConfirmModal';
 import { errorInfo, fieldError } from '../../../lib/errors';
-import { useDeleteMobileSettings, useSaveAppleSettings } from '../api/mobile-settings.queries';
+import { useSaveAppleSettings } from '../api/mobile-settings.queries';
 import { LoadTextFile } from './LoadTextFile';
 import { StoredCredentials } from './StoredCredentials';
 
@@ -17,11 +16,9 @@ const FIELDS = ['keyId', 'teamId', 'bundleId', 'privateKey'];
  */
 export function ApnsCard({ appId, stored }: { appId: string; stored: AppleMobileSettings | null }) {
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const blank = (): Draft => ({ keyId: stored?.keyId ?? '', teamId: stored?.teamId ?? '', bundleId: stored?.bundleId ?? '', privateKey: '', environment: stored?.production ? 'production' : 'sandbox' });
   const [draft, setDraft] = useState<Draft>(blank);
   const save = useSaveAppleSettings(appId);
-  const remove = useDeleteMobileSettings(appId);
   const showForm = !stored || editing;
   const set = (key: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const topError = save.error && !FIELDS.includes(errorInfo(save.error).field ?? '') ? errorInfo(save.error).message : undefined;
@@ -88,24 +85,16 @@ export function ApnsCard({ appId, stored }: { appId: string; stored: AppleMobile
         </Stack>
       ) : (
         <StoredCredentials
+          appId={appId}
+          platform="ios"
+          id={stored.id}
           label="APNs"
           rows={[['Key ID', stored.keyId], ['Team ID', stored.teamId], ['Bundle ID', stored.bundleId], ['Environment', stored.production ? 'Production' : 'Sandbox'], ['Auth key', stored.privateKey]]}
           updated={stored.updated}
           onReplace={() => { setDraft(blank()); setEditing(true); }}
-          onDelete={() => setConfirming(true)}
+          consequence="iOS and macOS pushes will wait in the outbox until new credentials are saved."
         />
       )}
-      <ConfirmModal
-        opened={confirming}
-        onClose={() => { setConfirming(false); remove.reset(); }}
-        title="Delete the APNs credentials?"
-        confirmLabel="Delete credentials"
-        loading={remove.isPending}
-        error={remove.error}
-        onConfirm={() => stored && remove.mutate({ platform: 'ios', id: stored.id }, { onSuccess: () => setConfirming(false) })}
-      >
-        iOS and macOS pushes will wait in the outbox until new credentials are saved.
-      </ConfirmModal>
     </Card>
   );
 }

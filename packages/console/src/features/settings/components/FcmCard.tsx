@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AndroidMobileSettings } from '@basalt/shared';
-import { ConfirmModal } from '../../../components/ConfirmModal';
 import { errorInfo } from '../../../lib/errors';
-import { useDeleteMobileSettings, useSaveAndroidSettings } from '../api/mobile-settings.queries';
+import { useSaveAndroidSettings } from '../api/mobile-settings.queries';
 import { LoadTextFile } from './LoadTextFile';
 import { StoredCredentials } from './StoredCredentials';
 
@@ -15,9 +14,7 @@ import { StoredCredentials } from './StoredCredentials';
 export function FcmCard({ appId, stored }: { appId: string; stored: AndroidMobileSettings | null }) {
   const [editing, setEditing] = useState(false);
   const [json, setJson] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const save = useSaveAndroidSettings(appId);
-  const remove = useDeleteMobileSettings(appId);
   const showForm = !stored || editing;
   const error = save.error ? errorInfo(save.error) : undefined;
 
@@ -70,24 +67,16 @@ export function FcmCard({ appId, stored }: { appId: string; stored: AndroidMobil
         </Stack>
       ) : (
         <StoredCredentials
+          appId={appId}
+          platform="android"
+          id={stored.id}
           label="FCM"
           rows={[['Project id', stored.projectId], ['Client email', stored.clientEmail], ['Private key', stored.privateKey]]}
           updated={stored.updated}
           onReplace={() => setEditing(true)}
-          onDelete={() => setConfirming(true)}
+          consequence="Android pushes will wait in the outbox until new credentials are saved."
         />
       )}
-      <ConfirmModal
-        opened={confirming}
-        onClose={() => { setConfirming(false); remove.reset(); }}
-        title="Delete the FCM credentials?"
-        confirmLabel="Delete credentials"
-        loading={remove.isPending}
-        error={remove.error}
-        onConfirm={() => stored && remove.mutate({ platform: 'android', id: stored.id }, { onSuccess: () => setConfirming(false) })}
-      >
-        Android pushes will wait in the outbox until new credentials are saved.
-      </ConfirmModal>
     </Card>
   );
 }

@@ -1,16 +1,27 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { formatDateTime } from '../../../lib/format';
+import { useDeleteMobileSettings } from '../api/mobile-settings.queries';
 
-/** Read view of stored credentials: label/value rows (secrets arrive masked) and the two actions. */
-export function StoredCredentials({ rows, updated, onReplace, onDelete, label }: {
+/**
+ * Read view of stored push credentials: label/value rows (secrets arrive masked), Replace, and
+ * Delete behind a confirmation that says what waits in the outbox afterwards.
+ */
+export function StoredCredentials({ appId, platform, id, label, rows, updated, onReplace, consequence }: {
+  appId: string;
+  platform: 'android' | 'ios';
+  id: string;
+  label: string;
   rows: Array<[string, ReactNode]>;
   updated: number;
   onReplace: () => void;
-  onDelete: () => void;
-  label: string;
+  /** Said in the confirmation: which pushes wait once the credentials are gone. */
+  consequence: string;
 }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteMobileSettings(appId);
   return (
     <Stack gap="sm">
       <Table variant="vertical" layout="fixed" withTableBorder aria-label={`Stored ${label} credentials`}>
@@ -29,11 +40,22 @@ export function StoredCredentials({ rows, updated, onReplace, onDelete, label }:
           <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onReplace}>
             Replace
           </Button>
-          <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+          <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
             Delete
           </Button>
         </Group>
       </Group>
+      <ConfirmModal
+        opened={confirming}
+        onClose={() => { setConfirming(false); remove.reset(); }}
+        title={`Delete the ${label} credentials?`}
+        confirmLabel="Delete credentials"
+        loading={remove.isPending}
+        error={remove.error}
+        onConfirm={() => remove.mutate({ platform, id }, { onSuccess: () => setConfirming(false) })}
+      >
+        {consequence}
+      </ConfirmModal>
     </Stack>
   );
 }

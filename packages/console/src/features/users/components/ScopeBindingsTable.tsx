@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { Auth0ScopeBinding } from '@basalt/sdk';
 import { DevOperations } from '@basalt/shared';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { useCan } from '../../security/api/use-can';
 import { useDeleteAuth0ScopeBinding } from '../api/auth0.queries';
 import { ScopeBindingModal } from './ScopeBindingModal';
+import { EditDeleteActions } from '../../../components/EditDeleteActions';
 
 /** Scope → role bindings applied at every provider sign-in (Auth0, OAuth 1 and 2). */
 export function ScopeBindingsTable({ appId, bindings, roles }: { appId: string; bindings: Auth0ScopeBinding[]; roles: string[] }) {
@@ -47,14 +48,12 @@ export function ScopeBindingsTable({ appId, bindings, roles }: { appId: string; 
                     {!roles.includes(b.roleName) && <Badge color="orange" variant="light" ml="xs">role missing</Badge>}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label={can.allowed ? 'Edit' : can.reason}>
-                        <ActionIcon variant="subtle" aria-label={`Edit binding ${b.scope}`} disabled={!can.allowed} onClick={() => setEditing(b)}><IconPencil size={16} /></ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={can.allowed ? 'Delete' : can.reason}>
-                        <ActionIcon variant="subtle" color="red" aria-label={`Delete binding ${b.scope}`} disabled={!can.allowed} onClick={() => { remove.reset(); setRemoving(b); }}><IconTrash size={16} /></ActionIcon>
-                      </Tooltip>
-                    </Group>
+                    <EditDeleteActions
+                      what={`binding ${b.scope}`}
+                      disabledReason={can.allowed ? undefined : can.reason}
+                      onEdit={() => setEditing(b)}
+                      onDelete={() => { remove.reset(); setRemoving(b); }}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconEdit, IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Table, Text } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import type { DataTable } from '@basalt/shared';
 import { TYPE_LABELS } from '../../data-format';
 import { isRelation, type SchemaColumn } from './column-changes';
+import { EditDeleteActions } from '../../../../components/EditDeleteActions';
 
 function Flag({ on, label }: { on: boolean; label: string }) {
   return on ? <IconCheck size={16} stroke={1.5} aria-label={label} color="var(--mantine-color-teal-filled)" /> : <Text span c="dimmed" aria-label={`not ${label}`}>—</Text>;
@@ -50,10 +51,7 @@ export function ColumnsTable({ table, onEdit, onDelete }: { table: DataTable; on
               <Table.Td><Text size="sm" className="mono" c={!relation && c.defaultValue != null ? undefined : 'dimmed'}>{!relation && c.defaultValue != null ? String(c.defaultValue) : '—'}</Text></Table.Td>
               <Table.Td>
                 {!system && (
-                  <Group gap={2} wrap="nowrap" justify="flex-end">
-                    <Tooltip label="Edit column"><ActionIcon variant="subtle" color="gray" aria-label={`Edit column ${c.name}`} onClick={() => onEdit(c)}><IconEdit size={16} stroke={1.5} /></ActionIcon></Tooltip>
-                    <Tooltip label="Delete column"><ActionIcon variant="subtle" color="red" aria-label={`Delete column ${c.name}`} onClick={() => onDelete(c)}><IconTrash size={16} stroke={1.5} /></ActionIcon></Tooltip>
-                  </Group>
+                  <EditDeleteActions what={`column ${c.name}`} editTip="Edit column" deleteTip="Delete column" onEdit={() => onEdit(c)} onDelete={() => onDelete(c)} />
                 )}
               </Table.Td>
             </Table.Tr>
