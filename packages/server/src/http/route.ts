@@ -74,3 +74,11 @@ export function handle<P = Record<string, string>, Q = Record<string, unknown>, 
     },
   });
 }
+
+/**
+ * Answers any JSON value, `null` and bare strings included: Fastify would send a string as plain
+ * text and an undefined as an empty body, which clients could not parse as JSON.
+ */
+export function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(value ?? null));
+}

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
 import { cacheFor } from '../cache/index.js';
+import { sendJson } from '../../http/route.js';
 
 type R = FastifyRequest<{ Params: { appId: string; apiKey: string; key: string }; Querystring: Record<string, string | undefined>; Body: unknown }>;
 
@@ -23,8 +24,6 @@ function epochMs(value: string | undefined, field: string): number {
   return n;
 }
 
-/** Answers any JSON value, a bare string included (Fastify would send a string as plain text). */
-const json = (reply: FastifyReply, value: unknown) => reply.type('application/json; charset=utf-8').send(JSON.stringify(value ?? null));
 
 /**
  * The cache of the app API (`/{appId}/{apiKey}/cache/…`) in the shapes of the `backendless` SDK's
@@ -42,19 +41,19 @@ export function registerCacheAppRoutes(app: FastifyInstance, ctx: ServerContext)
     const id = await appId(req);
     const ttl = req.query.timeout === undefined ? DEFAULT_CACHE_TTL_SECONDS : seconds(req.query.timeout, 'timeout');
     await cache().put(id, req.params.key, req.body, ctx.dbs.now() + Math.round(ttl * 1000));
-    return json(reply, null);
+    return sendJson(reply, null);
   });
-  app.get(base, async (req: R, reply) => json(reply, await cache().get(await appId(req), req.params.key)));
+  app.get(base, async (req: R, reply) => sendJson(reply, await cache().get(await appId(req), req.params.key)));
   app.get(`${base}/check`, async (req: R) => cache().contains(await appId(req), req.params.key));
   app.put(`${base}/expireIn`, async (req: R, reply) => {
     const id = await appId(req);
     await cache().expireAt(id, req.params.key, ctx.dbs.now() + Math.round(seconds(req.query.timeout, 'timeout') * 1000));
-    return json(reply, null);
+    return sendJson(reply, null);
   });
   app.put(`${base}/expireAt`, async (req: R, reply) => {
     const id = await appId(req);
     await cache().expireAt(id, req.params.key, epochMs(req.query.timestamp, 'timestamp'));
-    return json(reply, null);
+    return sendJson(reply, null);
   });
   // Removing a key that is not (or no longer) cached leaves the cache as asked: not an error.
   app.delete(base, async (req: R, reply) => {
@@ -64,6 +63,6 @@ export function registerCacheAppRoutes(app: FastifyInstance, ctx: ServerContext)
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 404)) throw err;
     }
-    return json(reply, null);
+    return sendJson(reply, null);
   });
 }

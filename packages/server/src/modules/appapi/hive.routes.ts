@@ -2,14 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HiveStoreTypes } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
-import { hivesFor, type HivesService } from '../hives/index.js';
+import { hivesFor, rankSlice, type HivesService } from '../hives/index.js';
+import { sendJson } from '../../http/route.js';
 
 /** `field` is a map field, `index` a list position (their routes only). */
 type Params = { appId: string; apiKey: string; hive: string; key: string; field: string; index: string };
 type R = FastifyRequest<{ Params: Params; Querystring: Record<string, string | undefined>; Body: unknown }>;
 
-/** Answers any JSON value, a bare string included (Fastify would send a string as plain text). */
-const json = (reply: FastifyReply, value: unknown) => reply.type('application/json; charset=utf-8').send(JSON.stringify(value ?? null));
 
 function keyList(body: unknown): string[] {
   if (!Array.isArray(body) || body.some((k) => typeof k !== 'string')) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the keys as a JSON array of strings');
@@ -39,7 +38,7 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
     return s;
   };
   const appId = async (req: R) => (await authenticateApp(ctx, req)).appId;
-  const done = (reply: FastifyReply) => json(reply, null);
+  const done = (reply: FastifyReply) => sendJson(reply, null);
 
   app.get(base, async (req: R) => service().names(await appId(req)));
   app.post(`${base}/:hive`, async (req: R, reply) => {
@@ -100,7 +99,7 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
     await service().kvSetMany(await appId(req), req.params.hive, req.body);
     return true;
   });
-  app.get(`${kv}/:key`, async (req: R, reply) => json(reply, await service().kvValueOrNull(await appId(req), req.params.hive, req.params.key)));
+  app.get(`${kv}/:key`, async (req: R, reply) => sendJson(reply, await service().kvValueOrNull(await appId(req), req.params.hive, req.params.key)));
   app.put(`${kv}/:key`, async (req: R) => {
     const id = await appId(req);
     const body = req.body;
@@ -117,7 +116,7 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
   app.post(map, async (req: R) => service().mapRead(await appId(req), req.params.hive, req.params.key, req.body === undefined ? [] : keyList(req.body)));
   app.get(`${map}/get/:field`, async (req: R, reply) => {
     const all = await read(req);
-    return json(reply, Object.prototype.hasOwnProperty.call(all, req.params.field) ? all[req.params.field] : null);
+    return sendJson(reply, Object.prototype.hasOwnProperty.call(all, req.params.field) ? all[req.params.field] : null);
   });
   app.get(`${map}/exists/:field`, async (req: R) => Object.prototype.hasOwnProperty.call(await read(req), req.params.field));
   app.get(`${map}/length`, async (req: R) => Object.keys(await read(req)).length);
@@ -174,13 +173,13 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
   app.get(list, async (req: R) => {
     const items = await service().items(await appId(req), req.params.hive, 'list', req.params.key);
     if (req.query.from === undefined && req.query.to === undefined) return items;
-    return rangeOf(items, Math.trunc(number(req.query.from, 'from', 0)), Math.trunc(number(req.query.to, 'to', -1)));
+    return rankSlice(items, Math.trunc(number(req.query.from, 'from', 0)), Math.trunc(number(req.query.to, 'to', -1)));
   });
   app.get(`${list}/length`, async (req: R) => service().size(await appId(req), req.params.hive, 'list', req.params.key));
   app.get(`${list}/:index`, async (req: R, reply) => {
     const items = await service().items(await appId(req), req.params.hive, 'list', req.params.key);
     const i = Math.trunc(number(req.params.index, 'index'));
-    return json(reply, rangeOf(items, i, i)[0] ?? null);
+    return sendJson(reply, rankSlice(items, i, i)[0] ?? null);
   });
   app.put(`${list}/insert-before`, async (req: R) => service().listInsert(await appId(req), req.params.hive, req.params.key, 'before', req.body));
   app.put(`${list}/insert-after`, async (req: R) => service().listInsert(await appId(req), req.params.hive, req.params.key, 'after', req.body));
@@ -224,10 +223,10 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
   app.put(`${zs}/get-with-max-score-and-delete`, async (req: R) => service().zPop(await appId(req), req.params.hive, req.params.key, 'max', count(req)));
   app.put(`${zs}/get-with-min-score-and-delete`, async (req: R) => service().zPop(await appId(req), req.params.hive, req.params.key, 'min', count(req)));
   app.get(`${zs}/get-random`, async (req: R) => service().zRandom(await appId(req), req.params.hive, req.params.key, count(req), flag(req.query.withScores)));
-  app.post(`${zs}/get-score`, async (req: R, reply) => json(reply, await service().zScore(await appId(req), req.params.hive, req.params.key, valueField(req.body).value)));
+  app.post(`${zs}/get-score`, async (req: R, reply) => sendJson(reply, await service().zScore(await appId(req), req.params.hive, req.params.key, valueField(req.body).value)));
   app.post(`${zs}/get-rank`, async (req: R, reply) => {
     const body = valueField(req.body);
-    return json(reply, await service().zRank(await appId(req), req.params.hive, req.params.key, body.value, body.reverse === true));
+    return sendJson(reply, await service().zRank(await appId(req), req.params.hive, req.params.key, body.value, body.reverse === true));
   });
   app.get(`${zs}/get-range-by-rank`, async (req: R) => service().zRangeByRank(await appId(req), req.params.hive, req.params.key,
     Math.trunc(number(req.query.startRank, 'startRank', 0)), Math.trunc(number(req.query.stopRank, 'stopRank', -1)), flag(req.query.withScores), flag(req.query.reverse)));
@@ -244,10 +243,3 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
   app.get(`${zs}/count`, async (req: R) => service().zCount(await appId(req), req.params.hive, req.params.key, scoreRange(req.query)));
 }
 
-/** Items `from` to `to`, both included, negative positions counting from the end (as Redis's LRANGE). */
-function rangeOf<T>(items: T[], from: number, to: number): T[] {
-  const n = items.length;
-  const start = Math.max(0, from < 0 ? n + from : from);
-  const stop = Math.min(n - 1, to < 0 ? n + to : to);
-  return start > stop ? [] : items.slice(start, stop + 1);
-}

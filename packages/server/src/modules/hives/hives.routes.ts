@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Routes, type RouteDef } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
-import { handle } from '../../http/route.js';
+import { handle, sendJson } from '../../http/route.js';
 import type { HivesService } from './hives.service.js';
 
 const r = Routes.dataHives;
@@ -37,7 +37,7 @@ export function registerHiveRoutes(app: FastifyInstance, ctx: ServerContext, ser
   // A stored value may be a bare string or null: serialise it ourselves, as Fastify would send a
   // string as plain text.
   handle<Key>(app, ctx, r.loadHiveStoreKeyValues, async ({ params, reply }) =>
-    reply.type('application/json; charset=utf-8').send(JSON.stringify(await service.value(params.appId, params.hiveName, type(params), params.key))),
+    sendJson(reply, await service.value(params.appId, params.hiveName, type(params), params.key)),
   );
   handle<Key, { startRank?: number; stopRank?: number; withScores?: boolean }>(app, ctx, r.loadHiveSortedSetRange, ({ params, query }) =>
     service.range(params.appId, params.hiveName, params.key, query.startRank ?? 0, query.stopRank ?? 99, query.withScores ?? false),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DevOperationNames, DevOperations, DevPermissionGroups, Routes } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
-import { handle } from '../../http/route.js';
+import { handle, sendJson } from '../../http/route.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AppAccess } from '../../http/dev-access.js';
 import type { TeamService } from './team.service.js';
@@ -32,7 +32,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ServerContext, tea
     ownership.confirm(params.appId, developer.id, body, req),
   );
   // `null` (JSON) when nothing is pending, so the console can tell "none" from an error.
-  handle<P>(app, ctx, r.loadSentOwnershipTransfer, async ({ access, reply }) => reply.type('application/json').send(JSON.stringify(await ownership.sent(access))));
+  handle<P>(app, ctx, r.loadSentOwnershipTransfer, async ({ access, reply }) => sendJson(reply, await ownership.sent(access)));
   handle<P>(app, ctx, r.cancelSentOwnershipTransfer, async ({ access, developer, req }) => {
     await ownership.cancel(access, developer.id, req);
     return { success: true };

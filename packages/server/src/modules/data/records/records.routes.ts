@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Routes } from '@basalt/shared';
 import type { ServerContext } from '../../../context.js';
-import { handle } from '../../../http/route.js';
+import { handle, sendJson } from '../../../http/route.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { DataArea } from '../data-area.js';
 import type { ViewsService } from '../views/views.service.js';
@@ -73,7 +73,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
     const [record] = await s.query.findIn(params.appId, schema, table, { ...readFindSpec({}), pageSize: 1, loadRelations: isRelation ? [params.columnName] : [] }, [{ column: table.columns.find((c) => c.name === 'objectId')!, value: id }]);
     if (!record) throw ApiError.notFound(`Record '${id}' does not exist in table '${table.name}'`);
     // Always JSON, also for a text value, so the client parses it the same way every time.
-    return reply.type('application/json').send(JSON.stringify(record[params.columnName] ?? null));
+    return sendJson(reply, record[params.columnName]);
   });
 
   handle<P, object, Body>(app, ctx, r.createRecord, ({ params, body }) => s.records.create(params.appId, params.tableName, body));
