@@ -20,6 +20,14 @@ export type ZRange =
   | { by: 'rank'; start: number; stop: number }
   | { by: 'score'; min?: number; max?: number; minExclusive: boolean; maxExclusive: boolean };
 
+/** Items `start` to `stop` of a sequence of `n`, both included, negative counting from the end (Redis rules). */
+export function rankSlice<T>(items: T[], start: number, stop: number): T[] {
+  const n = items.length;
+  const from = Math.max(0, start < 0 ? n + start : start);
+  const to = Math.min(n - 1, stop < 0 ? n + stop : stop);
+  return from > to ? [] : items.slice(from, to + 1);
+}
+
 /** Whether a score lies in a score range. */
 export function inScoreRange(score: number, r: Extract<ZRange, { by: 'score' }>): boolean {
   if (r.min !== undefined && (r.minExclusive ? score <= r.min : score < r.min)) return false;
@@ -83,6 +91,8 @@ export interface HiveStore {
   kvIncrement(hive: string, key: string, delta: number): Promise<number | 'not-a-number'>;
   /** Renames a key of a store, with its content and expiry. */
   renameKey(hive: string, type: StoreType, from: string, to: string, overwrite: boolean): Promise<'renamed' | 'missing' | 'taken'>;
+  /** How many of the keys exist (one query or command, not one a key). */
+  countExisting(hive: string, type: StoreType, keys: string[]): Promise<number>;
   /** Marks keys as used now (their idle time restarts); answers how many exist. */
   touchKeys(hive: string, type: StoreType, keys: string[]): Promise<number>;
   /** Sets a map field only when the map lacks it, in one step; answers whether it was set. */

@@ -1,7 +1,7 @@
 import type { HiveKeysPage } from '@basalt/shared';
 import { ApiError } from '../../http/api-error.js';
 import type { PurgeScheduler } from '../cache/index.js';
-import { InvalidCursorError, inScoreRange, type HiveBackend, type HiveStore, type KvCondition, type StoreType, type ZRange } from './hive-store.js';
+import { InvalidCursorError, inScoreRange, rankSlice, type HiveBackend, type HiveStore, type KvCondition, type StoreType, type ZRange } from './hive-store.js';
 import { HiveLimits, checkHiveName, checkKey, checkStoreType, collectionSize, fromCollection, toCollection, toText } from './hives.values.js';
 
 type CollectionType = Exclude<StoreType, 'key-value'>;
@@ -15,6 +15,17 @@ function collectionType(type: StoreType, what: string): CollectionType {
 function checkCount(count: number): number {
   if (!Number.isSafeInteger(count) || count < 1 || count > HiveLimits.itemsPerRequest) throw ApiError.badRequest(`count is a whole number from 1 to ${HiveLimits.itemsPerRequest}`, { field: 'count' });
   return count;
+}
+
+/** Up to `count` items picked at random (a partial Fisher–Yates shuffle of a copy). */
+function sample<T>(items: T[], count: number): T[] {
+  const out = [...items];
+  const n = Math.min(count, out.length);
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(Math.random() * (out.length - i));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out.slice(0, n);
 }
 
 /** Hives of applications: validation, JSON (de)serialisation and errors over a `HiveBackend`. */
@@ -201,9 +212,7 @@ export class HivesService {
     const t = checkStoreType(type);
     const unique = [...new Set(keys.map(checkKey))];
     if (unique.length > HiveLimits.itemsPerRequest) throw ApiError.tooLarge(`At most ${HiveLimits.itemsPerRequest} keys a request`);
-    let n = 0;
-    for (const key of unique) if ((await store.size(hive, t, key)) > 0) n++;
-    return n;
+    return store.countExisting(hive, t, unique);
   }
 
   async touch(appId: string, hive: string, type: string, keys: string[]): Promise<number> {
@@ -315,12 +324,7 @@ export class HivesService {
 
   /** Up to `count` random members of a set, left in place. */
   async setRandom(appId: string, hive: string, key: string, count: number): Promise<unknown[]> {
-    const all = await this.items(appId, hive, 'set', key);
-    for (let i = all.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [all[i], all[j]] = [all[j], all[i]];
-    }
-    return all.slice(0, checkCount(count));
+    return sample(await this.items(appId, hive, 'set', key), checkCount(count));
   }
 
   /** Up to `count` random members taken out of a set. */
@@ -418,12 +422,7 @@ export class HivesService {
   }
 
   async zRandom(appId: string, hive: string, key: string, count: number, withScores: boolean): Promise<unknown[]> {
-    const all = await this.sorted(appId, hive, key);
-    for (let i = all.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [all[i], all[j]] = [all[j], all[i]];
-    }
-    return all.slice(0, checkCount(count)).map(([score, m]) => (withScores ? [score, JSON.parse(m)] : JSON.parse(m)));
+    return sample(await this.sorted(appId, hive, key), checkCount(count)).map(([score, m]) => (withScores ? [score, JSON.parse(m)] : JSON.parse(m)));
   }
 
   async zScore(appId: string, hive: string, key: string, value: unknown): Promise<number | null> {
@@ -442,10 +441,7 @@ export class HivesService {
   async zRangeByRank(appId: string, hive: string, key: string, start: number, stop: number, withScores: boolean, reverse: boolean): Promise<unknown[]> {
     const all = await this.sorted(appId, hive, key);
     if (reverse) all.reverse();
-    const n = all.length;
-    const from = Math.max(0, start < 0 ? n + start : start);
-    const to = Math.min(n - 1, stop < 0 ? n + stop : stop);
-    return (from > to ? [] : all.slice(from, to + 1)).map(([score, m]) => (withScores ? [score, JSON.parse(m)] : JSON.parse(m)));
+    return rankSlice(all, start, stop).map(([score, m]) => (withScores ? [score, JSON.parse(m)] : JSON.parse(m)));
   }
 
   /** Members in a score range, then `offset` and `pageSize`; `reverse` from the highest score. */

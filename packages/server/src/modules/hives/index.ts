@@ -9,6 +9,7 @@ import { registerHiveRoutes } from './hives.routes.js';
 import { hivesAppMigrations } from './hives.migrations.js';
 
 export type { HiveStore, HiveBackend, Collection, KeysPage, StoreType } from './hive-store.js';
+export { rankSlice } from './hive-store.js';
 export { HivesService } from './hives.service.js';
 export { HiveLimits } from './hives.values.js';
 

@@ -18,9 +18,12 @@ if #ARGV > 1 then
 end
 return 1`;
 
-// Adds to a JSON number in one step; a value that is not a number is left alone (answers false).
+// Adds to a JSON number in one step, a key-value value (no ARGV[2]) or a map field (ARGV[2]); a
+// value that is not a number is left alone (answers false). Whole numbers stay whole in the text.
 const INCREMENT_SCRIPT = `
-local v = redis.call('GET', KEYS[1])
+local field = ARGV[2]
+local v
+if field then v = redis.call('HGET', KEYS[1], field) else v = redis.call('GET', KEYS[1]) end
 local n = 0
 if v then
   n = tonumber(v)
@@ -29,22 +32,16 @@ end
 n = n + tonumber(ARGV[1])
 local text = string.format('%.17g', n)
 if n == math.floor(n) and math.abs(n) < 1e15 then text = string.format('%d', n) end
-redis.call('SET', KEYS[1], text, 'KEEPTTL')
+if field then redis.call('HSET', KEYS[1], field, text) else redis.call('SET', KEYS[1], text, 'KEEPTTL') end
 return text`;
 
-// The same for a map field.
-const MAP_INCREMENT_SCRIPT = `
-local v = redis.call('HGET', KEYS[1], ARGV[1])
-local n = 0
-if v then
-  n = tonumber(v)
-  if n == nil then return false end
-end
-n = n + tonumber(ARGV[2])
-local text = string.format('%.17g', n)
-if n == math.floor(n) and math.abs(n) < 1e15 then text = string.format('%d', n) end
-redis.call('HSET', KEYS[1], ARGV[1], text)
-return text`;
+/** Sorted-set members with scores as Redis answers them: [member, score] pairs (RESP3) or a flat list (RESP2). */
+function scoredPairs(reply: Array<string | [string, string | number]>): Array<[number, string]> {
+  if (reply.length && Array.isArray(reply[0])) return (reply as Array<[string, string | number]>).map(([member, score]) => [Number(score), member]);
+  const out: Array<[number, string]> = [];
+  for (let i = 0; i < reply.length; i += 2) out.push([Number(reply[i + 1]), reply[i] as string]);
+  return out;
+}
 
 function flatten(c: Collection): string[] {
   if (c.type === 'map') return c.entries.flat();
@@ -212,7 +209,7 @@ export class RedisHiveStore implements HiveStore {
   }
 
   async mapIncrement(hive: string, key: string, field: string, delta: number): Promise<number | 'not-a-number'> {
-    const text = (await this.redis.eval(MAP_INCREMENT_SCRIPT, 1, this.k(hive, 'map', key), field, String(delta))) as string | null;
+    const text = (await this.redis.eval(INCREMENT_SCRIPT, 1, this.k(hive, 'map', key), String(delta), field)) as string | null;
     return text === null ? 'not-a-number' : Number(text);
   }
 
@@ -252,11 +249,7 @@ export class RedisHiveStore implements HiveStore {
   }
 
   async zPop(hive: string, key: string, end: 'max' | 'min', count: number): Promise<Array<[number, string]>> {
-    const reply = (await this.redis.call(end === 'max' ? 'ZPOPMAX' : 'ZPOPMIN', this.k(hive, 'sorted-set', key), count)) as Array<string | [string, string | number]>;
-    if (reply.length && Array.isArray(reply[0])) return (reply as Array<[string, string | number]>).map(([member, score]) => [Number(score), member]);
-    const out: Array<[number, string]> = [];
-    for (let i = 0; i < reply.length; i += 2) out.push([Number(reply[i + 1]), reply[i] as string]);
-    return out;
+    return scoredPairs((await this.redis.call(end === 'max' ? 'ZPOPMAX' : 'ZPOPMIN', this.k(hive, 'sorted-set', key), count)) as Array<string | [string, string | number]>);
   }
 
   async zRemoveRange(hive: string, key: string, range: ZRange): Promise<number> {
@@ -265,6 +258,10 @@ export class RedisHiveStore implements HiveStore {
     const min = range.min === undefined ? '-inf' : `${range.minExclusive ? '(' : ''}${range.min}`;
     const max = range.max === undefined ? '+inf' : `${range.maxExclusive ? '(' : ''}${range.max}`;
     return this.redis.zremrangebyscore(k, min, max);
+  }
+
+  async countExisting(hive: string, type: StoreType, keys: string[]): Promise<number> {
+    return keys.length ? this.redis.exists(...keys.map((key) => this.k(hive, type, key))) : 0;
   }
 
   async touchKeys(hive: string, type: StoreType, keys: string[]): Promise<number> {
@@ -291,12 +288,7 @@ export class RedisHiveStore implements HiveStore {
   }
 
   async zRange(hive: string, key: string, start: number, stop: number): Promise<Array<[number, string]>> {
-    const reply = (await this.redis.call('ZRANGE', this.k(hive, 'sorted-set', key), start, stop, 'WITHSCORES')) as Array<string | [string, string | number]>;
-    // RESP3 connections answer [member, score] pairs, RESP2 ones a flat member, score, … list.
-    if (reply.length && Array.isArray(reply[0])) return (reply as Array<[string, string | number]>).map(([member, score]) => [Number(score), member]);
-    const out: Array<[number, string]> = [];
-    for (let i = 0; i < reply.length; i += 2) out.push([Number(reply[i + 1]), reply[i] as string]);
-    return out;
+    return scoredPairs((await this.redis.call('ZRANGE', this.k(hive, 'sorted-set', key), start, stop, 'WITHSCORES')) as Array<string | [string, string | number]>);
   }
 
   async replace(hive: string, key: string, c: Collection): Promise<void> {

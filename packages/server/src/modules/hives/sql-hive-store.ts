@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Databases } from '../../db/dialect.js';
 import { globToRegExp } from '../counters/index.js';
-import { inScoreRange, type Collection, type HiveBackend, type HiveStore, type KeysPage, type KvCondition, type StoreType, type ZAddOptions, type ZRange } from './hive-store.js';
+import { inScoreRange, rankSlice, type Collection, type HiveBackend, type HiveStore, type KeysPage, type KvCondition, type StoreType, type ZAddOptions, type ZRange } from './hive-store.js';
 import { decodeCursor, encodeCursor, type Db, type HiveTables, type Items } from './sql-hive-tables.js';
 
 /**
@@ -378,15 +378,7 @@ export class SqlHiveStore implements HiveStore {
       if (!(await this.keyRow(trx, hive, 'sorted-set', key, now))) return 0;
       await this.claim(trx, hive, 'sorted-set', key, now);
       const rows = await this.zMembers(trx, hive, key).select(['member', 'score']).orderBy('score').orderBy('member').execute();
-      let chosen: typeof rows;
-      if (range.by === 'rank') {
-        const n = rows.length;
-        const from = Math.max(0, range.start < 0 ? n + range.start : range.start);
-        const to = Math.min(n - 1, range.stop < 0 ? n + range.stop : range.stop);
-        chosen = from > to ? [] : rows.slice(from, to + 1);
-      } else {
-        chosen = rows.filter((r) => inScoreRange(Number(r.score), range));
-      }
+      const chosen = range.by === 'rank' ? rankSlice(rows, range.start, range.stop) : rows.filter((r) => inScoreRange(Number(r.score), range));
       const members = chosen.map((r) => r.member);
       for (let i = 0; i < members.length; i += 500) {
         await trx.deleteFrom('_hive_members').where('hive', '=', hive).where('type', '=', 'sorted-set').where('key', '=', key).where('member', 'in', members.slice(i, i + 500)).execute();
@@ -394,6 +386,18 @@ export class SqlHiveStore implements HiveStore {
       await this.dropIfEmpty(trx, hive, 'sorted-set', key);
       return members.length;
     });
+  }
+
+  async countExisting(hive: string, type: StoreType, keys: string[]): Promise<number> {
+    const now = this.dbs.now();
+    let n = 0;
+    // Chunks keep each statement under the databases' bound-parameter limits.
+    for (let i = 0; i < keys.length; i += 500) {
+      const row = await this.db.selectFrom('_hive_keys').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('hive', '=', hive).where('type', '=', type).where('key', 'in', keys.slice(i, i + 500)).where(this.live(now)).executeTakeFirstOrThrow();
+      n += Number(row.n);
+    }
+    return n;
   }
 
   async touchKeys(hive: string, type: StoreType, keys: string[]): Promise<number> {
