@@ -82,10 +82,8 @@ function parseUrl(raw: unknown): URL {
 function once(url: URL, options: RemoteFetchOptions, signal: AbortSignal): Promise<http.IncomingMessage> {
   const lib = url.protocol === 'https:' ? https : http;
   // A literal IP address skips the lookup, so it is checked here.
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(host) && !options.allowPrivate && isPrivateAddress(host)) {
-    return Promise.reject(ApiError.badRequest(`The address ${host} is not reachable from the server`, { field: 'url' }));
-  }
+  const refused = refusedLiteral(url.hostname, options.allowPrivate);
+  if (refused) return Promise.reject(ApiError.badRequest(refused, { field: 'url' }));
   return new Promise((resolve, reject) => {
     const req = lib.get(url, { lookup: guardedLookup(options.allowPrivate), signal, headers: { 'user-agent': 'Basalt', accept: '*/*' } }, resolve);
     req.on('error', reject);
