@@ -47,9 +47,13 @@ function makeFolder(): string {
 }
 
 const row = (page: Page, name: string) => page.getByRole('table', { name: 'Files' }).getByRole('row').filter({ has: page.getByRole('button', { name, exact: true }) });
+/**
+ * Picks an action from a row's menu. The item is looked up inside that row's own menu: the menu of
+ * the previous row may still be closing (its fade-out keeps it in the page for a moment).
+ */
 const rowAction = async (page: Page, name: string, action: string) => {
   await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
-  await page.getByRole('menuitem', { name: action }).click();
+  await page.getByRole('menu', { name: `Actions for ${name}`, exact: true }).getByRole('menuitem', { name: action }).click();
 };
 
 test('a developer uploads a folder, previews, edits, renames, moves, deletes and zips files', async ({ page }) => {
