@@ -5,6 +5,8 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Expression, type Migration, type MigrationProvider, type RawBuilder } from 'kysely';
 import type { SystemDB } from './system-schema.js';
 import { withStatementCache } from './statement-cache.js';
+import { allowRunNow } from './run-now.js';
+import { releaseCheckpointer, useCheckpointer, type Checkpointer } from './checkpointer.js';
 
 /**
  * Every difference between SQLite and PostgreSQL lives in this file. The rest of the server asks a
@@ -98,18 +100,36 @@ function openSqliteHandle(file: string, onOpen?: (db: Database.Database) => void
   return db;
 }
 
+/** Kysely over one SQLite handle, with statements prepared once and `runNow` allowed (db/run-now.ts). */
+function sqliteKysely<DB>(handle: Database.Database): Kysely<DB> {
+  const cached = withStatementCache(handle);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached }) });
+  allowRunNow(db, handle, (text) => cached.prepare(text) as unknown as Database.Statement);
+  return db;
+}
+
 class SqliteDatabases implements Databases {
   readonly kind = 'sqlite' as const;
   readonly likeOperator = 'like' as const;
   readonly system: Kysely<SystemDB>;
   private readonly apps = new Map<string, Kysely<any>>();
   private readonly appsDir: string;
+  /** WAL checkpoints run on a worker thread, not inside a request's commit (db/checkpointer.ts). */
+  private readonly checkpoints: Checkpointer = useCheckpointer();
+  private readonly files = new Set<string>();
 
   constructor(private readonly opts: OpenOptions) {
     fs.mkdirSync(opts.dataDir, { recursive: true });
     this.appsDir = path.join(opts.dataDir, 'apps');
     fs.mkdirSync(this.appsDir, { recursive: true });
-    this.system = new Kysely<SystemDB>({ dialect: new SqliteDialect({ database: withStatementCache(openSqliteHandle(path.join(opts.dataDir, 'system.db'))) }) });
+    this.system = this.open(path.join(opts.dataDir, 'system.db'));
+  }
+
+  private open<DB>(file: string, onOpen?: (db: Database.Database) => void): Kysely<DB> {
+    const handle = openSqliteHandle(file, onOpen);
+    this.checkpoints.adopt(file, handle);
+    this.files.add(file);
+    return sqliteKysely<DB>(handle);
   }
 
   private appFile(appId: string): string {
@@ -120,7 +140,7 @@ class SqliteDatabases implements Databases {
     let db = this.apps.get(appId);
     if (!db) {
       const file = this.appFile(appId);
-      db = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(openSqliteHandle(file, this.opts.onSqliteOpen)) }) });
+      db = this.open<any>(file, this.opts.onSqliteOpen);
       this.apps.set(appId, db);
     }
     return db;
@@ -136,6 +156,8 @@ class SqliteDatabases implements Databases {
     this.apps.delete(appId);
     if (db) await db.destroy();
     const file = this.appFile(appId);
+    this.files.delete(file);
+    await this.checkpoints.forget(file);
     for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
   }
 
@@ -186,6 +208,9 @@ class SqliteDatabases implements Databases {
     for (const db of this.apps.values()) await db.destroy();
     this.apps.clear();
     await this.system.destroy();
+    for (const file of this.files) await this.checkpoints.forget(file);
+    this.files.clear();
+    await releaseCheckpointer();
   }
 }
 

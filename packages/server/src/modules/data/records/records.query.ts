@@ -5,6 +5,7 @@ import type { AppSchema, ColumnMeta, TableMeta } from '../schema/app-schema.js';
 import { buildCount, buildFind, buildWhereSelectIds } from '../query/index.js';
 import { compiledFor } from '../query/compiled-memory.js';
 import type { FindSpec } from './find-spec.js';
+import { runNow } from '../../../db/run-now.js';
 import { relationTree, type RelationLinks } from './relation-links.js';
 import { fromStored, isHidden, rowToRecord, toStored } from './values.js';
 
@@ -81,7 +82,7 @@ export class RecordsQuery {
     const input = { where: spec.where, props, groupBy: spec.groupBy, having: spec.having, sortBy, distinct: spec.distinct, pageSize: spec.pageSize, offset: spec.offset };
     const db = this.area.db(appId);
     const key = JSON.stringify(['find', input]);
-    const { rows } = await db.executeQuery(compiledFor(schema, table, key, db, () => buildFind(this.area.ctx.dbs, appId, table, schema, input)));
+    const { rows } = await runNow(db, compiledFor(schema, table, key, db, () => buildFind(this.area.ctx.dbs, appId, table, schema, input)));
     const records = rows.map((row) => this.outputRow(table, row));
     this.exclude(records, spec);
     if (!aggregated) await this.links.attach(appId, table, records, tree);
@@ -125,7 +126,7 @@ export class RecordsQuery {
     }
     // A stable order makes paging repeatable; DISTINCT rows can only be ordered by what they select.
     if (!spec.distinct) q = q.orderBy('created').orderBy('objectId');
-    const rows = await q.limit(spec.pageSize).offset(spec.offset).execute();
+    const { rows } = await runNow<Record<string, unknown>>(this.area.db(appId), q.limit(spec.pageSize).offset(spec.offset).compile());
     const records = rows.map((row) => rowToRecord(table, row, only));
     this.exclude(records, spec);
     await this.links.attach(appId, table, records, tree);
@@ -137,7 +138,7 @@ export class RecordsQuery {
     const input = { where: spec.where, groupBy: spec.groupBy, having: spec.having, distinct: spec.distinct, props: spec.props.length ? spec.props : undefined };
     const db = this.area.db(appId);
     const key = JSON.stringify(['count', input]);
-    const { rows } = await db.executeQuery(compiledFor(schema, table, key, db, () => buildCount(this.area.ctx.dbs, appId, table, schema, input)));
+    const { rows } = await runNow(db, compiledFor(schema, table, key, db, () => buildCount(this.area.ctx.dbs, appId, table, schema, input)));
     return Number(rows[0]?.count ?? 0);
   }
 
