@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { ApiError } from './api-error.js';
-import { resolveApiKey } from '../modules/apps/index.js';
+import { knownApiKey, resolveApiKey } from '../modules/apps/index.js';
 import { dataServicesOf } from '../modules/data/index.js';
 import { securityOf, type Caller } from '../modules/security/index.js';
 import { DEFAULT_PANIC_MESSAGE, type PanicState } from '../modules/security/panic.service.js';
@@ -78,9 +78,27 @@ export function authenticateApp(ctx: ServerContext, req: FastifyRequest, opts: {
   const key = opts.ignoreToken ? undefined : req;
   const cached = key && callers.get(key);
   if (cached) return cached;
-  const p = resolveCaller(ctx, req, !!opts.ignoreToken);
+  const known = callerNow(ctx, req, !!opts.ignoreToken);
+  const p = known ? Promise.resolve(known) : resolveCaller(ctx, req, !!opts.ignoreToken);
   if (key) callers.set(key, p);
   return p;
+}
+
+/**
+ * `resolveCaller` without waiting, for the common call: a key found in the last moments, an app
+ * known not to be in panic mode, no user token, and the app's roles remembered. Anything else
+ * (a token, a first request, panic mode) takes `resolveCaller`, which decides refusals.
+ */
+function callerNow(ctx: ServerContext, req: FastifyRequest, ignoreToken: boolean): AppCaller | undefined {
+  if (!ignoreToken && userTokenOf(req)) return undefined;
+  const { appId, apiKey } = (req.params ?? {}) as { appId?: string; apiKey?: string };
+  const found = appId && apiKey ? knownApiKey(ctx, appId, apiKey) : undefined;
+  if (!found) return undefined;
+  const security = securityOf(ctx);
+  const panic = security.panic.known(found.appId);
+  if (!panic || panic.enabled) return undefined;
+  const caller = security.callerNow(found.appId, found.deviceType, null);
+  return caller && { ...caller, apiKey: apiKey!, token: null };
 }
 
 async function resolveCaller(ctx: ServerContext, req: FastifyRequest, ignoreToken: boolean): Promise<AppCaller> {

@@ -3,6 +3,7 @@ import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js'
 import { dataServicesOf, type AppSchema, type DataServices, type TableMeta } from '../data/index.js';
 import { securityOf } from '../security/index.js';
 import { and, namesIn, readQuery, type QuerySpec } from './query-spec.js';
+import type { RowFilter } from '../security/permission-engine.js';
 
 type Rec = Record<string, unknown>;
 
@@ -36,7 +37,21 @@ export class AppData {
   }
 
   async table(appId: string, name: string): Promise<{ schema: AppSchema; table: TableMeta }> {
-    const schema = await this.data.schema(appId);
+    return this.pick(await this.data.schema(appId), name);
+  }
+
+  /**
+   * The steps below come in two forms: one that answers at once from what is remembered already
+   * (the app's schema, roles and rules: see settled.ts) and one that awaits loading it, used when
+   * the first answers undefined. Both end in the same code, so they cannot decide differently; the
+   * first only spares a record request its dozens of queued promise steps.
+   */
+  private tableNow(appId: string, name: string): { schema: AppSchema; table: TableMeta } | undefined {
+    const schema = this.data.schemaNow(appId);
+    return schema && this.pick(schema, name);
+  }
+
+  private pick(schema: AppSchema, name: string): { schema: AppSchema; table: TableMeta } {
     const table = schema.table(name);
     if (!table) throw appError(AppErrorCodes.TABLE_NOT_FOUND, 404, `Table '${name.slice(0, 80)}' does not exist`);
     return { schema, table };
@@ -44,9 +59,17 @@ export class AppData {
 
   /** Columns hidden from this caller (Find denied); Users passwords are never readable or filterable. */
   async hidden(caller: AppCaller, table: TableMeta): Promise<Set<string>> {
-    const out = await this.engine.deniedColumns(caller, table, 'Find');
-    if (table.system && table.name === 'Users') out.add('password');
-    return out;
+    return this.withPassword(table, await this.engine.deniedColumns(caller, table, 'Find'));
+  }
+
+  private hiddenNow(caller: AppCaller, table: TableMeta): Set<string> | undefined {
+    const denied = this.engine.deniedColumnsNow(caller, table, 'Find');
+    return denied && this.withPassword(table, denied);
+  }
+
+  private withPassword(table: TableMeta, denied: Set<string>): Set<string> {
+    if (table.system && table.name === 'Users') denied.add('password');
+    return denied;
   }
 
   /**
@@ -63,11 +86,21 @@ export class AppData {
 
   /** Narrows a query to the rows the caller may `op`; answers undefined when that is none. */
   private async restrict(caller: AppCaller, table: TableMeta, op: string, spec: QuerySpec): Promise<QuerySpec | undefined> {
-    const hidden = await this.hidden(caller, table);
+    const now = this.restrictNow(caller, table, op, spec);
+    if (now) return now.spec;
+    return this.narrow(table, spec, await this.hidden(caller, table), await this.engine.rowFilter(caller, table.tableId, op));
+  }
+
+  private restrictNow(caller: AppCaller, table: TableMeta, op: string, spec: QuerySpec): { spec: QuerySpec | undefined } | undefined {
+    const hidden = this.hiddenNow(caller, table);
+    const filter = hidden && this.engine.rowFilterNow(caller, table.tableId, op);
+    return filter && { spec: this.narrow(table, spec, hidden, filter) };
+  }
+
+  private narrow(table: TableMeta, spec: QuerySpec, hidden: Set<string>, filter: RowFilter): QuerySpec | undefined {
     const used = namesIn(spec);
     const bad = [...hidden].find((c) => used.has(c));
     if (bad) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${bad}' of table '${table.name}' is hidden`);
-    const filter = await this.engine.rowFilter(caller, table.tableId, op);
     if (filter.kind === 'none') return undefined;
     return filter.kind === 'all' ? spec : { ...spec, where: and(spec.where, filter.where) };
   }
@@ -77,6 +110,8 @@ export class AppData {
    * depth) in tables or rows the caller may not Find.
    */
   async guard(caller: AppCaller, schema: AppSchema, table: TableMeta, records: Rec[], depth = 0): Promise<Rec[]> {
+    const now = this.guardNow(caller, table, records);
+    if (now) return now;
     const hidden = await this.hidden(caller, table);
     for (const r of records) for (const c of hidden) delete r[c];
     if (depth > 5) return records;
@@ -96,21 +131,33 @@ export class AppData {
     return records;
   }
 
+  /** `guard` at once for a table without relations whose hidden columns are known already. */
+  private guardNow(caller: AppCaller, table: TableMeta, records: Rec[]): Rec[] | undefined {
+    if (table.relations.length) return undefined;
+    const hidden = this.hiddenNow(caller, table);
+    if (!hidden) return undefined;
+    for (const r of records) for (const c of hidden) delete r[c];
+    return records;
+  }
+
   /** `tell` false: a console preview (run as), not a read by the app's caller, so not audited as one. */
   async find(caller: AppCaller, tableName: string, input: Rec | undefined, tell = true): Promise<Rec[]> {
-    const { schema, table } = await this.table(caller.appId, tableName);
+    const { schema, table } = this.tableNow(caller.appId, tableName) ?? await this.table(caller.appId, tableName);
     // No table-level refusal: the owner policy or a record's ACL may still open some rows.
-    const spec = await this.restrict(caller, table, 'Find', readQuery(input, table));
-    const records = spec ? await this.guard(caller, schema, table, await this.data.query.find(caller.appId, schema, table, spec)) : [];
+    const query = readQuery(input, table);
+    const spec = (this.restrictNow(caller, table, 'Find', query) ?? { spec: await this.restrict(caller, table, 'Find', query) }).spec;
+    const found = spec ? await this.data.query.find(caller.appId, schema, table, spec) : [];
+    const records = this.guardNow(caller, table, found) ?? await this.guard(caller, schema, table, found);
     if (tell) this.told(caller, table, records.length);
     return records;
   }
 
   /** `tell` false: a console preview (run as), not a read by the app's caller, so not audited as one. */
   async count(caller: AppCaller, tableName: string, input: Rec | undefined, tell = true): Promise<number> {
-    const { schema, table } = await this.table(caller.appId, tableName);
+    const { schema, table } = this.tableNow(caller.appId, tableName) ?? await this.table(caller.appId, tableName);
     // No table-level refusal: the owner policy or a record's ACL may still open some rows.
-    const spec = await this.restrict(caller, table, 'Find', readQuery(input, table));
+    const query = readQuery(input, table);
+    const spec = (this.restrictNow(caller, table, 'Find', query) ?? { spec: await this.restrict(caller, table, 'Find', query) }).spec;
     const n = spec ? await this.data.query.count(caller.appId, schema, table, spec) : 0;
     if (tell) this.told(caller, table, n);
     return n;
@@ -140,6 +187,10 @@ export class AppData {
 
   /** Removes what a caller may not write and refuses columns whose Update is denied. */
   private async writable(caller: AppCaller, table: TableMeta, input: unknown, creating: boolean): Promise<Rec> {
+    return this.writableWith(caller, table, input, creating, this.engine.deniedColumnsNow(caller, table, 'Update') ?? await this.engine.deniedColumns(caller, table, 'Update'));
+  }
+
+  private writableWith(caller: AppCaller, table: TableMeta, input: unknown, creating: boolean, denied: Set<string>): Rec {
     if (!input || typeof input !== 'object' || Array.isArray(input)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'A record must be a JSON object');
     const out: Rec = { ...(input as Rec) };
     for (const k of SERVER_SET) delete out[k];
@@ -149,18 +200,19 @@ export class AppData {
     }
     // Keys the SDK adds that are not columns (relation markers); the table in the URL is authoritative.
     for (const k of Object.keys(out)) if (k.startsWith('__')) delete out[k];
-    const denied = await this.engine.deniedColumns(caller, table, 'Update');
     const bad = Object.keys(out).find((k) => denied.has(k));
     if (bad) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${bad}' of table '${table.name}' cannot be changed`);
     return out;
   }
 
   async create(caller: AppCaller, tableName: string, input: unknown): Promise<Rec> {
-    const { schema, table } = await this.table(caller.appId, tableName);
-    await this.require(caller, table, 'Create');
-    const values = await this.writable(caller, table, input, true);
+    const { schema, table } = this.tableNow(caller.appId, tableName) ?? await this.table(caller.appId, tableName);
+    const decided = this.engine.decideNow(caller, 'data', table.tableId, 'Create');
+    if (decided?.access === 'DENY' || !decided) await this.require(caller, table, 'Create');
+    const denied = this.engine.deniedColumnsNow(caller, table, 'Update');
+    const values = denied ? this.writableWith(caller, table, input, true, denied) : await this.writable(caller, table, input, true);
     const record = await this.data.records.create(caller.appId, table.name, values);
-    return (await this.guard(caller, schema, table, [record]))[0];
+    return (this.guardNow(caller, table, [record]) ?? await this.guard(caller, schema, table, [record]))[0];
   }
 
   async update(caller: AppCaller, tableName: string, objectId: string, input: unknown): Promise<Rec> {

@@ -91,6 +91,27 @@ describeEachDb('App API hot path: remembered work follows changes', (server) => 
     expect((await findN()).json()).toHaveLength(3);
   });
 
+  it('column rules decide the same while the rules are loading as once they are remembered', async () => {
+    const { tableId } = await f.table('Hot4', [{ name: 'secret', dataType: 'STRING' }, { name: 'open', dataType: 'STRING' }]);
+    const anon = await f.roleId('NotAuthenticatedUser');
+    for (const operation of ['Find', 'Update']) {
+      expect((await f.console('PUT', `/security/data/${tableId}/columns/permissions/${operation}/${anon}`, { column: 'secret', access: 'DENY' })).statusCode).toBe(200);
+    }
+    // The first request after the change loads the rules; the next ones decide from remembered ones.
+    for (let i = 0; i < 3; i++) {
+      const created = await f.api('POST', '/data/Hot4', { body: { open: `o${i}` } });
+      expect(created.statusCode).toBe(200);
+      expect(created.json()).not.toHaveProperty('secret');
+      expect((await f.api('POST', '/data/Hot4', { body: { open: 'x', secret: 's' } })).statusCode).toBe(403);
+      const rows = (await f.api('POST', '/data/Hot4/find', { body: { where: "open like 'o%'" } })).json();
+      expect(rows).toHaveLength(i + 1);
+      for (const r of rows) expect(r).not.toHaveProperty('secret');
+      expect((await f.api('POST', '/data/Hot4/find', { body: { where: "secret = 's'" } })).statusCode).toBe(403);
+    }
+    expect((await f.console('PUT', `/security/data/${tableId}/columns/permissions/Find/${anon}`, { column: 'secret', access: 'GRANT' })).statusCode).toBe(200);
+    expect((await f.api('POST', '/data/Hot4/find', { body: { where: "open like 'o%'" } })).json()[0]).toHaveProperty('secret', null);
+  });
+
   it('panic mode applies to the next request after requests that found it off, and lifts the same way', async () => {
     for (let i = 0; i < 3; i++) expect((await find('weight > 0')).statusCode).toBe(200);
     expect((await f.console('PUT', '/panic/enable', { message: 'Down for repairs' })).json()).toMatchObject({ enabled: true });

@@ -19,6 +19,15 @@ export class DataArea {
     return this.schemas.get(appId);
   }
 
+  /** `table` without waiting when the schema is loaded already; undefined when it must be loaded. */
+  tableNow(appId: string, name: string): { schema: AppSchema; table: TableMeta } | undefined {
+    const schema = this.schemas.peek(appId);
+    if (!schema) return undefined;
+    const table = schema.table(name);
+    if (!table) throw ApiError.notFound(`Table '${name.slice(0, 80)}' does not exist`);
+    return { schema, table };
+  }
+
   /** The table named in a URL, or 404 naming it. */
   async table(appId: string, name: string): Promise<{ schema: AppSchema; table: TableMeta }> {
     const schema = await this.schema(appId);

@@ -13,6 +13,7 @@ import { registerFileCellRoutes } from './records/file-cells.js';
 import { ViewsService } from './views/views.service.js';
 import { ViewRecords } from './views/view-records.js';
 import { registerViewRoutes } from './views/views.routes.js';
+import type { AppSchema } from './schema/app-schema.js';
 
 export type { ColumnInfo, RelationInfo, SchemaResolver, TableInfo } from './model.js';
 export type { AppSchema, TableMeta, ColumnMeta, RelationMeta } from './schema/app-schema.js';
@@ -31,6 +32,8 @@ export interface DataServices {
   views: ViewsService;
   /** The app's schema (cached) — a `SchemaResolver` for the where compiler. */
   schema(appId: string): ReturnType<DataArea['schema']>;
+  /** The app's schema when loaded already, without waiting (see settled.ts); undefined otherwise. */
+  schemaNow(appId: string): AppSchema | undefined;
 }
 
 const servicesByContext = new WeakMap<ServerContext, DataServices>();
@@ -57,7 +60,7 @@ export const dataModule: ServerModule = {
     const query = new RecordsQuery(area, records.links);
     const views = new ViewsService(area, tables);
     const viewRecords = new ViewRecords(area, query);
-    servicesByContext.set(ctx, { tables, columns, relations, records, query, views, schema: (appId) => area.schema(appId) });
+    servicesByContext.set(ctx, { tables, columns, relations, records, query, views, schema: (appId) => area.schema(appId), schemaNow: (appId) => area.schemas.peek(appId) });
     registerTableRoutes(app, ctx, { tables, columns, relations });
     registerRecordRoutes(app, ctx, { area, records, query, views, viewRecords });
     registerViewRoutes(app, ctx, { area, views, viewRecords, query });

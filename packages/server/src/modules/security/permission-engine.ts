@@ -42,6 +42,10 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 const GRANTED: Decision = { access: 'GRANT', by: 'default' };
 
+/** Keys of the policy memory: the rules of a service, whether an item has any record ACL. */
+const rulesKey = (service: Service) => `rules\u0000${service}`;
+const aclKey = (service: Service, item: string) => `acl\u0000${service}\u0000${item}`;
+
 /**
  * THE permission engine: every app API call is decided here, reads and writes alike. For one
  * operation on one item (a table, a file path, a channel, a service) the first rule that applies
@@ -63,7 +67,7 @@ export class PermissionEngine {
   }
 
   private rules(appId: string, service: Service): Promise<Rule[]> {
-    return this.memory.remember(appId, `rules\u0000${service}`, () => this.repo.serviceRules(appId, service));
+    return this.memory.remember(appId, rulesKey(service), () => this.repo.serviceRules(appId, service));
   }
 
   /**
@@ -72,7 +76,7 @@ export class PermissionEngine {
    * goes through the repo, which makes the memory forget the app before the next request.
    */
   private hasAcl(appId: string, service: Service, item: string): Promise<boolean> {
-    return this.memory.remember(appId, `acl\u0000${service}\u0000${item}`, () => this.repo.hasAcl(appId, service, item));
+    return this.memory.remember(appId, aclKey(service, item), () => this.repo.hasAcl(appId, service, item));
   }
 
   /** Steps 3–4 and 6 over items given most specific first (a file, then its folders). */
@@ -117,6 +121,24 @@ export class PermissionEngine {
       const access = this.acl(await this.repo.aclOf(caller.appId, service, list[0], [objectId], op), caller);
       if (access) return { access, by: 'acl' };
     }
+    return this.decideByRules(rules, caller, list, op, record);
+  }
+
+  /**
+   * `decide` without waiting, when what it needs is remembered already (see settled.ts): the
+   * service's rules and, for a record, that its table has no record ACL. Undefined otherwise, and
+   * the caller awaits `decide`. Both end in the same steps, so they cannot decide differently.
+   */
+  decideNow(caller: Caller, service: Service, items: string | string[], op: string, record?: RecordRef): Decision | undefined {
+    const list = Array.isArray(items) ? items : [items];
+    const rules = this.memory.peek<Rule[]>(caller.appId, rulesKey(service));
+    if (!rules) return undefined;
+    if (typeof record?.objectId === 'string' && record.objectId && this.memory.peek<boolean>(caller.appId, aclKey(service, list[0])) !== false) return undefined;
+    return this.decideByRules(rules, caller, list, op, record);
+  }
+
+  /** Steps 2–4 and 6 (the record's ACL, step 1, has not decided). */
+  private decideByRules(rules: Rule[], caller: Caller, list: string[], op: string, record?: RecordRef): Decision {
     if (record && caller.userId && record.ownerId === caller.userId) {
       const access = this.ownerRule(rules, list[0], op);
       if (access) return { access, by: 'owner' };
@@ -151,7 +173,17 @@ export class PermissionEngine {
    * needed to answer names; a rule of a dropped column matches nothing.
    */
   async deniedColumns(caller: Caller, table: ColumnsOf, op: 'Find' | 'Update'): Promise<Set<string>> {
-    const rules = (await this.rules(caller.appId, 'data')).filter((r) => r.item === table.tableId && r.column_name !== '' && r.operation === op);
+    return this.columnsDenied(await this.rules(caller.appId, 'data'), caller, table, op);
+  }
+
+  /** `deniedColumns` without waiting when the data rules are remembered already; else undefined. */
+  deniedColumnsNow(caller: Caller, table: ColumnsOf, op: 'Find' | 'Update'): Set<string> | undefined {
+    const rules = this.memory.peek<Rule[]>(caller.appId, rulesKey('data'));
+    return rules && this.columnsDenied(rules, caller, table, op);
+  }
+
+  private columnsDenied(all: Rule[], caller: Caller, table: ColumnsOf, op: 'Find' | 'Update'): Set<string> {
+    const rules = all.filter((r) => r.item === table.tableId && r.column_name !== '' && r.operation === op);
     const out = new Set<string>();
     if (!rules.length) return out;
     const nameOf = new Map([...table.columns, ...(table.relations ?? [])].map((c) => [c.columnId, c.name]));
@@ -174,14 +206,26 @@ export class PermissionEngine {
    */
   async rowFilter(caller: Caller, tableId: string, op: string): Promise<RowFilter> {
     const rules = await this.rules(caller.appId, 'data');
-    const base = this.general(rules, caller, [tableId], op).access;
     const me = caller.userId && SAFE_ID.test(caller.userId) ? caller.userId : undefined;
-    const owner = me ? this.ownerRule(rules, tableId, op) : undefined;
     // Without any record ACL on the table only the table rules and the owner policy (both from the
     // remembered rules) shape the filter: no per-request query.
     const entries = await this.hasAcl(caller.appId, 'data', tableId)
       ? await this.repo.aclFor(caller.appId, 'data', tableId, op, me ? [me, '*'] : [], ['*', ...caller.roles.map((r) => r.id)])
       : [];
+    return this.filterOf(rules, entries, caller, tableId, op);
+  }
+
+  /** `rowFilter` without waiting when the data rules are remembered and the table has no record ACL; else undefined. */
+  rowFilterNow(caller: Caller, tableId: string, op: string): RowFilter | undefined {
+    const rules = this.memory.peek<Rule[]>(caller.appId, rulesKey('data'));
+    if (!rules || this.memory.peek<boolean>(caller.appId, aclKey('data', tableId)) !== false) return undefined;
+    return this.filterOf(rules, [], caller, tableId, op);
+  }
+
+  private filterOf(rules: Rule[], entries: Rule[], caller: Caller, tableId: string, op: string): RowFilter {
+    const base = this.general(rules, caller, [tableId], op).access;
+    const me = caller.userId && SAFE_ID.test(caller.userId) ? caller.userId : undefined;
+    const owner = me ? this.ownerRule(rules, tableId, op) : undefined;
     if (entries.length > MAX_ACL_ROWS) throw new ApiError('ACL_TOO_LARGE', 500, 'This table has too many record permissions for this caller to filter a query');
     const byObject = new Map<string, Rule[]>();
     for (const e of entries) byObject.set(e.object_id, [...(byObject.get(e.object_id) ?? []), e]);

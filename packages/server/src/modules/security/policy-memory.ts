@@ -1,3 +1,5 @@
+import { settledValue, track } from '../../settled.js';
+
 /**
  * How long this process trusts what it read about an app's roles and permission rules. A change
  * made through this process applies to the very next request (every write forgets the app first);
@@ -37,7 +39,7 @@ export class PolicyMemory {
       this.apps.set(appId, entries);
     }
     if (entries.size >= MAX_PER_APP) entries.clear();
-    const value = load();
+    const value = track(load());
     const entry: Entry = { value, until: now + POLICY_TTL_MS };
     entries.set(key, entry);
     const own = entries;
@@ -45,6 +47,12 @@ export class PolicyMemory {
       if (own.get(key) === entry) own.delete(key);
     });
     return value;
+  }
+
+  /** What `remember` holds for the key once it has loaded (and not expired), without waiting; else undefined. */
+  peek<T>(appId: string, key: string, now = Date.now()): T | undefined {
+    const hit = this.apps.get(appId)?.get(key);
+    return hit && hit.until > now ? (settledValue(hit.value)?.value as T | undefined) : undefined;
   }
 
   /** Drops everything remembered about an app (call after any change to its roles or rules). */

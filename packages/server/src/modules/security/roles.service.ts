@@ -97,6 +97,11 @@ export class RolesService {
       .map((r) => ({ id: r.id, name: r.name, system: Number(r.system) === 1 })));
   }
 
+  /** `rows` without waiting, once the app's roles are seeded and remembered; else undefined. */
+  rowsNow(appId: string): RoleRow[] | undefined {
+    return this.seeded.has(appId) ? this.memory.peek<RoleRow[]>(appId, 'roles') : undefined;
+  }
+
   async list(appId: string): Promise<SecurityRole[]> {
     return (await this.rows(appId)).map(toWire);
   }
@@ -159,6 +164,11 @@ export class RolesService {
   /** Roles given to a user by the developer (not the implied ones). */
   async assignedTo(appId: string, userId: string): Promise<RoleRow[]> {
     return this.memory.remember(appId, `assigned\u0000${userId}`, () => this.readAssigned(appId, userId));
+  }
+
+  /** `assignedTo` without waiting when remembered already; else undefined. */
+  assignedNow(appId: string, userId: string): RoleRow[] | undefined {
+    return this.memory.peek<RoleRow[]>(appId, `assigned\u0000${userId}`);
   }
 
   private async readAssigned(appId: string, userId: string): Promise<RoleRow[]> {

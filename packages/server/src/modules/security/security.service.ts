@@ -66,6 +66,17 @@ export class Security {
    */
   async callerFor(appId: string, deviceType: string, user: UserFacts | null): Promise<Caller> {
     const all = await this.roles.rows(appId);
+    return this.callerOf(appId, deviceType, user, all, user ? await this.roles.assignedTo(appId, user.objectId) : []);
+  }
+
+  /** `callerFor` without waiting when the app's roles (and the user's) are remembered; else undefined. */
+  callerNow(appId: string, deviceType: string, user: UserFacts | null): Caller | undefined {
+    const all = this.roles.rowsNow(appId);
+    const assigned = user ? this.roles.assignedNow(appId, user.objectId) : [];
+    return all && assigned ? this.callerOf(appId, deviceType, user, all, assigned) : undefined;
+  }
+
+  private callerOf(appId: string, deviceType: string, user: UserFacts | null, all: Array<{ id: string; name: string }>, assigned: Array<{ id: string; name: string }>): Caller {
     const byName = (name: string) => all.find((r) => r.name === name);
     const names = new Set<string>();
     const client = CLIENT_ROLE_BY_DEVICE[deviceType];
@@ -77,7 +88,7 @@ export class Security {
       if (typeof user.socialAccount === 'string' && user.socialAccount !== 'BACKENDLESS' && user.socialAccount !== '') names.add('SocialUser');
     }
     const roles = [...names].map(byName).filter((r) => !!r).map((r) => ({ id: r.id, name: r.name }));
-    if (user) for (const r of await this.roles.assignedTo(appId, user.objectId)) if (!roles.some((x) => x.id === r.id)) roles.push({ id: r.id, name: r.name });
+    for (const r of assigned) if (!roles.some((x) => x.id === r.id)) roles.push({ id: r.id, name: r.name });
     return { appId, deviceType, userId: user?.objectId ?? null, roles };
   }
 }

@@ -10,6 +10,7 @@ import { assertObjectId, prepareRecord, unknownKeys, type PreparedRecord } from 
 import { RelationLinks } from './relation-links.js';
 import { insertReturning } from './insert-memory.js';
 import { rowToRecord } from './values.js';
+import { runNow } from '../../../db/run-now.js';
 
 /** Rows per INSERT statement in bulk work, below both databases' bind-parameter limits. */
 const PARAMS_PER_STATEMENT = 30_000;
@@ -67,7 +68,9 @@ export class RecordsService {
   }
 
   async create(appId: string, tableName: string, input: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const table = await this.withDynamicColumns(appId, tableName, [input]);
+    // The table at once when the schema is loaded and the record brings no new column (settled.ts).
+    const known = this.area.tableNow(appId, tableName)?.table;
+    const table = known && !unknownKeys(known, input).length ? known : await this.withDynamicColumns(appId, tableName, [input]);
     const prepared = await prepareRecord(table, input, 'create');
     const row = this.row(prepared, Date.now());
     let record: Record<string, unknown> | undefined;
@@ -75,7 +78,7 @@ export class RecordsService {
       // Without relations one statement does it all (both databases support RETURNING).
       if (!prepared.relations.length) {
         const db = this.area.db(appId);
-        const [stored] = (await db.executeQuery<Record<string, unknown>>(insertReturning(db, table, row))).rows;
+        const [stored] = (await runNow<Record<string, unknown>>(db, insertReturning(db, table, row))).rows;
         record = stored && rowToRecord(table, stored);
       } else record = await this.area.db(appId).transaction().execute(async (trx) => {
         await trx.insertInto(table.sqlName).values(row).execute();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DataColumn, DataRelation, DataTable, ScalarDataType } from '@basalt/shared';
 import type { ColumnInfo, RelationInfo, SchemaResolver, TableInfo } from '../model.js';
+import { settledValue, track } from '../../../settled.js';
 
 /** ColumnInfo plus what the console needs to address and order it. */
 export interface ColumnMeta extends ColumnInfo {
@@ -122,11 +123,16 @@ export class SchemaCache {
   get(appId: string): Promise<AppSchema> {
     let p = this.cache.get(appId);
     if (!p) {
-      p = loadAppSchema(this.open(appId));
+      p = track(loadAppSchema(this.open(appId)));
       this.cache.set(appId, p);
       p.catch(() => this.cache.delete(appId));
     }
     return p;
+  }
+
+  /** The schema when it is loaded already, without waiting (see settled.ts); undefined otherwise. */
+  peek(appId: string): AppSchema | undefined {
+    return settledValue(this.cache.get(appId))?.value;
   }
 
   invalidate(appId: string): void {
