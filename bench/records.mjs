@@ -15,14 +15,20 @@ export function workloadSizes(quick) {
 
 /**
  * Unmeasured requests before each measured loop, the same for every target: a server's first
- * requests of a kind run cold code (JIT, statement caches), which is not its steady speed.
+ * requests of a kind run cold code (JIT, statement caches), which is not its steady speed. V8
+ * optimises a function only after it ran hot for a while, and a server whose request passes
+ * through more functions needs more requests before all of them are optimised: 500 requests left
+ * Basalt's first measured loop (create) partly cold, which its later loops were not. A slow target
+ * stops warming after WARM_UP_MAX_MS.
  */
-export const WARM_UP = 500;
+export const WARM_UP = 2000;
+export const WARM_UP_MAX_MS = 5000;
 async function warmUp(fn) {
   const inFlight = 16;
+  const until = Date.now() + WARM_UP_MAX_MS;
   let next = 0;
   await Promise.all(Array.from({ length: inFlight }, async () => {
-    while (next < WARM_UP) await fn(next++).catch(() => {});
+    while (next < WARM_UP && Date.now() < until) await fn(next++).catch(() => {});
   }));
 }
 
