@@ -136,12 +136,21 @@ export class Planner {
     const sorts = parsed('sortBy', () => parseSortBy(sortBy));
     const order = sorts.map((s) => {
       const expr = this.sortExpr(ctx, s, q);
+      // A column that is never NULL needs no NULL placement, and PostgreSQL can then walk an index
+      // for it (it cannot when the ORDER BY asks for a NULL placement its index does not have).
+      if (this.neverNull(s)) return s.descending ? sql`${expr} desc` : sql`${expr} asc`;
       // Same NULL placement on both databases (SQLite's native one, so its indexes still serve the sort).
       return s.descending ? sql`${expr} desc nulls last` : sql`${expr} asc nulls first`;
     });
     // A unique last key keeps offset paging stable when sort values repeat.
     if (order.length > 0 && !q.aggregated && !q.distinct) order.push(sql`${col(ROOT, pkName(this.table))} asc`);
     return order;
+  }
+
+  /** objectId, created and updated of the table itself: NOT NULL in every table (ddl.ts). */
+  private neverNull(s: SortItem): boolean {
+    const t = s.target;
+    return t.kind !== 'aggregate' && t.path.length === 1 && NEVER_NULL.has(t.path[0]) && this.table.columns.some((c) => c.system && c.name === t.path[0]);
   }
 
   private sortExpr(ctx: Ctx, s: SortItem, q: { items: SelectItem[]; aliases: Map<string, Typed>; grouped: Set<string>; aggregated: boolean; distinct: boolean }): RawBuilder<unknown> {
@@ -168,6 +177,8 @@ export class Planner {
     return joins.firstValue(col(owner, resolved.column.sqlName));
   }
 }
+
+const NEVER_NULL = new Set(['objectId', 'created', 'updated']);
 
 const opt = (cond: boolean, part: () => RawBuilder<unknown>) => (cond ? part() : sql``);
 

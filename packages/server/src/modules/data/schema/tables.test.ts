@@ -1,5 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../../../test-helpers.js';
+import { CompiledQuery, sql } from 'kysely';
+import { dataServicesOf } from '../index.js';
 import { dataFixture, expectError, type DataFixture } from '../data.test-helpers.js';
 
 describeEachDb('data tables and columns', (server) => {
@@ -82,6 +84,32 @@ describeEachDb('data tables and columns', (server) => {
     expect(typeof rec.created).toBe('number');
     const off = await f.ok('POST', '/Everything', { b: false, dt: '1990-04-28T10:30:00Z', i: '12' });
     expect(off).toMatchObject({ b: false, dt: when, i: 12 });
+  });
+
+  it('the index of an indexed column also holds the default order, so an equality find walks it without sorting', async () => {
+    await f.createTable('Indexed', [{ name: 'grade', dataType: 'INT', indexed: true }, { name: 'code', dataType: 'STRING', unique: true }]);
+    await f.ok('POST', '/bulk/Indexed', Array.from({ length: 40 }, (_, i) => ({ grade: i % 2, code: `c${i}` })));
+    const ctx = server().app.basalt;
+    const table = (await dataServicesOf(ctx)!.schema(f.appId)).table('Indexed')!;
+    const grade = table.columns.find((c) => c.name === 'grade')!.sqlName;
+    const code = table.columns.find((c) => c.name === 'code')!.sqlName;
+    const db = ctx.dbs.app(f.appId);
+    if (ctx.dbs.kind === 'sqlite') {
+      const find = db.selectFrom(table.sqlName).selectAll().where(grade, '=', 1).orderBy('created').orderBy('objectId').limit(15).compile();
+      const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${find.sql}`, [...find.parameters]));
+      const detail = plan.rows.map((r) => r.detail).join(' | ');
+      expect(detail).toContain(`ix_${table.sqlName}_${grade}`);
+      expect(detail).not.toContain('TEMP B-TREE');
+    } else {
+      const defs = (await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where tablename = ${table.sqlName}`.execute(db)).rows;
+      expect(defs.find((d) => d.indexname === `ix_${table.sqlName}_${grade}`)?.indexdef).toMatch(/\(\s*"?c_[0-9a-f]+"?,\s*created,\s*"objectId"\s*\)/);
+      // The unique index stays on its column alone.
+      expect(defs.find((d) => d.indexname === `ux_${table.sqlName}_${code}`)?.indexdef).toMatch(/\(\s*"?c_[0-9a-f]+"?\s*\)/);
+    }
+    const all = await f.ok('POST', '/Indexed/find', { where: 'grade = 1', sortBy: ['created', 'objectId'], pageSize: 100 });
+    expect(all).toHaveLength(20);
+    const page = await f.ok('POST', '/Indexed/find', { where: 'grade = 1', pageSize: 5, offset: 5 });
+    expect(page.map((r: any) => r.objectId)).toEqual(all.slice(5, 10).map((r: any) => r.objectId));
   });
 
   it('changes column options and types with real DDL that keeps the rows', async () => {
