@@ -76,7 +76,9 @@ if (server) try {
   await server.stop();
 }
 
-await bench('thin server (floor)', thinServerTarget);
+await bench('thin server (floor)', () => thinServerTarget());
+// The same floor doing the WAL checkpoints a long-running SQLite server must do (thin-server.mjs).
+await bench('thin server, checkpointing (floor)', () => thinServerTarget({ checkpointing: true }));
 await bench('raw better-sqlite3 (floor)', async () => rawTarget());
 if (!args.has('--no-peers') && (wanted('Parse Server (PostgreSQL)') || wanted('Directus (SQLite)'))) {
   const peers = await import('./peers.mjs');

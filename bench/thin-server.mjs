@@ -11,13 +11,20 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const Database = createRequire(path.join(root, 'packages/server/package.json'))('better-sqlite3');
 
 const db = new Database(process.argv[2]);
+// `checkpointing`: read the inserted row with .all() instead of .get(). .get() resets the statement
+// after its first row without stepping it to the end, and SQLite runs its WAL hook (where the
+// automatic checkpoint lives) only when a statement steps to the end: with .get() this server never
+// checkpoints, its WAL grows without bound during a run and no commit ever waits for a checkpoint.
+// With .all() it pays SQLite's checkpoints inside its commits as a long-running server must.
+const checkpointing = process.argv[3] === 'checkpointing';
 db.pragma('journal_mode = WAL');
 db.exec('create table if not exists person (objectId text primary key, name text, age integer, created integer, updated integer, ownerId text)');
 db.exec('create index if not exists person_age on person(age)');
 const insert = db.prepare('insert into person (objectId, name, age, created, updated) values (?, ?, ?, ?, ?) returning *');
+const inserted = (...values) => (checkpointing ? insert.all(...values)[0] : insert.get(...values));
 const insertMany = db.transaction((rows) => {
   const now = Date.now();
-  return rows.map((r) => insert.get(crypto.randomUUID(), String(r.name), Number(r.age), now, now).objectId);
+  return rows.map((r) => inserted(crypto.randomUUID(), String(r.name), Number(r.age), now, now).objectId);
 });
 const find = db.prepare('select * from person where age = ? order by created, objectId limit 15');
 const count = db.prepare('select count(*) as n from person where age > ?');
@@ -39,7 +46,7 @@ const server = http.createServer((req, res) => {
       return answer(res, 400, { message: 'invalid JSON' });
     }
     const now = Date.now();
-    if (req.url === '/person' && req.method === 'POST') return answer(res, 200, insert.get(crypto.randomUUID(), String(body.name), Number(body.age), now, now));
+    if (req.url === '/person' && req.method === 'POST') return answer(res, 200, inserted(crypto.randomUUID(), String(body.name), Number(body.age), now, now));
     if (req.url === '/person/find') return answer(res, 200, find.all(Number(body.age)));
     if (req.url === '/person/count') return answer(res, 200, count.get(Number(body.age)).n);
     if (req.url === '/person/bulk' && Array.isArray(body)) return answer(res, 200, insertMany(body));

@@ -8,9 +8,10 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { request, root } from '../lib.mjs';
 
-export async function thinServerTarget() {
+/** `checkpointing`: the same server reading inserts so that SQLite's WAL checkpoints run (thin-server.mjs). */
+export async function thinServerTarget({ checkpointing = false } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-thin-'));
-  const child = spawn(process.execPath, [path.join(root, 'bench/thin-server.mjs'), path.join(dir, 'thin.db')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(root, 'bench/thin-server.mjs'), path.join(dir, 'thin.db'), ...(checkpointing ? ['checkpointing'] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise((resolve, reject) => {
     child.stdout.once('data', (d) => resolve(Number(String(d).trim())));
     child.once('exit', (code) => reject(new Error(`thin server exited with ${code}`)));
