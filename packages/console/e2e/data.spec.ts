@@ -344,6 +344,20 @@ test('inline editors by type: boolean, number, date and relation cells save type
   const towns = await storedRecords(page, appId, 'Town');
   const [romeId, limaId] = ['Rome', 'Lima'].map((name) => String(towns.find((r) => r.name === name)?.objectId));
 
+  // Each panel above closed right after its save without a question; unsaved edits do ask.
+  await page.goto(`/apps/${appId}/data/Town?record=${romeId}`);
+  const romePanel = page.getByRole('dialog', { name: new RegExp(romeId) });
+  await expect(romePanel.getByLabel('name')).toHaveValue('Rome');
+  await romePanel.getByLabel('name').fill('Roma');
+  await page.getByRole('button', { name: 'Close record panel' }).click();
+  const discard = page.getByRole('dialog', { name: 'Discard your changes?' });
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(romePanel.getByLabel('name')).toHaveValue('Roma');
+  await page.getByRole('button', { name: 'Close record panel' }).click();
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(romePanel).toBeHidden();
+  expect((await storedRecords(page, appId, 'Town')).find((r) => r.objectId === romeId)?.name).toBe('Rome');
+
   await newTable(page, 'Task', [['title', 'String'], ['done', 'Boolean'], ['qty', 'Integer'], ['price', 'Decimal'], ['due', 'Date and time']]);
   await page.getByRole('link', { name: 'Schema' }).click();
   await page.getByRole('button', { name: 'Add column' }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Code, Drawer, Group, ScrollArea, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
@@ -37,6 +37,10 @@ export function RecordPanel({ appId, table, objectId, tab, onTabChange, onClose,
   const columns = useMemo(() => editableColumns(table.columns), [table.columns]);
   const [drafts, setDrafts] = useState<Record<string, FieldDraft>>(() => draftsOf(columns, null));
   const [dirty, setDirty] = useState<Set<string>>(new Set());
+  // Whether the form holds unsaved edits, read by `close` at the moment it runs: a click that lands
+  // right after a save, before React rendered the saved state, must not ask to discard what was
+  // just saved (the render it was bound to still had the edits).
+  const edited = useRef(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
   const create = useCreateRecord(appId);
@@ -47,6 +51,7 @@ export function RecordPanel({ appId, table, objectId, tab, onTabChange, onClose,
   useEffect(() => {
     setDrafts(draftsOf(columns, isNew ? null : (record ?? null)));
     setDirty(new Set());
+    edited.current = false;
     setFieldErrors({});
   }, [columns, record, isNew]);
 
@@ -60,6 +65,7 @@ export function RecordPanel({ appId, table, objectId, tab, onTabChange, onClose,
         { table, record: values },
         {
           onSuccess: (created) => {
+            edited.current = false;
             notifications.show({ color: 'teal', message: `Record created in ${table.name}` });
             onChanged('created', String(created.objectId));
           },
@@ -70,6 +76,7 @@ export function RecordPanel({ appId, table, objectId, tab, onTabChange, onClose,
         { table, record: { ...values, objectId } },
         {
           onSuccess: () => {
+            edited.current = false;
             notifications.show({ color: 'teal', message: 'Record saved' });
             setDirty(new Set());
             void refetch();
@@ -81,7 +88,7 @@ export function RecordPanel({ appId, table, objectId, tab, onTabChange, onClose,
   };
 
   const close = () => {
-    if (dirty.size === 0) return onClose();
+    if (!edited.current) return onClose();
     modals.openConfirmModal({
       title: 'Discard your changes?',
       children: <Text size="sm">The fields you changed in this record are not saved yet.</Text>,
@@ -129,6 +136,7 @@ export function RecordPanel({ appId, table, objectId, tab, onTabChange, onClose,
             value={drafts[column.name] ?? null}
             error={fieldErrors[column.name] ?? (serverField === column.name ? errorInfo(saveError).message : undefined)}
             onChange={(value) => {
+              edited.current = true;
               setDrafts((d) => ({ ...d, [column.name]: value }));
               setDirty((s) => new Set(s).add(column.name));
             }}
