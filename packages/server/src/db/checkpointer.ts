@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 
 /** How often the worker looks for new WAL frames to copy into each database file. */
-export const CHECKPOINT_EVERY_MS = 100;
+const CHECKPOINT_EVERY_MS = 100;
 /** SQLite's own default, restored on a handle when the worker is gone. */
 const AUTOCHECKPOINT_PAGES = 1000;
 

@@ -208,7 +208,8 @@ export class AppData {
   async create(caller: AppCaller, tableName: string, input: unknown): Promise<Rec> {
     const { schema, table } = this.tableNow(caller.appId, tableName) ?? await this.table(caller.appId, tableName);
     const decided = this.engine.decideNow(caller, 'data', table.tableId, 'Create');
-    if (decided?.access === 'DENY' || !decided) await this.require(caller, table, 'Create');
+    // Not decided yet, or refused: `require` decides and throws the refusal.
+    if (decided?.access !== 'GRANT') await this.require(caller, table, 'Create');
     const denied = this.engine.deniedColumnsNow(caller, table, 'Update');
     const values = denied ? this.writableWith(caller, table, input, true, denied) : await this.writable(caller, table, input, true);
     const record = await this.data.records.create(caller.appId, table.name, values);

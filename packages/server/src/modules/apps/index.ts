@@ -11,18 +11,21 @@ export function deleteAppsOwnedBy(ctx: ServerContext, developerId: string): Prom
   return new AppsService(ctx).deleteOwnedBy(developerId);
 }
 
+/** Where a found key is remembered: per server (tests run several in one process), app and key. */
+const keyOf = (ctx: ServerContext, appId: string, apiKey: string) => `${serverIdOf(ctx)}\u0000${appId}\u0000${apiKey}`;
+
+/** A key found in the last moments, without waiting (see `apiKeys` below); undefined when it must be looked up. */
+export function knownApiKey(ctx: ServerContext, appId: string, apiKey: string): { appId: string; deviceType: string } | undefined {
+  return apiKeys.get(keyOf(ctx, appId, apiKey));
+}
+
 /**
  * Resolves an app-facing API key: answers the app id and the key's device type (ANDROID, IOS, JS,
  * REST, WP, AS, BL), or undefined when the key does not belong to that app.
  */
-/** A key found in the last moments, without waiting (see `apiKeys` below); undefined when it must be looked up. */
-export function knownApiKey(ctx: ServerContext, appId: string, apiKey: string): { appId: string; deviceType: string } | undefined {
-  return apiKeys.get(`${serverIdOf(ctx)}\u0000${appId}\u0000${apiKey}`);
-}
-
 export async function resolveApiKey(ctx: ServerContext, appId: string, apiKey: string): Promise<{ appId: string; deviceType: string } | undefined> {
   if (!appId || !apiKey || appId.length > 64 || apiKey.length > 64) return undefined;
-  const key = `${serverIdOf(ctx)}\u0000${appId}\u0000${apiKey}`;
+  const key = keyOf(ctx, appId, apiKey);
   const known = apiKeys.get(key);
   if (known) return known;
   const since = accessGeneration();
