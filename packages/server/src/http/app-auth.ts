@@ -98,8 +98,21 @@ function callerNow(ctx: ServerContext, req: FastifyRequest, ignoreToken: boolean
   const panic = security.panic.known(found.appId);
   if (!panic || panic.enabled) return undefined;
   const caller = security.callerNow(found.appId, found.deviceType, null);
-  return caller && { ...caller, apiKey: apiKey!, token: null };
+  return caller && anonymousCaller(caller, apiKey!);
 }
+
+/**
+ * The anonymous caller of a key, made once per shared anonymous caller (security.service.ts) and
+ * key, and frozen like it: nothing downstream may change a caller another request uses.
+ */
+function anonymousCaller(caller: Caller, apiKey: string): AppCaller {
+  let byKey = anonymousByKey.get(caller);
+  if (!byKey) anonymousByKey.set(caller, (byKey = new Map()));
+  let out = byKey.get(apiKey);
+  if (!out) byKey.set(apiKey, (out = Object.freeze({ ...caller, apiKey, token: null })));
+  return out;
+}
+const anonymousByKey = new WeakMap<Caller, Map<string, AppCaller>>();
 
 async function resolveCaller(ctx: ServerContext, req: FastifyRequest, ignoreToken: boolean): Promise<AppCaller> {
   const { appId, apiKey } = (req.params ?? {}) as { appId?: string; apiKey?: string };

@@ -11,7 +11,7 @@ type Rec = Record<string, unknown>;
 export const MAX_BULK = 10_000;
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 /** Written by the server only: app callers never set them (server code may set ownerId). */
-const SERVER_SET = ['created', 'updated', '___class', '__meta'];
+const SERVER_SET = new Set(['created', 'updated', '___class', '__meta']);
 
 export function assertId(value: unknown, what = 'objectId'): string {
   if (typeof value !== 'string' || !ID.test(value)) throw appError(AppErrorCodes.BAD_REQUEST, 400, `${what} must be a record id`);
@@ -58,18 +58,18 @@ export class AppData {
   }
 
   /** Columns hidden from this caller (Find denied); Users passwords are never readable or filterable. */
-  async hidden(caller: AppCaller, table: TableMeta): Promise<Set<string>> {
+  async hidden(caller: AppCaller, table: TableMeta): Promise<ReadonlySet<string>> {
     return this.withPassword(table, await this.engine.deniedColumns(caller, table, 'Find'));
   }
 
-  private hiddenNow(caller: AppCaller, table: TableMeta): Set<string> | undefined {
+  private hiddenNow(caller: AppCaller, table: TableMeta): ReadonlySet<string> | undefined {
     const denied = this.engine.deniedColumnsNow(caller, table, 'Find');
     return denied && this.withPassword(table, denied);
   }
 
-  private withPassword(table: TableMeta, denied: Set<string>): Set<string> {
-    if (table.system && table.name === 'Users') denied.add('password');
-    return denied;
+  /** A new set when it adds: the engine's answer may be shared by other requests. */
+  private withPassword(table: TableMeta, denied: ReadonlySet<string>): ReadonlySet<string> {
+    return table.system && table.name === 'Users' && !denied.has('password') ? new Set([...denied, 'password']) : denied;
   }
 
   /**
@@ -97,7 +97,7 @@ export class AppData {
     return filter && { spec: this.narrow(table, spec, hidden, filter) };
   }
 
-  private narrow(table: TableMeta, spec: QuerySpec, hidden: Set<string>, filter: RowFilter): QuerySpec | undefined {
+  private narrow(table: TableMeta, spec: QuerySpec, hidden: ReadonlySet<string>, filter: RowFilter): QuerySpec | undefined {
     const used = namesIn(spec);
     const bad = [...hidden].find((c) => used.has(c));
     if (bad) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${bad}' of table '${table.name}' is hidden`);
@@ -190,18 +190,23 @@ export class AppData {
     return this.writableWith(caller, table, input, creating, this.engine.deniedColumnsNow(caller, table, 'Update') ?? await this.engine.deniedColumns(caller, table, 'Update'));
   }
 
-  private writableWith(caller: AppCaller, table: TableMeta, input: unknown, creating: boolean, denied: Set<string>): Rec {
+  private writableWith(caller: AppCaller, table: TableMeta, input: unknown, creating: boolean, denied: ReadonlySet<string>): Rec {
     if (!input || typeof input !== 'object' || Array.isArray(input)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'A record must be a JSON object');
-    const out: Rec = { ...(input as Rec) };
-    for (const k of SERVER_SET) delete out[k];
-    if (!isServerCode(caller)) {
-      delete out.ownerId;
-      if (creating) out.ownerId = caller.userId ?? null;
+    // Copied key by key rather than spread and pruned: deleting keys turns an object into a slow
+    // dictionary, and this runs on every app API write.
+    const serverCode = isServerCode(caller);
+    const out: Rec = {};
+    for (const k of Object.keys(input)) {
+      // Server-set values, and keys the SDK adds that are not columns (relation markers): the
+      // table in the URL is authoritative.
+      if (SERVER_SET.has(k) || k.startsWith('__') || (k === 'ownerId' && !serverCode)) continue;
+      if (denied.has(k)) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${k}' of table '${table.name}' cannot be changed`);
+      out[k] = (input as Rec)[k];
     }
-    // Keys the SDK adds that are not columns (relation markers); the table in the URL is authoritative.
-    for (const k of Object.keys(out)) if (k.startsWith('__')) delete out[k];
-    const bad = Object.keys(out).find((k) => denied.has(k));
-    if (bad) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${bad}' of table '${table.name}' cannot be changed`);
+    if (!serverCode && creating) {
+      out.ownerId = caller.userId ?? null;
+      if (denied.has('ownerId')) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column 'ownerId' of table '${table.name}' cannot be changed`);
+    }
     return out;
   }
 

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../../test-helpers.js';
 import { appFixture, type AppFixture } from './appapi.test-helpers.js';
+import { securityOf } from '../security/index.js';
 
 /**
  * The app API's record path remembers compiled queries, the HIPAA switch and the caller's roles so
@@ -110,6 +111,27 @@ describeEachDb('App API hot path: remembered work follows changes', (server) => 
     }
     expect((await f.console('PUT', `/security/data/${tableId}/columns/permissions/Find/${anon}`, { column: 'secret', access: 'GRANT' })).statusCode).toBe(200);
     expect((await f.api('POST', '/data/Hot4/find', { body: { where: "open like 'o%'" } })).json()[0]).toHaveProperty('secret', null);
+  });
+
+  it('anonymous callers of a key are one shared, frozen caller until the app\'s roles change', async () => {
+    const security = securityOf(server().app.basalt);
+    expect((await find('weight > 0')).statusCode).toBe(200);
+    const first = security.callerNow(f.appId, 'REST', null)!;
+    expect(first).toBeDefined();
+    expect(security.callerNow(f.appId, 'REST', null)).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.roles) && first.roles.every((r) => Object.isFrozen(r))).toBe(true);
+    expect(first.roles.map((r) => r.name)).toEqual(expect.arrayContaining(['RestUser', 'NotAuthenticatedUser']));
+    // Another device type has its own caller with its own client role.
+    const js = security.callerNow(f.appId, 'JS', null)!;
+    expect(js).not.toBe(first);
+    expect(js.roles.map((r) => r.name)).toContain('JSUser');
+    expect(js.roles.map((r) => r.name)).not.toContain('RestUser');
+    // A role change makes the app's roles be read again, and with them a new caller.
+    await security.roles.create(f.appId, 'HotPathExtra');
+    expect((await find('weight > 0')).statusCode).toBe(200);
+    const after = security.callerNow(f.appId, 'REST', null)!;
+    expect(after).not.toBe(first);
+    expect(after.roles.map((r) => r.id)).toEqual(first.roles.map((r) => r.id));
   });
 
   it('panic mode applies to the next request after requests that found it off, and lifts the same way', async () => {

@@ -6,7 +6,6 @@ import { passwordResetsOf } from './password-reset.service.js';
 
 type P = { appId: string };
 const APP_ID = /^[A-Za-z0-9-]{1,64}$/;
-const RESTORE_ROUTE = '/:appId/:apiKey/users/restorepassword/:identity';
 
 /** The page is ours alone: no framing (clickjacking), no referrer (the token is in the URL), no caching. */
 function html(reply: FastifyReply, status: number, body: string): FastifyReply {
@@ -21,24 +20,12 @@ function html(reply: FastifyReply, status: number, body: string): FastifyReply {
 
 /**
  * The page behind the link of a restore mail, `/app-users/{appId}/password-reset?token=…`, outside
- * the `/{appId}/{apiKey}` space (the link carries no API key and needs no console login), and the
- * per-address limit of the restore route (`users.routes.ts` calls the service for the rest).
+ * the `/{appId}/{apiKey}` space (the link carries no API key and needs no console login). The
+ * restore route itself and its per-address limit are in `users.routes.ts`.
  */
 export function registerPasswordResetRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const resets = passwordResetsOf(ctx);
   const page = '/app-users/:appId/password-reset';
-
-  // Each restore request counts against its client address, whatever the identity. A callback
-  // hook: it runs on every request, and an async one would cost each a promise and a queued tick.
-  app.addHook('preHandler', (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
-    if (req.routeOptions.url !== RESTORE_ROUTE || req.method !== 'GET') return done();
-    try {
-      resets.take(`reset-ip:${req.ip}`);
-    } catch (err) {
-      return done(err as Error);
-    }
-    done();
-  });
 
   const appOf = async (req: FastifyRequest<{ Params: P }>) => {
     const { appId } = req.params;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { authenticateApp } from '../../http/app-auth.js';
 import type { AppUsers } from './users.service.js';
+import { passwordResetsOf } from './password-reset.service.js';
 import { registerOAuthLoginRoutes } from './oauth/oauth-login.routes.js';
 
 type P = { appId: string; apiKey: string; token: string; identity: string; userId: string; objectId: string };
@@ -22,6 +23,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext, use
     return users.isValidToken(c.appId, req.params.token);
   });
   app.get<{ Params: P }>(`${base}/restorepassword/:identity`, async (req, reply) => {
+    // Each restore request counts against its client address first, whatever the key or identity.
+    passwordResetsOf(ctx).take(`reset-ip:${req.ip}`);
     const c = await anonymous(req);
     return reply.send(await users.restorePassword(c.appId, req.params.identity));
   });

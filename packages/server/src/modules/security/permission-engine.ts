@@ -79,8 +79,27 @@ export class PermissionEngine {
     return this.memory.remember(appId, aclKey(service, item), () => this.repo.hasAcl(appId, service, item));
   }
 
+  /** `general` answers per loaded rules and shared caller, as `columnsDenied` keeps its answers. */
+  private readonly generalMemo = new WeakMap<Rule[], WeakMap<Caller, Map<string, Decision>>>();
+
   /** Steps 3–4 and 6 over items given most specific first (a file, then its folders). */
   private general(rules: Rule[], caller: Caller, items: string[], op: string): Decision {
+    if (!Object.isFrozen(caller)) return this.generalNew(rules, caller, items, op);
+    let byCaller = this.generalMemo.get(rules);
+    if (!byCaller) this.generalMemo.set(rules, (byCaller = new WeakMap()));
+    let byKey = byCaller.get(caller);
+    if (!byKey) byCaller.set(caller, (byKey = new Map()));
+    const key = items.length === 1 ? `${op}\u0000${items[0]}` : `${op}\u0000${items.join('\u0000')}`;
+    let decision = byKey.get(key);
+    if (!decision) {
+      // Bounded: a caller asking about many distinct files would otherwise grow it without end.
+      if (byKey.size >= 1000) byKey.clear();
+      byKey.set(key, (decision = this.generalNew(rules, caller, items, op)));
+    }
+    return decision;
+  }
+
+  private generalNew(rules: Rule[], caller: Caller, items: string[], op: string): Decision {
     const roleIds = new Set(caller.roles.map((r) => r.id));
     const plain = rules.filter((r) => r.column_name === '' && r.operation === op);
     for (const item of [...items, '*']) {
@@ -172,17 +191,37 @@ export class PermissionEngine {
    * writable). Column rules are kept by column id (a rename keeps them), so the table's columns are
    * needed to answer names; a rule of a dropped column matches nothing.
    */
-  async deniedColumns(caller: Caller, table: ColumnsOf, op: 'Find' | 'Update'): Promise<Set<string>> {
+  async deniedColumns(caller: Caller, table: ColumnsOf, op: 'Find' | 'Update'): Promise<ReadonlySet<string>> {
     return this.columnsDenied(await this.rules(caller.appId, 'data'), caller, table, op);
   }
 
   /** `deniedColumns` without waiting when the data rules are remembered already; else undefined. */
-  deniedColumnsNow(caller: Caller, table: ColumnsOf, op: 'Find' | 'Update'): Set<string> | undefined {
+  deniedColumnsNow(caller: Caller, table: ColumnsOf, op: 'Find' | 'Update'): ReadonlySet<string> | undefined {
     const rules = this.memory.peek<Rule[]>(caller.appId, rulesKey('data'));
     return rules && this.columnsDenied(rules, caller, table, op);
   }
 
-  private columnsDenied(all: Rule[], caller: Caller, table: ColumnsOf, op: 'Find' | 'Update'): Set<string> {
+  /**
+   * Denied columns per loaded rules, table and shared caller. A shared (frozen) caller is the
+   * anonymous caller of an app's key (security.service.ts): its answer only changes when the rules
+   * are read again (a new array) or the table changes (a new object), so it is worked out once.
+   */
+  private readonly deniedMemo = new WeakMap<Rule[], WeakMap<ColumnsOf, WeakMap<Caller, Map<string, ReadonlySet<string>>>>>();
+
+  private columnsDenied(all: Rule[], caller: Caller, table: ColumnsOf, op: 'Find' | 'Update'): ReadonlySet<string> {
+    if (!Object.isFrozen(caller)) return this.columnsDeniedNew(all, caller, table, op);
+    let byTable = this.deniedMemo.get(all);
+    if (!byTable) this.deniedMemo.set(all, (byTable = new WeakMap()));
+    let byCaller = byTable.get(table);
+    if (!byCaller) byTable.set(table, (byCaller = new WeakMap()));
+    let byOp = byCaller.get(caller);
+    if (!byOp) byCaller.set(caller, (byOp = new Map()));
+    let denied = byOp.get(op);
+    if (!denied) byOp.set(op, (denied = this.columnsDeniedNew(all, caller, table, op)));
+    return denied;
+  }
+
+  private columnsDeniedNew(all: Rule[], caller: Caller, table: ColumnsOf, op: 'Find' | 'Update'): Set<string> {
     const rules = all.filter((r) => r.item === table.tableId && r.column_name !== '' && r.operation === op);
     const out = new Set<string>();
     if (!rules.length) return out;

@@ -72,9 +72,31 @@ export class Security {
   /** `callerFor` without waiting when the app's roles (and the user's) are remembered; else undefined. */
   callerNow(appId: string, deviceType: string, user: UserFacts | null): Caller | undefined {
     const all = this.roles.rowsNow(appId);
+    if (all && !user) return this.anonymous(appId, deviceType, all);
     const assigned = user ? this.roles.assignedNow(appId, user.objectId) : [];
     return all && assigned ? this.callerOf(appId, deviceType, user, all, assigned) : undefined;
   }
+
+  /**
+   * The anonymous caller of a device type, built once per loaded list of the app's roles: most app
+   * API calls are anonymous, and their caller only changes when the roles are read again (a role
+   * change makes the memory forget the app, so the next list is a new array). Frozen, because every
+   * anonymous request of the app shares it.
+   */
+  private anonymous(appId: string, deviceType: string, all: Array<{ id: string; name: string }>): Caller {
+    let byDevice = this.anonymousCallers.get(all);
+    if (!byDevice) this.anonymousCallers.set(all, (byDevice = new Map()));
+    let caller = byDevice.get(deviceType);
+    if (!caller) {
+      const built = this.callerOf(appId, deviceType, null, all, []);
+      caller = Object.freeze({ ...built, roles: Object.freeze(built.roles.map((r) => Object.freeze(r))) as Caller['roles'] });
+      byDevice.set(deviceType, caller);
+    }
+    return caller;
+  }
+
+  /** Keyed by the app's roles array as remembered (each app has its own array). */
+  private readonly anonymousCallers = new WeakMap<object, Map<string, Caller>>();
 
   private callerOf(appId: string, deviceType: string, user: UserFacts | null, all: Array<{ id: string; name: string }>, assigned: Array<{ id: string; name: string }>): Caller {
     const byName = (name: string) => all.find((r) => r.name === name);
