@@ -14,6 +14,7 @@ import { EventBus } from './events/bus.js';
 import { Mailer } from './mail/mailer.js';
 import { MemoryFailureLimiter } from './http/rate-limit.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { installAppApiHooks } from './http/app-auth.js';
 import { ApiError } from './http/api-error.js';
 import { ErrorCodes } from '@basalt/shared';
 import { modules } from './modules/index.js';
@@ -70,7 +71,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const consoleDir = config.consoleDir && fs.existsSync(path.join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined;
   installErrorHandler(app, consoleDir ? { spaIndex: fs.readFileSync(path.join(consoleDir, 'index.html')) } : {});
-  await app.register(cookie);
+  // Before any route: the app API's hooks are attached to each app API route as it is added.
+  installAppApiHooks(app, ctx);
+  // No cookie-parsing hook on every request: only the console's auth key reads a cookie (http/auth.ts).
+  await app.register(cookie, { hook: false });
   await app.register(formbody);
   // Some routes take a raw string body (file move/rename, cache values, bare ids).
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));

@@ -57,7 +57,6 @@ export interface AppCaller extends Caller {
 
 /** Route patterns of the app API all start so (files and messaging included). */
 const APP_ROUTE = /^\/:appId\/:apiKey(\/|$)/;
-export const isAppApiRoute = (req: FastifyRequest) => APP_ROUTE.test(req.routeOptions?.url ?? '');
 
 const callers = new WeakMap<FastifyRequest, Promise<AppCaller>>();
 
@@ -143,25 +142,26 @@ export async function userFacts(ctx: ServerContext, appId: string, userId: strin
 }
 
 /**
- * Hooks of every app API route (ours, files, messaging, app info): CORS for browser apps, the
- * numeric error codes the SDK expects, and the preflight answer. Registered once at the root.
+ * Hooks of every app API route (ours, files, messaging, app info): panic mode, CORS for browser
+ * apps, the numeric error codes the SDK expects, and the preflight answer. They are attached to
+ * each app API route as it is added (`onRoute`), so console requests never run them and app API
+ * requests never test which route they are on; `buildApp` installs them before any route exists.
  */
 export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): void {
   // Panic mode stops every app API route, also those that authenticate on their own.
   // Callback hooks, not async ones: they run on every app API request, and with the panic state
   // fresh in this node's memory (the usual case) they answer without a promise or a queued tick.
   const refusal = (panic: PanicState) => (panic.enabled ? appError(AppErrorCodes.PANIC, 503, panic.message || DEFAULT_PANIC_MESSAGE) : undefined);
-  app.addHook('onRequest', (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
-    if (!isAppApiRoute(req) || req.method === 'OPTIONS') return done();
+  const panicked = (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+    if (req.method === 'OPTIONS') return done();
     const { appId } = (req.params ?? {}) as { appId?: string };
     if (!appId || !/^[A-Za-z0-9-]{1,64}$/.test(appId)) return done();
     const panic = securityOf(ctx).panic;
     const known = panic.known(appId);
     if (known) return done(refusal(known));
     panic.state(appId).then((state) => done(refusal(state)), done);
-  });
-  app.addHook('onSend', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, value?: unknown) => void) => {
-    if (!isAppApiRoute(req)) return done(null, payload);
+  };
+  const answered = (_req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, value?: unknown) => void) => {
     // The SDK sends no cookies (withCredentials is false), so any origin may call.
     reply.header('access-control-allow-origin', '*');
     if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{')) return done(null, payload);
@@ -172,6 +172,12 @@ export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): vo
     } catch {
       return done(null, payload);
     }
+  };
+  const list = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+  app.addHook('onRoute', (route) => {
+    if (!APP_ROUTE.test(route.url)) return;
+    route.onRequest = [...list(route.onRequest), panicked] as typeof route.onRequest;
+    route.onSend = [...list(route.onSend), answered] as typeof route.onSend;
   });
   // Returns the reply: an async handler that only calls send() lets Fastify answer a second time.
   app.options('/:appId/:apiKey/*', async (req, reply) => {

@@ -26,7 +26,9 @@ export function readAuthKey(req: FastifyRequest): string | undefined {
   const fromHeader = Array.isArray(header) ? header[0] : header;
   if (fromHeader) return fromHeader;
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-  return req.cookies?.[AUTH_COOKIE] || undefined;
+  // Parsed here, on the few requests that may use it, not by a hook on every request.
+  const cookies = req.headers.cookie;
+  return cookies ? req.server.parseCookie(cookies)[AUTH_COOKIE] || undefined : undefined;
 }
 
 /** Sessions checked in the last moments, by key hash (see access-cache.ts for why this is safe). */

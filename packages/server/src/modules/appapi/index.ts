@@ -1,5 +1,5 @@
 import type { ServerModule } from '../module.js';
-import { authenticateApp, installAppApiHooks } from '../../http/app-auth.js';
+import { authenticateApp } from '../../http/app-auth.js';
 import { realtimeUrl } from '../../realtime/index.js';
 import { AppData } from './data-access.js';
 import { AppRelations } from './relations-access.js';
@@ -18,14 +18,13 @@ import { passwordResetMigrations } from './password-reset.migrations.js';
 /**
  * The app-facing REST API (`/{appId}/{apiKey}/…`) that the published `backendless` SDK calls:
  * app info, users, data with relations, counters, cache, hives (names, shared key operations, key-value); the groups not built yet answer 501. Every call is authenticated by
- * `http/app-auth.ts` and decided by the security module's permission engine. Registered before
- * files and messaging so the shared hooks (CORS, panic mode, numeric error codes) cover them too.
+ * `http/app-auth.ts` and decided by the security module's permission engine. The shared hooks of
+ * every app API route (CORS, panic mode, numeric error codes) are installed by `buildApp`.
  */
 export const appApiModule: ServerModule = {
   name: 'appapi',
   systemMigrations: passwordResetMigrations,
   register(app, ctx) {
-    installAppApiHooks(app, ctx);
     // The first call of every SDK; an invalid token answers 3064 so the SDK retries without it.
     app.get('/:appId/:apiKey/info', async (req) => {
       const caller = await authenticateApp(ctx, req);

@@ -137,6 +137,13 @@ describeEachDb('app API: keys, users, sessions, panic mode', (server) => {
     expect(res.headers['access-control-allow-methods']).toBe('GET, POST, PUT, DELETE');
     expect(res.headers['access-control-allow-headers']).toBe('content-type,user-token');
     expect((await f.api('GET', '/info')).headers['access-control-allow-origin']).toBe('*');
+    // Every app API route has the header, whichever module adds it, errors included; console routes do not.
+    expect((await f.api('GET', '/files/')).headers['access-control-allow-origin']).toBe('*');
+    const refused = await f.api('POST', '/data/NoSuchTable/find', { body: {} });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.headers['access-control-allow-origin']).toBe('*');
+    expect(refused.json().code).toBe(1009);
+    expect((await f.console('GET', '/security/roles')).headers['access-control-allow-origin']).toBeUndefined();
   });
 });
 
