@@ -16,6 +16,19 @@ describe('app breadcrumbs', () => {
     expect(labels('/apps/A1/overview')).toEqual(['Shop', 'Overview']);
   });
 
+  it('name the pages of areas made of fixed pages as their tabs do, and what follows as typed', () => {
+    expect(labels('/apps/A1/settings/mobile')).toEqual(['Shop', 'Settings', 'Mobile']);
+    expect(labels('/apps/A1/settings/api-keys')).toEqual(['Shop', 'Settings', 'API keys']);
+    expect(labels('/apps/A1/security/run-as')).toEqual(['Shop', 'Security', 'Run as']);
+    expect(labels('/apps/A1/users/auth0')).toEqual(['Shop', 'Users', 'Auth0']);
+    expect(labels('/apps/A1/messaging/buttons')).toEqual(['Shop', 'Messaging', 'Button templates']);
+    expect(labels('/apps/A1/messaging/channels/news/live')).toEqual(['Shop', 'Messaging', 'Channels', 'news', 'live']);
+    // A channel named like a section is still the developer's name.
+    expect(labels('/apps/A1/messaging/channels/push')).toEqual(['Shop', 'Messaging', 'Channels', 'push']);
+    // Files are folders the developer named, even one called "mobile".
+    expect(labels('/apps/A1/files/mobile')).toEqual(['Shop', 'Files', 'mobile']);
+  });
+
   it('link the app and its area, not the page itself', () => {
     const crumbs = appCrumbs('/apps/A1/data/-/cache', 'A1', undefined);
     expect(crumbs[0]).toEqual({ label: 'A1', to: '/apps/A1/overview' });

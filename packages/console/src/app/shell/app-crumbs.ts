@@ -1,5 +1,17 @@
 import { Areas } from '@basalt/shared';
 import type { Crumb } from './Breadcrumbs';
+import { MESSAGING_SECTIONS } from '../../features/messaging/sections';
+import { SECURITY_SECTIONS } from '../../features/security/sections';
+import { SETTINGS_SECTIONS } from '../../features/settings/sections';
+import { USERS_SECTIONS } from '../../features/users/sections';
+
+/** Areas whose first word after the area names one of its pages, with the names their tabs show. */
+const SECTIONS: Record<string, ReadonlyArray<{ segment: string; label: string }>> = {
+  messaging: MESSAGING_SECTIONS,
+  security: SECURITY_SECTIONS,
+  settings: SETTINGS_SECTIONS,
+  users: USERS_SECTIONS,
+};
 
 /** `button-templates` → `Button templates`. */
 function pageName(word: string): string {
@@ -10,8 +22,9 @@ function pageName(word: string): string {
 /**
  * The breadcrumbs of a page inside an app: the app, its area, then the rest of the path. `-` sets
  * an area's tools apart from its records (`data/-/cache` beside `data/Person`): it is no place of
- * its own, and the word after it names a page, so it reads as one ("Cache"). Other segments are
- * names the developer chose (tables, channels, folders) and are shown as typed.
+ * its own, and the word after it names a page, so it reads as one ("Cache"). In areas made of fixed
+ * pages (Messaging, Security, Settings, Users) the first word names a page and reads as its tab.
+ * Other segments are names the developer chose (tables, channels, folders) and are shown as typed.
  */
 export function appCrumbs(pathname: string, appId: string, appName: string | undefined): Crumb[] {
   const rest = pathname.slice(`/apps/${appId}/`.length).split('/').filter(Boolean);
@@ -20,14 +33,17 @@ export function appCrumbs(pathname: string, appId: string, appName: string | und
   if (area && area.id !== 'overview') crumbs.push({ label: area.title, to: `/apps/${appId}/${area.segment}` });
   else if (area) crumbs.push({ label: area.title });
   let afterMarker = false;
-  for (const segment of rest.slice(1)) {
+  const sections = area ? SECTIONS[area.segment] : undefined;
+  rest.slice(1).forEach((segment, i) => {
     if (segment === '-') {
       afterMarker = true;
-      continue;
+      return;
     }
     const label = decodeURIComponent(segment);
-    crumbs.push({ label: afterMarker ? pageName(label) : label });
+    // A page of the area (Settings › Mobile) reads as its tab does; what follows is the developer's.
+    const section = i === 0 ? sections?.find((s) => s.segment === segment) : undefined;
+    crumbs.push({ label: section ? section.label : afterMarker ? pageName(label) : label });
     afterMarker = false;
-  }
+  });
   return crumbs;
 }

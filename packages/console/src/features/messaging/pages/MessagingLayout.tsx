@@ -2,14 +2,11 @@ import { Link, NavLink as RouterLink, Outlet, useLocation, useParams } from 'rea
 import { Button, Group, Tabs } from '@mantine/core';
 import { IconBroadcast, IconClick, IconDeviceMobile, IconInbox, IconKey, IconSend } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/PageHeader';
+import { MESSAGING_SECTIONS } from '../sections';
 
-const SECTIONS = [
-  { segment: 'channels', label: 'Channels', Icon: IconBroadcast },
-  { segment: 'devices', label: 'Devices', Icon: IconDeviceMobile },
-  { segment: 'push', label: 'Push', Icon: IconSend },
-  { segment: 'buttons', label: 'Button templates', Icon: IconClick },
-  { segment: 'outbox', label: 'Outbox', Icon: IconInbox },
-] as const;
+/** Icons of the sections (their names are in ../sections.ts). */
+const ICONS = { channels: IconBroadcast, devices: IconDeviceMobile, push: IconSend, buttons: IconClick, outbox: IconInbox } as const;
+const SECTIONS = MESSAGING_SECTIONS.map((s) => ({ ...s, Icon: ICONS[s.segment] }));
 
 /** Frame of the Messaging area: its sections as tabs whose links are real URLs. */
 export default function MessagingLayout() {

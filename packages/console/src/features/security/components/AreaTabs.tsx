@@ -2,7 +2,7 @@ import { NavLink as RouterLink, useLocation } from 'react-router';
 import { Tabs } from '@mantine/core';
 
 /** Sub-pages of an area as tabs that are links: the URL stays the state (CONSOLE.md §1.2). */
-export function AreaTabs({ base, tabs, label }: { base: string; tabs: Array<{ segment: string; label: string }>; label: string }) {
+export function AreaTabs({ base, tabs, label }: { base: string; tabs: ReadonlyArray<{ segment: string; label: string }>; label: string }) {
   const { pathname } = useLocation();
   const rest = pathname.startsWith(base) ? pathname.slice(base.length).replace(/^\//, '') : '';
   // Mantine tabs need a non-empty value: the area's index page ('' segment) is keyed "index".
