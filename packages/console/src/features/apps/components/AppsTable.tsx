@@ -6,6 +6,7 @@ import { AppAvatar } from '../../../components/AppAvatar';
 import { CopyValue } from '../../../components/CopyValue';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { AppRowMenu } from './AppRowMenu';
+import { currentSearchParams } from '../../../lib/search-params';
 
 type SortKey = 'name' | 'created';
 
@@ -40,7 +41,8 @@ export function AppsTable({ apps, onRename, onDelete }: Props) {
   const dir = dirRaw === 'desc' ? 'desc' : 'asc';
   const onSort = (column: SortKey) => {
     const nextDir = column === sort && dir === 'asc' ? 'desc' : 'asc';
-    setParams((p) => {
+    setParams(() => {
+      const p = currentSearchParams();
       p.set('sort', `${column}:${nextDir}`);
       return p;
     }, { replace: true });

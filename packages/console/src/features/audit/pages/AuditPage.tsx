@@ -14,6 +14,7 @@ import { useDeleteAuditLogs, useDownloadAuditLogs, useLoadAuditLogs } from '../a
 import { dayEnd, dayStart } from '../audit-dates';
 import { AuditFilters, type AuditFilterValues } from '../components/AuditFilters';
 import { AuditTable } from '../components/AuditTable';
+import { currentSearchParams } from '../../../lib/search-params';
 
 const PAGE = 50;
 
@@ -30,7 +31,8 @@ export default function AuditPage() {
   const [deleting, setDeleting] = useState(false);
 
   const update = (next: Partial<AuditFilterValues> & { page?: string }) =>
-    setParams((p) => {
+    setParams(() => {
+      const p = currentSearchParams();
       for (const [k, v] of Object.entries(next)) {
         if (v) p.set(k, v);
         else p.delete(k);

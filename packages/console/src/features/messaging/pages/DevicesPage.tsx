@@ -9,6 +9,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatDateTime } from '../../../lib/format';
 import { PAGE_SIZE, useDeleteDevices, useLoadChannels, useLoadDevices } from '../api/messaging.queries';
+import { currentSearchParams } from '../../../lib/search-params';
 
 const short = (token: string) => (token.length > 18 ? `${token.slice(0, 8)}…${token.slice(-6)}` : token);
 
@@ -33,8 +34,8 @@ export default function DevicesPage() {
   }, [channelName, where]);
 
   const setParam = (key: string, value: string) =>
-    setSearch((prev) => {
-      const next = new URLSearchParams(prev);
+    setSearch(() => {
+      const next = currentSearchParams();
       if (value) next.set(key, value);
       else next.delete(key);
       return next;
