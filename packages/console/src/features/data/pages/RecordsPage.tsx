@@ -86,11 +86,14 @@ export default function RecordsPage() {
 
   const onSortToggle = useCallback(
     (column: string) => {
-      const current = sort.find((s) => s.column === column);
+      // From the browser's location, not this render's `sort`: a second click on a header can come
+      // before the render of the first (lib/search-params.ts), and would then repeat it.
+      const latest = parseSort(currentSearchParams().get('sort'));
+      const current = latest.find((s) => s.column === column);
       const next = !current ? [{ column, dir: 'asc' as const }] : current.dir === 'asc' ? [{ column, dir: 'desc' as const }] : [];
       setParam({ sort: formatSort(next) || null });
     },
-    [sort, setParam],
+    [setParam],
   );
 
   const exportCsv = async () => {
