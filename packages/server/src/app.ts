@@ -15,6 +15,7 @@ import { Mailer } from './mail/mailer.js';
 import { MemoryFailureLimiter } from './http/rate-limit.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installAppApiHooks } from './http/app-auth.js';
+import { installFastLane } from './http/fast-lane.js';
 import { ApiError } from './http/api-error.js';
 import { ErrorCodes } from '@basalt/shared';
 import { modules } from './modules/index.js';
@@ -65,6 +66,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     appMigrations: merge(modules.map((m) => m.appMigrations)),
   };
   app.decorate('basalt', ctx);
+  // The app API's fast lane meets requests before Fastify (http/fast-lane.ts, decision 0015).
+  ctx.fastLane = installFastLane(app, ctx);
 
   await dbs.migrateSystem(merge([systemMigrations, ...modules.map((m) => m.systemMigrations)]));
   await migrateExistingAppStores(dbs, ctx.appMigrations);

@@ -23,6 +23,8 @@ export interface Config {
   logLevel: string;
   /** Largest request body accepted, in bytes (uploads have their own limit). */
   bodyLimit: number;
+  /** The app API's fast lane for single-record creates (decision 0015); off answers them all through Fastify. */
+  fastLane: boolean;
   /** Largest file upload accepted, in bytes. */
   uploadLimit: number;
   /** Failed developer logins allowed per login name within `loginWindowMs`. */
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     consoleDir: env.BASALT_CONSOLE_DIR || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimit: intSetting(env, 'BASALT_BODY_LIMIT', 10 * 1024 * 1024),
+    fastLane: env.BASALT_FAST_LANE !== '0' && env.BASALT_FAST_LANE !== 'false',
     uploadLimit: intSetting(env, 'BASALT_UPLOAD_LIMIT', 200 * 1024 * 1024),
     loginMaxFailures,
     loginIpMaxFailures: intSetting(env, 'BASALT_LOGIN_IP_MAX_FAILURES', loginMaxFailures * 20),

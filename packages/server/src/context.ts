@@ -5,6 +5,7 @@ import type { Databases } from './db/dialect.js';
 import type { EventBus } from './events/bus.js';
 import type { Mailer } from './mail/mailer.js';
 import type { FailureLimiter } from './http/rate-limit.js';
+import type { FastLane } from './http/fast-lane.js';
 
 /** What every module receives: configuration and the shared services of the process. */
 export interface ServerContext {
@@ -23,4 +24,6 @@ export interface ServerContext {
   appCreatedHooks: Array<(appId: string) => Promise<void>>;
   /** Migrations every app data store runs (contributed by modules), sorted by name. */
   appMigrations: Record<string, Migration>;
+  /** The app API's fast lane in front of Fastify (http/fast-lane.ts); absent where nothing listens. */
+  fastLane?: FastLane;
 }

@@ -48,6 +48,11 @@ export function numericCode(code: unknown, status: number): number {
   return status >= 500 ? AppErrorCodes.INTERNAL : AppErrorCodes.BAD_REQUEST;
 }
 
+/** An error answer of the app API: the same fields, with the numeric code the SDK reads. */
+export function appApiErrorBody<T extends { code?: unknown }>(body: T, status: number): T & { code: number } {
+  return { ...body, code: numericCode(body.code, status) };
+}
+
 /** An app API caller: the app, its key's device type, the user behind the token and all roles. */
 export interface AppCaller extends Caller {
   apiKey: string;
@@ -91,13 +96,23 @@ export function authenticateApp(ctx: ServerContext, req: FastifyRequest, opts: {
 function callerNow(ctx: ServerContext, req: FastifyRequest, ignoreToken: boolean): AppCaller | undefined {
   if (!ignoreToken && userTokenOf(req)) return undefined;
   const { appId, apiKey } = (req.params ?? {}) as { appId?: string; apiKey?: string };
-  const found = appId && apiKey ? knownApiKey(ctx, appId, apiKey) : undefined;
+  return appId && apiKey ? knownCaller(ctx, appId, apiKey) : undefined;
+}
+
+/**
+ * The anonymous caller of an app's key when everything deciding it is in memory (the key found in
+ * the last moments, the app known not to be in panic mode, its roles remembered); undefined
+ * otherwise, and the caller then takes `resolveCaller`, which decides refusals. Used by
+ * `authenticateApp` and by the fast lane (fast-lane.ts).
+ */
+export function knownCaller(ctx: ServerContext, appId: string, apiKey: string): AppCaller | undefined {
+  const found = knownApiKey(ctx, appId, apiKey);
   if (!found) return undefined;
   const security = securityOf(ctx);
   const panic = security.panic.known(found.appId);
   if (!panic || panic.enabled) return undefined;
   const caller = security.callerNow(found.appId, found.deviceType, null);
-  return caller && anonymousCaller(caller, apiKey!);
+  return caller && anonymousCaller(caller, apiKey);
 }
 
 /**
@@ -168,7 +183,7 @@ export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): vo
     try {
       const body = JSON.parse(payload) as { code?: unknown; message?: unknown };
       if (typeof body.code === 'number') return done(null, payload);
-      return done(null, JSON.stringify({ ...body, code: numericCode(body.code, reply.statusCode) }));
+      return done(null, JSON.stringify(appApiErrorBody(body, reply.statusCode)));
     } catch {
       return done(null, payload);
     }

@@ -13,21 +13,9 @@ const API_PATH = /^\/(console|api)(\/|$)|^\/[^/]+\/(console|api)(\/|$)/;
 /** Maps every thrown error to the wire shape `{ code, message, details? }`. */
 export function installErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions = {}): void {
   app.setErrorHandler((err: FastifyError | ApiError | Error, req, reply) => {
-    if (err instanceof ApiError) {
-      if (err.status >= 500 && err.status !== 501 && err.status !== 503) req.log.error(err);
-      return reply.status(err.status).send({ code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) });
-    }
-    const fe = err as FastifyError;
-    if (fe.validation) {
-      const { message, field } = describeValidation(fe);
-      return reply.status(400).send({ code: ErrorCodes.VALIDATION, message, ...(field ? { details: { field } } : {}) });
-    }
-    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      const code = fe.statusCode === 413 ? ErrorCodes.PAYLOAD_TOO_LARGE : fe.statusCode === 404 ? ErrorCodes.NOT_FOUND : ErrorCodes.BAD_REQUEST;
-      return reply.status(fe.statusCode).send({ code, message: fe.message });
-    }
-    req.log.error(err);
-    return reply.status(500).send({ code: ErrorCodes.INTERNAL, message: 'Internal server error' });
+    const answer = errorAnswer(err);
+    if (answer.log) req.log.error(err);
+    return reply.status(answer.status).send(answer.body);
   });
 
   // Console pages of an app (`/apps/{appId}/files/…`) have the shape of app API routes
@@ -54,6 +42,33 @@ export function installErrorHandler(app: FastifyInstance, options: ErrorHandlerO
     }
     reply.status(404).send({ code: ErrorCodes.NOT_FOUND, message: `No route ${req.method} ${pathOnly}` });
   });
+}
+
+/** What an error is answered with; `log` when it is the server's fault (logged with its stack). */
+export interface ErrorAnswer {
+  status: number;
+  body: { code: string; message: string; details?: Record<string, unknown> };
+  log: boolean;
+}
+
+/**
+ * The one mapping of thrown errors to answers, used by Fastify's error handler and by the app
+ * API's fast lane (fast-lane.ts), so both answer an error alike.
+ */
+export function errorAnswer(err: FastifyError | ApiError | Error): ErrorAnswer {
+  if (err instanceof ApiError) {
+    return { status: err.status, body: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) }, log: err.status >= 500 && err.status !== 501 && err.status !== 503 };
+  }
+  const fe = err as FastifyError;
+  if (fe.validation) {
+    const { message, field } = describeValidation(fe);
+    return { status: 400, body: { code: ErrorCodes.VALIDATION, message, ...(field ? { details: { field } } : {}) }, log: false };
+  }
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    const code = fe.statusCode === 413 ? ErrorCodes.PAYLOAD_TOO_LARGE : fe.statusCode === 404 ? ErrorCodes.NOT_FOUND : ErrorCodes.BAD_REQUEST;
+    return { status: fe.statusCode, body: { code, message: fe.message }, log: false };
+  }
+  return { status: 500, body: { code: ErrorCodes.INTERNAL, message: 'Internal server error' }, log: true };
 }
 
 /**

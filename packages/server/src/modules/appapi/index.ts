@@ -34,6 +34,8 @@ export const appApiModule: ServerModule = {
     registerPasswordResetRoutes(app, ctx);
     registerUserRoutes(app, ctx, new AppUsers(ctx, data));
     registerDataRoutes(app, ctx, data, new AppRelations(ctx, data));
+    // The same create as `POST /{appId}/{apiKey}/data/{table}`, for requests the fast lane takes.
+    ctx.fastLane?.serveCreate((caller, table, body) => data.create(caller, table, body));
     registerCounterAppRoutes(app, ctx);
     registerCacheAppRoutes(app, ctx);
     registerHiveAppRoutes(app, ctx);

@@ -1,0 +1,155 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDb } from '../test-helpers.js';
+import { appFixture, type AppFixture } from '../modules/appapi/appapi.test-helpers.js';
+
+interface Answer {
+  status: number;
+  type: string | null;
+  cors: string | null;
+  headerNames: string[];
+  body: Record<string, unknown>;
+}
+
+/** Values the server makes per record: they differ between two creates of the same body. */
+const own = ({ objectId, created, updated, ...rest }: Record<string, unknown>) => ({ ...rest, ids: [typeof objectId, typeof created, typeof updated] });
+
+/**
+ * The app API's fast lane (http/fast-lane.ts) over real HTTP: every request it takes must be
+ * answered exactly as Fastify answers the same request. Each case is sent twice, once as the lane
+ * takes it and once with a query string (which the lane never takes and the create route ignores),
+ * and the two answers are compared: status, content type, CORS header, header names, body.
+ */
+describeEachDb('app API fast lane', (server) => {
+  let f: AppFixture;
+  let origin: string;
+  let tableId: string;
+  const lane = () => server().app.basalt.fastLane!;
+
+  beforeAll(async () => {
+    f = await appFixture(server());
+    ({ tableId } = await f.table('Lane', [{ name: 'title', dataType: 'STRING' }, { name: 'n', dataType: 'INT' }]));
+    expect((await f.console('POST', '/data/tables/Lane/columns', { name: 'code', dataType: 'STRING', unique: true })).statusCode).toBe(200);
+    await server().app.listen({ port: 0, host: '127.0.0.1' });
+    const address = server().app.server.address();
+    origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+
+  async function send(path: string, body: string, headers: Record<string, string> = {}, key = f.keys.REST): Promise<Answer> {
+    const res = await fetch(`${origin}/${f.appId}/${key}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    const text = await res.text();
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      cors: res.headers.get('access-control-allow-origin'),
+      headerNames: [...res.headers.keys()].sort(),
+      body: text ? JSON.parse(text) : {},
+    };
+  }
+
+  /** The key, roles and panic state in memory (they are remembered for moments), as on a busy app. */
+  const prime = async () => expect((await f.api('GET', '/data/Lane/count')).statusCode).toBe(200);
+
+  /** Sends `body` as the lane takes it and as Fastify answers it; answers both and whether each was taken. */
+  async function both(path: string, body: string, headers: Record<string, string> = {}) {
+    await prime();
+    const before = lane().taken;
+    const viaLane = await send(path, body, headers);
+    const tookLane = lane().taken - before;
+    const viaFastify = await send(`${path}?via=fastify`, body, headers);
+    return { viaLane, viaFastify, tookLane, tookFastify: lane().taken - before - tookLane };
+  }
+
+  const count = async () => (await f.api('GET', '/data/Lane/count')).json() as number;
+
+  it('a create is answered by the lane exactly as Fastify answers it, and stored', async () => {
+    const before = await count();
+    const { viaLane, viaFastify, tookLane, tookFastify } = await both('/data/Lane', JSON.stringify({ title: 'first', n: 1 }));
+    expect([tookLane, tookFastify]).toEqual([1, 0]);
+    expect(viaLane.status).toBe(200);
+    expect(viaLane.body).toMatchObject({ title: 'first', n: 1, ownerId: null, ___class: 'Lane' });
+    expect(own(viaLane.body)).toEqual(own(viaFastify.body));
+    expect(viaLane.body.objectId).not.toBe(viaFastify.body.objectId);
+    expect({ ...viaLane, body: null }).toEqual({ ...viaFastify, body: null });
+    expect(viaLane.cors).toBe('*');
+    expect(await count()).toBe(before + 2);
+    const found = (await f.api('POST', '/data/Lane/find', { body: { where: `objectId = '${String(viaLane.body.objectId)}'` } })).json();
+    expect(found).toEqual([viaLane.body]);
+  });
+
+  it('bad bodies and refusals are the same answers with the same numeric codes, and write nothing', async () => {
+    const cases: Array<[string, string, number]> = [
+      ['/data/Lane', '{"title":', 400],
+      ['/data/Lane', '{"__proto__":{"polluted":true}}', 400],
+      ['/data/Lane', '{"constructor":{"prototype":{"polluted":true}}}', 400],
+      ['/data/Lane', '   ', 400],
+      ['/data/Lane', '[{"title":"in an array"}]', 400],
+      ['/data/Lane', '"just text"', 400],
+      ['/data/Lane', '{"n":"not a number"}', 400],
+      ['/data/Lane', '{"objectId":42}', 400],
+      ['/data/NoSuchTable', '{"title":"x"}', 404],
+    ];
+    const before = await count();
+    for (const [path, body, status] of cases) {
+      const { viaLane, viaFastify, tookLane, tookFastify } = await both(path, body);
+      expect([path, body, tookLane, tookFastify]).toEqual([path, body, 1, 0]);
+      expect([body, viaLane.status]).toEqual([body, status]);
+      expect(typeof viaLane.body.code).toBe('number');
+      expect(viaLane).toEqual(viaFastify);
+    }
+    expect(await count()).toBe(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('a refused permission and a unique clash are answered alike', async () => {
+    const anon = await f.roleId('NotAuthenticatedUser');
+    const set = (access: string | null) => f.console('PUT', `/security/data/${tableId}/roles/${anon}`, { permissions: [{ operation: 'Create', access }] });
+    expect((await set('DENY')).statusCode).toBe(200);
+    const denied = await both('/data/Lane', JSON.stringify({ title: 'denied' }));
+    expect([denied.tookLane, denied.viaLane.status, denied.viaLane.body.code]).toEqual([1, 403, 1011]);
+    expect(denied.viaLane).toEqual(denied.viaFastify);
+    expect((await set(null)).statusCode).toBe(200);
+
+    await prime();
+    expect((await send('/data/Lane', JSON.stringify({ code: 'only-once' }))).status).toBe(200);
+    const clash = await both('/data/Lane', JSON.stringify({ code: 'only-once' }));
+    expect([clash.tookLane, clash.viaLane.status]).toEqual([1, 409]);
+    expect(clash.viaLane).toEqual(clash.viaFastify);
+  });
+
+  it('leaves to Fastify what it cannot decide from memory: tokens, panic, unknown keys, other types, big bodies', async () => {
+    const user = await f.user();
+    await prime();
+    let before = lane().taken;
+    const asUser = await send('/data/Lane', JSON.stringify({ title: 'mine' }), { 'user-token': user.token });
+    expect([asUser.status, asUser.body.ownerId, lane().taken - before]).toEqual([200, user.objectId, 0]);
+
+    const wrongKey = await send('/data/Lane', '{}', {}, 'NOT-A-KEY-OF-THIS-APP');
+    expect([wrongKey.status, wrongKey.body.code]).toEqual([401, 8002]);
+
+    const asText = await send('/data/Lane', '{"title":"t"}', { 'content-type': 'text/plain' });
+    expect(asText.status).toBeGreaterThanOrEqual(400);
+    const big = await send('/data/Lane', JSON.stringify({ title: 'x'.repeat(5000) }));
+    expect([big.status, big.body.code]).toEqual([413, 8004]);
+    const literal = await send('/data/bulk', '{}');
+    expect(literal.status).toBeGreaterThanOrEqual(400);
+    expect(lane().taken - before).toBe(0);
+
+    expect((await f.console('PUT', '/panic/enable', { message: 'Closed for a moment' })).statusCode).toBe(200);
+    before = lane().taken;
+    const panicked = await send('/data/Lane', JSON.stringify({ title: 'during panic' }));
+    expect([panicked.status, panicked.body.code, panicked.body.message, lane().taken - before]).toEqual([503, 8010, 'Closed for a moment', 0]);
+    expect((await f.console('PUT', '/panic/disable', {})).statusCode).toBe(200);
+  });
+
+  it('is switched off by configuration: the same create is then answered by Fastify', async () => {
+    server().app.basalt.config.fastLane = false;
+    try {
+      await prime();
+      const before = lane().taken;
+      const res = await send('/data/Lane', JSON.stringify({ title: 'slow way' }));
+      expect([res.status, res.body.title, lane().taken - before]).toEqual([200, 'slow way', 0]);
+    } finally {
+      server().app.basalt.config.fastLane = true;
+    }
+  });
+}, { bodyLimit: 4096 });

@@ -1,0 +1,148 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import secureJson from 'secure-json-parse';
+import type { ServerContext } from '../context.js';
+import { ApiError } from './api-error.js';
+import { appApiErrorBody, knownCaller, type AppCaller } from './app-auth.js';
+import { errorAnswer } from './error-handler.js';
+import { ErrorCodes } from '@basalt/shared';
+
+/** What the lane calls for a single-record create: the app API's own `AppData.create`. */
+export type LaneCreate = (caller: AppCaller, table: string, body: unknown) => Promise<unknown>;
+
+/** Log levels at which Fastify writes a line per request. */
+const LOGS_REQUESTS = new Set(['trace', 'debug', 'info']);
+/** `/{appId}/{apiKey}/data/{table}`, nothing more (no query, no trailing or doubled slash). */
+const CREATE_PATH = /^\/([A-Za-z0-9-]{1,64})\/([A-Za-z0-9-]{1,64})\/data\/([A-Za-z_][A-Za-z0-9_]{0,63})$/;
+/** Literal segments Fastify routes at the table's place: those requests keep Fastify's routing. */
+const LITERALS = new Set(['bulk', 'bulkupsert', 'find', 'count', 'upsert']);
+/** The JSON content types clients send (the SDKs send the first); any other goes to Fastify. */
+const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8', 'application/json; charset=UTF-8', 'application/json;charset=UTF-8']);
+
+/**
+ * The app API's fast lane (decision 0015): a single-record create of the app API, the hottest
+ * write an app makes, answered without Fastify's per-request machinery when everything needed to
+ * decide it is already known: the key is a known key of the app, the app is known not to be in
+ * panic mode, there is no user token, the body is JSON of a declared length within the body limit.
+ * Anything else (a token, a first request of a key, panic, another content type, a query string,
+ * a server closing) is handed to Fastify unchanged and answered there.
+ *
+ * It is not a second pipeline: authentication is `knownCaller` (the same function Fastify's routes
+ * use first), the work is the route's own `AppData.create`, errors go through `errorAnswer` and
+ * `appApiErrorBody` (the error handler and the app API's onSend hook use the same two), and the
+ * JSON parser is the one Fastify's is built on, with the same prototype-poisoning refusal.
+ * fast-lane.test.ts sends every kind of request both ways and compares the answers.
+ *
+ * Keep it so: a change to how the app API handles requests (a hook in `installAppApiHooks`, a
+ * content-type rule, a header) must be mirrored here, or make `take` hand such requests over, and
+ * get a case in fast-lane.test.ts.
+ */
+export class FastLane {
+  private create?: LaneCreate;
+  private closing = false;
+  /** Requests answered here since start (tests read it to know which way a request went). */
+  taken = 0;
+
+  constructor(private readonly ctx: ServerContext) {}
+
+  /** Called by the app API module with its create; until then every request goes to Fastify. */
+  serveCreate(create: LaneCreate): void {
+    this.create = create;
+  }
+
+  /** From the server's preClose: new requests go to Fastify, which answers 503 while closing. */
+  close(): void {
+    this.closing = true;
+  }
+
+  /** Takes the request when it is a create the lane can answer; false leaves it to Fastify. */
+  take(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'POST' || !this.create || this.closing || !this.ctx.config.fastLane) return false;
+    const m = CREATE_PATH.exec(req.url ?? '');
+    if (!m || LITERALS.has(m[3])) return false;
+    const type = req.headers['content-type'];
+    const length = Number(req.headers['content-length']);
+    if (!type || !JSON_TYPES.has(type) || !(length > 0) || length > this.ctx.config.bodyLimit || req.headers['transfer-encoding']) return false;
+    const token = req.headers['user-token'];
+    if (token !== undefined && token !== 'null' && token !== 'undefined' && token !== '') return false;
+    const caller = knownCaller(this.ctx, m[1], m[2]);
+    if (!caller) return false;
+    this.taken++;
+    const create = this.create;
+    const table = m[3];
+    const started = performance.now();
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('error', () => res.destroy());
+    req.on('end', () => {
+      let body: unknown;
+      try {
+        body = parseBody(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+      } catch (err) {
+        // As Fastify does when a body cannot be parsed: the connection is not used again.
+        res.setHeader('connection', 'close');
+        return this.fail(req, res, err, started);
+      }
+      create(caller, table, body)
+        .then((record) => this.answer(req, res, 200, JSON.stringify(record), started))
+        .catch((err: unknown) => this.fail(req, res, err, started));
+    });
+    return true;
+  }
+
+  private fail(req: IncomingMessage, res: ServerResponse, err: unknown, started: number): void {
+    const answer = errorAnswer(err as Error);
+    if (answer.log) this.ctx.log.error({ err, req: { method: req.method, url: req.url } }, 'App API create failed');
+    if (res.headersSent) return void res.destroy();
+    this.answer(req, res, answer.status, JSON.stringify(appApiErrorBody(answer.body, answer.status)), started);
+  }
+
+  private answer(req: IncomingMessage, res: ServerResponse, status: number, text: string, started: number): void {
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+      // As the app API's onSend hook does: the SDK sends no cookies, so any origin may call.
+      'access-control-allow-origin': '*',
+    });
+    res.end(text);
+    // Fastify logs each request it answers at `info`; the lane writes the same line at that level.
+    if (LOGS_REQUESTS.has(this.ctx.log.level)) {
+      this.ctx.log.info({ req: { method: req.method, url: req.url }, res: { statusCode: status }, responseTime: performance.now() - started }, 'request completed');
+    }
+  }
+}
+
+/** Blank bodies are "no body", as in `buildApp`'s JSON parser; the rest keeps the poisoning guard. */
+function parseBody(text: string): unknown {
+  if (text === '' || (text.charCodeAt(0) <= 32 && text.trim() === '')) return undefined;
+  try {
+    return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+  } catch {
+    throw new ApiError(ErrorCodes.BAD_REQUEST, 400, 'The request body is not valid JSON');
+  }
+}
+
+/**
+ * Puts the lane in front of Fastify on the server Fastify made: its request listener is replaced
+ * by one that offers each request to the lane first and hands the rest to Fastify's. Fastify keeps
+ * its server, timeouts, client-error handling and closing; a server bound later for a second
+ * address (`localhost` on IPv4 and IPv6) serves everything through Fastify.
+ */
+export function installFastLane(app: FastifyInstance, ctx: ServerContext): FastLane {
+  const lane = new FastLane(ctx);
+  const listeners = app.server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  if (listeners.length !== 1) {
+    ctx.log.warn('The app API fast lane is off: the HTTP server has no single request listener');
+    return lane;
+  }
+  const [fastify] = listeners;
+  app.server.removeAllListeners('request');
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!lane.take(req, res)) fastify(req, res);
+  });
+  app.addHook('preClose', (done) => {
+    lane.close();
+    done();
+  });
+  return lane;
+}
