@@ -56,6 +56,8 @@ export interface ErrorAnswer {
  * API's fast lane (fast-lane.ts), so both answer an error alike.
  */
 export function errorAnswer(err: FastifyError | ApiError | Error): ErrorAnswer {
+  // Something thrown that is not an object (a string, null) is the server's fault like any other.
+  if (!err || typeof err !== 'object') return { status: 500, body: { code: ErrorCodes.INTERNAL, message: 'Internal server error' }, log: true };
   if (err instanceof ApiError) {
     return { status: err.status, body: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) }, log: err.status >= 500 && err.status !== 501 && err.status !== 503 };
   }
