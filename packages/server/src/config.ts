@@ -23,7 +23,7 @@ export interface Config {
   logLevel: string;
   /** Largest request body accepted, in bytes (uploads have their own limit). */
   bodyLimit: number;
-  /** The app API's fast lane for single-record creates (decision 0015); off answers them all through Fastify. */
+  /** The app API's fast lane for single-record creates and finds (decision 0015); off answers them all through Fastify. */
   fastLane: boolean;
   /** Largest file upload accepted, in bytes. */
   uploadLimit: number;

@@ -7,28 +7,30 @@ import { appApiErrorBody, knownCaller, type AppCaller } from './app-auth.js';
 import { errorAnswer } from './error-handler.js';
 import { ErrorCodes } from '@basalt/shared';
 
-/** What the lane calls for a single-record create: the app API's own `AppData.create`. */
-export type LaneCreate = (caller: AppCaller, table: string, body: unknown) => Promise<unknown>;
+/** What the lane answers: a single-record create and a find, by the app API's own routes' work. */
+export type LaneAction = 'create' | 'find';
+/** The app API module's work for an action (`AppData.create`, `AppData.find` with its body rule). */
+export type LaneHandler = (caller: AppCaller, table: string, body: unknown) => Promise<unknown>;
 
 /** Log levels at which Fastify writes a line per request. */
 const LOGS_REQUESTS = new Set(['trace', 'debug', 'info']);
-/** `/{appId}/{apiKey}/data/{table}`, nothing more (no query, no trailing or doubled slash). */
-const CREATE_PATH = /^\/([A-Za-z0-9-]{1,64})\/([A-Za-z0-9-]{1,64})\/data\/([A-Za-z_][A-Za-z0-9_]{0,63})$/;
+/** `/{appId}/{apiKey}/data/{table}` (create) and `…/{table}/find`, nothing more (no query, no trailing or doubled slash). */
+const LANE_PATH = /^\/([A-Za-z0-9-]{1,64})\/([A-Za-z0-9-]{1,64})\/data\/([A-Za-z_][A-Za-z0-9_]{0,63})(\/find)?$/;
 /** Literal segments Fastify routes at the table's place: those requests keep Fastify's routing. */
 const LITERALS = new Set(['bulk', 'bulkupsert', 'find', 'count', 'upsert']);
 /** The JSON content types clients send (the SDKs send the first); any other goes to Fastify. */
 const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8', 'application/json; charset=UTF-8', 'application/json;charset=UTF-8']);
 
 /**
- * The app API's fast lane (decision 0015): a single-record create of the app API, the hottest
- * write an app makes, answered without Fastify's per-request machinery when everything needed to
- * decide it is already known: the key is a known key of the app, the app is known not to be in
+ * The app API's fast lane (decision 0015): a single-record create and a find of the app API, the
+ * hottest write and read an app makes, answered without Fastify's per-request machinery when
+ * everything needed to decide them is already known: the key is a known key of the app, the app is known not to be in
  * panic mode, there is no user token, the body is JSON of a declared length within the body limit.
  * Anything else (a token, a first request of a key, panic, another content type, a query string,
  * a server closing) is handed to Fastify unchanged and answered there.
  *
  * It is not a second pipeline: authentication is `knownCaller` (the same function Fastify's routes
- * use first), the work is the route's own `AppData.create`, errors go through `errorAnswer` and
+ * use first), the work is the routes' own (`AppData.create`, `AppData.find`), errors go through `errorAnswer` and
  * `appApiErrorBody` (the error handler and the app API's onSend hook use the same two), and the
  * JSON parser is the one Fastify's is built on, with the same prototype-poisoning refusal.
  * fast-lane.test.ts sends every kind of request both ways and compares the answers.
@@ -38,16 +40,16 @@ const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8
  * get a case in fast-lane.test.ts.
  */
 export class FastLane {
-  private create?: LaneCreate;
+  private readonly handlers = new Map<LaneAction, LaneHandler>();
   private closing = false;
   /** Requests answered here since start (tests read it to know which way a request went). */
   taken = 0;
 
   constructor(private readonly ctx: ServerContext) {}
 
-  /** Called by the app API module with its create; until then every request goes to Fastify. */
-  serveCreate(create: LaneCreate): void {
-    this.create = create;
+  /** Called by the app API module with the work of each action; until then those go to Fastify. */
+  serve(action: LaneAction, handler: LaneHandler): void {
+    this.handlers.set(action, handler);
   }
 
   /** From the server's preClose: new requests go to Fastify, which answers 503 while closing. */
@@ -55,11 +57,13 @@ export class FastLane {
     this.closing = true;
   }
 
-  /** Takes the request when it is a create the lane can answer; false leaves it to Fastify. */
+  /** Takes the request when it is one the lane can answer; false leaves it to Fastify. */
   take(req: IncomingMessage, res: ServerResponse): boolean {
-    if (req.method !== 'POST' || !this.create || this.closing || !this.ctx.config.fastLane) return false;
-    const m = CREATE_PATH.exec(req.url ?? '');
+    if (req.method !== 'POST' || this.closing || !this.ctx.config.fastLane) return false;
+    const m = LANE_PATH.exec(req.url ?? '');
     if (!m || LITERALS.has(m[3])) return false;
+    const handler = this.handlers.get(m[4] ? 'find' : 'create');
+    if (!handler) return false;
     const type = req.headers['content-type'];
     const length = Number(req.headers['content-length']);
     if (!type || !JSON_TYPES.has(type) || !(length > 0) || length > this.ctx.config.bodyLimit || req.headers['transfer-encoding']) return false;
@@ -68,7 +72,6 @@ export class FastLane {
     const caller = knownCaller(this.ctx, m[1], m[2]);
     if (!caller) return false;
     this.taken++;
-    const create = this.create;
     const table = m[3];
     const started = performance.now();
     const chunks: Buffer[] = [];
@@ -83,8 +86,15 @@ export class FastLane {
         res.setHeader('connection', 'close');
         return this.fail(req, res, err, started);
       }
-      create(caller, table, body)
-        .then((record) => this.answer(req, res, 200, JSON.stringify(record), started))
+      let pending: Promise<unknown>;
+      try {
+        pending = handler(caller, table, body);
+      } catch (err) {
+        // A handler that refuses before its first await throws here rather than rejecting.
+        return this.fail(req, res, err, started);
+      }
+      pending
+        .then((result) => this.answer(req, res, 200, JSON.stringify(result), started))
         .catch((err: unknown) => this.fail(req, res, err, started));
     });
     return true;
@@ -92,7 +102,7 @@ export class FastLane {
 
   private fail(req: IncomingMessage, res: ServerResponse, err: unknown, started: number): void {
     const answer = errorAnswer(err as Error);
-    if (answer.log) this.ctx.log.error({ err, req: { method: req.method, url: req.url } }, 'App API create failed');
+    if (answer.log) this.ctx.log.error({ err, req: { method: req.method, url: req.url } }, 'App API request failed');
     if (res.headersSent) return void res.destroy();
     this.answer(req, res, answer.status, JSON.stringify(appApiErrorBody(answer.body, answer.status)), started);
   }

@@ -8,7 +8,8 @@ type P = { appId: string; apiKey: string; table: string; objectId: string; colum
 type Q = Record<string, unknown>;
 type R = FastifyRequest<{ Params: P; Querystring: Q; Body: unknown }>;
 
-const objectBody = (body: unknown): Q | undefined => {
+/** A query body: absent, or a JSON object (400 otherwise). Shared with the fast lane's find. */
+export const objectBody = (body: unknown): Q | undefined => {
   if (body === undefined || body === null) return undefined;
   if (typeof body !== 'object' || Array.isArray(body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'The query must be a JSON object');
   return body as Q;

@@ -5,7 +5,7 @@ import { AppData } from './data-access.js';
 import { AppRelations } from './relations-access.js';
 import { AppUsers } from './users.service.js';
 import { registerUserRoutes } from './users.routes.js';
-import { registerDataRoutes } from './data.routes.js';
+import { objectBody, registerDataRoutes } from './data.routes.js';
 import { registerCounterAppRoutes } from './counters.routes.js';
 import { registerCacheAppRoutes } from './cache.routes.js';
 import { registerHiveAppRoutes } from './hive.routes.js';
@@ -34,8 +34,10 @@ export const appApiModule: ServerModule = {
     registerPasswordResetRoutes(app, ctx);
     registerUserRoutes(app, ctx, new AppUsers(ctx, data));
     registerDataRoutes(app, ctx, data, new AppRelations(ctx, data));
-    // The same create as `POST /{appId}/{apiKey}/data/{table}`, for requests the fast lane takes.
-    ctx.fastLane?.serveCreate((caller, table, body) => data.create(caller, table, body));
+    // The same work as `POST /{appId}/{apiKey}/data/{table}` and `…/{table}/find`, for requests
+    // the fast lane takes (http/fast-lane.ts).
+    ctx.fastLane?.serve('create', async (caller, table, body) => data.create(caller, table, body));
+    ctx.fastLane?.serve('find', async (caller, table, body) => data.find(caller, table, objectBody(body)));
     registerCounterAppRoutes(app, ctx);
     registerCacheAppRoutes(app, ctx);
     registerHiveAppRoutes(app, ctx);
