@@ -161,6 +161,8 @@ export async function userFacts(ctx: ServerContext, appId: string, userId: strin
  * apps, the numeric error codes the SDK expects, and the preflight answer. They are attached to
  * each app API route as it is added (`onRoute`), so console requests never run them and app API
  * requests never test which route they are on; `buildApp` installs them before any route exists.
+ * The fast lane (fast-lane.ts) answers some app API requests without these hooks and does their
+ * work itself: a change here must be mirrored there (decision 0015).
  */
 export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): void {
   // Panic mode stops every app API route, also those that authenticate on their own.

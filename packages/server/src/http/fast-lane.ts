@@ -14,7 +14,7 @@ export type LaneHandler = (caller: AppCaller, table: string, body: unknown) => P
 
 /** Log levels at which Fastify writes a line per request. */
 const LOGS_REQUESTS = new Set(['trace', 'debug', 'info']);
-/** `/{appId}/{apiKey}/data/{table}` (create) and `…/{table}/find`, nothing more (no query, no trailing or doubled slash). */
+/** `/{appId}/{apiKey}/data/{table}` (create) and `…/{table}/find`; no query, no trailing or doubled slash. */
 const LANE_PATH = /^\/([A-Za-z0-9-]{1,64})\/([A-Za-z0-9-]{1,64})\/data\/([A-Za-z_][A-Za-z0-9_]{0,63})(\/find)?$/;
 /** Literal segments Fastify routes at the table's place: those requests keep Fastify's routing. */
 const LITERALS = new Set(['bulk', 'bulkupsert', 'find', 'count', 'upsert']);
@@ -24,16 +24,17 @@ const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8
 /**
  * The app API's fast lane (decision 0015): a single-record create and a find of the app API, the
  * hottest write and read an app makes, answered without Fastify's per-request machinery when
- * everything needed to decide them is already known: the key is a known key of the app, the app is known not to be in
- * panic mode, there is no user token, the body is JSON of a declared length within the body limit.
- * Anything else (a token, a first request of a key, panic, another content type, a query string,
- * a server closing) is handed to Fastify unchanged and answered there.
+ * everything needed to decide them is already known: the key is a known key of the app, the app
+ * is known not to be in panic mode, there is no user token, the body is JSON of a declared length
+ * within the body limit. Anything else (a token, a first request of a key, panic, another content
+ * type, a query string, a server closing) is handed to Fastify unchanged and answered there.
  *
  * It is not a second pipeline: authentication is `knownCaller` (the same function Fastify's routes
- * use first), the work is the routes' own (`AppData.create`, `AppData.find`), errors go through `errorAnswer` and
- * `appApiErrorBody` (the error handler and the app API's onSend hook use the same two), and the
- * JSON parser is the one Fastify's is built on, with the same prototype-poisoning refusal.
- * fast-lane.test.ts sends every kind of request both ways and compares the answers.
+ * use first), the work is the routes' own (`AppData.create`, `AppData.find`), errors go through
+ * `errorAnswer` and `appApiErrorBody` (the error handler and the app API's onSend hook use the
+ * same two), and the JSON parser is the one Fastify's is built on, with the same
+ * prototype-poisoning refusal. fast-lane.test.ts sends every kind of request both ways and
+ * compares the answers.
  *
  * Keep it so: a change to how the app API handles requests (a hook in `installAppApiHooks`, a
  * content-type rule, a header) must be mirrored here, or make `take` hand such requests over, and
