@@ -24,6 +24,6 @@ export interface ServerContext {
   appCreatedHooks: Array<(appId: string) => Promise<void>>;
   /** Migrations every app data store runs (contributed by modules), sorted by name. */
   appMigrations: Record<string, Migration>;
-  /** The app API's fast lane in front of Fastify (http/fast-lane.ts); absent where nothing listens. */
+  /** The app API's fast lane in front of Fastify (http/fast-lane.ts), installed by `buildApp`. */
   fastLane?: FastLane;
 }
