@@ -16,8 +16,7 @@ import { MemoryFailureLimiter } from './http/rate-limit.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installAppApiHooks } from './http/app-auth.js';
 import { installFastLane } from './http/fast-lane.js';
-import { ApiError } from './http/api-error.js';
-import { ErrorCodes } from '@basalt/shared';
+import { parseJsonBody } from './http/json-body.js';
 import { modules } from './modules/index.js';
 import { registerNotAvailableRoutes, registerSystemRoutes } from './modules/system/index.js';
 
@@ -81,18 +80,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(formbody);
   // Some routes take a raw string body (file move/rename, cache values, bare ids).
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-  // Clients often send `Content-Type: application/json` with no body on DELETE and POST; that is
-  // "no body", not a malformed one. Non-empty bodies keep Fastify's prototype-poisoning guard.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // JSON bodies are read by `parseJsonBody`, which the app API's fast lane uses too.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    // Only a body that starts with white space can be blank (no copy of every body by trim()).
-    if (text === '' || (text.charCodeAt(0) <= 32 && text.trim() === '')) return done(null, undefined);
-    parseJson(req, text, (err, value) => {
-      if (err) return done(new ApiError(ErrorCodes.BAD_REQUEST, 400, 'The request body is not valid JSON'), undefined);
-      done(null, value);
-    });
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, parseJsonBody(typeof body === 'string' ? body : body.toString('utf8')));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
   });
 
   app.addHook('onClose', async () => {

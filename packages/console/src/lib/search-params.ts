@@ -8,3 +8,13 @@
 export function currentSearchParams(): URLSearchParams {
   return new URLSearchParams(window.location.search);
 }
+
+/** The current query string with `changes` applied: a value sets its key, an empty one removes it. */
+export function changedSearchParams(changes: Record<string, string | null | undefined>): URLSearchParams {
+  const next = currentSearchParams();
+  for (const [key, value] of Object.entries(changes)) {
+    if (value) next.set(key, value);
+    else next.delete(key);
+  }
+  return next;
+}

@@ -1,11 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import secureJson from 'secure-json-parse';
 import type { ServerContext } from '../context.js';
-import { ApiError } from './api-error.js';
 import { appApiErrorBody, knownCaller, type AppCaller } from './app-auth.js';
 import { errorAnswer } from './error-handler.js';
-import { ErrorCodes } from '@basalt/shared';
+import { parseJsonBody } from './json-body.js';
 
 /** What the lane answers: a single-record create and a find, by the app API's own routes' work. */
 export type LaneAction = 'create' | 'find';
@@ -32,9 +30,8 @@ const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8
  * It is not a second pipeline: authentication is `knownCaller` (the same function Fastify's routes
  * use first), the work is the routes' own (`AppData.create`, `AppData.find`), errors go through
  * `errorAnswer` and `appApiErrorBody` (the error handler and the app API's onSend hook use the
- * same two), and the JSON parser is the one Fastify's is built on, with the same
- * prototype-poisoning refusal. fast-lane.test.ts sends every kind of request both ways and
- * compares the answers.
+ * same two), and JSON bodies are read by `parseJsonBody`, as Fastify's parser reads them.
+ * fast-lane.test.ts sends every kind of request both ways and compares the answers.
  *
  * Keep it so: a change to how the app API handles requests (a hook in `installAppApiHooks`, a
  * content-type rule, a header) must be mirrored here, or make `take` hand such requests over, and
@@ -81,7 +78,7 @@ export class FastLane {
     req.on('end', () => {
       let body: unknown;
       try {
-        body = parseBody(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+        body = parseJsonBody(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'));
       } catch (err) {
         // As Fastify does when a body cannot be parsed: the connection is not used again.
         res.setHeader('connection', 'close');
@@ -120,16 +117,6 @@ export class FastLane {
     if (LOGS_REQUESTS.has(this.ctx.log.level)) {
       this.ctx.log.info({ req: { method: req.method, url: req.url }, res: { statusCode: status }, responseTime: performance.now() - started }, 'request completed');
     }
-  }
-}
-
-/** Blank bodies are "no body", as in `buildApp`'s JSON parser; the rest keeps the poisoning guard. */
-function parseBody(text: string): unknown {
-  if (text === '' || (text.charCodeAt(0) <= 32 && text.trim() === '')) return undefined;
-  try {
-    return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
-  } catch {
-    throw new ApiError(ErrorCodes.BAD_REQUEST, 400, 'The request body is not valid JSON');
   }
 }
 

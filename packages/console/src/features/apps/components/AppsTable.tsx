@@ -6,7 +6,7 @@ import { AppAvatar } from '../../../components/AppAvatar';
 import { CopyValue } from '../../../components/CopyValue';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { AppRowMenu } from './AppRowMenu';
-import { currentSearchParams } from '../../../lib/search-params';
+import { changedSearchParams } from '../../../lib/search-params';
 
 type SortKey = 'name' | 'created';
 
@@ -41,11 +41,7 @@ export function AppsTable({ apps, onRename, onDelete }: Props) {
   const dir = dirRaw === 'desc' ? 'desc' : 'asc';
   const onSort = (column: SortKey) => {
     const nextDir = column === sort && dir === 'asc' ? 'desc' : 'asc';
-    setParams(() => {
-      const p = currentSearchParams();
-      p.set('sort', `${column}:${nextDir}`);
-      return p;
-    }, { replace: true });
+    setParams(() => changedSearchParams({ sort: `${column}:${nextDir}` }), { replace: true });
   };
 
   const sorted = [...apps].sort((a, b) => {

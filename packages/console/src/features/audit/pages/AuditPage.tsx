@@ -14,7 +14,7 @@ import { useDeleteAuditLogs, useDownloadAuditLogs, useLoadAuditLogs } from '../a
 import { dayEnd, dayStart } from '../audit-dates';
 import { AuditFilters, type AuditFilterValues } from '../components/AuditFilters';
 import { AuditTable } from '../components/AuditTable';
-import { currentSearchParams } from '../../../lib/search-params';
+import { changedSearchParams } from '../../../lib/search-params';
 
 const PAGE = 50;
 
@@ -31,15 +31,8 @@ export default function AuditPage() {
   const [deleting, setDeleting] = useState(false);
 
   const update = (next: Partial<AuditFilterValues> & { page?: string }) =>
-    setParams(() => {
-      const p = currentSearchParams();
-      for (const [k, v] of Object.entries(next)) {
-        if (v) p.set(k, v);
-        else p.delete(k);
-      }
-      if (!('page' in next)) p.delete('page');
-      return p;
-    }, { replace: true });
+    // A filter change starts again from the first page.
+    setParams(() => changedSearchParams({ page: null, ...next }), { replace: true });
 
   const total = logs.data?.totalRows ?? 0;
   // "Delete" removes what the range ends before, or the whole log when no end date is set.

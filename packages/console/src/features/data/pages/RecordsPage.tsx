@@ -23,7 +23,7 @@ import { ImportCsvModal } from '../components/import/ImportCsvModal';
 import { gridFields, fieldName } from '../components/records/RecordsGrid.utils';
 import { useInlineEdits } from '../components/records/useInlineEdits';
 import { RelationCellEditor } from '../components/records/cells/RelationCellEditor';
-import { currentSearchParams } from '../../../lib/search-params';
+import { changedSearchParams, currentSearchParams } from '../../../lib/search-params';
 
 // Glide is the heaviest part of the console: it loads with this page only.
 const PANEL_WIDTH = 480;
@@ -62,17 +62,7 @@ export default function RecordsPage() {
 
   const setParam = useCallback(
     (changes: Record<string, string | null>, push = false) =>
-      setParams(
-        () => {
-          const next = currentSearchParams();
-          for (const [k, v] of Object.entries(changes)) {
-            if (v) next.set(k, v);
-            else next.delete(k);
-          }
-          return next;
-        },
-        { replace: !push },
-      ),
+      setParams(() => changedSearchParams(changes), { replace: !push }),
     [setParams],
   );
 

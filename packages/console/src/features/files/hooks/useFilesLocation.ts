@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { FolderQuery, SortField } from '../api/files.queries';
 import { joinPath, normalisePath } from '../file-paths';
-import { currentSearchParams } from '../../../lib/search-params';
+import { changedSearchParams } from '../../../lib/search-params';
 
 const SORT_FIELDS: SortField[] = ['name', 'size', 'type', 'updated', 'created'];
 
@@ -31,15 +31,7 @@ export function useFilesLocation() {
 
   const setParam = useCallback(
     (key: string, value: string | undefined, replace: boolean) => {
-      setSearch(
-        () => {
-          const next = currentSearchParams();
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace },
-      );
+      setSearch(() => changedSearchParams({ [key]: value }), { replace });
     },
     [setSearch],
   );

@@ -9,7 +9,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatDateTime } from '../../../lib/format';
 import { PAGE_SIZE, useDeleteDevices, useLoadChannels, useLoadDevices } from '../api/messaging.queries';
-import { currentSearchParams } from '../../../lib/search-params';
+import { changedSearchParams } from '../../../lib/search-params';
 
 const short = (token: string) => (token.length > 18 ? `${token.slice(0, 8)}…${token.slice(-6)}` : token);
 
@@ -34,12 +34,7 @@ export default function DevicesPage() {
   }, [channelName, where]);
 
   const setParam = (key: string, value: string) =>
-    setSearch(() => {
-      const next = currentSearchParams();
-      if (value) next.set(key, value);
-      else next.delete(key);
-      return next;
-    }, { replace: true });
+    setSearch(() => changedSearchParams({ [key]: value }), { replace: true });
 
   const rows = devices.data?.data ?? [];
   const total = devices.data?.totalRows ?? 0;
