@@ -2,7 +2,7 @@ import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type Database from 'better-sqlite3';
 
 /** A SQLite handle with its statement cache, as the dialect opened it for one Kysely instance. */
-interface Direct {
+export interface Direct {
   handle: Database.Database;
   prepare(sql: string): Database.Statement;
 }
@@ -12,6 +12,11 @@ const directs = new WeakMap<Kysely<any>, Direct>();
 /** Called by the dialect for each SQLite Kysely instance it opens (system and app stores). */
 export function allowRunNow(db: Kysely<any>, handle: Database.Database, prepare: (sql: string) => Database.Statement): void {
   directs.set(db, { handle, prepare });
+}
+
+/** The SQLite handle of a store's Kysely instance; undefined for PostgreSQL and transaction handles. */
+export function directOf(db: Kysely<any>): Direct | undefined {
+  return directs.get(db);
 }
 
 /** better-sqlite3 refuses a statement while another one of the handle is being iterated. */

@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../../test-helpers.js';
 import { appFixture, type AppFixture } from './appapi.test-helpers.js';
 import { securityOf } from '../security/index.js';
+import { groupCommits } from '../../db/group-commit.js';
 
 /**
  * The app API's record path remembers compiled queries, the HIPAA switch and the caller's roles so
@@ -166,5 +167,25 @@ describeEachDb('App API hot path: remembered work follows changes', (server) => 
     await count("label = 'b'");
     await settle();
     expect(await readsLogged()).toBe(1);
+  });
+
+  it('creates arriving together are committed together, each answered as if alone', async () => {
+    await f.table('Hot5', [{ name: 'n', dataType: 'INT' }]);
+    expect((await f.console('POST', '/data/tables/Hot5/columns', { name: 'code', dataType: 'STRING', unique: true })).statusCode).toBe(200);
+    // Warm the key, roles and schema so that the creates below reach their insert in one turn.
+    expect((await f.api('POST', '/data/Hot5', { body: { n: 0, code: 'c0' } })).statusCode).toBe(200);
+    const before = groupCommits.count;
+    const codes = ['c1', 'c2', 'c3', 'c1', 'c4', 'c5', 'c0', 'c6'];
+    const answers = await Promise.all(codes.map((code, n) => f.api('POST', '/data/Hot5', { body: { n: n + 1, code } })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 409, 200, 200, 409, 200]);
+    for (const [i, a] of answers.entries()) if (a.statusCode === 200) expect(a.json()).toMatchObject({ n: i + 1, code: codes[i], ___class: 'Hot5' });
+    expect(answers[3].json().message).toContain('code');
+    const ids = answers.filter((a) => a.statusCode === 200).map((a) => a.json().objectId);
+    expect(new Set(ids).size).toBe(6);
+    const stored = (await f.api('POST', '/data/Hot5/find', { body: { sortBy: ['n'], pageSize: 50 } })).json();
+    expect(stored.map((r: { n: number; code: string }) => `${r.n}:${r.code}`)).toEqual(['0:c0', '1:c1', '2:c2', '3:c3', '5:c4', '6:c5', '8:c6']);
+    // On SQLite they shared one commit (db/group-commit.ts); PostgreSQL commits each on its own.
+    if (server().kind === 'sqlite') expect(groupCommits.count).toBeGreaterThan(before);
+    else expect(groupCommits.count).toBe(before);
   });
 });

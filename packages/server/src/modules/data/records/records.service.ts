@@ -10,7 +10,7 @@ import { assertObjectId, prepareRecord, unknownKeys, type PreparedRecord } from 
 import { RelationLinks } from './relation-links.js';
 import { insertReturning } from './insert-memory.js';
 import { rowToRecord } from './values.js';
-import { runNow } from '../../../db/run-now.js';
+import { runGrouped } from '../../../db/group-commit.js';
 
 /** Rows per INSERT statement in bulk work, below both databases' bind-parameter limits. */
 const PARAMS_PER_STATEMENT = 30_000;
@@ -75,10 +75,11 @@ export class RecordsService {
     const row = this.row(prepared, Date.now());
     let record: Record<string, unknown> | undefined;
     try {
-      // Without relations one statement does it all (both databases support RETURNING).
+      // Without relations one statement does it all (both databases support RETURNING), committed
+      // with the other creates of this turn on SQLite (group-commit.ts).
       if (!prepared.relations.length) {
         const db = this.area.db(appId);
-        const [stored] = (await runNow<Record<string, unknown>>(db, insertReturning(db, table, row))).rows;
+        const [stored] = (await runGrouped<Record<string, unknown>>(db, insertReturning(db, table, row))).rows;
         record = stored && rowToRecord(table, stored);
       } else record = await this.area.db(appId).transaction().execute(async (trx) => {
         await trx.insertInto(table.sqlName).values(row).execute();
