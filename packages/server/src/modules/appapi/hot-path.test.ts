@@ -188,4 +188,32 @@ describeEachDb('App API hot path: remembered work follows changes', (server) => 
     if (server().kind === 'sqlite') expect(groupCommits.count).toBeGreaterThan(before);
     else expect(groupCommits.count).toBe(before);
   });
+
+  it('updates arriving together are committed together, each answered as if alone', async () => {
+    await f.table('Hot6', [{ name: 'n', dataType: 'INT' }]);
+    expect((await f.console('POST', '/data/tables/Hot6/columns', { name: 'code', dataType: 'STRING', unique: true })).statusCode).toBe(200);
+    const ids: string[] = [];
+    for (const code of ['a', 'b', 'c', 'd']) ids.push((await f.api('POST', '/data/Hot6', { body: { n: 0, code } })).json().objectId);
+    const before = groupCommits.count;
+    const [a, clash, c, gone] = await Promise.all([
+      f.api('PUT', `/data/Hot6/${ids[0]}`, { body: { n: 1 } }),
+      f.api('PUT', `/data/Hot6/${ids[1]}`, { body: { code: 'c' } }),
+      f.api('PUT', `/data/Hot6/${ids[2]}`, { body: { n: 3, code: 'cc' } }),
+      f.api('PUT', `/data/Hot6/${ids[3]}`, { body: { n: 4 } }).then(async (first) => {
+        expect(first.statusCode).toBe(200);
+        expect((await f.api('DELETE', `/data/Hot6/${ids[3]}`)).statusCode).toBe(200);
+        return f.api('PUT', `/data/Hot6/${ids[3]}`, { body: { n: 5 } });
+      }),
+    ]);
+    expect(a.json()).toMatchObject({ objectId: ids[0], n: 1, code: 'a' });
+    expect(a.json().updated).toBeGreaterThanOrEqual(a.json().created);
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toContain('code');
+    expect(c.json()).toMatchObject({ objectId: ids[2], n: 3, code: 'cc' });
+    expect(gone.statusCode).toBe(404);
+    const stored = (await f.api('POST', '/data/Hot6/find', { body: { sortBy: ['code'] } })).json();
+    expect(stored.map((r: { n: number; code: string }) => `${r.n}:${r.code}`)).toEqual(['1:a', '0:b', '3:cc']);
+    if (server().kind === 'sqlite') expect(groupCommits.count).toBeGreaterThan(before);
+    else expect(groupCommits.count).toBe(before);
+  });
 });
