@@ -213,7 +213,12 @@ export class RecordsService {
     const { schema, table } = await this.area.table(appId, tableName);
     ids.forEach((id) => assertObjectId(id));
     let deleted = 0;
-    await this.area.db(appId).transaction().execute(async (trx) => {
+    if (ids.length === 1 && !table.relations.length && !schema.relationsTo(table.name).length) {
+      // One record and no relation links to forget: one statement, committed with the other
+      // writes of this turn on SQLite (group-commit.ts), as a create is.
+      const db = this.area.db(appId);
+      deleted = (await runGrouped(db, db.deleteFrom(table.sqlName).where('objectId', '=', ids[0]).returning('objectId').compile())).rows.length;
+    } else await this.area.db(appId).transaction().execute(async (trx) => {
       for (let i = 0; i < ids.length; i += 1000) {
         const chunk = ids.slice(i, i + 1000);
         const res = await trx.deleteFrom(table.sqlName).where('objectId', 'in', chunk).executeTakeFirst();
