@@ -14,13 +14,13 @@ const waiting = new WeakMap<Direct, Waiting[]>();
 export const groupCommits = { count: 0 };
 
 /**
- * Runs one writing statement (an INSERT … RETURNING, say) in one transaction with the other writes to the same SQLite store that arrive in the same turn of the event loop: a
- * group commit.
+ * Runs one writing statement (an `INSERT … RETURNING`, say) in one transaction with the other
+ * writes to the same SQLite store that arrive in the same turn of the event loop: a group commit.
  *
- * On SQLite most of a single-row insert's cost is its commit (each commit appends every page it
+ * On SQLite most of a single-row write's cost is its commit (each commit appends every page it
  * touched to the WAL: the table's and each index's), and concurrent app requests each commit on
  * their own. Writes handed in during one turn are run together after the turn's I/O callbacks
- * (setImmediate), so a busy server commits once for many inserts, and an idle one waits no timer.
+ * (setImmediate), so a busy server commits once for many writes, and an idle one waits no timer.
  *
  * Each write keeps its own outcome, as if run alone:
  * - a statement that fails on a constraint (a unique clash) is undone by SQLite on its own while
