@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabases, type Databases } from './dialect.js';
 import { groupCommits, runGrouped } from './group-commit.js';
+import { holdTransaction } from './db.test-helpers.js';
 
 interface Row {
   id: string;
@@ -95,22 +96,12 @@ describe('runGrouped: one commit for the inserts of a turn, each with its own ou
   });
 
   it('does not join a transaction another request holds open: its inserts wait and survive its rollback', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let opened!: () => void;
-    const isOpen = new Promise<void>((r) => (opened = r));
-    const trx = db().transaction().execute(async (t) => {
-      await sql`insert into t (id, n) values (${'in-trx'}, ${9})`.execute(t);
-      opened();
-      await held;
-      throw new Error('roll back');
-    }).catch((e: Error) => e.message);
-    await isOpen;
+    const trx = await holdTransaction(db(), 'in-trx');
     const outside = Promise.all([insert('o1', 1), insert('o2', 2)]);
     // Let the grouped inserts reach their flush while the transaction is still open.
     await new Promise((r) => setImmediate(r));
-    release();
-    expect(await trx).toBe('roll back');
+    trx.rollBack();
+    expect(await trx.outcome).toBe('roll back');
     expect((await outside).map((a) => a.rows)).toEqual([[{ id: 'o1', n: 1 }], [{ id: 'o2', n: 2 }]]);
     expect(await ids()).toEqual(['o1', 'o2']);
   });

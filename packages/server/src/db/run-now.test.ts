@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabases, type Databases } from './dialect.js';
 import { runNow } from './run-now.js';
+import { holdTransaction } from './db.test-helpers.js';
 
 describe('runNow: reading statements without the connection lock, only when no transaction is open', () => {
   let dbs: Databases;
@@ -29,20 +30,10 @@ describe('runNow: reading statements without the connection lock, only when no t
   });
 
   it('waits for a transaction another request holds open, so its write is not rolled back with it', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let opened!: () => void;
-    const isOpen = new Promise<void>((r) => (opened = r));
-    const trx = dbs.app('a1').transaction().execute(async (t) => {
-      await sql`insert into t (id, n) values (${'in-trx'}, ${2})`.execute(t);
-      opened();
-      await held;
-      throw new Error('roll back');
-    }).catch((e: Error) => e.message);
-    await isOpen;
+    const trx = await holdTransaction(dbs.app('a1'), 'in-trx');
     const outside = insert('outside', 3);
-    release();
-    expect(await trx).toBe('roll back');
+    trx.rollBack();
+    expect(await trx.outcome).toBe('roll back');
     expect((await outside).rows).toEqual([{ id: 'outside', n: 3 }]);
     const ids = (await dbs.app('a1').selectFrom('t').select('id').execute()).map((r) => r.id);
     expect(ids).toContain('outside');

@@ -36,8 +36,8 @@ export const appApiModule: ServerModule = {
     registerDataRoutes(app, ctx, data, new AppRelations(ctx, data));
     // The same work as `POST /{appId}/{apiKey}/data/{table}` and `…/{table}/find`, for requests
     // the fast lane takes (http/fast-lane.ts).
-    ctx.fastLane?.serve('create', async (caller, table, body) => data.create(caller, table, body));
-    ctx.fastLane?.serve('find', async (caller, table, body) => data.find(caller, table, objectBody(body)));
+    ctx.fastLane?.serve('create', (caller, table, body) => data.create(caller, table, body));
+    ctx.fastLane?.serve('find', (caller, table, body) => data.find(caller, table, objectBody(body)));
     registerCounterAppRoutes(app, ctx);
     registerCacheAppRoutes(app, ctx);
     registerHiveAppRoutes(app, ctx);
