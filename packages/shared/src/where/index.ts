@@ -4,3 +4,4 @@ export { WhereSyntaxError, tokenize, type Token, type TokenType } from './tokeni
 export { parseWhere, parseProps, parseSortBy, parseGroupBy } from './parser.js';
 export { parseDateLiteral, formatDateTimeText } from './dates.js';
 export * from './search.js';
+export { columnEquals, columnDiffers, columnIn, conditionColumns, whereAll, whereAny, ALWAYS, NEVER } from './build.js';

@@ -1,8 +1,9 @@
 import type { ServerContext } from '../../context.js';
 import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
-import { dataServicesOf, type AppSchema, type DataServices, type TableMeta } from '../data/index.js';
+import { columnEquals, type Condition } from '@basalt/shared';
+import { dataServicesOf, relationTargets, type AppSchema, type DataServices, type QueryAccess, type TableMeta } from '../data/index.js';
 import { securityOf } from '../security/index.js';
-import { and, namesIn, readQuery, type QuerySpec } from './query-spec.js';
+import { namesIn, readQuery, type QuerySpec } from './query-spec.js';
 import type { RowFilter } from '../security/permission-engine.js';
 
 type Rec = Record<string, unknown>;
@@ -84,14 +85,22 @@ export class AppData {
     await this.engine.require(caller, 'data', table.tableId, op, record, `table '${table.name}'`);
   }
 
-  /** Narrows a query to the rows the caller may `op`; answers undefined when that is none. */
-  private async restrict(caller: AppCaller, table: TableMeta, op: string, spec: QuerySpec): Promise<QuerySpec | undefined> {
-    const now = this.restrictNow(caller, table, op, spec);
+  /**
+   * Narrows a query to the rows the caller may `op` (answers undefined when that is none), and
+   * to what it may read through the relation paths it names.
+   */
+  private async restrict(caller: AppCaller, schema: AppSchema, table: TableMeta, op: string, spec: QuerySpec): Promise<QuerySpec | undefined> {
+    const now = this.restrictNow(caller, schema, table, op, spec);
     if (now) return now.spec;
-    return this.narrow(table, spec, await this.hidden(caller, table), await this.engine.rowFilter(caller, table.tableId, op));
+    const narrowed = this.narrow(table, spec, await this.hidden(caller, table), await this.engine.rowFilter(caller, table.tableId, op));
+    if (!narrowed) return undefined;
+    const targets = relationTargets(schema, table, spec.where, spec.sortBy);
+    return targets.length ? { ...narrowed, access: await this.accessFor(caller, table, targets) } : narrowed;
   }
 
-  private restrictNow(caller: AppCaller, table: TableMeta, op: string, spec: QuerySpec): { spec: QuerySpec | undefined } | undefined {
+  /** `restrict` at once when everything it needs is remembered and no relation path is named. */
+  private restrictNow(caller: AppCaller, schema: AppSchema, table: TableMeta, op: string, spec: QuerySpec): { spec: QuerySpec | undefined } | undefined {
+    if (relationTargets(schema, table, spec.where, spec.sortBy).length) return undefined;
     const hidden = this.hiddenNow(caller, table);
     const filter = hidden && this.engine.rowFilterNow(caller, table.tableId, op);
     return filter && { spec: this.narrow(table, spec, hidden, filter) };
@@ -102,7 +111,31 @@ export class AppData {
     const bad = [...hidden].find((c) => used.has(c));
     if (bad) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${bad}' of table '${table.name}' is hidden`);
     if (filter.kind === 'none') return undefined;
-    return filter.kind === 'all' ? spec : { ...spec, where: and(spec.where, filter.where) };
+    return filter.kind === 'all' ? spec : { ...spec, scope: [...(spec.scope ?? []), filter.where] };
+  }
+
+  /**
+   * What the caller may read in the tables a query's relation paths reach: their hidden columns
+   * (refused wherever named) and the rows it may Find there (the only related rows a path walks
+   * through). The same decisions as a find on each of those tables.
+   */
+  private async accessFor(caller: AppCaller, root: TableMeta, targets: TableMeta[]): Promise<QueryAccess> {
+    const hidden = new Map<string, ReadonlySet<string>>([[root.tableId, await this.hidden(caller, root)]]);
+    const rows = new Map<string, Condition | 'all' | 'none'>();
+    for (const t of targets) {
+      hidden.set(t.tableId, await this.hidden(caller, t));
+      const filter = await this.engine.rowFilter(caller, t.tableId, 'Find');
+      rows.set(t.tableId, filter.kind === 'where' ? filter.where : filter.kind);
+    }
+    const key = JSON.stringify([...hidden].map(([id, h]) => [id, [...h].sort(), rows.get(id) ?? null]));
+    const none: ReadonlySet<string> = new Set();
+    return {
+      hidden: (t) => hidden.get((t as TableMeta).tableId) ?? none,
+      // A table not looked at above is not reached by the query's paths; refusing its rows keeps a
+      // miss on the safe side.
+      rows: (t) => rows.get((t as TableMeta).tableId) ?? 'none',
+      key,
+    };
   }
 
   /**
@@ -141,11 +174,11 @@ export class AppData {
   }
 
   /** `tell` false: a console preview (run as), not a read by the app's caller, so not audited as one. */
-  async find(caller: AppCaller, tableName: string, input: Rec | undefined, tell = true): Promise<Rec[]> {
+  async find(caller: AppCaller, tableName: string, input: Rec | undefined, tell = true, scope?: Condition[]): Promise<Rec[]> {
     const { schema, table } = this.tableNow(caller.appId, tableName) ?? await this.table(caller.appId, tableName);
     // No table-level refusal: the owner policy or a record's ACL may still open some rows.
-    const query = readQuery(input, table);
-    const spec = (this.restrictNow(caller, table, 'Find', query) ?? { spec: await this.restrict(caller, table, 'Find', query) }).spec;
+    const query = scope ? { ...readQuery(input, table), scope } : readQuery(input, table);
+    const spec = (this.restrictNow(caller, schema, table, 'Find', query) ?? { spec: await this.restrict(caller, schema, table, 'Find', query) }).spec;
     const found = spec ? await this.data.query.find(caller.appId, schema, table, spec) : [];
     const records = this.guardNow(caller, table, found) ?? await this.guard(caller, schema, table, found);
     if (tell) this.told(caller, table, records.length);
@@ -157,7 +190,7 @@ export class AppData {
     const { schema, table } = this.tableNow(caller.appId, tableName) ?? await this.table(caller.appId, tableName);
     // No table-level refusal: the owner policy or a record's ACL may still open some rows.
     const query = readQuery(input, table);
-    const spec = (this.restrictNow(caller, table, 'Find', query) ?? { spec: await this.restrict(caller, table, 'Find', query) }).spec;
+    const spec = (this.restrictNow(caller, schema, table, 'Find', query) ?? { spec: await this.restrict(caller, schema, table, 'Find', query) }).spec;
     const n = spec ? await this.data.query.count(caller.appId, schema, table, spec) : 0;
     if (tell) this.told(caller, table, n);
     return n;
@@ -169,11 +202,10 @@ export class AppData {
     const existing = await this.raw(caller.appId, table, id);
     if (!existing) throw appError(AppErrorCodes.NOT_FOUND, 404, `Record '${id}' does not exist in table '${table.name}'`);
     await this.require(caller, table, 'Find', existing);
-    const spec = readQuery({ ...input, pageSize: 1, offset: 0 }, table);
-    const hidden = await this.hidden(caller, table);
-    const bad = [...hidden].find((c) => namesIn(spec).has(c));
-    if (bad) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${bad}' of table '${table.name}' is hidden`);
-    const [record] = await this.data.query.find(caller.appId, schema, table, { ...spec, where: `objectId = '${id}'` });
+    // The record was decided above; the caller's own where has no place in a get by id.
+    const spec = readQuery({ ...input, where: undefined, whereClause: undefined, pageSize: 1, offset: 0 }, table);
+    const narrowed = this.narrow(table, spec, await this.hidden(caller, table), { kind: 'where', where: columnEquals('objectId', id) })!;
+    const [record] = await this.data.query.find(caller.appId, schema, table, narrowed);
     if (!record) throw appError(AppErrorCodes.NOT_FOUND, 404, `Record '${id}' does not exist in table '${table.name}'`);
     const [answered] = await this.guard(caller, schema, table, [record]);
     this.told(caller, table, 1, id);
@@ -266,7 +298,7 @@ export class AppData {
   /** Ids of the rows matching `where` that the caller may `op` (at most MAX_BULK). */
   async idsWhere(caller: AppCaller, table: TableMeta, where: string | undefined, op: string): Promise<string[]> {
     const { schema } = await this.table(caller.appId, table.name);
-    const spec = await this.restrict(caller, table, op, { ...readQuery({ where }, table), props: ['objectId'], pageSize: 100 });
+    const spec = await this.restrict(caller, schema, table, op, { ...readQuery({ where }, table), props: ['objectId'], pageSize: 100 });
     if (!spec) return [];
     const ids: string[] = [];
     for (let offset = 0; ; offset += 100) {

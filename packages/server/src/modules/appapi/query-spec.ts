@@ -48,13 +48,6 @@ export function readQuery(input: Record<string, unknown> | undefined | null, tab
   };
 }
 
-/** Both conditions (either may be absent). */
-export function and(a: string | undefined, b: string | undefined): string | undefined {
-  if (!a) return b;
-  if (!b) return a;
-  return `(${a}) AND (${b})`;
-}
-
 /** Names used in a query's clauses, outside quoted text (to keep hidden columns out of filters). */
 export function namesIn(spec: QuerySpec): Set<string> {
   const out = new Set<string>();

@@ -2,7 +2,7 @@ import type { ServerContext } from '../../context.js';
 import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
 import { securityOf } from '../security/index.js';
 import { assertId, MAX_BULK, type AppData } from './data-access.js';
-import { and, readQuery } from './query-spec.js';
+import { columnIn } from '@basalt/shared';
 
 type Rec = Record<string, unknown>;
 export type RelationMode = 'set' | 'add' | 'delete';
@@ -57,8 +57,8 @@ export class AppRelations {
     const links = await this.ctx.dbs.app(caller.appId).selectFrom(relation.linkTable).select('child_id').where('parent_id', '=', id).limit(MAX_BULK + 1).execute();
     if (!links.length) return [];
     if (links.length > MAX_BULK) throw appError(AppErrorCodes.BAD_REQUEST, 400, `The relation holds more than ${MAX_BULK} records`);
-    const inList = `objectId IN (${links.map((l) => `'${assertId(String(l.child_id))}'`).join(',')})`;
-    const spec = readQuery(input, child);
-    return this.data.find(caller, child.name, { ...(input ?? {}), where: and(spec.where, inList) });
+    // The children as a condition of their own, ANDed as a syntax tree with the caller's where.
+    const children = columnIn('objectId', links.map((l) => String(l.child_id)));
+    return this.data.find(caller, child.name, input, true, [children]);
   }
 }

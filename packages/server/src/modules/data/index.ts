@@ -21,6 +21,8 @@ export type { AppSchema, TableMeta, ColumnMeta, RelationMeta } from './schema/ap
 export { prepareRecord, type PreparedRecord } from './records/record-input.js';
 export { assertColumnName } from './schema/names.js';
 export { splitList } from './records/find-spec.js';
+export type { QueryAccess } from './query/scope.js';
+export { relationTargets } from './query/reach.js';
 
 /** The data services of a running server, for other areas (app-facing data API, users, import). */
 export interface DataServices {

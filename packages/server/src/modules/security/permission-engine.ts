@@ -1,4 +1,5 @@
 import type { ServerContext } from '../../context.js';
+import { columnDiffers, columnEquals, columnIn, whereAll, whereAny, type Condition } from '@basalt/shared';
 import { ApiError } from '../../http/api-error.js';
 import type { Access } from './security.migrations.js';
 import type { PermissionsRepo, Rule, Service } from './permissions.repo.js';
@@ -34,8 +35,12 @@ export interface ColumnsOf {
   relations?: Array<{ columnId: string; name: string }>;
 }
 
-/** Rows a caller may act on: all, none, or those matching a where-language condition. */
-export type RowFilter = { kind: 'all' } | { kind: 'none' } | { kind: 'where'; where: string };
+/**
+ * Rows a caller may act on: all, none, or those matching a condition. The condition is a syntax
+ * tree, never text: queries AND it with the caller's own parsed where as a node, so no text a
+ * caller writes can reach outside it.
+ */
+export type RowFilter = { kind: 'all' } | { kind: 'none' } | { kind: 'where'; where: Condition };
 
 const MAX_ACL_ROWS = 10_000;
 const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -165,6 +170,20 @@ export class PermissionEngine {
     return this.general(rules, caller, list, op);
   }
 
+  /**
+   * Items of the service's rules that lie strictly inside `prefix` (a file path, '' for the root),
+   * shortest first. Only these can make a path inside `prefix` decide otherwise than `prefix`
+   * itself: a path with none of them on its way up decides as its nearest folder does.
+   */
+  async itemsInside(appId: string, service: Service, prefix: string): Promise<string[]> {
+    const head = prefix === '' ? '' : `${prefix}/`;
+    const items = new Set<string>();
+    for (const r of await this.rules(appId, service)) {
+      if (r.item.length > head.length && r.item.startsWith(head) && r.item !== '*') items.add(r.item);
+    }
+    return [...items].sort((a, b) => a.length - b.length || a.localeCompare(b));
+  }
+
   /** Like `decide`, refusing with 403 when the answer is DENY. */
   async require(caller: Caller, service: Service, items: string | string[], op: string, record?: RecordRef, what?: string): Promise<void> {
     const d = await this.decide(caller, service, items, op, record);
@@ -276,14 +295,15 @@ export class PermissionEngine {
       if (access === 'GRANT') grant.push(id);
       else if (access === 'DENY') deny.push(id);
     }
-    const quoted = (ids: string[]) => ids.map((id) => `'${id}'`).join(',');
-    let inner: string | boolean;
-    if (base === 'GRANT') inner = owner === 'DENY' ? `(ownerId IS NULL OR ownerId != '${me}')` : true;
-    else inner = owner === 'GRANT' ? `ownerId = '${me}'` : false;
-    let rest: string | boolean = inner;
-    if (deny.length && inner !== false) rest = inner === true ? `objectId NOT IN (${quoted(deny)})` : `(objectId NOT IN (${quoted(deny)}) AND ${inner})`;
-    let full: string | boolean = rest;
-    if (grant.length && rest !== true) full = rest === false ? `objectId IN (${quoted(grant)})` : `(objectId IN (${quoted(grant)}) OR ${rest})`;
+    // Each part is true (all rows), false (no row) or a condition; folded so that 'all' and 'none'
+    // stay recognisable and cost the query nothing.
+    let inner: Condition | boolean;
+    if (base === 'GRANT') inner = owner === 'DENY' ? columnDiffers('ownerId', me!) : true;
+    else inner = owner === 'GRANT' ? columnEquals('ownerId', me!) : false;
+    let rest: Condition | boolean = inner;
+    if (deny.length && inner !== false) rest = inner === true ? columnIn('objectId', deny, true) : whereAll([columnIn('objectId', deny, true), inner])!;
+    let full: Condition | boolean = rest;
+    if (grant.length && rest !== true) full = rest === false ? columnIn('objectId', grant) : whereAny([columnIn('objectId', grant), rest])!;
     if (full === true) return { kind: 'all' };
     if (full === false) return { kind: 'none' };
     return { kind: 'where', where: full };

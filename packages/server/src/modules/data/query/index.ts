@@ -2,7 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Databases } from '../../../db/dialect.js';
 import type { SchemaResolver, TableInfo } from '../model.js';
 import { queryError } from './errors.js';
-import { col, pkName } from './scope.js';
+import type { Condition } from '@basalt/shared';
+import { col, pkName, type QueryAccess } from './scope.js';
 import { Planner, ROOT, outputItems, selectSql } from './select.js';
 
 /**
@@ -19,6 +20,10 @@ export type ListClause = string | string[];
 
 export interface FindSpec {
   where?: string;
+  /** Server-made conditions ANDed with `where` as compiled nodes (see Planner.where). */
+  scope?: Condition[];
+  /** What an app API caller may read beyond the root rows. */
+  access?: QueryAccess;
   props?: ListClause;
   groupBy?: ListClause;
   having?: string;
@@ -45,13 +50,13 @@ function paging(spec: Pick<FindSpec, 'pageSize' | 'offset'>): { limit: number; o
  */
 export function buildFind(dbs: Databases, appId: string, table: TableInfo, schema: SchemaResolver, spec: FindSpec): RawBuilder<Record<string, unknown>> {
   const { limit, offset } = paging(spec);
-  const plan = new Planner(dbs, appId, table, schema).plan(spec, true);
+  const plan = new Planner(dbs, appId, table, schema, spec.access).plan(spec, true);
   return sql<Record<string, unknown>>`${selectSql(plan, outputItems(plan), true)} limit ${limit} offset ${offset}`;
 }
 
 /** `SELECT count(*) AS count` with the find's filter: rows, or with groupBy/having the number of groups. */
 export function buildCount(dbs: Databases, appId: string, table: TableInfo, schema: SchemaResolver, spec: CountSpec): RawBuilder<{ count: number | string }> {
-  const plan = new Planner(dbs, appId, table, schema).plan(spec, false);
+  const plan = new Planner(dbs, appId, table, schema, spec.access).plan(spec, false);
   const distinctRows = plan.distinct && [spec.props ?? []].flat().some((p) => p.trim() !== '');
   if (!plan.aggregated && !distinctRows) {
     return sql<{ count: number | string }>`select count(*) as ${sql.id('count')} from ${plan.from}${plan.where ? sql` where ${plan.where}` : sql``}`;
@@ -61,8 +66,8 @@ export function buildCount(dbs: Databases, appId: string, table: TableInfo, sche
 }
 
 /** `SELECT objectId FROM table WHERE <where>`, for UPDATE/DELETE … WHERE objectId IN (…). Blank where selects every row. */
-export function buildWhereSelectIds(dbs: Databases, appId: string, table: TableInfo, schema: SchemaResolver, where: string): RawBuilder<{ objectId: string }> {
-  const planner = new Planner(dbs, appId, table, schema);
-  const cond = planner.where(where);
+export function buildWhereSelectIds(dbs: Databases, appId: string, table: TableInfo, schema: SchemaResolver, where: string | undefined, scope?: Condition[], access?: QueryAccess): RawBuilder<{ objectId: string }> {
+  const planner = new Planner(dbs, appId, table, schema, access);
+  const cond = planner.where(where, scope);
   return sql<{ objectId: string }>`select ${col(ROOT, pkName(table))} as ${sql.id('objectId')} from ${planner.from()}${cond ? sql` where ${cond}` : sql``}`;
 }

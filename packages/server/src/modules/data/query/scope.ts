@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { ColumnRef, ScalarDataType } from '@basalt/shared';
+import type { ColumnRef, Condition, ScalarDataType } from '@basalt/shared';
+import { ApiError } from '../../../http/api-error.js';
 import type { Databases } from '../../../db/dialect.js';
 import type { ColumnInfo, RelationInfo, SchemaResolver, TableInfo } from '../model.js';
 import { queryError, type Clause } from './errors.js';
@@ -28,6 +29,23 @@ export function kindOf(t: ScalarDataType): ValueKind {
   }
 }
 
+/**
+ * What an app API caller may read, for the tables a query reaches. The root table's rows are
+ * narrowed by the query's scope; this covers everything else a query names: a column the caller
+ * may not read is refused wherever it appears (where, having, sortBy, props, groupBy, aggregates,
+ * every hop of a relation path), and the related rows a relation path walks through are only
+ * those the caller may Find, so a where over a relation answers exactly as a where over the
+ * related table itself would. Without it (the console) every table and column is readable.
+ */
+export interface QueryAccess {
+  /** Columns of the table the caller may not read. */
+  hidden(table: TableInfo): ReadonlySet<string>;
+  /** Rows of a table reached through a relation that the caller may read. */
+  rows(table: TableInfo): Condition | 'all' | 'none';
+  /** Stands for these decisions in the compiled-query memory's key. */
+  readonly key: string;
+}
+
 export interface Ctx {
   dbs: Databases;
   appId: string;
@@ -35,6 +53,9 @@ export interface Ctx {
   clause: Clause;
   /** alias counter shared by the whole statement so nested subqueries never shadow each other */
   seq: { n: number };
+  access?: QueryAccess;
+  /** The readable rows of a related table under `alias` (compiled from `access.rows`); null when all are. */
+  rowsOf?: (table: TableInfo, alias: string) => RawBuilder<boolean> | null;
 }
 
 export function fail(ctx: Ctx, message: string, token?: string, position?: number): never {
@@ -84,6 +105,13 @@ function unknownName(ctx: Ctx, table: TableInfo, ref: ColumnRef, i: number): nev
   fail(ctx, `Unknown column '${shown}' in table ${table.name}${close ? ` (did you mean '${close}'?)` : ''}`, shown, ref.pos);
 }
 
+/** Refuses a name the caller may not read, as a direct where on that table would (403). */
+function readable(ctx: Ctx, table: TableInfo, name: string, ref: ColumnRef): void {
+  if (!ctx.access?.hidden(table).has(name)) return;
+  const shown = ref.path.join('.');
+  throw ApiError.forbidden(`Permission denied: column '${name}' of table '${table.name}' is hidden${shown !== name ? ` (in '${shown}')` : ''}`, { clause: ctx.clause, token: shown });
+}
+
 export function resolvePath(ctx: Ctx, root: TableInfo, ref: ColumnRef): Resolved {
   const hops: Hop[] = [];
   let current = root;
@@ -93,6 +121,7 @@ export function resolvePath(ctx: Ctx, root: TableInfo, ref: ColumnRef): Resolved
     const relation = current.relations.find((r) => r.name === name);
     if (last) {
       const column = current.columns.find((c) => c.name === name);
+      if (column || relation) readable(ctx, current, name, ref);
       if (column) return { hops, owner: current, column, relation: null };
       if (relation) return { hops, owner: current, column: null, relation };
       unknownName(ctx, current, ref, i);
@@ -103,6 +132,7 @@ export function resolvePath(ctx: Ctx, root: TableInfo, ref: ColumnRef): Resolved
       }
       unknownName(ctx, current, ref, i);
     }
+    readable(ctx, current, name, ref);
     const target = ctx.schema.table(relation.toTableName);
     if (!target) fail(ctx, `Relation '${name}' of ${current.name} points at missing table ${relation.toTableName}`, name, ref.pos);
     hops.push({ relation, target });
@@ -144,6 +174,9 @@ export class JoinSet {
         target = nextAlias(this.ctx, 'r');
         this.from.push(sql`${tableRef(this.ctx, hop.relation.linkTable)} as ${sql.id(link)}`, sql`${tableRef(this.ctx, hop.target)} as ${sql.id(target)}`);
         this.conditions.push(sql`${col(link, 'parent_id')} = ${col(alias, pkName(table))}`, sql`${col(target, pkName(hop.target))} = ${col(link, 'child_id')}`);
+        // Only related rows the caller may read take part: the hop sees what a find on its table would.
+        const readableRows = this.ctx.rowsOf?.(hop.target, target);
+        if (readableRows) this.conditions.push(readableRows);
         this.positions.push(col(link, 'position'));
         this.aliases.set(key, target);
       }
@@ -166,8 +199,21 @@ export class JoinSet {
   }
 }
 
-/** `[NOT] EXISTS` over a relation's link table: whether the owner row has any related object. */
+/**
+ * `[NOT] EXISTS` over a relation's link table: whether the owner row has any related object, of
+ * those the caller may read (with a scope, the related table joins in so `rel IS NULL` cannot tell
+ * that a hidden related record exists).
+ */
 export function hasRelated(ctx: Ctx, ownerAlias: string, owner: TableInfo, relation: RelationInfo): RawBuilder<boolean> {
   const link = nextAlias(ctx, 'l');
-  return sql<boolean>`exists (select 1 from ${tableRef(ctx, relation.linkTable)} as ${sql.id(link)} where ${col(link, 'parent_id')} = ${col(ownerAlias, pkName(owner))})`;
+  const linked = sql`${col(link, 'parent_id')} = ${col(ownerAlias, pkName(owner))}`;
+  const target = ctx.rowsOf ? ctx.schema.table(relation.toTableName) : undefined;
+  if (target) {
+    const alias = nextAlias(ctx, 'r');
+    const readableRows = ctx.rowsOf!(target, alias);
+    if (readableRows) {
+      return sql<boolean>`exists (select 1 from ${tableRef(ctx, relation.linkTable)} as ${sql.id(link)}, ${tableRef(ctx, target)} as ${sql.id(alias)} where ${linked} and ${col(alias, pkName(target))} = ${col(link, 'child_id')} and ${readableRows})`;
+    }
+  }
+  return sql<boolean>`exists (select 1 from ${tableRef(ctx, relation.linkTable)} as ${sql.id(link)} where ${linked})`;
 }

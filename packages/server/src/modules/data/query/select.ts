@@ -1,10 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
-import { parseGroupBy, parseProps, parseSortBy, parseWhere, type ColumnRef, type SortItem } from '@basalt/shared';
+import { parseGroupBy, parseProps, parseSortBy, parseWhere, whereAll, type ColumnRef, type Condition, type SortItem } from '@basalt/shared';
 import type { Databases } from '../../../db/dialect.js';
 import type { ColumnInfo, SchemaResolver, TableInfo } from '../model.js';
 import { compileAggregate, compileCondition, type HavingScope } from './condition.js';
 import { parsed, queryError, type Clause } from './errors.js';
-import { JoinSet, col, fail, kindOf, pkName, resolvePath, type Ctx } from './scope.js';
+import { JoinSet, col, fail, kindOf, pkName, resolvePath, type Ctx, type QueryAccess } from './scope.js';
 import type { Typed } from './values.js';
 
 /**
@@ -16,7 +16,12 @@ import type { Typed } from './values.js';
 export const ROOT = 't0';
 
 export interface QueryInput {
+  /** The caller's where text. */
   where?: string;
+  /** Server-made conditions over the table's own columns, ANDed with the caller's where. */
+  scope?: Condition[];
+  /** What the caller may read beyond the root rows (app API callers only). */
+  access?: QueryAccess;
   props?: string | string[];
   groupBy?: string | string[];
   having?: string;
@@ -55,20 +60,43 @@ export class Planner {
     private readonly appId: string,
     private readonly table: TableInfo,
     private readonly schema: SchemaResolver,
+    private readonly access?: QueryAccess,
   ) {}
 
+  /** The context of what the caller wrote: names checked against `access`, hops narrowed by it. */
   ctx(clause: Clause): Ctx {
+    return { ...this.serverCtx(clause), ...(this.access ? { access: this.access, rowsOf: this.rowsOf } : {}) };
+  }
+
+  /** The context of conditions the server made (scopes): over columns the caller need not read. */
+  private serverCtx(clause: Clause): Ctx {
     return { dbs: this.dbs, appId: this.appId, schema: this.schema, clause, seq: this.seq };
   }
+
+  private readonly rowsOf = (table: TableInfo, alias: string): RawBuilder<boolean> | null => {
+    const rows = this.access!.rows(table);
+    if (rows === 'all') return null;
+    if (rows === 'none') return sql<boolean>`(1 = 0)`;
+    return compileCondition({ ctx: this.serverCtx('where'), root: table, alias }, rows);
+  };
 
   from(): RawBuilder<unknown> {
     const schema = this.dbs.appSchema(this.appId);
     return sql`${schema ? sql.id(schema, this.table.sqlName) : sql.id(this.table.sqlName)} as ${sql.id(ROOT)}`;
   }
 
-  where(text: string | undefined): RawBuilder<boolean> | null {
-    const cond = parsed('where', () => parseWhere(text));
-    return cond ? compileCondition({ ctx: this.ctx('where'), root: this.table, alias: ROOT }, cond) : null;
+  /**
+   * The caller's where and the server's scope. The caller's text is parsed alone, into a tree of
+   * its own (an unbalanced parenthesis is a syntax error there), and each side compiles to one
+   * parenthesised boolean: `(scope) and (caller)`. Nothing the caller writes can close a
+   * parenthesis of the scope or add an OR beside it.
+   */
+  where(text: string | undefined, scope?: Condition[]): RawBuilder<boolean> | null {
+    const own = parsed('where', () => parseWhere(text));
+    const caller = own ? compileCondition({ ctx: this.ctx('where'), root: this.table, alias: ROOT }, own) : null;
+    const bound = scope?.length ? compileCondition({ ctx: this.serverCtx('where'), root: this.table, alias: ROOT }, whereAll(scope)!) : null;
+    if (bound && caller) return sql<boolean>`(${bound} and ${caller})`;
+    return bound ?? caller;
   }
 
   /** A column of the table itself (props, groupBy): relation paths are refused here. */
@@ -86,7 +114,7 @@ export class Planner {
   }
 
   plan(input: QueryInput, withOrder: boolean): Plan {
-    const where = this.where(input.where);
+    const where = this.where(input.where, input.scope);
     const groupCtx = this.ctx('groupBy');
     const groupCols = parsed('groupBy', () => parseGroupBy(input.groupBy)).map((ref) => this.ownColumn(groupCtx, ref, 'group by columns of the table'));
     const grouped = new Set(groupCols.map((c) => c.name));

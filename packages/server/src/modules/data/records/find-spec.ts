@@ -1,8 +1,19 @@
+import type { Condition } from '@basalt/shared';
 import { ApiError } from '../../../http/api-error.js';
+import type { QueryAccess } from '../query/scope.js';
 
 /** A record query as the data routes receive it, normalised. */
 export interface FindSpec {
+  /** The caller's where, as text: parsed on its own, never joined with other text. */
   where?: string;
+  /**
+   * Conditions the server adds (the caller's permission scope, a view's filter, the children of
+   * one relation, one record's id): syntax trees ANDed with the parsed `where` as nodes, so nothing
+   * in the caller's text can reach outside them.
+   */
+  scope?: Condition[];
+  /** What an app API caller may read through relation paths (the console reads everything). */
+  access?: QueryAccess;
   sortBy: string[];
   props: string[];
   excludeProps: string[];

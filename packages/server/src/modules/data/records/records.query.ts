@@ -61,8 +61,8 @@ export class RecordsQuery {
    * A function that narrows a select over `table` to the records matching `where` and holding
    * the given values (`path`).
    */
-  filtered(appId: string, schema: AppSchema, table: TableMeta, where: string | undefined, path: GroupCondition[]): (q: Select) => Select {
-    const ids = where ? buildWhereSelectIds(this.area.ctx.dbs, appId, table, schema, where) : undefined;
+  filtered(appId: string, schema: AppSchema, table: TableMeta, spec: Pick<FindSpec, 'where' | 'scope' | 'access'>, path: GroupCondition[]): (q: Select) => Select {
+    const ids = spec.where || spec.scope?.length ? buildWhereSelectIds(this.area.ctx.dbs, appId, table, schema, spec.where, spec.scope, spec.access) : undefined;
     const conditions = path.map(({ column, value }) => ({ column, stored: toStored(column.name, column.dataType, value) }));
     return (q) => {
       let out = conditions.reduce((acc, c) => (c.stored === null ? acc.where(c.column.sqlName, 'is', null) : acc.where(c.column.sqlName, '=', c.stored)), q);
@@ -73,15 +73,16 @@ export class RecordsQuery {
 
   /** Answers one page of records as the console sees them, with relations loaded. */
   async find(appId: string, schema: AppSchema, table: TableMeta, spec: FindSpec): Promise<Array<Record<string, unknown>>> {
-    if (!spec.where && this.plainShape(table, spec)) return this.findIn(appId, schema, table, spec, []);
+    if (!spec.where && !spec.scope?.length && this.plainShape(table, spec)) return this.findIn(appId, schema, table, spec, []);
     const tree = relationTree(spec.loadRelations);
     const props = spec.props.length && tree.size && !spec.props.includes('objectId') && !spec.groupBy.length ? [...spec.props, 'objectId'] : spec.props;
     const aggregated = spec.groupBy.length > 0 || !!spec.having || props.some((p) => p.includes('('));
     // Without a sort the records come oldest first, as in the plain path.
     const sortBy = spec.sortBy.length || aggregated || spec.distinct ? spec.sortBy : ['created asc'];
-    const input = { where: spec.where, props, groupBy: spec.groupBy, having: spec.having, sortBy, distinct: spec.distinct, pageSize: spec.pageSize, offset: spec.offset };
+    const input = { where: spec.where, scope: spec.scope, access: spec.access, props, groupBy: spec.groupBy, having: spec.having, sortBy, distinct: spec.distinct, pageSize: spec.pageSize, offset: spec.offset };
     const db = this.area.db(appId);
-    const key = JSON.stringify(['find', input]);
+    // The scope and the caller's access shape the SQL as much as the text does.
+    const key = JSON.stringify(['find', { ...input, access: spec.access?.key ?? null }]);
     const { rows } = await runNow(db, compiledFor(schema, table, key, db, () => buildFind(this.area.ctx.dbs, appId, table, schema, input)));
     const records = rows.map((row) => this.outputRow(table, row));
     this.exclude(records, spec);
@@ -113,7 +114,7 @@ export class RecordsQuery {
       throw ApiError.badRequest(`Invalid query: '${bad.slice(0, 80)}' cannot be used here; name columns of table '${table.name}' only`, { token: bad.slice(0, 80) });
     }
     const tree = relationTree(spec.loadRelations);
-    const filter = this.filtered(appId, schema, table, spec.where, path);
+    const filter = this.filtered(appId, schema, table, spec, path);
     const props = spec.props.filter((p) => p !== '*').map((p) => this.plainColumn(table, 'props', PLAIN.exec(p)![1]));
     const only = props.length && !spec.props.includes('*') ? new Set(props.map((c) => c.name)) : undefined;
     if (only && (tree.size || (await this.includeObjectId(appId)))) only.add('objectId');
@@ -134,10 +135,10 @@ export class RecordsQuery {
   }
 
   async count(appId: string, schema: AppSchema, table: TableMeta, spec: FindSpec): Promise<number> {
-    if (!spec.where && !spec.groupBy.length && !spec.having && !spec.distinct) return this.area.rowCount(appId, table.sqlName);
-    const input = { where: spec.where, groupBy: spec.groupBy, having: spec.having, distinct: spec.distinct, props: spec.props.length ? spec.props : undefined };
+    if (!spec.where && !spec.scope?.length && !spec.groupBy.length && !spec.having && !spec.distinct) return this.area.rowCount(appId, table.sqlName);
+    const input = { where: spec.where, scope: spec.scope, access: spec.access, groupBy: spec.groupBy, having: spec.having, distinct: spec.distinct, props: spec.props.length ? spec.props : undefined };
     const db = this.area.db(appId);
-    const key = JSON.stringify(['count', input]);
+    const key = JSON.stringify(['count', { ...input, access: spec.access?.key ?? null }]);
     const { rows } = await runNow(db, compiledFor(schema, table, key, db, () => buildCount(this.area.ctx.dbs, appId, table, schema, input)));
     return Number(rows[0]?.count ?? 0);
   }

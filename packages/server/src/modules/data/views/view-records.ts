@@ -4,7 +4,8 @@ import type { AppSchema, TableMeta } from '../schema/app-schema.js';
 import type { FindSpec } from '../records/find-spec.js';
 import type { RecordsQuery } from '../records/records.query.js';
 import { fromStored } from '../records/values.js';
-import type { DataView } from '@basalt/shared';
+import { parseWhere, type DataView } from '@basalt/shared';
+import { parsed } from '../query/errors.js';
 
 export const DEFAULT_GROUP_PAGE_SIZE = 5;
 export const DEFAULT_GROUP_RECORDS_PAGE_SIZE = 5;
@@ -24,18 +25,19 @@ export class ViewRecords {
   }
 
   /**
-   * The request's query narrowed by the view: both filters apply (joined in the where language,
-   * which parses and binds them like any other where); the view's columns and order are defaults,
-   * and its relation columns are loaded.
+   * The request's query narrowed by the view: both filters apply, each parsed on its own (the
+   * view's becomes part of the scope, ANDed as a syntax tree, never joined as text); the view's
+   * columns and order are defaults, and its relation columns are loaded.
    */
   spec(view: DataView, spec: FindSpec, table: TableMeta): FindSpec {
-    const where = [view.where, spec.where].filter((w): w is string => !!w).map((w) => `(${w})`).join(' AND ') || undefined;
+    const viewWhere = parsed('where', () => parseWhere(view.where));
+    const scope = viewWhere ? [...(spec.scope ?? []), viewWhere] : spec.scope;
     const isRelation = (name: string) => table.relations.some((r) => r.name === name);
     const columns = view.columns.filter((c) => !isRelation(c));
     const relations = view.columns.filter(isRelation);
     return {
       ...spec,
-      where,
+      scope,
       props: spec.props.length ? spec.props : columns,
       loadRelations: [...new Set([...spec.loadRelations, ...(spec.props.length ? [] : relations)])],
       sortBy: spec.sortBy.length ? spec.sortBy : view.sortBy,
@@ -74,7 +76,7 @@ export class ViewRecords {
     const merged = this.spec(view, spec, table);
     const { path, column } = this.level(table, view, spec.groupBy, spec.groupPath);
     const db = this.area.db(appId);
-    const filter = this.query.filtered(appId, schema, table, merged.where, path);
+    const filter = this.query.filtered(appId, schema, table, merged, path);
     const groups = await filter(db.selectFrom(table.sqlName))
       .select([column.sqlName, (eb: any) => eb.fn.countAll().as('n')])
       .groupBy(column.sqlName).orderBy(column.sqlName).limit(spec.groupPageSize).offset(spec.offset).execute();
@@ -92,7 +94,7 @@ export class ViewRecords {
     const { schema, table } = await this.source(appId, view);
     const merged = this.spec(view, spec, table);
     const { path, column } = this.level(table, view, spec.groupBy, spec.groupPath);
-    const filter = this.query.filtered(appId, schema, table, merged.where, path);
+    const filter = this.query.filtered(appId, schema, table, merged, path);
     const row = await filter(this.area.db(appId).selectFrom(table.sqlName))
       .select((eb: any) => eb.fn.count(column.sqlName).distinct().as('n')).executeTakeFirst();
     // COUNT(DISTINCT) skips NULL, but NULL is a group of its own.
