@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseGroupBy, parseProps, parseSortBy, parseWhere } from './parser.js';
 import { WhereSyntaxError } from './tokenizer.js';
+import { WhereLimitError, WhereLimits } from './limits.js';
+import { buildSearchWhere } from './search.js';
 import type { Condition } from './ast.js';
 
 /** Compact rendering of a condition so expectations stay readable. */
@@ -186,5 +188,110 @@ describe('parseProps / parseSortBy / parseGroupBy', () => {
   it('parses groupBy', () => {
     expect(parseGroupBy(['city', 'a.b']).map((c) => c.path)).toEqual([['city'], ['a', 'b']]);
     expect(syntaxError(() => parseGroupBy('Count(x)')).token).toBe('(');
+  });
+});
+
+describe('limits', () => {
+  const limitError = (fn: () => unknown): WhereLimitError => {
+    const e = syntaxError(fn);
+    expect(e).toBeInstanceOf(WhereLimitError);
+    return e as WhereLimitError;
+  };
+  const comparisons = (n: number, op = 'or') => Array.from({ length: n }, (_, i) => `a = ${i}`).join(` ${op} `);
+  const depthOf = (c: Condition): number => (c.kind === 'and' || c.kind === 'or' ? 1 + Math.max(depthOf(c.left), depthOf(c.right)) : c.kind === 'not' ? 1 + depthOf(c.expr) : 1);
+  const leaves = (c: Condition, out: Condition[] = []): Condition[] => {
+    if (c.kind === 'and' || c.kind === 'or') {
+      leaves(c.left, out);
+      leaves(c.right, out);
+    } else out.push(c);
+    return out;
+  };
+  const path = (hops: number, last = 'name') => `${'friends.'.repeat(hops)}${last}`;
+
+  it('refuses a text over 1,000,000 characters before reading it, naming the limit', () => {
+    const e = limitError(() => parseWhere(`a = '${'x'.repeat(WhereLimits.textLength)}'`));
+    expect(e.limit).toBe('textLength');
+    expect(e.message).toContain('1,000,000');
+    expect(limitError(() => parseSortBy(['name', 'x'.repeat(WhereLimits.textLength)])).limit).toBe('textLength');
+  });
+
+  it('parses runs of AND and OR into balanced trees in their order, and limits comparisons to 1,000', () => {
+    const tree = parseWhere(comparisons(1000))!;
+    expect(depthOf(tree)).toBeLessThanOrEqual(11);
+    expect(leaves(tree).map((l: any) => l.right.value)).toEqual(Array.from({ length: 1000 }, (_, i) => i));
+    expect(depthOf(parseWhere(comparisons(1000, 'and'))!)).toBeLessThanOrEqual(11);
+    // operator positions stay on the nodes
+    expect((parseWhere('a = 1 or b = 2 or c = 3 or d = 4') as any).pos).toBe(15);
+    const e = limitError(() => parseWhere(comparisons(1001)));
+    expect(e.limit).toBe('terms');
+    expect(e.message).toMatch(/the limit is 1,000 comparisons/);
+    expect(limitError(() => parseWhere(comparisons(600, 'and') + ' or ' + comparisons(600))).limit).toBe('terms');
+  });
+
+  it('keeps the console search over a table of 300 columns within the limits', () => {
+    const columns = Array.from({ length: 300 }, (_, i) => ({ name: `c${i}`, dataType: i % 2 ? 'STRING' : 'INT' }));
+    const where = buildSearchWhere({ name: 'T', columns }, "O'Brien", 'c1 > 5 and c2 is not null');
+    expect(depthOf(parseWhere(where)!)).toBeLessThanOrEqual(12);
+  });
+
+  it('limits IN lists to 10,000 values and a clause to 10,000 values', () => {
+    const ids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `'${String(from + i).padStart(36, '0')}'`).join(',');
+    expect((parseWhere(`objectId in (${ids(10_000)})`) as any).values).toHaveLength(10_000);
+    const e = limitError(() => parseWhere(`objectId in (${ids(10_001)})`));
+    expect([e.limit, e.message]).toEqual(['inValues', expect.stringContaining('the limit is 10,000 values in one IN list')]);
+    const values = limitError(() => parseWhere(`objectId in (${ids(6000)}) or objectId in (${ids(6000, 6000)})`));
+    expect([values.limit, values.message]).toEqual(['values', expect.stringContaining('the limit is 10,000 values in one clause')]);
+  });
+
+  it('limits LIKE patterns to 1,000 characters', () => {
+    expect(parseWhere(`name like '${'%a'.repeat(500)}'`)).not.toBeNull();
+    const e = limitError(() => parseWhere(`name like '${'%a'.repeat(501)}'`));
+    expect([e.limit, e.position]).toEqual(['likePattern', 10]);
+    expect(e.message).toContain('LIKE pattern too long');
+    expect(e.message).toContain('1,002 characters, the limit is 1,000');
+  });
+
+  it('limits relation paths to 8 hops, a comparison to 16 and a clause to 64', () => {
+    expect((parseWhere(`${path(8)} = 'x'`) as any).left.path).toHaveLength(9);
+    const long = limitError(() => parseWhere(`age > 1 and ${path(9)} = 'x'`));
+    expect([long.limit, long.position]).toEqual(['pathHops', 12]);
+    expect(long.message).toContain('the limit is 8 relations in one path');
+    expect(limitError(() => parseWhere(`${path(63)} = 'x'`)).limit).toBe('pathHops');
+    expect(limitError(() => parseSortBy(path(9))).limit).toBe('pathHops');
+    // one comparison: the distinct prefixes of all its paths are its joins
+    expect(parseWhere(`${path(8, 'age')} = ${path(8, 'score')}`)).not.toBeNull();
+    const wide = `age in (${path(8, 'age')}, ${Array.from({ length: 9 }, (_, i) => `city${i}.population`).join(', ')})`;
+    const e = limitError(() => parseWhere(wide));
+    expect(e.limit).toBe('conditionHops');
+    expect(e.message).toContain('joins 17 relations: the limit is 16');
+    // a clause: eight comparisons of eight hops each are 64, a ninth is over
+    const eightHops = (n: number) => Array.from({ length: n }, (_, i) => `r${i}.${path(7)} = 1`).join(' or ');
+    expect(parseWhere(eightHops(8))).not.toBeNull();
+    expect(limitError(() => parseWhere(eightHops(9))).limit).toBe('clauseHops');
+    expect(limitError(() => parseSortBy(Array.from({ length: 9 }, (_, i) => `r${i}.${path(7)}`))).limit).toBe('clauseHops');
+  });
+
+  it('limits props, groupBy and sortBy to 1,000 items', () => {
+    const names = (n: number) => Array.from({ length: n }, (_, i) => `c${i}`);
+    expect(parseProps(names(1000))).toHaveLength(1000);
+    expect(limitError(() => parseProps(names(1001))).limit).toBe('listItems');
+    expect(limitError(() => parseGroupBy(names(1001).join(','))).message).toContain('the limit is 1,000 items');
+  });
+
+  it('limits nesting of distance() like parentheses, without overflowing the stack', () => {
+    const e = limitError(() => parseWhere(`${'distance('.repeat(20_000)}1`));
+    expect([e.limit, e.message]).toEqual(['depth', expect.stringContaining('the limit is 64 levels')]);
+    expect(limitError(() => parseWhere(`${'('.repeat(500_000)}a = 1`)).limit).toBe('depth');
+  });
+
+  it('refuses the NUL character in text values and quoted names', () => {
+    const e = syntaxError(() => parseWhere("name = 'a\u0000b'"));
+    expect([e.position, e.message]).toEqual([9, expect.stringContaining('NUL character (U+0000) is not allowed in a string')]);
+    expect(syntaxError(() => parseWhere('`na\u0000me` = 1')).message).toContain('NUL');
+  });
+
+  it('still names a malformed token that follows a grammar error', () => {
+    expect(syntaxError(() => parseWhere("name like '%O'Brien%'")).token).toBe('%');
+    expect(syntaxError(() => parseWhere('name = 1 1 ;')).token).toBe(';');
   });
 });

@@ -12,36 +12,131 @@
  *   column     := name ('.' name)*        name := plain identifier | `back-quoted`
  *   props      := propItem (',' propItem)*   propItem := '*' | (call | column) [AS alias]
  *   sortBy     := (call | column) [ASC | DESC] (',' ...)*
+ *
+ * A run of ANDs (or ORs) becomes a balanced tree rather than a left-leaning chain, so a tree of
+ * n comparisons is about log2(n) deep: whatever walks it (the compiler, Kysely, the databases'
+ * own expression depth limits, the real-time matcher) recurses that deep, not n. The clause
+ * limits of limits.ts are counted as the text is read.
  */
 import { AggregateFunctions, DistanceUnits, type Aggregate, type AggregateFunction, type ColumnRef, type CompareOp, type Condition, type DistanceUnit, type Operand, type PropItem, type SortItem } from './ast.js';
-import { WhereSyntaxError, showToken, tokenize, type Token } from './tokenizer.js';
+import { WhereLimitError, WhereLimits, formatCount, type WhereLimit } from './limits.js';
+import { Lexer, WhereSyntaxError, showToken, type Token } from './tokenizer.js';
 
 /** Words that cannot be a plain (unquoted) column name; back-quote them to use them as names. */
 const RESERVED = new Set(['AND', 'OR', 'NOT', 'LIKE', 'IN', 'IS', 'NULL', 'BETWEEN', 'TRUE', 'FALSE']);
-/** Guards the recursion against hostile input such as thousands of opening parentheses. */
-const MAX_DEPTH = 64;
+
+/** What one clause has used of its limits, shared by the parts of a list clause. */
+interface Budget {
+  terms: number;
+  values: number;
+  hops: number;
+  items: number;
+}
+
+const newBudget = (): Budget => ({ terms: 0, values: 0, hops: 0, items: 0 });
+
+/** Joins the items of a run of ANDs or ORs into a balanced tree; `ops` holds each operator's position. */
+function balanced(kind: 'and' | 'or', parts: Condition[], ops: number[], from = 0, to = parts.length): Condition {
+  if (to - from === 1) return parts[from];
+  // The left half takes the middle item, so two and three items keep the left-leaning shape.
+  const mid = (from + to + 1) >> 1;
+  return { kind, left: balanced(kind, parts, ops, from, mid), right: balanced(kind, parts, ops, mid, to), pos: ops[mid - 1] };
+}
+
+/** Relation hops a set of paths joins: every distinct prefix that is followed by a further name. */
+function hopsOf(paths: string[][]): number {
+  let longest = 0;
+  for (const p of paths) longest = Math.max(longest, p.length);
+  if (longest < 2) return 0;
+  const prefixes = new Set<string>();
+  for (const p of paths) for (let i = 1; i < p.length; i++) prefixes.add(p.slice(0, i).join('\u0000'));
+  return prefixes.size;
+}
+
+/** Column paths an operand names (inside aggregates and distance() too). */
+function pathsOf(op: Operand, out: string[][]): string[][] {
+  if (op.kind === 'column') out.push(op.path);
+  else if (op.kind === 'aggregate' && op.arg) out.push(op.arg.path);
+  else if (op.kind === 'distance') for (const a of op.args) pathsOf(a, out);
+  return out;
+}
 
 class Parser {
-  private i = 0;
   private depth = 0;
-  private readonly tokens: Token[];
+  private readonly lexer: Lexer;
+  /** the current token and any looked-ahead ones */
+  private readonly ahead: Token[] = [];
 
-  constructor(private readonly input: string) {
-    this.tokens = tokenize(input);
+  constructor(
+    private readonly input: string,
+    private readonly budget: Budget,
+  ) {
+    this.lexer = new Lexer(input);
+  }
+
+  private at(n: number): Token {
+    while (this.ahead.length <= n) {
+      const last = this.ahead[this.ahead.length - 1];
+      if (last?.type === 'eof') return last;
+      this.ahead.push(this.lexer.next());
+    }
+    return this.ahead[n];
   }
 
   private get tok(): Token {
-    return this.tokens[this.i];
+    return this.at(0);
   }
 
   private peek(n = 1): Token {
-    return this.tokens[Math.min(this.i + n, this.tokens.length - 1)];
+    return this.at(n);
   }
 
   private next(): Token {
-    const t = this.tokens[this.i];
-    if (t.type !== 'eof') this.i++;
+    const t = this.at(0);
+    if (t.type !== 'eof') this.ahead.shift();
     return t;
+  }
+
+  /**
+   * Runs a parse. A grammar error gives way to a malformed token later in the text (as when the
+   * whole text was tokenized first), so `'%O'Brien%'` is refused for its `%`, not for `Brien`.
+   */
+  run<T>(parse: () => T): T {
+    try {
+      return parse();
+    } catch (e) {
+      if (e instanceof WhereSyntaxError && !(e instanceof WhereLimitError)) this.lexer.checkRest();
+      throw e;
+    }
+  }
+
+  private limit(limit: WhereLimit, message: string, t: Token): never {
+    throw new WhereLimitError(limit, message, t.pos, t.raw);
+  }
+
+  /** Counts a comparison (at its operator `t`) and the relation hops it joins. */
+  private term(t: Token, paths: string[][]): void {
+    if (++this.budget.terms > WhereLimits.terms) {
+      this.limit('terms', `Too many comparisons at position ${t.pos}: the limit is ${formatCount(WhereLimits.terms)} comparisons (=, <, LIKE, IN, IS NULL, BETWEEN …) in one clause`, t);
+    }
+    this.hops(hopsOf(paths), t, true);
+  }
+
+  private hops(n: number, t: Token, comparison: boolean): void {
+    if (n === 0) return;
+    if (comparison && n > WhereLimits.conditionHops) {
+      this.limit('conditionHops', `The comparison at position ${t.pos} joins ${n} relations: the limit is ${WhereLimits.conditionHops} relation hops in one comparison`, t);
+    }
+    this.budget.hops += n;
+    if (this.budget.hops > WhereLimits.clauseHops) {
+      this.limit('clauseHops', `Too many relation hops at position ${t.pos}: the limit is ${WhereLimits.clauseHops} relation hops (joins) in one clause`, t);
+    }
+  }
+
+  private value(t: Token): void {
+    if (++this.budget.values > WhereLimits.values) {
+      this.limit('values', `Too many values at position ${t.pos}: the limit is ${formatCount(WhereLimits.values)} values in one clause`, t);
+    }
   }
 
   private isWord(word: string, t: Token = this.tok): boolean {
@@ -76,25 +171,29 @@ class Parser {
   }
 
   private enter(t: Token): void {
-    if (++this.depth > MAX_DEPTH) throw new WhereSyntaxError(`Expression nested too deeply at position ${t.pos}`, t.pos, t.raw);
+    if (++this.depth > WhereLimits.depth) {
+      this.limit('depth', `Expression nested too deeply at position ${t.pos}: the limit is ${WhereLimits.depth} levels of parentheses, NOT and distance()`, t);
+    }
   }
 
   or(): Condition {
-    let left = this.and();
+    const parts = [this.and()];
+    const ops: number[] = [];
     while (this.isWord('OR')) {
-      const op = this.next();
-      left = { kind: 'or', left, right: this.and(), pos: op.pos };
+      ops.push(this.next().pos);
+      parts.push(this.and());
     }
-    return left;
+    return balanced('or', parts, ops);
   }
 
   private and(): Condition {
-    let left = this.not();
+    const parts = [this.not()];
+    const ops: number[] = [];
     while (this.isWord('AND')) {
-      const op = this.next();
-      left = { kind: 'and', left, right: this.not(), pos: op.pos };
+      ops.push(this.next().pos);
+      parts.push(this.not());
     }
-    return left;
+    return balanced('and', parts, ops);
   }
 
   private not(): Condition {
@@ -119,6 +218,20 @@ class Parser {
 
   private predicate(target: Operand): Condition {
     const t = this.tok;
+    const cond = this.predicateOf(target);
+    const paths = pathsOf(target, []);
+    switch (cond.kind) {
+      case 'compare': pathsOf(cond.right, paths); break;
+      case 'like': pathsOf(cond.pattern, paths); break;
+      case 'in': for (const v of cond.values) pathsOf(v, paths); break;
+      case 'between': pathsOf(cond.low, paths); pathsOf(cond.high, paths); break;
+    }
+    this.term(t, paths);
+    return cond;
+  }
+
+  private predicateOf(target: Operand): Exclude<Condition, { kind: 'and' | 'or' | 'not' }> {
+    const t = this.tok;
     if (t.type === 'op') {
       this.next();
       return { kind: 'compare', op: t.value as CompareOp, left: target, right: this.operand(), pos: t.pos };
@@ -138,7 +251,12 @@ class Parser {
     }
     if (this.isWord('LIKE')) {
       this.next();
-      return { kind: 'like', negated, target, pattern: this.operand(), pos: t.pos };
+      const at = this.tok;
+      const pattern = this.operand();
+      if (pattern.kind === 'literal' && typeof pattern.value === 'string' && pattern.value.length > WhereLimits.likePattern) {
+        this.limit('likePattern', `LIKE pattern too long at position ${at.pos}: ${formatCount(pattern.value.length)} characters, the limit is ${formatCount(WhereLimits.likePattern)}`, { ...at, raw: showToken(at.raw) });
+      }
+      return { kind: 'like', negated, target, pattern, pos: t.pos };
     }
     if (this.isWord('IN')) {
       this.next();
@@ -146,6 +264,9 @@ class Parser {
       const values = [this.operand()];
       while (this.isPunct(',')) {
         this.next();
+        if (values.length >= WhereLimits.inValues) {
+          this.limit('inValues', `IN list too long at position ${this.tok.pos}: the limit is ${formatCount(WhereLimits.inValues)} values in one IN list`, this.tok);
+        }
         values.push(this.operand());
       }
       this.expectPunct(')');
@@ -163,17 +284,23 @@ class Parser {
   operand(): Operand {
     const t = this.tok;
     if (t.type === 'string') {
+      this.value(t);
       this.next();
       return { kind: 'literal', value: t.value, pos: t.pos };
     }
-    if (t.type === 'number') return this.number();
+    if (t.type === 'number') {
+      this.value(t);
+      return this.number();
+    }
     if (this.isPunct('-')) {
+      this.value(t);
       this.next();
       if (this.tok.type !== 'number') this.fail('a number after -');
       const n = this.number();
       return { ...n, value: -(n.value as number), pos: t.pos };
     }
     if (this.isWord('TRUE') || this.isWord('FALSE') || this.isWord('NULL')) {
+      this.value(t);
       this.next();
       const w = t.value.toUpperCase();
       return { kind: 'literal', value: w === 'NULL' ? null : w === 'TRUE', pos: t.pos };
@@ -196,17 +323,24 @@ class Parser {
     this.expectPunct('(');
     if ((AggregateFunctions as readonly string[]).includes(upper)) return this.aggregateRest(upper as AggregateFunction, name);
     if (upper === 'DISTANCE') {
-      const args: Operand[] = [this.operand()];
-      for (let k = 0; k < 3; k++) {
-        this.expectPunct(',');
-        args.push(this.operand());
+      // Its arguments may be calls again: distance(distance(…), …) nests like parentheses do.
+      this.enter(name);
+      try {
+        const args: Operand[] = [this.operand()];
+        for (let k = 0; k < 3; k++) {
+          this.expectPunct(',');
+          args.push(this.operand());
+        }
+        this.expectPunct(')');
+        return { kind: 'distance', args: args as [Operand, Operand, Operand, Operand], pos: name.pos };
+      } finally {
+        this.depth--;
       }
-      this.expectPunct(')');
-      return { kind: 'distance', args: args as [Operand, Operand, Operand, Operand], pos: name.pos };
     }
     if (upper in DistanceUnits) {
       const t = this.tok;
       if (t.type !== 'number') this.fail(`a number inside ${name.value}()`);
+      this.value(t);
       const value = Number(this.next().value);
       this.expectPunct(')');
       const unit = upper as DistanceUnit;
@@ -233,6 +367,9 @@ class Parser {
     const first = this.tok;
     const path = [this.segment()];
     while (this.isPunct('.')) {
+      if (path.length > WhereLimits.pathHops) {
+        this.limit('pathHops', `Relation path too long at position ${first.pos}: the limit is ${WhereLimits.pathHops} relations in one path (such as a.b.c.name)`, { ...first, raw: showToken(this.input.slice(first.pos, this.tok.pos)) });
+      }
       this.next();
       path.push(this.segment());
     }
@@ -267,10 +404,13 @@ class Parser {
 
   /** Comma-separated items until the end of input. */
   list<T>(item: () => T): T[] {
-    const items = [item()];
-    while (this.isPunct(',')) {
-      this.next();
+    const items: T[] = [];
+    for (;;) {
+      const t = this.tok;
+      if (++this.budget.items > WhereLimits.listItems) this.limit('listItems', `Too many items at position ${t.pos}: the limit is ${formatCount(WhereLimits.listItems)} items in one list`, t);
       items.push(item());
+      if (!this.isPunct(',')) break;
+      this.next();
     }
     this.expectEnd("',' or the end of the list");
     return items;
@@ -290,6 +430,8 @@ class Parser {
   sortItem(): SortItem {
     const t = this.tok;
     const target = this.columnOrCall();
+    // Each sort item over a relation is a subquery of its own with its joins.
+    this.hops(hopsOf(target.kind === 'column' ? [target.path] : []), t, false);
     let descending = false;
     if (this.isWord('DESC')) {
       this.next();
@@ -306,23 +448,35 @@ function blank(input: string | string[] | null | undefined): boolean {
   return Array.isArray(input) ? input.every((s) => s.trim() === '') : input.trim() === '';
 }
 
+/** Refuses a clause text over the length limit before anything of it is read. */
+function checkLength(length: number): void {
+  if (length > WhereLimits.textLength) {
+    throw new WhereLimitError('textLength', `Text too long: ${formatCount(length)} characters, the limit is ${formatCount(WhereLimits.textLength)} in one clause`, WhereLimits.textLength, '');
+  }
+}
+
 /** Parses each non-blank element of a list input (arrays may also hold comma-separated text). */
 function parseList<T>(input: string | string[] | null | undefined, item: (p: Parser) => T): T[] {
   if (blank(input)) return [];
   const parts = Array.isArray(input) ? input.filter((s) => s.trim() !== '') : [input as string];
+  checkLength(parts.reduce((n, text) => n + text.length, 0));
+  const budget = newBudget();
   return parts.flatMap((text) => {
-    const p = new Parser(text);
-    return p.list(() => item(p));
+    const p = new Parser(text, budget);
+    return p.run(() => p.list(() => item(p)));
   });
 }
 
 /** Parses a `where` or `having` text; blank text means no condition (null). */
 export function parseWhere(input: string | null | undefined): Condition | null {
   if (input == null || input.trim() === '') return null;
-  const p = new Parser(input);
-  const cond = p.or();
-  p.expectEnd('AND, OR or the end of the condition');
-  return cond;
+  checkLength(input.length);
+  const p = new Parser(input, newBudget());
+  return p.run(() => {
+    const cond = p.or();
+    p.expectEnd('AND, OR or the end of the condition');
+    return cond;
+  });
 }
 
 /** Parses `props`: `*`, columns and aggregates with optional `as alias`. */

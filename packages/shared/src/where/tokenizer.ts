@@ -1,7 +1,9 @@
 /**
  * Hand-written tokenizer of the where language. It knows only the few token shapes the grammar
  * uses, so anything else (a `;`, a comment, a double-quoted string) stops here with an error that
- * names the character and its position.
+ * names the character and its position. Tokens are made one at a time as the parser asks for them
+ * (`Lexer`), so a long hostile text stops at the first limit it breaks without first becoming a
+ * token per character.
  */
 
 /** A malformed where/props/sortBy text: `position` is the 0-based offset of `token` in the input. */
@@ -42,21 +44,23 @@ function readQuoted(input: string, start: number, quote: string, what: string): 
   let i = start + 1;
   let value = '';
   for (;;) {
-    if (i >= input.length) {
+    const close = input.indexOf(quote, i);
+    if (close < 0) {
       throw new WhereSyntaxError(`Unclosed ${what} starting at position ${start}: ${showToken(input.slice(start))}`, start, input.slice(start));
     }
-    const ch = input[i];
-    if (ch === quote) {
-      // A doubled quote stands for one quote character inside the literal.
-      if (input[i + 1] === quote) {
-        value += quote;
-        i += 2;
-        continue;
-      }
-      return { value, end: i + 1 };
+    value += input.slice(i, close);
+    // A doubled quote stands for one quote character inside the literal.
+    if (input[close + 1] === quote) {
+      value += quote;
+      i = close + 2;
+      continue;
     }
-    value += ch;
-    i++;
+    // PostgreSQL text cannot hold NUL, so neither database is asked to compare with one.
+    if (value.includes('\u0000')) {
+      const at = input.indexOf('\u0000', start);
+      throw new WhereSyntaxError(`The NUL character (U+0000) is not allowed in a ${what}, at position ${at}`, at, '\\u0000');
+    }
+    return { value, end: close + 1 };
   }
 }
 
@@ -78,29 +82,36 @@ function readNumber(input: string, start: number): number {
   return i;
 }
 
-export function tokenize(input: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  while (i < input.length) {
-    const ch = input[i];
-    if (/\s/.test(ch)) {
-      i++;
-      continue;
-    }
+/** Makes the tokens of one text on demand; after the last token every call answers `eof`. */
+export class Lexer {
+  private i = 0;
+
+  constructor(private readonly input: string) {}
+
+  next(): Token {
+    const input = this.input;
+    let i = this.i;
+    while (i < input.length && /\s/.test(input[i])) i++;
     const start = i;
+    if (i >= input.length) {
+      this.i = i;
+      return { type: 'eof', value: '', raw: '', pos: input.length };
+    }
+    const ch = input[i];
+    let token: Token;
     if (ch === "'") {
       const { value, end } = readQuoted(input, i, "'", 'string');
-      tokens.push({ type: 'string', value, raw: input.slice(start, end), pos: start });
+      token = { type: 'string', value, raw: input.slice(start, end), pos: start };
       i = end;
     } else if (ch === '`') {
       const { value, end } = readQuoted(input, i, '`', 'quoted name');
       if (value.length === 0) throw new WhereSyntaxError(`Empty quoted name '\`\`' at position ${start}`, start, '``');
-      tokens.push({ type: 'quotedIdent', value, raw: input.slice(start, end), pos: start });
+      token = { type: 'quotedIdent', value, raw: input.slice(start, end), pos: start };
       i = end;
     } else if (IDENT_START.test(ch)) {
       while (i < input.length && IDENT_PART.test(input[i])) i++;
       const text = input.slice(start, i);
-      tokens.push({ type: 'ident', value: text, raw: text, pos: start });
+      token = { type: 'ident', value: text, raw: text, pos: start };
     } else if (DIGIT.test(ch)) {
       i = readNumber(input, i);
       if (i < input.length && IDENT_PART.test(input[i])) {
@@ -110,14 +121,14 @@ export function tokenize(input: string): Token[] {
         throw new WhereSyntaxError(`Invalid number ${showToken(bad)} at position ${start}`, start, bad);
       }
       const text = input.slice(start, i);
-      tokens.push({ type: 'number', value: text, raw: text, pos: start });
+      token = { type: 'number', value: text, raw: text, pos: start };
     } else if (ch === '-' && input[i + 1] === '-') {
       throw new WhereSyntaxError(`Comments are not allowed: '--' at position ${start}`, start, '--');
     } else if (ch === '/' && input[i + 1] === '*') {
       throw new WhereSyntaxError(`Comments are not allowed: '/*' at position ${start}`, start, '/*');
     } else if (ch === '-') {
       // Only a sign in front of a number; the parser checks that a number follows.
-      tokens.push({ type: 'punct', value: '-', raw: '-', pos: start });
+      token = { type: 'punct', value: '-', raw: '-', pos: start };
       i++;
     } else if (ch === '<' || ch === '>' || ch === '=' || ch === '!') {
       const two = input.slice(i, i + 2);
@@ -129,16 +140,32 @@ export function tokenize(input: string): Token[] {
       if (op === '=' && input[i] === '=') {
         throw new WhereSyntaxError(`Unexpected '==' at position ${start} (use '=')`, start, '==');
       }
-      tokens.push({ type: 'op', value: op === '<>' ? '!=' : op, raw: op, pos: start });
+      token = { type: 'op', value: op === '<>' ? '!=' : op, raw: op, pos: start };
     } else if (PUNCT.has(ch)) {
-      tokens.push({ type: 'punct', value: ch, raw: ch, pos: start });
+      token = { type: 'punct', value: ch, raw: ch, pos: start };
       i++;
     } else if (ch === '"') {
       throw new WhereSyntaxError(`Unexpected character '"' at position ${start}: text values take single quotes, names take back-quotes`, start, '"');
     } else {
       throw new WhereSyntaxError(`Unexpected character ${showToken(ch)} at position ${start}`, start, ch);
     }
+    this.i = i;
+    return token;
   }
-  tokens.push({ type: 'eof', value: '', raw: '', pos: input.length });
-  return tokens;
+
+  /** Reads the rest of the text for its first malformed token (thrown), keeping no tokens. */
+  checkRest(): void {
+    while (this.next().type !== 'eof');
+  }
+}
+
+/** Every token of a text, ending with `eof`. */
+export function tokenize(input: string): Token[] {
+  const lexer = new Lexer(input);
+  const tokens: Token[] = [];
+  for (;;) {
+    const t = lexer.next();
+    tokens.push(t);
+    if (t.type === 'eof') return tokens;
+  }
 }
