@@ -164,6 +164,24 @@ describeEachDb('messaging console routes', (server) => {
       expect((await call('GET', `${base()}/pushsize`)).json()).toBe(4);
     });
 
+    it('compares device times with numbers and dates alike on both databases, and refuses text that is no time with 400', async () => {
+      const size = (where: string) => call('GET', `${base()}/pushsize?where=${encodeURIComponent(where)}`);
+      expect((await size("created > '2001-01-01'")).json()).toBe(4);
+      expect((await size("created < '2001-01-01 10:00:00'")).json()).toBe(0);
+      expect((await size('created > 1.5')).json()).toBe(4);
+      expect((await size("created in ('2', 3.5) or created >= '1000'")).json()).toBe(4);
+      expect((await size('created < 1e300')).json()).toBe(4);
+      expect((await size('expiration is null and updated between 0.5 and 1e20')).json()).toBe(0);
+      // text fields compare with a number's or boolean's text
+      expect((await size('osVersion = 14 or osVersion = 9.0')).json()).toBe(4);
+      expect((await size('os = 1 or os = true or deviceId in (1, 2)')).json()).toBe(0);
+      for (const where of ["expiration > 'abc'", "created = 'tomorrow'", 'created between true and 2', "created like '17%'", "updated in (1, 'x')"]) {
+        const res = await size(where);
+        expect(res.statusCode, where).toBe(400);
+        expect(res.json().message, where).toMatch(/holds times|applies to text fields/);
+      }
+    });
+
     it('sends a push: without credentials every delivery waits in the outbox', async () => {
       const res = await call('POST', `${base()}/push`, { channelName: 'promo', platforms: ['ANDROID', 'IOS'], message: { title: 'Sale', body: 'Today only' }, options: { android: { priority: 'high' } } });
       expect(res.statusCode).toBe(200);
