@@ -179,8 +179,9 @@ class SqliteDatabases implements Databases {
   }
 
   numberAsText(value: Expression<unknown>, integer: boolean): RawBuilder<string> {
-    // CAST of a REAL gives '2.0'; %.15g gives '2' like PostgreSQL's float8 text.
-    return integer ? sql<string>`cast(${value} as text)` : sql<string>`printf('%.15g', ${value})`;
+    // CAST of a REAL gives '2.0'; %.15g gives '2' like PostgreSQL's float8 text. printf makes '0'
+    // of NULL, so NULL stays NULL (as on PostgreSQL) and LIKE never matches a missing number.
+    return integer ? sql<string>`cast(${value} as text)` : sql<string>`case when ${value} is null then null else printf('%.15g', ${value}) end`;
   }
 
   datetimeAsText(value: Expression<unknown>): RawBuilder<string> {
