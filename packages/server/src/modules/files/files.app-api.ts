@@ -10,6 +10,7 @@ import { FilesService, globToRegExp, DEFAULT_PAGE_SIZE } from './files.service.j
 import { registerFilePermissionRoutes } from './files.permissions.js';
 import { endsWithSlash, isTrue, sendFile, tailNames } from './files.http.js';
 import { registerAppendRoutes, storeDownload } from './files.append.js';
+import { appCallerAccess, type FileAccess } from './files.access.js';
 
 type KeyParams = { appId: string; apiKey: string };
 type ListingQuery = { action?: string; pattern?: string; sub?: string; pagesize?: string; offset?: string; countDirectories?: string };
@@ -20,20 +21,21 @@ const PREFIX = 3;
 
 /*
  * Every route authenticates through the app API's one helper (key, panic mode, user token) and asks
- * the security area whether the caller may Read (GET), Write (POST, PUT) or Delete the path.
+ * the security area whether the caller may Read (GET), Write (POST, PUT) or Delete the path in its
+ * URL. Routes whose paths are in the body or reach inside a folder (rename, move, copy, delete) take
+ * the caller's rules to the file service instead, which checks every path they touch, on the exact
+ * paths it is about to use, before it changes anything.
  */
 async function appOf(ctx: ServerContext, req: FastifyRequest): Promise<string> {
   const caller = await authenticateApp(ctx, req);
-  const body = (req.body ?? {}) as { oldPathName?: unknown; sourcePath?: unknown; targetPath?: unknown };
-  const literal = /^\/[^/]+\/[^/]+\/files\/(rename|move|copy)\/?(\?|$)/.exec(req.url)?.[1];
-  const clean = (v: unknown) => (typeof v === 'string' ? v.split('/').filter(Boolean).join('/') : '');
-  if (literal) {
-    await checkFilePermission(ctx, caller, clean(literal === 'rename' ? body.oldPathName : body.sourcePath), literal === 'copy' ? 'Read' : 'Write');
-    if (literal !== 'rename') await checkFilePermission(ctx, caller, clean(body.targetPath), 'Write');
-  } else {
-    await checkFilePermission(ctx, caller, tailNames(req, PREFIX + literalParts(req)).join('/'), req.method === 'GET' ? 'Read' : req.method === 'DELETE' ? 'Delete' : 'Write');
-  }
+  await checkFilePermission(ctx, caller, tailNames(req, PREFIX + literalParts(req)).join('/'), req.method === 'GET' ? 'Read' : req.method === 'DELETE' ? 'Delete' : 'Write');
   return caller.appId;
+}
+
+/** The caller's app and its file rules, for the routes the file service checks itself. */
+async function accessOf(ctx: ServerContext, req: FastifyRequest): Promise<{ appId: string; access: FileAccess }> {
+  const caller = await authenticateApp(ctx, req);
+  return { appId: caller.appId, access: appCallerAccess(ctx, caller) };
 }
 
 /**
@@ -143,16 +145,19 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
     return fileUrl(req, entry.path);
   });
 
+  // Moving is reading the source and writing the destination, and deleting the source (rename is
+  // a move within the folder); copying reads and writes. The service checks each, folder content
+  // included (files.access.ts).
   app.put(`${BASE}/rename`, async (req) => {
-    const appId = await appOf(ctx, req);
+    const { appId, access } = await accessOf(ctx, req);
     const body = (req.body ?? {}) as { oldPathName?: unknown; newName?: unknown };
     if (typeof body.newName !== 'string') throw ApiError.badRequest("'newName' is required", { field: 'newName' });
-    const entry = await service.rename(appId, bodyPath(body.oldPathName, 'oldPathName'), body.newName);
+    const entry = await service.rename(appId, bodyPath(body.oldPathName, 'oldPathName'), body.newName, access);
     return fileUrl(req, entry.path);
   });
   for (const op of ['move', 'copy'] as const) {
     app.put(`${BASE}/${op}`, async (req) => {
-      const appId = await appOf(ctx, req);
+      const { appId, access } = await accessOf(ctx, req);
       const body = (req.body ?? {}) as { sourcePath?: unknown; targetPath?: unknown };
       const from = bodyPath(body.sourcePath, 'sourcePath');
       // As in the reference service the target may name a folder (existing, or ending in `/`): the
@@ -160,16 +165,17 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
       let to = bodyPath(body.targetPath, 'targetPath');
       const intoFolder = String(body.targetPath).trim().endsWith('/') || (await service.driver(appId).stat(to))?.type === 'DIRECTORY';
       if (intoFolder) to = [to, from.slice(from.lastIndexOf('/') + 1)].filter(Boolean).join('/');
-      const entry = op === 'move' ? await service.move(appId, from, to) : await service.copy(appId, from, to);
+      const entry = op === 'move' ? await service.move(appId, from, to, access) : await service.copy(appId, from, to, access);
       return fileUrl(req, entry.path);
     });
   }
 
+  // Delete on the path and on every path inside a folder that goes with it.
   app.delete(`${BASE}/*`, async (req) => {
-    const appId = await appOf(ctx, req);
+    const { appId, access } = await accessOf(ctx, req);
     const path = tailNames(req, PREFIX).join('/');
     if (!path) throw ApiError.badRequest('The application root cannot be removed');
-    await service.remove(appId, path);
+    await service.remove(appId, path, access);
     return 1;
   });
 }

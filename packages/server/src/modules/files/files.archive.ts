@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { Unzip, UnzipInflate, Zip, ZipDeflate, ZipPassThrough, type UnzipFile } from 'fflate';
 import { StorageError, splitUserPath, type StorageDriver, type StorageEntry } from '../../storage/index.js';
+import { presentInside, type FileAccess } from './files.access.js';
 
 /** Most entries an archive may hold; more is refused before anything is kept. */
 export const MAX_ARCHIVE_ENTRIES = 10_000;
@@ -25,12 +26,15 @@ function drained(stream: PassThrough): Promise<void> {
  * the root. The archive is streamed to a temporary file and appears only when complete. Folders
  * whose files add up to more than `limit` bytes are refused: an archive that could not be uploaded
  * back is of no use and would only fill the disk. Links inside the folder are never followed
- * (the listing leaves them out).
+ * (the listing leaves them out). `access` must allow Read on everything going in and Write on the
+ * archive; it is asked before anything is written.
  */
-export async function zipFolder(driver: StorageDriver, path: string, limit: number): Promise<StorageEntry> {
+export async function zipFolder(driver: StorageDriver, path: string, limit: number, access: FileAccess): Promise<StorageEntry> {
   const source = await driver.stat(path);
   if (!source) throw new StorageError('not-found', `'${path}' does not exist`);
   const target = source.path === '' ? 'files.zip' : `${parentOf(source.path)}${parentOf(source.path) ? '/' : ''}${source.name}.zip`;
+  await access.require('Read', source.path, presentInside(driver, source.path));
+  await access.require('Write', target);
   if (await driver.exists(target)) throw new StorageError('exists', `'${target}' already exists`);
 
   const entries = source.type === 'DIRECTORY' ? await driver.list(source.path, { recursive: true }) : [source];
@@ -96,9 +100,11 @@ function entryPath(file: UnzipFile): { path: string; dir: boolean } {
  * Extracts `<name>.zip` into a new folder `<name>` beside it. Every entry name goes through the
  * path rules, so `../` or absolute entries refuse the whole archive. The folder is assembled out of
  * sight and appears only when every entry was written; at most `limit` bytes are extracted in total
- * (counted as they are inflated, so sizes claimed by the archive cannot lie past it).
+ * (counted as they are inflated, so sizes claimed by the archive cannot lie past it). `access` must
+ * allow Read on the archive and Write on the folder and on each extracted path; one refusal drops
+ * the whole extraction.
  */
-export async function unzipArchive(driver: StorageDriver, path: string, limit: number): Promise<StorageEntry> {
+export async function unzipArchive(driver: StorageDriver, path: string, limit: number, access: FileAccess): Promise<StorageEntry> {
   const archive = await driver.stat(path);
   if (!archive) throw new StorageError('not-found', `'${path}' does not exist`);
   if (archive.type !== 'FILE' || !/\.zip$/i.test(archive.name) || archive.name.length <= 4) {
@@ -107,6 +113,10 @@ export async function unzipArchive(driver: StorageDriver, path: string, limit: n
   const parent = parentOf(archive.path);
   const stem = archive.name.slice(0, -4);
   const target = parent ? `${parent}/${stem}` : stem;
+  await access.require('Read', archive.path);
+  await access.require('Write', target);
+  // Each entry is written only once its own path is allowed.
+  const allowed = (rel: string) => access.require('Write', `${target}/${rel}`);
 
   return driver.stage(target, async (area) => {
     let failure: unknown;
@@ -128,13 +138,14 @@ export async function unzipArchive(driver: StorageDriver, path: string, limit: n
       } catch (err) {
         return fail(err);
       }
+      const rel = entry.path;
       if (entry.dir) {
-        pending.push(area.mkdir(entry.path).catch(fail));
+        pending.push(allowed(rel).then(() => area.mkdir(rel)).catch(fail));
         return;
       }
       const sink = new PassThrough();
       streams.push(sink);
-      pending.push(area.write(entry.path, sink, limit).catch(fail));
+      pending.push(allowed(rel).then(() => area.write(rel, sink, limit)).catch(fail));
       file.ondata = (err, data, final) => {
         if (failure) return;
         if (err) return fail(new StorageError('invalid', `The archive entry '${file.name}' is damaged`));

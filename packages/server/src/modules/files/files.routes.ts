@@ -6,6 +6,7 @@ import { ApiError } from '../../http/api-error.js';
 import type { StorageEntry } from '../../storage/index.js';
 import { FilesService, textOfBody, type ListOptions } from './files.service.js';
 import { isTrue, prefixLength, sendFile, tailNames } from './files.http.js';
+import { developerAccess } from './files.access.js';
 
 type AppParams = { appId: string };
 type Tail = { names: string[]; path: string };
@@ -69,7 +70,7 @@ export function registerFilesConsoleRoutes(app: FastifyInstance, ctx: ServerCont
   handlePath(app, ctx, r.viewFiles, async ({ path }, { params, reply }) => sendFile(reply, await service.read(params.appId, path), 'inline'));
 
   handlePath<{ operation: 'zip' | 'unzip' }>(app, ctx, r.performOperation, async ({ path }, { params, query }) => {
-    const entry = query.operation === 'zip' ? await service.zip(params.appId, path) : await service.unzip(params.appId, path);
+    const entry = query.operation === 'zip' ? await service.zip(params.appId, path, developerAccess) : await service.unzip(params.appId, path, developerAccess);
     return withUrl(params.appId, entry);
   });
 
@@ -87,13 +88,16 @@ export function registerFilesConsoleRoutes(app: FastifyInstance, ctx: ServerCont
   });
   registeredRouteNames.add(r.createConsoleFile.name);
 
-  handlePath(app, ctx, r.moveFile, async ({ path }, { params, body }) => withUrl(params.appId, await service.move(params.appId, path, service.destinationOf(path, body))));
-  handlePath(app, ctx, r.copyFile, async ({ path }, { params, body }) => withUrl(params.appId, await service.copy(params.appId, path, service.destinationOf(path, body))));
-  handlePath(app, ctx, r.renameFile, async ({ path }, { params, body }) => withUrl(params.appId, await service.rename(params.appId, path, service.nameOf(body))));
+  // Moving, copying, renaming, zipping and unzipping change files at the source and the destination
+  // alike: their routes declare FILES_MANAGE, which `handle` checks for the whole app (see
+  // `developerAccess`).
+  handlePath(app, ctx, r.moveFile, async ({ path }, { params, body }) => withUrl(params.appId, await service.move(params.appId, path, service.destinationOf(path, body), developerAccess)));
+  handlePath(app, ctx, r.copyFile, async ({ path }, { params, body }) => withUrl(params.appId, await service.copy(params.appId, path, service.destinationOf(path, body), developerAccess)));
+  handlePath(app, ctx, r.renameFile, async ({ path }, { params, body }) => withUrl(params.appId, await service.rename(params.appId, path, service.nameOf(body), developerAccess)));
 
   handlePath(app, ctx, r.deleteFile, async ({ path }, { params }) => {
     if (!path) throw ApiError.badRequest('The application root cannot be deleted');
-    await service.remove(params.appId, path);
+    await service.remove(params.appId, path, developerAccess);
     return { success: true };
   });
 

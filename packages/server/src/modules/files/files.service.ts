@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { fetchRemote, type RemoteBody } from '../../http/remote-fetch.js';
 import { unzipArchive, zipFolder } from './files.archive.js';
+import { presentInside, type FileAccess } from './files.access.js';
 
 export interface ListOptions {
   pattern?: string;
@@ -137,22 +138,40 @@ export class FilesService {
     }
   }
 
+  /**
+   * Asks `access` about a file or folder changing place, before anything changes: Read on the
+   * source and Write on the destination, plus Delete on the source when it goes away (move,
+   * rename). A folder is checked with everything inside it, on both sides: what is at `a/x` inside
+   * the source lands at `a/x` inside the destination. Destinations are never replaced (an existing
+   * one is a conflict), so Write is all a destination needs.
+   */
+  private async mayRelocate(appId: string, source: string, destination: string, access: FileAccess, removesSource: boolean): Promise<void> {
+    const present = presentInside(this.driver(appId), source);
+    await access.require('Read', source, present);
+    if (removesSource) await access.require('Delete', source, present);
+    await access.require('Write', destination, present);
+  }
+
   /** Moves a file or folder to an exact (decoded) destination path. */
-  async move(appId: string, source: string, destination: string): Promise<StorageEntry> {
+  async move(appId: string, source: string, destination: string, access: FileAccess): Promise<StorageEntry> {
+    await this.mayRelocate(appId, source, destination, access, true);
     return this.driver(appId).move(source, destination);
   }
 
-  async copy(appId: string, source: string, destination: string): Promise<StorageEntry> {
+  async copy(appId: string, source: string, destination: string, access: FileAccess): Promise<StorageEntry> {
+    await this.mayRelocate(appId, source, destination, access, false);
     return this.driver(appId).copy(source, destination);
   }
 
-  /** Renames in place: same folder, new (decoded) name. */
-  async rename(appId: string, source: string, name: string): Promise<StorageEntry> {
+  /** Renames in place: same folder, new (decoded) name. A move, checked as one. */
+  async rename(appId: string, source: string, name: string, access: FileAccess): Promise<StorageEntry> {
     const { parent } = splitLast(source);
-    return this.driver(appId).move(source, join(parent, checkName(name)));
+    return this.move(appId, source, join(parent, checkName(name)), access);
   }
 
-  async remove(appId: string, path: string): Promise<void> {
+  /** Removes a file, or a folder with everything in it: Delete on each path that goes. */
+  async remove(appId: string, path: string, access: FileAccess): Promise<void> {
+    await access.require('Delete', path, presentInside(this.driver(appId), path));
     await this.driver(appId).remove(path);
   }
 
@@ -180,11 +199,11 @@ export class FilesService {
     return this.driver(appId).read(path);
   }
 
-  zip(appId: string, path: string): Promise<StorageEntry> {
-    return zipFolder(this.driver(appId), path, this.ctx.config.uploadLimit);
+  zip(appId: string, path: string, access: FileAccess): Promise<StorageEntry> {
+    return zipFolder(this.driver(appId), path, this.ctx.config.uploadLimit, access);
   }
 
-  unzip(appId: string, path: string): Promise<StorageEntry> {
-    return unzipArchive(this.driver(appId), path, this.ctx.config.uploadLimit);
+  unzip(appId: string, path: string, access: FileAccess): Promise<StorageEntry> {
+    return unzipArchive(this.driver(appId), path, this.ctx.config.uploadLimit, access);
   }
 }

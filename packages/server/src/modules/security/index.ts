@@ -1,5 +1,6 @@
 import type { ServerModule } from '../module.js';
 import type { ServerContext } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
 import { securityMigrations } from './security.migrations.js';
 import { securityOf } from './security.service.js';
 import { registerRoleRoutes } from './roles.routes.js';
@@ -31,6 +32,23 @@ function pathChain(path: string): string[] {
 export async function checkFilePermission(ctx: ServerContext, caller: Caller, path: string, operation: 'Read' | 'Write' | 'Delete' | string): Promise<void> {
   const op = canonicalOperation('files', operation);
   await securityOf(ctx).engine.require(caller, 'files', pathChain(path), op, undefined, `'${path.slice(0, 200)}'`);
+}
+
+/**
+ * May the caller `operation` a path and everything stored inside it? The path is decided as by
+ * `checkFilePermission`; inside it, only paths carrying rules of their own can decide otherwise, so
+ * each such rule path that denies the caller refuses the call when `present` says something is
+ * stored there (for a destination: will be). A rule for a path where nothing is refuses nothing.
+ */
+export async function checkFileTree(ctx: ServerContext, caller: Caller, path: string, operation: 'Read' | 'Write' | 'Delete' | string, present: (inner: string) => Promise<boolean>): Promise<void> {
+  await checkFilePermission(ctx, caller, path, operation);
+  const op = canonicalOperation('files', operation);
+  const engine = securityOf(ctx).engine;
+  const skip = path === '' ? 0 : path.length + 1;
+  for (const item of await engine.itemsInside(caller.appId, 'files', path)) {
+    if ((await engine.decide(caller, 'files', pathChain(item), op)).access !== 'DENY') continue;
+    if (await present(item.slice(skip))) throw ApiError.forbidden(`Permission denied: ${op} on '${item.slice(0, 200)}'`);
+  }
 }
 
 /**
