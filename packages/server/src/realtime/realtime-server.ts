@@ -8,6 +8,7 @@ import { FanOut, type RealtimeEvent } from './fan-out.js';
 import { RealtimeSession } from './session.js';
 import { SharedObjects } from './shared-objects.js';
 import { SubscriptionRegistry } from './subscriptions.js';
+import { recordLookup } from './record-lookup.js';
 
 const APP_ID = /^[A-Za-z0-9-]{1,64}$/;
 
@@ -37,7 +38,7 @@ export interface RealtimeOptions {
  * events from the bus, and fan-out across processes through Redis when it is configured.
  */
 export class RealtimeServer {
-  readonly registry = new SubscriptionRegistry();
+  readonly registry: SubscriptionRegistry;
   readonly fanOut: FanOut;
   readonly sharedObjects: SharedObjects;
   private readonly engine: EngineServer;
@@ -46,6 +47,8 @@ export class RealtimeServer {
   private detach?: () => void;
 
   constructor(private readonly ctx: ServerContext, private readonly options: RealtimeOptions) {
+    // Each data event reaches a subscriber only as far as its permissions let it see (session.ts).
+    this.registry = new SubscriptionRegistry(recordLookup(ctx), (err) => ctx.log.warn({ err }, 'a real-time event was not delivered: its permission decision failed'));
     this.fanOut = new FanOut({ redisUrl: ctx.config.redisUrl, namespace: ctx.config.pgSchemaPrefix, log: ctx.log }, (e) => this.registry.deliver(e));
     this.sharedObjects = new SharedObjects(() => this.fanOut.redis, `basalt:${ctx.config.pgSchemaPrefix}`);
     // Frames are small JSON objects; a large one is a misbehaving client.

@@ -2,11 +2,12 @@ import type { Socket } from 'socket.io';
 import type { ServerContext } from '../context.js';
 import type { FanOut } from './fan-out.js';
 import { Refusal, text, type WireError } from './frames.js';
-import { checkRealtimeSubscribePermission, sharedObjectUser, type RealtimeClient, type RealtimeTarget } from './permissions.js';
+import { checkRealtimeSubscribePermission, sharedObjectUser, SubscriberViews, type RealtimeClient, type RealtimeTarget } from './permissions.js';
 import { runSharedObjectMethod, SHARED_OBJECT_METHODS } from './shared-object-methods.js';
 import type { SharedObjects } from './shared-objects.js';
 import { planSubscription, targetOf } from './subscription-builder.js';
 import type { Subscription, SubscriptionRegistry } from './subscriptions.js';
+import { hiddenNamed } from './where-filter.js';
 
 /** What the session needs from the rest of the server. */
 export interface SessionDeps {
@@ -29,8 +30,11 @@ const MAX_SUBSCRIPTIONS_PER_SOCKET = 500;
 export class RealtimeSession {
   /** Subscriptions whose checks are still running; `SUB_OFF` during that time cancels them. */
   private readonly pending = new Set<string>();
+  /** What this client may see of each table, shared by its table subscriptions (permissions.ts). */
+  private readonly views: SubscriberViews;
 
   constructor(private readonly deps: SessionDeps, private readonly socket: Socket, private readonly client: RealtimeClient) {
+    this.views = new SubscriberViews(deps.ctx, client);
     socket.on('SUB_ON', (frame: unknown) => void this.subscribe(frame));
     socket.on('SUB_OFF', (frame: unknown) => this.unsubscribe(frame));
     socket.on('MET_REQ', (frame: unknown) => void this.method(frame));
@@ -61,8 +65,22 @@ export class RealtimeSession {
     const { sub, target } = planSubscription({ socket: this.socket, appId: this.client.appId, clientId: this.client.clientId }, id, name, options);
     if (target.kind === 'channel') await this.allowChannel(target.channel);
     else if (target.kind === 'shared-object') sub.userId = (await this.sharedObjectSender()).userId;
-    else await this.allow(target);
+    else {
+      await this.allow(target);
+      await this.allowTable(sub, target.table);
+    }
     return sub;
+  }
+
+  /**
+   * A table subscription's events are cut to what the client may Find (subscriptions.ts). Its where
+   * clause may not name a column hidden from the client, as a find may not: it would tell values of
+   * that column by which events arrive.
+   */
+  private async allowTable(sub: Subscription, table: string): Promise<void> {
+    sub.access = this.views;
+    const hidden = hiddenNamed(sub.filter, (await this.views.load(table)).hidden);
+    if (hidden) throw new Refusal('FORBIDDEN', `Permission denied: column '${hidden}' of table '${table}' is hidden`);
   }
 
   private async allowChannel(channel: string): Promise<void> {
@@ -126,6 +144,7 @@ export class RealtimeSession {
 
   /** After a token change the permission hook may answer differently: drop what is now refused. */
   private async recheck(): Promise<void> {
+    this.views.reset();
     for (const sub of this.deps.registry.listSocket(this.socket.id)) {
       const target = targetOf(sub);
       // Shared-object subscriptions also learn the new user (invokeOn targets, user status).
@@ -133,7 +152,11 @@ export class RealtimeSession {
         const user = await sharedObjectUser(this.deps.ctx, this.client);
         if (user.allowed) sub.userId = user.userId;
       }
-      const answer = await checkRealtimeSubscribePermission(this.deps.ctx, this.client, target);
+      let answer = await checkRealtimeSubscribePermission(this.deps.ctx, this.client, target);
+      if (answer.allowed && target.kind === 'table') answer = await this.allowTable(sub, target.table).then(() => answer, (err: unknown) => {
+        if (err instanceof Refusal) return { allowed: false, message: err.message };
+        throw err;
+      });
       if (answer.allowed) continue;
       this.deps.registry.remove(this.socket.id, sub.id);
       this.socket.emit('SUB_RES', { id: sub.id, error: { code: 'FORBIDDEN', message: answer.message } });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchesWhere, parseFilter, WhereSyntaxError } from './where-filter.js';
+import { columnDiffers, columnEquals, columnIn, whereAll, whereAny } from '@basalt/shared';
+import { compileWhere, hiddenNamed, matchesWhere, parseFilter, textNamesHidden, WhereSyntaxError } from './where-filter.js';
 
 const test = (where: string, obj: Record<string, unknown>) => matchesWhere(parseFilter(where), obj);
 
@@ -51,5 +52,33 @@ describe('real-time where filter', () => {
     fails('   ', /empty/);
     fails('Count(objectId) > 1', /not available in a real-time filter/);
     fails(`a = '${'x'.repeat(3000)}'`, /longer than/);
+  });
+
+  it('a compiled permission scope decides as matchesWhere does, id lists looked up in a set', () => {
+    const scope = whereAny([columnIn('objectId', ['g1', 'g2']), whereAll([columnIn('objectId', ['d1'], true), columnEquals('ownerId', 'me')])])!;
+    const rows = [
+      { objectId: 'g1', ownerId: 'other' }, { objectId: 'd1', ownerId: 'me' }, { objectId: 'x', ownerId: 'me' }, { objectId: 'x', ownerId: null },
+      { objectId: 'x' }, { objectId: 7, ownerId: 'me' }, { objectId: null, ownerId: 'me' }, {},
+    ];
+    const compiled = compileWhere(scope);
+    for (const r of rows) expect(compiled(r)).toBe(matchesWhere(scope, r));
+    expect(rows.map(compiled)).toEqual([true, false, true, false, false, true, false, false]);
+    const notMine = compileWhere(columnDiffers('ownerId', 'me'));
+    expect([{ ownerId: 'me' }, { ownerId: 'you' }, { ownerId: null }].map(notMine)).toEqual([false, true, true]);
+    // Numbers in a list still compare as SQL does.
+    expect(compileWhere(parseFilter("n IN ('1', '2')"))({ n: 2 })).toBe(true);
+  });
+
+  it('finds hidden columns named in a filter or in a where text', () => {
+    const hidden = new Set(['secret']);
+    expect(hiddenNamed(parseFilter("secret = 'a'"), hidden)).toBe('secret');
+    expect(hiddenNamed(parseFilter("secret.inner = 'a' OR x = 1"), hidden)).toBe('secret');
+    expect(hiddenNamed(parseFilter("title = 'secret'"), hidden)).toBeUndefined();
+    expect(hiddenNamed(parseFilter("SECRET = 'a'"), hidden)).toBeUndefined();
+    expect(hiddenNamed(undefined, hidden)).toBeUndefined();
+    expect(textNamesHidden("`SECRET` = 'a'", hidden)).toBe(true);
+    expect(textNamesHidden("title = 'secret'", hidden)).toBe(false);
+    expect(textNamesHidden("title = 'unclosed", hidden)).toBe(true);
+    expect(textNamesHidden(null, hidden)).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
  * evaluated here in memory against one object. Aggregates and `distance()` have no meaning for a
  * single object and are refused when the filter is parsed.
  */
-import { parseDateLiteral, parseWhere, WhereSyntaxError, type Condition, type Operand } from '@basalt/shared';
+import { conditionColumns, parseDateLiteral, parseWhere, WhereSyntaxError, type Condition, type Operand } from '@basalt/shared';
 
 export { WhereSyntaxError, type Condition } from '@basalt/shared';
 
@@ -138,4 +138,70 @@ export function matchesWhere(cond: Condition, obj: Record<string, unknown>): boo
       }
     }
   }
+}
+
+/**
+ * A condition turned into a test, deciding exactly as `matchesWhere` does. A permission scope lists
+ * record ids (`objectId IN (…)` from record ACLs, thousands of them at most): such a list of text
+ * values is looked up in a set when the record's value is text, the one case where `compare` is
+ * plain equality; every other node is evaluated by `matchesWhere`.
+ */
+export function compileWhere(cond: Condition): (obj: Record<string, unknown>) => boolean {
+  switch (cond.kind) {
+    case 'and': {
+      const [left, right] = [compileWhere(cond.left), compileWhere(cond.right)];
+      return (obj) => left(obj) && right(obj);
+    }
+    case 'or': {
+      const [left, right] = [compileWhere(cond.left), compileWhere(cond.right)];
+      return (obj) => left(obj) || right(obj);
+    }
+    case 'not': {
+      const expr = compileWhere(cond.expr);
+      return (obj) => !expr(obj);
+    }
+    case 'in': {
+      const texts = cond.values.map((o) => (o.kind === 'literal' && typeof o.value === 'string' ? o.value : undefined));
+      if (cond.target.kind !== 'column' || texts.some((t) => t === undefined)) break;
+      const set = new Set(texts as string[]);
+      return (obj) => {
+        const v = value(cond.target, obj);
+        return typeof v === 'string' ? set.has(v) !== cond.negated : matchesWhere(cond, obj);
+      };
+    }
+  }
+  return (obj) => matchesWhere(cond, obj);
+}
+
+/**
+ * The first of `hidden` that a condition names, in any segment of a column path (a JSON path or a
+ * relation path could otherwise reach into it); undefined when it names none. `ignoreCase` also
+ * counts names written in another case.
+ */
+export function hiddenNamed(cond: Condition | undefined, hidden: ReadonlySet<string>, ignoreCase = false): string | undefined {
+  if (!cond || hidden.size === 0) return undefined;
+  const byName = new Map([...hidden].map((h) => [ignoreCase ? h.toLowerCase() : h, h]));
+  for (const ref of conditionColumns(cond)) {
+    for (const part of ref.path) {
+      const found = byName.get(ignoreCase ? part.toLowerCase() : part);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether a where clause kept as text (a bulk operation's or a relation's condition) may name one
+ * of `hidden`, in any case. Text that does not parse counts as naming one: this decides whether
+ * the text may be shown at all.
+ */
+export function textNamesHidden(where: string | null | undefined, hidden: ReadonlySet<string>): boolean {
+  if (!where || hidden.size === 0) return false;
+  let cond: Condition | null;
+  try {
+    cond = parseWhere(where);
+  } catch {
+    return true;
+  }
+  return hiddenNamed(cond ?? undefined, hidden, true) !== undefined;
 }

@@ -37,6 +37,18 @@ describe('policy memory', () => {
     expect(await m.remember('a', 'k', async () => 'never read')).toBe('new rules');
   });
 
+  it('moves an app\'s version on each change of that app, and every app\'s on clear', () => {
+    const m = new PolicyMemory();
+    const [a0, b0] = [m.version('a'), m.version('b')];
+    m.forget('a');
+    expect(m.version('a')).not.toBe(a0);
+    expect(m.version('b')).toBe(b0);
+    const a1 = m.version('a');
+    m.clear();
+    expect(m.version('a')).not.toBe(a1);
+    expect(m.version('b')).not.toBe(b0);
+  });
+
   it('a failed read is not remembered', async () => {
     const m = new PolicyMemory();
     await expect(m.remember('a', 'k', async () => { throw new Error('db down'); })).rejects.toThrow('db down');

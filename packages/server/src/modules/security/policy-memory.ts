@@ -28,6 +28,11 @@ interface Entry {
  */
 export class PolicyMemory {
   private readonly apps = new Map<string, Map<string, Entry>>();
+  /** Counts every `forget` and `clear`; `changed` keeps the count at each app's last change. */
+  private changes = 0;
+  private readonly changed = new Map<string, number>();
+  /** The count when every app was last taken as changed (`clear`, or `changed` grew too large). */
+  private clearedAt = 0;
 
   remember<T>(appId: string, key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
     let entries = this.apps.get(appId);
@@ -58,9 +63,27 @@ export class PolicyMemory {
   /** Drops everything remembered about an app (call after any change to its roles or rules). */
   forget(appId: string): void {
     this.apps.delete(appId);
+    this.changes++;
+    if (this.changed.size >= MAX_APPS) {
+      // Every app counts as changed rather than the list growing without end.
+      this.changed.clear();
+      this.clearedAt = this.changes;
+    }
+    this.changed.set(appId, this.changes);
   }
 
   clear(): void {
     this.apps.clear();
+    this.changed.clear();
+    this.clearedAt = ++this.changes;
+  }
+
+  /**
+   * A number that moves on whenever the app's roles or rules change in this process (every change
+   * forgets the app). Work decided from the rules (a real-time subscriber's view of a table) keeps
+   * the version it read before it started, and is worked out again once the version differs.
+   */
+  version(appId: string): number {
+    return Math.max(this.clearedAt, this.changed.get(appId) ?? 0);
   }
 }

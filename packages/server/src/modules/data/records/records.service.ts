@@ -208,26 +208,29 @@ export class RecordsService {
     return ids;
   }
 
-  /** Deletes the listed records (unknown ids are ignored) with their relation links; answers how many. */
+  /**
+   * Deletes the listed records (unknown ids are ignored) with their relation links; answers how
+   * many. Each deleted record is told with its owner, which real time needs to decide who may hear
+   * of it once the row is gone.
+   */
   async deleteMany(appId: string, tableName: string, ids: string[]): Promise<number> {
     const { schema, table } = await this.area.table(appId, tableName);
     ids.forEach((id) => assertObjectId(id));
-    let deleted = 0;
+    let gone: Array<{ objectId: unknown; ownerId: unknown }> = [];
     if (ids.length === 1 && !table.relations.length && !schema.relationsTo(table.name).length) {
       // One record and no relation links to forget: one statement, committed with the other
       // writes of this turn on SQLite (group-commit.ts), as a create is.
       const db = this.area.db(appId);
-      deleted = (await runGrouped(db, db.deleteFrom(table.sqlName).where('objectId', '=', ids[0]).returning('objectId').compile())).rows.length;
+      gone = (await runGrouped<{ objectId: unknown; ownerId: unknown }>(db, db.deleteFrom(table.sqlName).where('objectId', '=', ids[0]).returning(['objectId', 'ownerId']).compile())).rows;
     } else await this.area.db(appId).transaction().execute(async (trx) => {
       for (let i = 0; i < ids.length; i += 1000) {
         const chunk = ids.slice(i, i + 1000);
-        const res = await trx.deleteFrom(table.sqlName).where('objectId', 'in', chunk).executeTakeFirst();
-        deleted += Number(res.numDeletedRows);
+        gone.push(...await trx.deleteFrom(table.sqlName).where('objectId', 'in', chunk).returning(['objectId', 'ownerId']).execute());
         await this.links.forget(trx, schema, table, chunk);
       }
     });
-    for (const objectId of ids) this.area.ctx.bus.emit('record.deleted', { appId, table: table.name, record: { objectId, ___class: table.name } });
-    return deleted;
+    for (const r of gone) this.area.ctx.bus.emit('record.deleted', { appId, table: table.name, record: { objectId: String(r.objectId), ownerId: r.ownerId ?? null, ___class: table.name } });
+    return gone.length;
   }
 
   /** Removes every record of the table and its relation links. */
@@ -236,14 +239,14 @@ export class RecordsService {
     const db = this.area.db(appId);
     // Listeners hear about each record while that stays cheap; a huge truncate is not replayed.
     const count = await this.area.rowCount(appId, table.sqlName);
-    const ids = count <= 10_000 ? (await db.selectFrom(table.sqlName).select('objectId').execute()).map((r) => String(r.objectId)) : [];
+    const ids = count <= 10_000 ? await db.selectFrom(table.sqlName).select(['objectId', 'ownerId']).execute() : [];
     let deleted = 0;
     await db.transaction().execute(async (trx) => {
       const res = await trx.deleteFrom(table.sqlName).executeTakeFirst();
       deleted = Number(res.numDeletedRows);
       await this.links.forget(trx, schema, table, null);
     });
-    for (const objectId of ids) this.area.ctx.bus.emit('record.deleted', { appId, table: table.name, record: { objectId, ___class: table.name } });
+    for (const r of ids) this.area.ctx.bus.emit('record.deleted', { appId, table: table.name, record: { objectId: String(r.objectId), ownerId: r.ownerId ?? null, ___class: table.name } });
     return deleted;
   }
 }
