@@ -17,6 +17,7 @@ import { installErrorHandler } from './http/error-handler.js';
 import { installAppApiHooks } from './http/app-auth.js';
 import { installFastLane } from './http/fast-lane.js';
 import { parseJsonBody } from './http/json-body.js';
+import { whileAnswering } from './db/query-limits.js';
 import { modules } from './modules/index.js';
 import { registerNotAvailableRoutes, registerSystemRoutes } from './modules/system/index.js';
 
@@ -53,7 +54,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
 
-  const dbs = openDatabases({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, pgSchemaPrefix: config.pgSchemaPrefix });
+  const dbs = openDatabases({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    pgSchemaPrefix: config.pgSchemaPrefix,
+    queryTimeoutMs: config.queryTimeoutMs,
+    queryReaders: config.queryReaders,
+  });
   const ctx: ServerContext = {
     config,
     dbs,
@@ -75,6 +82,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   installErrorHandler(app, consoleDir ? { spaIndex: fs.readFileSync(path.join(consoleDir, 'index.html')) } : {});
   // Before any route: the app API's hooks are attached to each app API route as it is added.
   installAppApiHooks(app, ctx);
+  // A handler's app-data queries are stopped when its client goes away before the answer
+  // (decision 0017). A callback hook: Fastify calls the handler from `done`, inside the scope.
+  app.addHook('preHandler', (_req, reply, done) => whileAnswering(reply.raw, done));
   // No cookie-parsing hook on every request: only the console's auth key reads a cookie (http/auth.ts).
   await app.register(cookie, { hook: false });
   await app.register(formbody);

@@ -27,6 +27,13 @@ export interface Config {
   fastLane: boolean;
   /** Largest file upload accepted, in bytes. */
   uploadLimit: number;
+  /**
+   * Longest an app-data query (find, count, grouped or view query, id select, CSV page) may run, in
+   * ms; past it the query is stopped and answered 400 (decision 0017). Migrations and DDL are not limited.
+   */
+  queryTimeoutMs: number;
+  /** SQLite: threads that run the app-data queries that can run long, off the event loop (decision 0017). */
+  queryReaders: number;
   /** Failed developer logins allowed per login name within `loginWindowMs`. */
   loginMaxFailures: number;
   /** Failed developer logins allowed per client address within `loginWindowMs` (offices share one). */
@@ -57,6 +64,13 @@ function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   return value;
 }
 
+/** An `intSetting` that must be at least 1 (a limit of 0 would refuse every query). */
+function positiveSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = intSetting(env, name, fallback);
+  if (value < 1) throw new Error(`${name} must be at least 1, got '${env[name]}'`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = intSetting(env, 'PORT', 8080);
   if (port > 65535) throw new Error(`PORT must be at most 65535, got ${port}`);
@@ -77,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimit: intSetting(env, 'BASALT_BODY_LIMIT', 10 * 1024 * 1024),
     fastLane: env.BASALT_FAST_LANE !== '0' && env.BASALT_FAST_LANE !== 'false',
     uploadLimit: intSetting(env, 'BASALT_UPLOAD_LIMIT', 200 * 1024 * 1024),
+    queryTimeoutMs: positiveSetting(env, 'BASALT_QUERY_TIMEOUT_MS', 5000),
+    queryReaders: positiveSetting(env, 'BASALT_QUERY_READERS', 2),
     loginMaxFailures,
     loginIpMaxFailures: intSetting(env, 'BASALT_LOGIN_IP_MAX_FAILURES', loginMaxFailures * 20),
     loginWindowMs: intSetting(env, 'BASALT_LOGIN_WINDOW_MS', 15 * 60 * 1000),

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Expression, type Migration, type MigrationProvider, type RawBuilder } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type Expression, type Migration, type MigrationProvider, type QueryResult, type RawBuilder } from 'kysely';
 import type { SystemDB } from './system-schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { allowRunNow } from './run-now.js';
 import { releaseCheckpointer, useCheckpointer, type Checkpointer } from './checkpointer.js';
+import { ReaderPool } from './reader.js';
+import { clientGone, clientLeft, DEFAULT_QUERY_TIMEOUT_MS, queryInterrupted, queryTimedOut, readSqlite } from './query-limits.js';
 
 /**
  * Every difference between SQLite and PostgreSQL lives in this file. The rest of the server asks a
@@ -27,6 +29,14 @@ export interface Databases {
   migrateSystem(migrations: Record<string, Migration>): Promise<void>;
   /** Runs migrations on one app's data store (used when an app is created and at start). */
   migrateApp(appId: string, migrations: Record<string, Migration>): Promise<void>;
+  /**
+   * Runs one app-data read (a compiled SELECT over `appId`'s store: a find, count, grouped query,
+   * id select or CSV page) under the query time limit, stopped when the requesting client goes
+   * away (db/query-limits.ts, decision 0017). Its time-out is a 400 naming the limit.
+   */
+  readApp<R>(appId: string, query: CompiledQuery<R>): Promise<QueryResult<R>>;
+  /** The query time limit of `readApp`, in milliseconds. */
+  readonly queryTimeoutMs: number;
   /** Name of the PostgreSQL schema of an app, or null on SQLite (for raw `sql` that must qualify names). */
   appSchema(appId: string): string | null;
   /** `LIKE` that ignores case for ASCII on both databases (SQLite's LIKE already does). */
@@ -57,6 +67,10 @@ export interface OpenOptions {
   pgSchemaPrefix: string;
   /** Called for every newly opened SQLite handle so areas can register SQL functions. */
   onSqliteOpen?: (db: Database.Database) => void;
+  /** Time limit of app-data reads (`readApp`), ms; DEFAULT_QUERY_TIMEOUT_MS when not given. */
+  queryTimeoutMs?: number;
+  /** SQLite: reader threads for app-data reads that can run long (db/reader.ts); 2 when not given. */
+  queryReaders?: number;
 }
 
 /** Haversine over degrees; `clamp` caps the asin argument at 1, which rounding may exceed for antipodes. */
@@ -117,12 +131,17 @@ class SqliteDatabases implements Databases {
   /** WAL checkpoints run on a worker thread, not inside a request's commit (db/checkpointer.ts). */
   private readonly checkpoints: Checkpointer = useCheckpointer();
   private readonly files = new Set<string>();
+  /** App-data reads that can run long run here, off the event loop (db/reader.ts). */
+  readonly readers: ReaderPool;
+  readonly queryTimeoutMs: number;
 
   constructor(private readonly opts: OpenOptions) {
     fs.mkdirSync(opts.dataDir, { recursive: true });
     this.appsDir = path.join(opts.dataDir, 'apps');
     fs.mkdirSync(this.appsDir, { recursive: true });
     this.system = this.open(path.join(opts.dataDir, 'system.db'));
+    this.queryTimeoutMs = opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+    this.readers = new ReaderPool(Math.max(1, opts.queryReaders ?? 2));
   }
 
   private open<DB>(file: string, onOpen?: (db: Database.Database) => void): Kysely<DB> {
@@ -158,6 +177,7 @@ class SqliteDatabases implements Databases {
     const file = this.appFile(appId);
     this.files.delete(file);
     await this.checkpoints.forget(file);
+    await this.readers.forget(file);
     for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
   }
 
@@ -167,6 +187,10 @@ class SqliteDatabases implements Databases {
 
   async migrateApp(appId: string, migrations: Record<string, Migration>): Promise<void> {
     await runMigrations(this.app(appId), migrations);
+  }
+
+  readApp<R>(appId: string, query: CompiledQuery<R>): Promise<QueryResult<R>> {
+    return readSqlite(this.app(appId), this.appFile(appId), this.readers, query, this.queryTimeoutMs);
   }
 
   appSchema(): string | null {
@@ -206,6 +230,7 @@ class SqliteDatabases implements Databases {
   }
 
   async close(): Promise<void> {
+    await this.readers.close();
     for (const db of this.apps.values()) await db.destroy();
     this.apps.clear();
     await this.system.destroy();
@@ -221,14 +246,23 @@ class PostgresDatabases implements Databases {
   readonly system: Kysely<SystemDB>;
   private readonly base: Kysely<any>;
   private readonly systemSchema: string;
+  /**
+   * Connections for app-data reads only, opened with `statement_timeout` set to the query time
+   * limit: PostgreSQL itself stops such a statement. Migrations, DDL, writes and the system
+   * database use the other pool, without that limit.
+   */
+  private readonly reads: pg.Pool;
+  readonly queryTimeoutMs: number;
 
   constructor(private readonly opts: OpenOptions & { databaseUrl: string }) {
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: 10,
-      // bigint (timestamps, counts) as JS numbers: our values stay far below 2^53.
-      types: { getTypeParser: ((oid: number, format?: string) => (oid === 20 ? (v: string) => Number(v) : (pg.types.getTypeParser as any)(oid, format))) as any },
-    });
+    // bigint (timestamps, counts) as JS numbers: our values stay far below 2^53.
+    const types = { getTypeParser: ((oid: number, format?: string) => (oid === 20 ? (v: string) => Number(v) : (pg.types.getTypeParser as any)(oid, format))) as any };
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types });
+    this.queryTimeoutMs = opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+    this.reads = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types, statement_timeout: this.queryTimeoutMs });
+    // An idle connection whose server process ended: the pool drops it; without a listener the
+    // error would end the whole server.
+    this.reads.on('error', () => undefined);
     this.base = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     if (!/^[a-z_][a-z0-9_]{0,30}$/.test(opts.pgSchemaPrefix)) throw new Error('BASALT_PG_SCHEMA_PREFIX must be lower-case letters, digits and _');
     this.systemSchema = `${opts.pgSchemaPrefix}system`;
@@ -285,6 +319,45 @@ class PostgresDatabases implements Databases {
     await runMigrations(this.app(appId), migrations, this.appSchema(appId));
   }
 
+  /**
+   * The read runs on a connection of `reads` (statement_timeout). When the client goes away first,
+   * `pg_cancel_backend` of that connection's server process stops it; the connection is then
+   * closed rather than reused, so a late cancel can never hit the next query on it.
+   */
+  async readApp<R>(appId: string, query: CompiledQuery<R>): Promise<QueryResult<R>> {
+    void appId;
+    const client = await this.reads.connect();
+    // Set from the server's BackendKeyData when the connection opened (pg's types omit it).
+    const pid = (client as unknown as { processID: number }).processID;
+    const gone = clientGone();
+    let cancelling: Promise<unknown> | undefined;
+    let broken = false;
+    const cancel = () => {
+      cancelling = sql`select pg_cancel_backend(${pid})`.execute(this.base).catch(() => undefined);
+    };
+    gone?.signal.addEventListener('abort', cancel, { once: true });
+    if (gone?.signal.aborted) cancel();
+    try {
+      const result = await client.query({ text: query.sql, values: query.parameters as unknown[] });
+      return { rows: result.rows as R[] };
+    } catch (err) {
+      // 57014 query_canceled: by statement_timeout, or by our cancel when the client left.
+      const code = (err as { code?: unknown } | null)?.code;
+      if (code === '57014') throw cancelling ? clientLeft() : queryTimedOut(this.queryTimeoutMs);
+      // The connection or its server process ended under the query (class 08, admin shutdown 57P0x).
+      if ((typeof code === 'string' && /^(08|57P0)/.test(code)) || /connection terminated/i.test(String((err as Error)?.message))) {
+        broken = true;
+        throw queryInterrupted();
+      }
+      throw err;
+    } finally {
+      gone?.signal.removeEventListener('abort', cancel);
+      gone?.release();
+      if (cancelling) await cancelling;
+      client.release(cancelling || broken ? true : undefined);
+    }
+  }
+
   now(): number {
     return Date.now();
   }
@@ -297,6 +370,7 @@ class PostgresDatabases implements Databases {
 
   async close(): Promise<void> {
     await this.base.destroy();
+    await this.reads.end();
   }
 }
 

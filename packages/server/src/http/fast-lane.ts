@@ -4,6 +4,7 @@ import type { ServerContext } from '../context.js';
 import { appApiErrorBody, knownCaller, type AppCaller } from './app-auth.js';
 import { errorAnswer } from './error-handler.js';
 import { parseJsonBody } from './json-body.js';
+import { whileAnswering } from '../db/query-limits.js';
 
 /** What the lane answers: a single-record create and a find, by the app API's own routes' work. */
 export type LaneAction = 'create' | 'find';
@@ -86,7 +87,8 @@ export class FastLane {
       }
       let pending: Promise<unknown>;
       try {
-        pending = handler(caller, table, body);
+        // As Fastify's preHandler hook does: the find's queries stop when the client goes away.
+        pending = whileAnswering(res, () => handler(caller, table, body));
       } catch (err) {
         // A handler that refuses before its first await throws here rather than rejecting.
         return this.fail(req, res, err, started);

@@ -5,7 +5,7 @@ import type { AppSchema, ColumnMeta, TableMeta } from '../schema/app-schema.js';
 import { buildCount, buildFind, buildWhereSelectIds } from '../query/index.js';
 import { compiledFor } from '../query/compiled-memory.js';
 import type { FindSpec } from './find-spec.js';
-import { runNow } from '../../../db/run-now.js';
+import { limitedSelect } from '../../../db/query-limits.js';
 import { relationTree, type RelationLinks } from './relation-links.js';
 import { fromStored, isHidden, rowToRecord, toStored } from './values.js';
 
@@ -36,6 +36,10 @@ function columnsByName(table: TableMeta): Map<string, ColumnMeta | null> {
  * with the query builder — the common case of the records browser, kept short. Anything with a
  * where, groupBy, having, aggregates or relation paths is compiled by the where language
  * (`../query`), which checks every name against the schema and binds every value.
+ *
+ * Every read of records here runs through `dbs.readApp`, under the query time limit and stopped
+ * when the client goes away (db/query-limits.ts, decision 0017); so do the selects built on
+ * `filtered` (a data view's groups).
  */
 export class RecordsQuery {
   constructor(
@@ -59,7 +63,7 @@ export class RecordsQuery {
 
   /**
    * A function that narrows a select over `table` to the records matching `where` and holding
-   * the given values (`path`).
+   * the given values (`path`). The select it answers runs under the query time limit when executed.
    */
   filtered(appId: string, schema: AppSchema, table: TableMeta, spec: Pick<FindSpec, 'where' | 'scope' | 'access'>, path: GroupCondition[]): (q: Select) => Select {
     const ids = spec.where || spec.scope?.length ? buildWhereSelectIds(this.area.ctx.dbs, appId, table, schema, spec.where, spec.scope, spec.access) : undefined;
@@ -67,7 +71,7 @@ export class RecordsQuery {
     return (q) => {
       let out = conditions.reduce((acc, c) => (c.stored === null ? acc.where(c.column.sqlName, 'is', null) : acc.where(c.column.sqlName, '=', c.stored)), q);
       if (ids) out = out.where(sql.ref('objectId'), 'in', sql`(${ids})`);
-      return out;
+      return limitedSelect(this.area.ctx.dbs, appId, out);
     };
   }
 
@@ -83,7 +87,7 @@ export class RecordsQuery {
     const db = this.area.db(appId);
     // The scope and the caller's access shape the SQL as much as the text does.
     const key = JSON.stringify(['find', { ...input, access: spec.access?.key ?? null }]);
-    const { rows } = await runNow(db, compiledFor(schema, table, key, db, () => buildFind(this.area.ctx.dbs, appId, table, schema, input)));
+    const { rows } = await this.area.ctx.dbs.readApp(appId, compiledFor(schema, table, key, db, () => buildFind(this.area.ctx.dbs, appId, table, schema, input)));
     const records = rows.map((row) => this.outputRow(table, row));
     this.exclude(records, spec);
     if (!aggregated) await this.links.attach(appId, table, records, tree);
@@ -127,7 +131,7 @@ export class RecordsQuery {
     }
     // A stable order makes paging repeatable; DISTINCT rows can only be ordered by what they select.
     if (!spec.distinct) q = q.orderBy('created').orderBy('objectId');
-    const { rows } = await runNow<Record<string, unknown>>(this.area.db(appId), q.limit(spec.pageSize).offset(spec.offset).compile());
+    const { rows } = await this.area.ctx.dbs.readApp<Record<string, unknown>>(appId, q.limit(spec.pageSize).offset(spec.offset).compile());
     const records = rows.map((row) => rowToRecord(table, row, only));
     this.exclude(records, spec);
     await this.links.attach(appId, table, records, tree);
@@ -135,11 +139,15 @@ export class RecordsQuery {
   }
 
   async count(appId: string, schema: AppSchema, table: TableMeta, spec: FindSpec): Promise<number> {
-    if (!spec.where && !spec.scope?.length && !spec.groupBy.length && !spec.having && !spec.distinct) return this.area.rowCount(appId, table.sqlName);
+    if (!spec.where && !spec.scope?.length && !spec.groupBy.length && !spec.having && !spec.distinct) {
+      const all = this.area.db(appId).selectFrom(table.sqlName).select((eb) => eb.fn.countAll().as('n')).compile();
+      const { rows } = await this.area.ctx.dbs.readApp<{ n: number | string }>(appId, all);
+      return Number(rows[0]?.n ?? 0);
+    }
     const input = { where: spec.where, scope: spec.scope, access: spec.access, groupBy: spec.groupBy, having: spec.having, distinct: spec.distinct, props: spec.props.length ? spec.props : undefined };
     const db = this.area.db(appId);
     const key = JSON.stringify(['count', { ...input, access: spec.access?.key ?? null }]);
-    const { rows } = await runNow(db, compiledFor(schema, table, key, db, () => buildCount(this.area.ctx.dbs, appId, table, schema, input)));
+    const { rows } = await this.area.ctx.dbs.readApp(appId, compiledFor(schema, table, key, db, () => buildCount(this.area.ctx.dbs, appId, table, schema, input)));
     return Number(rows[0]?.count ?? 0);
   }
 
