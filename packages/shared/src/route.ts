@@ -28,6 +28,13 @@ export interface RouteDef {
   query?: TSchema;
   /** Short human description (used in docs and the OpenAPI document). */
   summary?: string;
+  /**
+   * The product area (an `Areas` id) of a route declared before its area is built. Until a module
+   * registers a handler for it, the server answers the route `501 NOT_AVAILABLE_YET` naming that
+   * area; the contract test allows such a stand-in only while `/console/status` does not report
+   * the area as available.
+   */
+  area?: string;
 }
 
 /** Declares a route; only a typed identity so declarations stay plain objects. */
@@ -72,4 +79,21 @@ export function encodeSegment(value: string): string {
 /** Encodes a slash-separated path (files): each part encoded, slashes kept. */
 export function encodePath(value: string): string {
   return value.split('/').map(encodeURIComponent).join('/');
+}
+
+/** One planned route: verb, path template and, when not `developer`, who may call it. */
+export type PlannedRoute = readonly [method: HttpMethod, path: string, auth?: RouteAuth];
+
+/**
+ * Declares the routes of an SDK group whose area is not built yet, one `[verb, path]` row per
+ * method, named `group.method` and tagged with the area. The server answers each with 501 naming
+ * the area until a module handles it; whoever builds the area replaces a row with a full
+ * `defineRoute` (body and query schemas, developer permission).
+ */
+export function plannedRoutes<const T extends Record<string, PlannedRoute>>(area: string, group: string, rows: T): { [K in keyof T]: RouteDef } {
+  const out: Record<string, RouteDef> = {};
+  for (const [method, [verb, path, auth = 'developer']] of Object.entries(rows)) {
+    out[method] = { name: `${group}.${method}`, method: verb, path, auth, area };
+  }
+  return out as { [K in keyof T]: RouteDef };
 }

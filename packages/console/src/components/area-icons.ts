@@ -19,6 +19,7 @@ import {
   IconWorld,
   type Icon,
 } from '@tabler/icons-react';
+import { Areas } from '@basalt/shared';
 
 /** One icon per area, used in the sidebar, the palette and breadcrumbs (CONSOLE.md §4). */
 const icons: Record<string, Icon> = {
@@ -41,6 +42,8 @@ const icons: Record<string, Icon> = {
   gamification: IconTrophy,
 };
 
+/** The area's icon; a part of an area (SQL service in Data) has its parent's. */
 export function areaIcon(areaId: string): Icon {
-  return icons[areaId] ?? IconBox;
+  const parent = Areas.find((a) => a.id === areaId)?.parent;
+  return icons[areaId] ?? (parent ? icons[parent] : undefined) ?? IconBox;
 }

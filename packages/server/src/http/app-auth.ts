@@ -190,10 +190,19 @@ export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): vo
       return done(null, payload);
     }
   };
+  // Console paths have the app API's shape: `/console/navigator/log` reads as app `console` with key
+  // `navigator`, `/{appId}/console/x` as key `console`. A console path that no console route serves
+  // is a 404 "No route", never an app API answer (a 401 about an API key it never had). The fast
+  // lane never takes these: no app and no key has such a name, so `knownCaller` hands them over.
+  const consolePath = (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const { appId, apiKey } = (req.params ?? {}) as { appId?: string; apiKey?: string };
+    if (appId === 'console' || appId === 'api' || apiKey === 'console') return reply.callNotFound();
+    done();
+  };
   const list = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
   app.addHook('onRoute', (route) => {
     if (!APP_ROUTE.test(route.url)) return;
-    route.onRequest = [...list(route.onRequest), panicked] as typeof route.onRequest;
+    route.onRequest = [consolePath, ...list(route.onRequest), panicked] as typeof route.onRequest;
     route.onSend = [...list(route.onSend), answered] as typeof route.onSend;
   });
   // Returns the reply: an async handler that only calls send() lets Fastify answer a second time.

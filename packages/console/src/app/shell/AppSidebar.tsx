@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { ActionIcon, Badge, Box, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { Areas, type AreaDef } from '@basalt/shared';
+import { sidebarAreas, type AreaDef } from '@basalt/shared';
 import { areaIcon } from '../../components/area-icons';
 import { useLoadStatus } from '../../features/areas/api/status.queries';
 import classes from './AppSidebar.module.css';
@@ -24,7 +24,8 @@ export function AppSidebar({ appId, rail, onToggleRail }: { appId: string; rail:
         <nav aria-label="App areas">
           <Stack gap={2} p="sm">
             {groups.map((group) => {
-              const areas = Areas.filter((a) => a.group === group.id);
+              // Parts of an area (SQL service in Data …) are not entries of their own; the palette lists them.
+              const areas = sidebarAreas().filter((a) => a.group === group.id);
               if (areas.length === 0) return null;
               return (
                 <Box key={group.id} mb={4}>

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Areas, Routes } from '@basalt/shared';
+import { Routes, sidebarAreas } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { handle } from '../../http/route.js';
 import { ApiError } from '../../http/api-error.js';
@@ -47,7 +47,7 @@ export function registerAppRoutes(app: FastifyInstance, ctx: ServerContext, serv
   handle(app, ctx, r.generateSubdomains, () => suggestSubdomains());
 
   handle(app, ctx, r.loadAppsMenuItems, () =>
-    Areas.filter((a) => a.group !== 'account').map((a) => ({ id: a.id, title: a.title, group: a.group, segment: a.segment })),
+    sidebarAreas().map((a) => ({ id: a.id, title: a.title, group: a.group, segment: a.segment })),
   );
 
   handle(app, ctx, r.getAppDevOptions, ({ access }) => JSON.parse(access.app.dev_options || '{}'));

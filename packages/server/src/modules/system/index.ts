@@ -1,1 +1,2 @@
-export { registerSystemRoutes, registerNotAvailableRoutes, VERSION } from './system.routes.js';
+export { registerSystemRoutes, VERSION } from './system.routes.js';
+export { notAvailableRouteNames, registerNotAvailableRoutes } from './not-available.routes.js';

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { allRoutes } from '@basalt/shared';
 import { describeEachDb, registerDeveloper } from '../../test-helpers.js';
 import { registeredRouteNames } from '../../http/route.js';
+import { notAvailableRouteNames } from './not-available.routes.js';
 
 describeEachDb('system', (server) => {
   it('answers /console/status once ready, with the database kind and area availability', async () => {
@@ -16,8 +17,8 @@ describeEachDb('system', (server) => {
     expect(body.areas.settings).toBe('partial');
   });
 
-  it('has a handler for every declared console route', () => {
-    const missing = allRoutes().map((r) => r.name).filter((n) => !registeredRouteNames.has(n));
+  it('has a handler for every declared console route (the 501 stand-in for routes of areas not built yet)', () => {
+    const missing = allRoutes().map((r) => r.name).filter((n) => !registeredRouteNames.has(n) && !notAvailableRouteNames.has(n));
     expect(missing).toEqual([]);
   });
 

@@ -33,6 +33,7 @@ export default function AreaPage() {
   if (status.isError) return <ErrorAlert error={status.error} onRetry={() => void status.refetch()} />;
 
   const availability = status.data.areas[area.id];
+  const parent = area.parent ? Areas.find((a) => a.id === area.parent) : undefined;
   if (availability === 'not-available') {
     return (
       <>
@@ -41,7 +42,7 @@ export default function AreaPage() {
           area={area}
           appId={appId}
           title={`${area.title} is not available yet`}
-          description={`This server does not offer ${area.title} yet. It is part of Basalt's plan and will appear here once it is built; nothing needs to be set up on your side.`}
+          description={`This server does not offer ${area.title}${parent ? ` (part of ${parent.title})` : ''} yet. It is part of Basalt's plan and will appear here once it is built; nothing needs to be set up on your side.`}
           badge={
             <Badge variant="light" color="gray" radius="sm">
               not available yet
