@@ -73,6 +73,13 @@ export interface OpenOptions {
   queryReaders?: number;
 }
 
+/**
+ * Session settings of every PostgreSQL connection. JIT compilation is off: its cost is guessed
+ * from the plan's estimate, and a where with a few dozen relation conditions over a handful of
+ * rows was estimated dear enough to spend 20 s compiling a query that runs in a millisecond.
+ */
+const PG_OPTIONS = '-c jit=off';
+
 /** Haversine over degrees; `clamp` caps the asin argument at 1, which rounding may exceed for antipodes. */
 function haversineKm(clamp: (x: RawBuilder<number>) => RawBuilder<number>, lat1: Expression<unknown>, lng1: Expression<unknown>, lat2: Expression<unknown>, lng2: Expression<unknown>): RawBuilder<number> {
   const f1 = sql`radians(${lat1})`;
@@ -257,9 +264,9 @@ class PostgresDatabases implements Databases {
   constructor(private readonly opts: OpenOptions & { databaseUrl: string }) {
     // bigint (timestamps, counts) as JS numbers: our values stay far below 2^53.
     const types = { getTypeParser: ((oid: number, format?: string) => (oid === 20 ? (v: string) => Number(v) : (pg.types.getTypeParser as any)(oid, format))) as any };
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types, options: PG_OPTIONS });
     this.queryTimeoutMs = opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
-    this.reads = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types, statement_timeout: this.queryTimeoutMs });
+    this.reads = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types, options: PG_OPTIONS, statement_timeout: this.queryTimeoutMs });
     // An idle connection whose server process ended: the pool drops it; without a listener the
     // error would end the whole server.
     this.reads.on('error', () => undefined);

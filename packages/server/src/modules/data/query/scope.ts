@@ -51,8 +51,11 @@ export interface Ctx {
   appId: string;
   schema: SchemaResolver;
   clause: Clause;
-  /** alias counter shared by the whole statement so nested subqueries never shadow each other */
-  seq: { n: number };
+  /**
+   * Shared by the whole statement: the alias counter (so nested subqueries never shadow each
+   * other) and the relation conditions counted so far (MAX_RELATION_CONDITIONS).
+   */
+  seq: { n: number; relations?: number };
   access?: QueryAccess;
   /** The readable rows of a related table under `alias` (compiled from `access.rows`); null when all are. */
   rowsOf?: (table: TableInfo, alias: string) => RawBuilder<boolean> | null;
@@ -143,14 +146,45 @@ export function resolvePath(ctx: Ctx, root: TableInfo, ref: ColumnRef): Resolved
 }
 
 /**
- * The joins one correlated subquery needs: every distinct relation prefix of the paths it uses
- * gets one link-table alias and one target alias, correlated to the outer row by parent_id.
+ * Conditions over relations (EXISTS subqueries: comparisons through relation paths, `rel IS
+ * [NOT] NULL`) one statement may hold. PostgreSQL turns ANDed EXISTS into semi-joins planned
+ * together, and its planning time grows steeply with their number: 16 cost it a few hundred
+ * milliseconds at worst, 32 near two seconds, 64 over fifteen (docs/security.md, "Limits").
+ */
+export const MAX_RELATION_CONDITIONS = 16;
+
+/** Counts one relation condition of the statement; past the limit, a 400 naming it. */
+function relationCondition(ctx: Ctx): void {
+  ctx.seq.relations = (ctx.seq.relations ?? 0) + 1;
+  if (ctx.seq.relations > MAX_RELATION_CONDITIONS) {
+    fail(ctx, `Too many conditions over relations: the limit is ${MAX_RELATION_CONDITIONS} in one query (comparisons through relation paths and IS NULL on relations)`, 'relations');
+  }
+}
+
+/** One relation hop of a JoinSet: a link-table alias and a target alias under `parent`. */
+interface JoinHop {
+  link: string;
+  target: string;
+  hop: Hop;
+  parent: string;
+  parentTable: TableInfo;
+  /** the caller's readable rows of the target (app API), or null */
+  readable: RawBuilder<boolean> | null;
+}
+
+/**
+ * The joins one correlated condition needs: every distinct relation prefix of the paths it uses
+ * gets one link-table alias and one target alias, correlated to its parent by parent_id. Each hop
+ * is a subquery of its own nested in its parent's (`exists (select 1 from link join target where
+ * parent_id = … and exists (…))`), not one subquery joining all hops: PostgreSQL plans a flat join
+ * of n hops in time that grows steeply with n (a second for eight hops, far more for several such
+ * conditions), and a nest of two-table subqueries in a few milliseconds. The meaning is the same:
+ * some related rows, one per hop, meet the condition.
  */
 export class JoinSet {
   private readonly aliases = new Map<string, string>();
-  readonly from: RawBuilder<unknown>[] = [];
-  readonly conditions: RawBuilder<unknown>[] = [];
-  readonly positions: RawBuilder<unknown>[] = [];
+  /** in creation order: a hop's parent always comes before it */
+  private readonly hops: JoinHop[] = [];
 
   constructor(
     private readonly ctx: Ctx,
@@ -159,7 +193,7 @@ export class JoinSet {
   ) {}
 
   get empty(): boolean {
-    return this.from.length === 0;
+    return this.hops.length === 0;
   }
 
   /** Alias of the table holding the resolved column (the root alias when there are no hops). */
@@ -172,12 +206,9 @@ export class JoinSet {
       if (!target) {
         const link = nextAlias(this.ctx, 'l');
         target = nextAlias(this.ctx, 'r');
-        this.from.push(sql`${tableRef(this.ctx, hop.relation.linkTable)} as ${sql.id(link)}`, sql`${tableRef(this.ctx, hop.target)} as ${sql.id(target)}`);
-        this.conditions.push(sql`${col(link, 'parent_id')} = ${col(alias, pkName(table))}`, sql`${col(target, pkName(hop.target))} = ${col(link, 'child_id')}`);
         // Only related rows the caller may read take part: the hop sees what a find on its table would.
-        const readableRows = this.ctx.rowsOf?.(hop.target, target);
-        if (readableRows) this.conditions.push(readableRows);
-        this.positions.push(col(link, 'position'));
+        const readable = this.ctx.rowsOf?.(hop.target, target) ?? null;
+        this.hops.push({ link, target, hop, parent: alias, parentTable: table, readable });
         this.aliases.set(key, target);
       }
       alias = target;
@@ -186,16 +217,45 @@ export class JoinSet {
     return alias;
   }
 
-  /** `EXISTS (SELECT 1 FROM <joins> WHERE <correlation> AND cond)`, or cond itself without joins. */
-  exists(cond: RawBuilder<unknown>): RawBuilder<boolean> {
-    if (this.empty) return cond as RawBuilder<boolean>;
-    return sql<boolean>`exists (select 1 from ${sql.join(this.from)} where ${sql.join([...this.conditions, cond], sql` and `)})`;
+  /** `from <link> join <target> on …` of one hop, and the conditions tying it to its parent. */
+  private level(h: JoinHop): { from: RawBuilder<unknown>; where: RawBuilder<unknown>[] } {
+    const { ctx } = this;
+    const from = sql`${tableRef(ctx, h.hop.relation.linkTable)} as ${sql.id(h.link)} join ${tableRef(ctx, h.hop.target)} as ${sql.id(h.target)} on ${col(h.target, pkName(h.hop.target))} = ${col(h.link, 'child_id')}`;
+    const where: RawBuilder<unknown>[] = [sql`${col(h.link, 'parent_id')} = ${col(h.parent, pkName(h.parentTable))}`];
+    if (h.readable) where.push(h.readable);
+    return { from, where };
   }
 
-  /** The value of `expr` on the first related row (by link position): for sorting by a relation path. */
+  /** The hops from `from` on, nested, with `cond` innermost. */
+  private nested(from: number, cond: RawBuilder<unknown>): RawBuilder<boolean> {
+    let inner = cond;
+    for (let i = this.hops.length - 1; i >= from; i--) {
+      const { from: tables, where } = this.level(this.hops[i]);
+      inner = sql<boolean>`exists (select 1 from ${tables} where ${sql.join([...where, inner], sql` and `)})`;
+    }
+    return inner as RawBuilder<boolean>;
+  }
+
+  /** Some related rows, one per hop, for which `cond` holds (cond itself without hops). */
+  exists(cond: RawBuilder<unknown>): RawBuilder<boolean> {
+    if (this.empty) return cond as RawBuilder<boolean>;
+    relationCondition(this.ctx);
+    return this.nested(0, cond);
+  }
+
+  /**
+   * The value of `expr` on the first related row by link position, for sorting by one relation
+   * path (its hops are a chain): at each hop the first child, by position, that has a whole path
+   * below it, which is the first whole path in the order of the positions along it.
+   */
   firstValue(expr: RawBuilder<unknown>): RawBuilder<unknown> {
-    if (this.empty) return expr;
-    return sql`(select ${expr} from ${sql.join(this.from)} where ${sql.join(this.conditions, sql` and `)} order by ${sql.join(this.positions)} limit 1)`;
+    let value = expr;
+    for (let i = this.hops.length - 1; i >= 0; i--) {
+      const { from, where } = this.level(this.hops[i]);
+      if (i < this.hops.length - 1) where.push(this.nested(i + 1, sql`(1 = 1)`));
+      value = sql`(select ${value} from ${from} where ${sql.join(where, sql` and `)} order by ${col(this.hops[i].link, 'position')} limit 1)`;
+    }
+    return value;
   }
 }
 
@@ -205,6 +265,7 @@ export class JoinSet {
  * that a hidden related record exists).
  */
 export function hasRelated(ctx: Ctx, ownerAlias: string, owner: TableInfo, relation: RelationInfo): RawBuilder<boolean> {
+  relationCondition(ctx);
   const link = nextAlias(ctx, 'l');
   const linked = sql`${col(link, 'parent_id')} = ${col(ownerAlias, pkName(owner))}`;
   const target = ctx.rowsOf ? ctx.schema.table(relation.toTableName) : undefined;
