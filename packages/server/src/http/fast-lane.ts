@@ -87,8 +87,9 @@ export class FastLane {
       }
       let pending: Promise<unknown>;
       try {
-        // As Fastify's preHandler hook does: the find's queries stop when the client goes away.
-        pending = whileAnswering(res, () => handler(caller, table, body));
+        // As Fastify's preHandler hook does: a find's queries stop when the client goes away
+        // (a create runs no query that could be stopped, and is spared the scope).
+        pending = m[4] ? whileAnswering(res, () => handler(caller, table, body)) : handler(caller, table, body);
       } catch (err) {
         // A handler that refuses before its first await throws here rather than rejecting.
         return this.fail(req, res, err, started);
