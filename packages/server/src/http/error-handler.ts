@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { ErrorCodes } from '@basalt/shared';
 import { ApiError } from './api-error.js';
+import { databaseLimitMessage, multipartMessage } from './input-errors.js';
 
 export interface ErrorHandlerOptions {
   /** The console's index.html: answered for browser navigations to paths no route serves. */
@@ -70,6 +71,12 @@ export function errorAnswer(err: FastifyError | ApiError | Error): ErrorAnswer {
     const code = fe.statusCode === 413 ? ErrorCodes.PAYLOAD_TOO_LARGE : fe.statusCode === 404 ? ErrorCodes.NOT_FOUND : ErrorCodes.BAD_REQUEST;
     return { status: fe.statusCode, body: { code, message: fe.message }, log: false };
   }
+  const unreadable = multipartMessage(err);
+  if (unreadable) return { status: 400, body: { code: ErrorCodes.BAD_REQUEST, message: unreadable }, log: false };
+  // A database limit met by input our own limits let through: the caller's 400, and logged so
+  // the missing check can be added.
+  const limited = databaseLimitMessage(err);
+  if (limited) return { status: 400, body: { code: ErrorCodes.BAD_REQUEST, message: `${limited} (a database limit)`, details: { limit: 'database' } }, log: true };
   return { status: 500, body: { code: ErrorCodes.INTERNAL, message: 'Internal server error' }, log: true };
 }
 

@@ -86,6 +86,10 @@ describeEachDb('app API fast lane', (server) => {
       ['/data/Lane', '"just text"', 400],
       ['/data/Lane', '{"n":"not a number"}', 400],
       ['/data/Lane', '{"objectId":42}', 400],
+      ['/data/Lane', `{"title":${'['.repeat(200)}${']'.repeat(200)}}`, 400],
+      ['/data/Lane', '{"title":"a\\u0000b"}', 400],
+      ['/data/Lane/find', `{"where":${'{"a":'.repeat(200)}1${'}'.repeat(200)}}`, 400],
+      ['/data/Lane/find', '{"where":"title = \'a\\u0000\'"}', 400],
       ['/data/NoSuchTable', '{"title":"x"}', 404],
     ];
     const before = await count();

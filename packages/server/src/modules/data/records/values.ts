@@ -62,6 +62,9 @@ export function toStored(column: string, dataType: ScalarDataType, value: unknow
       if (text === undefined) throw bad(column, dataType, value, 'expected text');
       const limit = TEXT_LIMITS[dataType] ?? 500;
       if (text.length > limit) throw bad(column, dataType, value, `longer than ${limit} characters`);
+      // PostgreSQL text cannot hold NUL; SQLite could, but then the same record would be stored
+      // on one database and refused on the other.
+      if (text.includes('\u0000')) throw bad(column, dataType, value, 'text cannot hold the NUL character (U+0000)');
       return text;
     }
   }
