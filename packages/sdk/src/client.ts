@@ -30,7 +30,7 @@ import { createFilesGroup } from './groups/files.js';
 import { createMessagingGroup } from './groups/messaging.js';
 import { createSecurityGroup } from './groups/security.js';
 import { createUsersGroup } from './groups/users.js';
-import { createDevTeamGroup } from './groups/dev-team.js';
+import { createDevPermissionsGroup, createDevTeamGroup } from './groups/dev-team.js';
 import { createTransferGroup } from './groups/transfer.js';
 import { createSettingsGroup } from './groups/settings.js';
 
@@ -65,6 +65,7 @@ function createGroups(g: GroupContext) {
     security: createSecurityGroup(g),
     users: createUsersGroup(g),
     devTeam: createDevTeamGroup(g),
+    devPermissions: createDevPermissionsGroup(g),
     transfer: createTransferGroup(g),
     settings: createSettingsGroup(g),
   };

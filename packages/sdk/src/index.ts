@@ -26,4 +26,4 @@ export * from './groups/transfer.js';
 export * from './types.js';
 export * from './realtime/index.js';
 export { DevOperations as DevPermissions } from '@basalt/shared';
-export type { DeveloperAccount, OtpPending, TwoFactorState, AppSummary, StatusInfo, ApiErrorBody, ErrorCode } from '@basalt/shared';
+export type { DeveloperAccount, OtpPending, TwoFactorState, AppSummary, StatusInfo, ApiErrorBody, ErrorCode, AppWarning, AppWarnings, AppApiKey, AppSettings, ApiKeyInput } from '@basalt/shared';

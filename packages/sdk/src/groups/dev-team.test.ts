@@ -19,6 +19,14 @@ describeShapes('devTeam', [
   ['generateDeveloperSignature', (c) => c.devTeam.generateDeveloperSignature(), get(`${H}/console/developer/signature`)],
 ]);
 
+const P = `${H}/A/console/security`;
+
+describeShapes('devPermissions', [
+  ['get', (c) => c.devPermissions.get('A', 4), get(`${P}/4`)],
+  ['get(name)', (c) => c.devPermissions.get('A', 'API_KEYS'), get(`${P}/API_KEYS`)],
+  ['get(group)', (c) => c.devPermissions.get('A', 'appSettings'), get(`${P}/appSettings`)],
+]);
+
 describe('devTeam group: reference method names', () => {
   it('has every method of the reference client', () => {
     const names = 'getDevelopers updateDevPermissions updateDevPermissionGroups inviteDeveloper removeDeveloper updateNotificationSettings transferOwnership loadOwnershipTransferProposals confirmOwnershipChange loadSentOwnershipTransfer cancelSentOwnershipTransfer generateDeveloperSignature'.split(' ');

@@ -74,8 +74,11 @@ export function createDevTeamGroup({ request }: GroupContext) {
       return request.route(r.cancelSentOwnershipTransfer, [appId]);
     },
 
-    /** A signature of the developer id for embedded widgets. */
-    generateDeveloperSignature(): Promise<unknown> {
+    /**
+     * Who the signed-in developer is, signed by the server (a JWT, HS256, valid for an hour), for
+     * widgets and services that trust the server; it grants no access.
+     */
+    generateDeveloperSignature(): Promise<string> {
       return request.route(r.generateDeveloperSignature);
     },
   };
@@ -83,3 +86,27 @@ export function createDevTeamGroup({ request }: GroupContext) {
 
 /** The `devTeam` group. */
 export type DevTeamGroup = ReturnType<typeof createDevTeamGroup>;
+
+/** The caller's access to one developer operation. */
+export interface DevOperationAccess {
+  operation: number;
+  /** What the operation allows, in words (`api keys` …). */
+  name: string;
+  access: Access;
+}
+
+/** `devPermissions` group of the reference client: what the signed-in developer may do in an app. */
+export function createDevPermissionsGroup({ request }: GroupContext) {
+  return {
+    /**
+     * The caller's access to `operation`: an id (`4`) or a name (`API_KEYS`) answers one entry; a
+     * group (`appSettings`, see `DevPermissionGroups`) or `all` answers a list.
+     */
+    get(appId: string, operation: string | number): Promise<DevOperationAccess | DevOperationAccess[]> {
+      return request.route(Routes.devPermissions.get, [appId, encodeURIComponent(String(operation))]);
+    },
+  };
+}
+
+/** The `devPermissions` group. */
+export type DevPermissionsGroup = ReturnType<typeof createDevPermissionsGroup>;

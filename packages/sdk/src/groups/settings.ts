@@ -1,4 +1,4 @@
-import { Routes, type AndroidMobileSettings, type AppleMobileSettings, type MobileSettings } from '@basalt/shared';
+import { DeviceTypes, Routes, type AndroidMobileSettings, type ApiKeyInput, type AppApiKey, type AppleMobileSettings, type AppSettings, type MobileSettings } from '@basalt/shared';
 import type { GroupContext } from './group-context.js';
 
 const r = Routes.settings;
@@ -24,7 +24,31 @@ export interface AppleSettingsInput {
   [field: string]: unknown;
 }
 
-/** Mobile (push) credentials: the mobile-settings methods of the reference client's `settings` group. */
+/**
+ * The reference client's reading of `getAppSettings`: system keys first in device order (ANDROID,
+ * IOS, JS, REST, WP, AS, BL; a missing one leaves no gap), then every other key in the order the
+ * server sent it, and `apiKeysMap` rebuilt from the system keys.
+ */
+export function normalizeAppSettings<T extends { apiKeys: Array<{ deviceType: string; apiKey: string }> }>(settings: T): T & { apiKeysMap: Record<string, string> } {
+  const system: Array<T['apiKeys'][number]> = [];
+  const custom: Array<T['apiKeys'][number]> = [];
+  const apiKeysMap: Record<string, string> = {};
+  for (const key of settings.apiKeys ?? []) {
+    const at = (DeviceTypes as readonly string[]).indexOf(key.deviceType);
+    if (at < 0) {
+      custom.push(key);
+      continue;
+    }
+    system[at] = key;
+    apiKeysMap[key.deviceType] = key.apiKey;
+  }
+  return { ...settings, apiKeys: [...system, ...custom].filter(Boolean), apiKeysMap };
+}
+
+/**
+ * The reference client's `settings` group: mobile (push) credentials, the app settings with its API
+ * keys, and the API key methods.
+ */
 export function createSettingsGroup({ request }: GroupContext) {
   return {
     /** Each platform's push credentials, secrets masked. */
@@ -60,6 +84,36 @@ export function createSettingsGroup({ request }: GroupContext) {
     /** Deletes Apple (APNs) credentials. */
     deleteAppleMobileCertificate(appId: string, id: string, deviceType: string): Promise<{ deleted: boolean }> {
       return request.route(r.deleteAppleMobileCertificate, [appId, seg(deviceType), seg(id)]);
+    },
+
+    /** The app with its API keys in device order, then custom keys, and `apiKeysMap` (device type → key). */
+    async getAppSettings(appId: string): Promise<AppSettings> {
+      return normalizeAppSettings(await request.route<AppSettings>(r.getAppSettings, [appId]));
+    },
+
+    /** A new value for a key (no body); the old value stops working at once. Answers the key. */
+    regenerateAPIKey(appId: string, apiKeyId: string): Promise<AppApiKey> {
+      return request.route(r.regenerateAPIKey, [appId, seg(apiKeyId)]);
+    },
+
+    /** One key by id. */
+    getAPIKey(appId: string, apiKeyId: string): Promise<AppApiKey> {
+      return request.route(r.getAPIKey, [appId, seg(apiKeyId)]);
+    },
+
+    /** A custom key: `{name, deviceType: 'CUSTOM', roleId | roleName | role}`. Answers the key with its value. */
+    createAPIKey(appId: string, apiKey: ApiKeyInput): Promise<AppApiKey> {
+      return request.route(r.createAPIKey, [appId], { body: apiKey });
+    },
+
+    /** Renames a custom key or changes its role (`null` takes the role away). */
+    updateAPIKey(appId: string, apiKeyId: string, apiKey: ApiKeyInput): Promise<AppApiKey> {
+      return request.route(r.updateAPIKey, [appId, seg(apiKeyId)], { body: apiKey });
+    },
+
+    /** Deletes a custom key (a system key is refused with 400). */
+    deleteAPIKey(appId: string, apiKeyId: string): Promise<{ success: true; id: string }> {
+      return request.route(r.deleteAPIKey, [appId, seg(apiKeyId)]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { Routes, type StatusInfo } from '@basalt/shared';
+import { Routes, type AppWarnings, type StatusInfo } from '@basalt/shared';
 import type { GroupContext } from './group-context.js';
 
 const r = Routes.system;
@@ -59,17 +59,10 @@ export function createStatus(system: SystemGroup): StatusFunction {
   };
 }
 
-/** An app-level warning (plan limits, panic mode ...). */
-export interface AppWarning {
-  code?: string;
-  message: string;
-  [key: string]: unknown;
-}
-
 /** The callable `warning(appId)` of the reference client. */
-export type WarningFunction = (appId: string) => Promise<AppWarning[]>;
+export type WarningFunction = (appId: string) => Promise<AppWarnings>;
 
-/** `warning(appId)`: the app's current warnings. */
+/** `warning(appId)`: what needs the developer's attention in the app (`warnings` messages, `details`). */
 export function createWarning({ request }: GroupContext): WarningFunction {
-  return (appId: string) => request.route<AppWarning[]>(r.warning, [appId]);
+  return (appId: string) => request.route<AppWarnings>(r.warning, [appId]);
 }

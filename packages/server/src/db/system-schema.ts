@@ -56,9 +56,14 @@ export interface AppsTable {
 export interface ApiKeysTable {
   id: string;
   app_id: string;
+  /** ANDROID … BL for the system keys, CUSTOM for keys the developer made. */
   device_type: string;
   api_key: string;
   created: number;
+  /** Custom keys: the name given and the role (sec_roles id) their calls get. */
+  name: string | null;
+  role_id: string | null;
+  updated: number | null;
 }
 
 export interface AppMembersTable {

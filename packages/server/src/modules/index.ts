@@ -13,6 +13,7 @@ import { teamModule } from './team/index.js';
 import { auditModule } from './audit/index.js';
 import { usersConfigModule } from './users-config/index.js';
 import { transferModule } from './transfer/index.js';
+import { settingsModule } from './settings/index.js';
 
 /**
  * Every server module, in registration order. A new area adds one line here (and its routes group
@@ -33,4 +34,5 @@ export const modules: ServerModule[] = [
   auditModule,
   usersConfigModule,
   transferModule,
+  settingsModule,
 ];

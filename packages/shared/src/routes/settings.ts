@@ -42,8 +42,31 @@ const AppleSettingsBody = Type.Object(
 );
 
 const perm = DevOperations.MOBILE_SETTINGS;
+const keys = DevOperations.API_KEYS;
+const keyBase = '/:appId/console/apikey';
 
-/** Mobile (push) credentials: the mobile-settings rows of the reference client's `settings` group. */
+/** A role by id or by name; `null` on an update takes the key's role away. */
+const RoleRef = Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()]);
+
+/**
+ * A custom API key as the reference client sends it (`{deviceType: 'CUSTOM', name}`), with the role
+ * that every call made with the key gets, named by `roleId`, `roleName` or `role` (an id or a name).
+ */
+const ApiKeyBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 100 })),
+    deviceType: Type.Optional(Type.String({ maxLength: 32 })),
+    roleId: Type.Optional(RoleRef),
+    roleName: Type.Optional(RoleRef),
+    role: Type.Optional(RoleRef),
+  },
+  { additionalProperties: true },
+);
+
+/**
+ * The reference client's `settings` group: mobile (push) credentials, the app settings with its API
+ * keys, and the API key rows. Changing keys needs developer operation API_KEYS (4).
+ */
 export const settingsRoutes = {
   getMobileSettings: defineRoute({ name: 'settings.getMobileSettings', method: 'GET', path: base, auth: 'developer' }),
   createAndroidMobileSettings: defineRoute({
@@ -64,7 +87,70 @@ export const settingsRoutes = {
     name: 'settings.deleteAppleMobileCertificate', method: 'DELETE', path: `${base}/:deviceType/:id`, auth: 'developer', devPermission: perm,
     summary: 'Removes the Apple (APNs) credentials',
   }),
+  getAppSettings: defineRoute({
+    name: 'settings.getAppSettings', method: 'GET', path: '/:appId/console/appsettings', auth: 'developer',
+    summary: '`{appId, appName, apiKeys, apiKeysMap}`: keys in device order ANDROID, IOS, JS, REST, WP, AS, BL, then custom keys',
+  }),
+  getAPIKey: defineRoute({ name: 'settings.getAPIKey', method: 'GET', path: `${keyBase}/:apiKeyId`, auth: 'developer' }),
+  createAPIKey: defineRoute({
+    name: 'settings.createAPIKey', method: 'POST', path: keyBase, auth: 'developer', devPermission: keys, body: ApiKeyBody,
+    summary: 'A custom key with a name and the role its calls get; answers the key',
+  }),
+  updateAPIKey: defineRoute({
+    name: 'settings.updateAPIKey', method: 'PUT', path: `${keyBase}/:apiKeyId`, auth: 'developer', devPermission: keys, body: ApiKeyBody,
+    summary: 'Renames a custom key or changes its role (system keys keep theirs)',
+  }),
+  regenerateAPIKey: defineRoute({
+    name: 'settings.regenerateAPIKey', method: 'POST', path: `${keyBase}/:apiKeyId/regenerate`, auth: 'developer', devPermission: keys,
+    summary: 'A new value for the key; the old value is refused by the next app API call',
+  }),
+  deleteAPIKey: defineRoute({
+    name: 'settings.deleteAPIKey', method: 'DELETE', path: `${keyBase}/:apiKeyId`, auth: 'developer', devPermission: keys,
+    summary: 'Custom keys only: a system key is a 400 naming it',
+  }),
 };
+
+/** The device type of custom keys (system keys carry one of `DeviceTypes`). */
+export const CUSTOM_KEY_TYPE = 'CUSTOM';
+
+/** One API key of an app, as `getAppSettings` lists it and the key routes answer it. */
+export interface AppApiKey {
+  id: string;
+  /** A system key's client name (`JavaScript`), or the name given to a custom key. */
+  name: string;
+  /** ANDROID, IOS, JS, REST, WP, AS, BL for system keys; `CUSTOM` for custom keys. */
+  deviceType: string;
+  apiKey: string;
+  /** System keys (one per device type) can be regenerated but not deleted, renamed or given a role. */
+  system: boolean;
+  /** The role every call with this key gets (a system key's client role, e.g. `JSUser`). */
+  roleId: string | null;
+  /** Null when the key has no role, or when its role was deleted (then `roleMissing` is true). */
+  roleName: string | null;
+  roleMissing?: boolean;
+  created: number;
+  updated: number;
+}
+
+/** `getAppSettings`: the app's identity and its API keys. */
+export interface AppSettings {
+  appId: string;
+  appName: string;
+  apiKeys: AppApiKey[];
+  /** System keys by device type (the reference client rebuilds it from `apiKeys`). */
+  apiKeysMap: Partial<Record<string, string>>;
+}
+
+/** What the console sends to create or change a custom key. */
+export interface ApiKeyInput {
+  name?: string;
+  deviceType?: string;
+  /** The role by id; `roleName` or `role` (id or name) work too; `null` takes the role away. */
+  roleId?: string | null;
+  roleName?: string | null;
+  role?: string | null;
+  [field: string]: unknown;
+}
 
 /** Android push credentials as the console sees them: secrets masked, never returned whole. */
 export interface AndroidMobileSettings {

@@ -3,8 +3,8 @@ import { lazyPage } from '../../app/lazy-page';
 import { FIRST_BUILT_SECTION } from './sections';
 
 /**
- * Settings (CONSOLE.md §1.2, §2.13): `/settings/:section`. Mobile (push credentials) is built; the
- * other sections say they are not available yet.
+ * Settings (CONSOLE.md §1.2, §2.13): `/settings/:section`. API keys and Mobile (push credentials)
+ * are built; the other sections say they are not available yet.
  */
 export const settingsRoutes: RouteObject[] = [
   {
@@ -12,6 +12,7 @@ export const settingsRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('./pages/SettingsLayout')),
     children: [
       { index: true, element: <Navigate to={FIRST_BUILT_SECTION} replace /> },
+      { path: 'api-keys', lazy: lazyPage(() => import('./pages/ApiKeysSettingsPage')) },
       { path: 'mobile', lazy: lazyPage(() => import('./pages/MobileSettingsPage')) },
       { path: ':section/*', lazy: lazyPage(() => import('./pages/SectionNotAvailablePage')) },
     ],

@@ -1,7 +1,7 @@
 /** Sections of Settings (CONSOLE.md §1.2 and §2.13), in menu order; `built` ones have a screen. */
 export const SETTINGS_SECTIONS = [
   { segment: 'general', label: 'General', built: false },
-  { segment: 'api-keys', label: 'API keys', built: false },
+  { segment: 'api-keys', label: 'API keys', built: true },
   { segment: 'domains', label: 'Domains', built: false },
   { segment: 'cors', label: 'CORS', built: false },
   { segment: 'mobile', label: 'Mobile', built: true },

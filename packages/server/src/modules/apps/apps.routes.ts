@@ -18,8 +18,10 @@ export function registerAppRoutes(app: FastifyInstance, ctx: ServerContext, serv
 
   handle<{ appId: string }, object, { appName: string }>(app, ctx, r.renameApp, ({ access, body, developer, req }) => service.rename(access.app, body.appName, developer.id, req));
 
-  handle<{ appId: string }>(app, ctx, r.deleteApp, async ({ params }) => {
+  handle<{ appId: string }>(app, ctx, r.deleteApp, async ({ params, access, developer, req }) => {
     await service.delete(params.appId);
+    // The app's log went with it; this entry stays (no foreign key) as the record of who deleted what.
+    ctx.bus.emit('console.changed', { appId: params.appId, developerId: developer.id, action: 'app.delete', target: params.appId, summary: `Deleted application ${access.app.name}`, origin: req });
     return { success: true };
   });
 

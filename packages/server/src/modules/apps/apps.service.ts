@@ -5,6 +5,8 @@ import type { AppsTable } from '../../db/system-schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { newId } from '../../http/secrets.js';
 import { AppsRepo } from './apps.repo.js';
+import { newApiKeyValue } from './api-keys.repo.js';
+import { purgeAppAuditLog } from '../audit/index.js';
 
 const MAX_LOGO_BYTES = 512 * 1024;
 
@@ -12,8 +14,10 @@ function duplicateName(name: string): ApiError {
   return ApiError.conflict(`An application named '${name}' already exists`, { field: 'appName' });
 }
 
+/** The system keys (one per device type) in device order; custom keys are listed by the settings routes. */
 function sortKeys(keys: Array<{ device_type: string; api_key: string }>) {
-  return [...keys]
+  return keys
+    .filter((k) => DeviceTypes.includes(k.device_type as DeviceType))
     .sort((a, b) => DeviceTypes.indexOf(a.device_type as DeviceType) - DeviceTypes.indexOf(b.device_type as DeviceType))
     .map((k) => ({ deviceType: k.device_type as DeviceType, apiKey: k.api_key }));
 }
@@ -43,7 +47,7 @@ export class AppsService {
     if (await this.repo.findOwnedByName(developerId, name)) throw duplicateName(name);
     const now = Date.now();
     const app: AppsTable = { id: newId(), name, owner_id: developerId, zone: 'LOCAL', info, logo: null, dev_options: '{}', created: now, updated: now };
-    const keys = DeviceTypes.map((device_type) => ({ id: newId(), device_type, api_key: crypto.randomUUID().toUpperCase() }));
+    const keys = DeviceTypes.map((device_type) => ({ id: newId(), device_type, api_key: newApiKeyValue() }));
     // The store first: an app row must never point at a store that does not exist. If anything
     // fails after the store was made, the store goes again so no orphan stays on disk.
     try {
@@ -82,9 +86,14 @@ export class AppsService {
     return this.summary({ ...current, name }, current.owner_id === developerId ? 'owner' : 'member');
   }
 
-  /** Removes the app, its keys and team rows (cascade) and its whole data store. */
+  /**
+   * Removes the app, its keys and team rows (cascade), its audit log and its whole data store. The
+   * log goes after the app row, so entries written meanwhile go too; the entry recording this
+   * deletion is written after it (the audit log has no foreign key to apps, decision 0021).
+   */
   async delete(appId: string): Promise<void> {
     await this.repo.delete(appId);
+    await purgeAppAuditLog(this.ctx, appId);
     await this.ctx.dbs.dropAppStore(appId);
     this.ctx.bus.emit('app.deleted', { appId });
   }

@@ -3,8 +3,10 @@ import type { ServerContext } from '../../context.js';
 import { AppsService } from './apps.service.js';
 import { registerAppRoutes } from './apps.routes.js';
 import { accessGeneration, accessMemory } from '../../http/access-cache.js';
+import { clientKindOf } from './api-keys.repo.js';
 
 export { AppsService } from './apps.service.js';
+export { ApiKeysRepo, CUSTOM_DEVICE_TYPE, clientKindOf, deviceOfClientKind, newApiKeyValue, roleOfClientKind } from './api-keys.repo.js';
 
 /** Removes every application a developer owns (used before the developer account is deleted). */
 export function deleteAppsOwnedBy(ctx: ServerContext, developerId: string): Promise<void> {
@@ -20,8 +22,9 @@ export function knownApiKey(ctx: ServerContext, appId: string, apiKey: string): 
 }
 
 /**
- * Resolves an app-facing API key: answers the app id and the key's device type (ANDROID, IOS, JS,
- * REST, WP, AS, BL), or undefined when the key does not belong to that app.
+ * Resolves an app-facing API key: answers the app id and the key's client kind (its device type:
+ * ANDROID, IOS, JS, REST, WP, AS, BL, or for a custom key `CUSTOM` with its role, see
+ * `clientKindOf`), or undefined when the key does not belong to that app.
  */
 export async function resolveApiKey(ctx: ServerContext, appId: string, apiKey: string): Promise<{ appId: string; deviceType: string } | undefined> {
   if (!appId || !apiKey || appId.length > 64 || apiKey.length > 64) return undefined;
@@ -29,22 +32,23 @@ export async function resolveApiKey(ctx: ServerContext, appId: string, apiKey: s
   const known = apiKeys.get(key);
   if (known) return known;
   const since = accessGeneration();
-  const row = await ctx.dbs.system.selectFrom('api_keys').select(['app_id', 'device_type']).where('app_id', '=', appId).where('api_key', '=', apiKey).executeTakeFirst();
+  const row = await ctx.dbs.system.selectFrom('api_keys').select(['app_id', 'device_type', 'role_id']).where('app_id', '=', appId).where('api_key', '=', apiKey).executeTakeFirst();
   if (!row) return undefined;
-  const found = { appId: row.app_id, deviceType: row.device_type };
+  const found = { appId: row.app_id, deviceType: clientKindOf(row.device_type, row.role_id) };
   apiKeys.set(key, found, since);
   return found;
 }
 
 /**
  * Every app API request starts with its key, so keys that were found are remembered for at most
- * ACCESS_TTL_MS (http/access-cache.ts). Keys only change with their app: creating an app adds
- * keys nobody can have asked for yet (unknown keys are never remembered, so no refusal outlives
- * the app's creation), and changing or deleting an app calls `forgetConsoleAccess()`, which empties
- * this memory and keeps a lookup that overlapped the deletion from storing its answer. A deleted
- * app's key is therefore refused by the next request of this process; another process sharing the
- * PostgreSQL database stops accepting it within the TTL. Any future way to replace or revoke a key
- * must call `forgetConsoleAccess()` after its write as well.
+ * ACCESS_TTL_MS (http/access-cache.ts). New keys (a new app's, a new custom key) are values nobody
+ * can have asked for yet, and unknown keys are never remembered, so no refusal outlives a key's
+ * creation. Every write that retires a value or changes what a key gives calls
+ * `forgetConsoleAccess()`: changing or deleting an app (AppsRepo), regenerating, deleting or
+ * changing the role of a key (ApiKeysRepo). That empties this memory and keeps a lookup that
+ * overlapped the write from storing its answer, so the old value is refused by the very next
+ * request of this process; another process sharing the PostgreSQL database stops accepting it
+ * within the TTL. Any future way to replace or revoke a key must do the same.
  */
 const apiKeys = accessMemory<{ appId: string; deviceType: string }>();
 

@@ -79,7 +79,6 @@ export class AuditService {
   /** Records without failing the caller: the change already happened, a lost entry is logged. */
   recordQuietly(input: AuditInput): void {
     this.record(input).catch((err: unknown) => {
-      // An app deleted by the very request being recorded has no log any more (foreign key).
       this.ctx.log.warn({ err, appId: input.appId, action: input.action }, 'Could not write an audit log entry');
     });
   }

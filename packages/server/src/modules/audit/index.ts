@@ -12,6 +12,14 @@ export function isHipaaEnabled(ctx: ServerContext, appId: string): Promise<boole
   return new AuditService(ctx).hipaaEnabled(appId);
 }
 
+/**
+ * Removes an app's audit log when the app is deleted (the log has no foreign key to apps, so that
+ * the entry recording the deletion, written afterwards, stays: decision 0021).
+ */
+export async function purgeAppAuditLog(ctx: ServerContext, appId: string): Promise<void> {
+  await new AuditService(ctx).repo.delete(appId);
+}
+
 /** Audit log of console changes (and, with HIPAA compliance on, of app API data reads). */
 export const auditModule: ServerModule = {
   area: 'audit',

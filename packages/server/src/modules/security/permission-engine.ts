@@ -8,7 +8,7 @@ import type { PolicyMemory } from './policy-memory.js';
 /** Who makes an app API call, as the permission engine sees it. */
 export interface Caller {
   appId: string;
-  /** Device type of the API key (JS, REST, ANDROID, BL ...). */
+  /** Client kind of the API key: its device type (JS, REST, ANDROID, BL ...), or `CUSTOM[:roleId]` for a custom key. */
   deviceType: string;
   /** The app user behind the `user-token`, or null for an anonymous call. */
   userId: string | null;

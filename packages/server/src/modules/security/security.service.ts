@@ -1,5 +1,6 @@
 import type { ServerContext } from '../../context.js';
 import { dataServicesOf } from '../data/index.js';
+import { roleOfClientKind } from '../apps/index.js';
 import { PanicService } from './panic.service.js';
 import { PermissionEngine, type Caller } from './permission-engine.js';
 import { PermissionsRepo } from './permissions.repo.js';
@@ -60,9 +61,10 @@ export class Security {
   }
 
   /**
-   * Every role of a caller: the API key's client-type role, then AuthenticatedUser (or GuestUser
-   * for a guest login, NotAuthenticatedUser without a user), SocialUser for social accounts, and
-   * the roles the developer assigned.
+   * Every role of a caller: the API key's role (a system key's client-type role, or the role given
+   * to a custom key: `deviceType` is then the key's client kind, see apps' `clientKindOf`), then
+   * AuthenticatedUser (or GuestUser for a guest login, NotAuthenticatedUser without a user),
+   * SocialUser for social accounts, and the roles the developer assigned.
    */
   async callerFor(appId: string, deviceType: string, user: UserFacts | null): Promise<Caller> {
     const all = await this.roles.rows(appId);
@@ -101,7 +103,9 @@ export class Security {
   private callerOf(appId: string, deviceType: string, user: UserFacts | null, all: Array<{ id: string; name: string }>, assigned: Array<{ id: string; name: string }>): Caller {
     const byName = (name: string) => all.find((r) => r.name === name);
     const names = new Set<string>();
-    const client = CLIENT_ROLE_BY_DEVICE[deviceType];
+    const keyRole = roleOfClientKind(deviceType);
+    // A custom key's role is kept by id, so a renamed role stays the key's; a deleted one gives nothing.
+    const client = keyRole ? all.find((r) => r.id === keyRole)?.name : CLIENT_ROLE_BY_DEVICE[deviceType];
     if (client) names.add(client);
     if (!user) names.add('NotAuthenticatedUser');
     else if (user.userStatus === 'GUEST') names.add('GuestUser');

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { ServerContext } from '../../context.js';
 import { getLoginSettings } from '../users-config/index.js';
+import { deviceOfClientKind } from '../apps/index.js';
 import type { SecurityKysely } from './security.migrations.js';
 
 /** Refresh `last_used` at most this often, so busy clients do not write on every call. */
@@ -28,11 +29,12 @@ export class SessionsService {
     this.db = ctx.dbs.system as unknown as SecurityKysely;
   }
 
+  /** `deviceType` is the caller's client kind; a custom key's is stored as plain `CUSTOM`. */
   async issue(appId: string, userId: string, deviceType: string): Promise<string> {
     const token = crypto.randomBytes(32).toString('base64url');
     const now = Date.now();
     await this.db.insertInto('sec_user_sessions').values({
-      token_hash: hashToken(token), session_id: crypto.randomUUID(), app_id: appId, user_id: userId, device_type: deviceType, created: now, last_used: now,
+      token_hash: hashToken(token), session_id: crypto.randomUUID(), app_id: appId, user_id: userId, device_type: deviceOfClientKind(deviceType), created: now, last_used: now,
     }).execute();
     return token;
   }

@@ -23,6 +23,5 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext, a
     sidebarAreas().map((a) => ({ id: a.id, title: a.title, group: a.group, available: stateOf(a.id, availableAreas, partialAreas) !== 'not-available' })),
   );
 
-  // App-level warnings (plan limits, panic mode ...). None exist before billing and security land.
-  handle(app, ctx, Routes.system.warning, () => []);
+  // `warning(appId)` is answered by the settings module, which reads each state where it lives.
 }

@@ -6,6 +6,7 @@ import { registerTeamRoutes } from './team.routes.js';
 import { teamSystemMigrations } from './team.migrations.js';
 
 export { effectivePermissions } from './team.service.js';
+export { verifyDeveloperSignature, type DeveloperClaims } from './developer-signature.js';
 
 /** The pending invitation a mailed confirmation code stands for (400 when unknown or expired). */
 export function findTeamInvitation(ctx: ServerContext, appId: string, code: string): Promise<{ id: string; email: string }> {

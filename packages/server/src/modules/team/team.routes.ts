@@ -7,6 +7,7 @@ import type { AppAccess } from '../../http/dev-access.js';
 import type { TeamService } from './team.service.js';
 import type { OwnershipService } from './ownership.service.js';
 import type { GroupEntry, PermissionEntry } from './team.repo.js';
+import { signDeveloper } from './developer-signature.js';
 
 const r = Routes.devTeam;
 type P = { appId: string; devId: string };
@@ -37,9 +38,8 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ServerContext, tea
     await ownership.cancel(access, developer.id, req);
     return { success: true };
   });
-  handle(app, ctx, r.generateDeveloperSignature, () => {
-    throw ApiError.notAvailableYet('Developer signatures for community widgets (they need the community service)');
-  });
+  // A JSON string (the reference client reads the body as it is): a signed statement of who the developer is.
+  handle(app, ctx, r.generateDeveloperSignature, ({ developer, reply }) => sendJson(reply, signDeveloper(ctx, developer)));
 
   handle<{ appId: string; operation: string }>(app, ctx, Routes.devPermissions.get, ({ access, params }) => accessTo(access, params.operation));
 }

@@ -8,7 +8,7 @@ import { CopyValue } from '../../../components/CopyValue';
 import { AppAvatar } from '../../../components/AppAvatar';
 import { formatDateTime } from '../../../lib/format';
 import { useGetAppInfo } from '../api/apps.queries';
-import { ApiKeysCard } from '../components/ApiKeysCard';
+import { ApiKeysCard } from '../../settings/components/ApiKeysCard';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -89,7 +89,7 @@ export default function OverviewPage() {
             </SimpleGrid>
           </Paper>
         </SimpleGrid>
-        {app.apiKeys && app.apiKeys.length > 0 && <ApiKeysCard apiKeys={app.apiKeys} />}
+        <ApiKeysCard appId={app.id} />
       </Stack>
     </>
   );

@@ -155,6 +155,6 @@ describeEachDb('mobile settings (push credentials) and outbox retry', (server) =
     expect((await server().call('GET', S())).statusCode).toBe(401);
     expect((await server().call('GET', S(), { authKey: other.authKey })).statusCode).toBe(404);
     expect((await call('GET', S())).statusCode).toBe(200);
-    expect((await call('GET', `/${appId}/console/appsettings`)).statusCode).toBe(501);
+    expect((await call('GET', `/${appId}/console/logging/config`)).statusCode).toBe(501);
   });
 }, { remoteFetchPrivate: true }); // the stand-ins listen on 127.0.0.1

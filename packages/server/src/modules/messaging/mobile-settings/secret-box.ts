@@ -1,12 +1,9 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { serverKey } from '../../../http/server-key.js';
 
 /**
- * Encrypts push credentials at rest (AES-256-GCM). The key comes from `BASALT_SECRET_KEY` (any
- * text; hashed to 32 bytes) so that several processes sharing one PostgreSQL database read the
- * same rows; without it, a random key is created once in `<dataDir>/secret.key` (mode 0600),
- * which suits the single-machine SQLite setup. A database dump alone then holds no usable key.
+ * Encrypts push credentials at rest (AES-256-GCM) with the server key (http/server-key.ts:
+ * `BASALT_SECRET_KEY`, or a key file made once in the data directory).
  */
 export class SecretBox {
   private key?: Buffer;
@@ -14,23 +11,7 @@ export class SecretBox {
   constructor(private readonly dataDir: string, private readonly envKey = process.env.BASALT_SECRET_KEY) {}
 
   private keyBytes(): Buffer {
-    if (this.key) return this.key;
-    if (this.envKey) return (this.key = crypto.createHash('sha256').update(this.envKey).digest());
-    const file = path.join(this.dataDir, 'secret.key');
-    try {
-      this.key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-    } catch {
-      fs.mkdirSync(this.dataDir, { recursive: true });
-      const fresh = crypto.randomBytes(32);
-      try {
-        // `wx`: when another process created it first, read theirs instead of overwriting it.
-        fs.writeFileSync(file, fresh.toString('base64'), { mode: 0o600, flag: 'wx' });
-        this.key = fresh;
-      } catch {
-        this.key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-      }
-    }
-    return this.key;
+    return (this.key ??= serverKey(this.dataDir, this.envKey));
   }
 
   seal(plain: string): string {
