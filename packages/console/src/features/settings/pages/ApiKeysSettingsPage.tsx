@@ -1,0 +1,13 @@
+import { useParams } from 'react-router';
+import { Stack } from '@mantine/core';
+import { ApiKeysCard } from '../components/ApiKeysCard';
+
+/** Settings › API keys (CONSOLE.md §2.13). */
+export default function ApiKeysSettingsPage() {
+  const { appId = '' } = useParams();
+  return (
+    <Stack gap="lg" maw={1100}>
+      <ApiKeysCard appId={appId} manage />
+    </Stack>
+  );
+}
