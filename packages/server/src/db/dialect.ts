@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type Expression, type Migration, type MigrationProvider, type QueryResult, type RawBuilder } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type DatabaseIntrospector, type DatabaseMetadata, type Expression, type Migration, type MigrationProvider, type PostgresDialectConfig, type QueryResult, type RawBuilder, type SchemaMetadata, type TableMetadata } from 'kysely';
 import type { SystemDB } from './system-schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { allowRunNow } from './run-now.js';
@@ -103,6 +103,47 @@ async function runMigrations(db: Kysely<any>, migrations: Record<string, Migrati
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * Kysely's migrator asks the dialect's introspector for every table of the whole database (with a
+ * `pg_get_serial_sequence` call per column) only to learn whether its own two tables exist. With a
+ * schema per app that reads every app's tables at each app's creation, and a table dropped at the
+ * same moment (another app deleted) fails the whole read with "relation does not exist". Migrations
+ * on PostgreSQL therefore see an introspector that answers for the migrated schema alone.
+ */
+class OneSchemaIntrospector implements DatabaseIntrospector {
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly schema: string,
+  ) {}
+
+  async getSchemas(): Promise<SchemaMetadata[]> {
+    const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace where nspname = ${this.schema}`.execute(this.db);
+    return rows.map((r) => ({ name: r.name }));
+  }
+
+  async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string; kind: string }>`select c.relname as name, c.relkind as kind from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace where n.nspname = ${this.schema} and c.relkind in ('r', 'v', 'p')`.execute(this.db);
+    return rows.map((r) => ({ name: r.name, schema: this.schema, isView: r.kind === 'v', columns: [] }));
+  }
+
+  async getMetadata(): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables() };
+  }
+}
+
+class OneSchemaPostgresDialect extends PostgresDialect {
+  constructor(
+    config: PostgresDialectConfig,
+    private readonly schema: string,
+  ) {
+    super(config);
+  }
+
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new OneSchemaIntrospector(db, this.schema);
   }
 }
 
@@ -259,12 +300,14 @@ class PostgresDatabases implements Databases {
    * database use the other pool, without that limit.
    */
   private readonly reads: pg.Pool;
+  private readonly pool: pg.Pool;
   readonly queryTimeoutMs: number;
 
   constructor(private readonly opts: OpenOptions & { databaseUrl: string }) {
     // bigint (timestamps, counts) as JS numbers: our values stay far below 2^53.
     const types = { getTypeParser: ((oid: number, format?: string) => (oid === 20 ? (v: string) => Number(v) : (pg.types.getTypeParser as any)(oid, format))) as any };
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types, options: PG_OPTIONS });
+    this.pool = pool;
     this.queryTimeoutMs = opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
     this.reads = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types, options: PG_OPTIONS, statement_timeout: this.queryTimeoutMs });
     // An idle connection whose server process ended: the pool drops it; without a listener the
@@ -316,14 +359,19 @@ class PostgresDatabases implements Databases {
     await sql`drop schema if exists ${sql.id(this.appSchema(appId))} cascade`.execute(this.base);
   }
 
+  /** The store of one schema for its migrations: same pool, an introspector of that schema only. */
+  private migrationDb(schema: string): Kysely<any> {
+    return new Kysely<any>({ dialect: new OneSchemaPostgresDialect({ pool: this.pool }, schema) }).withSchema(schema);
+  }
+
   async migrateSystem(migrations: Record<string, Migration>): Promise<void> {
     await sql`create schema if not exists ${sql.id(this.systemSchema)}`.execute(this.base);
-    await runMigrations(this.system, migrations, this.systemSchema);
+    await runMigrations(this.migrationDb(this.systemSchema), migrations, this.systemSchema);
   }
 
   async migrateApp(appId: string, migrations: Record<string, Migration>): Promise<void> {
     await this.createAppStore(appId);
-    await runMigrations(this.app(appId), migrations, this.appSchema(appId));
+    await runMigrations(this.migrationDb(this.appSchema(appId)), migrations, this.appSchema(appId));
   }
 
   /**
