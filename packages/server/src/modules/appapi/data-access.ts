@@ -1,7 +1,7 @@
 import type { ServerContext } from '../../context.js';
 import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
 import { columnEquals, type Condition } from '@basalt/shared';
-import { dataServicesOf, relationTargets, type AppSchema, type DataServices, type QueryAccess, type TableMeta } from '../data/index.js';
+import { checkClauses, dataServicesOf, relationTargets, type AppSchema, type DataServices, type QueryAccess, type TableMeta } from '../data/index.js';
 import { securityOf } from '../security/index.js';
 import { namesIn, readQuery, type QuerySpec } from './query-spec.js';
 import type { RowFilter } from '../security/permission-engine.js';
@@ -110,7 +110,10 @@ export class AppData {
     const used = namesIn(spec);
     const bad = [...hidden].find((c) => used.has(c));
     if (bad) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${bad}' of table '${table.name}' is hidden`);
-    if (filter.kind === 'none') return undefined;
+    if (filter.kind === 'none') {
+      checkClauses(spec);
+      return undefined;
+    }
     return filter.kind === 'all' ? spec : { ...spec, scope: [...(spec.scope ?? []), filter.where] };
   }
 

@@ -63,6 +63,15 @@ describeEachDb('app API: where scope and relation paths', (server) => {
     expect(all.json().map((n: { objectId: string }) => n.objectId)).toEqual([notes[alice.email]]);
   });
 
+  it('a caller who may Find no row gets the same 400 for a malformed where as one who may', async () => {
+    const anonymous = await f.api('POST', '/data/Note/find', { body: { where: '1 = 1) OR (1 = 1' } });
+    expect(anonymous.statusCode, anonymous.body).toBe(400);
+    const counted = await f.api('POST', '/data/Note/count', { body: { where: "title = 'x" } });
+    expect(counted.statusCode, counted.body).toBe(400);
+    const fine = await f.api('POST', '/data/Note/find', { body: { where: '1 = 1' } });
+    expect([fine.statusCode, fine.json()]).toEqual([200, []]);
+  });
+
   it('the same text cannot escape a record ACL DENY', async () => {
     const role = await f.roleId('AuthenticatedUser');
     expect((await f.console('PUT', `/security/data/Note/objectAcl/${notes[alice.email]}/roles/${role}`, { operation: 'Find', access: 'DENY' })).statusCode).toBe(200);

@@ -23,6 +23,7 @@ export { assertColumnName } from './schema/names.js';
 export { splitList } from './records/find-spec.js';
 export type { QueryAccess } from './query/scope.js';
 export { relationTargets } from './query/reach.js';
+export { checkClauses } from './query/errors.js';
 
 /** The data services of a running server, for other areas (app-facing data API, users, import). */
 export interface DataServices {

@@ -1,4 +1,4 @@
-import { WhereSyntaxError } from '@basalt/shared';
+import { WhereSyntaxError, parseGroupBy, parseProps, parseSortBy, parseWhere } from '@basalt/shared';
 import { ApiError } from '../../../http/api-error.js';
 
 /** Which part of a record query a message is about, so the console can show it beside that field. */
@@ -17,4 +17,17 @@ export function parsed<T>(clause: Clause, parse: () => T): T {
     if (e instanceof WhereSyntaxError) throw queryError(clause, e.message, e.token, e.position);
     throw e;
   }
+}
+
+/**
+ * Parses every clause of a record query without compiling it, so that a query that will run over
+ * no rows (a caller who may Find none) still answers a malformed clause with the same 400 as one
+ * that runs: whether some rows are readable must not change how the input is judged.
+ */
+export function checkClauses(spec: { where?: string; having?: string; sortBy?: string[]; props?: string[]; groupBy?: string[] }): void {
+  parsed('where', () => parseWhere(spec.where));
+  parsed('having', () => parseWhere(spec.having));
+  parsed('sortBy', () => parseSortBy(spec.sortBy));
+  parsed('props', () => parseProps(spec.props));
+  parsed('groupBy', () => parseGroupBy(spec.groupBy));
 }
