@@ -17,6 +17,7 @@ import { installErrorHandler } from './http/error-handler.js';
 import { installAppApiHooks } from './http/app-auth.js';
 import { installFastLane } from './http/fast-lane.js';
 import { parseJsonBody } from './http/json-body.js';
+import { installBareBodyParser } from './http/bare-body.js';
 import { whileAnswering } from './db/query-limits.js';
 import { modules } from './modules/index.js';
 import { registerNotAvailableRoutes, registerSystemRoutes } from './modules/system/index.js';
@@ -90,6 +91,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(formbody);
   // Some routes take a raw string body (file move/rename, cache values, bare ids).
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  // ... and the reference client sends some of them with no content type at all (http/bare-body.ts).
+  installBareBodyParser(app);
   // JSON bodies are read by `parseJsonBody`, which the app API's fast lane uses too.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {

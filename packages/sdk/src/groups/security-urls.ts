@@ -3,6 +3,7 @@
  * policy, the service and the object id (the "Security permission URL variants" table). Each
  * function answers the part after `/{appId}/console/security/`.
  */
+import { encodePath } from '@basalt/shared';
 
 /** Who a permission is about: a user, a role, the owner of a record, or a column. */
 export type PermissionPolicy = 'users' | 'roles' | 'owner' | 'columns';
@@ -25,10 +26,14 @@ export interface PermissionTarget {
   objectId?: string;
 }
 
-const isAcl = (objectId: string | undefined) => !!objectId && objectId !== ALL_OBJECTS;
+/** True when a permission is about one record (an object id other than `all`). */
+export const isAcl = (objectId: string | undefined) => !!objectId && objectId !== ALL_OBJECTS;
 
-/** File paths hold slashes and other reserved characters: each is sent as one encoded segment. */
+/** Reads send a file path as one encoded segment (its slashes encoded too). */
 const itemOf = (t: PermissionTarget) => (t.service === 'files' ? encodeURIComponent(t.serviceItemId) : t.serviceItemId);
+
+/** Writes and drops send a file path as path parts, each encoded, slashes kept (as the reference does). */
+const writtenItemOf = (t: PermissionTarget) => (t.service === 'files' ? encodePath(t.serviceItemId) : t.serviceItemId);
 
 /** GET (`loadPermissions`): `name` is the users' search text when one is given. */
 export function readPermissionsPath(t: PermissionTarget, name?: string): string {
@@ -43,7 +48,7 @@ export function readPermissionsPath(t: PermissionTarget, name?: string): string 
 
 /** PUT (`setPermission`). */
 export function writePermissionPath(t: PermissionTarget, policyItemId: string, permission: { operation?: string; access?: string | null }): string {
-  const item = itemOf(t);
+  const item = writtenItemOf(t);
   if (t.policy === 'owner') return `${t.service}/ownerpolicy/${item}`;
   if (isAcl(t.objectId)) return `${t.service}/${t.serviceItemName}/objectAcl/${t.objectId}/${t.policy}/${policyItemId}`;
   if (t.service === 'files' && t.policy === 'roles') return `roles/${policyItemId}/files/${item}`;
@@ -55,7 +60,7 @@ export function writePermissionPath(t: PermissionTarget, policyItemId: string, p
 
 /** DELETE (`dropPermissions`). */
 export function dropPermissionsPath(t: PermissionTarget, policyItemId: string, operation?: string): string {
-  const item = itemOf(t);
+  const item = writtenItemOf(t);
   if (t.policy === 'owner') return `${t.service}/ownerpolicy/${item}/${operation}`;
   // Role ACL entries are dropped per operation: the operation takes the principal's slot.
   if (isAcl(t.objectId)) return `${t.service}/${t.serviceItemName}/objectAcl/${t.objectId}/${t.policy}/${t.policy === 'roles' ? operation : policyItemId}`;

@@ -5,6 +5,9 @@ import { H, KEY, bare, describeShapes, get, json } from './shape-cases.test-help
 const S = `${H}/A/console/security`;
 const FILE = 'web/a b.txt';
 const FILE_ID = encodeURIComponent(FILE);
+/** Writes and drops send a file path in parts, as the reference client does. */
+const FILE_PATH = 'web/a%20b.txt';
+const usersCount = (query = '') => get(`${H}/A/console/data/Users/count${query}`);
 const text = (method: string, url: string, body: string) => ({ url, method, headers: KEY, body });
 
 describeShapes('security', [
@@ -16,12 +19,18 @@ describeShapes('security', [
   ['setRolePermission', (c) => c.security.setRolePermission('A', 'R1', { service: 'data', operation: 'Find', access: 'DENY' }), json('PUT', `${S}/roles/permissions/R1`, { service: 'data', operation: 'Find', access: 'DENY' })],
 
   ['loadPermissions(default roles)', (c) => c.security.loadPermissions('A', 'roles', 'data', 'T1', 'Orders', 'all'), get(`${S}/data/T1/roles`)],
-  ['loadPermissions(default users, identity filter)', (c) => c.security.loadPermissions('A', 'users', 'data', 'T1', 'Orders', 'all', { identity: 'ann', offset: 0 }), get(`${S}/data/T1/users?identity=ann&offset=0&name=ann`), [{ body: { data: [], totalRows: 0 } }]],
+  ['loadPermissions(default users, identity filter)', (c) => c.security.loadPermissions('A', 'users', 'data', 'T1', 'Orders', 'all', { identity: 'ann', offset: 0 }), [
+    get(`${S}/data/T1/users?identity=ann&offset=0&name=ann`),
+    usersCount("?where=email%20like%20'%25ann%25'"),
+  ], [{ body: { data: [], totalRows: 0 } }, { body: 0 }]],
   ['loadPermissions(owner)', (c) => c.security.loadPermissions('A', 'owner', 'data', 'T1', 'Orders', 'all'), get(`${S}/data/ownerpolicy/T1`)],
   ['loadPermissions(object ACL)', (c) => c.security.loadPermissions('A', 'roles', 'data', 'T1', 'Orders', 'OBJ1'), get(`${S}/data/Orders/objectAcl/OBJ1/roles`)],
   ['loadPermissions(file roles)', (c) => c.security.loadPermissions('A', 'roles', 'files', FILE), get(`${S}/roles/files/${FILE_ID}`)],
-  ['loadPermissions(file users)', (c) => c.security.loadPermissions('A', 'users', 'files', FILE), get(`${S}/files/users/${FILE_ID}`), [{ body: { data: [], totalRows: 0 } }]],
-  ['loadPermissions(file users search)', (c) => c.security.loadPermissions('A', 'users', 'files', FILE, undefined, undefined, { name: 'ann' }), get(`${S}/users/search/ann/files/${FILE_ID}?name=ann`), [{ body: { data: [], totalRows: 0 } }]],
+  ['loadPermissions(file users)', (c) => c.security.loadPermissions('A', 'users', 'files', FILE), [get(`${S}/files/users/${FILE_ID}`), usersCount()], [{ body: { data: [], totalRows: 0 } }, { body: 0 }]],
+  ['loadPermissions(file users search)', (c) => c.security.loadPermissions('A', 'users', 'files', FILE, undefined, undefined, { name: 'ann' }), [
+    get(`${S}/users/search/ann/files/${FILE_ID}?name=ann`),
+    usersCount("?where=email%20like%20'%25ann%25'"),
+  ], [{ body: { data: [], totalRows: 0 } }, { body: 0 }]],
   ['loadPermissions(columns)', (c) => c.security.loadPermissions('A', 'columns', 'data', 'T1'), get(`${S}/data/T1/columns/permissions`)],
   ['loadPermissions(users list without total)', (c) => c.security.loadPermissions('A', 'users', 'data', 'T1', 'Orders', 'all', { name: 'ann' }, 'email'), [
     get(`${S}/data/T1/users?name=ann`),
@@ -31,8 +40,8 @@ describeShapes('security', [
   ['setPermission(default roles)', (c) => c.security.setPermission('A', 'roles', 'R1', 'data', 'T1', 'Orders', 'all', { operation: 'Create', access: 'DENY' }), json('PUT', `${S}/data/T1/roles/R1`, { permissions: [{ operation: 'Create', access: 'DENY' }] })],
   ['setPermission(owner)', (c) => c.security.setPermission('A', 'owner', 'owner', 'data', 'T1', 'Orders', 'all', { operation: 'Update', access: 'GRANT' }), json('PUT', `${S}/data/ownerpolicy/T1`, { operation: 'Update', access: 'GRANT' })],
   ['setPermission(object ACL)', (c) => c.security.setPermission('A', 'users', 'U1', 'data', 'T1', 'Orders', 'OBJ1', { operation: 'FIND', access: 'DENY' }), json('PUT', `${S}/data/Orders/objectAcl/OBJ1/users/U1`, { operation: 'FIND', access: 'DENY' })],
-  ['setPermission(file roles)', (c) => c.security.setPermission('A', 'roles', 'R1', 'files', FILE, undefined, undefined, { operation: 'Read', access: 'GRANT' }), json('PUT', `${S}/roles/R1/files/${FILE_ID}`, { permissions: [{ operation: 'Read', access: 'GRANT' }] })],
-  ['setPermission(file users)', (c) => c.security.setPermission('A', 'users', 'U1', 'files', FILE, undefined, undefined, { operation: 'Read', access: 'GRANT' }), json('PUT', `${S}/users/U1/file/${FILE_ID}`, { permissions: [{ operation: 'Read', access: 'GRANT' }] })],
+  ['setPermission(file roles)', (c) => c.security.setPermission('A', 'roles', 'R1', 'files', FILE, undefined, undefined, { operation: 'Read', access: 'GRANT' }), json('PUT', `${S}/roles/R1/files/${FILE_PATH}`, { permissions: [{ operation: 'Read', access: 'GRANT' }] })],
+  ['setPermission(file users)', (c) => c.security.setPermission('A', 'users', 'U1', 'files', FILE, undefined, undefined, { operation: 'Read', access: 'GRANT' }), json('PUT', `${S}/users/U1/file/${FILE_PATH}`, { permissions: [{ operation: 'Read', access: 'GRANT' }] })],
   ['setPermission(columns)', (c) => c.security.setPermission('A', 'columns', 'R1', 'data', 'T1', 'Orders', 'all', { operation: 'Find', access: 'DENY', columnId: 'C1' }), json('PUT', `${S}/data/T1/columns/permissions/Find/R1`, { operation: 'Find', access: 'DENY', columnId: 'C1' })],
   ['setPermission(localservices all)', (c) => c.security.setPermission('A', 'roles', 'R1', 'localservices', 'S1', undefined, 'all', { operation: 'all', access: 'GRANT' }), json('PUT', `${S}/localservices/S1/roles/R1/access/GRANT`, { permissions: [{ operation: 'all', access: 'GRANT' }] })],
 
@@ -41,8 +50,8 @@ describeShapes('security', [
   ['dropPermissions(owner)', (c) => c.security.dropPermissions('A', 'owner', 'owner', 'data', 'T1', 'Orders', 'all', 'Update'), bare('DELETE', `${S}/data/ownerpolicy/T1/Update`)],
   ['dropPermissions(object ACL roles)', (c) => c.security.dropPermissions('A', 'roles', 'R1', 'data', 'T1', 'Orders', 'OBJ1', 'FIND'), bare('DELETE', `${S}/data/Orders/objectAcl/OBJ1/roles/FIND`)],
   ['dropPermissions(object ACL users)', (c) => c.security.dropPermissions('A', 'users', 'U1', 'data', 'T1', 'Orders', 'OBJ1', 'FIND'), bare('DELETE', `${S}/data/Orders/objectAcl/OBJ1/users/U1`)],
-  ['dropPermissions(file roles)', (c) => c.security.dropPermissions('A', 'roles', 'R1', 'files', FILE), bare('DELETE', `${S}/roles/R1/files/${FILE_ID}`)],
-  ['dropPermissions(file users)', (c) => c.security.dropPermissions('A', 'users', 'U1', 'files', FILE), bare('DELETE', `${S}/files/users/U1/${FILE_ID}`)],
+  ['dropPermissions(file roles)', (c) => c.security.dropPermissions('A', 'roles', 'R1', 'files', FILE), bare('DELETE', `${S}/roles/R1/files/${FILE_PATH}`)],
+  ['dropPermissions(file users)', (c) => c.security.dropPermissions('A', 'users', 'U1', 'files', FILE), bare('DELETE', `${S}/files/users/U1/${FILE_PATH}`)],
   ['dropPermissions(columns)', (c) => c.security.dropPermissions('A', 'columns', 'R1', 'data', 'T1'), bare('DELETE', `${S}/data/T1/columns/R1`)],
 
   ['searchDataACLUsers', (c) => c.security.searchDataACLUsers('A', 'Orders', 'OBJ1', 'ann'), get(`${S}/data/Orders/objectAcl/OBJ1/users/search/ann`)],
@@ -75,16 +84,31 @@ describe('security group: answers', () => {
     ]);
   });
 
-  it('a bare permission list is reshaped into named rows sorted by name', async () => {
+  it("the server's rows get permission maps and ids, sorted by name", async () => {
     const { client, replyJson } = recordingClient();
-    replyJson([
-      { roleId: 'R2', rolename: 'Zeta', permissions: [{ operation: 'Find', access: 'DENY' }] },
-      { roleId: 'R1', rolename: 'Alpha', permissions: { Create: 'GRANT' } },
-    ]);
-    expect(await client.security.loadPermissions('A', 'roles', 'data', 'T1')).toEqual({
-      data: [{ id: 'R1', name: 'Alpha', permissions: { Create: 'GRANT' } }, { id: 'R2', name: 'Zeta', permissions: { Find: 'DENY' } }],
+    replyJson({
+      data: [
+        { id: 'R2', roleId: 'R2', name: 'Zeta', permissions: [{ operation: 'Find', access: 'DENY' }] },
+        { id: 'R1', roleId: 'R1', name: 'Alpha', permissions: [{ operation: 'Create', access: 'GRANT' }] },
+      ],
       totalRows: 2,
     });
+    expect(await client.security.loadPermissions('A', 'roles', 'data', 'T1')).toEqual({
+      data: [{ id: 'R1', roleId: 'R1', name: 'Alpha', permissions: { Create: 'GRANT' } }, { id: 'R2', roleId: 'R2', name: 'Zeta', permissions: { Find: 'DENY' } }],
+      totalRows: 2,
+    });
+  });
+
+  it("a write answers {principal: {operation: access}}: a record's ACL by roles for every role, the owner by operation", async () => {
+    const { client, replyJson } = recordingClient();
+    replyJson([{ operation: 'Find', access: 'DENY' }]);
+    expect(await client.security.setPermission('A', 'roles', 'R1', 'data', 'T1', 'Orders', 'all', { operation: 'Find', access: 'DENY' })).toEqual({ R1: { Find: 'DENY' } });
+    replyJson([{ operationId: 'Find', operationName: 'Find', roles: [{ roleId: 'R1', roleName: 'A', access: 'DENY' }, { roleId: 'R2', roleName: 'B', access: 'GRANT' }] }]);
+    expect(await client.security.dropPermissions('A', 'roles', 'R3', 'data', 'T1', 'Orders', 'OBJ1', 'Update')).toEqual({ R1: { Find: 'DENY' }, R2: { Find: 'GRANT' } });
+    replyJson('INHERIT');
+    expect(await client.security.dropPermissions('A', 'owner', 'owner', 'data', 'T1', 'Orders', 'all', 'Update')).toEqual({ owner: { Update: 'INHERIT' } });
+    replyJson('GRANT');
+    expect(await client.security.setPermission('A', 'owner', 'owner', 'data', 'T1', 'Orders', 'all', { operation: 'Find', access: 'GRANT' })).toEqual({ owner: { Find: 'GRANT' } });
   });
 
   it('a users list answered without a total takes it from the Users count', async () => {
@@ -94,7 +118,7 @@ describe('security group: answers', () => {
     expect((await client.security.loadPermissions('A', 'users', 'data', 'T1')).totalRows).toBe(7);
   });
 
-  it('the audit log downloads as text', async () => {
+  it('the audit log downloads as text (not JSON, so it stays text)', async () => {
     const { client, reply } = recordingClient();
     reply({ body: 'time,developer\n1,a@b.c\n', headers: { 'content-type': 'text/csv' } });
     expect(await client.security.downloadAuditLogs('A')).toBe('time,developer\n1,a@b.c\n');

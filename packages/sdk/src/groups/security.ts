@@ -1,10 +1,10 @@
-import { buildPath, Routes, type AuditLogEntry, type PermissionList, type PermissionRow, type RouteDef, type RunAsAnswer, type SecurityRole } from '@basalt/shared';
-import { COUNT_CACHE_TTL } from '../transport/cache.js';
+import { buildPath, Routes, type AuditLogEntry, type PermissionList, type PermissionListWire, type RouteDef, type RunAsAnswer } from '@basalt/shared';
 import { isRecord } from '../transport/errors.js';
 import type { Query } from '../transport/encode.js';
 import type { RouteOptions } from '../transport/transport.js';
 import type { SuccessAnswer } from '../types.js';
 import type { GroupContext } from './group-context.js';
+import { alignChange, alignList, castArray, named, toPermissionList, withSystem, type Role } from './security-answers.js';
 import {
   dropPermissionsPath,
   readPermissionsPath,
@@ -16,21 +16,10 @@ import {
 } from './security-urls.js';
 
 export * from './security-urls.js';
+export { SYSTEM_ROLE_NAMES, type Role } from './security-answers.js';
 
 const r = Routes.security;
 const a = Routes.audit;
-
-/** The built-in roles; the client marks them `system` even when an answer does not. */
-export const SYSTEM_ROLE_NAMES = [
-  'ASUser', 'GooglePlusUser', 'NotAuthenticatedUser', 'DotNetUser', 'SocialUser', 'AndroidUser', 'FacebookUser',
-  'IOSUser', 'TwitterUser', 'AuthenticatedUser', 'RestUser', 'ServerCodeUser', 'JSUser', 'GuestUser',
-] as const;
-
-/** A role as the client answers it: the server's fields plus `id`, `name` and `system`. */
-export interface Role extends SecurityRole {
-  id: string;
-  name: string;
-}
 
 /** One permission as sent: an operation and its access (`null` drops it back to inherited). */
 export interface PermissionChange {
@@ -40,6 +29,12 @@ export interface PermissionChange {
   columnId?: string;
   [field: string]: unknown;
 }
+
+/**
+ * What a permission write or drop answers: `{<user or role id | owner>: {operation: access}}`, or,
+ * for column permissions, the server's list of the principal's column rules.
+ */
+export type PermissionChangeAnswer = Record<string, Record<string, string>> | Array<Record<string, unknown>>;
 
 /** A service-wide permission of a role. */
 export interface RolePermission {
@@ -97,35 +92,6 @@ export interface ComplianceState {
   changedBy?: string | null;
 }
 
-const SYSTEM = new Set<string>(SYSTEM_ROLE_NAMES);
-
-function toRole(raw: unknown): Role {
-  const role = (isRecord(raw) ? raw : {}) as Partial<SecurityRole> & Record<string, unknown>;
-  const name = String(role.rolename ?? role.name ?? '');
-  return { ...role, roleId: String(role.roleId ?? role.id ?? ''), rolename: name, id: String(role.roleId ?? role.id ?? ''), name, system: role.system === true || SYSTEM.has(name) } as Role;
-}
-
-/** `[{operation, access, columnId?}]` or `{op: access}` → `{op | columnId: access}`. */
-function toAccessMap(value: unknown): PermissionRow['permissions'] {
-  if (Array.isArray(value)) {
-    return Object.fromEntries(value.filter(isRecord).map((p) => [String(p.columnId ?? p.operation), p.access])) as PermissionRow['permissions'];
-  }
-  return (isRecord(value) ? value : {}) as PermissionRow['permissions'];
-}
-
-/** Reshapes the answers the reference client knows into `{data: [{id, name, permissions}], totalRows}`. */
-function toPermissionList(answer: unknown): PermissionList {
-  if (isRecord(answer) && Array.isArray(answer.data)) return answer as unknown as PermissionList;
-  const items = Array.isArray(answer) ? answer.filter(isRecord) : [];
-  const rows: PermissionRow[] = items.map((item) => ({
-    id: String(item.id ?? item.roleId ?? item.userId ?? item.operationId ?? 'owner'),
-    name: String(item.name ?? item.rolename ?? item.identity ?? item.email ?? item.userId ?? item.roleId ?? 'Owner'),
-    permissions: 'permissions' in item ? toAccessMap(item.permissions) : toAccessMap([item]),
-  }));
-  rows.sort((x, y) => x.name.localeCompare(y.name));
-  return { data: rows, totalRows: rows.length };
-}
-
 /** Roles, permissions, panic mode, HIPAA, app users' sessions and the audit log (`security` group). */
 export function createSecurityGroup({ request }: GroupContext) {
   /** A permission route: the declared `…/security/*` path with the variant in place of `*`. */
@@ -133,20 +99,20 @@ export function createSecurityGroup({ request }: GroupContext) {
     request.send({ ...options, method: route.method, path: buildPath(route, appId).replace(/\*$/, tail) });
 
   return {
-    /** The app's roles (`id`, `name`, and `system` for the built-in ones). */
+    /** The app's roles, with `id` and `name` added and `system` for the built-in ones. */
     async loadRoles(appId: string): Promise<Role[]> {
       const list = await request.route<unknown[]>(r.loadRoles, [appId]);
-      return (Array.isArray(list) ? list : []).map(toRole);
+      return list.map(named).map(withSystem);
     },
 
-    /** Creates a role (PUT with the name in the path, no body). */
+    /** Creates a role (PUT with the name in the path, no body); answers it with `id` and `name`. */
     async createRole(appId: string, name: string): Promise<Role> {
-      return toRole(await request.route(r.createRole, [appId, encodeURIComponent(name)]));
+      return named(await request.route(r.createRole, [appId, encodeURIComponent(name)]));
     },
 
     /** Renames a role the developer created (Basalt addition). */
     async renameRole(appId: string, id: string, name: string): Promise<Role> {
-      return toRole(await request.route(r.renameRole, [appId, id], { body: { name } }));
+      return named(await request.route(r.renameRole, [appId, id], { body: { name } }));
     },
 
     /** Deletes a role with its permissions and assignments. */
@@ -165,57 +131,63 @@ export function createSecurityGroup({ request }: GroupContext) {
     },
 
     /**
-     * Permissions of one variant of the permission URL table, as `{data: [{id, name, permissions}],
-     * totalRows}` sorted by name. `filterParams` goes to the query (`identity` is copied to `name`).
-     * A bare users list is counted from the Users table (`identityColumnName like '%name%'`).
+     * Permissions of one variant of the permission URL table, as `{data: [{id, name, permissions},
+     * ...]}` sorted by name, permissions as `{operation: access}` (`{columnId: access}` for
+     * columns). `filterParams` goes to the query (`identity`, when given, is sent as `name` too).
+     * For users the total comes from the Users table's count (`identityColumnName like '%name%'`).
      */
     async loadPermissions(
       appId: string, policy: PermissionPolicy, service: PermissionService, serviceItemId: string, serviceItemName?: string,
       objectId?: string, filterParams: Query = {}, identityColumnName = 'email',
     ): Promise<PermissionList> {
       const query: Query = { ...filterParams };
-      if (query.identity !== undefined && query.name === undefined) query.name = query.identity;
+      if (query.identity !== undefined && query.identity !== null) query.name = query.identity;
       const target: PermissionTarget = { policy, service, serviceItemId, serviceItemName, objectId };
       const name = typeof query.name === 'string' && query.name ? query.name : undefined;
-      const answer = await variant(r.loadPermissions, appId, readPermissionsPath(target, name), { query });
-      if (policy !== 'users' || (isRecord(answer) && Array.isArray(answer.data))) return toPermissionList(answer);
-      const list = toPermissionList(answer);
-      const where = name ? `${identityColumnName} like '%${name}%'` : undefined;
-      const count = await request.send<number>({ method: 'GET', path: buildPath(Routes.tables.getCount, appId, 'Users'), query: { where }, cache: COUNT_CACHE_TTL });
-      return { ...list, totalRows: typeof count === 'number' ? count : list.totalRows };
+      const list = toPermissionList(alignList(await variant(r.loadPermissions, appId, readPermissionsPath(target, name), { query })));
+      if (policy !== 'users') return list;
+      const identity = query.identity || query.name;
+      const where = identity ? `${identityColumnName} like '%${identity}%'` : undefined;
+      const count = await request.count<number>({ method: 'GET', path: buildPath(Routes.tables.getCount, appId, 'Users').replace(/\/count$/, ''), query: { where } });
+      return { ...list, totalRows: count };
     },
 
     /**
-     * Sets a permission of one variant. Owner, column and object-ACL permissions go as they are;
-     * the others wrapped as `{permissions: [permission]}`. Answers `{<policyItemId | owner>: {operation: access}}`.
+     * Sets a permission of one variant. Owner, column and record ACL permissions go as they are;
+     * the others wrapped as `{permissions: [...]}`. Answers `{<policyItemId>: {operation: access}}`
+     * (`{<roleId>: {...}}` for every role of a record's ACL, `{owner: {operation: access}}` for the
+     * owner policy); column writes answer the server's list as it is.
      */
-    setPermission(
+    async setPermission(
       appId: string, policy: PermissionPolicy, policyItemId: string, service: PermissionService, serviceItemId: string,
-      serviceItemName: string | undefined, objectId: string | undefined, permission: PermissionChange,
-    ): Promise<Record<string, Record<string, string>>> {
+      serviceItemName: string | undefined, objectId: string | undefined, permission: PermissionChange | PermissionChange[],
+    ): Promise<PermissionChangeAnswer> {
       const target: PermissionTarget = { policy, service, serviceItemId, serviceItemName, objectId };
-      const body = sendsBarePermission(target) ? permission : { permissions: [permission] };
-      return variant(r.setPermission, appId, writePermissionPath(target, policyItemId, permission), { body }) as Promise<Record<string, Record<string, string>>>;
+      const body = sendsBarePermission(target) ? permission : { permissions: castArray(permission) };
+      const single = Array.isArray(permission) ? undefined : permission;
+      const answer = await variant(r.setPermission, appId, writePermissionPath(target, policyItemId, single ?? {}), { body });
+      return alignChange(answer, target, policyItemId, single?.operation) as PermissionChangeAnswer;
     },
 
-    /** Drops permissions of one variant back to inherited (one operation, or all of the principal's). */
-    dropPermissions(
+    /** Drops permissions of one variant back to inherited (one operation, or all of the principal's); answers as `setPermission`. */
+    async dropPermissions(
       appId: string, policy: PermissionPolicy, policyItemId: string, service: PermissionService, serviceItemId: string,
       serviceItemName?: string, objectId?: string, operation?: string,
-    ): Promise<Record<string, Record<string, string>>> {
+    ): Promise<PermissionChangeAnswer> {
       const target: PermissionTarget = { policy, service, serviceItemId, serviceItemName, objectId };
-      return variant(r.dropPermissions, appId, dropPermissionsPath(target, policyItemId, operation)) as Promise<Record<string, Record<string, string>>>;
+      const answer = await variant(r.dropPermissions, appId, dropPermissionsPath(target, policyItemId, operation));
+      return alignChange(answer, target, policyItemId, operation) as PermissionChangeAnswer;
     },
 
-    /** Users (searched by identity) with their ACL on one record. */
+    /** Users (searched by identity) with their ACL on one record: `{data: [{id, name, permissions}]}` sorted by name. */
     async searchDataACLUsers(appId: string, tableName: string, objectId: string, query: string): Promise<PermissionList> {
       const tail = `data/${encodeURIComponent(tableName)}/objectAcl/${objectId}/users/search/${encodeURIComponent(query)}`;
-      return toPermissionList(await variant(r.loadPermissions, appId, tail));
+      return toPermissionList({ data: castArray(await variant(r.loadPermissions, appId, tail)).filter(isRecord) });
     },
 
-    /** Column permissions of a table, by table id: rows keyed `column:operation`. */
-    async loadColumnPermissions(appId: string, tableId: string): Promise<PermissionList> {
-      return toPermissionList(await variant(r.loadPermissions, appId, `data/${tableId}/columns/permissions`));
+    /** Column permissions of a table (by table id), as the server answers them. */
+    loadColumnPermissions(appId: string, tableId: string): Promise<PermissionListWire> {
+      return variant(r.loadPermissions, appId, `data/${tableId}/columns/permissions`) as Promise<PermissionListWire>;
     },
 
     /** The audit log, newest first (`{data, totalRows}`); filters are a Basalt addition. */
@@ -228,9 +200,9 @@ export function createSecurityGroup({ request }: GroupContext) {
       return request.route(a.deleteAuditLogs, [appId], { query: { before } });
     },
 
-    /** The audit entries of a date range as CSV text. */
+    /** The audit entries of a date range as CSV text (parsed if it were JSON, as every answer). */
     downloadAuditLogs(appId: string, fromDate?: number | string, toDate?: number | string): Promise<string> {
-      return request.route(a.downloadAuditLogs, [appId], { query: { fromDate, toDate }, responseType: 'text' });
+      return request.route(a.downloadAuditLogs, [appId], { query: { fromDate, toDate } });
     },
 
     /** Panic mode on: every app API call answers 503 until it is switched off. */

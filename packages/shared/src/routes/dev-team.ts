@@ -51,7 +51,8 @@ export const devTeamRoutes = {
   }),
   inviteDeveloper: defineRoute({
     name: 'devTeam.inviteDeveloper', method: 'POST', path: base, auth: 'developer', devPermission: DevOperations.TEAM_INVITE_REMOVE,
-    body: Type.Object({ email: Email }),
+    // The reference client sends the address itself as a bare body; `{email}` works too.
+    body: Type.Union([Type.Object({ email: Email }), Email]),
     summary: 'Owner only: an existing developer joins at once; anyone else gets a confirmation code by mail',
   }),
   removeDeveloper: defineRoute({

@@ -101,18 +101,60 @@ export interface SecurityRole {
   system: boolean;
 }
 
-/** One row of a permission list: a role, a user or the owner, with its operations. */
+/** One permission as the permission routes send it. */
+export interface PermissionEntry {
+  operation: string;
+  access: 'GRANT' | 'DENY';
+}
+
+/** A column permission: the column by id (stable across renames) and by its current name. */
+export interface ColumnPermissionEntry extends PermissionEntry {
+  columnId: string;
+  column: string;
+}
+
+/**
+ * One row of a permission list as the server sends it: a role (`roleId`), a user (`userId`) or
+ * the owner (neither), with its permissions as a list (the reference client's shape).
+ */
+export interface PermissionListRowWire {
+  id: string;
+  name: string;
+  roleId?: string;
+  userId?: string;
+  permissions: PermissionEntry[] | ColumnPermissionEntry[];
+}
+
+/** Answer of the permission list routes (GET of the permission URL table). */
+export interface PermissionListWire {
+  data: PermissionListRowWire[];
+  totalRows: number;
+}
+
+/** Rules of one record's ACL by roles, per operation (answer of role ACL writes). */
+export interface AclOperationWire {
+  operationId: string;
+  operationName: string;
+  roles: Array<{ roleId: string; roleName: string; access: 'GRANT' | 'DENY' }>;
+}
+
+/**
+ * One row of a permission list as the client answers it: a role, a user or the owner, with its
+ * permissions as a map. The server's fields (`roleId`, `userId`) stay on the row.
+ */
 export interface PermissionRow {
   id: string;
   name: string;
   /** operation (or column id, for column permissions) → access */
   permissions: Record<string, 'GRANT' | 'DENY'>;
+  roleId?: string;
+  userId?: string;
 }
 
-/** Answer of `security.loadPermissions`. */
+/** Answer of the client's `security.loadPermissions`. */
 export interface PermissionList {
   data: PermissionRow[];
-  totalRows: number;
+  totalRows?: number;
 }
 
 /** One operation of a run-as answer: the decision for the table and the step that made it. */

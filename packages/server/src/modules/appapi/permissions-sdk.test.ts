@@ -52,7 +52,7 @@ describeEachDb('backendless SDK permission writes', (server) => {
     expect(await titles(alice)).toEqual(expect.arrayContaining(['diary', 'shopping']));
     // The console lists the SDK's entry among the record's ACL.
     const acl = (await f.console('GET', `/security/data/Doc/objectAcl/${note.objectId}/users`)).json();
-    expect(acl.data.find((r: { id: string }) => r.id === bobId).permissions).toEqual({ Find: 'DENY' });
+    expect(acl.data.find((r: { id: string }) => r.id === bobId).permissions).toEqual([{ operation: 'Find', access: 'DENY' }]);
   });
 
   it("refuses a user who does not own the record, so a DENY cannot be lifted by its target", async () => {
@@ -100,6 +100,6 @@ describeEachDb('backendless SDK permission writes', (server) => {
     expect(await serverCode.Files.Permissions.READ.denyForAllUsers('docs')).toBe(true);
     expect((await f.api('GET', '/files/docs/a.txt', { token: bobToken })).statusCode).toBe(403);
     const roles = (await f.console('GET', '/security/roles/files/docs%2Fa.txt')).json();
-    expect(roles.data.find((r: { name: string }) => r.name === 'NotAuthenticatedUser').permissions).toEqual({ Read: 'DENY' });
+    expect(roles.data.find((r: { name: string }) => r.name === 'NotAuthenticatedUser').permissions).toEqual([{ operation: 'Read', access: 'DENY' }]);
   });
 });

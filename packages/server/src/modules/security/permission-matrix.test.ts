@@ -53,7 +53,7 @@ describeEachDb('permission matrix', (server) => {
     ids.alice = a.json().objectId;
     ids.bob = (await create(bob, { title: 'bob note', secret: 's2' })).json().objectId;
     const table = (await f.console('GET', `/security/data/${tableId}/roles`)).json();
-    expect(table.data.find((r: { name: string }) => r.name === 'NotAuthenticatedUser').permissions).toEqual({ Create: 'DENY' });
+    expect(table.data.find((r: { name: string }) => r.name === 'NotAuthenticatedUser').permissions).toEqual([{ operation: 'Create', access: 'DENY' }]);
   });
 
   it('owner policy lets owners change their records while the role is denied; a user rule beats a role rule', async () => {
@@ -68,10 +68,10 @@ describeEachDb('permission matrix', (server) => {
     expect((await f.api('GET', `/data/Note/${ids.public}`)).json().secret).toBe('s0');
 
     const grant = await f.console('PUT', `/security/data/${tableId}/users/${bob.objectId}`, { permissions: [{ operation: 'Update', access: 'GRANT' }] });
-    expect(grant.json()).toEqual({ [bob.objectId]: { Update: 'GRANT' } });
+    expect(grant.json()).toEqual([{ operation: 'Update', access: 'GRANT' }]);
     expect((await f.api('PUT', `/data/Note/${ids.alice}`, { token: bob.token, body: { title: 'alice edited' } })).statusCode).toBe(200);
     const users = (await f.console('GET', `/security/data/${tableId}/users`)).json();
-    expect(users.data).toEqual([{ id: bob.objectId, name: 'bob@example.com', permissions: { Update: 'GRANT' } }]);
+    expect(users.data).toEqual([{ id: bob.objectId, userId: bob.objectId, name: 'bob@example.com', permissions: [{ operation: 'Update', access: 'GRANT' }] }]);
     expect((await f.console('DELETE', `/security/data/${tableId}/users/${bob.objectId}/Update`)).statusCode).toBe(200);
     expect((await f.api('PUT', `/data/Note/${ids.alice}`, { token: bob.token, body: { title: 'again' } })).statusCode).toBe(403);
   });
@@ -89,7 +89,7 @@ describeEachDb('permission matrix', (server) => {
     expect((await f.api('POST', '/data/Note/find', { token: alice.token, body: { where: "title = 'secret'" } })).statusCode).toBe(200);
     expect((await find(null)).every((n) => 'secret' in n)).toBe(true);
     const cols = (await f.console('GET', `/security/data/${tableId}/columns/permissions`)).json();
-    expect(cols.data.find((r: { name: string }) => r.name === 'AuthenticatedUser').permissions).toEqual({ 'secret:Find': 'DENY' });
+    expect(cols.data.find((r: { name: string }) => r.name === 'AuthenticatedUser').permissions).toEqual([{ columnId: expect.any(String), column: 'secret', operation: 'Find', access: 'DENY' }]);
   });
 
   it('a Find DENY with an owner GRANT leaves each user their own rows, in finds and counts', async () => {
@@ -110,8 +110,10 @@ describeEachDb('permission matrix', (server) => {
     await f.console('PUT', `/security/data/Note/objectAcl/${ids.alice}/roles/${role}`, { operation: 'Find', access: 'DENY' });
     expect((await find(alice)).map((n) => n.objectId)).toEqual([ids.bob]);
     const acl = (await f.console('GET', `/security/data/Note/objectAcl/${ids.alice}/roles`)).json();
-    expect(acl.data.find((r: { id: string }) => r.id === role).permissions).toEqual({ Find: 'DENY' });
-    await f.console('DELETE', `/security/data/Note/objectAcl/${ids.alice}/roles/Find`);
+    expect(acl.data.find((r: { id: string }) => r.id === role).permissions).toEqual([{ operation: 'Find', access: 'DENY' }]);
+    const dropped = await f.console('DELETE', `/security/data/Note/objectAcl/${ids.alice}/roles/Find`);
+    // What is left of the record's ACL by roles, per operation: nothing.
+    expect(dropped.json()).toEqual([]);
     expect((await find(alice)).length).toBe(2);
   });
 

@@ -34,6 +34,12 @@ export function securitySegments(url: string): string[] {
   }
 }
 
+/**
+ * The file path of a write or a drop: the reference client sends it as it is, slashes and all
+ * (reads send it as one encoded segment), so it is every segment from `from` on.
+ */
+const fileTail = (s: string[], from: number) => s.slice(from).join('/');
+
 const unknown = (s: string[]) => ApiError.notFound(`No security route /${s.map((x) => x.slice(0, 60)).join('/')}`);
 
 /** GET: which permissions to list. */
@@ -53,8 +59,8 @@ export function readVariant(s: string[]): Variant {
 
 /** PUT: which permissions to set. */
 export function writeVariant(s: string[]): Variant {
-  if (s[0] === 'roles' && s[2] === 'files' && s.length === 4) return { kind: 'fileRoles', principal: s[1], item: s[3] };
-  if (s[0] === 'users' && s[2] === 'file' && s.length === 4) return { kind: 'fileUsers', principal: s[1], item: s[3] };
+  if (s[0] === 'roles' && s[2] === 'files' && s.length >= 4) return { kind: 'fileRoles', principal: s[1], item: fileTail(s, 3) };
+  if (s[0] === 'users' && s[2] === 'file' && s.length >= 4) return { kind: 'fileUsers', principal: s[1], item: fileTail(s, 3) };
   if (!SERVICES.includes(s[0])) throw unknown(s);
   const service = asService(s[0]);
   if (s[1] === 'ownerpolicy' && s.length === 3) return { kind: 'owner', service, item: s[2] };
@@ -67,8 +73,8 @@ export function writeVariant(s: string[]): Variant {
 
 /** DELETE: which permissions to drop (back to inherited). */
 export function dropVariant(s: string[]): Variant {
-  if (s[0] === 'roles' && s[2] === 'files' && s.length === 4) return { kind: 'fileRoles', principal: s[1], item: s[3] };
-  if (s[0] === 'files' && s[1] === 'users' && s.length === 4) return { kind: 'fileUsers', principal: s[2], item: s[3] };
+  if (s[0] === 'roles' && s[2] === 'files' && s.length >= 4) return { kind: 'fileRoles', principal: s[1], item: fileTail(s, 3) };
+  if (s[0] === 'files' && s[1] === 'users' && s.length >= 4) return { kind: 'fileUsers', principal: s[2], item: fileTail(s, 3) };
   if (!SERVICES.includes(s[0])) throw unknown(s);
   const service = asService(s[0]);
   if (s[1] === 'ownerpolicy' && s.length === 4) return { kind: 'owner', service, item: s[2], operation: s[3] };

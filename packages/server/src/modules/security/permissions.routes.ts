@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { DevOperations, Routes, type PermissionList, type PermissionRow } from '@basalt/shared';
+import { DevOperations, Routes, type PermissionListRowWire, type PermissionListWire } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
-import { handle, type Authed } from '../../http/route.js';
+import { handle, sendJson, type Authed } from '../../http/route.js';
 import { ApiError } from '../../http/api-error.js';
 import { assertOperation } from '../../http/dev-access.js';
 import { dataServicesOf } from '../data/index.js';
 import { canonicalAccess, canonicalOperation, type Rule, type RuleFilter, type Service } from './permissions.repo.js';
 import { aclRoleDropOperation, dropVariant, readVariant, securitySegments, writeVariant, type Variant } from './permission-variants.js';
+import { aclByOperation, columnEntries, entries, ownerAccess } from './permission-answers.js';
 import type { Security } from './security.service.js';
 
 const r = Routes.security;
@@ -20,8 +21,8 @@ function devOperation(v: Variant): number {
   return { data: DevOperations.TABLE_PERMISSIONS, files: DevOperations.FILE_PERMISSIONS, messaging: DevOperations.CHANNEL_PERMISSIONS, geo: DevOperations.GEO_PERMISSIONS, localservices: DevOperations.BUSINESS_LOGIC }[service];
 }
 
-/** Permissions as `{operation: access}`. */
-const ops = (rules: Rule[]) => Object.fromEntries(rules.map((x) => [x.operation, x.access])) as PermissionRow['permissions'];
+/** How a row's rules become its `permissions` list (plain, or column permissions). */
+type Shape = (rules: Rule[]) => PermissionListRowWire['permissions'];
 
 /** `{operation, access}`, a list of them, or `{permissions: [...]}`. */
 function permissionsOf(body: unknown): Array<{ operation: string; access: unknown; column?: string }> {
@@ -75,20 +76,26 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
     return out;
   }
 
-  async function roleRows(appId: string, rules: Rule[], keyOf: (x: Rule) => string = (x) => x.operation): Promise<PermissionList> {
+  async function roleRows(appId: string, rules: Rule[], shape: Shape = entries): Promise<PermissionListWire> {
     const roles = await s.roles.rows(appId);
-    const data = roles.map((role) => ({ id: role.id, name: role.name, permissions: Object.fromEntries(rules.filter((x) => x.principal_type === 'role' && x.principal === role.id).map((x) => [keyOf(x), x.access])) }));
+    const data = roles.map((role) => ({ id: role.id, roleId: role.id, name: role.name, permissions: shape(rules.filter((x) => x.principal_type === 'role' && x.principal === role.id)) }));
     return { data, totalRows: data.length };
   }
 
-  async function userRows(appId: string, rules: Rule[], search?: string, keyOf: (x: Rule) => string = (x) => x.operation): Promise<PermissionList> {
+  async function userRows(appId: string, rules: Rule[], search?: string, shape: Shape = entries): Promise<PermissionListWire> {
     const mine = rules.filter((x) => x.principal_type === 'user');
     const ids = [...new Set(mine.map((x) => x.principal))];
     const names = await userNames(appId, ids, search);
     const listed = search ? [...names.keys()] : ids;
-    const data = listed.map((id) => ({ id, name: names.get(id) ?? (id === '*' ? 'All users' : id), permissions: Object.fromEntries(mine.filter((x) => x.principal === id).map((x) => [keyOf(x), x.access])) }))
+    const data = listed.map((id) => ({ id, userId: id, name: names.get(id) ?? (id === '*' ? 'All users' : id), permissions: shape(mine.filter((x) => x.principal === id)) }))
       .sort((a, b) => a.name.localeCompare(b.name));
     return { data, totalRows: data.length };
+  }
+
+  /** Names of the columns (and relations) of a table by column id. */
+  async function columnNames(appId: string, item: string): Promise<Map<string, string>> {
+    const t = await table(appId, item);
+    return new Map([...t.columns, ...t.relations].map((c) => [c.columnId, c.name]));
   }
 
   handle<{ appId: string }, Record<string, unknown>>(app, ctx, r.loadPermissions, async ({ params, req, query }) => {
@@ -97,14 +104,15 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
     const appId = params.appId;
     const search = typeof query.name === 'string' ? query.name : typeof query.identity === 'string' ? query.identity : undefined;
     switch (v.kind) {
-      case 'owner': {
-        const rules = await s.repo.list(appId, { service: v.service, item: await itemOf(appId, v.service, v.item), objectId: '', column: '', principalType: 'owner' });
-        return { data: [{ id: 'owner', name: 'Owner', permissions: ops(rules) }], totalRows: 1 };
-      }
+      case 'owner':
+        return readOwner(v.service, v.item);
       case 'acl': {
         const item = await itemOf(appId, v.service, v.itemName);
         const rules = await s.repo.list(appId, { service: v.service, item, objectId: v.objectId });
-        return v.policy === 'roles' ? roleRows(appId, rules) : userRows(appId, rules, v.search ?? search);
+        if (v.policy === 'roles') return roleRows(appId, rules);
+        // The users search of a record's ACL answers the bare list (the reference client wraps it).
+        if (v.search !== undefined) return (await userRows(appId, rules, v.search)).data;
+        return userRows(appId, rules, search);
       }
       case 'fileRoles':
       case 'fileUsers': {
@@ -113,13 +121,14 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
       }
       case 'columns': {
         const t = await table(appId, v.item);
-        // Rules are kept by column id; answers name the column as it is called now.
-        const names = new Map([...t.columns, ...t.relations].map((c) => [c.columnId, c.name]));
+        // Rules are kept by column id; answers also name the column as it is called now.
+        const names = await columnNames(appId, t.tableId);
         const rules = (await s.repo.list(appId, { service: 'data', item: t.tableId, objectId: '' })).filter((x) => names.has(x.column_name));
-        const key = (x: Rule) => `${names.get(x.column_name)}:${x.operation}`;
-        const roles = await roleRows(appId, rules, key);
-        const users = await userRows(appId, rules, undefined, key);
-        return { data: [...roles.data, ...users.data], totalRows: roles.totalRows + users.totalRows };
+        const shape: Shape = (rs) => columnEntries(rs, names);
+        // Only principals with column rules: the reference client reads the first row to tell a
+        // column list (mapped by column id) from an operation list.
+        const data = [...(await roleRows(appId, rules, shape)).data, ...(await userRows(appId, rules, undefined, shape)).data].filter((row) => row.permissions.length > 0);
+        return { data, totalRows: data.length };
       }
       case 'default': {
         if (v.policy === 'owner') return readOwner(v.service, v.item);
@@ -130,9 +139,9 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
       default:
         throw ApiError.notFound('No such permission list');
     }
-    async function readOwner(service: Service, item: string) {
+    async function readOwner(service: Service, item: string): Promise<PermissionListWire> {
       const rules = await s.repo.list(appId, { service, item: await itemOf(appId, service, item), objectId: '', column: '', principalType: 'owner' });
-      return { data: [{ id: 'owner', name: 'Owner', permissions: ops(rules) }], totalRows: 1 };
+      return { data: [{ id: 'owner', name: 'Owner', permissions: entries(rules) }], totalRows: 1 };
     }
   });
 
@@ -179,13 +188,25 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
     return c.columnId;
   }
 
-  /** The current rules of the written principal, shaped `{<principal or owner>: {operation: access}}`. */
-  async function answer(appId: string, t: Awaited<ReturnType<typeof target>>) {
-    const rules = await s.repo.list(appId, t);
-    const key = t.principalType === 'owner' ? 'owner' : (t.principal ?? '');
-    const columns = rules.some((x) => x.column_name) && t.service === 'data' ? await table(appId, t.item) : undefined;
-    const names = new Map([...(columns?.columns ?? []), ...(columns?.relations ?? [])].map((c) => [c.columnId, c.name]));
-    return { [key]: Object.fromEntries(rules.filter((x) => !x.column_name || names.has(x.column_name)).map((x) => [x.column_name ? `${names.get(x.column_name)}:${x.operation}` : x.operation, x.access])) };
+  /**
+   * The rules after a write or a drop, shaped as the reference client reads them for the variant
+   * (see permission-answers.ts). `written` are the operations the request named.
+   */
+  async function answer(appId: string, v: Variant, t: Awaited<ReturnType<typeof target>>, written: string[]): Promise<unknown> {
+    if (t.principalType === 'owner') {
+      const rules = await s.repo.list(appId, { ...t, column: '' });
+      return written.length === 1 ? ownerAccess(rules, written[0]) : entries(rules);
+    }
+    if (v.kind === 'acl' && v.policy === 'roles') {
+      const rules = await s.repo.list(appId, { service: t.service, item: t.item, objectId: t.objectId, column: '', principalType: 'role' });
+      return aclByOperation(rules, new Map((await s.roles.rows(appId)).map((r) => [r.id, r.name])));
+    }
+    if (isColumnVariant(v)) return columnEntries(await s.repo.list(appId, { ...t, column: undefined }), await columnNames(appId, t.item));
+    return entries(await s.repo.list(appId, { ...t, column: '' }));
+  }
+
+  function isColumnVariant(v: Variant): boolean {
+    return v.kind === 'columns' || (v.kind === 'default' && v.policy === 'columns');
   }
 
   handle<{ appId: string }, object, unknown>(app, ctx, r.setPermission, async (a) => {
@@ -195,9 +216,11 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
     const t = await target(params.appId, v);
     if (!t.principalType || t.principal === undefined) throw ApiError.badRequest('Name the user or role of the permission');
     const list = v.kind === 'localAccess' ? [{ operation: 'Invoke', access: v.access }] : permissionsOf(body);
+    const written: string[] = [];
     for (const p of list) {
-      const isColumn = v.kind === 'columns' || (v.kind === 'default' && v.policy === 'columns');
+      const isColumn = isColumnVariant(v);
       const operation = canonicalOperation(t.service, v.kind === 'columns' ? v.operation ?? p.operation : p.operation, isColumn);
+      written.push(operation);
       const column = isColumn ? await columnOf(params.appId, t.item, p.column) : '';
       const key = { service: t.service, item: t.item, objectId: t.objectId ?? '', column, principalType: t.principalType, principal: t.principal, operation };
       if (p.access === null || p.access === undefined || p.access === 'INHERIT') await s.repo.drop(params.appId, key);
@@ -205,7 +228,7 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
     }
     s.engine.invalidate(params.appId);
     changed(a, `Changed ${t.service} permissions of ${t.item}`);
-    return answer(params.appId, { ...t, column: undefined });
+    return sendJson(a.reply, await answer(params.appId, v, t, written));
   });
 
   handle<{ appId: string }>(app, ctx, r.dropPermissions, async (a) => {
@@ -226,6 +249,6 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
     } else await s.repo.drop(params.appId, { ...filter, column: filter.column ?? '' });
     s.engine.invalidate(params.appId);
     changed(a, `Reset ${t.service} permissions of ${t.item}`);
-    return answer(params.appId, { ...t, column: undefined });
+    return sendJson(a.reply, await answer(params.appId, v, t, filter.operation ? [filter.operation] : []));
   });
 }

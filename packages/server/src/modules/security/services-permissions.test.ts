@@ -42,9 +42,9 @@ describeEachDb('permissions on files and channels', (server) => {
     expect((await f.api('GET', '/files/private/a.txt')).statusCode).toBe(403);
 
     const listed = (await f.console('GET', `/security/roles/files/${encodeURIComponent('private')}`)).json();
-    expect(listed.data.find((r: { id: string }) => r.id === anon).permissions).toEqual({ Read: 'DENY' });
+    expect(listed.data.find((r: { id: string }) => r.id === anon).permissions).toEqual([{ operation: 'Read', access: 'DENY' }]);
     const users = (await f.console('GET', `/security/files/users/${encodeURIComponent('private/a.txt')}`)).json();
-    expect(users.data).toEqual([expect.objectContaining({ id: user.objectId, permissions: { Read: 'GRANT' } })]);
+    expect(users.data).toEqual([expect.objectContaining({ id: user.objectId, userId: user.objectId, permissions: [{ operation: 'Read', access: 'GRANT' }] })]);
 
     expect((await f.console('DELETE', `/security/roles/${anon}/files/private`)).statusCode).toBe(200);
     expect((await f.api('GET', '/files/private/a.txt')).statusCode).toBe(200);

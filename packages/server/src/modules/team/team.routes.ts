@@ -14,7 +14,9 @@ type P = { appId: string; devId: string };
 
 export function registerTeamRoutes(app: FastifyInstance, ctx: ServerContext, team: TeamService, ownership: OwnershipService): void {
   handle<P>(app, ctx, r.getDevelopers, ({ params }) => team.list(params.appId));
-  handle<P, object, { email: string }>(app, ctx, r.inviteDeveloper, ({ access, developer, body, req }) => team.invite(access, developer.id, body.email, req));
+  handle<P, object, { email: string } | string>(app, ctx, r.inviteDeveloper, ({ access, developer, body, req }) =>
+    team.invite(access, developer.id, typeof body === 'string' ? body : body.email, req),
+  );
   handle<P>(app, ctx, r.removeDeveloper, async ({ access, developer, params, req }) => {
     await team.remove(access, developer.id, params.devId, req);
     return { success: true };

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PermissionList } from '@basalt/shared';
+import type { ColumnPermissionEntry, PermissionList, PermissionListWire } from '@basalt/shared';
 import type { PermissionPolicy, PermissionService } from '@basalt/sdk';
 import { getSdk } from '../../../lib/sdk';
 import { securityKeys } from './security.keys';
@@ -29,12 +29,22 @@ export interface CellChange {
 const keyOf = (appId: string, policy: PermissionPolicy, scope: PermissionScope, search = '') =>
   securityKeys.permissions(appId, policy, scope.service, scope.itemId, scope.objectId ?? 'all', search);
 
+/** Column rules as matrix rows: permissions keyed `column:operation` (the cells' keys, see `cellKey`). */
+function columnMatrix(answer: PermissionListWire): PermissionList {
+  const data = answer.data.map((row) => ({
+    id: row.id,
+    name: row.name,
+    permissions: Object.fromEntries((row.permissions as ColumnPermissionEntry[]).map((p) => [`${p.column}:${p.operation}`, p.access])),
+  }));
+  return { data, totalRows: answer.totalRows };
+}
+
 export function usePermissionList(appId: string, policy: PermissionPolicy, scope: PermissionScope | undefined, search = '') {
   return useQuery({
     queryKey: keyOf(appId, policy, scope ?? { service: 'data', itemId: '' }, search),
     queryFn: () => {
       const s = scope!;
-      if (policy === 'columns') return getSdk().security.loadColumnPermissions(appId, s.itemId);
+      if (policy === 'columns') return getSdk().security.loadColumnPermissions(appId, s.itemId).then(columnMatrix);
       return getSdk().security.loadPermissions(appId, policy, s.service, s.itemId, s.itemName, s.objectId ?? 'all', search ? { name: search } : {});
     },
     enabled: !!scope?.itemId,
