@@ -1,10 +1,12 @@
 /**
- * A Basalt server in a process of its own (`src/main.ts` under tsx), on a fresh data directory or
- * a fresh PostgreSQL schema prefix, for suites that must outlive a server that blocks its event
- * loop: the test keeps its own timers, measures the server from outside, and can always stop it.
- * Its error log lines are kept, so a 500 can be told by its cause.
+ * A Basalt server in a process of its own, as it runs in production (`dist/main.js`, built from the
+ * sources first), on a fresh data directory or a fresh PostgreSQL schema prefix, for suites that
+ * must outlive a server that blocks its event loop: the test keeps its own timers, measures the
+ * server from outside, and can always stop it. Its error log lines are kept, so a 500 can be told
+ * by its cause.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -16,7 +18,8 @@ import { TEST_PG_URL, type DbKind } from '../test-helpers.js';
 import { httpCall, jsonOf, type HttpAnswer, type HttpOptions } from './suite.test-helpers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const MAIN = path.resolve(here, '../main.ts');
+const ROOT = path.resolve(here, '../../../..');
+const MAIN = path.resolve(ROOT, 'packages/server/dist/main.js');
 /** Loaded before the server: it ends the server when the test process that started it is gone. */
 const WATCHDOG = `data:text/javascript,${encodeURIComponent('const parent = process.ppid; setInterval(() => { if (process.ppid !== parent) process.exit(1); }, 1000).unref();')}`;
 
@@ -37,6 +40,26 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
+let building: Promise<void> | undefined;
+
+/**
+ * Brings `dist` up to date with the sources (`tsc -b`, as `npm test` does before its suites; a
+ * no-op when nothing changed), once per test process. Not run from the sources under tsx: its
+ * transform adds helpers to functions that the server runs as worker code, so those would fail.
+ */
+export function built(): Promise<void> {
+  building ??= new Promise<void>((resolve, reject) => {
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const run = spawn(process.execPath, [tsc, '-b', 'packages/shared', 'packages/server'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    run.stdout!.on('data', (c) => (out += String(c)));
+    run.stderr!.on('data', (c) => (out += String(c)));
+    run.once('error', reject);
+    run.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the server does not build (tsc -b exited ${code}): ${out.slice(0, 2000)}`))));
+  });
+  return building;
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
@@ -53,7 +76,8 @@ export async function startChildServer(kind: DbKind, env: Record<string, string>
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-child-'));
   const prefix = `fz${crypto.randomBytes(4).toString('hex')}_`;
   const bodyLimit = 10 * 1024 * 1024;
-  const child: ChildProcess = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', '--import', WATCHDOG, MAIN], {
+  await built();
+  const child: ChildProcess = spawn(process.execPath, ['--no-node-snapshot', '--import', WATCHDOG, MAIN], {
     env: {
       ...process.env,
       PORT: String(port),
