@@ -1,4 +1,5 @@
 import { Routes, type HiveKeysPage, type HiveStoreType } from '@basalt/shared';
+import { segment } from '../transport/encode.js';
 import type { GroupContext } from './group-context.js';
 
 const r = Routes.dataHives;
@@ -22,8 +23,9 @@ export interface HiveValuePayload {
   value: unknown;
 }
 
-// Hive names and keys become single URL segments; keys may hold `/`, `?`, `#` and spaces.
-const seg = (text: string | number) => encodeURIComponent(String(text));
+// Hive names and keys become single URL segments (keys may hold `/`, `?`, `#` and spaces), encoded
+// as the reference client sends them (`user:1` stays `user:1`).
+const seg = segment;
 
 /** Hives: key-value, list, map, set and sorted-set stores (`dataHives` group of the reference client). */
 export function createDataHivesGroup({ request }: GroupContext) {

@@ -12,16 +12,18 @@ describeShapes('files', [
     get(`${F}/directory/view/docs/my%20files?pattern=*.txt&sub=true&sortBy=name&sortDirection=asc&pageSize=20&offset=40`),
     get(`${F}/directory/view/docs/my%20files/count?pattern=*.txt&sub=true`),
   ]],
-  ['loadDirectory(root)', (c) => c.files.loadDirectory('A'), [get(`${F}/directory/view/`), get(`${F}/directory/view/count`)]],
+  ['loadDirectory(root)', (c) => c.files.loadDirectory('A'), [get(`${F}/directory/view`), get(`${F}/directory/view/count`)]],
   ['loadFullDirectory', (c) => c.files.loadFullDirectory('A', 'docs', { pattern: '*' }), [
-    get(`${F}/directory/view/docs/count?pattern=*`),
+    get(`${F}/directory/view/docs/count`),
     get(`${F}/directory/view/docs?pattern=*&pageSize=100&offset=0`),
     get(`${F}/directory/view/docs?pattern=*&pageSize=100&offset=100`),
     get(`${F}/directory/view/docs?pattern=*&pageSize=100&offset=200`),
   ], [{ body: 250 }, { body: [] }, { body: [] }, { body: [] }]],
   ['createDir', (c) => c.files.createDir('A', 'docs', 'new folder'), bare('POST', `${F}/createdir/docs/new%20folder/`)],
-  ['createDir(root)', (c) => c.files.createDir('A', '/', 'top'), bare('POST', `${F}/createdir/top/`)],
+  ['createDir(root)', (c) => c.files.createDir('A', '', 'top'), bare('POST', `${F}/createdir/top/`)],
+  ['createDir(leading slash kept, as the reference sends it)', (c) => c.files.createDir('A', '/docs', 'new'), bare('POST', `${F}/createdir//docs/new/`)],
   ['getFileContent', (c) => c.files.getFileContent('A', 'docs/a#1.txt'), get(`${F}/download/docs/a%231.txt`)],
+  ['getFileText', (c) => c.files.getFileText('A', 'docs/a.txt'), get(`${F}/download/docs/a.txt`)],
   ['performOperation', (c) => c.files.performOperation('A', 'docs', 'zip'), bare('PUT', `${F}/docs?operation=zip`)],
   ['fileExists', (c) => c.files.fileExists('A', 'docs/a.txt'), get(`${F}/exists/docs/a.txt/`)],
   ['editFile', (c) => c.files.editFile('A', 'docs/a.txt', 'hello'), json('POST', `${F}/edit/docs/a.txt/`, { file: 'hello' })],
@@ -72,10 +74,20 @@ describe('files group: answers and cache', () => {
     expect(calls[1].body).toBe(ready);
   });
 
-  it('getFileContent answers the text even when it parses as JSON', async () => {
+  it('getFileContent parses JSON as the reference does; getFileText answers the text as it is', async () => {
     const { client, reply } = recordingClient();
     reply({ body: '{"a":1}' });
-    expect(await client.files.getFileContent('A', 'x.json')).toBe('{"a":1}');
+    expect(await client.files.getFileContent('A', 'x.json')).toEqual({ a: 1 });
+    reply({ body: '{"a":1}' });
+    expect(await client.files.getFileText('A', 'x.json')).toBe('{"a":1}');
+  });
+
+  it('uploadFile takes a Buffer or a Uint8Array in Node and sends it as multipart', async () => {
+    const { client, calls } = recordingClient();
+    await client.files.uploadFile('A', Buffer.from('from a buffer'), 'docs', 'b.bin');
+    await client.files.uploadFile('A', new TextEncoder().encode('from bytes'), 'docs', 'c.bin');
+    const parts = calls.map((c) => (c.body as FormData).get('file') as File);
+    expect(await Promise.all(parts.map(async (p) => [p.name, await p.text()]))).toEqual([['b.bin', 'from a buffer'], ['c.bin', 'from bytes']]);
   });
 
   it('folder keys and tags', () => {

@@ -1,6 +1,7 @@
-import { Routes, encodePath, filesPath, type FileEntry, type RouteDef } from '@basalt/shared';
+import { Routes, encodePath, type FileEntry, type RouteDef } from '@basalt/shared';
 import { CacheTags } from '../transport/cache-tags.js';
 import { DEFAULT_CACHE_TTL } from '../transport/cache.js';
+import type { Query } from '../transport/encode.js';
 import type { DataWithTotal, RequestSpec, RouteOptions } from '../transport/transport.js';
 import type { SuccessAnswer } from '../types.js';
 import type { GroupContext } from './group-context.js';
@@ -41,37 +42,74 @@ function destinationFolder(destination: string): string {
   return destination.endsWith('/') ? folderKey(destination) : parentFolder(destination);
 }
 
+/**
+ * A files route with the app id and the path tail put in: the template's run of path parameters
+ * (with the slash before it) becomes `tail`. Tails are built as the reference client builds them:
+ * each part of a path encoded, slashes kept as given (a leading slash gives `//`, which the server
+ * reads as one).
+ */
+function filled(route: Pick<RouteDef, 'path'>, appId: string, tail: string): string {
+  return route.path.replace(':appId', appId).replace(/\/:[A-Za-z]+(?:\/:[A-Za-z]+)*/, () => tail);
+}
+
+/** A listing's folder: one leading and one trailing slash dropped; the root is empty. */
+function listedFolder(path: string): string {
+  let p = path.startsWith('/') ? path.slice(1) : path;
+  if (p.endsWith('/')) p = p.slice(0, -1);
+  return p;
+}
+
+/** Bytes and blobs become a multipart body with the file in field `file`; anything else is sent as it is. */
+function uploadBody(file: unknown, fileName: string): unknown {
+  if (typeof FormData === 'undefined' || file instanceof FormData || typeof file === 'string') return file;
+  if (typeof Blob !== 'undefined' && file instanceof Blob) {
+    const form = new FormData();
+    form.append('file', file, fileName);
+    return form;
+  }
+  if (file instanceof ArrayBuffer || ArrayBuffer.isView(file)) {
+    // A copy: the view may sit on a shared buffer, which a Blob does not take.
+    const bytes = file instanceof ArrayBuffer ? new Uint8Array(file.slice(0)) : new Uint8Array(file.buffer, file.byteOffset, file.byteLength).slice();
+    const form = new FormData();
+    form.append('file', new Blob([bytes]), fileName);
+    return form;
+  }
+  return file;
+}
+
 /** The app's file manager (`files` group of the reference client). */
 export function createFilesGroup({ request }: GroupContext) {
   const tag = (appId: string, folder: string) => CacheTags.FOLDER(appId, folder);
-  /** A files route: path parts encoded one by one, root left out (`filesPath`). */
-  const spec = (route: Pick<RouteDef, 'name' | 'path' | 'method'>, args: string[], options: RouteOptions = {}): RequestSpec => ({
-    ...options,
-    method: route.method,
-    path: filesPath(route, ...args),
-  });
-  // async: a route-builder error rejects the promise instead of throwing synchronously.
-  const send = async <T>(route: Pick<RouteDef, 'name' | 'path' | 'method'>, args: string[], options: RouteOptions = {}): Promise<T> =>
-    request.send<T>(spec(route, args, options));
+  const at = (route: Pick<RouteDef, 'name' | 'path' | 'method'>, appId: string, tail: string, options: RouteOptions = {}): RequestSpec => {
+    if (!appId) throw new Error(`Invalid path params in route [${route.name}], arguments: ${JSON.stringify([appId, tail])}`);
+    return { ...options, method: route.method, path: filled(route, appId, tail) };
+  };
+  // async: a bad argument rejects the promise instead of throwing synchronously.
+  const send = async <T>(spec: () => RequestSpec): Promise<T> => request.send<T>(spec());
+  /** `/{encoded path}`, the tail of the routes that address one file (their templates end in `/`). */
+  const fileTail = (filePath: string) => `/${encodePath(filePath)}`;
 
-  const listSpec = (appId: string, path: string, params: DirectoryQuery): RequestSpec => {
-    const { pattern, sub, sortBy, sortDirection, pageSize, offset } = params;
-    return spec(r.loadDirectory, [appId, path], {
-      query: { pattern, sub, sortBy, sortDirection, pageSize, offset },
-      cacheTags: [tag(appId, folderKey(path))],
-    });
+  const listSpec = (appId: string, folder: string, query: Query): RequestSpec => {
+    const p = listedFolder(folder);
+    return at(r.loadDirectory, appId, p ? `/${encodePath(p)}` : '', { query, cacheTags: [tag(appId, folderKey(p))] });
   };
 
   return {
-    /** One page of a folder and the folder's total (`{data, totalRows}`); the count is cached 30 s. */
+    /**
+     * One page of a folder and the folder's total (`{data, totalRows}`): the listing first, then
+     * its count (same filter, no paging or sorting), cached 30 s.
+     */
     async loadDirectory(appId: string, path = '/', params: DirectoryQuery = {}): Promise<DataWithTotal<FileEntry[]>> {
-      return request.getWithData<FileEntry[]>(listSpec(appId, path, params));
+      const { pattern, sub, sortBy, sortDirection, pageSize, offset } = params;
+      return request.getWithData<FileEntry[]>(listSpec(appId, path || '/', { pattern, sub, sortBy, sortDirection, pageSize, offset }));
     },
 
-    /** Every entry of a folder: the count first, then all pages of 100 at once, flattened. */
+    /**
+     * Every entry of a folder: the folder's count first (no filter), then all pages of 100 at
+     * once with the given filter, flattened.
+     */
     async loadFullDirectory(appId: string, path = '/', params: DirectoryQuery = {}): Promise<FileEntry[]> {
-      const first = listSpec(appId, path, params);
-      const total = await request.send<number>({ ...request.countSpec(first), cache: DEFAULT_CACHE_TTL });
+      const total = await request.send<number>({ ...request.countSpec(listSpec(appId, path, {})), cache: DEFAULT_CACHE_TTL });
       const pages: Array<Promise<FileEntry[]>> = [];
       for (let offset = 0; offset < total; offset += FULL_PAGE) {
         pages.push(request.send<FileEntry[]>(listSpec(appId, path, { ...params, pageSize: FULL_PAGE, offset })));
@@ -81,76 +119,85 @@ export function createFilesGroup({ request }: GroupContext) {
 
     /** Creates the folder `folderName` inside `path`. */
     createDir(appId: string, path: string, folderName: string): Promise<FileEntry> {
-      return send(r.createDir, [appId, path, folderName], { cacheTags: [tag(appId, folderKey(path))] });
+      return send(() => at(r.createDir, appId, `/${encodePath((path ? `${path}/` : '') + folderName)}`, { cacheTags: [tag(appId, folderKey(path))] }));
     },
 
-    /** The text of a file. */
-    getFileContent(appId: string, filePath: string): Promise<string> {
-      return send(r.getFileContent, [appId, filePath], { responseType: 'text' });
+    /** The content of a file: parsed when it is JSON, else the text (see `getFileText`). */
+    getFileContent(appId: string, filePath: string): Promise<unknown> {
+      return send(() => at(r.getFileContent, appId, `/${encodePath(filePath)}`));
     },
 
-    /** `zip`: the folder becomes `<folder>.zip` beside it; `unzip`: `<name>.zip` becomes folder `<name>`. */
-    performOperation(appId: string, filePath: string, operation: FileOperation): Promise<FileEntry> {
-      return send(r.performOperation, [appId, filePath], { query: { operation }, cacheTags: [tag(appId, parentFolder(filePath))] });
+    /** The text of a file, never parsed (Basalt addition: editors need the text as it is). */
+    getFileText(appId: string, filePath: string): Promise<string> {
+      return send(() => at(r.getFileContent, appId, `/${encodePath(filePath)}`, { responseType: 'text' }));
+    },
+
+    /**
+     * `zip`: the folder becomes `<folder>.zip` beside it; `unzip`: `<name>.zip` becomes folder
+     * `<name>`. An empty path is the root.
+     */
+    performOperation(appId: string, filePath: string | null | undefined, operation: FileOperation): Promise<FileEntry> {
+      const path = filePath ? encodePath(filePath) : encodeURIComponent('/');
+      return send(() => at(r.performOperation, appId, `/${path}`, { query: { operation }, cacheTags: [tag(appId, parentFolder(filePath ?? ''))] }));
     },
 
     /** Whether a file or folder exists. */
     fileExists(appId: string, filePath: string): Promise<boolean> {
-      return send(r.fileExists, [appId, filePath]);
+      return send(() => at(r.fileExists, appId, fileTail(filePath)));
     },
 
     /** Replaces the text of a file. */
     editFile(appId: string, filePath: string, fileContent: string): Promise<FileEntry> {
-      return send(r.editFile, [appId, filePath], { body: { file: fileContent }, cacheTags: [tag(appId, parentFolder(filePath))] });
+      return send(() => at(r.editFile, appId, fileTail(filePath), { body: { file: fileContent }, cacheTags: [tag(appId, parentFolder(filePath))] }));
     },
 
     /** Creates a text file (409 when it exists). */
     createFile(appId: string, filePath: string, fileContent: string): Promise<FileEntry> {
-      return send(r.createFile, [appId, filePath], { body: { file: fileContent }, headers: { Accept: '*/*' }, cacheTags: [tag(appId, parentFolder(filePath))] });
+      return send(() => at(r.createFile, appId, fileTail(filePath), { body: { file: fileContent }, headers: { Accept: '*/*' }, cacheTags: [tag(appId, parentFolder(filePath))] }));
     },
 
-    /** Moves a file or folder; a destination ending in `/` means into that folder, keeping the name. */
+    /**
+     * Moves a file or folder; a destination ending in `/` means into that folder, keeping the name.
+     * The encoded destination is the bare body.
+     */
     moveFile(appId: string, filePath: string, newFilePath: string): Promise<FileEntry> {
       const tags = [tag(appId, parentFolder(filePath)), tag(appId, destinationFolder(newFilePath))];
-      return send(r.moveFile, [appId, filePath], { body: encodePath(newFilePath), cacheTags: tags });
+      return send(() => at(r.moveFile, appId, fileTail(filePath), { body: encodePath(newFilePath), cacheTags: tags }));
     },
 
     /** Copies a file or folder; a destination ending in `/` means into that folder, keeping the name. */
     copyFile(appId: string, filePath: string, newFilePath: string): Promise<FileEntry> {
-      return send(r.copyFile, [appId, filePath], { body: encodePath(newFilePath), cacheTags: [tag(appId, destinationFolder(newFilePath))] });
+      return send(() => at(r.copyFile, appId, fileTail(filePath), { body: encodePath(newFilePath), cacheTags: [tag(appId, destinationFolder(newFilePath))] }));
     },
 
-    /** Renames a file or folder in place. */
+    /** Renames a file or folder in place (the encoded new name is the bare body). */
     renameFile(appId: string, filePath: string, newFileName: string): Promise<FileEntry> {
-      return send(r.renameFile, [appId, filePath], { body: encodeURIComponent(newFileName), cacheTags: [tag(appId, parentFolder(filePath))] });
+      return send(() => at(r.renameFile, appId, fileTail(filePath), { body: encodeURIComponent(newFileName), cacheTags: [tag(appId, parentFolder(filePath))] }));
     },
 
     /** Deletes a file, or a folder with everything in it. */
     deleteFile(appId: string, filePath: string): Promise<SuccessAnswer> {
-      return send(r.deleteFile, [appId, filePath], { cacheTags: [tag(appId, parentFolder(filePath)), tag(appId, folderKey(filePath))] });
+      return send(() => at(r.deleteFile, appId, fileTail(filePath), { cacheTags: [tag(appId, parentFolder(filePath)), tag(appId, folderKey(filePath))] }));
     },
 
     /**
-     * Uploads `file` (a Blob/File, sent as multipart field `file`, or a ready FormData) as
-     * `path/fileName`; without `overwrite` an existing file is refused with 409.
+     * Uploads `file` as `path/fileName`; without `overwrite` an existing file is refused with 409.
+     * A Blob (File), Buffer, typed array or ArrayBuffer is sent as multipart field `file`; a ready
+     * FormData, or any other body, is sent as it is.
      */
-    uploadFile(appId: string, file: Blob | FormData, path: string, fileName: string, overwrite = false): Promise<FileEntry & { fileURL?: string }> {
-      let body = file;
-      if (!(file instanceof FormData)) {
-        body = new FormData();
-        body.append('file', file, fileName);
-      }
-      return send(r.uploadFile, [appId, path, fileName], { query: { overwrite }, body, cacheTags: [tag(appId, folderKey(path))] });
+    uploadFile(appId: string, file: Blob | FormData | ArrayBuffer | ArrayBufferView | string, path: string, fileName: string, overwrite = false): Promise<FileEntry & { fileURL?: string }> {
+      return send(() => at(r.uploadFile, appId, `/${encodePath(`${path}/${fileName}`)}`, { query: { overwrite }, body: uploadBody(file, fileName), cacheTags: [tag(appId, folderKey(path))] }));
     },
 
-    /** Creates a file at `path` with `content` as its body. */
+    /** Creates a file at `path` with `content` as its body (a string is sent bare). */
     createConsoleFile(appId: string, path: string, content: unknown): Promise<FileEntry> {
-      return send(r.createConsoleFile, [appId, path], { body: content, headers: { Accept: '*/*' }, cacheTags: [tag(appId, parentFolder(path))] });
+      return send(() => at(r.createConsoleFile, appId, `/${encodePath(path)}`, { body: content, headers: { Accept: '*/*' }, cacheTags: [tag(appId, parentFolder(path))] }));
     },
 
     /** A file as the server shows it inline (JSON when it parses, else text). */
     viewFiles(appId: string, path = ''): Promise<unknown> {
-      return send(r.viewFiles, [appId, path]);
+      const p = path && !path.startsWith('/') ? `/${path}` : path;
+      return send(() => at(r.viewFiles, appId, encodePath(p)));
     },
   };
 }

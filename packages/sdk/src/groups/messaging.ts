@@ -57,7 +57,10 @@ export function createMessagingGroup({ request }: GroupContext) {
 
     /** Renames a channel: sends the old channel's fields with the new name and the fixed settings. */
     renameChannel(appId: string, oldChannel: Partial<MessagingChannel> & { channelid: string }, newName: string): Promise<MessagingChannel> {
-      return request.route(r.renameChannel, [appId, seg(oldChannel.channelid)], { body: { ...oldChannel, name: newName, settings: CHANNEL_SETTINGS } });
+      // The channel as given with the default settings, then the new name (field order as the reference sends it).
+      const channel: Record<string, unknown> = { ...oldChannel, settings: CHANNEL_SETTINGS };
+      channel.name = newName;
+      return request.route(r.renameChannel, [appId, seg(String(oldChannel.channelid))], { body: channel });
     },
 
     /** Deletes a channel (and forgets its cached device counts). */
@@ -76,14 +79,14 @@ export function createMessagingGroup({ request }: GroupContext) {
       return request.route(r.deleteDevices, [appId, seg(channelId)], { body: devicesIds, cacheTags: [devicesTag(channelId)] });
     },
 
-    /** A page of a channel's messages and their total (the count is never cached: messages keep coming). */
+    /**
+     * A page of a channel's messages, then (when it came) their total; the count is never cached:
+     * messages keep coming.
+     */
     async loadMessages(appId: string, channelId: string, params: Query = {}): Promise<DataWithTotal<PublishedMessage[]>> {
       const list = request.routeSpec(r.loadMessages, [appId, seg(channelId)], { query: params });
-      const [data, totalRows] = await Promise.all([
-        request.send<PublishedMessage[]>(list),
-        request.send<number>({ ...request.countSpec(list), cache: undefined }),
-      ]);
-      return { data, totalRows };
+      const data = await request.send<PublishedMessage[]>(list);
+      return { data, totalRows: await request.send<number>({ ...request.countSpec(list), cache: undefined }) };
     },
 
     /** Publishes a message to a channel (delivered to real-time subscribers). */

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_HOST as H, recordingClient } from '../test-support/fake-fetch.test-helpers.js';
+import { STATUS_DEPRECATION } from './system.js';
 
 const KEY = { 'auth-key': 'test-key' };
 const STATUS = { ready: true, version: '0.1.0', database: 'sqlite', mail: 'log', areas: {} };
@@ -50,7 +51,7 @@ describe('status memo', () => {
       expect(await client.system.loadStatus()).toEqual(STATUS);
       await client.status(true);
       expect(calls).toHaveLength(2);
-      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls).toEqual([[STATUS_DEPRECATION], [STATUS_DEPRECATION]]);
     } finally {
       warn.mockRestore();
     }

@@ -44,17 +44,16 @@ export type SystemGroup = ReturnType<typeof createSystemGroup>;
 /** The callable `status(force)` of the reference client. */
 export type StatusFunction = (force?: boolean) => Promise<StatusInfo>;
 
+/** What `status()` prints on every call, as the reference client does. */
+export const STATUS_DEPRECATION = 'apiClient.status(force) is deprecated, use apiClient.system.loadStatus(force)';
+
 /**
  * `status(force)`: deprecated alias of `system.loadStatus(force)`, kept for code written against
- * the reference client; warns once per client.
+ * the reference client; warns on every call.
  */
 export function createStatus(system: SystemGroup): StatusFunction {
-  let warned = false;
   return (force?: boolean) => {
-    if (!warned) {
-      warned = true;
-      console.warn('status() is deprecated: use system.loadStatus() instead');
-    }
+    console.warn(STATUS_DEPRECATION);
     return system.loadStatus(force);
   };
 }
@@ -64,5 +63,6 @@ export type WarningFunction = (appId: string) => Promise<AppWarnings>;
 
 /** `warning(appId)`: what needs the developer's attention in the app (`warnings` messages, `details`). */
 export function createWarning({ request }: GroupContext): WarningFunction {
-  return (appId: string) => request.route<AppWarnings>(r.warning, [appId]);
+  // The id goes into the path as it is, whatever it is (the reference client checks nothing).
+  return async (appId: string) => request.send<AppWarnings>({ method: r.warning.method, path: r.warning.path.replace(':appId', String(appId)) });
 }

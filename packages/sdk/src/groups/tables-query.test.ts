@@ -54,9 +54,9 @@ describe('record-query bodies', () => {
     expect(recordsFindBody(person, { sortBy: ['name'], sortField: 'age', sortDir: 'asc' }).sortBy).toEqual(['name']);
   });
 
-  it('the count body drops paging, sorting and property', () => {
+  it('the count body drops paging and sorting, and keeps property as the reference client does', () => {
     expect(recordsCountBody(person, { pageSize: 5, offset: 5, sortBy: 'name', property: 'name', props: 'age', where: 'x', distinct: true })).toEqual({
-      where: "`name` like '%x%' or `age` like '%x%' or `born` like '%x%'", props: 'age', distinct: true,
+      where: "`name` like '%x%' or `age` like '%x%' or `born` like '%x%'", property: 'name', props: 'age', distinct: true,
     });
   });
 

@@ -52,7 +52,8 @@ export type SearchTable = Partial<SearchableTable> & { name: string };
 /** The `where` of a records query (search text translated, filter AND-ed). */
 export function recordsWhere(table: SearchTable, query: RecordsQuery): string | undefined {
   const searchable: SearchableTable = { name: table.name, columns: table.columns ?? [] };
-  return buildSearchWhere(searchable, query.where, query.filterString, { sqlSearch: query.sqlSearch === true });
+  // Any truthy `sqlSearch` means the text is a where condition, as in the reference client.
+  return buildSearchWhere(searchable, query.where, query.filterString, { sqlSearch: !!query.sqlSearch });
 }
 
 function sortOf(query: RecordsQuery): ListArg | undefined {
@@ -70,7 +71,8 @@ function copyTruthy<T extends object>(target: T, source: object, keys: readonly 
 }
 
 const FIND_EXTRAS = ['property', 'props', 'groupBy', 'having', 'distinct', 'loadRelations'] as const;
-const COUNT_EXTRAS = ['props', 'groupBy', 'having', 'distinct', 'loadRelations'] as const;
+// The count keeps everything but paging and sorting (`property` too), as the reference client sends it.
+const COUNT_EXTRAS = ['property', 'props', 'groupBy', 'having', 'distinct', 'loadRelations'] as const;
 
 /** Body of a records find: `{pageSize, offset, where?, sortBy?, property?, props?, groupBy?, having?, distinct?, loadRelations?}`. */
 export function recordsFindBody(table: SearchTable, query: RecordsQuery = {}): RecordsQueryBody {
@@ -82,23 +84,26 @@ export function recordsFindBody(table: SearchTable, query: RecordsQuery = {}): R
   return copyTruthy(body, query, FIND_EXTRAS);
 }
 
-/** Body of a records count: the find's filter without paging, sorting and `property`. */
-export function recordsCountBody(table: SearchTable, query: RecordsQuery = {}): Omit<RecordsQueryBody, 'pageSize' | 'offset' | 'sortBy' | 'property'> {
-  const body: Omit<RecordsQueryBody, 'pageSize' | 'offset' | 'sortBy' | 'property'> = {};
+/** Body of a records count: the find's body without paging and sorting. */
+export function recordsCountBody(table: SearchTable, query: RecordsQuery = {}): Omit<RecordsQueryBody, 'pageSize' | 'offset' | 'sortBy'> {
+  const body: Omit<RecordsQueryBody, 'pageSize' | 'offset' | 'sortBy'> = {};
   const where = recordsWhere(table, query);
   if (where) body.where = where;
   return copyTruthy(body, query, COUNT_EXTRAS);
 }
 
-/** Body of a CSV export: `{where?, sortBy?, props?}`, list values comma-joined, empty keys dropped. */
-export function recordsExportBody(table: SearchTable, query: RecordsQuery = {}): { where?: string; sortBy?: string; props?: string } {
-  const join = (v: ListArg | undefined) => (Array.isArray(v) ? v.join(',') : v) || undefined;
-  const body: { where?: string; sortBy?: string; props?: string } = {};
-  const where = recordsWhere(table, query);
-  if (where) body.where = where;
-  const sortBy = join(sortOf(query));
+/**
+ * Body of a CSV export as the reference client sends it: `{sortBy?, props?, where?}` in that
+ * order, lists comma-joined, empty values left out.
+ */
+export function recordsExportBody(table: SearchTable, query: RecordsQuery = {}): { sortBy?: string; props?: string; where?: string } {
+  const join = (v: ListArg | null | undefined) => (Array.isArray(v) ? v.join(',') : v) || undefined;
+  const body: { sortBy?: string; props?: string; where?: string } = {};
+  const sortBy = join(query.sortBy);
   if (sortBy) body.sortBy = sortBy;
   const props = join(query.props);
   if (props) body.props = props;
+  const where = recordsWhere(table, query);
+  if (where) body.where = where;
   return body;
 }

@@ -19,11 +19,11 @@ describeShapes('tables', [
   ['remove', (c) => c.tables.remove('A', table), bare('DELETE', `${D}/tables/Person`)],
   ['remove(cascade)', (c) => c.tables.remove('A', table, { cascade: true }), bare('DELETE', `${D}/tables/Person?cascade=true`)],
   ['loadRecords', (c) => c.tables.loadRecords('A', table, { where: 'ann', sortField: 'name', sortDir: 'asc', pageSize: 10 }), [
-    json('POST', `${D}/Person/find`, { pageSize: 10, offset: 0, where: search, sortBy: 'name asc' }),
     json('POST', `${D}/Person/count`, { where: search }),
+    json('POST', `${D}/Person/find`, { pageSize: 10, offset: 0, where: search, sortBy: 'name asc' }),
   ]],
   ['loadRecords(ignoreCounter)', (c) => c.tables.loadRecords('A', table, {}, true), json('POST', `${D}/Person/find`, { pageSize: 15, offset: 0 })],
-  ['exportRecords', (c) => c.tables.exportRecords('A', null, table, { where: 'ann', sortBy: ['name', 'age'] }), json('POST', `${D}/Person/csv`, { where: search, sortBy: 'name,age' })],
+  ['exportRecords', (c) => c.tables.exportRecords('A', null, table, { where: 'ann', sortBy: ['name', 'age'] }), json('POST', `${D}/Person/csv`, { sortBy: 'name,age', where: search })],
   ['exportRecords(connector)', (c) => c.tables.exportRecords('A', 'pg', table), json('POST', `${D}/pg.Person/csv`, {})],
   ['getRecordsCount', (c) => c.tables.getRecordsCount('A', table, { where: 'ann', offset: 15 }), json('POST', `${D}/Person/count`, { where: search })],
   ['getCount', (c) => c.tables.getCount('A', table, { where: 'ann' }), get(`${D}/Person/count`)],
@@ -75,10 +75,10 @@ describe('tables group: answers and cache', () => {
     expect((await client.tables.update('A', table, { name: 'M' })).relations).toEqual([{ name: 'x', dataType: 'DATA_REF' }]);
   });
 
-  it('loadRecords answers {totalRows, data}; with ignoreCounter the bare list', async () => {
+  it('loadRecords answers {totalRows, data} (the count is asked first); with ignoreCounter the bare list', async () => {
     const { client, replyJson } = recordingClient();
-    replyJson([{ objectId: 'R1' }]);
     replyJson(42);
+    replyJson([{ objectId: 'R1' }]);
     expect(await client.tables.loadRecords('A', table)).toEqual({ totalRows: 42, data: [{ objectId: 'R1' }] });
     replyJson([{ objectId: 'R2' }]);
     expect(await client.tables.loadRecords('A', table, {}, true)).toEqual([{ objectId: 'R2' }]);
@@ -102,8 +102,8 @@ describe('tables group: answers and cache', () => {
     await client.tables.getCount('A', table);
     replyJson(2);
     expect(await client.tables.getRecordsCount('A', table, { where: 'ann' })).toBe(2);
-    replyJson([]);
     replyJson(2);
+    replyJson([]);
     expect(await client.tables.loadRecords('A', table, { where: 'ann' }, false)).toEqual({ totalRows: 2, data: [] });
     expect(calls.map((c) => c.method)).toEqual(['GET', 'POST', 'POST', 'POST']);
   });

@@ -93,16 +93,17 @@ export function createTablesGroup({ request }: GroupContext) {
      */
     async loadRecords<I extends boolean = false>(appId: string, table: TableRef, query: RecordsQuery = {}, ignoreCounter?: I): Promise<I extends true ? DataRecord[] : DataWithTotal<DataRecord[]>> {
       type Answer = I extends true ? DataRecord[] : DataWithTotal<DataRecord[]>;
-      const find = request.route<DataRecord[]>(r.loadRecords, [appId, seg(table.name)], { body: recordsFindBody(table, query), cacheTags: dataTag(table) });
-      if (ignoreCounter) return (await find) as Answer;
-      const [data, totalRows] = await Promise.all([find, countOf(appId, table, query)]);
+      const find = () => request.route<DataRecord[]>(r.loadRecords, [appId, seg(table.name)], { body: recordsFindBody(table, query), cacheTags: dataTag(table) });
+      if (ignoreCounter) return (await find()) as Answer;
+      // The count goes first, then the page, both at once (the reference's order).
+      const [totalRows, data] = await Promise.all([countOf(appId, table, query), find()]);
       return { totalRows, data } as Answer;
     },
 
-    /** CSV of the records matching the query (`connectorId` prefixes the table name). */
+    /** CSV of the records matching the query (`connectorId` prefixes the table name); read as every answer is. */
     exportRecords(appId: string, connectorId: string | null | undefined, table: TableRef, query: RecordsQuery = {}): Promise<string> {
       const name = connectorId ? `${connectorId}.${table.name}` : table.name;
-      return request.route(r.exportRecords, [appId, seg(name)], { body: recordsExportBody(table, query), responseType: 'text' });
+      return request.route(r.exportRecords, [appId, seg(name)], { body: recordsExportBody(table, query) });
     },
 
     /** Number of records matching the query (always asked); `resetCache` drops the table's cached counts first. */

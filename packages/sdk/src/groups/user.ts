@@ -98,12 +98,11 @@ export function createUserGroup({ request, context }: GroupContext) {
       return request.route(r.loginSocial, [type]);
     },
 
-    /** Ends the session: the key stops working and the client forgets it. */
-    async logout(): Promise<SuccessAnswer> {
-      const answer = await request.route<SuccessAnswer>(r.logout);
+    /** Ends the session: the key stops working and the client forgets it (answers nothing). */
+    async logout(): Promise<void> {
+      await request.route(r.logout);
       context.authKey = undefined;
       deleteCookie(AUTH_COOKIE);
-      return answer;
     },
 
     /** Mails a password-reset link (the answer never tells whether the email exists). */

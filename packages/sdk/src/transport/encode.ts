@@ -20,6 +20,16 @@ export function encodeQuery(query: Query | undefined): string {
   return parts.join('&');
 }
 
+/**
+ * Encodes a value (a hive key, a name) for one path segment the way the reference client's
+ * transport ends up sending it: what a URL cannot hold is escaped as by `encodeURI` (`:`, `@`, `$`,
+ * `&`, `+`, `=`, `,` stay as they are), and `/`, `?` and `#` are escaped too, so the value stays one
+ * segment (the reference would split the path there).
+ */
+export function segment(value: string | number): string {
+  return encodeURI(String(value)).replace(/[/?#]/g, (c) => encodeURIComponent(c));
+}
+
 const PERCENT_ESCAPE = /%[0-9A-Fa-f]{2}/;
 
 /**

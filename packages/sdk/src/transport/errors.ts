@@ -1,26 +1,32 @@
 /**
  * The error every failed request rejects with. Shaped like the reference client's errors so code
- * written against it keeps working: `message`, `code`, `status`, `headers`, `body`.
+ * written against it keeps working: spreading it (`{...err}`) gives exactly `body`, `message` and
+ * `status`, plus `code` when the server sent one; `headers` is there too but not enumerable.
  */
 export class RequestError extends Error {
   /** The server's error code (`body.code`), when it sent one. */
-  readonly code: string | number | undefined;
+  declare readonly code: string | number | undefined;
   /** HTTP status; 0 when no response arrived at all. */
-  readonly status: number;
-  /** Response headers, names in lower case. */
-  readonly headers: Record<string, string>;
+  declare readonly status: number;
+  /** Response headers, names in lower case (not enumerable). */
+  declare readonly headers: Record<string, string>;
   /** The parsed response body (JSON when it parses, else text). */
-  readonly body: unknown;
+  declare readonly body: unknown;
 
   constructor(message: string, init: { code?: string | number; status: number; headers?: Record<string, string>; body?: unknown }) {
     super(message);
-    this.name = 'RequestError';
-    this.code = init.code;
-    this.status = init.status;
-    this.headers = init.headers ?? {};
-    this.body = init.body;
+    const field = (value: unknown, enumerable = true) => ({ value, enumerable, writable: true, configurable: true });
+    Object.defineProperties(this, {
+      message: field(message),
+      status: field(init.status),
+      body: field(init.body),
+      headers: field(init.headers ?? {}, false),
+      code: field(init.code, init.code !== undefined),
+    });
   }
 }
+
+RequestError.prototype.name = 'RequestError';
 
 /** Message of a 502 answer and of a request that never reached the server. */
 export const NO_CONNECTION_MESSAGE = 'No connection with server';

@@ -195,10 +195,10 @@ export class Transport {
     return this.send<T>(this.countSpec(list));
   }
 
-  /** Runs a list request and its count: `{ data, totalRows }`. */
+  /** Runs a list request, then (when it succeeded) its count: `{ data, totalRows }`. */
   async getWithData<T = unknown>(list: RequestSpec): Promise<DataWithTotal<T>> {
-    const [data, totalRows] = await Promise.all([this.send<T>(list), this.count<unknown>(list)]);
-    return { data, totalRows: toCount(totalRows) };
+    const data = await this.send<T>(list);
+    return { data, totalRows: toCount(await this.count<unknown>(list)) };
   }
 
   /** The final URL of a request on this channel. */

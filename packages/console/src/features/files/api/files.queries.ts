@@ -53,7 +53,7 @@ export function useLoadDirectory(appId: string, path: string, query: FolderQuery
 export function useGetFileContent(appId: string, path: string | undefined, enabled = true) {
   return useQuery({
     queryKey: filesKeys.content(appId, path ?? ''),
-    queryFn: () => getSdk().files.getFileContent(appId, path!),
+    queryFn: () => getSdk().files.getFileText(appId, path!),
     enabled: !!path && enabled,
     // An editor must start from the text as it is now.
     staleTime: 0,

@@ -17,12 +17,24 @@ interface Props {
   error?: unknown;
 }
 
-/** Every folder of the app, for the destination picker (the listing with `sub`, folders only). */
+/** Pages of the folder listing read for the picker. */
+const PAGE = 100;
+
+/**
+ * Every folder of the app, for the destination picker: the listing with `sub`, page by page, folders
+ * only. (`loadFullDirectory` counts the folder without its filter, as the reference client does, so
+ * it would stop at the root's own count.)
+ */
 function useAllFolders(appId: string, enabled: boolean) {
   return useQuery({
     queryKey: [...filesKeys.app(appId), 'all-folders'],
     queryFn: async () => {
-      const entries = await getSdk().files.loadFullDirectory(appId, '/', { sub: true });
+      const entries: FileEntry[] = [];
+      for (let offset = 0; ; offset += PAGE) {
+        const page = await getSdk().files.loadDirectory(appId, '/', { sub: true, pageSize: PAGE, offset });
+        entries.push(...page.data);
+        if (page.data.length < PAGE || entries.length >= page.totalRows) break;
+      }
       return entries.filter((e) => e.type === 'DIRECTORY').map((e) => e.path);
     },
     enabled,

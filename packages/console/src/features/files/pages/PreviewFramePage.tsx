@@ -58,10 +58,9 @@ export default function PreviewFramePage() {
     if (!file || file.kind !== 'text') return;
     let cancelled = false;
     getSdk()
-      .files.getFileContent(file.appId, file.path)
-      .then((content) => {
+      .files.getFileText(file.appId, file.path)
+      .then((value) => {
         if (cancelled) return;
-        const value = typeof content === 'string' ? content : JSON.stringify(content, null, 2);
         setText(value);
         bridgeRef.current?.emit(PreviewEvents.loaded, { path: file.path, kind: 'text', lines: value.split('\n').length });
       })
