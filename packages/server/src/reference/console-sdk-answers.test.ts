@@ -113,6 +113,11 @@ for (const kind of testDbKinds()) {
         .toEqual({ [cid.objectId]: { Find: 'GRANT' } });
       const found = await client.security.searchDataACLUsers(appId, 'Person', objectId, 'cid');
       expect(found.data).toEqual([expect.objectContaining({ id: cid.objectId, name: cid.email, permissions: { Find: 'GRANT' } })]);
+      // A table's rules by user: the list, then the total from the Users table's count (as the client asks it).
+      expect(await client.security.setPermission(appId, 'users', cid.objectId, 'data', tableId, 'Person', 'all', { operation: 'Update', access: 'DENY' }))
+        .toEqual({ [cid.objectId]: { Update: 'DENY' } });
+      const byUser = await client.security.loadPermissions(appId, 'users', 'data', tableId, 'Person', 'all', { identity: 'cid' }, 'email');
+      expect(byUser).toEqual({ data: [expect.objectContaining({ id: cid.objectId, name: cid.email, permissions: { Update: 'DENY' } })], totalRows: 1 });
       expect(await client.security.dropPermissions(appId, 'users', cid.objectId, 'data', tableId, 'Person', objectId, 'Find')).toEqual({ [cid.objectId]: {} });
       expect((await client.security.searchDataACLUsers(appId, 'Person', objectId, 'cid')).data[0].permissions).toEqual({});
     });
