@@ -5,3 +5,4 @@ export * from './dev-permissions.js';
 export * from './data-types.js';
 export * from './routes/index.js';
 export * from './where/index.js';
+export * from './wildcard.js';

@@ -4,7 +4,7 @@
  * evaluated here in memory against one object. Aggregates and `distance()` have no meaning for a
  * single object and are refused when the filter is parsed.
  */
-import { conditionColumns, parseDateLiteral, parseWhere, WhereSyntaxError, type Condition, type Operand } from '@basalt/shared';
+import { conditionColumns, parseDateLiteral, parseWhere, wildcardMatcher, WhereSyntaxError, type Condition, type Operand, type WildcardMatcher } from '@basalt/shared';
 
 export { WhereSyntaxError, type Condition } from '@basalt/shared';
 
@@ -86,15 +86,12 @@ function compare(a: Scalar, b: Scalar): number | undefined {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** LIKE: % and _ are wildcards, a backslash escapes the next character; ASCII case is ignored. */
-function likeToRegExp(pattern: string): RegExp {
-  let src = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i];
-    if (ch === '\\' && i + 1 < pattern.length) src += pattern[++i].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    else src += ch === '%' ? '.*' : ch === '_' ? '.' : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${src}$`, 'is');
+/**
+ * LIKE: % and _ are wildcards, a backslash escapes the next character, case is ignored. Matched
+ * without a RegExp (see wildcardMatcher), so no pattern can make an event's check backtrack.
+ */
+function likeMatcher(pattern: string): WildcardMatcher {
+  return wildcardMatcher(pattern, { any: '%', one: '_', escape: '\\', ignoreCase: true });
 }
 
 /** Evaluates a condition against one object (a record, or a message's headers). */
@@ -123,7 +120,7 @@ export function matchesWhere(cond: Condition, obj: Record<string, unknown>): boo
       const v = value(cond.target, obj);
       const p = value(cond.pattern, obj);
       if (v === null || v === undefined || typeof p !== 'string') return false;
-      return likeToRegExp(p).test(String(v)) !== cond.negated;
+      return likeMatcher(p).test(String(v)) !== cond.negated;
     }
     case 'compare': {
       const c = compare(value(cond.left, obj), value(cond.right, obj));

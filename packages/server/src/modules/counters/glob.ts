@@ -4,6 +4,8 @@
  * the query must say `escape '\'`) and to an anchored RegExp.
  */
 
+import { wildcardMatcher, type WildcardMatcher } from '@basalt/shared';
+
 /** `*`/`?` glob → LIKE pattern; `%`, `_` and `\` in the text are escaped. */
 export function globToLike(glob: string): string {
   let out = '';
@@ -16,15 +18,9 @@ export function globToLike(glob: string): string {
   return out;
 }
 
-/** `*`/`?` glob → RegExp matching the whole string. */
-export function globToRegExp(glob: string): RegExp {
-  let out = '';
-  for (const ch of glob) {
-    if (ch === '*') out += '.*';
-    else if (ch === '?') out += '.';
-    else out += ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-  }
-  return new RegExp(`^${out}$`, 's');
+/** `*`/`?` glob → a test of the whole string (no RegExp: a hostile glob cannot backtrack). */
+export function globMatcher(glob: string): WildcardMatcher {
+  return wildcardMatcher(glob, { any: '*', one: '?' });
 }
 
 /** True when the text holds a control character (U+0000–U+001F), refused in names and keys. */

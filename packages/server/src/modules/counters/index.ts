@@ -5,7 +5,7 @@ import { registerCounterRoutes } from './counters.routes.js';
 import { countersAppMigrations } from './counters.migrations.js';
 
 export { CountersService } from './counters.service.js';
-export { globToLike, globToRegExp, hasControlCharacters } from './glob.js';
+export { globToLike, globMatcher, hasControlCharacters } from './glob.js';
 
 /**
  * The counters of one application for the app-facing API: atomic on both databases under

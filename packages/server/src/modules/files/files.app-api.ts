@@ -6,7 +6,7 @@ import { ApiError } from '../../http/api-error.js';
 import { authenticateApp } from '../../http/app-auth.js';
 import { checkFilePermission } from '../security/index.js';
 import { splitUserPath, type StorageEntry } from '../../storage/index.js';
-import { FilesService, globToRegExp, DEFAULT_PAGE_SIZE } from './files.service.js';
+import { FilesService, globMatcher, DEFAULT_PAGE_SIZE } from './files.service.js';
 import { registerFilePermissionRoutes } from './files.permissions.js';
 import { endsWithSlash, isTrue, sendFile, tailNames } from './files.http.js';
 import { registerAppendRoutes, storeDownload } from './files.append.js';
@@ -85,7 +85,7 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
     if (q.action === 'exists') return service.exists(appId, path);
     if (q.action === 'count') {
       const entries = await service.driver(appId).list(path, { recursive: isTrue(q.sub) });
-      const test = globToRegExp(q.pattern || '*');
+      const test = globMatcher(q.pattern || '*');
       return entries.filter((e) => test.test(e.name) && (isTrue(q.countDirectories) || e.type === 'FILE')).length;
     }
     const entry = await service.driver(appId).stat(path);

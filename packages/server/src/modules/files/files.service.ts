@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { wildcardMatcher, type WildcardMatcher } from '@basalt/shared';
 import { checkName, splitEncodedPath, splitUserPath, type StorageDriver, type StorageEntry, type StorageProvider } from '../../storage/index.js';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
@@ -22,9 +23,9 @@ export const DEFAULT_PAGE_SIZE = 100;
  * Turns a listing pattern into a test on names: `*` any run of characters, `?` one character,
  * everything else literal. Case-insensitive, as people type names in the console's filter box.
  */
-export function globToRegExp(pattern: string): RegExp {
-  const body = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${body}$`, 'i');
+export function globMatcher(pattern: string): WildcardMatcher {
+  // Not a RegExp: `*a*a*a…b` would backtrack for minutes over a long name.
+  return wildcardMatcher(pattern, { any: '*', one: '?', ignoreCase: true });
 }
 
 function compare(sortBy: NonNullable<ListOptions['sortBy']>) {
@@ -75,7 +76,7 @@ export class FilesService {
   private async matching(appId: string, dir: string, options: ListOptions): Promise<StorageEntry[]> {
     const entries = await this.driver(appId).list(dir, { recursive: options.sub === true });
     if (!options.pattern || options.pattern === '*') return entries;
-    const test = globToRegExp(options.pattern);
+    const test = globMatcher(options.pattern);
     return entries.filter((e) => test.test(e.name));
   }
 

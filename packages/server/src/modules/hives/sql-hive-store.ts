@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Databases } from '../../db/dialect.js';
-import { globToRegExp } from '../counters/index.js';
+import { globMatcher } from '../counters/index.js';
 import { inScoreRange, rankSlice, type Collection, type HiveBackend, type HiveStore, type KeysPage, type KvCondition, type StoreType, type ZAddOptions, type ZRange } from './hive-store.js';
 import { decodeCursor, encodeCursor, type Db, type HiveTables, type Items } from './sql-hive-tables.js';
 
@@ -88,7 +88,7 @@ export class SqlHiveStore implements HiveStore {
 
   async keys(hive: string, type: StoreType, opts: { cursor?: string; pageSize: number; match?: string }): Promise<KeysPage> {
     // Keyset paging by key; the glob is applied here, so a page may come back short (as a SCAN).
-    const match = opts.match && opts.match !== '*' ? globToRegExp(opts.match) : undefined;
+    const match = opts.match && opts.match !== '*' ? globMatcher(opts.match) : undefined;
     const batch = Math.max(opts.pageSize, 100);
     const now = this.dbs.now();
     let after = decodeCursor(opts.cursor ?? '');
