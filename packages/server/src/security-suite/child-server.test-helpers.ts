@@ -37,7 +37,8 @@ export interface ChildServer {
   bodyLimit: number;
   /** error lines (level ≥ 50) the server logged */
   errors: ServerLogLine[];
-  stop(): Promise<void>;
+  /** Ends the server; on PostgreSQL its schemas are dropped, waiting up to `waitMs` for its sessions (then in the background). */
+  stop(waitMs?: number): Promise<void>;
 }
 
 let building: Promise<void> | undefined;
@@ -139,7 +140,7 @@ export async function startChildServer(kind: DbKind, env: Record<string, string>
     base,
     bodyLimit,
     errors,
-    async stop() {
+    async stop(waitMs = 15_000) {
       if (child.exitCode === null) {
         const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
         child.kill('SIGTERM');
@@ -149,7 +150,7 @@ export async function startChildServer(kind: DbKind, env: Record<string, string>
       }
       process.off('exit', orphaned);
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (kind === 'postgres' && !(await dropSchemas(prefix, 15_000))) {
+      if (kind === 'postgres' && !(await dropSchemas(prefix, waitMs))) {
         // A session that ignores being ended for longer (a huge plan) is waited for in the
         // background; the test goes on.
         const retry = setInterval(() => {
@@ -169,19 +170,22 @@ export async function startChildServer(kind: DbKind, env: Record<string, string>
  */
 async function dropSchemas(prefix: string, waitMs: number): Promise<boolean> {
   const client = new pg.Client({ connectionString: TEST_PG_URL });
-  await client.connect();
   try {
+    await client.connect();
+    await client.query("set lock_timeout = '3s'");
     const until = Date.now() + waitMs;
     for (;;) {
-      const { rows } = await client.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()', [prefix]);
-      if (!rows.length) break;
-      if (Date.now() > until) return false;
-      await new Promise((r) => setTimeout(r, 500));
+      try {
+        await client.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()', [prefix]);
+        const { rows } = await client.query<{ nspname: string }>('select nspname from pg_namespace where starts_with(nspname, $1)', [prefix]);
+        for (const r of rows) await client.query(`drop schema "${r.nspname.replace(/"/g, '')}" cascade`);
+        return true;
+      } catch {
+        // A session still ending holds a lock: try again until the time is up.
+        if (Date.now() > until) return false;
+        await new Promise((r) => setTimeout(r, 500));
+      }
     }
-    await client.query("set lock_timeout = '5s'");
-    const { rows } = await client.query<{ nspname: string }>('select nspname from pg_namespace where starts_with(nspname, $1)', [prefix]);
-    for (const r of rows) await client.query(`drop schema "${r.nspname.replace(/"/g, '')}" cascade`);
-    return true;
   } catch {
     return false;
   } finally {
