@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { ErrorCodes } from '@basalt/shared';
 import { ApiError } from './api-error.js';
-import { databaseLimitMessage, multipartMessage } from './input-errors.js';
+import { databaseLimitMessage, multipartMessage, writeConflictMessage } from './input-errors.js';
 
 export interface ErrorHandlerOptions {
   /** The console's index.html: answered for browser navigations to paths no route serves. */
@@ -75,6 +75,8 @@ export function errorAnswer(err: FastifyError | ApiError | Error): ErrorAnswer {
   if (unreadable) return { status: 400, body: { code: ErrorCodes.BAD_REQUEST, message: unreadable }, log: false };
   // A database limit met by input our own limits let through: the caller's 400, and logged so
   // the missing check can be added.
+  const conflict = writeConflictMessage(err);
+  if (conflict) return { status: 409, body: { code: ErrorCodes.CONFLICT, message: conflict }, log: true };
   const limited = databaseLimitMessage(err);
   if (limited) return { status: 400, body: { code: ErrorCodes.BAD_REQUEST, message: `${limited} (a database limit)`, details: { limit: 'database' } }, log: true };
   return { status: 500, body: { code: ErrorCodes.INTERNAL, message: 'Internal server error' }, log: true };

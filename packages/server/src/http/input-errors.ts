@@ -61,3 +61,14 @@ export function multipartMessage(err: Error): string | undefined {
   if ((err as { statusCode?: unknown }).statusCode !== undefined || !MULTIPART.test(err.message)) return undefined;
   return `The multipart/form-data body cannot be read: ${err.message.replace(/^Multipart: /, '')}`;
 }
+
+/**
+ * PostgreSQL gave up one of two writes that waited on each other (deadlock, 40P01) or could not
+ * serialise them (40001). Nothing of the refused request was written; sending it again works, so
+ * it is the caller's 409, not an internal error.
+ */
+export function writeConflictMessage(err: Error): string | undefined {
+  const code = (err as { code?: unknown; severity?: unknown }).code;
+  if ((err as { severity?: unknown }).severity === undefined) return undefined;
+  return code === '40P01' || code === '40001' ? 'Another write changed the same records at the same moment; nothing was written, send the request again' : undefined;
+}

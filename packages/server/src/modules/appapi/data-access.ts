@@ -303,6 +303,10 @@ export class AppData {
     const { schema } = await this.table(caller.appId, table.name);
     const spec = await this.restrict(caller, schema, table, op, { ...readQuery({ where }, table), props: ['objectId'], pageSize: 100 });
     if (!spec) return [];
+    // One count first: a condition over too many rows is refused at once, not after a hundred pages.
+    if ((await this.data.query.count(caller.appId, schema, table, spec)) > MAX_BULK) {
+      throw appError(AppErrorCodes.BAD_REQUEST, 400, `The condition matches more than ${MAX_BULK} records; narrow it`);
+    }
     const ids: string[] = [];
     for (let offset = 0; ; offset += 100) {
       const page = await this.data.query.find(caller.appId, schema, table, { ...spec, sortBy: ['objectId'], offset });

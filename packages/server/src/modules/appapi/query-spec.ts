@@ -1,6 +1,6 @@
 import type { DataServices } from '../data/index.js';
 import type { TableMeta } from '../data/index.js';
-import { splitList } from '../data/index.js';
+import { checkListSizes, splitList } from '../data/index.js';
 import { appError, AppErrorCodes } from '../../http/app-auth.js';
 
 /** The record query the data services take. */
@@ -34,7 +34,7 @@ export function readQuery(input: Record<string, unknown> | undefined | null, tab
   const pageSize = int(b.pageSize ?? b.pagesize, 'pageSize', DEFAULT_PAGE_SIZE, 10_000) || DEFAULT_PAGE_SIZE;
   let loadRelations = list(b.loadRelations ?? b.relations ?? b.related);
   if (loadRelations.includes('*')) loadRelations = table.relations.map((r) => r.name);
-  return {
+  const spec = {
     where: text(b.where ?? b.whereClause),
     having: text(b.having ?? b.havingClause),
     sortBy: list(b.sortBy),
@@ -46,6 +46,8 @@ export function readQuery(input: Record<string, unknown> | undefined | null, tab
     pageSize: Math.min(MAX_PAGE_SIZE, pageSize),
     offset: int(b.offset, 'offset', 0, MAX_OFFSET),
   };
+  checkListSizes(spec);
+  return spec;
 }
 
 /** Names used in a query's clauses, outside quoted text (to keep hidden columns out of filters). */

@@ -20,7 +20,7 @@ export type { AppSchema, TableMeta, ColumnMeta, RelationMeta } from './schema/ap
 /** Per-record validation of a create, for importers that report each bad row instead of failing the batch. */
 export { prepareRecord, type PreparedRecord } from './records/record-input.js';
 export { assertColumnName } from './schema/names.js';
-export { splitList } from './records/find-spec.js';
+export { checkListSizes, splitList } from './records/find-spec.js';
 export type { QueryAccess } from './query/scope.js';
 export { relationTargets } from './query/reach.js';
 export { checkClauses } from './query/errors.js';

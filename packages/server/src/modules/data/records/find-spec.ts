@@ -1,4 +1,5 @@
 import type { Condition } from '@basalt/shared';
+import { WhereLimits } from '@basalt/shared';
 import { ApiError } from '../../../http/api-error.js';
 import type { QueryAccess } from '../query/scope.js';
 
@@ -66,6 +67,18 @@ function int(value: unknown, name: 'pageSize' | 'offset', fallback: number): num
   return n;
 }
 
+/**
+ * The list clauses of a record query, each held to the where language's item limit before any of
+ * it is parsed: 50,000 sort items took the server 20 s before the database refused them.
+ */
+export function checkListSizes(spec: Pick<FindSpec, 'sortBy' | 'props' | 'groupBy' | 'loadRelations' | 'excludeProps'>): void {
+  for (const clause of ['sortBy', 'props', 'groupBy', 'loadRelations', 'excludeProps'] as const) {
+    if (spec[clause].length > WhereLimits.listItems) {
+      throw ApiError.badRequest(`Invalid ${clause}: at most ${WhereLimits.listItems.toLocaleString('en-US')} items (the list item limit)`, { clause, limit: 'listItems' });
+    }
+  }
+}
+
 /** Reads the reference client's record-query keys; pageSize is capped at 100. */
 export function readFindSpec(body: Record<string, unknown> | undefined | null): FindSpec {
   const b = body ?? {};
@@ -74,7 +87,7 @@ export function readFindSpec(body: Record<string, unknown> | undefined | null): 
   const pageSize = Math.min(MAX_PAGE_SIZE, int(b.pageSize ?? b.pagesize, 'pageSize', DEFAULT_PAGE_SIZE));
   const offset = int(b.offset, 'offset', 0);
   if (offset > MAX_OFFSET) throw ApiError.badRequest(`Invalid offset: at most ${MAX_OFFSET}`, { clause: 'offset' });
-  return {
+  const spec = {
     where,
     having,
     sortBy: splitList(b.sortBy),
@@ -86,4 +99,6 @@ export function readFindSpec(body: Record<string, unknown> | undefined | null): 
     pageSize,
     offset,
   };
+  checkListSizes(spec);
+  return spec;
 }

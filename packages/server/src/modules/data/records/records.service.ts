@@ -12,6 +12,10 @@ import { insertReturning } from './insert-memory.js';
 import { rowToRecord } from './values.js';
 import { runGrouped } from '../../../db/group-commit.js';
 
+/** New columns one write may bring with dynamic schema, and columns a table may have in all (PostgreSQL stops at 1,600). */
+const MAX_NEW_COLUMNS = 100;
+const MAX_COLUMNS = 1000;
+
 /** Rows per INSERT statement in bulk work, below both databases' bind-parameter limits. */
 const PARAMS_PER_STATEMENT = 30_000;
 
@@ -38,6 +42,12 @@ export class RecordsService {
     if (!missing.size) return table;
     const [name] = missing.keys();
     if (!(await this.tables.config(appId)).dynamicSchema) throw ApiError.badRequest(`Column '${name.slice(0, 80)}' does not exist in table '${table.name}'`, { column: name.slice(0, 80) });
+    // Checked before the first column is added: each one is a schema change, and 20,000 unknown
+    // keys took the server 20 s to reach the database's own column limit, leaving the columns behind.
+    if (missing.size > MAX_NEW_COLUMNS) throw ApiError.badRequest(`A write may add at most ${MAX_NEW_COLUMNS} new columns (the new-columns limit); this one brings ${missing.size}`, { limit: 'newColumns' });
+    if (table.columns.length + table.relations.length + missing.size > MAX_COLUMNS) {
+      throw ApiError.badRequest(`Table '${table.name}' may have at most ${MAX_COLUMNS} columns (the columns limit)`, { limit: 'columns' });
+    }
     for (const [key, sample] of missing) {
       const dataType = typeof sample === 'boolean' ? 'BOOLEAN' : typeof sample === 'number' ? (Number.isInteger(sample) ? 'INT' : 'DOUBLE') : 'STRING';
       await this.columns.create(appId, table.name, { name: key, dataType });
@@ -223,8 +233,10 @@ export class RecordsService {
       const db = this.area.db(appId);
       gone = (await runGrouped<{ objectId: unknown; ownerId: unknown }>(db, db.deleteFrom(table.sqlName).where('objectId', '=', ids[0]).returning(['objectId', 'ownerId']).compile())).rows;
     } else await this.area.db(appId).transaction().execute(async (trx) => {
-      for (let i = 0; i < ids.length; i += 1000) {
-        const chunk = ids.slice(i, i + 1000);
+      // Rows locked in one order by every bulk delete, so two of them cannot wait on each other.
+      const sorted = [...new Set(ids)].sort();
+      for (let i = 0; i < sorted.length; i += 1000) {
+        const chunk = sorted.slice(i, i + 1000);
         gone.push(...await trx.deleteFrom(table.sqlName).where('objectId', 'in', chunk).returning(['objectId', 'ownerId']).execute());
         await this.links.forget(trx, schema, table, chunk);
       }

@@ -42,8 +42,14 @@ export class RelationLinks {
     const have = new Set(existing.map((r) => String(r.child_id)));
     let position = existing.reduce((m, r) => Math.max(m, Number(r.position)), -1);
     const rows = unique.filter((id) => !have.has(id)).map((child_id) => ({ parent_id: parentId, child_id, position: ++position }));
-    for (let i = 0; i < rows.length; i += CHUNK) await trx.insertInto(relation.linkTable).values(rows.slice(i, i + CHUNK)).execute();
-    return rows.length;
+    // Two requests adding the same child at once both see it missing above: the second insert of
+    // the pair is skipped rather than failing on the link's primary key.
+    let added = 0;
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const res = await trx.insertInto(relation.linkTable).values(rows.slice(i, i + CHUNK)).onConflict((oc) => oc.columns(['parent_id', 'child_id']).doNothing()).executeTakeFirst();
+      added += Number(res.numInsertedOrUpdatedRows ?? 0);
+    }
+    return added;
   }
 
   async remove(trx: Kysely<any>, relation: RelationMeta, parentId: string, ids: string[]): Promise<number> {
