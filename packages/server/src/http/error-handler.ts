@@ -76,7 +76,7 @@ export function errorAnswer(err: FastifyError | ApiError | Error): ErrorAnswer {
   // A database limit met by input our own limits let through: the caller's 400, and logged so
   // the missing check can be added.
   const conflict = writeConflictMessage(err);
-  if (conflict) return { status: 409, body: { code: ErrorCodes.CONFLICT, message: conflict }, log: true };
+  if (conflict) return { status: 409, body: { code: ErrorCodes.CONFLICT, message: conflict }, log: false };
   const limited = databaseLimitMessage(err);
   if (limited) return { status: 400, body: { code: ErrorCodes.BAD_REQUEST, message: `${limited} (a database limit)`, details: { limit: 'database' } }, log: true };
   return { status: 500, body: { code: ErrorCodes.INTERNAL, message: 'Internal server error' }, log: true };

@@ -27,17 +27,25 @@ const WHERE_CASES = count('BASALT_FUZZ_WHERES', 10_000);
 const BODY_CASES = count('BASALT_FUZZ_BODIES', 2_000);
 const ONLY = (process.env.BASALT_FUZZ_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const CONCURRENCY = 8;
-const SLOW_MS = 2_000;
-const STATUS_MS = 100;
+/**
+ * The bounds of the issue: no answer over 2 s, `/console/status` within 100 ms. They are what a
+ * quiet machine must show (`npm run fuzz`, the nightly run). `npm test` sets wider bounds through
+ * BASALT_FUZZ_SLOW_MS and BASALT_FUZZ_STATUS_MS, because CI machines are shared and slower: there
+ * the suite still fails on any stall of the kind it was written against (seconds), never on
+ * scheduling noise.
+ */
+const SLOW_MS = count('BASALT_FUZZ_SLOW_MS', 2_000);
+const STATUS_MS = count('BASALT_FUZZ_STATUS_MS', 100);
 const STATUS_EVERY_MS = 50;
 /** The client stops waiting for an answer after this long (the case then fails as slow). */
-const GIVE_UP_MS = 5_000;
+const GIVE_UP_MS = Math.max(5_000, SLOW_MS + 1_000);
 /**
  * Each run (its server's start included) stops sending new cases after this long, so a server that
  * slows down fails instead of holding CI: both runs together stay under 3 minutes per database.
  */
-const WHERE_BUDGET_MS = 85_000;
-const BODY_BUDGET_MS = 45_000;
+/** Time budgets of the two runs; a slow shared machine (CI) may widen them so every case is sent. */
+const WHERE_BUDGET_MS = count('BASALT_FUZZ_WHERE_BUDGET_MS', 85_000);
+const BODY_BUDGET_MS = count('BASALT_FUZZ_BODY_BUDGET_MS', 45_000);
 /** This many answers in a row not given within GIVE_UP_MS: the server is stuck and is replaced. */
 const STALLED_AFTER = CONCURRENCY;
 /** After this many stalls a run stops. */
@@ -443,7 +451,7 @@ for (const kind of testDbKinds()) describe(`hostile input over HTTP: no 5xx, no 
     const { problems, text } = report('where fuzz', ids.length, outcome, WHERE_BUDGET_MS, logFrom);
     expect(outcome.samples.length, 'the status poller ran').toBeGreaterThan(0);
     expect(problems, text).toBe(0);
-  }, 180_000);
+  }, WHERE_BUDGET_MS + 95_000);
 
   it(`${BODY_CASES} hostile JSON bodies on find, count, create and bulk routes of the app API and the console`, async () => {
     const started = now();
@@ -454,7 +462,7 @@ for (const kind of testDbKinds()) describe(`hostile input over HTTP: no 5xx, no 
     const { problems, text } = report('body fuzz', ids.length, outcome, BODY_BUDGET_MS, logFrom);
     expect(outcome.samples.length, 'the status poller ran').toBeGreaterThan(0);
     expect(problems, text).toBe(0);
-  }, 130_000);
+  }, BODY_BUDGET_MS + 85_000);
 
   it('the app still answers normally after the fuzz (its data and rules intact)', async () => {
     // Work the clients gave up on may still be running: the server gets 30 s to finish it.
