@@ -1,3 +1,4 @@
+import { threadSource } from './thread-source.js';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
@@ -97,7 +98,7 @@ export class Checkpointer {
   constructor() {
     try {
       const sqlite = createRequire(import.meta.url).resolve('better-sqlite3');
-      this.worker = new Worker(`(${checkpointThread.toString()})()`, { eval: true, workerData: { sqlite, everyMs: CHECKPOINT_EVERY_MS } });
+      this.worker = new Worker(threadSource(checkpointThread), { eval: true, workerData: { sqlite, everyMs: CHECKPOINT_EVERY_MS } });
       this.worker.unref();
       this.worker.on('message', (m: { type: string; id?: number; file?: string }) => {
         if (m.type === 'done' && m.id) this.settle(m.id);

@@ -1,3 +1,4 @@
+import { threadSource } from './thread-source.js';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
@@ -265,7 +266,7 @@ export class ReaderPool {
 
   private start(): Reader {
     const stop = new Int32Array(new SharedArrayBuffer(4));
-    const worker = new Worker(`(${readerThread.toString()})()`, { eval: true, workerData: { sqlite: this.sqlite, stop: stop.buffer, maxFiles: MAX_OPEN_FILES, maxStatements: MAX_STATEMENTS } });
+    const worker = new Worker(threadSource(readerThread), { eval: true, workerData: { sqlite: this.sqlite, stop: stop.buffer, maxFiles: MAX_OPEN_FILES, maxStatements: MAX_STATEMENTS } });
     worker.unref();
     const reader: Reader = { worker, stop, waiting: new Map(), gone: false };
     worker.on('message', (m: { type: string; id: number; rows?: unknown[]; reason?: string; message?: string; code?: string }) => {
