@@ -74,7 +74,7 @@ function int(value: unknown, name: 'pageSize' | 'offset', fallback: number): num
 export function checkListSizes(spec: Pick<FindSpec, 'sortBy' | 'props' | 'groupBy' | 'loadRelations' | 'excludeProps'>): void {
   for (const clause of ['sortBy', 'props', 'groupBy', 'loadRelations', 'excludeProps'] as const) {
     if (spec[clause].length > WhereLimits.listItems) {
-      throw ApiError.badRequest(`Invalid ${clause}: at most ${WhereLimits.listItems.toLocaleString('en-US')} items (the list item limit)`, { clause, limit: 'listItems' });
+      throw ApiError.badRequest(`Invalid ${clause}: ${spec[clause].length.toLocaleString('en-US')} items; the limit is ${WhereLimits.listItems.toLocaleString('en-US')} items in one list`, { clause, limit: 'listItems' });
     }
   }
 }
