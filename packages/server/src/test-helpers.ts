@@ -119,3 +119,10 @@ export async function listAppStores(server: TestServer): Promise<string[]> {
   const rows = await sql<{ nspname: string }>`select nspname from pg_namespace where nspname like ${like}`.execute(server.app.basalt.dbs.system);
   return rows.rows.map((r) => r.nspname);
 }
+
+/** Listens on a free loopback port (for published clients and real sockets) and answers its base URL. */
+export async function listenForClients(server: TestServer): Promise<string> {
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDbKinds, type TestServer } from '../test-helpers.js';
+import { startTestServer, testDbKinds, type TestServer, listenForClients } from '../test-helpers.js';
 import { formatTally, runCensus } from './census.test-helpers.js';
 
 // Every method of the published console clients, called once against a real listening server:
@@ -33,9 +33,7 @@ describe.skipIf(!testDbKinds().includes('sqlite'))('census of the published cons
 
   beforeAll(async () => {
     server = await startTestServer('sqlite');
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = server.app.server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    url = await listenForClients(server);
   });
   afterAll(async () => {
     await server?.close();

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDbKinds, type TestServer } from '../test-helpers.js';
+import { startTestServer, testDbKinds, type TestServer, listenForClients } from '../test-helpers.js';
 
 // The published reference client, unchanged: if our routes, bodies, headers or error shapes
 // drift from what it sends and reads, these scenarios fail.
@@ -15,9 +15,7 @@ for (const kind of testDbKinds()) {
 
     beforeAll(async () => {
       server = await startTestServer(kind);
-      await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = server.app.server.address();
-      url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      url = await listenForClients(server);
     });
     afterAll(async () => {
       await server?.close();

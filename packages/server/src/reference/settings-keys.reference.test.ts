@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDbKinds, type TestServer } from '../test-helpers.js';
+import { startTestServer, testDbKinds, type TestServer, listenForClients } from '../test-helpers.js';
 
 // The published reference client, unchanged, on the settings group's API key routes: the answer
 // shape its getAppSettings reorders, the key rows it sends, and what the app API makes of them.
@@ -26,9 +26,7 @@ for (const kind of testDbKinds()) {
 
     beforeAll(async () => {
       server = await startTestServer(kind);
-      await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = server.app.server.address();
-      url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      url = await listenForClients(server);
       client = createClient(url);
       const email = `refkeys${Date.now()}@example.com`;
       await client.user.register({ email, password: 'reference password 1' });
