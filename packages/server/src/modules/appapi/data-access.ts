@@ -199,6 +199,16 @@ export class AppData {
     return n;
   }
 
+  /**
+   * A query over `tableName` narrowed to what the caller may Find, as find narrows it (undefined
+   * spec: no row); for the routes that shape their own answer from it (grouping, find by key).
+   */
+  async scoped(caller: AppCaller, tableName: string, input: Rec | undefined, scope?: Condition[]): Promise<{ schema: AppSchema; table: TableMeta; spec: QuerySpec | undefined }> {
+    const { schema, table } = await this.table(caller.appId, tableName);
+    const query = scope ? { ...readQuery(input, table), scope } : readQuery(input, table);
+    return { schema, table, spec: await this.restrict(caller, schema, table, 'Find', query) };
+  }
+
   async findById(caller: AppCaller, tableName: string, objectId: string, input: Rec | undefined): Promise<Rec> {
     const { schema, table } = await this.table(caller.appId, tableName);
     const id = assertId(objectId);
@@ -221,7 +231,7 @@ export class AppData {
   }
 
   /** Removes what a caller may not write and refuses columns whose Update is denied. */
-  private async writable(caller: AppCaller, table: TableMeta, input: unknown, creating: boolean): Promise<Rec> {
+  async writable(caller: AppCaller, table: TableMeta, input: unknown, creating: boolean): Promise<Rec> {
     return this.writableWith(caller, table, input, creating, this.engine.deniedColumnsNow(caller, table, 'Update') ?? await this.engine.deniedColumns(caller, table, 'Update'));
   }
 

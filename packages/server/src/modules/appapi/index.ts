@@ -7,6 +7,7 @@ import { AppUsers } from './users.service.js';
 import { registerUserRoutes } from './users.routes.js';
 import { objectBody, registerDataRoutes } from './data.routes.js';
 import { registerCounterAppRoutes } from './counters.routes.js';
+import { registerDataExtraRoutes } from './data-extra.routes.js';
 import { registerCacheAppRoutes } from './cache.routes.js';
 import { registerHiveAppRoutes } from './hive.routes.js';
 import { registerNotAvailableAppRoutes } from './not-available.routes.js';
@@ -34,6 +35,7 @@ export const appApiModule: ServerModule = {
     registerPasswordResetRoutes(app, ctx);
     registerUserRoutes(app, ctx, new AppUsers(ctx, data));
     registerDataRoutes(app, ctx, data, new AppRelations(ctx, data));
+    registerDataExtraRoutes(app, ctx, data);
     // The same work as `POST /{appId}/{apiKey}/data/{table}` and `…/{table}/find`, for requests
     // the fast lane takes (http/fast-lane.ts).
     ctx.fastLane?.serve('create', (caller, table, body) => data.create(caller, table, body));

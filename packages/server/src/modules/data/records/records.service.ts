@@ -11,6 +11,7 @@ import { RelationLinks } from './relation-links.js';
 import { insertReturning } from './insert-memory.js';
 import { rowToRecord } from './values.js';
 import { runGrouped } from '../../../db/group-commit.js';
+import { saveGraph, type GraphRecord } from './graph-save.js';
 
 /** New columns one write may bring with dynamic schema, and columns a table may have in all (PostgreSQL stops at 1,600). */
 const MAX_NEW_COLUMNS = 100;
@@ -35,7 +36,7 @@ export class RecordsService {
    * With dynamic schema on, names a record brings that the table lacks become columns (typed from
    * the first value); with it off they are a 400 naming the column.
    */
-  private async withDynamicColumns(appId: string, tableName: string, records: Array<Record<string, unknown>>): Promise<TableMeta> {
+  async withDynamicColumns(appId: string, tableName: string, records: Array<Record<string, unknown>>): Promise<TableMeta> {
     let { table } = await this.area.table(appId, tableName);
     const missing = new Map<string, unknown>();
     for (const r of records) for (const k of unknownKeys(table, r)) if (!missing.has(k) || missing.get(k) == null) missing.set(k, r[k]);
@@ -54,6 +55,11 @@ export class RecordsService {
     }
     ({ table } = await this.area.table(appId, tableName));
     return table;
+  }
+
+  /** Deep save: many records and their relations in one transaction (graph-save.ts). */
+  saveGraph(appId: string, records: GraphRecord[]): Promise<Map<string, Record<string, unknown>>> {
+    return saveGraph(this.area, this.links, appId, records, (table, err) => this.constraintError(table, err));
   }
 
   /** Maps constraint errors of the database to 409/400 naming the column. */

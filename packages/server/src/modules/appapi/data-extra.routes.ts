@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../../context.js';
+import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
+import { columnEquals } from '@basalt/shared';
+import type { AppData } from './data-access.js';
+import { AppDeepSave } from './deep-save.js';
+import { AppGrouping } from './grouping.js';
+import { objectBody } from './data.routes.js';
+
+type P = { appId: string; apiKey: string; table: string };
+type R = FastifyRequest<{ Params: P; Querystring: Record<string, unknown>; Body: unknown }>;
+
+const bad = (message: string) => appError(AppErrorCodes.BAD_REQUEST, 400, message);
+
+/**
+ * The data routes of the SDK beyond single records: deep save, grouping and find by key
+ * (decision 0029). Literal segments (`deep-save`, `pk`, `data-grouping`) win over the table and
+ * id parameters of `data.routes.ts`.
+ */
+export function registerDataExtraRoutes(app: FastifyInstance, ctx: ServerContext, data: AppData): void {
+  const base = '/:appId/:apiKey/data';
+  const caller = (req: FastifyRequest) => authenticateApp(ctx, req);
+  const deep = new AppDeepSave(ctx, data);
+  const grouping = new AppGrouping(ctx, data);
+
+  app.put(`${base}/:table/deep-save`, async (req: R) => deep.save(await caller(req), req.params.table, req.body));
+  app.post(`${base}/data-grouping/:table`, async (req: R) => grouping.group(await caller(req), req.params.table, objectBody(req.body) ?? {}));
+  app.post(`${base}/data-grouping/:table/count`, async (req: R) => grouping.count(await caller(req), req.params.table, objectBody(req.body) ?? {}));
+
+  /**
+   * `findById({k1: v1, …})`: each query key a column of the table, each value its value. The one
+   * record holding all of them is answered (404 for none, 400 when they name more than one: every
+   * table's key is objectId, so other columns identify a record only when the data says so).
+   */
+  app.get(`${base}/:table/pk`, async (req: R) => {
+    const c = await caller(req);
+    const keys = Object.entries(req.query);
+    if (!keys.length) throw bad('Name the key columns and their values in the query (?objectId=… or ?column=value&…)');
+    if (keys.length > 16) throw bad('At most 16 key columns');
+    const { table } = await data.table(c.appId, req.params.table);
+    const hidden = await data.hidden(c, table);
+    const scope = keys.map(([name, value]) => {
+      const col = table.columns.find((x) => x.name === name);
+      if (!col) throw bad(`Column '${name.slice(0, 80)}' does not exist in table '${table.name}'`);
+      if (hidden.has(name)) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${name}' of table '${table.name}' is hidden`);
+      if (typeof value !== 'string') throw bad(`Give one value for key column '${name}'`);
+      return columnEquals(name, col.dataType === 'BOOLEAN' ? value === 'true' : value);
+    });
+    const found = await data.find(c, table.name, { pageSize: 2 }, true, scope);
+    if (!found.length) throw appError(AppErrorCodes.NOT_FOUND, 404, `No record of table '${table.name}' has this key`);
+    if (found.length > 1) throw bad(`More than one record of table '${table.name}' has these values: they are not a key`);
+    return found[0];
+  });
+}
