@@ -1,4 +1,4 @@
-import { DeviceTypes, Routes, type AndroidMobileSettings, type ApiKeyInput, type AppApiKey, type AppleMobileSettings, type AppSettings, type MobileSettings } from '@basalt/shared';
+import { DeviceTypes, Routes, type AndroidMobileSettings, type ApiKeyInput, type AppApiKey, type AppleMobileSettings, type AppSettings, type GooglePlaySettings, type MobileSettings } from '@basalt/shared';
 import type { GroupContext } from './group-context.js';
 
 const r = Routes.settings;
@@ -12,6 +12,16 @@ export interface AndroidSettingsInput {
   clientEmail?: string;
   privateKey?: string;
   [field: string]: unknown;
+}
+
+/** What the console sends for the Google Play service account (purchase checks). */
+export interface GooglePlaySettingsInput {
+  /** The Google Cloud service-account JSON file (text or parsed), or the two fields below. */
+  serviceAccount?: string | Record<string, unknown>;
+  clientEmail?: string;
+  privateKey?: string;
+  endpoint?: string;
+  tokenUri?: string;
 }
 
 /** What the console sends for Apple (APNs, token-based) credentials. */
@@ -84,6 +94,21 @@ export function createSettingsGroup({ request }: GroupContext) {
     /** Deletes Apple (APNs) credentials. */
     deleteAppleMobileCertificate(appId: string, id: string, deviceType: string): Promise<{ deleted: boolean }> {
       return request.route(r.deleteAppleMobileCertificate, [appId, seg(deviceType), seg(id)]);
+    },
+
+    /** Basalt's own: the Google Play service account of the app's purchase checks, or null. */
+    getGooglePlaySettings(appId: string): Promise<GooglePlaySettings | null> {
+      return request.route(r.getGooglePlaySettings, [appId]);
+    },
+
+    /** Stores or replaces the Google Play service account; an omitted private key keeps the stored one. */
+    saveGooglePlaySettings(appId: string, settings: GooglePlaySettingsInput): Promise<GooglePlaySettings> {
+      return request.route(r.saveGooglePlaySettings, [appId], { body: settings });
+    },
+
+    /** Deletes the Google Play service account: purchase checks stop until another is saved. */
+    deleteGooglePlaySettings(appId: string): Promise<{ deleted: boolean }> {
+      return request.route(r.deleteGooglePlaySettings, [appId]);
     },
 
     /** The app with its API keys in device order, then custom keys, and `apiKeysMap` (device type → key). */

@@ -14,6 +14,7 @@ import { auditModule } from './audit/index.js';
 import { usersConfigModule } from './users-config/index.js';
 import { transferModule } from './transfer/index.js';
 import { settingsModule } from './settings/index.js';
+import { commerceModule } from './commerce/index.js';
 
 /**
  * Every server module, in registration order. A new area adds one line here (and its routes group
@@ -35,4 +36,5 @@ export const modules: ServerModule[] = [
   usersConfigModule,
   transferModule,
   settingsModule,
+  commerceModule,
 ];

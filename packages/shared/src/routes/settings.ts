@@ -41,6 +41,22 @@ const AppleSettingsBody = Type.Object(
   { additionalProperties: true },
 );
 
+/**
+ * Google Play (purchase checks of the app API's Commerce group): a Google Cloud service account
+ * that the app's Play Console account grants access to, as the JSON file or its fields.
+ * `endpoint`/`tokenUri` point the checks elsewhere (tests, proxies).
+ */
+const GooglePlaySettingsBody = Type.Object(
+  {
+    serviceAccount: Type.Optional(Type.Union([Secret, Type.Record(Type.String(), Type.Unknown())])),
+    clientEmail: Type.Optional(Short),
+    privateKey: Type.Optional(Secret),
+    tokenUri: Type.Optional(Type.String({ maxLength: 500 })),
+    endpoint: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: true },
+);
+
 const perm = DevOperations.MOBILE_SETTINGS;
 const keys = DevOperations.API_KEYS;
 const keyBase = '/:appId/console/apikey';
@@ -87,6 +103,12 @@ export const settingsRoutes = {
     name: 'settings.deleteAppleMobileCertificate', method: 'DELETE', path: `${base}/:deviceType/:id`, auth: 'developer', devPermission: perm,
     summary: 'Removes the Apple (APNs) credentials',
   }),
+  /** Basalt's own: the Google Play service account that checks the app's purchases (app API Commerce). */
+  getGooglePlaySettings: defineRoute({ name: 'settings.getGooglePlaySettings', method: 'GET', path: `${base}/googleplay`, auth: 'developer' }),
+  saveGooglePlaySettings: defineRoute({
+    name: 'settings.saveGooglePlaySettings', method: 'PUT', path: `${base}/googleplay`, auth: 'developer', devPermission: perm, body: GooglePlaySettingsBody,
+  }),
+  deleteGooglePlaySettings: defineRoute({ name: 'settings.deleteGooglePlaySettings', method: 'DELETE', path: `${base}/googleplay`, auth: 'developer', devPermission: perm }),
   getAppSettings: defineRoute({
     name: 'settings.getAppSettings', method: 'GET', path: '/:appId/console/appsettings', auth: 'developer',
     summary: '`{appId, appName, apiKeys, apiKeysMap}`: keys in device order ANDROID, IOS, JS, REST, WP, AS, BL, then custom keys',
@@ -180,4 +202,14 @@ export interface AppleMobileSettings {
 export interface MobileSettings {
   android: AndroidMobileSettings | null;
   ios: AppleMobileSettings | null;
+}
+
+/** `getGooglePlaySettings` (null when none is stored): the service account without its key. */
+export interface GooglePlaySettings {
+  clientEmail: string;
+  /** Masked: shows only that a key is stored and its length. */
+  privateKey: string;
+  endpoint: string | null;
+  tokenUri: string | null;
+  updated: number;
 }

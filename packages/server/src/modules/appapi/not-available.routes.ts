@@ -14,7 +14,6 @@ export const NOT_AVAILABLE_APP_GROUPS: ReadonlyArray<[segment: string, message: 
   ['servercode', 'Custom event handlers are not available yet'],
   ['log', 'Logging is not available yet'],
   ['automation', 'Automation flows are not available yet'],
-  ['commerce', 'Commerce is not available yet'],
   ['management', 'The management API is not available yet'],
 ];
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import http2 from 'node:http2';
 import { ApiError } from '../../http/api-error.js';
 import { guardedLookup, refusedLiteral, requestRemote } from '../../http/remote-fetch.js';
+import { GoogleAccessToken } from '../../http/google-service-account.js';
 
 /**
  * How providers reach the network. Configurations may point a provider at another endpoint (a
@@ -64,31 +65,14 @@ const ok = (status: number) => status >= 200 && status < 300;
 /** Firebase Cloud Messaging, HTTP v1 API, authorised with a service account (OAuth JWT bearer). */
 export class FcmProvider implements PushProvider {
   readonly name = 'FCM' as const;
-  private token?: { value: string; expires: number };
+  private readonly token: GoogleAccessToken;
 
   constructor(
     private readonly cfg: Record<string, unknown>,
     private readonly network: ProviderNetwork,
-  ) {}
-
-  private async accessToken(): Promise<string> {
-    if (this.token && this.token.expires > Date.now() + 60_000) return this.token.value;
-    const tokenUri = String(this.cfg.token_uri ?? 'https://oauth2.googleapis.com/token');
-    const iat = Math.floor(Date.now() / 1000);
-    const unsigned = `${b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }))}.${b64url(JSON.stringify({
-      iss: this.cfg.client_email, scope: 'https://www.googleapis.com/auth/firebase.messaging', aud: tokenUri, iat, exp: iat + 3600,
-    }))}`;
-    const signature = crypto.sign('RSA-SHA256', Buffer.from(unsigned), String(this.cfg.private_key));
-    const res = await requestRemote(tokenUri, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${unsigned}.${b64url(signature)}` }).toString(),
-      allowPrivate: this.network.allowPrivate,
-    });
-    if (!ok(res.status)) throw new Error(`FCM authorisation refused: ${errorText(res)}`);
-    const body = JSON.parse(res.text) as { access_token: string; expires_in?: number };
-    this.token = { value: body.access_token, expires: Date.now() + (body.expires_in ?? 3600) * 1000 };
-    return this.token.value;
+  ) {
+    const account = { client_email: String(cfg.client_email), private_key: String(cfg.private_key), token_uri: cfg.token_uri ? String(cfg.token_uri) : undefined };
+    this.token = new GoogleAccessToken(account, 'https://www.googleapis.com/auth/firebase.messaging', network.allowPrivate, 'FCM');
   }
 
   async send(d: PushDelivery): Promise<DeliveryResult> {
@@ -103,7 +87,7 @@ export class FcmProvider implements PushProvider {
     };
     const res = await requestRemote(`${endpoint}/v1/projects/${encodeURIComponent(String(this.cfg.project_id))}/messages:send`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${await this.accessToken()}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await this.token.get()}`, 'content-type': 'application/json' },
       body: JSON.stringify({ message }),
       allowPrivate: this.network.allowPrivate,
     });

@@ -6,7 +6,7 @@ import { newId } from './channels.service.js';
 import { parseDeviceWhere } from './device-where.js';
 import { hasControlCharacters } from './devices.service.js';
 import { createProvider, providerForOs, validateProviderConfig, type PushDelivery, type PushProvider } from './push-providers.js';
-import { SecretBox } from './mobile-settings/secret-box.js';
+import { SecretBox } from '../../http/secret-box.js';
 
 export type TemplateKind = 'push' | 'button' | 'channel';
 const MAX_TEMPLATE_BYTES = 64 * 1024;

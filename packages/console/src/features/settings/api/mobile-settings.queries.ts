@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AndroidSettingsInput, AppleSettingsInput } from '@basalt/sdk';
+import type { AndroidSettingsInput, AppleSettingsInput, GooglePlaySettingsInput } from '@basalt/sdk';
 import { getSdk } from '../../../lib/sdk';
 
 export const mobileSettingsKey = (appId: string) => ['mobile-settings', appId] as const;
+export const googlePlaySettingsKey = (appId: string) => ['mobile-settings', appId, 'googleplay'] as const;
 /** Stored credentials send waiting deliveries: the outbox is refreshed after every change. */
 const outboxKey = (appId: string) => ['messaging', appId, 'outbox'] as const;
 
@@ -33,11 +34,26 @@ export function useSaveAppleSettings(appId: string) {
   });
 }
 
+export function useGooglePlaySettings(appId: string) {
+  return useQuery({ queryKey: googlePlaySettingsKey(appId), queryFn: () => getSdk().settings.getGooglePlaySettings(appId) });
+}
+
+export function useSaveGooglePlaySettings(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: GooglePlaySettingsInput) => getSdk().settings.saveGooglePlaySettings(appId, settings),
+    onSuccess: (saved) => queryClient.setQueryData(googlePlaySettingsKey(appId), saved),
+  });
+}
+
+/** Deletes one platform's stored credentials (Google Play's purchase-check account among them). */
 export function useDeleteMobileSettings(appId: string) {
   const refresh = useRefresh(appId);
   return useMutation({
-    mutationFn: ({ platform, id }: { platform: 'android' | 'ios'; id: string }) =>
-      platform === 'android' ? getSdk().settings.deleteAndroidMobileSettings(appId, id) : getSdk().settings.deleteAppleMobileCertificate(appId, id, 'ios'),
+    mutationFn: ({ platform, id }: { platform: 'android' | 'ios' | 'googleplay'; id: string }) =>
+      platform === 'android' ? getSdk().settings.deleteAndroidMobileSettings(appId, id)
+        : platform === 'ios' ? getSdk().settings.deleteAppleMobileCertificate(appId, id, 'ios')
+          : getSdk().settings.deleteGooglePlaySettings(appId),
     onSuccess: refresh,
   });
 }

@@ -11,7 +11,7 @@ import { useDeleteMobileSettings } from '../api/mobile-settings.queries';
  */
 export function StoredCredentials({ appId, platform, id, label, rows, updated, onReplace, consequence }: {
   appId: string;
-  platform: 'android' | 'ios';
+  platform: 'android' | 'ios' | 'googleplay';
   id: string;
   label: string;
   rows: Array<[string, ReactNode]>;

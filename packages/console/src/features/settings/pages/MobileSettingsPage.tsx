@@ -1,14 +1,16 @@
 import { Link, useParams } from 'react-router';
 import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { useMobileSettings } from '../api/mobile-settings.queries';
+import { useGooglePlaySettings, useMobileSettings } from '../api/mobile-settings.queries';
 import { ApnsCard } from '../components/ApnsCard';
 import { FcmCard } from '../components/FcmCard';
+import { GooglePlayCard } from '../components/GooglePlayCard';
 
-/** Settings › Mobile: push credentials per platform (CONSOLE.md §2.13). */
+/** Settings › Mobile: push credentials per platform (CONSOLE.md §2.13) and the Google Play purchase-check account. */
 export default function MobileSettingsPage() {
   const { appId = '' } = useParams();
   const settings = useMobileSettings(appId);
+  const play = useGooglePlaySettings(appId);
   return (
     <Stack gap="lg" maw={960}>
       <Text size="sm" c="dimmed">
@@ -27,6 +29,13 @@ export default function MobileSettingsPage() {
           <FcmCard key={settings.data.android?.id ?? 'new-android'} appId={appId} stored={settings.data.android} />
           <ApnsCard key={settings.data.ios?.id ?? 'new-ios'} appId={appId} stored={settings.data.ios} />
         </>
+      )}
+      {play.isPending ? (
+        <Skeleton height={220} radius="md" />
+      ) : play.isError ? (
+        <ErrorAlert error={play.error} onRetry={() => void play.refetch()} />
+      ) : (
+        <GooglePlayCard key={play.data ? `play-${play.data.updated}` : 'new-play'} appId={appId} stored={play.data} />
       )}
     </Stack>
   );

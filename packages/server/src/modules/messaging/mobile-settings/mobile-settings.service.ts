@@ -1,48 +1,18 @@
-import crypto from 'node:crypto';
 import type { AndroidMobileSettings, AppleMobileSettings, MobileSettings } from '@basalt/shared';
 import { ApiError } from '../../../http/api-error.js';
+import { maskSecret, optionalUrl, pemPrivateKey as privateKey, requiredText, serviceAccountCredentials, serviceAccountInput } from '../../../http/google-service-account.js';
 import type { PushService } from '../push.service.js';
 
 type Input = Record<string, unknown>;
 /** Apple's key and team ids are 10 characters; bundle ids are reverse-DNS names. */
 const APPLE_ID = /^[A-Za-z0-9]{1,64}$/;
 const BUNDLE_ID = /^[A-Za-z0-9][A-Za-z0-9.-]{0,254}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const MAX_CERTIFICATE_BASE64 = 65_536;
 
 /** Shows that a secret is stored without revealing any of it. */
-export function mask(secret: unknown): string {
-  return typeof secret === 'string' && secret ? `•••••••• (${secret.length} characters)` : '';
-}
+export const mask = maskSecret;
 
-function text(input: Input, field: string, label: string, pattern?: RegExp): string {
-  const v = input[field];
-  if (typeof v !== 'string' || !v.trim()) throw ApiError.badRequest(`${label} is required`, { field });
-  if (pattern && !pattern.test(v.trim())) throw ApiError.badRequest(`${label} is not valid: '${v.trim().slice(0, 80)}'`, { field });
-  return v.trim();
-}
-
-function optionalUrl(input: Input, field: string): string | undefined {
-  const v = input[field];
-  if (v === undefined || v === null || v === '') return undefined;
-  if (typeof v !== 'string' || !/^https?:\/\/[^\s]+$/.test(v)) throw ApiError.badRequest(`${field} must be an http(s) URL`, { field });
-  return v.replace(/\/+$/, '');
-}
-
-/** A PEM private key that Node can load, of the kind the provider signs with. */
-function privateKey(value: unknown, kind: 'rsa' | 'ec', label: string): string {
-  if (typeof value !== 'string' || !value.trim()) throw ApiError.badRequest(`${label} is required`, { field: 'privateKey' });
-  // Service-account files keep newlines escaped as \n; pasted keys sometimes do too.
-  const pem = value.includes('\\n') ? value.replace(/\\n/g, '\n') : value;
-  let key: crypto.KeyObject;
-  try {
-    key = crypto.createPrivateKey(pem);
-  } catch {
-    throw ApiError.badRequest(`${label} is not a PEM private key (-----BEGIN PRIVATE KEY----- …)`, { field: 'privateKey' });
-  }
-  if (key.asymmetricKeyType !== kind) throw ApiError.badRequest(`${label} must be an ${kind.toUpperCase()} key; this one is ${key.asymmetricKeyType}`, { field: 'privateKey' });
-  return pem.trim();
-}
+const text = requiredText;
 
 /** The Apple segment of the routes: both Apple platforms share the app's one APNs configuration. */
 export function appleDeviceType(deviceType: string): 'ios' | 'osx' {
@@ -92,20 +62,10 @@ export class MobileSettingsService {
   async saveAndroid(appId: string, body: Input, id?: string): Promise<AndroidMobileSettings> {
     const current = id ? await this.existing(appId, 'FCM', id) : undefined;
     if (!id && (await this.stored(appId, 'FCM'))) throw ApiError.conflict('Android push credentials exist already: replace them instead', { field: 'android' });
-    let input: Input = body ?? {};
-    if (input.serviceAccount !== undefined) {
-      const sa = typeof input.serviceAccount === 'string' ? parseJson(input.serviceAccount) : input.serviceAccount;
-      if (!sa || typeof sa !== 'object' || Array.isArray(sa)) throw ApiError.badRequest('serviceAccount must be the Firebase service-account JSON file', { field: 'serviceAccount' });
-      const f = sa as Input;
-      if (f.type !== undefined && f.type !== 'service_account') throw ApiError.badRequest(`serviceAccount is a '${String(f.type)}' file, not a service account`, { field: 'serviceAccount' });
-      input = { ...input, projectId: f.project_id, clientEmail: f.client_email, privateKey: f.private_key, tokenUri: input.tokenUri ?? f.token_uri };
-    }
-    // An update that leaves the key out (or sends back the mask) keeps the stored key.
-    const keepKey = current && (input.privateKey === undefined || input.privateKey === '' || input.privateKey === mask(current.cfg.private_key));
+    const input = serviceAccountInput(body ?? {}, 'Firebase service-account JSON file');
     const config = {
       project_id: text(input, 'projectId', 'Project id', /^[a-z0-9-]{1,100}$/),
-      client_email: text(input, 'clientEmail', 'Client email', EMAIL),
-      private_key: keepKey ? String(current.cfg.private_key) : privateKey(input.privateKey, 'rsa', 'The service account private key'),
+      ...serviceAccountCredentials(input, current?.cfg),
       token_uri: optionalUrl(input, 'tokenUri'),
       endpoint: optionalUrl(input, 'endpoint'),
     };
@@ -141,13 +101,5 @@ export class MobileSettingsService {
   async delete(appId: string, provider: 'FCM' | 'APNS', id: string): Promise<{ deleted: boolean }> {
     await this.existing(appId, provider, id);
     return { deleted: await this.push.repo.deleteProviderConfig(appId, provider) };
-  }
-}
-
-function parseJson(textValue: string): unknown {
-  try {
-    return JSON.parse(textValue);
-  } catch {
-    throw ApiError.badRequest('serviceAccount is not valid JSON: paste the whole file', { field: 'serviceAccount' });
   }
 }

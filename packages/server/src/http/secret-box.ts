@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { serverKey } from '../../../http/server-key.js';
+import { serverKey } from './server-key.js';
 
 /**
  * Encrypts push credentials at rest (AES-256-GCM) with the server key (http/server-key.ts:
