@@ -6,3 +6,4 @@ export * from './data-types.js';
 export * from './routes/index.js';
 export * from './where/index.js';
 export * from './wildcard.js';
+export * from './geometry.js';

@@ -8,6 +8,8 @@ import { withStatementCache } from './statement-cache.js';
 import { allowRunNow } from './run-now.js';
 import { releaseCheckpointer, useCheckpointer, type Checkpointer } from './checkpointer.js';
 import { ReaderPool } from './reader.js';
+import type { SpatialDataType } from '@basalt/shared';
+import { SPATIALITE, ensurePostgis, spatialiteSupport, type SpatialSupport } from './spatial.js';
 import { clientGone, clientLeft, DEFAULT_QUERY_TIMEOUT_MS, queryInterrupted, queryTimedOut, readSqlite } from './query-limits.js';
 
 /**
@@ -59,6 +61,19 @@ export interface Databases {
    */
   isUniqueViolation(err: unknown): boolean;
   close(): Promise<void>;
+  /**
+   * Whether spatial columns can be served (SpatiaLite loaded, PostGIS installed: db/spatial.ts);
+   * on PostgreSQL the first call creates the extension when it is missing and allowed.
+   */
+  spatial(): Promise<SpatialSupport>;
+  /** The column type of a spatial column where it is not the portable `text` (PostGIS geometry). */
+  spatialColumnType(t: SpatialDataType): string | undefined;
+  /** A spatial column's value as a geometry the spatial functions take. */
+  geometryColumn(value: Expression<unknown>): RawBuilder<unknown>;
+  /** EWKT text (checked by the caller) as a geometry, bound as a parameter. */
+  geometryParam(ewkt: string): RawBuilder<unknown>;
+  /** Distance in metres over the Earth's sphere between two geometries (closest points). */
+  distanceOnSphereM(a: Expression<unknown>, b: Expression<unknown>): RawBuilder<number>;
 }
 
 export interface OpenOptions {
@@ -81,11 +96,11 @@ export interface OpenOptions {
 const PG_OPTIONS = '-c jit=off';
 
 /** Haversine over degrees; `clamp` caps the asin argument at 1, which rounding may exceed for antipodes. */
-function haversineKm(clamp: (x: RawBuilder<number>) => RawBuilder<number>, lat1: Expression<unknown>, lng1: Expression<unknown>, lat2: Expression<unknown>, lng2: Expression<unknown>): RawBuilder<number> {
+function haversineKm(clamp: (x: RawBuilder<number>) => RawBuilder<number>, lat1: Expression<unknown>, lng1: Expression<unknown>, lat2: Expression<unknown>, lng2: Expression<unknown>, radiusKm = 6371.0088): RawBuilder<number> {
   const f1 = sql`radians(${lat1})`;
   const f2 = sql`radians(${lat2})`;
   const a = sql<number>`power(sin((${f2} - ${f1}) / 2), 2) + cos(${f1}) * cos(${f2}) * power(sin((radians(${lng2}) - radians(${lng1})) / 2), 2)`;
-  return sql<number>`(2 * 6371.0088 * asin(sqrt(${clamp(a)})))`;
+  return sql<number>`(2 * ${sql.raw(String(radiusKm))} * asin(sqrt(${clamp(a)})))`;
 }
 
 class RecordProvider implements MigrationProvider {
@@ -96,6 +111,9 @@ class RecordProvider implements MigrationProvider {
 }
 
 async function runMigrations(db: Kysely<any>, migrations: Record<string, Migration>, schema?: string): Promise<void> {
+/** The sphere radius of PostGIS's ST_DistanceSphere, so distanceOnSphere agrees on both databases. */
+const EARTH_RADIUS_SPHERE_KM = 6370.986;
+
   // Areas number their migrations in their own ranges (foundation 00xx, data 01xx ...) and ship in
   // any order, so a foundation migration may arrive after a data one was applied: run it anyway.
   const migrator = new Migrator({ db, provider: new RecordProvider(migrations), allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
@@ -153,7 +171,7 @@ function safeAppKey(appId: string): string {
   return appId.replace(/-/g, '').toLowerCase();
 }
 
-function openSqliteHandle(file: string, onOpen?: (db: Database.Database) => void): Database.Database {
+function openSqliteHandle(file: string, onOpen?: (db: Database.Database) => void, extensions: string[] = []): Database.Database {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
@@ -163,6 +181,7 @@ function openSqliteHandle(file: string, onOpen?: (db: Database.Database) => void
 }
 
 /** Kysely over one SQLite handle, with statements prepared once and `runNow` allowed (db/run-now.ts). */
+  for (const ext of extensions) db.loadExtension(ext);
 function sqliteKysely<DB>(handle: Database.Database): Kysely<DB> {
   const cached = withStatementCache(handle);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached }) });
@@ -189,11 +208,14 @@ class SqliteDatabases implements Databases {
     fs.mkdirSync(this.appsDir, { recursive: true });
     this.system = this.open(path.join(opts.dataDir, 'system.db'));
     this.queryTimeoutMs = opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
-    this.readers = new ReaderPool(Math.max(1, opts.queryReaders ?? 2));
+    this.readers = new ReaderPool(Math.max(1, opts.queryReaders ?? 2), this.appExtensions);
   }
 
-  private open<DB>(file: string, onOpen?: (db: Database.Database) => void): Kysely<DB> {
-    const handle = openSqliteHandle(file, onOpen);
+  /** Extensions of app-data connections: SpatiaLite when this machine has it. */
+  private readonly appExtensions = spatialiteSupport().available ? [SPATIALITE] : [];
+
+  private open<DB>(file: string, onOpen?: (db: Database.Database) => void, extensions?: string[]): Kysely<DB> {
+    const handle = openSqliteHandle(file, onOpen, extensions);
     this.checkpoints.adopt(file, handle);
     this.files.add(file);
     return sqliteKysely<DB>(handle);
@@ -207,7 +229,7 @@ class SqliteDatabases implements Databases {
     let db = this.apps.get(appId);
     if (!db) {
       const file = this.appFile(appId);
-      db = this.open<any>(file, this.opts.onSqliteOpen);
+      db = this.open<any>(file, this.opts.onSqliteOpen, this.appExtensions);
       this.apps.set(appId, db);
     }
     return db;
@@ -282,6 +304,34 @@ class SqliteDatabases implements Databases {
     for (const db of this.apps.values()) await db.destroy();
     this.apps.clear();
     await this.system.destroy();
+  async spatial(): Promise<SpatialSupport> {
+    return spatialiteSupport();
+  }
+
+  spatialColumnType(): string | undefined {
+    // EWKT text: the table stays a plain SQLite table that reads without SpatiaLite (decision 0028).
+    return undefined;
+  }
+
+  geometryColumn(value: Expression<unknown>): RawBuilder<unknown> {
+    return sql`GeomFromEWKT(${value})`;
+  }
+
+  geometryParam(ewkt: string): RawBuilder<unknown> {
+    return sql`GeomFromEWKT(${ewkt})`;
+  }
+
+  distanceOnSphereM(a: Expression<unknown>, b: Expression<unknown>): RawBuilder<number> {
+    // SpatiaLite's metre distances need its SRS tables in every app file; instead the haversine
+    // (PostGIS's sphere radius) runs between the ends of the shortest line joining the two
+    // geometries, which is exact for points. Touching geometries have no such line: 0.
+    const line = sql`ST_ShortestLine(${a}, ${b})`;
+    const x = (end: 'ST_StartPoint' | 'ST_EndPoint') => sql`ST_X(${sql.raw(end)}(${line}))`;
+    const y = (end: 'ST_StartPoint' | 'ST_EndPoint') => sql`ST_Y(${sql.raw(end)}(${line}))`;
+    const km = haversineKm((v) => sql<number>`min(1.0, ${v})`, y('ST_StartPoint'), x('ST_StartPoint'), y('ST_EndPoint'), x('ST_EndPoint'), EARTH_RADIUS_SPHERE_KM);
+    return sql<number>`(case when ST_Intersects(${a}, ${b}) = 1 then 0.0 else 1000.0 * ${km} end)`;
+  }
+
     for (const file of this.files) await this.checkpoints.forget(file);
     this.files.clear();
     await releaseCheckpointer();
@@ -361,6 +411,34 @@ class PostgresDatabases implements Databases {
 
   /** The store of one schema for its migrations: same pool, an introspector of that schema only. */
   private migrationDb(schema: string): Kysely<any> {
+  private postgis?: Promise<SpatialSupport>;
+
+  spatial(): Promise<SpatialSupport> {
+    // Only a success is kept: a refusal is asked again, so installing PostGIS needs no restart.
+    this.postgis ??= ensurePostgis(this.base).then((s) => {
+      if (!s.available) this.postgis = undefined;
+      return s;
+    });
+    return this.postgis;
+  }
+
+  spatialColumnType(t: SpatialDataType): string {
+    const shape = t === 'POINT' ? 'Point' : t === 'LINESTRING' ? 'LineString' : t === 'POLYGON' ? 'Polygon' : 'Geometry';
+    return `geometry(${shape},4326)`;
+  }
+
+  geometryColumn(value: Expression<unknown>): RawBuilder<unknown> {
+    return sql`${value}`;
+  }
+
+  geometryParam(ewkt: string): RawBuilder<unknown> {
+    return sql`ST_GeomFromEWKT(${ewkt})`;
+  }
+
+  distanceOnSphereM(a: Expression<unknown>, b: Expression<unknown>): RawBuilder<number> {
+    return sql<number>`ST_DistanceSphere(${a}, ${b})`;
+  }
+
     return new Kysely<any>({ dialect: new OneSchemaPostgresDialect({ pool: this.pool }, schema) }).withSchema(schema);
   }
 

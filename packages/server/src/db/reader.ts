@@ -33,6 +33,7 @@ function readerThread(): void {
     prepare(s: string): { all(p: unknown[]): unknown[]; pluck(): { get(): unknown }; reader: boolean };
     exec(s: string): void;
     function(name: string, opts: object, fn: (...a: unknown[]) => unknown): void;
+    loadExtension(file: string): void;
     close(): void;
   };
   type Store = { db: Db; version: unknown; statements: Map<string, { all(p: unknown[]): unknown[]; reader: boolean }>; schemaVersion: { get(): unknown } };
@@ -82,6 +83,8 @@ function readerThread(): void {
     }
     const db: Db = new Sqlite(file, { readonly: true, fileMustExist: true });
     db.function('basalt_live', { varargs: true, deterministic: false }, live);
+    // The same SQL extensions as the main thread's handles (SpatiaLite for spatial where clauses).
+    for (const ext of workerData.extensions as string[]) db.loadExtension(ext);
     s = { db, version: undefined, statements: new Map(), schemaVersion: db.prepare('pragma main.schema_version').pluck() };
     stores.set(file, s);
     if (stores.size > maxFiles) close(stores.keys().next().value as string);
@@ -190,7 +193,11 @@ export class ReaderPool {
   private closed = false;
   private readonly sqlite: string;
 
-  constructor(readonly size: number) {
+  /** `extensions`: SQLite extensions every connection loads (db/spatial.ts). */
+  constructor(
+    readonly size: number,
+    private readonly extensions: string[] = [],
+  ) {
     this.sqlite = createRequire(import.meta.url).resolve('better-sqlite3');
   }
 
@@ -266,7 +273,7 @@ export class ReaderPool {
 
   private start(): Reader {
     const stop = new Int32Array(new SharedArrayBuffer(4));
-    const worker = new Worker(threadSource(readerThread), { eval: true, workerData: { sqlite: this.sqlite, stop: stop.buffer, maxFiles: MAX_OPEN_FILES, maxStatements: MAX_STATEMENTS } });
+    const worker = new Worker(threadSource(readerThread), { eval: true, workerData: { sqlite: this.sqlite, extensions: this.extensions, stop: stop.buffer, maxFiles: MAX_OPEN_FILES, maxStatements: MAX_STATEMENTS } });
     worker.unref();
     const reader: Reader = { worker, stop, waiting: new Map(), gone: false };
     worker.on('message', (m: { type: string; id: number; rows?: unknown[]; reason?: string; message?: string; code?: string }) => {

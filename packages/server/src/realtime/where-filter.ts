@@ -17,7 +17,7 @@ export function whereColumns(cond: Condition, out: Set<string> = new Set()): Set
   const operand = (o: Operand) => {
     if (o.kind === 'column') out.add(o.path.join('.'));
     else if (o.kind === 'aggregate' && o.arg) out.add(o.arg.path.join('.'));
-    else if (o.kind === 'distance') o.args.forEach(operand);
+    else if (o.kind === 'distance' || o.kind === 'spatial') o.args.forEach(operand);
   };
   switch (cond.kind) {
     case 'and':
@@ -34,8 +34,8 @@ export function whereColumns(cond: Condition, out: Set<string> = new Set()): Set
 
 function refuseUnsupported(cond: Condition): void {
   const check = (o: Operand) => {
-    if (o.kind === 'aggregate' || o.kind === 'distance' || o.kind === 'unit') {
-      throw new WhereSyntaxError(`${o.kind === 'aggregate' ? o.fn : o.kind === 'unit' ? o.unit : 'distance'}() is not available in a real-time filter (position ${o.pos})`, o.pos, '');
+    if (o.kind === 'aggregate' || o.kind === 'distance' || o.kind === 'unit' || o.kind === 'spatial') {
+      throw new WhereSyntaxError(`${o.kind === 'aggregate' || o.kind === 'spatial' ? o.fn : o.kind === 'unit' ? o.unit : 'distance'}() is not available in a real-time filter (position ${o.pos})`, o.pos, '');
     }
   };
   switch (cond.kind) {

@@ -43,6 +43,25 @@ export interface DistanceCall {
   pos: number;
 }
 
+/**
+ * Spatial relations of the where language (Backendless's spatial retrieval): each compares a
+ * spatial column with another or with a WKT literal and is true or false, `Within(location,
+ * 'POLYGON((…))') = true`.
+ */
+export const SpatialRelations = ['WITHIN', 'INTERSECTS', 'CONTAINS', 'CROSSES', 'OVERLAPS', 'TOUCHES', 'DISJOINT', 'EQUALS'] as const;
+export type SpatialRelation = (typeof SpatialRelations)[number];
+
+/**
+ * A spatial function of two geometries: a relation (true/false), `distance(a, b)` (planar, in
+ * degrees) or `distanceOnSphere(a, b)` (metres over the Earth's sphere).
+ */
+export interface SpatialCall {
+  kind: 'spatial';
+  fn: SpatialRelation | 'DISTANCE' | 'DISTANCEONSPHERE';
+  args: [Operand, Operand];
+  pos: number;
+}
+
 /** `km(10)`, `mi(2.5)`, `yd(300)`: a length, compared in kilometres. */
 export interface UnitValue {
   kind: 'unit';
@@ -54,7 +73,7 @@ export interface UnitValue {
 }
 
 /** Anything that can stand on either side of a comparison. */
-export type Operand = ColumnRef | Literal | Aggregate | DistanceCall | UnitValue;
+export type Operand = ColumnRef | Literal | Aggregate | DistanceCall | SpatialCall | UnitValue;
 
 export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
 

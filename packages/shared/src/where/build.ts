@@ -57,7 +57,7 @@ export function conditionColumns(cond: Condition, out: ColumnRef[] = []): Column
   const operand = (o: Operand) => {
     if (o.kind === 'column') out.push(o);
     else if (o.kind === 'aggregate' && o.arg) out.push(o.arg);
-    else if (o.kind === 'distance') o.args.forEach(operand);
+    else if (o.kind === 'distance' || o.kind === 'spatial') o.args.forEach(operand);
   };
   // An explicit stack rather than recursion: a long AND/OR chain is as deep as it is long.
   const stack: Condition[] = [cond];

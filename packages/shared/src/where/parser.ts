@@ -9,6 +9,7 @@
  *               | IS [NOT] NULL | [NOT] BETWEEN operand AND operand
  *   operand    := string | ['-'] number | TRUE | FALSE | NULL | call | column
  *   call       := aggFn '(' [DISTINCT] (column | '*') ')' | DISTANCE '(' operand ×4 ')' | unit '(' number ')'
+ *               | spatialFn '(' operand ',' operand ')'     (Within … Equals, distance, distanceOnSphere)
  *   column     := name ('.' name)*        name := plain identifier | `back-quoted`
  *   props      := propItem (',' propItem)*   propItem := '*' | (call | column) [AS alias]
  *   sortBy     := (call | column) [ASC | DESC] (',' ...)*
@@ -18,7 +19,7 @@
  * own expression depth limits, the real-time matcher) recurses that deep, not n. The clause
  * limits of limits.ts are counted as the text is read.
  */
-import { AggregateFunctions, DistanceUnits, type Aggregate, type AggregateFunction, type ColumnRef, type CompareOp, type Condition, type DistanceUnit, type Operand, type PropItem, type SortItem } from './ast.js';
+import { AggregateFunctions, DistanceUnits, SpatialRelations, type SpatialRelation, type Aggregate, type AggregateFunction, type ColumnRef, type CompareOp, type Condition, type DistanceUnit, type Operand, type PropItem, type SortItem } from './ast.js';
 import { WhereLimitError, WhereLimits, formatCount, type WhereLimit } from './limits.js';
 import { Lexer, WhereSyntaxError, showToken, type Token } from './tokenizer.js';
 
@@ -57,7 +58,7 @@ function hopsOf(paths: string[][]): number {
 function pathsOf(op: Operand, out: string[][]): string[][] {
   if (op.kind === 'column') out.push(op.path);
   else if (op.kind === 'aggregate' && op.arg) out.push(op.arg.path);
-  else if (op.kind === 'distance') for (const a of op.args) pathsOf(a, out);
+  else if (op.kind === 'distance' || op.kind === 'spatial') for (const a of op.args) pathsOf(a, out);
   return out;
 }
 
@@ -322,12 +323,20 @@ class Parser {
     const upper = name.value.toUpperCase();
     this.expectPunct('(');
     if ((AggregateFunctions as readonly string[]).includes(upper)) return this.aggregateRest(upper as AggregateFunction, name);
-    if (upper === 'DISTANCE') {
+    const spatial = (SpatialRelations as readonly string[]).includes(upper) || upper === 'DISTANCEONSPHERE';
+    if (upper === 'DISTANCE' || spatial) {
       // Its arguments may be calls again: distance(distance(…), …) nests like parentheses do.
       this.enter(name);
       try {
         const args: Operand[] = [this.operand()];
-        for (let k = 0; k < 3; k++) {
+        this.expectPunct(',');
+        args.push(this.operand());
+        // Two arguments: geometries (distance(location, 'POINT(x y)')); four: latitude/longitude numbers.
+        if (spatial || this.isPunct(')')) {
+          this.expectPunct(')');
+          return { kind: 'spatial', fn: upper as SpatialRelation | 'DISTANCE' | 'DISTANCEONSPHERE', args: args as [Operand, Operand], pos: name.pos };
+        }
+        for (let k = 0; k < 2; k++) {
           this.expectPunct(',');
           args.push(this.operand());
         }

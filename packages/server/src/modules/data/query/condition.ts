@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Aggregate, ColumnRef, CompareOp, Condition, Literal, Operand } from '@basalt/shared';
+import { GeometryError, fromWkt, toEwkt, type Aggregate, type ColumnRef, type CompareOp, type Condition, type Literal, type Operand, type SpatialCall } from '@basalt/shared';
 import type { TableInfo } from '../model.js';
 import { JoinSet, col, fail, hasRelated, kindOf, resolvePath, type Ctx } from './scope.js';
 import { comparable, foldConstants, isNumericKind, literalAs, type Typed } from './values.js';
@@ -35,6 +35,19 @@ const OPS: Record<CompareOp, RawBuilder<unknown>> = {
   '>=': sql.raw('>='),
 };
 
+// The spatial functions by the where language's names: the same ST_ names in PostGIS and SpatiaLite.
+const SPATIAL_SQL: Record<Exclude<SpatialCall['fn'], 'DISTANCEONSPHERE'>, string> = {
+  WITHIN: 'ST_Within', INTERSECTS: 'ST_Intersects', CONTAINS: 'ST_Contains', CROSSES: 'ST_Crosses',
+  OVERLAPS: 'ST_Overlaps', TOUCHES: 'ST_Touches', DISJOINT: 'ST_Disjoint', EQUALS: 'ST_Equals', DISTANCE: 'ST_Distance',
+};
+
+/** `DISTANCEONSPHERE` → `distanceOnSphere`, `WITHIN` → `Within`: the name as the docs write it, for messages. */
+function spatialName(fn: SpatialCall['fn']): string {
+  if (fn === 'DISTANCEONSPHERE') return 'distanceOnSphere';
+  if (fn === 'DISTANCE') return 'distance';
+  return fn.charAt(0) + fn.slice(1).toLowerCase();
+}
+
 const TRUE = sql<boolean>`(1 = 1)`;
 const FALSE = sql<boolean>`(1 = 0)`;
 
@@ -62,7 +75,7 @@ export function compileAggregate(ctx: Ctx, root: TableInfo, alias: string, agg: 
       // PostgreSQL answers sum/avg of bigint as numeric (a string in JS); double keeps both databases alike.
       return { expr: agg.fn === 'SUM' ? sql`cast(sum(${arg}) as double precision)` : sql`cast(avg(${arg}) as double precision)`, kind: 'double', label: text };
     default:
-      if (kind === 'boolean') fail(ctx, `${text} is not defined for a boolean column`, argLabel, agg.arg.pos);
+      if (kind === 'boolean' || kind === 'geometry') fail(ctx, `${text} is not defined for a ${kind === 'boolean' ? 'boolean' : 'spatial'} column`, argLabel, agg.arg.pos);
       return { expr: agg.fn === 'MIN' ? sql`min(${arg})` : sql`max(${arg})`, kind, label: text };
   }
 }
@@ -124,7 +137,37 @@ class PredicateCompiler {
         });
         return { expr: this.ctx.dbs.distanceKm(args[0], args[1], args[2], args[3]), kind: 'double', label: 'distance()' };
       }
+      case 'spatial':
+        return this.spatial(op);
     }
+  }
+
+  /**
+   * A spatial function over two geometries: spatial columns, or WKT literals that are read and
+   * checked here (a bad one is a 400 naming the problem) and then bound as parameters.
+   */
+  private spatial(op: SpatialCall): Typed {
+    const name = spatialName(op.fn);
+    const { dbs } = this.ctx;
+    const [a, b] = op.args.map((arg) => {
+      const c = this.operand(arg);
+      if (isLiteral(c)) {
+        const shown = typeof c.value === 'string' ? `'${c.value}'` : String(c.value);
+        if (typeof c.value !== 'string') fail(this.ctx, `${name}() takes a spatial column or a WKT text such as 'POINT(x y)', not ${shown} at position ${c.pos}`, shown, c.pos);
+        try {
+          return dbs.geometryParam(toEwkt(fromWkt(c.value)));
+        } catch (err) {
+          if (err instanceof GeometryError) fail(this.ctx, `${name}() at position ${c.pos}: ${err.message}`, shown, c.pos);
+          throw err;
+        }
+      }
+      if (c.kind !== 'geometry') fail(this.ctx, `${name}() takes spatial columns (POINT, LINESTRING, POLYGON, GEOMETRY) or WKT texts, not ${c.label} (${c.kind})`, c.label, arg.pos);
+      return dbs.geometryColumn(c.expr);
+    });
+    const label = `${name}()`;
+    if (op.fn === 'DISTANCEONSPHERE') return { expr: dbs.distanceOnSphereM(a, b), kind: 'double', label };
+    const expr = sql`${sql.raw(SPATIAL_SQL[op.fn])}(${a}, ${b})`;
+    return { expr, kind: op.fn === 'DISTANCE' ? 'double' : 'boolean', label };
   }
 
   /** An operand that must be a column-like value (the left of LIKE, IN, BETWEEN, IS NULL). */
@@ -158,6 +201,9 @@ class PredicateCompiler {
           if (cond.op === '!=') return sql<boolean>`${typed.expr} is not null`;
           fail(ctx, `null can only be compared with = or != at position ${other.pos}`, 'null', other.pos);
         }
+        if (typed.kind === 'geometry') {
+          fail(ctx, `${typed.label} is a spatial column: compare it through a spatial function such as Equals(${typed.label}, 'POINT(x y)') = true, at position ${cond.pos}`, cond.op, cond.pos);
+        }
         if (typed.kind === 'boolean' && cond.op !== '=' && cond.op !== '!=') {
           fail(ctx, `${typed.label} is a boolean: compare it with = or !=, not '${cond.op}' at position ${cond.pos}`, cond.op, cond.pos);
         }
@@ -189,6 +235,8 @@ class PredicateCompiler {
           subject = dbs.datetimeAsText(target.expr);
           // The search box sends times as '09:05 GMT'; the text is already UTC, so the zone is dropped.
           matched = patternText.replace(/ (?:G|GM|GMT|GMT\+0+)(%?)$/, '$1');
+        } else if (target.kind === 'geometry') {
+          return fail(ctx, `LIKE does not apply to the spatial column ${target.label}: use a spatial function such as Within(${target.label}, 'POLYGON((…))') = true`, target.label, cond.target.pos);
         } else return fail(ctx, `LIKE does not apply to the boolean ${target.label}: compare it with = true or = false`, target.label, cond.target.pos);
         const like = dbs.likeInsensitive(subject, sql`${matched}`);
         return cond.negated ? sql<boolean>`not ${like}` : like;
@@ -213,7 +261,7 @@ class PredicateCompiler {
       }
       case 'between': {
         const target = this.typed(cond.target, 'BETWEEN');
-        if (target.kind === 'boolean') fail(ctx, `BETWEEN does not apply to the boolean ${target.label}`, target.label, cond.target.pos);
+        if (target.kind === 'boolean' || target.kind === 'geometry') fail(ctx, `BETWEEN does not apply to the ${target.kind === 'boolean' ? 'boolean' : 'spatial column'} ${target.label}`, target.label, cond.target.pos);
         const low = this.value(cond.low, target);
         const high = this.value(cond.high, target);
         return sql<boolean>`${target.expr} ${cond.negated ? sql`not between` : sql`between`} ${low} and ${high}`;

@@ -11,8 +11,11 @@ import { queryError, type Clause } from './errors.js';
  * `sql.id`; table aliases are generated here (t0, l1, r1 ...), never taken from the input.
  */
 
-/** How a column's values behave in comparisons. FILE_REF holds a path, so it is text. */
-export type ValueKind = 'text' | 'int' | 'double' | 'boolean' | 'datetime';
+/**
+ * How a column's values behave in comparisons. FILE_REF holds a path, so it is text; spatial
+ * columns ('geometry') are compared only through the spatial functions.
+ */
+export type ValueKind = 'text' | 'int' | 'double' | 'boolean' | 'datetime' | 'geometry';
 
 export function kindOf(t: ScalarDataType): ValueKind {
   switch (t) {
@@ -24,6 +27,11 @@ export function kindOf(t: ScalarDataType): ValueKind {
       return 'boolean';
     case 'DATETIME':
       return 'datetime';
+    case 'POINT':
+    case 'LINESTRING':
+    case 'POLYGON':
+    case 'GEOMETRY':
+      return 'geometry';
     default:
       return 'text';
   }

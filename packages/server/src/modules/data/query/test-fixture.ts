@@ -15,6 +15,8 @@ import type { ColumnInfo, RelationInfo, SchemaResolver, TableInfo } from '../mod
 const sqlTypes: Record<ScalarDataType, 'text' | 'bigint' | 'double precision' | 'boolean'> = {
   STRING: 'text', STRING_ID: 'text', EXTENDED_STRING: 'text', TEXT: 'text', FILE_REF: 'text',
   INT: 'bigint', DATETIME: 'bigint', DOUBLE: 'double precision', BOOLEAN: 'boolean',
+  // Spatial columns are not part of this fixture (spatial.test.ts makes real ones).
+  POINT: 'text', LINESTRING: 'text', POLYGON: 'text', GEOMETRY: 'text', JSON: 'text',
 };
 
 function column(name: string, dataType: ScalarDataType, system = false): ColumnInfo {

@@ -62,6 +62,8 @@ export function literalAs(ctx: Ctx, lit: Literal, against: Typed): RawBuilder<un
       if (v === true || v === 1 || v === 'true' || v === '1') return ctx.dbs.booleanValue(true);
       if (v === false || v === 0 || v === 'false' || v === '0') return ctx.dbs.booleanValue(false);
       return mismatch(ctx, lit, against, 'true or false');
+    case 'geometry':
+      return fail(ctx, `${against.label} is a spatial column: compare it through a spatial function such as Equals(${against.label}, 'POINT(x y)') = true, at position ${lit.pos}`, show(lit), lit.pos);
     case 'datetime': {
       if (typeof v === 'number') return numberParam(v, 'datetime');
       if (typeof v === 'string') {

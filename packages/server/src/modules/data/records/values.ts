@@ -1,6 +1,8 @@
-import type { ScalarDataType } from '@basalt/shared';
+import { isSpatialType, type ScalarDataType } from '@basalt/shared';
 import { ApiError } from '../../../http/api-error.js';
 import type { ColumnMeta, TableMeta } from '../schema/app-schema.js';
+import { geometryFromStored, geometryToStored } from './geometry-values.js';
+import { jsonFromStored, jsonToStored } from './json-values.js';
 
 /** Longest text each text type accepts, in characters. */
 export const TEXT_LIMITS: Partial<Record<ScalarDataType, number>> = {
@@ -29,6 +31,8 @@ function bad(column: string, dataType: ScalarDataType, value: unknown, why?: str
  */
 export function toStored(column: string, dataType: ScalarDataType, value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
+  if (isSpatialType(dataType)) return geometryToStored(column, dataType, value);
+  if (dataType === 'JSON') return jsonToStored(column, value);
   switch (dataType) {
     case 'INT': {
       const n = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
@@ -80,6 +84,13 @@ export function fromStored(dataType: ScalarDataType, value: unknown): unknown {
     case 'DATETIME':
     case 'DOUBLE':
       return typeof value === 'number' ? value : Number(value);
+    case 'POINT':
+    case 'LINESTRING':
+    case 'POLYGON':
+    case 'GEOMETRY':
+      return geometryFromStored(value);
+    case 'JSON':
+      return jsonFromStored(value);
     default:
       return value;
   }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { ScalarDataTypes, type DataColumn, type ScalarDataType } from '@basalt/shared';
+import { ErrorCodes, ScalarDataTypes, isSpatialType, type DataColumn, type ScalarDataType } from '@basalt/shared';
 import { ApiError } from '../../../http/api-error.js';
 import { newId } from '../../../http/secrets.js';
 import type { DataArea } from '../data-area.js';
@@ -23,6 +23,8 @@ const BASE = new Set(['objectId', 'created', 'updated', 'ownerId']);
 /** Type changes that keep every stored value meaningful; anything else needs a new column. */
 function canConvert(from: ScalarDataType, to: ScalarDataType): boolean {
   if (from === to) return true;
+  // A point, line or polygon is a geometry; the other way a stored value may not fit.
+  if (isSpatialType(from) || isSpatialType(to)) return isSpatialType(from) && to === 'GEOMETRY';
   if (isTextType(to)) return isTextType(from) || from === 'INT' || from === 'DOUBLE';
   return from === 'INT' && to === 'DOUBLE';
 }
@@ -36,6 +38,20 @@ export class ColumnsService {
     const key = name.toLowerCase();
     const clash = [...table.columns, ...table.relations].find((c) => c.name.toLowerCase() === key && c.columnId !== exceptId);
     if (clash) throw ApiError.conflict(`Table '${table.name}' already has a column named '${clash.name}'`, { field: 'name' });
+  }
+
+  /** A column as the DDL takes it: spatial columns carry the database's own geometry type. */
+  private physical<C extends ColumnMeta>(c: C): C & { sqlType?: string } {
+    // JSON is jsonb on PostgreSQL (parsed, indexable) and JSON text on SQLite (decision 0029).
+    if (c.dataType === 'JSON' && this.area.ctx.dbs.kind === 'postgres') return { ...c, sqlType: 'jsonb' };
+    return isSpatialType(c.dataType) ? { ...c, sqlType: this.area.ctx.dbs.spatialColumnType(c.dataType) } : c;
+  }
+
+  /** Spatial columns need SpatiaLite or PostGIS: without them a 501 says what to install. */
+  async assertTypeServed(dataType: ScalarDataType): Promise<void> {
+    if (!isSpatialType(dataType)) return;
+    const support = await this.area.ctx.dbs.spatial();
+    if (!support.available) throw new ApiError(ErrorCodes.NOT_AVAILABLE_YET, 501, support.reason, { dataType });
   }
 
   column(table: TableMeta, name: string): ColumnMeta {
@@ -55,6 +71,7 @@ export class ColumnsService {
     const name = assertColumnName(body.name);
     const dataType = this.parseType(body.dataType);
     const defaultValue = toStored(name, dataType, body.defaultValue);
+    await this.assertTypeServed(dataType);
     await withSchemaLock(appId, async () => {
       const { table } = await this.area.table(appId, tableName);
       this.assertColumnNameFree(table, name);
@@ -74,7 +91,7 @@ export class ColumnsService {
           required: col.required ? 1 : 0, uniq: col.unique ? 1 : 0, indexed: col.indexed ? 1 : 0,
           default_value: col.defaultValue === null ? null : JSON.stringify(col.defaultValue), system: 0, position: col.position,
         }).execute();
-        await addPhysicalColumn(trx, table.sqlName, col);
+        await addPhysicalColumn(trx, table.sqlName, this.physical(col));
         // Existing rows take the default, as new rows will.
         if (defaultValue !== null && rows > 0) await trx.updateTable(table.sqlName).set({ [col.sqlName]: defaultValue }).execute();
         if (col.required) await rebuildTable(trx, table.sqlName, this.rebuildColumns(table, col));
@@ -87,9 +104,9 @@ export class ColumnsService {
 
   /** Current physical columns of a table with `changed` in place of (or added to) its old version. */
   private rebuildColumns(table: TableMeta, changed: ColumnMeta, castFrom?: ScalarDataType): RebuildColumn[] {
-    const cols: RebuildColumn[] = table.columns.filter((c) => !BASE.has(c.name) && c.columnId !== changed.columnId);
+    const cols: RebuildColumn[] = table.columns.filter((c) => !BASE.has(c.name) && c.columnId !== changed.columnId).map((c) => this.physical(c));
     const at = table.columns.findIndex((c) => c.columnId === changed.columnId);
-    const next: RebuildColumn = { ...changed, castFrom };
+    const next: RebuildColumn = { ...this.physical(changed), castFrom };
     if (at < 0) cols.push(next);
     else cols.splice(Math.max(0, at - BASE.size), 0, next);
     return cols;

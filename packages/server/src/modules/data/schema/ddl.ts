@@ -32,9 +32,15 @@ export interface PhysicalColumn {
   name: string;
   dataType: ScalarDataType;
   required: boolean;
+  /**
+   * The database's own type when it differs between the two (spatial columns:
+   * `Databases.spatialColumnType`); one of the dialect's fixed type texts, never developer text.
+   */
+  sqlType?: string;
 }
 
 const physical = (c: PhysicalColumn) => c.sqlName ?? c.name;
+const typeOf = (c: PhysicalColumn) => (c.sqlType ? sql.raw(c.sqlType) : sqlType(c.dataType));
 
 /** Creates a data table: the four base columns plus `columns`, all in one statement. */
 export async function createPhysicalTable(db: Kysely<any>, tableSql: string, columns: PhysicalColumn[]): Promise<void> {
@@ -44,7 +50,7 @@ export async function createPhysicalTable(db: Kysely<any>, tableSql: string, col
     .addColumn('updated', 'bigint', (c) => c.notNull())
     .addColumn('ownerId', 'text');
   for (const col of columns) {
-    builder = builder.addColumn(physical(col), sqlType(col.dataType), (c) => (col.required ? c.notNull() : c));
+    builder = builder.addColumn(physical(col), typeOf(col), (c) => (col.required ? c.notNull() : c));
   }
   await builder.execute();
   await db.schema.createIndex(`ix_${tableSql}_created`).on(tableSql).column('created').execute();
@@ -56,7 +62,7 @@ export async function dropPhysicalTable(db: Kysely<any>, tableSql: string): Prom
 
 /** Adds a nullable column; NOT NULL is applied afterwards (when rows got their default) by a rebuild. */
 export async function addPhysicalColumn(db: Kysely<any>, tableSql: string, col: PhysicalColumn): Promise<void> {
-  await db.schema.alterTable(tableSql).addColumn(physical(col), sqlType(col.dataType)).execute();
+  await db.schema.alterTable(tableSql).addColumn(physical(col), typeOf(col)).execute();
 }
 
 export async function dropPhysicalColumn(db: Kysely<any>, tableSql: string, colSql: string): Promise<void> {
@@ -102,7 +108,7 @@ export async function rebuildTable(trx: Kysely<any>, tableSql: string, columns: 
     .addColumn('created', 'bigint', (c) => c.notNull())
     .addColumn('updated', 'bigint', (c) => c.notNull())
     .addColumn('ownerId', 'text');
-  for (const col of columns) builder = builder.addColumn(physical(col), sqlType(col.dataType), (c) => (col.required ? c.notNull() : c));
+  for (const col of columns) builder = builder.addColumn(physical(col), typeOf(col), (c) => (col.required ? c.notNull() : c));
   await builder.execute();
 
   const names = ['objectId', 'created', 'updated', 'ownerId', ...columns.map(physical)];
