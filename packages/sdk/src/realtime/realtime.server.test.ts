@@ -79,8 +79,8 @@ for (const kind of testDbKinds()) {
       expect(older.map((c) => c.record.age)).toEqual([40]);
     });
 
-    it('rejects an unknown channel and a wrong API key', async () => {
-      await expect(connect().subscribe('nowhere', () => undefined)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    it('rejects a name no channel may have and a wrong API key', async () => {
+      await expect(connect().subscribe('no where', () => undefined)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
       await expect(connect({ apiKey: 'WRONG' }).subscribe('default', () => undefined)).rejects.toMatchObject({ code: 'CONNECT' });
     });
 

@@ -18,9 +18,9 @@ type Sdk = typeof Backendless;
 
 /**
  * The published `backendless` SDK, unchanged: bulk and relation listeners fed by its own bulk and
- * relation calls, and a shared object used by two SDK instances.
+ * relation calls, a channel created by subscribing to it, and a shared object used by two SDK instances.
  */
-describeEachDb('backendless SDK: bulk, relation and shared-object real time', (server) => {
+describeEachDb('backendless SDK: bulk, relation, channel and shared-object real time', (server) => {
   let f: AppFixture;
   let first: Sdk;
   let second: Sdk;
@@ -77,6 +77,26 @@ describeEachDb('backendless SDK: bulk, relation and shared-object real time', (s
       { parentObjectId: parent, isConditional: false, children: [child] },
       { parentObjectId: parent, isConditional: true, whereClause: "title = 'child'" },
     ]);
+  });
+
+  it('a channel that does not exist: subscribe, publish, and the subscriber receives the message', async () => {
+    const names = async () => ((await f.console('GET', '/messaging/channels')).json() as Array<{ name: string }>).map((c) => c.name);
+    expect(await names()).not.toContain('live');
+    const channel = first.Messaging.subscribe('live');
+    const received: unknown[] = [];
+    const errors: unknown[] = [];
+    let connected = false;
+    channel.addConnectListener(() => { connected = true; }, (e: unknown) => errors.push(e));
+    channel.addMessageListener((message: unknown) => received.push(message), (e: unknown) => errors.push(e));
+    await until(() => connected || errors.length > 0, 'the channel connection');
+    expect(errors).toEqual([]);
+    await pause(300);
+
+    const status = await second.Messaging.publish('live', { text: 'hello live' });
+    expect(status).toMatchObject({ status: 'published' });
+    await until(() => received.length === 1, 'the published message');
+    expect(received[0]).toMatchObject({ message: { text: 'hello live' } });
+    expect((await names()).filter((n) => n === 'live')).toHaveLength(1);
   });
 
   it('a shared object: set on one SDK is read and heard on the other, and commands arrive', async () => {

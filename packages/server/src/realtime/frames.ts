@@ -19,6 +19,15 @@ export function text(value: unknown, what: string): string {
   return value;
 }
 
+/**
+ * A channel name from a frame: only that it is text here. Its length and characters are checked
+ * by the session against the channel name rule, so that a refusal names that rule.
+ */
+export function channelText(value: unknown): string {
+  if (typeof value !== 'string') throw new Refusal('BAD_REQUEST', 'channel must be a string');
+  return value;
+}
+
 /** An optional where clause or selector, parsed for matching on this server. */
 export function filterOf(where: unknown, what: string): Condition | undefined {
   if (where === undefined || where === null || where === '') return undefined;

@@ -27,9 +27,12 @@ export function isRealtimeRequest(url: string | undefined): boolean {
   return new URLSearchParams(url.slice(q + 1)).has('EIO');
 }
 
+/** What real time needs of channels, which belong to the messaging area. */
 export interface RealtimeOptions {
-  /** Whether the app has this channel; the messaging area owns channels. */
-  channelExists(appId: string, channel: string): Promise<boolean>;
+  /** Why a text cannot name a channel (the channel name rule), or undefined when it can. */
+  channelNameProblem(name: string): string | undefined;
+  /** Makes sure the app has the channel: one that does not exist yet is created on first use. */
+  openChannel(appId: string, channel: string): Promise<void>;
 }
 
 /**
@@ -66,7 +69,7 @@ export class RealtimeServer {
         })
         .catch((err: Error) => next(err));
     }).on('connection', (socket) => {
-      const deps = { ctx, registry: this.registry, fanOut: this.fanOut, sharedObjects: this.sharedObjects, channelExists: options.channelExists };
+      const deps = { ctx, registry: this.registry, fanOut: this.fanOut, sharedObjects: this.sharedObjects, channels: options };
       new RealtimeSession(deps, socket, socket.data.client);
     });
     // The empty main namespace serves no one.

@@ -1,7 +1,9 @@
 import type { Socket } from 'socket.io';
 import type { ServerContext } from '../context.js';
+import { ApiError } from '../http/api-error.js';
 import type { FanOut } from './fan-out.js';
-import { Refusal, text, type WireError } from './frames.js';
+import type { RealtimeOptions } from './realtime-server.js';
+import { channelText, Refusal, text, type WireError } from './frames.js';
 import { checkRealtimeSubscribePermission, sharedObjectUser, SubscriberViews, type RealtimeClient, type RealtimeTarget } from './permissions.js';
 import { runSharedObjectMethod, SHARED_OBJECT_METHODS } from './shared-object-methods.js';
 import type { SharedObjects } from './shared-objects.js';
@@ -15,8 +17,8 @@ export interface SessionDeps {
   registry: SubscriptionRegistry;
   fanOut: FanOut;
   sharedObjects: SharedObjects;
-  /** Whether the app has this channel (channels belong to messaging). */
-  channelExists(appId: string, channel: string): Promise<boolean>;
+  /** Channel names and creation on first use (channels belong to messaging). */
+  channels: RealtimeOptions;
 }
 
 const MAX_SUBSCRIPTIONS_PER_SOCKET = 500;
@@ -24,8 +26,8 @@ const MAX_SUBSCRIPTIONS_PER_SOCKET = 500;
 /**
  * One connected client speaking the real-time protocol of the `backendless` SDK: `SUB_ON` /
  * `SUB_OFF` / `MET_REQ` in, `SUB_READY` / `SUB_RES` / `MET_RES` out. Every subscription is checked
- * (channel exists, permission hook) before it is registered; a refused one gets `SUB_RES` with an
- * error, which makes the SDK drop it.
+ * (channel name, permission hook; a new channel is then created) before it is registered; a
+ * refused one gets `SUB_RES` with an error, which makes the SDK drop it.
  */
 export class RealtimeSession {
   /** Subscriptions whose checks are still running; `SUB_OFF` during that time cancels them. */
@@ -83,9 +85,16 @@ export class RealtimeSession {
     if (hidden) throw new Refusal('FORBIDDEN', `Permission denied: column '${hidden}' of table '${table}' is hidden`);
   }
 
+  /**
+   * A channel subscription or command: the name must be one a channel may have, the client needs
+   * Subscribe, and then a channel that does not exist yet is created (as a publish creates it). A
+   * client refused Subscribe by the role-wide rules therefore creates nothing.
+   */
   private async allowChannel(channel: string): Promise<void> {
-    if (!(await this.deps.channelExists(this.client.appId, channel))) throw new Refusal('NOT_FOUND', `Channel '${channel}' does not exist`);
+    const problem = this.deps.channels.channelNameProblem(channel);
+    if (problem) throw new Refusal('BAD_REQUEST', problem);
     await this.allow({ kind: 'channel', channel });
+    await this.deps.channels.openChannel(this.client.appId, channel);
   }
 
   private async allow(target: RealtimeTarget): Promise<void> {
@@ -131,7 +140,7 @@ export class RealtimeSession {
         return null;
       }
       case 'PUB_SUB_COMMAND': {
-        const channel = text(options.channel, 'channel');
+        const channel = channelText(options.channel);
         await this.allowChannel(channel);
         const command = { type: options.type ?? null, data: options.data ?? null, connectionId: this.socket.id, userId: null };
         this.deps.fanOut.publish({ kind: 'command', appId: this.client.appId, channel, command });
@@ -181,6 +190,8 @@ export class RealtimeSession {
 
   private wireError(err: unknown): WireError {
     if (err instanceof Refusal) return { code: err.code, message: err.message };
+    // A refusal of another area's service (a channel deleted while created: 409) is the client's to read.
+    if (err instanceof ApiError && err.status < 500) return { code: err.code, message: err.message };
     this.deps.ctx.log.error({ err }, 'real-time frame failed');
     return { code: 'INTERNAL', message: 'Internal server error' };
   }

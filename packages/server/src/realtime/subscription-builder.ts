@@ -1,5 +1,5 @@
 import type { RealtimeTarget } from './permissions.js';
-import { filterOf, idList, Refusal, text, whereText } from './frames.js';
+import { channelText, filterOf, idList, Refusal, text, whereText } from './frames.js';
 import { keyFor, sameWhere, type SubscriberSocket, type Subscription } from './subscriptions.js';
 
 const RECORD_EVENTS = new Set(['created', 'updated', 'deleted', 'upserted', 'bulk-created', 'bulk-upserted']);
@@ -27,7 +27,7 @@ export function planSubscription(who: Subscriber, id: string, name: string, opti
   const { appId, socket } = who;
   const base = { id, socket, appId, name };
   if (CHANNEL_SUBSCRIPTIONS.has(name)) {
-    const channel = text(options.channel, 'channel');
+    const channel = channelText(options.channel);
     const filter = name === 'PUB_SUB_MESSAGES' ? filterOf(options.selector, 'selector') : undefined;
     return { sub: { ...base, key: keyFor.channel(appId, name, channel), channel, filter }, target: { kind: 'channel', channel } };
   }

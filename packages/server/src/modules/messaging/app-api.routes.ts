@@ -4,7 +4,7 @@ import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { authenticateApp } from '../../http/app-auth.js';
 import { checkChannelPermission } from '../security/index.js';
-import type { ChannelsService, PublishInput } from './channels.service.js';
+import { checkChannelName, type ChannelsService, type PublishInput } from './channels.service.js';
 import type { DevicesService } from './devices.service.js';
 
 type KeyParams = { appId: string; apiKey: string };
@@ -19,9 +19,11 @@ export function registerMessagingAppRoutes(app: FastifyInstance, ctx: ServerCont
   const onRequest = async (req: FastifyRequest) => {
     await authenticateApp(ctx, req);
   };
-  // Channel permissions (roles, users) are the security area's: Publish is asked here.
+  // Channel permissions (roles, users) are the security area's: Publish is asked here. A publish
+  // may create the channel, so its name must first be one a channel may have (400 naming the rule).
   const mayPublish = async (req: FastifyRequest) => {
-    const answer = await checkChannelPermission(ctx, await authenticateApp(ctx, req), (req.params as { channel: string }).channel, 'Publish');
+    const channel = checkChannelName((req.params as { channel: string }).channel);
+    const answer = await checkChannelPermission(ctx, await authenticateApp(ctx, req), channel, 'Publish');
     if (!answer.allowed) throw ApiError.forbidden(answer.message);
   };
   const base = '/:appId/:apiKey/messaging';

@@ -23,12 +23,20 @@ const SETTINGS = { polling: true, rtmp: 0, websocket: 8888 };
 
 export const newId = () => crypto.randomUUID().toUpperCase();
 
+/**
+ * Why a text cannot name a channel, or undefined when it can. The one rule for channel names: the
+ * console's create and rename, and publish and subscribe (which create channels on first use).
+ */
+export function channelNameProblem(name: unknown): string | undefined {
+  if (typeof name !== 'string' || !CHANNEL_NAME.test(name)) return 'A channel name is 1 to 100 letters, digits, _, . or -, starting with a letter or digit';
+  if (RESERVED.has(name.toLowerCase())) return `'${name}' is a reserved name and cannot name a channel`;
+  return undefined;
+}
+
 export function checkChannelName(name: unknown): string {
-  if (typeof name !== 'string' || !CHANNEL_NAME.test(name)) {
-    throw ApiError.badRequest('A channel name is 1 to 100 letters, digits, _, . or -, starting with a letter or digit', { field: 'name' });
-  }
-  if (RESERVED.has(name.toLowerCase())) throw ApiError.badRequest(`'${name}' is a reserved name and cannot name a channel`, { field: 'name' });
-  return name;
+  const problem = channelNameProblem(name);
+  if (problem) throw ApiError.badRequest(problem, { field: 'name' });
+  return name as string;
 }
 
 function channelOut(row: ChannelRow): MessagingChannel {
@@ -67,8 +75,25 @@ export class ChannelsService {
 
   /** Creates an app's `default` channel; app creation awaits it (ctx.appCreatedHooks). */
   async seedDefaultChannel(appId: string): Promise<void> {
-    if (await this.repo.channelByName(appId, DEFAULT_CHANNEL)) return;
-    await this.repo.insertChannel({ id: newId(), app_id: appId, name: DEFAULT_CHANNEL, settings: JSON.stringify(SETTINGS), created: Date.now(), updated: null });
+    await this.channelForUse(appId, DEFAULT_CHANNEL);
+  }
+
+  /**
+   * The channel a publish or a real-time subscription names. As in Backendless, a channel that does
+   * not exist yet is created on first use, with the default settings; the caller's Publish or
+   * Subscribe permission has been decided before (by name: a new channel has no rules of its own
+   * yet, so the role-wide ones decide, as they will for the created channel). Two first uses at
+   * once make one channel: the insert gives way to the row the other one wrote.
+   */
+  async channelForUse(appId: string, name: string): Promise<ChannelRow> {
+    const found = await this.repo.channelByName(appId, name);
+    if (found) return found;
+    const row: ChannelRow = { id: newId(), app_id: appId, name: checkChannelName(name), settings: JSON.stringify(SETTINGS), created: Date.now(), updated: null };
+    if (await this.repo.insertChannelIfAbsent(row)) return row;
+    const other = await this.repo.channelByName(appId, name);
+    // Only a delete between the two statements leaves nothing; the caller may simply try again.
+    if (!other) throw ApiError.conflict(`Channel '${name}' was deleted while it was being created; try again`);
+    return other;
   }
 
   async list(appId: string): Promise<MessagingChannel[]> {
@@ -79,7 +104,8 @@ export class ChannelsService {
     const channelName = checkChannelName(name);
     if (await this.repo.channelByName(appId, channelName)) throw ApiError.conflict(`A channel named '${channelName}' already exists`, { field: 'name' });
     const row: ChannelRow = { id: newId(), app_id: appId, name: channelName, settings: JSON.stringify(SETTINGS), created: Date.now(), updated: null };
-    await this.repo.insertChannel(row);
+    // A publish or subscription may create the same name meanwhile: a 409 then, not a unique violation.
+    if (!(await this.repo.insertChannelIfAbsent(row))) throw ApiError.conflict(`A channel named '${channelName}' already exists`, { field: 'name' });
     return channelOut(row);
   }
 
@@ -108,10 +134,6 @@ export class ChannelsService {
     await this.repo.deleteChannel(appId, channelId);
   }
 
-  async channelExists(appId: string, name: string): Promise<boolean> {
-    return !!(await this.repo.channelByName(appId, name));
-  }
-
   async messages(appId: string, channelId: string, offset: number, limit: number): Promise<PublishedMessage[]> {
     const channel = await this.channel(appId, channelId);
     return (await this.repo.listMessages(channel.id, offset, limit)).map((r) => JSON.parse(r.body) as PublishedMessage);
@@ -124,16 +146,17 @@ export class ChannelsService {
   /**
    * Publishes to a channel: the message is kept in the channel's history, delivered to every
    * real-time subscriber (through the event bus) and, when the options ask for it, pushed to the
-   * channel's devices.
+   * channel's devices. A channel that does not exist yet is created (see `channelForUse`), once the
+   * input has passed its checks: a refused publish leaves no channel behind.
    */
   async publish(appId: string, channelName: string, input: PublishInput): Promise<PublishAnswer> {
-    const channel = await this.repo.channelByName(appId, channelName);
-    if (!channel) throw ApiError.notFound(`Channel '${channelName}' does not exist`);
+    checkChannelName(channelName);
     const size = Buffer.byteLength(JSON.stringify(input ?? {}));
     if (size > MAX_MESSAGE_BYTES) throw ApiError.tooLarge(`A message may be at most ${MAX_MESSAGE_BYTES} bytes; this one is ${size}`);
     const headers = input.headers ?? {};
     if (typeof headers !== 'object' || Array.isArray(headers)) throw ApiError.badRequest('headers must be an object', { field: 'headers' });
     const schedule = readSchedule(input, Date.now());
+    const channel = await this.channelForUse(appId, channelName);
     if (schedule) return this.schedule(appId, channel.name, input, schedule);
     return this.publishNow(appId, channel, input);
   }

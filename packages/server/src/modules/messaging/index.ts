@@ -1,7 +1,7 @@
 import type { ServerModule } from '../module.js';
 import type { ServerContext } from '../../context.js';
 import { RealtimeServer, registerAppInfoRoute } from '../../realtime/index.js';
-import { ChannelsService, type PublishInput } from './channels.service.js';
+import { ChannelsService, channelNameProblem, type PublishInput } from './channels.service.js';
 import { DevicesService } from './devices.service.js';
 import { PushService } from './push.service.js';
 import { messagingMigrations } from './messaging.migrations.js';
@@ -58,7 +58,13 @@ export const messagingModule: ServerModule = {
     registerMobileSettingsRoutes(app, ctx, new MobileSettingsService(push));
     registerAppInfoRoute(app, ctx);
 
-    const realtime = new RealtimeServer(ctx, { channelExists: (appId, channel) => channels.channelExists(appId, channel) });
+    // Subscribing to a channel that does not exist yet creates it, as publishing does.
+    const realtime = new RealtimeServer(ctx, {
+      channelNameProblem,
+      openChannel: async (appId, channel) => {
+        await channels.channelForUse(appId, channel);
+      },
+    });
     // The HTTP server exists from the start; real time attaches once the app is ready, before it
     // listens, and lets go before the server closes so open sockets do not hold the shutdown.
     app.addHook('onReady', async () => {

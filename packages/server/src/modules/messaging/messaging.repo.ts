@@ -40,8 +40,10 @@ export class MessagingRepo {
   channelByName(appId: string, name: string) {
     return this.db.selectFrom('msg_channels').selectAll().where('app_id', '=', appId).where('name', '=', name).executeTakeFirst();
   }
-  async insertChannel(row: ChannelRow): Promise<void> {
-    await this.db.insertInto('msg_channels').values(row).execute();
+  /** Inserts a channel unless the app has one of that name already; answers whether it did. */
+  async insertChannelIfAbsent(row: ChannelRow): Promise<boolean> {
+    const result = await this.db.insertInto('msg_channels').values(row).onConflict((oc) => oc.columns(['app_id', 'name']).doNothing()).executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
   async updateChannel(appId: string, id: string, set: Partial<Pick<ChannelRow, 'name' | 'settings' | 'updated'>>): Promise<void> {
     await this.db.updateTable('msg_channels').set(set).where('app_id', '=', appId).where('id', '=', id).execute();

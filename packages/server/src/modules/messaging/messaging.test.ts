@@ -70,10 +70,16 @@ describeEachDb('messaging console routes', (server) => {
     expect(count.json()).toBe(3);
   });
 
-  it('answers 404 for a message to an unknown channel and 413 for an oversized one', async () => {
-    const missing = await call('POST', `${base()}/nowhere`, { message: 'hi' });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().code).toBe('NOT_FOUND');
+  it('creates a channel a message names for the first time, answers 400 for a name no channel may have and 413 for an oversized message', async () => {
+    const fresh = await call('POST', `${base()}/from-console`, { message: 'hi' });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const created = ((await call('GET', `${base()}/channels`)).json() as Array<{ name: string; channelid: string }>).find((c) => c.name === 'from-console');
+    expect(created).toBeDefined();
+    expect((await call('GET', `${base()}/channels/${created!.channelid}/messages/count`)).json()).toBe(1);
+    await call('DELETE', `${base()}/channels/${created!.channelid}`);
+    const bad = await call('POST', `${base()}/no%20where`, { message: 'hi' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^A channel name is 1 to 100 letters/) });
     const big = await call('POST', `${base()}/default`, { message: 'x'.repeat(70 * 1024) });
     expect(big.statusCode).toBe(413);
   });
