@@ -61,6 +61,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     pgSchemaPrefix: config.pgSchemaPrefix,
     queryTimeoutMs: config.queryTimeoutMs,
     queryReaders: config.queryReaders,
+    spatialite: config.spatialite,
   });
   const ctx: ServerContext = {
     config,

@@ -34,6 +34,8 @@ export interface Config {
   queryTimeoutMs: number;
   /** SQLite: threads that run the app-data queries that can run long, off the event loop (decision 0017). */
   queryReaders: number;
+  /** SQLite: the SpatiaLite module loaded for spatial columns, a name on the library path or a file (decision 0028). */
+  spatialite: string;
   /** Failed developer logins allowed per login name within `loginWindowMs`. */
   loginMaxFailures: number;
   /** Failed developer logins allowed per client address within `loginWindowMs` (offices share one). */
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadLimit: intSetting(env, 'BASALT_UPLOAD_LIMIT', 200 * 1024 * 1024),
     queryTimeoutMs: positiveSetting(env, 'BASALT_QUERY_TIMEOUT_MS', 5000),
     queryReaders: positiveSetting(env, 'BASALT_QUERY_READERS', 2),
+    spatialite: env.BASALT_SPATIALITE || 'mod_spatialite',
     loginMaxFailures,
     loginIpMaxFailures: intSetting(env, 'BASALT_LOGIN_IP_MAX_FAILURES', loginMaxFailures * 20),
     loginWindowMs: intSetting(env, 'BASALT_LOGIN_WINDOW_MS', 15 * 60 * 1000),

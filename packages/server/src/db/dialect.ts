@@ -94,6 +94,8 @@ export interface OpenOptions {
  * rows was estimated dear enough to spend 20 s compiling a query that runs in a millisecond.
  */
 const PG_OPTIONS = '-c jit=off';
+  /** SQLite: the SpatiaLite module to load (db/spatial.ts); `mod_spatialite` when not given. */
+  spatialite?: string;
 
 /** Haversine over degrees; `clamp` caps the asin argument at 1, which rounding may exceed for antipodes. */
 function haversineKm(clamp: (x: RawBuilder<number>) => RawBuilder<number>, lat1: Expression<unknown>, lng1: Expression<unknown>, lat2: Expression<unknown>, lng2: Expression<unknown>, radiusKm = 6371.0088): RawBuilder<number> {
@@ -212,7 +214,10 @@ class SqliteDatabases implements Databases {
   }
 
   /** Extensions of app-data connections: SpatiaLite when this machine has it. */
-  private readonly appExtensions = spatialiteSupport().available ? [SPATIALITE] : [];
+  private get appExtensions(): string[] {
+    const module = this.opts.spatialite ?? SPATIALITE;
+    return spatialiteSupport(module).available ? [module] : [];
+  }
 
   private open<DB>(file: string, onOpen?: (db: Database.Database) => void, extensions?: string[]): Kysely<DB> {
     const handle = openSqliteHandle(file, onOpen, extensions);
@@ -305,7 +310,7 @@ class SqliteDatabases implements Databases {
     this.apps.clear();
     await this.system.destroy();
   async spatial(): Promise<SpatialSupport> {
-    return spatialiteSupport();
+    return spatialiteSupport(this.opts.spatialite);
   }
 
   spatialColumnType(): string | undefined {

@@ -11,14 +11,15 @@ export type SpatialSupport = { available: true } | { available: false; reason: s
 /** The SpatiaLite module as SQLite's loader finds it on the library path. */
 export const SPATIALITE = 'mod_spatialite';
 
-let spatialite: SpatialSupport | undefined;
+const probed = new Map<string, SpatialSupport>();
 
-/** Probes once whether SpatiaLite loads into a better-sqlite3 connection. */
-export function spatialiteSupport(): SpatialSupport {
+/** Probes once per module whether SpatiaLite loads into a better-sqlite3 connection. */
+export function spatialiteSupport(module = SPATIALITE): SpatialSupport {
+  let spatialite = probed.get(module);
   if (!spatialite) {
     const probe = new Database(':memory:');
     try {
-      probe.loadExtension(SPATIALITE);
+      probe.loadExtension(module);
       spatialite = { available: true };
     } catch (err) {
       spatialite = {
@@ -28,6 +29,7 @@ export function spatialiteSupport(): SpatialSupport {
     } finally {
       probe.close();
     }
+    probed.set(module, spatialite);
   }
   return spatialite;
 }

@@ -1,6 +1,6 @@
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Backendless from 'backendless';
-import { describeEachDb } from '../../test-helpers.js';
+import { describeEachDb, startTestServer, type TestServer } from '../../test-helpers.js';
 import { appFixture, type AppFixture } from './appapi.test-helpers.js';
 
 type Sdk = typeof Backendless;
@@ -133,5 +133,32 @@ describeEachDb('spatial columns through the backendless SDK', (server) => {
     await app.Data.of('Spot').save({ at: 'LINESTRING(1 2, 3 4)' });
     const all = await app.Data.of('Spot').find({ sortBy: ['created'] } as never) as Rec[];
     expect(all.map((s) => (s.at as { asWKT(): string }).asWKT())).toEqual(['POINT(1 2)', 'LINESTRING(1 2,3 4)']);
+  });
+});
+
+/** A machine without SpatiaLite: the server starts, spatial columns are refused naming the package, the rest works. */
+describe('spatial columns without SpatiaLite [sqlite]', () => {
+  let server: TestServer;
+  let f: AppFixture;
+
+  beforeAll(async () => {
+    server = await startTestServer('sqlite', { spatialite: '/nonexistent/mod_spatialite_missing' });
+    f = await appFixture(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers 501 naming libsqlite3-mod-spatialite for a POINT column and serves everything else', async () => {
+    await f.table('Thing', [{ name: 'label', dataType: 'STRING' }]);
+    const refused = await f.console('POST', '/data/tables/Thing/columns', { name: 'at', dataType: 'POINT' });
+    expect(refused.statusCode).toBe(501);
+    expect(refused.json().message).toMatch(/SpatiaLite.*apt-get install libsqlite3-mod-spatialite/);
+    const saved = await server.call('POST', `/${f.appId}/${f.keys.REST}/data/Thing`, { body: { label: 'plain' } });
+    expect(saved.statusCode).toBe(200);
+    const found = await server.call('GET', `/${f.appId}/${f.keys.REST}/data/Thing?where=${encodeURIComponent("label = 'plain'")}`);
+    expect(found.json().map((t: Rec) => t.label)).toEqual(['plain']);
+    const described = (await f.console('GET', '/data/tables')).json().tables.find((t: { name: string }) => t.name === 'Thing');
+    expect(described.columns.map((c: { name: string }) => c.name)).not.toContain('at');
   });
 });
