@@ -6,3 +6,4 @@ export { WhereLimits, WhereLimitError, type WhereLimit } from './limits.js';
 export { parseDateLiteral, formatDateTimeText } from './dates.js';
 export * from './search.js';
 export { columnEquals, columnDiffers, columnIn, conditionColumns, whereAll, whereAny, ALWAYS, NEVER } from './build.js';
+export { parseExpression, ExpressionLimits, type Arithmetic, type ArithmeticOp } from './expression.js';

@@ -3,6 +3,7 @@ import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js'
 import { columnEquals, type Condition } from '@basalt/shared';
 import { checkClauses, dataServicesOf, relationTargets, type AppSchema, type DataServices, type QueryAccess, type TableMeta } from '../data/index.js';
 import { securityOf } from '../security/index.js';
+import { expressionColumns, isExpression } from '../data/records/special-values.js';
 import { namesIn, readQuery, type QuerySpec } from './query-spec.js';
 import type { RowFilter } from '../security/permission-engine.js';
 
@@ -232,7 +233,13 @@ export class AppData {
 
   /** Removes what a caller may not write and refuses columns whose Update is denied. */
   async writable(caller: AppCaller, table: TableMeta, input: unknown, creating: boolean): Promise<Rec> {
-    return this.writableWith(caller, table, input, creating, this.engine.deniedColumnsNow(caller, table, 'Update') ?? await this.engine.deniedColumns(caller, table, 'Update'));
+    const values = this.writableWith(caller, table, input, creating, this.engine.deniedColumnsNow(caller, table, 'Update') ?? await this.engine.deniedColumns(caller, table, 'Update'));
+    // An expression may not read a column the caller cannot read: it would copy it into one it can.
+    const reads = Object.values(values).filter(isExpression).flatMap((e) => expressionColumns(e.value));
+    const hidden = reads.length ? await this.hidden(caller, table) : undefined;
+    const bad = reads.find((c) => hidden?.has(c));
+    if (bad) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${bad}' of table '${table.name}' is hidden`);
+    return values;
   }
 
   private writableWith(caller: AppCaller, table: TableMeta, input: unknown, creating: boolean, denied: ReadonlySet<string>): Rec {

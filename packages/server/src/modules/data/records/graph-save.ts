@@ -33,7 +33,7 @@ export async function saveGraph(
   // Checked and converted before the transaction opens: a bad value costs no lock.
   const prepared: Array<PreparedRecord | undefined> = [];
   for (const r of records) {
-    const p = r.values ? await prepareRecord(r.table, { ...r.values, objectId: r.create ? r.objectId : undefined }, r.create ? 'create' : 'update') : undefined;
+    const p = r.values ? await prepareRecord(r.table, { ...r.values, objectId: r.create ? r.objectId : undefined }, r.create ? 'create' : 'update', area.ctx.dbs.kind) : undefined;
     prepared.push(p);
   }
   const out = new Map<string, Record<string, unknown>>();

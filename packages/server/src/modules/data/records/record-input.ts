@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { ApiError } from '../../../http/api-error.js';
 import type { RelationMeta, TableMeta } from '../schema/app-schema.js';
 import { toStored } from './values.js';
+import { expressionValue, isExpression, isJsonOperation, jsonOperationValue, type DbKind } from './special-values.js';
 
 /** Keys of the wire format that are never written as column values. */
 const IGNORED = new Set(['___class', '__meta', 'created', 'updated', '___dates___', '___jsonclass']);
@@ -48,7 +49,7 @@ const knownNames = new WeakMap<TableMeta, Set<string>>();
  * Validates one incoming record against the table and converts its values for storage. On create,
  * missing columns take their default value and required columns must end up with a value.
  */
-export async function prepareRecord(table: TableMeta, input: Record<string, unknown>, mode: 'create' | 'update'): Promise<PreparedRecord> {
+export async function prepareRecord(table: TableMeta, input: Record<string, unknown>, mode: 'create' | 'update', kind?: DbKind): Promise<PreparedRecord> {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw ApiError.badRequest('A record must be a JSON object');
   const out: PreparedRecord = { values: {}, relations: [] };
   if (input.objectId !== undefined && input.objectId !== null) out.objectId = assertObjectId(input.objectId);
@@ -57,6 +58,16 @@ export async function prepareRecord(table: TableMeta, input: Record<string, unkn
     if (IGNORED.has(key) || key === 'objectId' || key === 'ownerId') continue;
     const column = table.columns.find((c) => c.name === key);
     if (column) {
+      // Values the database computes from the stored record (decision 0029): updates only.
+      if (isExpression(value)) {
+        out.values[column.sqlName] = expressionValue(table, column, value, mode);
+        continue;
+      }
+      if (isJsonOperation(value)) {
+        if (!kind) throw ApiError.badRequest(`Column '${column.name}': a JSON operation cannot be used here`, { column: column.name });
+        out.values[column.sqlName] = jsonOperationValue(kind, column, value, mode);
+        continue;
+      }
       let stored = toStored(column.name, column.dataType, value);
       if (table.system && table.name === 'Users' && column.name === 'password' && typeof stored === 'string') {
         if (stored.length < 1) throw ApiError.badRequest("Column 'password' must not be empty", { column: 'password' });

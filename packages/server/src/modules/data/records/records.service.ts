@@ -12,6 +12,7 @@ import { insertReturning } from './insert-memory.js';
 import { rowToRecord } from './values.js';
 import { runGrouped } from '../../../db/group-commit.js';
 import { saveGraph, type GraphRecord } from './graph-save.js';
+import { isOutOfRange } from './special-values.js';
 
 /** New columns one write may bring with dynamic schema, and columns a table may have in all (PostgreSQL stops at 1,600). */
 const MAX_NEW_COLUMNS = 100;
@@ -71,6 +72,7 @@ export class RecordsService {
       return ApiError.conflict(`Column '${column?.name ?? 'unknown'}' is unique and another record has this value`, { column: column?.name });
     }
     if (isNotNullViolation(err)) return ApiError.badRequest('A required column has no value');
+    if (isOutOfRange(err)) return ApiError.badRequest('A computed value is out of range for its column');
     return err;
   }
 
@@ -111,7 +113,7 @@ export class RecordsService {
 
   async update(appId: string, tableName: string, objectId: string, input: Record<string, unknown>): Promise<Record<string, unknown>> {
     const table = await this.withDynamicColumns(appId, tableName, [input]);
-    const prepared = await prepareRecord(table, { ...input, objectId: undefined }, 'update');
+    const prepared = await prepareRecord(table, { ...input, objectId: undefined }, 'update', this.area.ctx.dbs.kind);
     const missing = () => ApiError.notFound(`Record '${objectId.slice(0, 100)}' does not exist in table '${table.name}'`);
     let record: Record<string, unknown> | undefined;
     try {
@@ -153,7 +155,7 @@ export class RecordsService {
     const out: PreparedRecord[] = [];
     for (let i = 0; i < inputs.length; i++) {
       try {
-        out.push(await prepareRecord(table, inputs[i], mode));
+        out.push(await prepareRecord(table, inputs[i], mode, this.area.ctx.dbs.kind));
       } catch (err) {
         if (err instanceof ApiError) throw new ApiError(err.code, err.status, `Record ${i}: ${err.message}`, { ...err.details, index: i });
         throw err;

@@ -1,0 +1,33 @@
+import { ApiError } from '../../../http/api-error.js';
+
+/** Longest JSON document a JSON column holds, in characters of its JSON text. */
+export const MAX_JSON_LENGTH = 1_000_000;
+
+/** A value as the JSON text a JSON column stores (checked: JSON at all, size, no NUL). */
+export function jsonText(column: string, value: unknown): string {
+  const text = JSON.stringify(value);
+  if (text === undefined) throw ApiError.badRequest(`Column '${column}': the value is not JSON`, { column });
+  if (text.length > MAX_JSON_LENGTH) throw ApiError.badRequest(`Column '${column}': JSON longer than ${MAX_JSON_LENGTH} characters`, { column });
+  // PostgreSQL's jsonb cannot hold NUL; refused on SQLite too, so both databases store the same.
+  if (text.includes('\\u0000')) throw ApiError.badRequest(`Column '${column}': JSON text cannot hold the NUL character (U+0000)`, { column });
+  return text;
+}
+
+/**
+ * A whole value for a JSON column (decision 0029): stored as its JSON text, which SQLite keeps as
+ * text and PostgreSQL's jsonb column parses. A JSON text sent as a string stays a string value.
+ */
+export function jsonToStored(column: string, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return jsonText(column, value);
+}
+
+/** A stored JSON value back to its wire form (SQLite answers text, PostgreSQL a parsed value). */
+export function jsonFromStored(value: unknown): unknown {
+  if (typeof value !== 'string') return value ?? null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
