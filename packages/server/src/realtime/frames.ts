@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH } from '../http/json-body.js';
 import { parseFilter, WhereSyntaxError, MAX_WHERE_LENGTH, type Condition } from './where-filter.js';
 
 /** Error sent in `SUB_RES`/`MET_RES`; the SDK reads `code` and `message`. */
@@ -9,6 +10,30 @@ export class Refusal extends Error {
     super(message);
   }
 }
+
+/**
+ * Whether a frame (as socket.io decoded it) nests arrays and objects deeper than a JSON request
+ * body may (MAX_JSON_DEPTH, the frame itself counting as the first level, as a body does). Walked
+ * with a stack of its own, so a frame nested thousands deep cannot overflow the call stack here;
+ * the walk is bounded by the frame size limit of the real-time server.
+ */
+export function nestsTooDeep(frame: unknown, max = MAX_JSON_DEPTH): boolean {
+  const stack: Array<{ value: object; depth: number }> = [];
+  if (frame !== null && typeof frame === 'object') stack.push({ value: frame, depth: 1 });
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (next.depth > max) return true;
+    for (const child of Array.isArray(next.value) ? next.value : Object.values(next.value)) {
+      if (child !== null && typeof child === 'object') stack.push({ value: child as object, depth: next.depth + 1 });
+    }
+  }
+  return false;
+}
+
+/** The refusal of a frame nested deeper than MAX_JSON_DEPTH, worded as the HTTP body's. */
+export const TOO_DEEP: WireError = {
+  code: 'BAD_REQUEST',
+  message: `The frame nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep (the JSON depth limit)`,
+};
 
 /** Longest name (channel, table, column, shared object, event) a frame may carry. */
 export const MAX_NAME = 200;

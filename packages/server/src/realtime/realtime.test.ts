@@ -148,6 +148,32 @@ describe('real time (socket.io, backendless protocol)', () => {
     expect((await c.subscribe('LOGGING_MESSAGES', {})).error?.code).toBe('NOT_AVAILABLE_YET');
   });
 
+  it('answers a frame nested deeper than a JSON body may be (128 levels) with an error, and keeps the connection', async () => {
+    const c = await client();
+    /** `levels` nested arrays: nest(1) is []. */
+    const nest = (levels: number): unknown[] => {
+      let value: unknown[] = [];
+      for (let i = 1; i < levels; i++) value = [value];
+      return value;
+    };
+    // The frame is level 1 and its options level 2, so a value of 126 levels reaches 128: allowed.
+    expect((await c.call('NO_SUCH_METHOD', { value: nest(126) })).error.code).toBe('NOT_AVAILABLE_YET');
+    const deep = await c.call('NO_SUCH_METHOD', { value: nest(127) });
+    expect(deep.error).toEqual({ code: 'BAD_REQUEST', message: 'The frame nests arrays and objects more than 128 levels deep (the JSON depth limit)' });
+    const sub = await c.subscribe('PUB_SUB_MESSAGES', { channel: 'chat', extra: nest(200) });
+    expect(sub).toMatchObject({ ready: false, error: { code: 'BAD_REQUEST' } });
+
+    // A frame nested 100,000 deep, written raw (the client's own encoder would recurse on it): the
+    // shared-object write it asks for would overflow JSON.stringify; it is refused instead.
+    const depth = 100_000;
+    const raw = `2/${appId},["MET_REQ",{"id":"deep-1","name":"RSO_SET","options":{"name":"board","key":"k","data":${'['.repeat(depth)}${']'.repeat(depth)}}}]`;
+    (c.socket.io as unknown as { engine: { write(data: string): void } }).engine.write(raw);
+    const answer = await c.next((f) => f.event === 'MET_RES' && f.payload.id === 'deep-1');
+    expect(answer.payload.error.code).toBe('BAD_REQUEST');
+    expect(c.socket.connected).toBe(true);
+    expect((await c.subscribe('PUB_SUB_CONNECT', { channel: 'chat' })).ready).toBe(true);
+  });
+
   it('delivers data changes of a table with the where clause applied', async () => {
     // Each event is decided by the subscriber's permissions on the table, so the table must exist.
     expect((await server.call('POST', `/${appId}/console/data/tables`, { authKey: dev.authKey, body: { name: 'Person' } })).statusCode).toBe(200);

@@ -3,7 +3,7 @@ import type { ServerContext } from '../context.js';
 import { ApiError } from '../http/api-error.js';
 import type { FanOut } from './fan-out.js';
 import type { RealtimeOptions } from './realtime-server.js';
-import { channelText, Refusal, text, type WireError } from './frames.js';
+import { channelText, nestsTooDeep, Refusal, text, TOO_DEEP, type WireError } from './frames.js';
 import { checkRealtimeSubscribePermission, sharedObjectUser, SubscriberViews, type RealtimeClient, type RealtimeTarget } from './permissions.js';
 import { runSharedObjectMethod, SHARED_OBJECT_METHODS } from './shared-object-methods.js';
 import type { SharedObjects } from './shared-objects.js';
@@ -37,6 +37,13 @@ export class RealtimeSession {
 
   constructor(private readonly deps: SessionDeps, private readonly socket: Socket, private readonly client: RealtimeClient) {
     this.views = new SubscriberViews(deps.ctx, client);
+    // Before any handler: a frame nested deeper than an HTTP body may be is answered with an error
+    // and dropped (the connection stays), before recursive code (JSON.stringify of a shared-object
+    // value, a where filter) could overflow the stack on it.
+    socket.use((packet, next) => {
+      if (!packet.slice(1).some((arg) => nestsTooDeep(arg))) return next();
+      this.refuseFrame(packet[0], packet[1]);
+    });
     socket.on('SUB_ON', (frame: unknown) => void this.subscribe(frame));
     socket.on('SUB_OFF', (frame: unknown) => this.unsubscribe(frame));
     socket.on('MET_REQ', (frame: unknown) => void this.method(frame));
@@ -107,6 +114,14 @@ export class RealtimeSession {
     const answer = await sharedObjectUser(this.deps.ctx, this.client);
     if (!answer.allowed) throw new Refusal('FORBIDDEN', answer.message);
     return { appId: this.client.appId, connectionId: this.socket.id, userId: answer.userId };
+  }
+
+  /** Answers a refused frame where the protocol has an answer for it (SUB_ON, MET_REQ). */
+  private refuseFrame(event: unknown, frame: unknown): void {
+    const id = frame !== null && typeof frame === 'object' && !Array.isArray(frame) ? (frame as { id?: unknown }).id : undefined;
+    if (typeof id !== 'string' || id.length === 0 || id.length > 100) return;
+    if (event === 'SUB_ON') this.socket.emit('SUB_RES', { id, error: TOO_DEEP });
+    else if (event === 'MET_REQ') this.socket.emit('MET_RES', { id, error: TOO_DEEP });
   }
 
   private unsubscribe(frame: unknown): void {
