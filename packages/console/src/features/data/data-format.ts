@@ -55,7 +55,7 @@ export function whereLiteral(value: unknown): string {
 }
 
 /** The column types a developer can pick (STRING_ID is objectId's type, also open to other id columns). */
-export const COLUMN_TYPES = ['STRING', 'STRING_ID', 'EXTENDED_STRING', 'TEXT', 'INT', 'DOUBLE', 'BOOLEAN', 'DATETIME', 'FILE_REF', 'DATA_REF', 'GEO_REF'] as const;
+export const COLUMN_TYPES = ['STRING', 'STRING_ID', 'EXTENDED_STRING', 'TEXT', 'INT', 'DOUBLE', 'BOOLEAN', 'DATETIME', 'FILE_REF', 'DATA_REF', 'GEO_REF', 'POINT', 'LINESTRING', 'POLYGON', 'GEOMETRY'] as const;
 
 export const TYPE_LABELS: Record<string, string> = {
   STRING: 'String',
@@ -69,6 +69,10 @@ export const TYPE_LABELS: Record<string, string> = {
   FILE_REF: 'File reference',
   DATA_REF: 'Relation',
   GEO_REF: 'Geo relation',
+  POINT: 'Point',
+  LINESTRING: 'Line string',
+  POLYGON: 'Polygon',
+  GEOMETRY: 'Geometry',
 };
 
 export const TYPE_HINTS: Record<string, string> = {
@@ -83,4 +87,8 @@ export const TYPE_HINTS: Record<string, string> = {
   FILE_REF: 'Path of a file in the app’s storage',
   DATA_REF: 'Links records of another table',
   GEO_REF: 'Links geo points',
+  POINT: 'A location: longitude and latitude (WKT or GeoJSON)',
+  LINESTRING: 'A route: a line through points',
+  POLYGON: 'An area: a closed shape, with holes',
+  GEOMETRY: 'Any of point, line string or polygon',
 };

@@ -1,6 +1,8 @@
 import { NumberInput, Select, TextInput, Textarea } from '@mantine/core';
 import type { DataColumn } from '@basalt/shared';
 import { TYPE_LABELS } from '../../data-format';
+import { GeometryPreview } from './spatial/GeometryPreview';
+import { geometryOf } from './spatial/geometry-text';
 
 /** Draft value of a field as the form holds it: text for everything but booleans. */
 export type FieldDraft = string | boolean | null;
@@ -51,6 +53,28 @@ export function RecordFieldInput({ column, value, onChange, error, readOnly }: P
       );
     case 'DATETIME':
       return <TextInput {...common} type="datetime-local" step={1} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'POINT':
+    case 'LINESTRING':
+    case 'POLYGON':
+    case 'GEOMETRY': {
+      const text = typeof value === 'string' ? value : '';
+      const shape = geometryOf(text);
+      return (
+        <div>
+          <Textarea
+            {...common}
+            description={`${common.description}: WKT such as POINT(2.35 48.85), or GeoJSON`}
+            autosize
+            minRows={2}
+            maxRows={6}
+            classNames={{ input: 'mono' }}
+            value={text}
+            onChange={(e) => onChange(e.currentTarget.value)}
+          />
+          {shape && <GeometryPreview geometry={shape} label={`Preview of ${column.name}`} />}
+        </div>
+      );
+    }
     case 'TEXT':
       return <Textarea {...common} autosize minRows={2} maxRows={8} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value)} />;
     default:

@@ -3,6 +3,7 @@ import type { DataColumn, DataRelation, DataTable } from '@basalt/shared';
 import type { DataRecord } from '@basalt/sdk';
 import { recordLabel, relationChips } from './cells/cell-values';
 import { booleanCell, dateTimeCell, isTypedCell, numberCell } from './cells/grid-cells';
+import { geometryText, isSpatialColumn, parseGeometryText } from './spatial/geometry-text';
 
 /**
  * A grid column: a scalar column of the table or one of its relation columns (with the target
@@ -41,6 +42,11 @@ export function headerIcon(field: GridField): string {
       return GridColumnIcon.HeaderDate;
     case 'FILE_REF':
       return GridColumnIcon.HeaderImage;
+    case 'POINT':
+    case 'LINESTRING':
+    case 'POLYGON':
+    case 'GEOMETRY':
+      return GridColumnIcon.HeaderGeoDistance;
     default:
       return GridColumnIcon.HeaderString;
   }
@@ -76,7 +82,8 @@ export function cellFor(field: GridField, record: DataRecord | undefined): GridC
     case 'DATETIME':
       return dateTimeCell(column, value);
     default: {
-      const text = value == null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+      // Spatial values show as WKT, and are typed back as WKT or GeoJSON.
+      const text = value == null ? '' : isSpatialColumn(column) ? geometryText(value) : typeof value === 'string' ? value : JSON.stringify(value);
       // copyData keeps the whole value: Ctrl+C must not copy the shortened text drawn on screen.
       return { kind: GridCellKind.Text, data: text, displayData: cut(text), copyData: text, allowOverlay: !readonly, readonly, style: column.name === 'objectId' ? 'faded' : undefined };
     }
@@ -90,5 +97,6 @@ export function valueFromEdit(column: DataColumn, cell: EditableGridCell): { val
     return { value: cell.data.value };
   }
   if (cell.kind !== GridCellKind.Text) return { error: 'This cell is edited in the record panel' };
+  if (isSpatialColumn(column)) return parseGeometryText(cell.data, column);
   return { value: cell.data };
 }

@@ -2,6 +2,7 @@ import type { DataColumn } from '@basalt/shared';
 import type { DataRecord } from '@basalt/sdk';
 import { parseLocalDateTime, toDateTimeLocalInput } from '../../data-format';
 import type { FieldDraft } from './RecordFieldInput';
+import { geometryText, isSpatialColumn, parseGeometryText } from './spatial/geometry-text';
 
 const BASE = new Set(['objectId', 'created', 'updated', 'ownerId']);
 
@@ -14,6 +15,7 @@ export function draftOf(column: DataColumn, value: unknown): FieldDraft {
   if (column.dataType === 'BOOLEAN') return typeof value === 'boolean' ? value : null;
   if (column.dataType === 'DATETIME') return toDateTimeLocalInput(typeof value === 'number' ? value : null);
   if (value === null || value === undefined) return '';
+  if (isSpatialColumn(column)) return geometryText(value);
   return typeof value === 'string' ? value : String(value);
 }
 
@@ -46,6 +48,10 @@ export function recordFromDrafts(columns: DataColumn[], drafts: Record<string, F
       const n = Number(text);
       if (!Number.isFinite(n) || (c.dataType === 'INT' && !Number.isInteger(n))) errors[c.name] = c.dataType === 'INT' ? 'Type a whole number' : 'Type a number';
       else record[c.name] = n;
+    } else if (isSpatialColumn(c)) {
+      const parsed = parseGeometryText(text, c);
+      if ('error' in parsed) errors[c.name] = parsed.error;
+      else record[c.name] = parsed.value;
     } else if (c.dataType === 'DATETIME') {
       const ms = parseLocalDateTime(text);
       if (ms === null) errors[c.name] = 'Pick a date and time';

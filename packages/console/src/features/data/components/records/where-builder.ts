@@ -1,4 +1,5 @@
 import type { DataColumn } from '@basalt/shared';
+import { GeometryError, fromWkt, isSpatialType, toWkt } from '@basalt/shared';
 import { parseLocalDateTime, whereLiteral } from '../../data-format';
 
 /** One row of the filter builder. */
@@ -12,7 +13,7 @@ export interface Condition {
 
 export type Combinator = 'and' | 'or';
 
-type Kind = 'text' | 'number' | 'boolean' | 'date';
+type Kind = 'text' | 'number' | 'boolean' | 'date' | 'spatial';
 
 interface Operator {
   value: string;
@@ -57,12 +58,30 @@ const OPERATORS: Record<Kind, Operator[]> = {
     { value: 'between', label: 'between', arity: 2 },
     ...NULL_OPS,
   ],
+  // The where language's spatial functions (decision 0028), WKT typed in the value.
+  spatial: [
+    { value: 'within', label: 'is within (WKT polygon)', arity: 1 },
+    { value: 'intersects', label: 'intersects (WKT)', arity: 1 },
+    { value: 'near', label: 'within metres of (WKT point, metres)', arity: 2 },
+    ...NULL_OPS,
+  ],
 };
+
+/** A WKT literal checked as the server checks it, or what is wrong with it. */
+function wktLiteral(text: string): { text: string } | { error: string } {
+  try {
+    return { text: whereLiteral(toWkt(fromWkt(text.trim()))) };
+  } catch (err) {
+    if (err instanceof GeometryError) return { error: `Not a valid WKT geometry: ${err.message}` };
+    throw err;
+  }
+}
 
 function kindOf(dataType: string): Kind {
   if (dataType === 'INT' || dataType === 'DOUBLE') return 'number';
   if (dataType === 'BOOLEAN') return 'boolean';
   if (dataType === 'DATETIME') return 'date';
+  if (isSpatialType(dataType)) return 'spatial';
   return 'text';
 }
 
@@ -78,7 +97,7 @@ export function arityOf(column: DataColumn | undefined, op: string): number {
 /** What a value input of this column takes, as its placeholder says. */
 export function valueHint(column: DataColumn | undefined): string {
   const kind = kindOf(column?.dataType ?? 'STRING');
-  return kind === 'number' ? 'a number' : kind === 'date' ? 'yyyy-mm-dd hh:mm' : 'text';
+  return kind === 'number' ? 'a number' : kind === 'date' ? 'yyyy-mm-dd hh:mm' : kind === 'spatial' ? 'POLYGON((x y, …)) or POINT(x y)' : 'text';
 }
 
 export function emptyCondition(column: DataColumn | undefined): Condition {
@@ -118,6 +137,18 @@ export function conditionText(column: DataColumn | undefined, c: Condition): { t
     case 'notContains': {
       const pattern = c.op === 'starts' ? `${c.value}%` : `%${c.value}%`;
       return { text: `${name} ${c.op === 'notContains' ? 'not like' : 'like'} ${whereLiteral(pattern)}` };
+    }
+    case 'within':
+    case 'intersects': {
+      const wkt = wktLiteral(c.value);
+      return 'error' in wkt ? wkt : { text: `${c.op === 'within' ? 'Within' : 'Intersects'}(${name}, ${wkt.text}) = true` };
+    }
+    case 'near': {
+      const wkt = wktLiteral(c.value);
+      if ('error' in wkt) return wkt;
+      const metres = Number(c.value2.trim());
+      if (c.value2.trim() === '' || !Number.isFinite(metres) || metres < 0) return { error: 'Type the distance in metres' };
+      return { text: `distanceOnSphere(${name}, ${wkt.text}) <= ${metres}` };
     }
     case 'in': {
       const items = c.value.split(',').map((s) => s.trim()).filter(Boolean);
