@@ -39,6 +39,13 @@ export interface Databases {
   readApp<R>(appId: string, query: CompiledQuery<R>): Promise<QueryResult<R>>;
   /** The query time limit of `readApp`, in milliseconds. */
   readonly queryTimeoutMs: number;
+  /**
+   * Runs `fn` in one transaction of `appId`'s store (a unit of work: db/app-transaction.ts). On
+   * PostgreSQL the transaction has the isolation level asked (REPEATABLE READ when none) and each
+   * of its statements the query time limit; on SQLite a transaction holds the store's only
+   * connection until it ends, so every transaction is serializable whatever is asked.
+   */
+  appTransaction<T>(appId: string, isolation: import('./app-transaction.js').TransactionIsolation | undefined, fn: (trx: Kysely<any>) => Promise<T>): Promise<T>;
   /** Name of the PostgreSQL schema of an app, or null on SQLite (for raw `sql` that must qualify names). */
   appSchema(appId: string): string | null;
   /** `LIKE` that ignores case for ASCII on both databases (SQLite's LIKE already does). */
@@ -53,14 +60,6 @@ export interface Databases {
   booleanValue(value: boolean): RawBuilder<unknown>;
   /** Great-circle distance in kilometres between two points given in degrees (haversine). */
   distanceKm(lat1: Expression<unknown>, lng1: Expression<unknown>, lat2: Expression<unknown>, lng2: Expression<unknown>): RawBuilder<number>;
-  /** Current time as epoch ms. */
-  now(): number;
-  /**
-   * True when `err` is a unique-constraint violation: two requests raced past a service's
-   * "already exists?" check and the database kept only one; the service answers 409 for the other.
-   */
-  isUniqueViolation(err: unknown): boolean;
-  close(): Promise<void>;
   /**
    * Whether spatial columns can be served (SpatiaLite loaded, PostGIS installed: db/spatial.ts);
    * on PostgreSQL the first call creates the extension when it is missing and allowed.
@@ -74,6 +73,14 @@ export interface Databases {
   geometryParam(ewkt: string): RawBuilder<unknown>;
   /** Distance in metres over the Earth's sphere between two geometries (closest points). */
   distanceOnSphereM(a: Expression<unknown>, b: Expression<unknown>): RawBuilder<number>;
+  /** Current time as epoch ms. */
+  now(): number;
+  /**
+   * True when `err` is a unique-constraint violation: two requests raced past a service's
+   * "already exists?" check and the database kept only one; the service answers 409 for the other.
+   */
+  isUniqueViolation(err: unknown): boolean;
+  close(): Promise<void>;
 }
 
 export interface OpenOptions {
@@ -86,6 +93,8 @@ export interface OpenOptions {
   queryTimeoutMs?: number;
   /** SQLite: reader threads for app-data reads that can run long (db/reader.ts); 2 when not given. */
   queryReaders?: number;
+  /** SQLite: the SpatiaLite module to load (db/spatial.ts); `mod_spatialite` when not given. */
+  spatialite?: string;
 }
 
 /**
@@ -94,8 +103,6 @@ export interface OpenOptions {
  * rows was estimated dear enough to spend 20 s compiling a query that runs in a millisecond.
  */
 const PG_OPTIONS = '-c jit=off';
-  /** SQLite: the SpatiaLite module to load (db/spatial.ts); `mod_spatialite` when not given. */
-  spatialite?: string;
 
 /** Haversine over degrees; `clamp` caps the asin argument at 1, which rounding may exceed for antipodes. */
 function haversineKm(clamp: (x: RawBuilder<number>) => RawBuilder<number>, lat1: Expression<unknown>, lng1: Expression<unknown>, lat2: Expression<unknown>, lng2: Expression<unknown>, radiusKm = 6371.0088): RawBuilder<number> {
@@ -105,6 +112,9 @@ function haversineKm(clamp: (x: RawBuilder<number>) => RawBuilder<number>, lat1:
   return sql<number>`(2 * ${sql.raw(String(radiusKm))} * asin(sqrt(${clamp(a)})))`;
 }
 
+/** The sphere radius of PostGIS's ST_DistanceSphere, so distanceOnSphere agrees on both databases. */
+const EARTH_RADIUS_SPHERE_KM = 6370.986;
+
 class RecordProvider implements MigrationProvider {
   constructor(private readonly migrations: Record<string, Migration>) {}
   async getMigrations() {
@@ -113,9 +123,6 @@ class RecordProvider implements MigrationProvider {
 }
 
 async function runMigrations(db: Kysely<any>, migrations: Record<string, Migration>, schema?: string): Promise<void> {
-/** The sphere radius of PostGIS's ST_DistanceSphere, so distanceOnSphere agrees on both databases. */
-const EARTH_RADIUS_SPHERE_KM = 6370.986;
-
   // Areas number their migrations in their own ranges (foundation 00xx, data 01xx ...) and ship in
   // any order, so a foundation migration may arrive after a data one was applied: run it anyway.
   const migrator = new Migrator({ db, provider: new RecordProvider(migrations), allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
@@ -175,6 +182,7 @@ function safeAppKey(appId: string): string {
 
 function openSqliteHandle(file: string, onOpen?: (db: Database.Database) => void, extensions: string[] = []): Database.Database {
   const db = new Database(file);
+  for (const ext of extensions) db.loadExtension(ext);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
@@ -183,7 +191,6 @@ function openSqliteHandle(file: string, onOpen?: (db: Database.Database) => void
 }
 
 /** Kysely over one SQLite handle, with statements prepared once and `runNow` allowed (db/run-now.ts). */
-  for (const ext of extensions) db.loadExtension(ext);
 function sqliteKysely<DB>(handle: Database.Database): Kysely<DB> {
   const cached = withStatementCache(handle);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached }) });
@@ -268,6 +275,12 @@ class SqliteDatabases implements Databases {
     return readSqlite(this.app(appId), this.appFile(appId), this.readers, query, this.queryTimeoutMs);
   }
 
+  appTransaction<T>(appId: string, _isolation: unknown, fn: (trx: Kysely<any>) => Promise<T>): Promise<T> {
+    // The level is not set: nothing else writes or reads uncommitted data on this connection while
+    // the transaction holds it, and reader threads see only what was committed before.
+    return this.app(appId).transaction().execute(fn);
+  }
+
   appSchema(): string | null {
     return null;
   }
@@ -295,20 +308,6 @@ class SqliteDatabases implements Databases {
     return haversineKm((x) => sql<number>`min(1.0, ${x})`, lat1, lng1, lat2, lng2);
   }
 
-  isUniqueViolation(err: unknown): boolean {
-    const code = (err as { code?: unknown } | null)?.code;
-    return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-  }
-
-  now(): number {
-    return Date.now();
-  }
-
-  async close(): Promise<void> {
-    await this.readers.close();
-    for (const db of this.apps.values()) await db.destroy();
-    this.apps.clear();
-    await this.system.destroy();
   async spatial(): Promise<SpatialSupport> {
     return spatialiteSupport(this.opts.spatialite);
   }
@@ -337,6 +336,20 @@ class SqliteDatabases implements Databases {
     return sql<number>`(case when ST_Intersects(${a}, ${b}) = 1 then 0.0 else 1000.0 * ${km} end)`;
   }
 
+  isUniqueViolation(err: unknown): boolean {
+    const code = (err as { code?: unknown } | null)?.code;
+    return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  }
+
+  now(): number {
+    return Date.now();
+  }
+
+  async close(): Promise<void> {
+    await this.readers.close();
+    for (const db of this.apps.values()) await db.destroy();
+    this.apps.clear();
+    await this.system.destroy();
     for (const file of this.files) await this.checkpoints.forget(file);
     this.files.clear();
     await releaseCheckpointer();
@@ -402,20 +415,6 @@ class PostgresDatabases implements Databases {
     return haversineKm((x) => sql<number>`least(1.0, ${x})`, lat1, lng1, lat2, lng2);
   }
 
-  isUniqueViolation(err: unknown): boolean {
-    return (err as { code?: unknown } | null)?.code === '23505';
-  }
-
-  async createAppStore(appId: string): Promise<void> {
-    await sql`create schema if not exists ${sql.id(this.appSchema(appId))}`.execute(this.base);
-  }
-
-  async dropAppStore(appId: string): Promise<void> {
-    await sql`drop schema if exists ${sql.id(this.appSchema(appId))} cascade`.execute(this.base);
-  }
-
-  /** The store of one schema for its migrations: same pool, an introspector of that schema only. */
-  private migrationDb(schema: string): Kysely<any> {
   private postgis?: Promise<SpatialSupport>;
 
   spatial(): Promise<SpatialSupport> {
@@ -444,6 +443,20 @@ class PostgresDatabases implements Databases {
     return sql<number>`ST_DistanceSphere(${a}, ${b})`;
   }
 
+  isUniqueViolation(err: unknown): boolean {
+    return (err as { code?: unknown } | null)?.code === '23505';
+  }
+
+  async createAppStore(appId: string): Promise<void> {
+    await sql`create schema if not exists ${sql.id(this.appSchema(appId))}`.execute(this.base);
+  }
+
+  async dropAppStore(appId: string): Promise<void> {
+    await sql`drop schema if exists ${sql.id(this.appSchema(appId))} cascade`.execute(this.base);
+  }
+
+  /** The store of one schema for its migrations: same pool, an introspector of that schema only. */
+  private migrationDb(schema: string): Kysely<any> {
     return new Kysely<any>({ dialect: new OneSchemaPostgresDialect({ pool: this.pool }, schema) }).withSchema(schema);
   }
 
@@ -494,6 +507,18 @@ class PostgresDatabases implements Databases {
       if (cancelling) await cancelling;
       client.release(cancelling || broken ? true : undefined);
     }
+  }
+
+  appTransaction<T>(appId: string, isolation: import('./app-transaction.js').TransactionIsolation | undefined, fn: (trx: Kysely<any>) => Promise<T>): Promise<T> {
+    return this.app(appId).transaction().setIsolationLevel(isolation ?? 'repeatable read').execute(async (trx) => {
+      // A find inside a unit runs here, not on the limited read connections: the same limit, set
+      // for this transaction only (numbers of ours, so written into the statements). A wait for
+      // another transaction's row lock ends after half a second (55P03) rather than at the
+      // deadlock check a second later: the caller runs the transaction again or answers 409.
+      await sql`set local statement_timeout = ${sql.raw(String(Math.max(1, Math.floor(this.queryTimeoutMs))))}`.execute(trx);
+      await sql`set local lock_timeout = 500`.execute(trx);
+      return fn(trx);
+    });
   }
 
   now(): number {

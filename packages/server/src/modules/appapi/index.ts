@@ -15,10 +15,11 @@ import { registerPasswordResetRoutes } from './password-reset.routes.js';
 import { registerDataPermissionRoutes } from './permissions.routes.js';
 import { registerRunAsRoute } from '../security/run-as.routes.js';
 import { passwordResetMigrations } from './password-reset.migrations.js';
+import { registerUnitOfWorkRoutes } from './transactions/unit.routes.js';
 
 /**
  * The app-facing REST API (`/{appId}/{apiKey}/…`) that the published `backendless` SDK calls:
- * app info, users, data with relations, counters, cache, hives (names, shared key operations, key-value); the groups not built yet answer 501. Every call is authenticated by
+ * app info, users, data with relations, counters, cache, hives (names, shared key operations, key-value), transactions; the groups not built yet answer 501. Every call is authenticated by
  * `http/app-auth.ts` and decided by the security module's permission engine. The shared hooks of
  * every app API route (CORS, panic mode, numeric error codes) are installed by `buildApp`.
  */
@@ -45,6 +46,7 @@ export const appApiModule: ServerModule = {
     registerHiveAppRoutes(app, ctx);
     registerNotAvailableAppRoutes(app, ctx);
     registerDataPermissionRoutes(app, ctx, data);
+    registerUnitOfWorkRoutes(app, ctx);
     registerRunAsRoute(app, ctx, data);
   },
 };

@@ -9,7 +9,6 @@ import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js
  * app's developer learns the feature is coming rather than that the call is malformed.
  */
 export const NOT_AVAILABLE_APP_GROUPS: ReadonlyArray<[segment: string, message: string]> = [
-  ['transaction', 'Transactions (unit of work) are not available yet'],
   ['services', 'Custom API services are not available yet'],
   ['servercode', 'Custom event handlers are not available yet'],
   ['log', 'Logging is not available yet'],

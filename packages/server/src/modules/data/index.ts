@@ -14,11 +14,13 @@ import { ViewsService } from './views/views.service.js';
 import { ViewRecords } from './views/view-records.js';
 import { registerViewRoutes } from './views/views.routes.js';
 import type { AppSchema } from './schema/app-schema.js';
+import { rootContext } from '../../db/app-transaction.js';
+import { servicesWithin } from './transaction-services.js';
 
 export type { ColumnInfo, RelationInfo, SchemaResolver, TableInfo } from './model.js';
 export type { AppSchema, TableMeta, ColumnMeta, RelationMeta } from './schema/app-schema.js';
 /** Per-record validation of a create, for importers that report each bad row instead of failing the batch. */
-export { prepareRecord, type PreparedRecord } from './records/record-input.js';
+export { prepareRecord, unknownKeys, type PreparedRecord } from './records/record-input.js';
 export { assertColumnName } from './schema/names.js';
 export { checkListSizes, splitList } from './records/find-spec.js';
 export type { QueryAccess } from './query/scope.js';
@@ -40,10 +42,22 @@ export interface DataServices {
 }
 
 const servicesByContext = new WeakMap<ServerContext, DataServices>();
+const areasByContext = new WeakMap<ServerContext, DataArea>();
 
-/** The data services registered for this server context (undefined before the module registered). */
+/**
+ * The data services registered for this server context (undefined before the module registered).
+ * For a transaction's view of the context (db/app-transaction.ts), services bound to that
+ * transaction, made on first use.
+ */
 export function dataServicesOf(ctx: ServerContext): DataServices | undefined {
-  return servicesByContext.get(ctx);
+  const own = servicesByContext.get(ctx);
+  if (own) return own;
+  const root = rootContext(ctx);
+  const area = root === ctx ? undefined : areasByContext.get(root);
+  if (!area) return undefined;
+  const within = servicesWithin(ctx, area, servicesByContext.get(root)!);
+  servicesByContext.set(ctx, within);
+  return within;
 }
 
 /**
@@ -56,6 +70,7 @@ export const dataModule: ServerModule = {
   appMigrations: dataAppMigrations,
   async register(app, ctx) {
     const area = new DataArea(ctx);
+    areasByContext.set(ctx, area);
     const tables = new TablesService(area);
     const columns = new ColumnsService(area);
     const relations = new RelationsService(area, tables, columns);

@@ -1,4 +1,5 @@
 import type { ServerContext } from '../../context.js';
+import { rootContext } from '../../db/app-transaction.js';
 import { dataServicesOf } from '../data/index.js';
 import { roleOfClientKind } from '../apps/index.js';
 import { PanicService } from './panic.service.js';
@@ -121,10 +122,15 @@ export class Security {
 
 const instances = new WeakMap<ServerContext, Security>();
 
-/** The security services of this server (created on first use, shared by every caller). */
+/**
+ * The security services of this server (created on first use, shared by every caller); a
+ * transaction's view of the context (db/app-transaction.ts) decides with the server's own.
+ */
 export function securityOf(ctx: ServerContext): Security {
   let s = instances.get(ctx);
   if (!s) {
+    const root = rootContext(ctx);
+    if (root !== ctx) return securityOf(root);
     s = new Security(ctx);
     instances.set(ctx, s);
   }
