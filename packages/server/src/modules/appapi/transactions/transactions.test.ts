@@ -89,6 +89,7 @@ describeEachDb('transactions (unit of work) through the backendless SDK', (serve
     const streets = uow.bulkCreate('Address', [{ street: 'New 1' }, { street: 'New 2' }]);
     const person = uow.create('Person', { name: 'Bob', age: 40 });
     const setAll = uow.setRelation(person, 'addresses', streets);
+    const withChildren = uow.find('Person', Backendless.DataQueryBuilder.create().setWhereClause("name = 'Bob'").setRelated(['addresses']));
     const found = uow.find('Address', Backendless.DataQueryBuilder.create().setWhereClause("street like 'Old%'").setSortBy(['street']));
     const addOne = uow.addToRelation(person, 'addresses', [found.resolveTo(1), a1]);
     const home = uow.setRelation(person, 'home', [streets.resolveTo(0)]);
@@ -97,11 +98,19 @@ describeEachDb('transactions (unit of work) through the backendless SDK', (serve
     const bulkUpdated = uow.bulkUpdate(streets, { street: 'New (bulk)' });
     const dropped = uow.deleteRelation(person, 'addresses', [streets.resolveTo(1)]);
     const removed = uow.delete(found.resolveTo(0));
-    const result = await uow.execute();
+    const bulks: Rec[] = [];
+    const off = server().app.basalt.bus.on('records.bulk', (e) => {
+      if (e.appId === f.appId) bulks.push(e);
+    });
+    const result = await uow.execute().finally(off);
     expect(result.getError()).toBeNull();
     expect(result.isSuccess()).toBe(true);
     expect(streets.getResult()).toHaveLength(2);
     expect(setAll.getResult()).toBe(2);
+    expect(withChildren.getResult()[0].addresses.map((x: Rec) => x.street).sort()).toEqual(['New 1', 'New 2']);
+    // Told as the single bulk routes tell it, once the unit committed.
+    const ids = streets.getResult() as string[];
+    expect(bulks.find((b) => b.event === 'bulk-updated')).toMatchObject({ table: 'Address', whereClause: `objectId IN (${ids.map((id) => `'${id}'`).join(',')})`, count: 2 });
     expect(found.getResult().map((r: Rec) => r.street)).toEqual(['Old 1', 'Old 2', 'Old 3']);
     expect(addOne.getResult()).toBe(2);
     expect(home.getResult()).toBe(1);
