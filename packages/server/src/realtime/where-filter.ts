@@ -5,6 +5,7 @@
  * single object and are refused when the filter is parsed.
  */
 import { conditionColumns, parseDateLiteral, parseWhere, wildcardMatcher, WhereSyntaxError, type Condition, type Operand, type WildcardMatcher } from '@basalt/shared';
+import { parseJsonPath, type PathStep } from '../modules/data/records/special-values.js';
 
 export { WhereSyntaxError, type Condition } from '@basalt/shared';
 
@@ -66,6 +67,19 @@ function value(o: Operand, obj: Record<string, unknown>): Scalar {
   for (const part of o.path) {
     if (cur === null || typeof cur !== 'object') return undefined;
     cur = (cur as Record<string, unknown>)[part];
+  }
+  // `doc->'$.a[0]'`: the value inside the JSON document, as the database reads it.
+  if (o.json) {
+    let steps: PathStep[];
+    try {
+      steps = parseJsonPath(o.json.path);
+    } catch {
+      return undefined;
+    }
+    for (const step of steps) {
+      if (cur === null || typeof cur !== 'object' || Array.isArray(cur) !== (typeof step === 'number')) return undefined;
+      cur = (cur as Record<string | number, unknown>)[step];
+    }
   }
   return cur === null || ['string', 'number', 'boolean'].includes(typeof cur) ? (cur as Scalar) : undefined;
 }

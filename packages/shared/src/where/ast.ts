@@ -18,6 +18,8 @@ export interface ColumnRef {
   kind: 'column';
   path: string[];
   pos: number;
+  /** `profile->'$.address.city'`: a value inside a JSON column, by its JSON path (where and having) */
+  json?: { path: string; pos: number };
 }
 
 export interface Literal {

@@ -7,7 +7,7 @@
  *   not        := NOT not | '(' or ')' | operand tail
  *   tail       := cmpOp operand | [NOT] LIKE operand | [NOT] IN '(' operand (',' operand)* ')'
  *               | IS [NOT] NULL | [NOT] BETWEEN operand AND operand
- *   operand    := string | ['-'] number | TRUE | FALSE | NULL | call | column
+ *   operand    := string | ['-'] number | TRUE | FALSE | NULL | call | column ['->' string]
  *   call       := aggFn '(' [DISTINCT] (column | '*') ')' | DISTANCE '(' operand ×4 ')' | unit '(' number ')'
  *               | spatialFn '(' operand ',' operand ')'     (Within … Equals, distance, distanceOnSphere)
  *   column     := name ('.' name)*        name := plain identifier | `back-quoted`
@@ -307,7 +307,16 @@ class Parser {
       return { kind: 'literal', value: w === 'NULL' ? null : w === 'TRUE', pos: t.pos };
     }
     if (t.type === 'ident' && this.isPunct('(', this.peek())) return this.call();
-    if (t.type === 'ident' || t.type === 'quotedIdent') return this.column();
+    if (t.type === 'ident' || t.type === 'quotedIdent') {
+      const column = this.column();
+      if (this.tok.type !== 'op' || this.tok.value !== '->') return column;
+      this.next();
+      const path = this.tok;
+      if (path.type !== 'string') this.fail("a JSON path in quotes after '->', such as '$.name'");
+      this.value(path);
+      this.next();
+      return { ...column, json: { path: path.value, pos: path.pos } };
+    }
     return this.fail('a value or a column name');
   }
 

@@ -126,6 +126,11 @@ export class Lexer {
       throw new WhereSyntaxError(`Comments are not allowed: '--' at position ${start}`, start, '--');
     } else if (ch === '/' && input[i + 1] === '*') {
       throw new WhereSyntaxError(`Comments are not allowed: '/*' at position ${start}`, start, '/*');
+    } else if (ch === '-' && input[i + 1] === '>') {
+      // `column->'$.path'` (and MySQL's `->>`, read the same): a value inside a JSON column.
+      const op = input[i + 2] === '>' ? '->>' : '->';
+      token = { type: 'op', value: '->', raw: op, pos: start };
+      i += op.length;
     } else if (ch === '-') {
       // Only a sign in front of a number; the parser checks that a number follows.
       token = { type: 'punct', value: '-', raw: '-', pos: start };

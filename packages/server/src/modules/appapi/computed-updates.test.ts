@@ -135,4 +135,33 @@ describeEachDb('backendless SDK expressions and JSON columns', (server) => {
     expect((await rejection(api.Data.of('Profile').save({ name: 'n', doc: J.SET().addArgument('$.a', 1) }))).status).toBe(400);
     expect((await reload('Profile', p.objectId)).doc).toEqual({ a: 1 });
   });
+
+  it('finds by values inside JSON documents with column->\'$.path\' in where', async () => {
+    await f.table('Person', [{ name: 'name', dataType: 'STRING' }, { name: 'profile', dataType: 'JSON' }]);
+    const people = api.Data.of('Person');
+    await people.save({ name: 'Joe', profile: { age: 34, address: { city: 'New York' }, favoriteNumbers: [5, 7, 9], member: true } });
+    await people.save({ name: 'Bob', profile: { age: 55, address: { city: 'Chicago' }, favoriteNumbers: [21, 100], member: false } });
+    await people.save({ name: 'Kid', profile: { age: 'unknown', address: null } });
+    await people.save({ name: 'Nil' });
+    const names = async (where: string) => ((await people.find(B.DataQueryBuilder.create().setWhereClause(where).setSortBy(['name']))) as Rec[]).map((r) => r.name);
+    expect(await names("profile->'$.age' > 30")).toEqual(['Bob', 'Joe']);
+    // A text where a number is asked for never matches (on SQLite too, whose types would order it).
+    expect(await names("profile->'$.age' > 0")).toEqual(['Bob', 'Joe']);
+    expect(await names("profile->'$.age' = 'unknown'")).toEqual(['Kid']);
+    expect(await names("profile->'$.address.city' = 'New York'")).toEqual(['Joe']);
+    expect(await names("profile->'$.address.city' LIKE 'chi%'")).toEqual(['Bob']);
+    expect(await names("profile->'$.favoriteNumbers[0]' IN (5, 21)")).toEqual(['Bob', 'Joe']);
+    expect(await names("profile->'$.member' = true")).toEqual(['Joe']);
+    expect(await names("profile->'$.age' BETWEEN 50 AND 60 OR name = 'Kid'")).toEqual(['Bob', 'Kid']);
+    expect(await names("profile->'$.address.city' IS NULL")).toEqual(['Kid', 'Nil']);
+    expect(await people.getObjectCount("profile->>'$.age' >= 34")).toBe(2);
+    for (const [where, says] of [
+      ["profile->'$.a'' OR 1=1 --' = 1", 'Invalid JSON path'], ["profile->'$.*' = 1", 'Invalid JSON path'], ["profile->'age' = 1", 'starts with $'],
+      ["profile = 'x'", 'JSON column'], ["name->'$.a' = 1", 'not a JSON column'], ['profile-> = 1', 'JSON path in quotes'],
+    ]) {
+      const err = await rejection(people.find(B.DataQueryBuilder.create().setWhereClause(where)));
+      expect(err.status, where).toBe(400);
+      expect(err.message, where).toContain(says);
+    }
+  });
 });

@@ -1,7 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { GeometryError, fromWkt, toEwkt, type Aggregate, type ColumnRef, type CompareOp, type Condition, type Literal, type Operand, type SpatialCall } from '@basalt/shared';
 import type { TableInfo } from '../model.js';
-import { JoinSet, col, fail, hasRelated, kindOf, resolvePath, type Ctx } from './scope.js';
+import { JoinSet, col, fail, hasRelated, kindOf, resolvePath, type Ctx, type ValueKind } from './scope.js';
+import { ApiError } from '../../../http/api-error.js';
+import { jsonPathValue, parseJsonPath, type PathStep } from '../records/special-values.js';
 import { comparable, foldConstants, isNumericKind, literalAs, type Typed } from './values.js';
 
 /**
@@ -75,7 +77,7 @@ export function compileAggregate(ctx: Ctx, root: TableInfo, alias: string, agg: 
       // PostgreSQL answers sum/avg of bigint as numeric (a string in JS); double keeps both databases alike.
       return { expr: agg.fn === 'SUM' ? sql`cast(sum(${arg}) as double precision)` : sql`cast(avg(${arg}) as double precision)`, kind: 'double', label: text };
     default:
-      if (kind === 'boolean' || kind === 'geometry') fail(ctx, `${text} is not defined for a ${kind === 'boolean' ? 'boolean' : 'spatial'} column`, argLabel, agg.arg.pos);
+      if (kind === 'boolean' || kind === 'geometry' || kind === 'json') fail(ctx, `${text} is not defined for a ${kind === 'boolean' ? 'boolean' : kind === 'json' ? 'JSON' : 'spatial'} column`, argLabel, agg.arg.pos);
       return { expr: agg.fn === 'MIN' ? sql`min(${arg})` : sql`max(${arg})`, kind, label: text };
   }
 }
@@ -111,7 +113,39 @@ class PredicateCompiler {
       fail(ctx, `Column '${name}' in having must be in groupBy or inside an aggregate`, name, ref.pos);
     }
     const owner = this.joins.ownerAlias(resolved, ref.path);
-    return { expr: col(owner, resolved.column.sqlName), kind: kindOf(resolved.column.dataType), label: name };
+    const kind = kindOf(resolved.column.dataType);
+    if (ref.json) return this.jsonPath(ref, kind, col(owner, resolved.column.sqlName));
+    return { expr: col(owner, resolved.column.sqlName), kind, label: name };
+  }
+
+  /** `doc->'$.a.b'`: the value inside a JSON column; its kind is settled by what it is compared with. */
+  private jsonPath(ref: ColumnRef, kind: ValueKind, doc: RawBuilder<unknown>): Typed {
+    const { ctx } = this;
+    const json = ref.json!;
+    const name = label(ref);
+    if (kind !== 'json') fail(ctx, `'${name}' is not a JSON column: '->' reads inside JSON columns only (position ${json.pos})`, name, ref.pos);
+    let steps: PathStep[];
+    try {
+      steps = parseJsonPath(json.path);
+    } catch (err) {
+      if (err instanceof ApiError) fail(ctx, `${err.message} at position ${json.pos}`, `'${json.path.slice(0, 80)}'`, json.pos);
+      throw err;
+    }
+    const db = ctx.dbs.kind;
+    return { expr: jsonPathValue(db, doc, steps, 'any'), kind: 'json', label: `${name}->'${json.path}'`, json: (as) => jsonPathValue(db, doc, steps, as) };
+  }
+
+  /**
+   * A JSON path compared with `other`: read as a number, text or boolean as `other` is (a literal's
+   * type, or an operand's kind). A whole JSON column has no such reading and is refused.
+   */
+  private settle(t: Typed, other: Compiled | undefined, pos: number): Typed {
+    if (t.kind !== 'json') return t;
+    if (!t.json) return fail(this.ctx, `${t.label} is a JSON column: compare a value inside it through a JSON path, such as ${t.label}->'$.name' = 'x', at position ${pos}`, t.label, pos);
+    let as: 'text' | 'double' | 'boolean' = 'text';
+    if (other && isLiteral(other)) as = typeof other.value === 'number' ? 'double' : typeof other.value === 'boolean' ? 'boolean' : 'text';
+    else if (other) as = isNumericKind(other.kind) ? 'double' : other.kind === 'boolean' ? 'boolean' : 'text';
+    return { expr: t.json(as), kind: as, label: t.label };
   }
 
   operand(op: Operand): Compiled {
@@ -192,8 +226,11 @@ class PredicateCompiler {
     const ctx = this.ctx;
     switch (cond.kind) {
       case 'compare': {
-        const left = this.operand(cond.left);
-        const right = this.operand(cond.right);
+        let left = this.operand(cond.left);
+        let right = this.operand(cond.right);
+        const isNull = (c: Compiled) => isLiteral(c) && c.value === null;
+        if (!isLiteral(left) && !isNull(right)) left = this.settle(left, right, cond.left.pos);
+        if (!isLiteral(right) && !isNull(left)) right = this.settle(right, left, cond.right.pos);
         if (isLiteral(left) && isLiteral(right)) return foldConstants(cond.op, left.value, right.value) ? TRUE : FALSE;
         const [typed, other] = isLiteral(left) ? [right as Typed, left] : [left, right];
         if (isLiteral(other) && other.value === null) {
@@ -215,7 +252,7 @@ class PredicateCompiler {
         return sql<boolean>`${l} ${OPS[cond.op]} ${r}`;
       }
       case 'like': {
-        const target = this.typed(cond.target, 'LIKE');
+        const target = this.settle(this.typed(cond.target, 'LIKE'), { kind: 'literal', value: '', pos: 0 }, cond.target.pos);
         const pattern = this.operand(cond.pattern);
         if (!isLiteral(pattern) || pattern.value === null || typeof pattern.value === 'boolean') {
           const shown = isLiteral(pattern) ? String(pattern.value) : pattern.label;
@@ -242,7 +279,8 @@ class PredicateCompiler {
         return cond.negated ? sql<boolean>`not ${like}` : like;
       }
       case 'in': {
-        const target = this.typed(cond.target, 'IN');
+        const raw = this.typed(cond.target, 'IN');
+        const target = this.settle(raw, raw.kind === 'json' && cond.values[0] ? this.operand(cond.values[0]) : undefined, cond.target.pos);
         const values = cond.values.map((v) => this.value(v, target));
         return sql<boolean>`${target.expr} ${cond.negated ? sql`not in` : sql`in`} (${sql.join(values)})`;
       }
@@ -260,7 +298,8 @@ class PredicateCompiler {
         return sql<boolean>`${target.expr} ${cond.negated ? sql`is not null` : sql`is null`}`;
       }
       case 'between': {
-        const target = this.typed(cond.target, 'BETWEEN');
+        const raw = this.typed(cond.target, 'BETWEEN');
+        const target = this.settle(raw, raw.kind === 'json' ? this.operand(cond.low) : undefined, cond.target.pos);
         if (target.kind === 'boolean' || target.kind === 'geometry') fail(ctx, `BETWEEN does not apply to the ${target.kind === 'boolean' ? 'boolean' : 'spatial column'} ${target.label}`, target.label, cond.target.pos);
         const low = this.value(cond.low, target);
         const high = this.value(cond.high, target);

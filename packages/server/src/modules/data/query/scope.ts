@@ -15,7 +15,7 @@ import { queryError, type Clause } from './errors.js';
  * How a column's values behave in comparisons. FILE_REF holds a path, so it is text; spatial
  * columns ('geometry') are compared only through the spatial functions.
  */
-export type ValueKind = 'text' | 'int' | 'double' | 'boolean' | 'datetime' | 'geometry';
+export type ValueKind = 'text' | 'int' | 'double' | 'boolean' | 'datetime' | 'geometry' | 'json';
 
 export function kindOf(t: ScalarDataType): ValueKind {
   switch (t) {
@@ -32,6 +32,9 @@ export function kindOf(t: ScalarDataType): ValueKind {
     case 'POLYGON':
     case 'GEOMETRY':
       return 'geometry';
+    case 'JSON':
+      // Compared through a JSON path (`doc->'$.a' = 1`), whose value takes the other side's kind.
+      return 'json';
     default:
       return 'text';
   }

@@ -14,6 +14,8 @@ export interface Typed {
   kind: ValueKind;
   /** what the user wrote, for messages (`age`, `city.name`, `Count(objectId)`) */
   label: string;
+  /** a JSON path's value read as the kind the other side of its comparison has */
+  json?: (as: 'text' | 'double' | 'boolean') => RawBuilder<unknown>;
 }
 
 const NUMERIC = /^\s*-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
@@ -62,6 +64,8 @@ export function literalAs(ctx: Ctx, lit: Literal, against: Typed): RawBuilder<un
       if (v === true || v === 1 || v === 'true' || v === '1') return ctx.dbs.booleanValue(true);
       if (v === false || v === 0 || v === 'false' || v === '0') return ctx.dbs.booleanValue(false);
       return mismatch(ctx, lit, against, 'true or false');
+    case 'json':
+      return fail(ctx, `${against.label} is a JSON column: compare a value inside it through a JSON path, such as ${against.label}->'$.name' = 'x', at position ${lit.pos}`, show(lit), lit.pos);
     case 'geometry':
       return fail(ctx, `${against.label} is a spatial column: compare it through a spatial function such as Equals(${against.label}, 'POINT(x y)') = true, at position ${lit.pos}`, show(lit), lit.pos);
     case 'datetime': {

@@ -190,6 +190,26 @@ function sqliteStep(op: JsonOp, doc: RawBuilder<unknown>, steps: PathStep[], v: 
   }
 }
 
+/**
+ * The value at a JSON path of a JSON column, for where clauses: as a number, text or boolean only
+ * when the stored value has that JSON type (null otherwise, so `'abc' > 30` is false on both
+ * databases instead of SQLite's type order), or as stored (`any`, for IS NULL).
+ */
+export function jsonPathValue(kind: DbKind, doc: RawBuilder<unknown>, steps: PathStep[], as: 'text' | 'double' | 'boolean' | 'any'): RawBuilder<unknown> {
+  if (kind === 'postgres') {
+    const p = sql`cast(${pgPath(steps)} as text[])`;
+    if (as === 'any') return sql`(${doc} #>> ${p})`;
+    const type = as === 'double' ? 'number' : as === 'text' ? 'string' : 'boolean';
+    const cast = as === 'double' ? sql`cast(${doc} #>> ${p} as double precision)` : as === 'boolean' ? sql`cast(${doc} #>> ${p} as boolean)` : sql`(${doc} #>> ${p})`;
+    return sql`(case when jsonb_typeof(${doc} #> ${p}) = ${type} then ${cast} end)`;
+  }
+  const p = sqlitePath(steps);
+  if (as === 'any') return sql`json_extract(${doc}, ${p})`;
+  if (as === 'boolean') return sql`(case json_type(${doc}, ${p}) when 'true' then 1 when 'false' then 0 end)`;
+  if (as === 'double') return sql`(case when json_type(${doc}, ${p}) in ('integer', 'real') then json_extract(${doc}, ${p}) end)`;
+  return sql`(case when json_type(${doc}, ${p}) = 'text' then json_extract(${doc}, ${p}) end)`;
+}
+
 /** PostgreSQL's "value out of range" (an expression beyond double precision): a 400, not a 500. */
 export function isOutOfRange(err: unknown): boolean {
   return (err as { code?: unknown } | null)?.code === '22003';
