@@ -12,13 +12,13 @@ import { systemMigrations } from './db/migrations/index.js';
 import { migrateExistingAppStores } from './db/app-stores.js';
 import { EventBus } from './events/bus.js';
 import { Mailer } from './mail/mailer.js';
-import { MemoryFailureLimiter } from './http/rate-limit.js';
+import { openCluster } from './cluster/index.js';
+import { shareConsoleAccess } from './http/access-cache.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installAppApiHooks } from './http/app-auth.js';
 import { installFastLane } from './http/fast-lane.js';
 import { parseJsonBody } from './http/json-body.js';
 import { installBareBodyParser } from './http/bare-body.js';
-import { whileAnswering } from './db/query-limits.js';
 import { modules } from './modules/index.js';
 import { registerNotAvailableRoutes, registerSystemRoutes } from './modules/system/index.js';
 
@@ -63,13 +63,23 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     queryReaders: config.queryReaders,
     spatialite: config.spatialite,
   });
+  // Before anything reads shared state: with Redis, a node that cannot reach it does not start.
+  let cluster;
+  try {
+    cluster = await openCluster(config, app.log);
+  } catch (err) {
+    await dbs.close();
+    throw err;
+  }
+  const unshareAccess = shareConsoleAccess(cluster.invalidation);
   const ctx: ServerContext = {
     config,
     dbs,
     bus: new EventBus(),
     mailer: new Mailer(app.log, config.smtpUrl, config.mailFrom, config.mailDir),
     log: app.log,
-    loginLimiter: new MemoryFailureLimiter(config.loginMaxFailures, config.loginWindowMs),
+    loginLimiter: cluster.limiter('login', config.loginMaxFailures, config.loginWindowMs),
+    cluster,
     appCreatedHooks: [],
     appMigrations: merge(modules.map((m) => m.appMigrations)),
   };
@@ -84,9 +94,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   installErrorHandler(app, consoleDir ? { spaIndex: fs.readFileSync(path.join(consoleDir, 'index.html')) } : {});
   // Before any route: the app API's hooks are attached to each app API route as it is added.
   installAppApiHooks(app, ctx);
-  // A handler's app-data queries are stopped when its client goes away before the answer
-  // (decision 0017). A callback hook: Fastify calls the handler from `done`, inside the scope.
-  app.addHook('preHandler', (_req, reply, done) => whileAnswering(reply.raw, done));
   // No cookie-parsing hook on every request: only the console's auth key reads a cookie (http/auth.ts).
   await app.register(cookie, { hook: false });
   await app.register(formbody);
@@ -106,6 +113,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   app.addHook('onClose', async () => {
     for (const m of modules) await m.close?.();
+    unshareAccess();
+    await cluster.close();
     await dbs.close();
   });
 

@@ -6,6 +6,7 @@ import type { EventBus } from './events/bus.js';
 import type { Mailer } from './mail/mailer.js';
 import type { FailureLimiter } from './http/rate-limit.js';
 import type { FastLane } from './http/fast-lane.js';
+import type { Cluster } from './cluster/index.js';
 
 /** What every module receives: configuration and the shared services of the process. */
 export interface ServerContext {
@@ -14,7 +15,13 @@ export interface ServerContext {
   bus: EventBus;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Failed sign-ins, lockouts and mail requests per key; counted in Redis when the deployment has one. */
   loginLimiter: FailureLimiter;
+  /**
+   * The invalidation bus and cross-process counters (decision 0030). Every in-process memory of
+   * shared state registers with `cluster.invalidation`; writes call `changed(kind, appId)`.
+   */
+  cluster: Cluster;
   /**
    * Work that must be finished before a new app is handed to its developer (system roles, the
    * default channel ...). Modules push a hook in `register`; app creation awaits them in order,

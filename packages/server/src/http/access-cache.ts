@@ -1,3 +1,5 @@
+import type { InvalidationBus } from '../cluster/invalidation.js';
+
 /**
  * A short-lived memory of answers that every console request needs (who is this auth key, what may
  * this developer do in this app), so a burst of requests does not repeat the same system-database
@@ -5,8 +7,9 @@
  * - every change that could narrow access calls `forgetConsoleAccess()` (sign-out, session
  *   revocation, password or account change, team member added/changed/removed, ownership
  *   transfer, app changed or deleted), which empties the memory of this process at once;
- * - entries live at most ACCESS_TTL_MS, which bounds how long another server process sharing the
- *   same PostgreSQL can act on an answer made stale by a change it did not see.
+ * - that forget goes through the invalidation bus (kind `access`, decision 0030), so every other
+ *   server process of the deployment empties its memory too as soon as the message arrives;
+ * - entries live at most ACCESS_TTL_MS, a safety net for a message that could not be delivered.
  */
 export const ACCESS_TTL_MS = 2000;
 /** Enough for many active developers; past it the memory is emptied rather than grown. */
@@ -51,8 +54,29 @@ export function accessMemory<T>(): AccessMemory<T> {
   return m;
 }
 
-/** Empties every remembered session and app access of this process (call after any change to them). */
-export function forgetConsoleAccess(): void {
+function dropConsoleAccess(): void {
   generation++;
   for (const m of memories) m.clear();
+}
+
+/** The invalidation buses of the servers in this process (one in production; tests run several). */
+const buses = new Set<InvalidationBus>();
+
+/** Lets a server's bus carry access changes to the other processes; answers how to stop. */
+export function shareConsoleAccess(bus: InvalidationBus): () => void {
+  const unregister = bus.register('access', dropConsoleAccess);
+  buses.add(bus);
+  return () => {
+    unregister();
+    buses.delete(bus);
+  };
+}
+
+/**
+ * Empties every remembered session, app access and API key, in this process at once and in every
+ * other server process of the deployment (call after any change to them, once it is committed).
+ */
+export function forgetConsoleAccess(): void {
+  dropConsoleAccess();
+  for (const bus of buses) void bus.changed('access', null);
 }

@@ -1,17 +1,18 @@
 /**
- * Counts failures per key in a fixed window (login brute-force protection). In-process; a
- * multi-node deployment swaps this for a Redis-backed counter with the same interface.
+ * Counts failures per key in a fixed window (login brute-force protection, lockouts, request
+ * allowances). In process by default; with Redis (`cluster/limits.ts`) every server process of a
+ * deployment counts into the same windows, so spreading attempts over several nodes gains nothing.
  */
 export interface FailureLimiter {
   /**
    * True when the key has used up its allowance in the current window. `max` overrides the
    * default allowance for keys that need a looser one (a whole client address vs. one login).
    */
-  isBlocked(key: string, max?: number): boolean;
-  recordFailure(key: string): void;
-  reset(key: string): void;
+  isBlocked(key: string, max?: number): Promise<boolean>;
+  recordFailure(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
   /** Milliseconds until the key may try again. */
-  retryAfter(key: string): number;
+  retryAfter(key: string): Promise<number>;
 }
 
 const MAX_KEYS = 100_000;
@@ -28,12 +29,12 @@ export class MemoryFailureLimiter implements FailureLimiter {
     return e;
   }
 
-  isBlocked(key: string, max = this.max): boolean {
+  async isBlocked(key: string, max = this.max): Promise<boolean> {
     const e = this.entry(key);
     return !!e && e.count >= max;
   }
 
-  recordFailure(key: string): void {
+  async recordFailure(key: string): Promise<void> {
     const e = this.entry(key);
     if (e) e.count++;
     else this.entries.set(key, { count: 1, windowStart: Date.now() });
@@ -55,11 +56,11 @@ export class MemoryFailureLimiter implements FailureLimiter {
     }
   }
 
-  reset(key: string): void {
+  async reset(key: string): Promise<void> {
     this.entries.delete(key);
   }
 
-  retryAfter(key: string): number {
+  async retryAfter(key: string): Promise<number> {
     const e = this.entry(key);
     return e ? Math.max(0, e.windowStart + this.windowMs - Date.now()) : 0;
   }

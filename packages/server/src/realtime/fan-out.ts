@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '../cluster/redis.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublishedMessage } from '@basalt/shared';
 import type { BulkChange, RelationChange } from '../events/bus.js';
@@ -16,17 +17,6 @@ export type RealtimeEvent =
 
 /** Shared-object subscriptions that receive events (RSO_CONNECT only opens the object). */
 export type RsoSubscriptionName = 'RSO_CHANGES' | 'RSO_CLEARED' | 'RSO_COMMANDS' | 'RSO_USERS' | 'RSO_INVOKE';
-
-/** The Redis URL without its password, for messages. */
-function redact(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'REDIS_URL';
-  }
-}
 
 interface Envelope {
   node: string;
@@ -56,19 +46,15 @@ export class FanOut {
 
   async start(): Promise<void> {
     if (!this.opts.redisUrl) return;
-    this.pub = new Redis(this.opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    this.sub = new Redis(this.opts.redisUrl, { lazyConnect: true });
-    for (const client of [this.pub, this.sub]) client.on('error', (err) => this.opts.log.warn({ err }, 'real-time Redis connection problem'));
+    // Both connections or neither: a half-connected node would miss the others' events.
+    const pub = await connectRedis(this.opts.redisUrl, this.opts.log, 'Real time', { maxRetriesPerRequest: 2 });
     try {
-      await Promise.all([this.pub.connect(), this.sub.connect()]);
+      this.sub = await connectRedis(this.opts.redisUrl, this.opts.log, 'Real time');
     } catch (err) {
-      this.pub.disconnect();
-      this.sub.disconnect();
-      this.pub = undefined;
-      this.sub = undefined;
-      // Without Redis, processes would silently miss each other's events: refuse to start instead.
-      throw new Error(`Real time cannot reach Redis at ${redact(this.opts.redisUrl)}: ${err instanceof Error ? err.message : String(err)}`);
+      pub.disconnect();
+      throw err;
     }
+    this.pub = pub;
     this.sub.on('message', (_channel: string, raw: string) => this.receive(raw));
     await this.sub.subscribe(this.channel);
   }

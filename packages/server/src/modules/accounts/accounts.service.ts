@@ -83,18 +83,18 @@ export class AccountsService {
     const limits: Array<[string, number | undefined]> = [[`login:${email}`, undefined], [`ip:${clientIp}`, this.ctx.config.loginIpMaxFailures]];
     const keys = limits.map(([key]) => key);
     for (const [key, max] of limits) {
-      if (this.ctx.loginLimiter.isBlocked(key, max)) {
-        const minutes = Math.max(1, Math.ceil(this.ctx.loginLimiter.retryAfter(key) / 60000));
+      if (await this.ctx.loginLimiter.isBlocked(key, max)) {
+        const minutes = Math.max(1, Math.ceil((await this.ctx.loginLimiter.retryAfter(key)) / 60000));
         throw ApiError.rateLimited(`Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
       }
     }
     const dev = await this.repo.findByEmail(email);
     const ok = dev ? await verifyPassword(dev.password_hash, password) : (await verifyPassword(await dummyHash(), password), false);
     if (!dev || !ok) {
-      for (const key of keys) this.ctx.loginLimiter.recordFailure(key);
+      for (const key of keys) await this.ctx.loginLimiter.recordFailure(key);
       throw new ApiError('INVALID_CREDENTIALS', 401, 'Wrong email or password');
     }
-    this.ctx.loginLimiter.reset(`login:${email}`);
+    await this.ctx.loginLimiter.reset(`login:${email}`);
     if (dev.totp_enabled) {
       const sessionId = randomSecret(24);
       await this.repo.insertOtpSession(sha256(sessionId), dev.id, OTP_SESSION_TTL);
@@ -157,8 +157,8 @@ export class AccountsService {
   async restorePassword(emailInput: string): Promise<void> {
     const email = emailInput.trim().toLowerCase();
     const key = `restore:${email}`;
-    if (this.ctx.loginLimiter.isBlocked(key)) return;
-    this.ctx.loginLimiter.recordFailure(key);
+    if (await this.ctx.loginLimiter.isBlocked(key)) return;
+    await this.ctx.loginLimiter.recordFailure(key);
     const dev = await this.repo.findByEmail(email);
     if (!dev) return;
     const token = randomSecret(32);
@@ -194,8 +194,8 @@ export class AccountsService {
   async resendConfirmation(emailInput: string): Promise<void> {
     const email = emailInput.trim().toLowerCase();
     const key = `resend:${email}`;
-    if (this.ctx.loginLimiter.isBlocked(key)) return;
-    this.ctx.loginLimiter.recordFailure(key);
+    if (await this.ctx.loginLimiter.isBlocked(key)) return;
+    await this.ctx.loginLimiter.recordFailure(key);
     const dev = await this.repo.findByEmail(email);
     if (dev && !dev.email_confirmed) await this.sendConfirmation(dev);
   }

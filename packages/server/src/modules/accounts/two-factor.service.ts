@@ -49,7 +49,7 @@ export class TwoFactorService {
     if (confirmed) {
       const what = enabled ? 'set up a new authenticator' : 'turn two-factor sign-in off';
       if (otpCode === undefined) throw invalidOtp(400, `Two-factor sign-in is on: enter a current code from your authenticator app to ${what}`);
-      this.checkCode(dev, otpCode);
+      await this.checkCode(dev, otpCode);
     }
     if (enabled) {
       const secret = newTotpSecret();
@@ -65,20 +65,20 @@ export class TwoFactorService {
     if (!dev.totp_enabled || !dev.totp_secret) {
       throw ApiError.badRequest('Two-factor sign-in is not being set up: turn it on first');
     }
-    this.checkCode(dev, otpCode);
+    await this.checkCode(dev, otpCode);
     await this.repo.update(developerId, { totp_pending_secret: null });
     return { enabled: true, pendingConfirmation: false };
   }
 
   /** Checks a code typed by a signed-in developer; wrong codes count against a per-developer allowance. */
-  private checkCode(dev: DevelopersTable, otpCode: Code): void {
+  private async checkCode(dev: DevelopersTable, otpCode: Code): Promise<void> {
     const key = `2fa:${dev.id}`;
-    if (this.ctx.loginLimiter.isBlocked(key)) throw ApiError.rateLimited('Too many wrong codes: wait a few minutes and try again');
+    if (await this.ctx.loginLimiter.isBlocked(key)) throw ApiError.rateLimited('Too many wrong codes: wait a few minutes and try again');
     if (!dev.totp_secret || !verifyTotp(dev.totp_secret, otpCode)) {
-      this.ctx.loginLimiter.recordFailure(key);
+      await this.ctx.loginLimiter.recordFailure(key);
       throw invalidOtp(400, 'The code is not valid: check the time on your device and try again');
     }
-    this.ctx.loginLimiter.reset(key);
+    await this.ctx.loginLimiter.reset(key);
   }
 
   /** Code step of sign-in, after `login` answered `{otpCreated, sessionId}`. */

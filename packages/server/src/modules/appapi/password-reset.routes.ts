@@ -43,7 +43,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: ServerCon
 
   app.post<{ Params: P; Body: Record<string, unknown> | undefined }>(page, async (req, reply) => {
     try {
-      resets.take(`reset-ip:${req.ip}`);
+      await resets.take(`reset-ip:${req.ip}`);
     } catch (err) {
       if (err instanceof ApiError) return html(reply, 429, resetFailed(err.message));
       throw err;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServerContext } from '../../context.js';
 import { appError, AppErrorCodes } from '../../http/app-auth.js';
-import { MemoryFailureLimiter } from '../../http/rate-limit.js';
+import type { FailureLimiter } from '../../http/rate-limit.js';
 import { randomSecret, sha256 } from '../../http/secrets.js';
 import { hashPassword } from '../accounts/index.js';
 import { dataServicesOf } from '../data/index.js';
@@ -27,27 +27,29 @@ export type ResetOutcome = { ok: true } | { ok: false; reason: 'invalid' | 'pass
 export class PasswordResets {
   private readonly db: Kysely<PasswordResetTables>;
   /** Counts requests (not failures): every restore request and every reset attempt is one. */
-  readonly limiter = new MemoryFailureLimiter(PER_ADDRESS, WINDOW_MS);
+  readonly limiter: FailureLimiter;
 
   constructor(private readonly ctx: ServerContext) {
+    // Counted in Redis when the deployment has one, so every server process shares the allowance.
+    this.limiter = ctx.cluster.limiter('password-reset', PER_ADDRESS, WINDOW_MS);
     this.db = ctx.dbs.system as unknown as Kysely<PasswordResetTables>;
   }
 
   /** Refuses with 429 when the key used its requests of the window; otherwise counts this one. */
-  take(key: string, max?: number): void {
-    if (this.limiter.isBlocked(key, max)) {
-      const minutes = Math.max(1, Math.ceil(this.limiter.retryAfter(key) / 60_000));
+  async take(key: string, max?: number): Promise<void> {
+    if (await this.limiter.isBlocked(key, max)) {
+      const minutes = Math.max(1, Math.ceil((await this.limiter.retryAfter(key)) / 60_000));
       throw appError(AppErrorCodes.TOO_MANY_LOGINS, 429, `Too many password reset requests; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
     }
-    this.limiter.recordFailure(key);
+    await this.limiter.recordFailure(key);
   }
 
   /**
    * Counts a restore request of an identity, whether or not it is registered (so the limit tells
    * nothing about accounts either).
    */
-  countRequest(appId: string, identity: string): void {
-    this.take(`reset-identity:${appId}:${identity.toLowerCase()}`, PER_IDENTITY);
+  countRequest(appId: string, identity: string): Promise<void> {
+    return this.take(`reset-identity:${appId}:${identity.toLowerCase()}`, PER_IDENTITY);
   }
 
   /** Issues a new link for a user (the old one stops working) and mails it. */

@@ -24,7 +24,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext, use
   });
   app.get<{ Params: P }>(`${base}/restorepassword/:identity`, async (req, reply) => {
     // Each restore request counts against its client address first, whatever the key or identity.
-    passwordResetsOf(ctx).take(`reset-ip:${req.ip}`);
+    await passwordResetsOf(ctx).take(`reset-ip:${req.ip}`);
     const c = await anonymous(req);
     return reply.send(await users.restorePassword(c.appId, req.params.identity));
   });

@@ -113,18 +113,18 @@ export class AppUsers {
   }
 
   /** `perLogin`: failures one login may have (the app's lock setting), else the server's default. */
-  private assertNotBlocked(appId: string, identity: string, ip: string, perLogin?: number): void {
+  private async assertNotBlocked(appId: string, identity: string, ip: string, perLogin?: number): Promise<void> {
     const limiter = this.ctx.loginLimiter;
     const [byLogin, byIp] = this.limiterKeys(appId, identity, ip);
-    const blocked = limiter.isBlocked(byLogin, perLogin) ? byLogin : limiter.isBlocked(byIp, this.ctx.config.loginIpMaxFailures) ? byIp : undefined;
+    const blocked = (await limiter.isBlocked(byLogin, perLogin)) ? byLogin : (await limiter.isBlocked(byIp, this.ctx.config.loginIpMaxFailures)) ? byIp : undefined;
     if (blocked) {
-      const minutes = Math.max(1, Math.ceil(limiter.retryAfter(blocked) / 60_000));
+      const minutes = Math.max(1, Math.ceil((await limiter.retryAfter(blocked)) / 60_000));
       throw appError(AppErrorCodes.TOO_MANY_LOGINS, 429, `Too many failed login attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
     }
   }
 
-  private failed(appId: string, identity: string, ip: string): never {
-    for (const key of this.limiterKeys(appId, identity, ip)) this.ctx.loginLimiter.recordFailure(key);
+  private async failed(appId: string, identity: string, ip: string): Promise<never> {
+    for (const key of this.limiterKeys(appId, identity, ip)) await this.ctx.loginLimiter.recordFailure(key);
     throw appError(AppErrorCodes.INVALID_LOGIN, 401, INVALID_LOGIN);
   }
 
@@ -136,12 +136,12 @@ export class AppUsers {
       throw appError(AppErrorCodes.BAD_REQUEST, 400, "Send 'login' and 'password'");
     }
     const settings = await this.policy.login(caller.appId);
-    this.assertNotBlocked(caller.appId, identity, ip, this.policy.failuresAllowed(settings));
+    await this.assertNotBlocked(caller.appId, identity, ip, this.policy.failuresAllowed(settings));
     const row = identity.length <= 254 ? await this.byIdentity(caller.appId, identity) : undefined;
     const stored = typeof row?.password === 'string' && row.userStatus !== 'GUEST' ? row.password : await dummyHash();
-    if (!(await verifyPassword(stored, b.password)) || !row) this.failed(caller.appId, identity, ip);
+    if (!(await verifyPassword(stored, b.password)) || !row) return this.failed(caller.appId, identity, ip);
     if (row.userStatus === 'DISABLED') throw appError(AppErrorCodes.USER_DISABLED, 401, 'The user account is disabled');
-    this.ctx.loginLimiter.reset(this.limiterKeys(caller.appId, identity, ip)[0]);
+    await this.ctx.loginLimiter.reset(this.limiterKeys(caller.appId, identity, ip)[0]);
     return this.startSession(caller, String(row.objectId), settings);
   }
 
@@ -178,7 +178,7 @@ export class AppUsers {
    */
   async restorePassword(appId: string, identity: string): Promise<null> {
     const resets = passwordResetsOf(this.ctx);
-    resets.countRequest(appId, identity.trim().slice(0, 254));
+    await resets.countRequest(appId, identity.trim().slice(0, 254));
     const row = identity.length <= 254 ? await this.byIdentity(appId, identity.trim()) : undefined;
     if (row && typeof row.email === 'string' && row.userStatus !== 'GUEST') {
       const user = { objectId: String(row.objectId), email: row.email };
@@ -200,11 +200,11 @@ export class AppUsers {
 
   async verifyPassword(caller: AppCaller, password: unknown, ip: string): Promise<{ valid: boolean }> {
     if (!caller.userId) throw appError(AppErrorCodes.INVALID_USER_TOKEN, 401, 'Log in to verify a password');
-    this.assertNotBlocked(caller.appId, caller.userId, ip);
+    await this.assertNotBlocked(caller.appId, caller.userId, ip);
     const t = await this.users(caller.appId);
     const row = await this.ctx.dbs.app(caller.appId).selectFrom(t.sqlName).select('password').where('objectId', '=', caller.userId).executeTakeFirst();
     const valid = typeof password === 'string' && typeof row?.password === 'string' && (await verifyPassword(row.password, password));
-    if (!valid) for (const key of this.limiterKeys(caller.appId, caller.userId, ip)) this.ctx.loginLimiter.recordFailure(key);
+    if (!valid) for (const key of this.limiterKeys(caller.appId, caller.userId, ip)) await this.ctx.loginLimiter.recordFailure(key);
     return { valid };
   }
 

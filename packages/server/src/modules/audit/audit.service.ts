@@ -57,6 +57,11 @@ export class AuditService {
     this.repo = new AuditRepo(ctx.dbs);
   }
 
+  /** Forgets the remembered developer emails (an account changed, here or in another process). */
+  forgetEmails(): void {
+    this.emails.clear();
+  }
+
   private async actorOf(developerId: string): Promise<string> {
     let email = this.emails.get(developerId);
     if (!email) {

@@ -1,9 +1,11 @@
 import type { ServerContext } from '../../context.js';
+import type { InvalidationBus } from '../../cluster/invalidation.js';
+import { rootContext } from '../../db/app-transaction.js';
 
 /**
- * How long this process trusts what it read about an app's HIPAA switch. A switch made through
- * this process applies to the very next read (it forgets the app after its write); the TTL only
- * bounds how long another server process on the same PostgreSQL keeps the old state.
+ * How long this process trusts what it read about an app's HIPAA switch. A switch applies to the
+ * very next read of every server process (the write forgets the app through the invalidation bus,
+ * decision 0030); the TTL only bounds what a process keeps when a message could not reach it.
  */
 export const HIPAA_TTL_MS = 2_000;
 const MAX_APPS = 10_000;
@@ -22,6 +24,10 @@ interface Entry {
 export class HipaaMemory {
   private readonly apps = new Map<string, Entry>();
 
+  constructor(private readonly bus?: InvalidationBus) {
+    bus?.register('hipaa', (appId) => (appId === null ? this.apps.clear() : this.apps.delete(appId)));
+  }
+
   remember(appId: string, load: () => Promise<boolean>, now = Date.now()): Promise<boolean> {
     const hit = this.apps.get(appId);
     if (hit && hit.until > now) return hit.value;
@@ -34,8 +40,10 @@ export class HipaaMemory {
     return entry.value;
   }
 
+  /** The app's switch changed (after the write committed): dropped here and in every other process. */
   forget(appId: string): void {
-    this.apps.delete(appId);
+    if (this.bus) void this.bus.changed('hipaa', appId);
+    else this.apps.delete(appId);
   }
 }
 
@@ -43,9 +51,12 @@ const memories = new WeakMap<ServerContext, HipaaMemory>();
 
 /** The memory of one server (services are created in several places; they must share it). */
 export function hipaaMemoryOf(ctx: ServerContext): HipaaMemory {
+  // A transaction's view of the context shares the server's memory (and registers nothing more).
+  const root = rootContext(ctx);
+  if (root !== ctx) return hipaaMemoryOf(root);
   let m = memories.get(ctx);
   if (!m) {
-    m = new HipaaMemory();
+    m = new HipaaMemory(ctx.cluster.invalidation);
     memories.set(ctx, m);
     ctx.bus.on('app.deleted', ({ appId }) => m!.forget(appId));
   }

@@ -27,6 +27,8 @@ export const auditModule: ServerModule = {
   systemMigrations: auditSystemMigrations,
   register(app, ctx) {
     const audit = new AuditService(ctx);
+    // Entries name their developer by email: an account change (any process) must not keep the old one.
+    ctx.cluster.invalidation.register('access', () => audit.forgetEmails());
     registerAuditRoutes(app, ctx, audit);
     // The subscriptions live as long as this server's bus; nothing to undo on close.
     installAuditRecorder(app, ctx, audit);

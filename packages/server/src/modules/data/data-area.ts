@@ -8,7 +8,7 @@ export class DataArea {
   readonly schemas: SchemaCache;
 
   constructor(readonly ctx: ServerContext) {
-    this.schemas = new SchemaCache((appId) => ctx.dbs.app(appId));
+    this.schemas = new SchemaCache((appId) => ctx.dbs.app(appId), ctx.cluster.invalidation);
   }
 
   db(appId: string): Kysely<any> {

@@ -1,9 +1,11 @@
 import type { ServerContext } from '../../context.js';
 import type { SecurityKysely } from './security.migrations.js';
+import type { InvalidationBus } from '../../cluster/invalidation.js';
 
 /**
- * How long a node trusts its cached panic state. A change made on this node applies at once; other
- * nodes of a PostgreSQL deployment see it within this time.
+ * How long a node trusts its cached panic state. A switch applies at once on the node that made it
+ * and on every other node as soon as the invalidation bus delivers it (decision 0030); this only
+ * bounds what a node keeps when a message could not reach it.
  */
 const CACHE_MS = 2_000;
 const MAX_CACHED = 10_000;
@@ -23,8 +25,9 @@ export class PanicService {
   private readonly db: SecurityKysely;
   private readonly cache = new Map<string, { state: PanicState; at: number }>();
 
-  constructor(ctx: ServerContext) {
+  constructor(ctx: ServerContext, private readonly bus?: InvalidationBus) {
     this.db = ctx.dbs.system as unknown as SecurityKysely;
+    bus?.register('panic', (appId) => (appId === null ? this.cache.clear() : this.cache.delete(appId)));
   }
 
   /** The state when this node's cached copy is still fresh (no read, no promise), else undefined. */
@@ -36,8 +39,11 @@ export class PanicService {
   async state(appId: string): Promise<PanicState> {
     const hit = this.cache.get(appId);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.state;
+    // A switch whose message arrives while this read runs must not leave the old state kept.
+    const since = this.bus?.version(appId);
     const row = await this.db.selectFrom('sec_app_state').selectAll().where('app_id', '=', appId).executeTakeFirst();
     const state = row && Number(row.panic) === 1 ? { enabled: true, message: row.panic_message, since: row.panic_since === null ? null : Number(row.panic_since) } : OFF;
+    if (this.bus && this.bus.version(appId) !== since) return state;
     if (this.cache.size >= MAX_CACHED) this.cache.clear();
     this.cache.set(appId, { state, at: Date.now() });
     return state;
@@ -49,7 +55,8 @@ export class PanicService {
       const res = await trx.updateTable('sec_app_state').set(values).where('app_id', '=', appId).executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) await trx.insertInto('sec_app_state').values({ app_id: appId, ...values }).execute();
     });
-    this.cache.delete(appId);
+    if (this.bus) await this.bus.changed('panic', appId);
+    else this.cache.delete(appId);
     return this.state(appId);
   }
 }

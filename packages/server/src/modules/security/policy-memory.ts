@@ -2,9 +2,9 @@ import { settledValue, track } from '../../settled.js';
 
 /**
  * How long this process trusts what it read about an app's roles and permission rules. A change
- * made through this process applies to the very next request (every write forgets the app first);
- * the TTL only bounds how long another server process sharing the same PostgreSQL can act on rules
- * it did not see change.
+ * applies to the very next request of this process (every write forgets the app) and of every other
+ * process as soon as the invalidation bus delivers it (decision 0030); the TTL only bounds what a
+ * process keeps when a message could not reach it.
  */
 export const POLICY_TTL_MS = 2_000;
 /** Past these the memory is emptied rather than grown (many apps, or many users of one app). */
@@ -60,8 +60,20 @@ export class PolicyMemory {
     return hit && hit.until > now ? (settledValue(hit.value)?.value as T | undefined) : undefined;
   }
 
-  /** Drops everything remembered about an app (call after any change to its roles or rules). */
+  /**
+   * Set by the server: hands a change to the invalidation bus, which drops the app here (through
+   * `drop`) and in every other server process.
+   */
+  announce?: (appId: string) => void;
+
+  /** Drops everything remembered about an app, everywhere (call after any change to its roles or rules). */
   forget(appId: string): void {
+    if (this.announce) this.announce(appId);
+    else this.drop(appId);
+  }
+
+  /** Drops everything remembered about an app in this process only (the bus calls this). */
+  drop(appId: string): void {
     this.apps.delete(appId);
     this.changes++;
     if (this.changed.size >= MAX_APPS) {

@@ -27,9 +27,13 @@ export class Security {
   readonly memory = new PolicyMemory();
 
   constructor(readonly ctx: ServerContext) {
+    // A change of roles or rules made through any server process drops them in every process.
+    const bus = ctx.cluster.invalidation;
+    bus.register('policy', (appId) => (appId === null ? this.memory.clear() : this.memory.drop(appId)));
+    this.memory.announce = (appId) => void bus.changed('policy', appId);
     this.roles = new RolesService(ctx, this.memory);
     this.sessions = new SessionsService(ctx);
-    this.panic = new PanicService(ctx);
+    this.panic = new PanicService(ctx, bus);
     this.repo = new PermissionsRepo(ctx);
     // Every rule written (console, role permissions, default seeding) empties the app's memory, so
     // a DENY applies to the very next app API request of this process.

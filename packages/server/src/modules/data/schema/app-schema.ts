@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DataColumn, DataRelation, DataTable, ScalarDataType } from '@basalt/shared';
 import type { ColumnInfo, RelationInfo, SchemaResolver, TableInfo } from '../model.js';
 import { settledValue, track } from '../../../settled.js';
+import type { InvalidationBus } from '../../../cluster/invalidation.js';
 
 /** ColumnInfo plus what the console needs to address and order it. */
 export interface ColumnMeta extends ColumnInfo {
@@ -112,30 +113,47 @@ export function tableToWire(t: TableMeta): DataTable {
 }
 
 /**
- * Schemas are read once per app and kept until a schema change in this process drops them.
- * Several server processes on one PostgreSQL would each keep their own copy; see decision 0002.
+ * How long a process trusts a schema it read. Every schema change drops the app's schema in every
+ * process through the invalidation bus (decision 0030); this only bounds what a process keeps when
+ * a message could not reach it.
+ */
+export const SCHEMA_TTL_MS = 60_000;
+const MAX_APPS = 10_000;
+
+/**
+ * Schemas are read once per app and kept until a schema change drops them. The loading promise is
+ * kept from the start, so dropping the entry also drops a read that overlapped the change.
  */
 export class SchemaCache {
-  private readonly cache = new Map<string, Promise<AppSchema>>();
+  private readonly cache = new Map<string, { schema: Promise<AppSchema>; until: number }>();
 
-  constructor(private readonly open: (appId: string) => Kysely<any>) {}
+  /** `bus`: the invalidation bus of the server; without it (a lone cache) a change drops only this cache. */
+  constructor(private readonly open: (appId: string) => Kysely<any>, private readonly bus?: InvalidationBus) {
+    bus?.register('schema', (appId) => (appId === null ? this.cache.clear() : this.cache.delete(appId)));
+  }
 
   get(appId: string): Promise<AppSchema> {
-    let p = this.cache.get(appId);
-    if (!p) {
-      p = track(loadAppSchema(this.open(appId)));
-      this.cache.set(appId, p);
-      p.catch(() => this.cache.delete(appId));
-    }
-    return p;
+    const now = Date.now();
+    const hit = this.cache.get(appId);
+    if (hit && hit.until > now) return hit.schema;
+    if (this.cache.size >= MAX_APPS) this.cache.clear();
+    const entry = { schema: track(loadAppSchema(this.open(appId))), until: now + SCHEMA_TTL_MS };
+    this.cache.set(appId, entry);
+    entry.schema.catch(() => {
+      if (this.cache.get(appId) === entry) this.cache.delete(appId);
+    });
+    return entry.schema;
   }
 
   /** The schema when it is loaded already, without waiting (see settled.ts); undefined otherwise. */
   peek(appId: string): AppSchema | undefined {
-    return settledValue(this.cache.get(appId))?.value;
+    const hit = this.cache.get(appId);
+    return hit && hit.until > Date.now() ? settledValue(hit.schema)?.value : undefined;
   }
 
+  /** The app's schema changed (call after the change committed): dropped here and in every other process. */
   invalidate(appId: string): void {
-    this.cache.delete(appId);
+    if (this.bus) void this.bus.changed('schema', appId);
+    else this.cache.delete(appId);
   }
 }

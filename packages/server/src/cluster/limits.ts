@@ -1,0 +1,47 @@
+import crypto from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { FailureLimiter } from '../http/rate-limit.js';
+
+/**
+ * One failure: the window starts with the first failure of a key and ends after `windowMs`, the
+ * same fixed window as the in-process limiter. Counting and starting the window happen in one step,
+ * so two nodes counting at the same moment never lose a failure or leave a key without an end.
+ */
+const RECORD = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+
+/**
+ * The failure limiter of a deployment with Redis: every server process counts into the same keys.
+ * Keys are hashed (login names are caller text of any length) and namespaced by the deployment and
+ * by the limiter's name. Redis ends a window by itself (the key expires).
+ */
+export class RedisFailureLimiter implements FailureLimiter {
+  private readonly prefix: string;
+
+  constructor(private readonly redis: Redis, namespace: string, name: string, private readonly max: number, private readonly windowMs: number) {
+    this.prefix = `basalt:${namespace}:limit:${name}:`;
+  }
+
+  private k(key: string): string {
+    return this.prefix + crypto.createHash('sha256').update(key).digest('base64url');
+  }
+
+  async isBlocked(key: string, max = this.max): Promise<boolean> {
+    const count = Number((await this.redis.get(this.k(key))) ?? 0);
+    return count >= max;
+  }
+
+  async recordFailure(key: string): Promise<void> {
+    await this.redis.eval(RECORD, 1, this.k(key), String(this.windowMs));
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.k(key));
+  }
+
+  async retryAfter(key: string): Promise<number> {
+    return Math.max(0, await this.redis.pttl(this.k(key)));
+  }
+}
