@@ -2,7 +2,8 @@ import { NumberInput, Select, TextInput, Textarea } from '@mantine/core';
 import type { DataColumn } from '@basalt/shared';
 import { TYPE_LABELS } from '../../data-format';
 import { GeometryPreview } from './spatial/GeometryPreview';
-import { geometryOf } from './spatial/geometry-text';
+import { geometryOf, parseGeometryText } from './spatial/geometry-text';
+import { parseJsonText } from './json-text';
 
 /** Draft value of a field as the form holds it: text for everything but booleans. */
 export type FieldDraft = string | boolean | null;
@@ -59,10 +60,14 @@ export function RecordFieldInput({ column, value, onChange, error, readOnly }: P
     case 'GEOMETRY': {
       const text = typeof value === 'string' ? value : '';
       const shape = geometryOf(text);
+      // Checked as it is typed: the message follows the text rather than the last save attempt.
+      const checked = text.trim() ? parseGeometryText(text, column) : null;
+      const liveError = checked === null ? error : 'error' in checked ? checked.error : undefined;
       return (
         <div>
           <Textarea
             {...common}
+            error={liveError}
             description={`${common.description}: WKT such as POINT(2.35 48.85), or GeoJSON`}
             autosize
             minRows={2}
@@ -73,6 +78,25 @@ export function RecordFieldInput({ column, value, onChange, error, readOnly }: P
           />
           {shape && <GeometryPreview geometry={shape} label={`Preview of ${column.name}`} />}
         </div>
+      );
+    }
+    case 'JSON': {
+      const text = typeof value === 'string' ? value : '';
+      // Checked as it is typed, like the spatial fields: the message names where the JSON breaks.
+      const checked = text.trim() ? parseJsonText(text) : null;
+      const liveError = checked === null ? error : 'error' in checked ? checked.error : undefined;
+      return (
+        <Textarea
+          {...common}
+          error={liveError}
+          description={`${common.description}: an object, a list, "text", a number, true, false or null`}
+          autosize
+          minRows={3}
+          maxRows={14}
+          classNames={{ input: 'mono' }}
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
       );
     }
     case 'TEXT':
