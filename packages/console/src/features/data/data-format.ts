@@ -55,7 +55,7 @@ export function whereLiteral(value: unknown): string {
 }
 
 /** The column types a developer can pick (STRING_ID is objectId's type, also open to other id columns). */
-export const COLUMN_TYPES = ['STRING', 'STRING_ID', 'EXTENDED_STRING', 'TEXT', 'INT', 'DOUBLE', 'BOOLEAN', 'DATETIME', 'FILE_REF', 'DATA_REF', 'GEO_REF', 'POINT', 'LINESTRING', 'POLYGON', 'GEOMETRY'] as const;
+export const COLUMN_TYPES = ['STRING', 'STRING_ID', 'EXTENDED_STRING', 'TEXT', 'INT', 'DOUBLE', 'BOOLEAN', 'DATETIME', 'FILE_REF', 'DATA_REF', 'GEO_REF', 'POINT', 'LINESTRING', 'POLYGON', 'GEOMETRY', 'JSON'] as const;
 
 export const TYPE_LABELS: Record<string, string> = {
   STRING: 'String',
@@ -73,6 +73,7 @@ export const TYPE_LABELS: Record<string, string> = {
   LINESTRING: 'Line string',
   POLYGON: 'Polygon',
   GEOMETRY: 'Geometry',
+  JSON: 'JSON',
 };
 
 export const TYPE_HINTS: Record<string, string> = {
@@ -91,4 +92,5 @@ export const TYPE_HINTS: Record<string, string> = {
   LINESTRING: 'A route: a line through points',
   POLYGON: 'An area: a closed shape, with holes',
   GEOMETRY: 'Any of point, line string or polygon',
+  JSON: 'A JSON document: object, list or value, queried by path',
 };

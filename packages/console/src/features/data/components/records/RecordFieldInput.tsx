@@ -3,6 +3,7 @@ import type { DataColumn } from '@basalt/shared';
 import { TYPE_LABELS } from '../../data-format';
 import { GeometryPreview } from './spatial/GeometryPreview';
 import { geometryOf, parseGeometryText } from './spatial/geometry-text';
+import { parseJsonText } from './json-text';
 
 /** Draft value of a field as the form holds it: text for everything but booleans. */
 export type FieldDraft = string | boolean | null;
@@ -77,6 +78,25 @@ export function RecordFieldInput({ column, value, onChange, error, readOnly }: P
           />
           {shape && <GeometryPreview geometry={shape} label={`Preview of ${column.name}`} />}
         </div>
+      );
+    }
+    case 'JSON': {
+      const text = typeof value === 'string' ? value : '';
+      // Checked as it is typed, like the spatial fields: the message names where the JSON breaks.
+      const checked = text.trim() ? parseJsonText(text) : null;
+      const liveError = checked === null ? error : 'error' in checked ? checked.error : undefined;
+      return (
+        <Textarea
+          {...common}
+          error={liveError}
+          description={`${common.description}: an object, a list, "text", a number, true, false or null`}
+          autosize
+          minRows={3}
+          maxRows={14}
+          classNames={{ input: 'mono' }}
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
       );
     }
     case 'TEXT':

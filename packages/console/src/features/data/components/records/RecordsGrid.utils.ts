@@ -4,6 +4,7 @@ import type { DataRecord } from '@basalt/sdk';
 import { recordLabel, relationChips } from './cells/cell-values';
 import { booleanCell, dateTimeCell, isTypedCell, numberCell } from './cells/grid-cells';
 import { geometryText, isSpatialColumn, parseGeometryText } from './spatial/geometry-text';
+import { isJsonColumn, jsonCellText, parseJsonText } from './json-text';
 
 /**
  * A grid column: a scalar column of the table or one of its relation columns (with the target
@@ -47,6 +48,8 @@ export function headerIcon(field: GridField): string {
     case 'POLYGON':
     case 'GEOMETRY':
       return GridColumnIcon.HeaderGeoDistance;
+    case 'JSON':
+      return GridColumnIcon.HeaderCode;
     default:
       return GridColumnIcon.HeaderString;
   }
@@ -83,7 +86,7 @@ export function cellFor(field: GridField, record: DataRecord | undefined): GridC
       return dateTimeCell(column, value);
     default: {
       // Spatial values show as WKT, and are typed back as WKT or GeoJSON.
-      const text = value == null ? '' : isSpatialColumn(column) ? geometryText(value) : typeof value === 'string' ? value : JSON.stringify(value);
+      const text = value == null ? '' : isJsonColumn(column) ? jsonCellText(value) : isSpatialColumn(column) ? geometryText(value) : typeof value === 'string' ? value : JSON.stringify(value);
       // copyData keeps the whole value: Ctrl+C must not copy the shortened text drawn on screen.
       return { kind: GridCellKind.Text, data: text, displayData: cut(text), copyData: text, allowOverlay: !readonly, readonly, style: column.name === 'objectId' ? 'faded' : undefined };
     }
@@ -98,5 +101,6 @@ export function valueFromEdit(column: DataColumn, cell: EditableGridCell): { val
   }
   if (cell.kind !== GridCellKind.Text) return { error: 'This cell is edited in the record panel' };
   if (isSpatialColumn(column)) return parseGeometryText(cell.data, column);
+  if (isJsonColumn(column)) return cell.data.trim() === '' ? { value: null } : parseJsonText(cell.data);
   return { value: cell.data };
 }

@@ -3,6 +3,7 @@ import type { DataRecord } from '@basalt/sdk';
 import { parseLocalDateTime, toDateTimeLocalInput } from '../../data-format';
 import type { FieldDraft } from './RecordFieldInput';
 import { geometryText, isSpatialColumn, parseGeometryText } from './spatial/geometry-text';
+import { isJsonColumn, jsonDraft, parseJsonText } from './json-text';
 
 const BASE = new Set(['objectId', 'created', 'updated', 'ownerId']);
 
@@ -16,6 +17,7 @@ export function draftOf(column: DataColumn, value: unknown): FieldDraft {
   if (column.dataType === 'DATETIME') return toDateTimeLocalInput(typeof value === 'number' ? value : null);
   if (value === null || value === undefined) return '';
   if (isSpatialColumn(column)) return geometryText(value);
+  if (isJsonColumn(column)) return jsonDraft(value);
   return typeof value === 'string' ? value : String(value);
 }
 
@@ -50,6 +52,10 @@ export function recordFromDrafts(columns: DataColumn[], drafts: Record<string, F
       else record[c.name] = n;
     } else if (isSpatialColumn(c)) {
       const parsed = parseGeometryText(text, c);
+      if ('error' in parsed) errors[c.name] = parsed.error;
+      else record[c.name] = parsed.value;
+    } else if (isJsonColumn(c)) {
+      const parsed = parseJsonText(text);
       if ('error' in parsed) errors[c.name] = parsed.error;
       else record[c.name] = parsed.value;
     } else if (c.dataType === 'DATETIME') {

@@ -1,4 +1,5 @@
 import type { DataColumn, DataRelation } from '@basalt/shared';
+import { parseJsonText } from '../records/json-text';
 import { TYPE_LABELS } from '../../data-format';
 
 /** What the column drawer edits: the union of scalar and relation column settings. */
@@ -50,6 +51,8 @@ export function typedDefault(draft: ColumnDraft): { value: unknown } | { error: 
       const ms = Date.parse(text);
       return Number.isNaN(ms) ? { error: 'Type a date like 2026-04-28T10:00:00Z' } : { value: ms };
     }
+    case 'JSON':
+      return parseJsonText(text);
     default:
       return { value: draft.defaultValue };
   }
