@@ -69,21 +69,6 @@ test('a developer enters push credentials, sees them masked, replaces and delete
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Delete credentials' }).click();
   await expect(fcm.getByText('Not configured', { exact: true })).toBeVisible();
-
-  // Google Play purchase checks: the same kind of service-account file, stored masked, deleted after a confirmation.
-  const play = page.getByRole('region', { name: 'Google Play purchases' });
-  await play.getByLabel('Service account JSON').fill(JSON.stringify({ type: 'service_account', client_email: 'play@demo-project.iam.gserviceaccount.com', private_key: 'nope' }));
-  await play.getByRole('button', { name: 'Save account' }).click();
-  await expect(play.getByText(/not a PEM private key/)).toBeVisible();
-  await play.getByLabel('Service account JSON').fill(JSON.stringify({ type: 'service_account', client_email: 'play@demo-project.iam.gserviceaccount.com', private_key: rsa }));
-  await play.getByRole('button', { name: 'Save account' }).click();
-  const playStored = play.getByRole('table', { name: 'Stored Google Play credentials' });
-  await expect(playStored).toContainText('play@demo-project.iam.gserviceaccount.com');
-  await expect(playStored).not.toContainText('BEGIN PRIVATE KEY');
-  await play.screenshot({ path: '/tmp/ms-google-play.png' });
-  await play.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog', { name: 'Delete the Google Play credentials?' }).getByRole('button', { name: 'Delete credentials' }).click();
-  await expect(play.getByText('Not configured', { exact: true })).toBeVisible();
 });
 
 test('a developer manages button templates per platform', async ({ page }) => {
@@ -124,4 +109,25 @@ test('a developer manages button templates per platform', async ({ page }) => {
   await page.getByRole('button', { name: 'Delete order-actions' }).click();
   await page.getByRole('dialog', { name: /Delete the button template order-actions/ }).getByRole('button', { name: 'Delete template' }).click();
   await expect(page.getByText(/No iOS button template yet/)).toBeVisible();
+});
+
+test('a developer stores the Google Play purchase-check account, sees it masked and deletes it', async ({ page }) => {
+  await registerThroughUi(page, uniqueEmail('google-play'));
+  const appId = await createApp(page, 'Google Play Journey');
+  await page.goto(`/apps/${appId}/settings/mobile`);
+  const rsa = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+  // Google Play purchase checks: the same kind of service-account file, stored masked, deleted after a confirmation.
+  const play = page.getByRole('region', { name: 'Google Play purchases' });
+  await play.getByLabel('Service account JSON').fill(JSON.stringify({ type: 'service_account', client_email: 'play@demo-project.iam.gserviceaccount.com', private_key: 'nope' }));
+  await play.getByRole('button', { name: 'Save account' }).click();
+  await expect(play.getByText(/not a PEM private key/)).toBeVisible();
+  await play.getByLabel('Service account JSON').fill(JSON.stringify({ type: 'service_account', client_email: 'play@demo-project.iam.gserviceaccount.com', private_key: rsa }));
+  await play.getByRole('button', { name: 'Save account' }).click();
+  const playStored = play.getByRole('table', { name: 'Stored Google Play credentials' });
+  await expect(playStored).toContainText('play@demo-project.iam.gserviceaccount.com');
+  await expect(playStored).not.toContainText('BEGIN PRIVATE KEY');
+  await play.screenshot({ path: '/tmp/ms-google-play.png' });
+  await play.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete the Google Play credentials?' }).getByRole('button', { name: 'Delete credentials' }).click();
+  await expect(play.getByText('Not configured', { exact: true })).toBeVisible();
 });
