@@ -100,6 +100,12 @@ describeEachDb('spatial columns through the backendless SDK', (server) => {
     expect(await app.Data.of('Place').getObjectCount(`Within(location, '${PARIS_BOX}') = true`)).toBe(2);
   });
 
+  it('exports spatial cells as WKT in the console CSV', async () => {
+    const res = await f.console('POST', '/data/Place/csv', { where: "name in ('Eiffel', 'Seine')", sortBy: 'name', props: 'name,location,area' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.trim().split('\r\n')).toEqual(['name,location,area', 'Eiffel,POINT(2.2945 48.8584),', `Seine,,"${PARIS_BOX.replace(/,\s*/g, ', ')}"`]);
+  });
+
   it('refuses bad WKT and bad values with a 400 that names the problem', async () => {
     const where = async (w: string) => rejection(app.Data.of('Place').find({ where: w } as never));
     let err = await where(`Within(location, 'POLYGON((1 1, 2 2))') = true`);

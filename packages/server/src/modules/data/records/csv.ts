@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppSchema, TableMeta } from '../schema/app-schema.js';
 import { MAX_PAGE_SIZE, type FindSpec } from './find-spec.js';
 import type { RecordsQuery } from './records.query.js';
+import { isSpatialType, readGeometry, toWkt } from '@basalt/shared';
 import { isHidden } from './values.js';
 
 /** Rows fetched per query while streaming an export (the largest page a find answers). */
@@ -19,7 +20,7 @@ export function csvCell(value: unknown): string {
 /**
  * Streams the records matching the query as CSV: one header row of column names, then one row per
  * record, page by page so memory stays flat. DATETIME cells are ISO 8601 (UTC) so spreadsheets and
- * people read them; the first page is fetched before the response starts, so a bad query is a
+ * people read them, spatial cells WKT; the first page is fetched before the response starts, so a bad query is a
  * clean 400 instead of a broken download.
  */
 export async function streamCsv(reply: FastifyReply, query: RecordsQuery, appId: string, schema: AppSchema, table: TableMeta, spec: FindSpec): Promise<FastifyReply> {
@@ -33,7 +34,10 @@ export async function streamCsv(reply: FastifyReply, query: RecordsQuery, appId:
   const line = (record: Record<string, unknown>) =>
     `${columns.map((c) => {
       const v = record[c.name];
-      return csvCell(c.dataType === 'DATETIME' && typeof v === 'number' ? new Date(v).toISOString() : v);
+      if (c.dataType === 'DATETIME' && typeof v === 'number') return csvCell(new Date(v).toISOString());
+      // Spatial values as WKT, which spreadsheets show and the import reads back.
+      if (isSpatialType(c.dataType) && v) return csvCell(toWkt(readGeometry(v)));
+      return csvCell(v);
     }).join(',')}\r\n`;
 
   async function* rows() {
