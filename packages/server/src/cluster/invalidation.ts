@@ -155,10 +155,18 @@ export class InvalidationBus {
     sub.on('ready', () => {
       if (!lost) return;
       lost = false;
-      // ioredis subscribes again by itself; whatever was announced meanwhile never reached us.
-      this.reconnectDrops++;
-      log.warn('Redis connection back after a gap: every in-process memory of shared state is dropped');
-      this.dropEverything();
+      // Whatever was announced meanwhile never reached this process. ioredis subscribes again by
+      // itself; the drop waits until Redis confirms the subscription (replies come in order), so a
+      // change announced between the drop and the subscription cannot be missed as well.
+      sub.subscribe(this.channel).then(() => {
+        this.reconnectDrops++;
+        log.warn('Redis connection back after a gap: every in-process memory of shared state is dropped');
+        this.dropEverything();
+      }, (err: unknown) => {
+        // The connection went again: the next 'ready' drops.
+        lost = true;
+        log.warn({ err }, 'subscribing again to the invalidation channel failed');
+      });
     });
     await sub.subscribe(this.channel);
     this.pub = pub;

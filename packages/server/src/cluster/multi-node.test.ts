@@ -198,9 +198,10 @@ describe('several server processes act as one server (PostgreSQL + Redis)', () =
     expect((await login(b, PASSWORD)).status).toBe(429);
   }, 60_000);
 
-  it('real time still reaches subscribers on every node', async () => {
+  /** A real-time subscriber on `node` to the records created in `table`; answers what it receives. */
+  async function createdOn(node: ServerProcess, table: string): Promise<Array<Record<string, unknown>>> {
     const received: Array<Record<string, unknown>> = [];
-    const socket = connect(`${c.origin}/${appId}`, { path: `/${appId}`, forceNew: true, reconnection: false, query: { apiKey: keys.JS, clientId: crypto.randomUUID(), userToken: 'null' } });
+    const socket = connect(`${node.origin}/${appId}`, { path: `/${appId}`, forceNew: true, reconnection: false, query: { apiKey: keys.JS, clientId: crypto.randomUUID(), userToken: 'null' } });
     sockets.push(socket);
     const id = `sub${crypto.randomBytes(4).toString('hex')}`;
     await new Promise<void>((resolve, reject) => {
@@ -211,11 +212,39 @@ describe('several server processes act as one server (PostgreSQL + Redis)', () =
         else if (f.data) received.push(f.data);
       });
       socket.on('connect_error', reject);
-      socket.emit('SUB_ON', { id, name: 'OBJECTS_CHANGES', options: { event: 'created', tableName: 'Gadget' } });
+      socket.emit('SUB_ON', { id, name: 'OBJECTS_CHANGES', options: { event: 'created', tableName: table } });
     });
+    return received;
+  }
+
+  const arrived = async (list: Array<Record<string, unknown>>, count: number) => {
+    for (const started = Date.now(); list.length < count && Date.now() - started < 10_000;) await new Promise((r) => setTimeout(r, 20));
+  };
+
+  it('real time still reaches subscribers on every node', async () => {
+    const received = await createdOn(c, 'Gadget');
     expect((await api(a, 'POST', '/data/Gadget', { body: { name: 'via A' } })).status).toBe(200);
     expect((await api(b, 'POST', '/data/Gadget', { body: { name: 'via B' } })).status).toBe(200);
-    for (const started = Date.now(); received.length < 2 && Date.now() - started < 10_000;) await new Promise((r) => setTimeout(r, 20));
+    await arrived(received, 2);
     expect(received.map((r) => r.name).sort()).toEqual(['via A', 'via B']);
+  }, 60_000);
+
+  it("a DENY saved through one node holds for the real-time subscribers of another from the next event", async () => {
+    expect((await api(a, 'POST', '/data/Memo', { body: { text: 'first' } })).status).toBe(200);
+    const received = await createdOn(c, 'Memo');
+    expect((await api(a, 'POST', '/data/Memo', { body: { text: 'before' } })).status).toBe(200);
+    await arrived(received, 1);
+    const roles = await consoleCall(b, 'GET', '/security/roles');
+    const jsUser = (roles.body as Array<{ roleId: string; rolename: string }>).find((r) => r.rolename === 'JSUser')!.roleId;
+    expect((await consoleCall(b, 'PUT', `/security/roles/permissions/${jsUser}`, { service: 'data', operation: 'Find', access: 'DENY' })).status).toBe(200);
+    const hidden = (r: Answer) => r.status === 403 || (r.status === 200 && Array.isArray(r.body) && r.body.length === 0);
+    await within(Date.now(), () => api(c, 'GET', '/data/Memo'), hidden, "C's find under the DENY");
+    expect((await api(a, 'POST', '/data/Memo', { body: { text: 'during' } })).status).toBe(200);
+    expect((await consoleCall(b, 'PUT', `/security/roles/permissions/${jsUser}`, { service: 'data', operation: 'Find', access: null })).status).toBe(200);
+    await within(Date.now(), () => api(c, 'GET', '/data/Memo'), (r) => r.status === 200 && r.body.length === 3, "C's find once the DENY is dropped");
+    expect((await api(a, 'POST', '/data/Memo', { body: { text: 'after' } })).status).toBe(200);
+    // Events from one node arrive in order: once 'after' is here, 'during' would have been too.
+    await arrived(received, 2);
+    expect(received.map((r) => r.text)).toEqual(['before', 'after']);
   }, 60_000);
 });
