@@ -214,6 +214,36 @@ describeEachDb('transactions (unit of work) through the backendless SDK', (serve
     expect(tooMany.json().message).toMatch(/at most 1000 operations/);
   });
 
+  it('answers hostile units with a failure or a 400, never a 5xx, and writes nothing of them', async () => {
+    const before = await count('Person');
+    const op = (operationType: unknown, payload: unknown, table: unknown = 'Person', opResultId: unknown = 'h1') => ({ operationType, table, payload, opResultId });
+    const deep = (n: number): unknown => (n ? { a: deep(n - 1) } : { ___ref: true, opResultId: 'nowhere' });
+    const hostile: unknown[] = [
+      { operations: [op('CREATE', { name: 'h' }), op('UPDATE', { objectId: "x' OR '1'='1", name: 'h' }, 'Person', 'h2')] },
+      { operations: [op('CREATE', { name: 'h' }), op('DELETE_BULK', { unconditional: ["a') OR 1=1 --"] }, 'Person', 'h2')] },
+      { operations: [op('CREATE', { name: 'h' }), op('UPDATE_BULK', { changes: { name: 'x' }, conditional: '1 = 1) OR (1 = 1' }, 'Person', 'h2')] },
+      { operations: [op('CREATE', { name: 'h' }), op('SET_RELATION', { parentObject: { ___ref: true, opResultId: 'h1', propName: 'objectId' }, relationColumn: 'friends:Person:n', unconditional: [] }, 'Person', 'h2')] },
+      { operations: [op('CREATE', { name: 'h' }), op('DELETE', { ___ref: true, opResultId: 'h1', resultIndex: 1e300 }, 'Person', 'h2')] },
+      { operations: [op('CREATE', { name: 'h' }), op('DELETE', { ___ref: true, opResultId: 'h1', propName: '__proto__' }, 'Person', 'h2')] },
+      { operations: [op('CREATE', { name: 'h' }), op('CREATE', deep(60), 'Person', 'h2')] },
+      { operations: [op('CREATE', { name: 'h' }), op('FIND', { whereClause: "name = 'a' AND (", pageSize: -1 }, 'Person', 'h2')] },
+      { operations: [op('CREATE', { name: 'h' }), op('CREATE_BULK', [1, 'two', null], 'Person', 'h2')] },
+      { operations: [op('CREATE', { name: 'h', created: 'yesterday', ownerId: 'someone', age: 'old' }, 'Person', 'h2')] },
+      { operations: [op(null, {}), op('CREATE', { name: 'h' }, 'Person', 'h2')] },
+      { operations: [op('CREATE', { name: 'h' }, ['Person'])] },
+      { operations: [op('CREATE', { name: 'h' }, 'Person', { id: 1 })] },
+      { operations: [null] },
+      { isolationLevelEnum: 42, operations: [] },
+      'operations',
+    ];
+    for (const body of hostile) {
+      const res = await unit(body);
+      expect([200, 400, 415], res.body).toContain(res.statusCode);
+      if (res.statusCode === 200) expect(res.json()).toMatchObject({ success: false, results: null });
+    }
+    expect(await count('Person')).toBe(before);
+  });
+
   it('takes every isolation level; PostgreSQL runs the unit at the level asked', async () => {
     const app = sdk();
     for (const level of ['READ_UNCOMMITTED', 'READ_COMMITTED', 'REPEATABLE_READ', 'SERIALIZABLE']) {
