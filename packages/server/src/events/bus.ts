@@ -22,6 +22,11 @@ export interface BusEvents {
    * HIPAA compliance is on. `userId` is null for calls without a user token.
    */
   'appapi.read': { appId: string; userId: string | null; table: string; objectId?: string; count: number };
+  /**
+   * A write through the app API changed the app's schema by itself (dynamic schema): a table, a
+   * column or a relation column was created for it. `actor` names the caller for the audit log.
+   */
+  'schema.changed': SchemaChange;
   'record.created': { appId: string; table: string; record: Record<string, unknown> };
   'record.updated': { appId: string; table: string; record: Record<string, unknown> };
   'record.deleted': { appId: string; table: string; record: Record<string, unknown> };
@@ -38,6 +43,16 @@ export interface BusEvents {
   'file.uploaded': { appId: string; path: string; size: number };
   /** A message was published to a channel (console or app API); real time delivers it. */
   'message.published': { appId: string; channel: string; message: import('@basalt/shared').PublishedMessage };
+}
+
+export interface SchemaChange {
+  appId: string;
+  actor: string;
+  action: 'table.create' | 'column.create' | 'relation.create';
+  table: string;
+  /** The new column (or relation column); absent for a table. */
+  column?: string;
+  summary: string;
 }
 
 export type BulkChange =

@@ -1,7 +1,8 @@
 import type { ServerContext } from '../../context.js';
+import { transactionAppOf } from '../../db/app-transaction.js';
 import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
 import { columnEquals, type Condition } from '@basalt/shared';
-import { checkClauses, dataServicesOf, relationTargets, type AppSchema, type DataServices, type QueryAccess, type TableMeta } from '../data/index.js';
+import { checkClauses, dataServicesOf, relationTargets, unknownKeys, type AppSchema, type DataServices, type QueryAccess, type TableMeta } from '../data/index.js';
 import { securityOf } from '../security/index.js';
 import { expressionColumns, isExpression } from '../data/records/special-values.js';
 import { namesIn, readQuery, type QuerySpec } from './query-spec.js';
@@ -13,7 +14,7 @@ type Rec = Record<string, unknown>;
 export const MAX_BULK = 10_000;
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 /** Written by the server only: app callers never set them (server code may set ownerId). */
-const SERVER_SET = new Set(['created', 'updated', '___class', '__meta']);
+const SERVER_SET = new Set(['created', 'updated', '___class', '__meta', 'user-token']);
 
 export function assertId(value: unknown, what = 'objectId'): string {
   if (typeof value !== 'string' || !ID.test(value)) throw appError(AppErrorCodes.BAD_REQUEST, 400, `${what} must be a record id`);
@@ -21,6 +22,9 @@ export function assertId(value: unknown, what = 'objectId'): string {
 }
 
 const isServerCode = (c: AppCaller) => c.roles.some((r) => r.name === 'ServerCodeUser');
+
+/** Who a schema change made by a write is told as, in the audit log. */
+export const actorOf = (c: AppCaller) => (c.userId ? `user:${c.userId}` : `anonymous (${c.deviceType} key)`);
 
 /**
  * The data API of apps, with every call decided by the permission engine: rows a caller may not
@@ -51,6 +55,23 @@ export class AppData {
   private tableNow(appId: string, name: string): { schema: AppSchema; table: TableMeta } | undefined {
     const schema = this.data.schemaNow(appId);
     return schema && this.pick(schema, name);
+  }
+
+  /**
+   * The table a write names: created first when it is missing and the app's dynamic schema is on,
+   * a 400 naming it when that is off (decision 0026).
+   */
+  private async writeTable(caller: AppCaller, name: string): Promise<{ schema: AppSchema; table: TableMeta }> {
+    const known = this.data.schemaNow(caller.appId)?.table(name);
+    // A unit of work changes data only (its schema changes would outlive a rollback).
+    const table = known ?? (transactionAppOf(this.ctx) ? this.pick(await this.data.schema(caller.appId), name).table : await this.data.dynamic.ensureTable(caller.appId, name, actorOf(caller)));
+    return { schema: await this.data.schema(caller.appId), table };
+  }
+
+  /** New columns the values bring, made before the write (decision 0026); the table as it is then. */
+  private async withColumns(caller: AppCaller, table: TableMeta, values: Rec[]): Promise<TableMeta> {
+    if (!values.some((v) => unknownKeys(table, v).length) || transactionAppOf(this.ctx)) return table;
+    return this.data.dynamic.ensureColumns(caller.appId, table.name, values, actorOf(caller));
   }
 
   private pick(schema: AppSchema, name: string): { schema: AppSchema; table: TableMeta } {
@@ -263,12 +284,14 @@ export class AppData {
   }
 
   async create(caller: AppCaller, tableName: string, input: unknown): Promise<Rec> {
-    const { schema, table } = this.tableNow(caller.appId, tableName) ?? await this.table(caller.appId, tableName);
+    const known = this.data.schemaNow(caller.appId)?.table(tableName);
+    const { schema, table } = known ? this.tableNow(caller.appId, tableName)! : await this.writeTable(caller, tableName);
     const decided = this.engine.decideNow(caller, 'data', table.tableId, 'Create');
     // Not decided yet, or refused: `require` decides and throws the refusal.
     if (decided?.access !== 'GRANT') await this.require(caller, table, 'Create');
     const denied = this.engine.deniedColumnsNow(caller, table, 'Update');
     const values = denied ? this.writableWith(caller, table, input, true, denied) : await this.writable(caller, table, input, true);
+    await this.withColumns(caller, table, [values]);
     const record = await this.data.records.create(caller.appId, table.name, values);
     return (this.guardNow(caller, table, [record]) ?? await this.guard(caller, schema, table, [record]))[0];
   }
@@ -281,6 +304,7 @@ export class AppData {
     await this.require(caller, table, 'Update', existing);
     const values = await this.writable(caller, table, input, false);
     delete values.objectId;
+    await this.withColumns(caller, table, [values]);
     const record = await this.data.records.update(caller.appId, table.name, id, values);
     return (await this.guard(caller, schema, table, [record]))[0];
   }
@@ -289,8 +313,9 @@ export class AppData {
   async save(caller: AppCaller, tableName: string, input: unknown): Promise<Rec> {
     const id = input && typeof input === 'object' ? (input as Rec).objectId : undefined;
     if (typeof id === 'string' && id) {
-      const { table } = await this.table(caller.appId, tableName);
-      if (await this.raw(caller.appId, table, assertId(id))) return this.update(caller, tableName, id, input);
+      // A missing table holds no record: the create below makes it (dynamic schema).
+      const table = (await this.data.schema(caller.appId)).table(tableName);
+      if (table && await this.raw(caller.appId, table, assertId(id))) return this.update(caller, tableName, id, input);
     }
     return this.create(caller, tableName, input);
   }
@@ -306,12 +331,13 @@ export class AppData {
   }
 
   async bulkCreate(caller: AppCaller, tableName: string, input: unknown): Promise<string[]> {
-    const { table } = await this.table(caller.appId, tableName);
     if (!Array.isArray(input)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the records as a JSON array');
     if (input.length > MAX_BULK) throw appError(AppErrorCodes.BAD_REQUEST, 400, `At most ${MAX_BULK} records per call`);
+    const { table } = await this.writeTable(caller, tableName);
     await this.require(caller, table, 'Create');
     const values = [];
     for (const r of input) values.push(await this.writable(caller, table, r, true));
+    await this.withColumns(caller, table, values);
     return this.data.records.bulkCreate(caller.appId, table.name, values);
   }
 
@@ -339,6 +365,7 @@ export class AppData {
     delete values.objectId;
     const ids = await this.idsWhere(caller, table, where, 'Update');
     if (!ids.length) return 0;
+    await this.withColumns(caller, table, [values]);
     await this.data.records.bulkUpsert(caller.appId, table.name, ids.map((objectId) => ({ ...values, objectId })));
     return ids.length;
   }

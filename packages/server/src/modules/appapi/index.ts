@@ -13,6 +13,9 @@ import { registerHiveAppRoutes } from './hive.routes.js';
 import { registerNotAvailableAppRoutes } from './not-available.routes.js';
 import { registerPasswordResetRoutes } from './password-reset.routes.js';
 import { registerDataPermissionRoutes } from './permissions.routes.js';
+import { registerSchemaInfoRoutes } from './schema-info.routes.js';
+import { registerUserAdminRoutes } from './users-admin.routes.js';
+import { registerManagementRoutes } from './management.routes.js';
 import { registerRunAsRoute } from '../security/run-as.routes.js';
 import { passwordResetMigrations } from './password-reset.migrations.js';
 import { registerUnitOfWorkRoutes } from './transactions/unit.routes.js';
@@ -35,6 +38,9 @@ export const appApiModule: ServerModule = {
     const data = new AppData(ctx);
     registerPasswordResetRoutes(app, ctx);
     registerUserRoutes(app, ctx, new AppUsers(ctx, data));
+    registerUserAdminRoutes(app, ctx, data);
+    registerSchemaInfoRoutes(app, ctx, data);
+    registerManagementRoutes(app, ctx, data);
     registerDataRoutes(app, ctx, data, new AppRelations(ctx, data));
     registerDataExtraRoutes(app, ctx, data);
     // The same work as `POST /{appId}/{apiKey}/data/{table}` and `…/{table}/find`, for requests

@@ -1,8 +1,10 @@
 import type { ServerContext } from '../../context.js';
+import { transactionAppOf } from '../../db/app-transaction.js';
 import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
 import { securityOf } from '../security/index.js';
-import { assertId, MAX_BULK, type AppData } from './data-access.js';
+import { actorOf, assertId, MAX_BULK, type AppData } from './data-access.js';
 import { columnIn } from '@basalt/shared';
+import { parseRelationSpec } from '../data/index.js';
 
 type Rec = Record<string, unknown>;
 export type RelationMode = 'set' | 'add' | 'delete';
@@ -12,18 +14,31 @@ const OPERATION: Record<RelationMode, string> = { set: 'SetRelation', add: 'AddR
 export class AppRelations {
   constructor(private readonly ctx: ServerContext, private readonly data: AppData) {}
 
-  private async relation(caller: AppCaller, tableName: string, parentId: string, column: string) {
-    const { schema, table } = await this.data.table(caller.appId, tableName);
-    const relation = table.relations.find((r) => r.name === column);
-    if (!relation) {
-      const hint = column.includes(':') ? ' (creating relation columns from the app API is not supported; create it in the console)' : '';
-      throw appError(AppErrorCodes.BAD_REQUEST, 400, `Relation column '${column.slice(0, 80)}' does not exist in table '${table.name}'${hint}`);
-    }
-    const child = schema.tableById(relation.toTableId);
-    if (!child) throw appError(AppErrorCodes.TABLE_NOT_FOUND, 404, `The target table of relation '${relation.name}' does not exist`);
+  /**
+   * The parent record and the relation column a call names, the caller's right to `op` on the
+   * parent checked first. A set or add naming `column:Table:1|n` creates the relation column (and
+   * its target table) when it is missing and the app's dynamic schema is on (decision 0026).
+   */
+  private async relation(caller: AppCaller, tableName: string, parentId: string, column: string, op: string, create: boolean) {
+    const { table } = await this.data.table(caller.appId, tableName);
     const id = assertId(parentId);
     const parent = await this.data.raw(caller.appId, table, id);
     if (!parent) throw appError(AppErrorCodes.NOT_FOUND, 404, `Record '${id}' does not exist in table '${table.name}'`);
+    await securityOf(this.ctx).engine.require(caller, 'data', table.tableId, op, parent, `table '${table.name}'`);
+    const spec = column.includes(':') ? parseRelationSpec(column) : undefined;
+    let relation = table.relations.find((r) => r.name === column) ?? (spec && table.relations.find((r) => r.name === spec.column));
+    if (!relation && spec && create) {
+      // A unit of work changes data only: its schema changes would outlive a rollback.
+      if (transactionAppOf(this.ctx)) throw appError(AppErrorCodes.BAD_REQUEST, 400, `Relation column '${spec.column}' does not exist in table '${table.name}'; a transaction changes data only`);
+      relation = await this.data.data.dynamic.ensureRelation(caller.appId, table.name, column, actorOf(caller));
+    }
+    if (!relation) throw appError(AppErrorCodes.BAD_REQUEST, 400, `Relation column '${(spec?.column ?? column).slice(0, 80)}' does not exist in table '${table.name}'`);
+    if (spec && relation.toTableName !== spec.toTable) {
+      throw appError(AppErrorCodes.BAD_REQUEST, 400, `Relation column '${relation.name}' of table '${table.name}' points at '${relation.toTableName}', not '${spec.toTable}'`);
+    }
+    const schema = await this.data.data.schema(caller.appId);
+    const child = schema.tableById(relation.toTableId);
+    if (!child) throw appError(AppErrorCodes.TABLE_NOT_FOUND, 404, `The target table of relation '${relation.name}' does not exist`);
     return { schema, table, relation, child, parent, id };
   }
 
@@ -36,8 +51,7 @@ export class AppRelations {
   }
 
   async change(caller: AppCaller, mode: RelationMode, tableName: string, parentId: string, column: string, body: unknown, where: string | undefined): Promise<number> {
-    const { table, relation, child, parent, id } = await this.relation(caller, tableName, parentId, column);
-    await securityOf(this.ctx).engine.require(caller, 'data', table.tableId, OPERATION[mode], parent, `table '${table.name}'`);
+    const { table, relation, child, id } = await this.relation(caller, tableName, parentId, column, OPERATION[mode], mode !== 'delete');
     const ids = await this.childIds(caller, child, body, where);
     const links = this.data.data.records.links;
     const n = await this.ctx.dbs.app(caller.appId).transaction().execute((trx) =>
@@ -52,8 +66,7 @@ export class AppRelations {
   }
 
   async load(caller: AppCaller, tableName: string, parentId: string, column: string, input: Rec | undefined): Promise<Rec[]> {
-    const { table, relation, child, parent, id } = await this.relation(caller, tableName, parentId, column);
-    await securityOf(this.ctx).engine.require(caller, 'data', table.tableId, 'LoadRelations', parent, `table '${table.name}'`);
+    const { relation, child, id } = await this.relation(caller, tableName, parentId, column, 'LoadRelations', false);
     const links = await this.ctx.dbs.app(caller.appId).selectFrom(relation.linkTable).select('child_id').where('parent_id', '=', id).limit(MAX_BULK + 1).execute();
     if (!links.length) return [];
     if (links.length > MAX_BULK) throw appError(AppErrorCodes.BAD_REQUEST, 400, `The relation holds more than ${MAX_BULK} records`);

@@ -62,6 +62,11 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
     else if (c.appId) audit.recordQuietly({ appId: c.appId, developerId: c.developerId, action: c.action, target: c.target, summary: c.summary });
   });
 
+  // Schema changes that app API writes made by themselves (dynamic schema): the caller is the actor.
+  ctx.bus.on('schema.changed', (c) => {
+    audit.recordQuietly({ appId: c.appId, developerId: null, actor: c.actor, action: `dynamic-schema.${c.action}`, target: c.column ? `${c.table}.${c.column}` : c.table, summary: c.summary });
+  });
+
   ctx.bus.on('console.unchanged', (e) => {
     storeOf(e.origin).unchanged = true;
   });

@@ -14,6 +14,7 @@ import { ViewsService } from './views/views.service.js';
 import { ViewRecords } from './views/view-records.js';
 import { registerViewRoutes } from './views/views.routes.js';
 import type { AppSchema } from './schema/app-schema.js';
+import type { DynamicSchema } from './schema/dynamic-schema.js';
 import { rootContext } from '../../db/app-transaction.js';
 import { servicesWithin } from './transaction-services.js';
 
@@ -21,6 +22,7 @@ export type { ColumnInfo, RelationInfo, SchemaResolver, TableInfo } from './mode
 export type { AppSchema, TableMeta, ColumnMeta, RelationMeta } from './schema/app-schema.js';
 /** Per-record validation of a create, for importers that report each bad row instead of failing the batch. */
 export { prepareRecord, unknownKeys, type PreparedRecord } from './records/record-input.js';
+export { parseRelationSpec, type DynamicSchema } from './schema/dynamic-schema.js';
 export { assertColumnName } from './schema/names.js';
 export { checkListSizes, splitList } from './records/find-spec.js';
 export type { QueryAccess } from './query/scope.js';
@@ -35,6 +37,8 @@ export interface DataServices {
   records: RecordsService;
   query: RecordsQuery;
   views: ViewsService;
+  /** Tables, columns and relation columns created by writes when the app's dynamic schema is on. */
+  dynamic: DynamicSchema;
   /** The app's schema (cached) — a `SchemaResolver` for the where compiler. */
   schema(appId: string): ReturnType<DataArea['schema']>;
   /** The app's schema when loaded already, without waiting (see settled.ts); undefined otherwise. */
@@ -78,7 +82,7 @@ export const dataModule: ServerModule = {
     const query = new RecordsQuery(area, records.links);
     const views = new ViewsService(area, tables);
     const viewRecords = new ViewRecords(area, query);
-    servicesByContext.set(ctx, { tables, columns, relations, records, query, views, schema: (appId) => area.schema(appId), schemaNow: (appId) => area.schemas.peek(appId) });
+    servicesByContext.set(ctx, { tables, columns, relations, records, query, views, dynamic: records.dynamic, schema: (appId) => area.schema(appId), schemaNow: (appId) => area.schemas.peek(appId) });
     registerTableRoutes(app, ctx, { tables, columns, relations });
     registerRecordRoutes(app, ctx, { area, records, query, views, viewRecords });
     registerViewRoutes(app, ctx, { area, views, viewRecords, query });

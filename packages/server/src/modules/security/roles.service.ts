@@ -178,6 +178,12 @@ export class RolesService {
     return rows.map((r) => ({ id: r.id, name: r.name, system: Number(r.system) === 1 }));
   }
 
+  /** Users the developer gave a role to (the app SDK's findByRole), at most `limit`. */
+  async usersWith(appId: string, roleId: string, limit: number): Promise<string[]> {
+    const rows = await this.db.selectFrom('sec_user_roles').select('user_id').where('app_id', '=', appId).where('role_id', '=', roleId).orderBy('user_id').limit(limit).execute();
+    return rows.map((r) => String(r.user_id));
+  }
+
   /** For each role, which of the given users hold it (`tables.loadAssignedUserRoles`). */
   async assignments(appId: string, userIds: string[]): Promise<Array<SecurityRole & { users: string[]; status: 'ALL' | 'SOME' | 'NONE' }>> {
     const roles = await this.rows(appId);

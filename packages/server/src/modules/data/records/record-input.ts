@@ -5,7 +5,7 @@ import { toStored } from './values.js';
 import { expressionValue, isExpression, isJsonOperation, jsonOperationValue, type DbKind } from './special-values.js';
 
 /** Keys of the wire format that are never written as column values. */
-const IGNORED = new Set(['___class', '__meta', 'created', 'updated', '___dates___', '___jsonclass']);
+const IGNORED = new Set(['___class', '__meta', 'created', 'updated', '___dates___', '___jsonclass', 'user-token']);
 
 export interface PreparedRecord {
   objectId?: string;

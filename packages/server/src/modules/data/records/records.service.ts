@@ -6,6 +6,8 @@ import type { TableMeta } from '../schema/app-schema.js';
 import { isUniqueViolation, isNotNullViolation, violatedIndex } from '../schema/db-errors.js';
 import type { ColumnsService } from '../schema/columns.service.js';
 import type { TablesService } from '../schema/tables.service.js';
+import { RelationsService } from '../schema/relations.service.js';
+import { DynamicSchema } from '../schema/dynamic-schema.js';
 import { assertObjectId, prepareRecord, unknownKeys, type PreparedRecord } from './record-input.js';
 import { RelationLinks } from './relation-links.js';
 import { insertReturning } from './insert-memory.js';
@@ -14,48 +16,30 @@ import { runGrouped } from '../../../db/group-commit.js';
 import { saveGraph, type GraphRecord } from './graph-save.js';
 import { isOutOfRange } from './special-values.js';
 
-/** New columns one write may bring with dynamic schema, and columns a table may have in all (PostgreSQL stops at 1,600). */
-const MAX_NEW_COLUMNS = 100;
-const MAX_COLUMNS = 1000;
-
 /** Rows per INSERT statement in bulk work, below both databases' bind-parameter limits. */
 const PARAMS_PER_STATEMENT = 30_000;
 
 /** Records of a table: create, update, delete, bulk create/upsert; events after each commit. */
 export class RecordsService {
   readonly links: RelationLinks;
+  /** Tables, columns and relation columns that writes create (decision 0026). */
+  readonly dynamic: DynamicSchema;
 
   constructor(
     private readonly area: DataArea,
-    private readonly tables: TablesService,
-    private readonly columns: ColumnsService,
+    tables: TablesService,
+    columns: ColumnsService,
   ) {
     this.links = new RelationLinks(area);
+    this.dynamic = new DynamicSchema(area, tables, columns, new RelationsService(area, tables, columns));
   }
 
   /**
    * With dynamic schema on, names a record brings that the table lacks become columns (typed from
-   * the first value); with it off they are a 400 naming the column.
+   * the first value); with it off they are a 400 naming the column (dynamic-schema.ts).
    */
-  async withDynamicColumns(appId: string, tableName: string, records: Array<Record<string, unknown>>): Promise<TableMeta> {
-    let { table } = await this.area.table(appId, tableName);
-    const missing = new Map<string, unknown>();
-    for (const r of records) for (const k of unknownKeys(table, r)) if (!missing.has(k) || missing.get(k) == null) missing.set(k, r[k]);
-    if (!missing.size) return table;
-    const [name] = missing.keys();
-    if (!(await this.tables.config(appId)).dynamicSchema) throw ApiError.badRequest(`Column '${name.slice(0, 80)}' does not exist in table '${table.name}'`, { column: name.slice(0, 80) });
-    // Checked before the first column is added: each one is a schema change, and 20,000 unknown
-    // keys took the server 20 s to reach the database's own column limit, leaving the columns behind.
-    if (missing.size > MAX_NEW_COLUMNS) throw ApiError.badRequest(`A write may add at most ${MAX_NEW_COLUMNS} new columns (the new-columns limit); this one brings ${missing.size}`, { limit: 'newColumns' });
-    if (table.columns.length + table.relations.length + missing.size > MAX_COLUMNS) {
-      throw ApiError.badRequest(`Table '${table.name}' may have at most ${MAX_COLUMNS} columns (the columns limit)`, { limit: 'columns' });
-    }
-    for (const [key, sample] of missing) {
-      const dataType = typeof sample === 'boolean' ? 'BOOLEAN' : typeof sample === 'number' ? (Number.isInteger(sample) ? 'INT' : 'DOUBLE') : 'STRING';
-      await this.columns.create(appId, table.name, { name: key, dataType });
-    }
-    ({ table } = await this.area.table(appId, tableName));
-    return table;
+  async withDynamicColumns(appId: string, tableName: string, records: Array<Record<string, unknown>>, actor?: string): Promise<TableMeta> {
+    return this.dynamic.ensureColumns(appId, tableName, records, actor);
   }
 
   /** Deep save: many records and their relations in one transaction (graph-save.ts). */

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { columnIn } from '@basalt/shared';
+import type { ServerContext } from '../../context.js';
+import { appError, AppErrorCodes, authenticateApp, type AppCaller } from '../../http/app-auth.js';
+import { isServerCode, securityOf } from '../security/index.js';
+import type { AppData } from './data-access.js';
+import { describeTable } from './schema-info.routes.js';
+import { UsersPolicy } from './users-policy.js';
+
+type P = { appId: string; apiKey: string; roleName: string; userId: string; identity: string };
+type R = FastifyRequest<{ Params: P; Querystring: Record<string, unknown>; Body: unknown }>;
+type Rec = Record<string, unknown>;
+
+/** Most users findByRole answers in one call. */
+const MAX_ROLE_USERS = 10_000;
+
+const bad = (message: string) => appError(AppErrorCodes.BAD_REQUEST, 400, message);
+
+/** Changes to other users' roles and status are for server code (the BL key, cloud code) only, as in the reference. */
+function requireServerCode(caller: AppCaller, what: string): void {
+  if (!isServerCode(caller)) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: ${what} is allowed to server code only`);
+}
+
+/**
+ * The rest of the SDK's Users section: `describeUserClass`, `findByRole`, `assignRole` /
+ * `unassignRole`, `enableUser` / `disableUser`, and the email-confirmation calls (answered as not
+ * available: this server does not confirm app users' addresses yet).
+ */
+export function registerUserAdminRoutes(app: FastifyInstance, ctx: ServerContext, data: AppData): void {
+  const base = '/:appId/:apiKey/users';
+  const caller = (req: FastifyRequest) => authenticateApp(ctx, req);
+  const policy = new UsersPolicy(ctx);
+
+  app.get(`${base}/userclassprops`, async (req: R) => {
+    const c = await caller(req);
+    const { table } = await data.table(c.appId, 'Users');
+    const identity = (await policy.identityColumn(c.appId, table)).name;
+    return (await describeTable(data, c, table)).map((d) => ({ ...d, identity: d.name === identity }));
+  });
+
+  app.get(`${base}/role/:roleName`, async (req: R) => {
+    const c = await caller(req);
+    const security = securityOf(ctx);
+    const role = await security.roles.find(c.appId, req.params.roleName);
+    if (!role) throw appError(AppErrorCodes.NOT_FOUND, 404, `Role '${req.params.roleName.slice(0, 100)}' does not exist`);
+    const ids = await security.roles.usersWith(c.appId, role.id, MAX_ROLE_USERS + 1);
+    if (ids.length > MAX_ROLE_USERS) throw bad(`More than ${MAX_ROLE_USERS} users have role '${role.name}': find them through the Users table with a where clause`);
+    if (!ids.length) return [];
+    const { loadRoles, ...query } = req.query;
+    // The Users find the caller may make, narrowed to the role's users: permissions apply as in any find.
+    const users = await data.find(c, 'Users', query, true, [columnIn('objectId', ids)]);
+    if (loadRoles === 'true') {
+      for (const u of users) u.roles = (await security.roles.assignedTo(c.appId, String(u.objectId))).map((r) => r.name);
+    }
+    return users;
+  });
+
+  /** The objectId of a user named by its identity (the login column) or its objectId. */
+  const userOf = async (appId: string, identity: unknown): Promise<string> => {
+    if ((typeof identity !== 'string' && typeof identity !== 'number') || String(identity).length > 254 || !String(identity).trim()) throw bad("Send 'user' (the user's identity or objectId)");
+    const { table } = await data.table(appId, 'Users');
+    const column = await policy.identityColumn(appId, table);
+    const values = policy.identityValues(column, String(identity).trim());
+    const db = ctx.dbs.app(appId);
+    const byIdentity = values.length ? await db.selectFrom(table.sqlName).select('objectId').where(column.sqlName, 'in', values).limit(2).execute() : [];
+    if (byIdentity.length === 1) return String(byIdentity[0].objectId);
+    const byId = await db.selectFrom(table.sqlName).select('objectId').where('objectId', '=', String(identity)).executeTakeFirst();
+    if (byId) return String(byId.objectId);
+    throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
+  };
+
+  for (const [path, assign] of [['assignRole', true], ['unassignRole', false]] as const) {
+    app.post(`${base}/${path}`, async (req: R) => {
+      const c = await caller(req);
+      requireServerCode(c, path);
+      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Rec;
+      if (typeof body.roleName !== 'string' || !body.roleName) throw bad("Send 'roleName'");
+      const userId = await userOf(c.appId, body.user);
+      await securityOf(ctx).roles.assign(c.appId, [userId], [{ role: body.roleName, assign }]);
+      return null;
+    });
+  }
+
+  app.put(`${base}/:userId/status`, async (req: R) => {
+    const c = await caller(req);
+    requireServerCode(c, 'changing a user status');
+    const status = (req.body && typeof req.body === 'object' ? (req.body as Rec).userStatus : undefined);
+    if (status !== 'ENABLED' && status !== 'DISABLED') throw bad("Send {userStatus: 'ENABLED' | 'DISABLED'}");
+    const { table } = await data.table(c.appId, 'Users');
+    if (!(await data.raw(c.appId, table, req.params.userId.slice(0, 100)))) throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
+    await data.data.records.update(c.appId, 'Users', req.params.userId, { userStatus: status });
+    // A disabled user's sessions end at once, not when their tokens would have expired.
+    if (status === 'DISABLED') await securityOf(ctx).sessions.revokeAll(c.appId, req.params.userId);
+    return null;
+  });
+
+  for (const path of ['resendconfirmation', 'createEmailConfirmationURL']) {
+    app.post(`${base}/${path}/:identity`, async (req: R) => {
+      await authenticateApp(ctx, req, { ignoreToken: true });
+      throw appError(AppErrorCodes.NOT_AVAILABLE_YET, 501, 'Email confirmation of app users is not available yet');
+    });
+  }
+}
