@@ -7,6 +7,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative of `text`, for SMTP (the log shows the text). */
+  html?: string;
 }
 
 /**
@@ -29,7 +31,7 @@ export class Mailer {
     this.recent.push(mail);
     if (this.recent.length > 50) this.recent.shift();
     if (this.transport) {
-      await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
       return;
     }
     this.log.info({ mail: { to: mail.to, subject: mail.subject } }, `Mail (no SMTP configured) to ${mail.to}: ${mail.subject}\n${mail.text}`);

@@ -19,14 +19,13 @@ export const NOT_AVAILABLE_APP_GROUPS: ReadonlyArray<[segment: string, message: 
 export function registerNotAvailableAppRoutes(app: FastifyInstance, ctx: ServerContext): void {
   for (const [segment, message] of NOT_AVAILABLE_APP_GROUPS) {
     for (const url of [`/:appId/:apiKey/${segment}`, `/:appId/:apiKey/${segment}/*`]) {
-      app.route({
-        method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        url,
-        handler: async (req: FastifyRequest) => {
-          await authenticateApp(ctx, req);
-          throw appError(AppErrorCodes.NOT_AVAILABLE_YET, 501, message);
-        },
-      });
+      const refuse = async (req: FastifyRequest) => {
+        await authenticateApp(ctx, req);
+        throw appError(AppErrorCodes.NOT_AVAILABLE_YET, 501, message);
+      };
+      // Answered before the body is read: custom services take any body (the SDK sends a text
+      // argument raw, with no Content-Type), which no parser would accept.
+      app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url, onRequest: refuse, handler: refuse });
     }
   }
 }

@@ -7,6 +7,7 @@ import { PushService } from './push.service.js';
 import { messagingMigrations } from './messaging.migrations.js';
 import { registerMessagingRoutes } from './messaging.routes.js';
 import { registerMessagingAppRoutes } from './app-api.routes.js';
+import { registerMessagingSendingRoutes } from './app-api-sending.routes.js';
 import { MobileSettingsService } from './mobile-settings/mobile-settings.service.js';
 import { registerMobileSettingsRoutes } from './mobile-settings/mobile-settings.routes.js';
 import { PublishScheduler } from './schedule/publish-scheduler.js';
@@ -55,6 +56,7 @@ export const messagingModule: ServerModule = {
 
     registerMessagingRoutes(app, ctx, channels, push);
     registerMessagingAppRoutes(app, ctx, channels, devices);
+    registerMessagingSendingRoutes(app, ctx, channels, push);
     registerMobileSettingsRoutes(app, ctx, new MobileSettingsService(push));
     registerAppInfoRoute(app, ctx);
 

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import { authenticateApp } from '../../http/app-auth.js';
+import { isServerCode } from '../security/app-permissions.js';
+import { DEFAULT_CHANNEL, newId, type ChannelsService } from './channels.service.js';
+import type { PushService, SendPushInput } from './push.service.js';
+
+type KeyParams = { appId: string; apiKey: string };
+
+/** At most this many addresses in one `sendEmail`, and this long a subject and body. */
+export const MAX_EMAIL_RECIPIENTS = 100;
+const MAX_SUBJECT = 998;
+const MAX_EMAIL_BODY = 256 * 1024;
+const MAX_TEMPLATE_VALUES = 100;
+/** A plain address: something@domain, no spaces or angle brackets (no display names, no lists). */
+const EMAIL = /^[^\s@<>,;"]{1,64}@[^\s@<>,;"]{1,255}$/;
+
+/**
+ * The rest of the SDK's messaging calls over the app API: `deleteChannel`, `getPushTemplates`,
+ * `pushWithTemplate`, `sendEmail`, and `sendEmailFromTemplate` (email templates are not built:
+ * 501). Deleting a channel, pushing to a template's audience and mailing any address act beyond
+ * the caller's own data, and the permission engine has no operation for them, so they are for
+ * server code (the BL key, cloud code) only: another key is answered 403 naming the rule.
+ * The literal paths are registered beside `/messaging/{channel}`; Fastify matches literals first.
+ */
+export function registerMessagingSendingRoutes(app: FastifyInstance, ctx: ServerContext, channels: ChannelsService, push: PushService): void {
+  const base = '/:appId/:apiKey/messaging';
+  const serverCodeOnly = async (req: FastifyRequest, what: string) => {
+    const caller = await authenticateApp(ctx, req);
+    if (!isServerCode(caller)) throw ApiError.forbidden(`Permission denied: ${what} is allowed to server code only`);
+    return caller;
+  };
+
+  // DELETE /messaging/channels/{name}: the channel and its history; `default` stays.
+  app.delete<{ Params: KeyParams & { name: string } }>(`${base}/channels/:name`, async (req) => {
+    await serverCodeOnly(req, 'deleting a channel');
+    const row = await channels.repo.channelByName(req.params.appId, req.params.name);
+    if (!row) throw ApiError.notFound(`Channel '${req.params.name}' does not exist`);
+    if (row.name === DEFAULT_CHANNEL) throw ApiError.badRequest('The default channel cannot be deleted');
+    await channels.delete(req.params.appId, row.id);
+    return true;
+  });
+
+  // GET /messaging/pushtemplates/{deviceType}: the app's push templates, which serve every
+  // platform, each as the console saved it (name, message, audience).
+  app.get<{ Params: KeyParams & { deviceType: string } }>(`${base}/pushtemplates/:deviceType`, async (req) => {
+    await authenticateApp(ctx, req);
+    return push.templates(req.params.appId, 'push');
+  });
+
+  // POST /messaging/push/{template} {templateValues}: the template's push, `{key}` in its message
+  // replaced by the value of that key.
+  app.post<{ Params: KeyParams & { template: string }; Body: { templateValues?: unknown } | undefined }>(`${base}/push/:template`, async (req) => {
+    await serverCodeOnly(req, 'pushing with a template');
+    const values = templateValues(req.body?.templateValues);
+    const template = (await push.template(req.params.appId, 'push', req.params.template)) as SendPushInput;
+    const { name: _name, ...spec } = template;
+    return push.send(req.params.appId, { ...spec, message: fill(spec.message, values) });
+  });
+
+  // POST /messaging/email {subject, bodyparts: {textmessage?, htmlmessage?}, to: [..], attachment?}
+  app.post<{ Params: KeyParams; Body: unknown }>(`${base}/email`, async (req) => {
+    await serverCodeOnly(req, 'sending email');
+    const mail = emailInput(req.body);
+    for (const to of mail.to) await ctx.mailer.send({ to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+    return { messageId: newId(), status: 'published', errorMessage: null };
+  });
+
+  app.post(`/:appId/:apiKey/emailtemplate/send`, async (req) => {
+    await authenticateApp(ctx, req);
+    throw ApiError.notAvailableYet('Sending email from a template');
+  });
+}
+
+function templateValues(raw: unknown): Record<string, string> {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw ApiError.badRequest("'templateValues' must be an object of names to values", { field: 'templateValues' });
+  const entries = Object.entries(raw as Record<string, unknown>);
+  if (entries.length > MAX_TEMPLATE_VALUES) throw ApiError.badRequest(`At most ${MAX_TEMPLATE_VALUES} template values`, { field: 'templateValues' });
+  return Object.fromEntries(entries.map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+}
+
+/** The message with `{key}` replaced in its text (a string, or the string fields of an object). */
+function fill(message: unknown, values: Record<string, string>): unknown {
+  // One pass over the text: a value that itself holds `{key}` is not expanded again.
+  const text = (s: string) => s.replace(/\{([^{}]{1,100})\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key] : whole));
+  if (typeof message === 'string') return text(message);
+  if (message && typeof message === 'object' && !Array.isArray(message)) {
+    return Object.fromEntries(Object.entries(message).map(([k, v]) => [k, typeof v === 'string' ? text(v) : v]));
+  }
+  return message;
+}
+
+function emailInput(body: unknown): { subject: string; text: string; html?: string; to: string[] } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw ApiError.badRequest('Send {subject, bodyparts, to}');
+  const b = body as { subject?: unknown; bodyparts?: unknown; to?: unknown; attachment?: unknown };
+  if (typeof b.subject !== 'string' || !b.subject.trim() || b.subject.length > MAX_SUBJECT || /[\r\n]/.test(b.subject)) {
+    throw ApiError.badRequest(`'subject' is a one-line text of 1 to ${MAX_SUBJECT} characters`, { field: 'subject' });
+  }
+  const parts = (b.bodyparts ?? {}) as { textmessage?: unknown; htmlmessage?: unknown };
+  const text = typeof parts.textmessage === 'string' ? parts.textmessage : undefined;
+  const html = typeof parts.htmlmessage === 'string' ? parts.htmlmessage : undefined;
+  if (!text && !html) throw ApiError.badRequest("'bodyparts' needs a textmessage or an htmlmessage", { field: 'bodyparts' });
+  if ((text?.length ?? 0) + (html?.length ?? 0) > MAX_EMAIL_BODY) throw ApiError.tooLarge(`An email body may be at most ${MAX_EMAIL_BODY} characters`);
+  const to = Array.isArray(b.to) ? b.to : [];
+  if (!to.length || to.length > MAX_EMAIL_RECIPIENTS) throw ApiError.badRequest(`'to' lists 1 to ${MAX_EMAIL_RECIPIENTS} addresses`, { field: 'to' });
+  const bad = to.find((a) => typeof a !== 'string' || !EMAIL.test(a));
+  if (bad !== undefined) throw ApiError.badRequest(`'${String(bad).slice(0, 100)}' is not an email address`, { field: 'to' });
+  if (b.attachment !== undefined && !(Array.isArray(b.attachment) && b.attachment.length === 0)) {
+    throw ApiError.notAvailableYet('Email attachments');
+  }
+  // A text part is always sent: mail readers without HTML show it.
+  return { subject: b.subject, text: text ?? html!.replace(/<[^>]*>/g, ''), ...(html ? { html } : {}), to: to as string[] };
+}
