@@ -30,6 +30,8 @@ describe('unit of work references', () => {
     fails(ref('findPerson1', { resultIndex: 2 }), /no result at index 2 \(it has 2\)/);
     fails(ref('createPerson1', { resultIndex: 0 }), /no list/);
     fails(ref('createPerson1', { propName: 'missing' }), /no property 'missing'/);
+    fails(ref('createPerson1', { propName: '__proto__' }), /no property '__proto__'/);
+    fails(ref('findPerson1', { resultIndex: 0, propName: 'constructor' }), /no property 'constructor'/);
     fails(ref('deletePerson1', { propName: 'objectId' }), /no property 'objectId'/);
     fails(ref('updatePerson9'), /has no result/);
     expect(() => resolve(ref('createPerson1', { propName: 'missing' }), results)).toThrow(UnresolvedReference);

@@ -26,7 +26,8 @@ function valueOf(ref: Reference, results: Results): unknown {
   }
   if (ref.propName !== undefined && ref.propName !== null) {
     if (isPlain(value)) {
-      if (!(ref.propName in value)) throw new UnresolvedReference(`The result of '${ref.opResultId}' has no property '${ref.propName.slice(0, 80)}'`);
+      // Own properties only: '__proto__' or 'constructor' name no value of a result.
+      if (!Object.hasOwn(value, ref.propName)) throw new UnresolvedReference(`The result of '${ref.opResultId}' has no property '${ref.propName.slice(0, 80)}'`);
       value = value[ref.propName];
     } else if (!(typeof value === 'string' && ref.propName === 'objectId')) {
       throw new UnresolvedReference(`The result of '${ref.opResultId}' (${earlier.operationType}) has no property '${ref.propName.slice(0, 80)}'`);
