@@ -136,4 +136,28 @@ describeEachDb('backendless SDK deepSave', (server) => {
     const still = await f.api('GET', `/data/Person/${mine.json().objectId}`, { key: f.keys.BL });
     expect(still.json().name).toBe('mine');
   });
+
+  it('with dynamic schema, makes the missing tables and columns a tree names, relation columns from ___class children', async () => {
+    const saved = (await sdk().Data.of('Writer').deepSave({
+      name: 'Tolkien', meta: { born: 1892 },
+      books: [{ ___class: 'Novel', title: 'The Hobbit' }, { ___class: 'Novel', title: 'The Lord of the Rings' }],
+      agent: { ___class: 'Agent', name: 'Allen' },
+    })) as Rec;
+    expect(saved.books.map((b: Rec) => b.title)).toEqual(['The Hobbit', 'The Lord of the Rings']);
+    expect(saved.agent.name).toBe('Allen');
+    const { tables } = (await f.console('GET', '/data/tables')).json();
+    const writer = tables.find((t: Rec) => t.name === 'Writer');
+    expect(writer.relations.map((r: Rec) => [r.name, r.toTableName, r.relationshipType]).sort()).toEqual([['agent', 'Agent', 'ONE_TO_ONE'], ['books', 'Novel', 'ONE_TO_MANY']]);
+    expect(writer.columns.find((c: Rec) => c.name === 'meta').dataType).toBe('JSON');
+    const found = (await sdk().Data.of('Writer').findById(saved.objectId, { relations: ['books', 'agent'] } as never)) as Rec;
+    expect(found.meta).toEqual({ born: 1892 });
+    expect(found.books).toHaveLength(2);
+    // With dynamic schema off, the same tree is a 400 naming the missing column, and nothing is made.
+    const off = await f.console('PUT', '/data/config', { dynamicSchema: false });
+    expect(off.statusCode, off.body).toBe(200);
+    const err = await rejection(sdk().Data.of('Writer').deepSave({ name: 'x', editor: { ___class: 'Agent', name: 'E' } }));
+    expect(err.status).toBe(400);
+    expect(err.message).toContain('editor');
+    await f.console('PUT', '/data/config', { dynamicSchema: true });
+  });
 });

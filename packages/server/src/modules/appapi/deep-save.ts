@@ -4,7 +4,7 @@ import { securityOf } from '../security/index.js';
 import type { AppSchema, RelationMeta, TableMeta } from '../data/index.js';
 import { newRecordId } from '../data/records/record-id.js';
 import type { GraphRecord } from '../data/records/graph-save.js';
-import { assertId, type AppData } from './data-access.js';
+import { actorOf, assertId, type AppData } from './data-access.js';
 
 type Rec = Record<string, unknown>;
 
@@ -46,6 +46,8 @@ export class AppDeepSave {
 
   async save(caller: AppCaller, tableName: string, body: unknown): Promise<Rec> {
     if (!isObject(body)) throw bad('A record must be a JSON object');
+    // A missing root table is made as a save makes it (dynamic schema; a 400 naming it when off).
+    await this.data.data.dynamic.ensureTable(caller.appId, tableName, actorOf(caller));
     let { schema, table } = await this.data.table(caller.appId, tableName);
     // Relation columns named by `___class` children are created first (dynamic schema), then the
     // tree is read against the schema that holds them.
@@ -69,7 +71,7 @@ export class AppDeepSave {
     let changed = false;
     for (const [name, recs] of tables) {
       const before = (await this.data.table(caller.appId, name)).table;
-      if ((await this.data.data.records.withDynamicColumns(caller.appId, name, recs)) !== before) changed = true;
+      if ((await this.data.data.dynamic.ensureColumns(caller.appId, name, recs, actorOf(caller))) !== before) changed = true;
     }
     if (changed) {
       const fresh = await this.data.data.schema(caller.appId);
@@ -132,14 +134,15 @@ export class AppDeepSave {
       if (table.columns.some((c) => c.name === key)) continue;
       const named = records.find((r) => typeof r.___class === 'string');
       if (!named || !records.length) continue;
-      const target = schema.table(String(named.___class));
-      const config = await this.data.data.tables.config(caller.appId);
-      if (!target || !config.dynamicSchema) {
-        throw bad(`Relation column '${key.slice(0, 80)}' does not exist in table '${table.name}'${!config.dynamicSchema ? ' (dynamic schema is off)' : ` and table '${String(named.___class).slice(0, 80)}' does not exist`}`);
-      }
-      await this.data.data.relations.create(caller.appId, table.name, { name: key, toTableName: target.name, relationshipType: Array.isArray(value) ? 'ONE_TO_MANY' : 'ONE_TO_ONE' }, 'DATA_REF');
+      // The dynamic-schema path of relation calls (`column:Table:1|n`): it makes the target table
+      // too, records the change in the audit log, and is a 400 naming the column when it is off.
+      const spec = `${key}:${String(named.___class)}:${Array.isArray(value) ? 'n' : '1'}`;
+      const relation = await this.data.data.dynamic.ensureRelation(caller.appId, table.name, spec, actorOf(caller));
+      if (!relation) throw bad(`Relation column '${key.slice(0, 80)}' does not exist in table '${table.name}'`);
       made = true;
-      for (const r of records) await this.addRelations(caller, schema, target, r, depth + 1, seen);
+      const fresh = await this.data.data.schema(caller.appId);
+      const target = fresh.tableById(relation.toTableId);
+      if (target) for (const r of records) await this.addRelations(caller, fresh, target, r, depth + 1, seen);
     }
     return made;
   }
