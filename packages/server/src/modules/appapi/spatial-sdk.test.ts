@@ -78,6 +78,9 @@ describeEachDb('spatial columns through the backendless SDK', (server) => {
     expect((await near(10_000)).map((p) => p.name)).toEqual(['Eiffel', 'Notre-Dame']);
     expect((await near(1_000)).map((p) => p.name)).toEqual(['Eiffel']);
     expect((await near(20_000)).map((p) => p.name)).toEqual(['Eiffel', 'Notre-Dame', 'Orly']);
+    // km(…) beside distanceOnSphere is taken in metres.
+    const inKm = await app.Data.of('Place').find({ where: "distanceOnSphere(location, 'POINT(2.2945 48.8584)') < km(10)", sortBy: ['name'] } as never) as Rec[];
+    expect(inKm.map((p) => p.name)).toEqual(['Eiffel', 'Notre-Dame']);
     // Eiffel Tower to Notre-Dame is about 4.1 km on the sphere.
     const within = await app.Data.of('Place').find({ where: `distanceOnSphere(location, 'POINT(${NOTRE_DAME.join(' ')})') between 4000 and 4300` } as never) as Rec[];
     expect(within.map((p) => p.name)).toEqual(['Eiffel']);

@@ -226,8 +226,10 @@ class PredicateCompiler {
     const ctx = this.ctx;
     switch (cond.kind) {
       case 'compare': {
-        let left = this.operand(cond.left);
-        let right = this.operand(cond.right);
+        // distanceOnSphere answers metres: a km(…), mi(…) or yd(…) beside it is taken in metres too.
+        const inMetres = (a: Operand, b: Operand): Operand => (a.kind === 'unit' && b.kind === 'spatial' && b.fn === 'DISTANCEONSPHERE' ? { kind: 'literal', value: a.km * 1000, pos: a.pos } : a);
+        let left = this.operand(inMetres(cond.left, cond.right));
+        let right = this.operand(inMetres(cond.right, cond.left));
         const isNull = (c: Compiled) => isLiteral(c) && c.value === null;
         if (!isLiteral(left) && !isNull(right)) left = this.settle(left, right, cond.left.pos);
         if (!isLiteral(right) && !isNull(left)) right = this.settle(right, left, cond.right.pos);
