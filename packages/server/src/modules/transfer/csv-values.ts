@@ -81,6 +81,14 @@ export function cellValue(column: string, dataType: ScalarDataType, text: string
       }
       throw bad(column, dataType, text, 'epoch milliseconds, an ISO 8601 date or yyyy-mm-dd[ hh:mm[:ss]]');
     }
+    case 'JSON':
+      // JSON text (as the export writes objects and lists); other text is a text value, as the
+      // export writes one.
+      try {
+        return JSON.parse(text);
+      } catch {
+        return text;
+      }
     default:
       return text;
   }
