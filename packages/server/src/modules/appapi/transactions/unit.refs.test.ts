@@ -23,6 +23,9 @@ describe('unit of work references', () => {
       .toEqual({ parentObject: 'p1', list: ['c', [{ objectId: 'f1', name: 'x' }, { objectId: 'f2', name: 'y' }]] });
     expect(idsOf(resolve(['c', ref('findPerson1'), ref('create_bulkPerson1')], results))).toEqual(['c', 'f1', 'f2', 'b1', 'b2']);
     expect(idOf(resolve(ref('findPerson1', { resultIndex: 0 }), results))).toBe('f1');
+    const copied = resolve(JSON.parse('{"__proto__": {"polluted": true}, "name": "n"}'), results) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(copied)).toBe(Object.prototype);
+    expect(Object.keys(copied)).toEqual(['__proto__', 'name']);
   });
 
   it('refuses what leads to no value, naming the reference', () => {

@@ -42,7 +42,8 @@ export function resolve(value: unknown, results: Results): unknown {
   if (Array.isArray(value)) return value.map((v) => resolve(v, results));
   if (!isPlain(value)) return value;
   const out: Rec = {};
-  for (const [k, v] of Object.entries(value)) out[k] = resolve(v, results);
+  // Defined, not assigned: a `__proto__` key (JSON.parse makes it an own key) stays a plain key.
+  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: resolve(v, results), enumerable: true, writable: true, configurable: true });
   return out;
 }
 
