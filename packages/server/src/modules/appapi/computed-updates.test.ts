@@ -164,4 +164,16 @@ describeEachDb('backendless SDK expressions and JSON columns', (server) => {
       expect(err.message, where).toContain(says);
     }
   });
+
+  it('takes expressions and JSON operations inside a unit of work too', async () => {
+    const e = (await api.Data.of('Employee').save({ name: 'Uma', hours: 2 })) as Rec;
+    const p = (await api.Data.of('Profile').save({ name: 'uow', doc: { n: 1 } })) as Rec;
+    const uow = new (api as any).UnitOfWork();
+    uow.update('Employee', { objectId: e.objectId, hours: expr('hours * 10 + 1') });
+    uow.update('Profile', { objectId: p.objectId, doc: B.JSONUpdateBuilder.SET().addArgument('$.n', 2).create() });
+    const result = await uow.execute();
+    expect(result.isSuccess(), JSON.stringify(result.getError())).toBe(true);
+    expect((await reload('Employee', e.objectId)).hours).toBe(21);
+    expect((await reload('Profile', p.objectId)).doc).toEqual({ n: 2 });
+  });
 });
