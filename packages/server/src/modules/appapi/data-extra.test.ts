@@ -55,6 +55,10 @@ describeEachDb('backendless SDK grouping and find by key', (server) => {
     expect(shallow.items).toHaveLength(2);
     expect(shallow.items[0].items.map((r: Rec) => r.name)).toEqual(['phone', 'radio']);
     expect(shallow.items[0].hasNextPage).toBe(true);
+    // Depth 0: the records of the path's group, without a level of groups.
+    const flat = (await sdk().Data.of('Product').group(builder().setGroupBy(['category', 'rating']).setGroupPath([{ column: 'category', value: 'food' }]).setGroupDepth(0))) as Rec;
+    expect(flat.items.map((r: Rec) => r.name).sort()).toEqual(['apple', 'bread']);
+    expect((await rejection(sdk().Data.of('Product').group(builder().setGroupBy(['category']).setGroupPageSize(101)))).status).toBe(400);
     // The where narrows the groups as it narrows a find.
     const rated = (await sdk().Data.of('Product').group(builder().setGroupBy(['category']).setWhereClause('rating >= 4'))) as Rec;
     expect(rated.items.map((g: Rec) => g.groupBy.value)).toEqual(['electronics']);

@@ -20,10 +20,10 @@ const MAX_LEVELS = 5;
 
 const bad = (message: string) => appError(AppErrorCodes.BAD_REQUEST, 400, message);
 
-function size(value: unknown, name: string, fallback: number, max = MAX_PAGE): number {
+function size(value: unknown, name: string, fallback: number, max = MAX_PAGE, min = 1): number {
   if (value === undefined || value === null || value === '') return fallback;
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > max) throw bad(`Invalid ${name}: expected a whole number from 1 to ${max}`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) throw bad(`Invalid ${name}: expected a whole number from ${min} to ${max}`);
   return n;
 }
 
@@ -68,7 +68,7 @@ export class AppGrouping {
     const groupPageSize = size(body.groupPageSize, 'groupPageSize', DEFAULT_PAGE);
     const recordsPageSize = size(body.recordsPageSize, 'recordsPageSize', DEFAULT_PAGE);
     const remaining = columns.length - path.length;
-    const depth = body.groupDepth === undefined || body.groupDepth === null ? remaining : Math.min(remaining, size(body.groupDepth, 'groupDepth', remaining, MAX_LEVELS));
+    const depth = body.groupDepth === undefined || body.groupDepth === null ? remaining : Math.min(remaining, size(body.groupDepth, 'groupDepth', remaining, MAX_LEVELS, 0));
     if (!spec) return { hasNextPage: false, items: [] };
     const services = dataServicesOf(this.ctx)!;
     const db = this.ctx.dbs.app(caller.appId);
