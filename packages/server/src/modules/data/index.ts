@@ -59,7 +59,7 @@ export function dataServicesOf(ctx: ServerContext): DataServices | undefined {
   const root = rootContext(ctx);
   const area = root === ctx ? undefined : areasByContext.get(root);
   if (!area) return undefined;
-  const within = servicesWithin(ctx, area, servicesByContext.get(root)!);
+  const within = servicesWithin(ctx, area);
   servicesByContext.set(ctx, within);
   return within;
 }

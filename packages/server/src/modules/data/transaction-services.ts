@@ -22,7 +22,7 @@ import { ViewsService } from './views/views.service.js';
  * transaction holds. A schema change made inside (none is today: units refuse it) drops the pin at
  * once and the server's schema after the commit.
  */
-export function servicesWithin(scoped: ServerContext, rootArea: DataArea, root: DataServices): DataServices {
+export function servicesWithin(scoped: ServerContext, rootArea: DataArea): DataServices {
   const pinned = new Map<string, Promise<AppSchema>>();
   const reread = new Set<string>();
   const area = Object.create(rootArea, { ctx: { value: scoped } }) as DataArea;
@@ -62,13 +62,12 @@ export function servicesWithin(scoped: ServerContext, rootArea: DataArea, root: 
   const records = new RecordsService(area, tables, columns);
   const query = new RecordsQuery(area, records.links);
   const views = new ViewsService(area, tables);
-  const own = {
+  // Every service is the view's own: one left from the server would reach the store outside the
+  // transaction (and, on SQLite, wait for the connection the transaction holds).
+  return {
     tables, columns, relations, records, query, views,
-    schema: (appId: string) => area.schema(appId),
-    schemaNow: (appId: string) => area.schemas.peek(appId),
+    dynamic: records.dynamic,
+    schema: (appId) => area.schema(appId),
+    schemaNow: (appId) => area.schemas.peek(appId),
   };
-  // Services the records service makes for itself (dynamic schema's) follow it into the
-  // transaction: none of the server's own may be left in the view.
-  const made = Object.fromEntries(Object.keys(root).filter((k) => !(k in own) && k in records).map((k) => [k, (records as unknown as Record<string, unknown>)[k]]));
-  return { ...root, ...own, ...made } as DataServices;
 }
