@@ -46,6 +46,10 @@ describeEachDb('backendless SDK expressions and JSON columns', (server) => {
     // An INT column takes the rounded result; a division by zero gives null on both databases.
     expect(((await api.Data.of('Employee').save({ objectId: e.objectId, hours: expr('hours / 3') })) as Rec).hours).toBe(6);
     expect(((await api.Data.of('Employee').save({ objectId: e.objectId, hourlyRate: expr('hourlyRate / (hours - 6)') })) as Rec).hourlyRate).toBeNull();
+    // Beyond double precision: null on SQLite (infinity), PostgreSQL's overflow a 400; never a 500.
+    const over = api.Data.of('Employee').save({ objectId: e.objectId, hourlyRate: expr('1e308 * 10'), hours: expr('1e300') });
+    if (server().kind === 'postgres') expect((await rejection(over)).status).toBe(400);
+    else expect(await over).toMatchObject({ hourlyRate: null, hours: null });
   });
 
   it('computes per record in bulkUpdate', async () => {
@@ -108,6 +112,8 @@ describeEachDb('backendless SDK expressions and JSON columns', (server) => {
     expect(removed).toEqual({ a: 11, b: { c: 2 }, list: [1, 2, 3], one: 'x' });
     // ARRAY_APPEND appends to an array, and makes an array of a single value.
     expect(await apply(J.ARRAY_APPEND().addArgument('$.list', 4).addArgument('$.one', 'y'))).toMatchObject({ list: [1, 2, 3, 4], one: ['x', 'y'] });
+    // A missing path is left alone.
+    expect(await apply(J.ARRAY_APPEND().addArgument('$.none', 1))).not.toHaveProperty('none');
     // ARRAY_INSERT places the value before the index (at the end past it).
     expect((await apply(J.ARRAY_INSERT().addArgument('$.list[1]', { at: 1 }).addArgument('$.list[99]', 'end'))).list).toEqual([1, { at: 1 }, 2, 3, 4, 'end']);
     // A record stored without a document gets one from SET.
@@ -133,7 +139,18 @@ describeEachDb('backendless SDK expressions and JSON columns', (server) => {
     await bad({ doc: J.ARRAY_INSERT().addArgument('$.a', 1) }, 'array index');
     await bad({ name: J.SET().addArgument('$.a', 1) }, 'not a JSON column');
     expect((await rejection(api.Data.of('Profile').save({ name: 'n', doc: J.SET().addArgument('$.a', 1) }))).status).toBe(400);
+    expect((await rejection(api.Data.of('Profile').save({ name: 'n', doc: { bad: 'x\ud800y' } }))).status).toBe(400);
     expect((await reload('Profile', p.objectId)).doc).toEqual({ a: 1 });
+    // A path that does not fit the document (through a scalar, a member of an array, an index of
+    // an object) leaves it as it is, on both databases, as MySQL does.
+    const scalar = (await api.Data.of('Profile').save({ name: 'scalar', doc: 'text' })) as Rec;
+    for (const op of [J.SET().addArgument('$.a', 1), J.INSERT().addArgument('$.a', 1), J.REPLACE().addArgument('$.a', 1), J.REMOVE().addArgument('$.a'), J.ARRAY_APPEND().addArgument('$.a', 1), J.ARRAY_INSERT().addArgument('$.a[0]', 1)]) {
+      expect(((await api.Data.of('Profile').save({ objectId: scalar.objectId, doc: op })) as Rec).doc).toBe('text');
+    }
+    const list = (await api.Data.of('Profile').save({ name: 'array', doc: [1, { b: 2 }] })) as Rec;
+    expect(((await api.Data.of('Profile').save({ objectId: list.objectId, doc: J.SET().addArgument('$.a', 1).addArgument('$[1].b', 3) })) as Rec).doc).toEqual([1, { b: 3 }]);
+    expect(((await api.Data.of('Profile').save({ objectId: list.objectId, doc: J.REMOVE().addArgument('$.x').addArgument('$[1][0]') })) as Rec).doc).toEqual([1, { b: 3 }]);
+    expect(((await api.Data.of('Profile').save({ objectId: p.objectId, doc: J.SET().addArgument('$[0]', 1).addArgument('$.a.b.c', 1) })) as Rec).doc).toEqual({ a: 1 });
   });
 
   it('finds by values inside JSON documents with column->\'$.path\' in where', async () => {

@@ -3,13 +3,18 @@ import { ApiError } from '../../../http/api-error.js';
 /** Longest JSON document a JSON column holds, in characters of its JSON text. */
 export const MAX_JSON_LENGTH = 1_000_000;
 
+/** Whether JSON text holds the escape `\u<hex>` (an odd run of backslashes before the u). */
+const escaped = (text: string, hex: string) => new RegExp(`(^|[^\\\\])(\\\\\\\\)*\\\\u${hex}`).test(text);
+
 /** A value as the JSON text a JSON column stores (checked: JSON at all, size, no NUL). */
 export function jsonText(column: string, value: unknown): string {
   const text = JSON.stringify(value);
   if (text === undefined) throw ApiError.badRequest(`Column '${column}': the value is not JSON`, { column });
   if (text.length > MAX_JSON_LENGTH) throw ApiError.badRequest(`Column '${column}': JSON longer than ${MAX_JSON_LENGTH} characters`, { column });
   // PostgreSQL's jsonb cannot hold NUL; refused on SQLite too, so both databases store the same.
-  if (text.includes('\\u0000')) throw ApiError.badRequest(`Column '${column}': JSON text cannot hold the NUL character (U+0000)`, { column });
+  if (escaped(text, '0000')) throw ApiError.badRequest(`Column '${column}': JSON text cannot hold the NUL character (U+0000)`, { column });
+  // JSON.stringify escapes only unpaired surrogates; jsonb refuses them, so both databases do.
+  if (escaped(text, '[dD][89abAB][0-9a-fA-F]{2}')) throw ApiError.badRequest(`Column '${column}': JSON text cannot hold an unpaired surrogate (U+D800…U+DFFF)`, { column });
   return text;
 }
 

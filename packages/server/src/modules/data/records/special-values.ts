@@ -145,22 +145,25 @@ export function jsonOperationValue(kind: DbKind, column: ColumnMeta, value: { __
 function pgStep(op: JsonOp, doc: RawBuilder<unknown>, steps: PathStep[], v: string | undefined): RawBuilder<unknown> {
   const p = sql`cast(${pgPath(steps)} as text[])`;
   const val = sql`cast(${v ?? 'null'} as jsonb)`;
+  // jsonb_set and #- fail on a path through a scalar or a member name into an array, where MySQL
+  // (and SQLite) leave the document as it is: they only run when the path's parent is an object
+  // (the path ends with a member) or an array (it ends with an index).
+  const parent = sql`cast(${pgPath(steps.slice(0, -1))} as text[])`;
+  const fits = sql`jsonb_typeof(${doc} #> ${parent}) = ${typeof steps[steps.length - 1] === 'number' ? 'array' : 'object'}`;
   switch (op) {
     case 'JSON_SET':
-      return sql`jsonb_set(${doc}, ${p}, ${val}, true)`;
+      return sql`(case when ${fits} then jsonb_set(${doc}, ${p}, ${val}, true) else ${doc} end)`;
     case 'JSON_INSERT':
-      return sql`(case when ${doc} #> ${p} is null then jsonb_set(${doc}, ${p}, ${val}, true) else ${doc} end)`;
+      return sql`(case when ${fits} and ${doc} #> ${p} is null then jsonb_set(${doc}, ${p}, ${val}, true) else ${doc} end)`;
     case 'JSON_REPLACE':
-      return sql`(case when ${doc} #> ${p} is null then ${doc} else jsonb_set(${doc}, ${p}, ${val}, false) end)`;
+      return sql`(case when ${fits} and ${doc} #> ${p} is not null then jsonb_set(${doc}, ${p}, ${val}, false) else ${doc} end)`;
     case 'JSON_REMOVE':
-      return sql`(${doc} #- ${p})`;
+      return sql`(case when ${fits} then ${doc} #- ${p} else ${doc} end)`;
     case 'JSON_ARRAY_APPEND':
       // An array gets the value at its end; a single value becomes an array of it and the value.
-      return sql`(case jsonb_typeof(${doc} #> ${p}) when 'array' then jsonb_set(${doc}, ${p}, (${doc} #> ${p}) || jsonb_build_array(${val}), false) when null then ${doc} else jsonb_set(${doc}, ${p}, jsonb_build_array(${doc} #> ${p}, ${val}), false) end)`;
-    case 'JSON_ARRAY_INSERT': {
-      const parent = sql`cast(${pgPath(steps.slice(0, -1))} as text[])`;
-      return sql`(case when jsonb_typeof(${doc} #> ${parent}) = 'array' then jsonb_insert(${doc}, ${p}, ${val}, false) else ${doc} end)`;
-    }
+      return sql`(case when jsonb_typeof(${doc} #> ${p}) = 'array' then jsonb_set(${doc}, ${p}, (${doc} #> ${p}) || jsonb_build_array(${val}), false) when ${doc} #> ${p} is not null then jsonb_set(${doc}, ${p}, jsonb_build_array(${doc} #> ${p}, ${val}), false) else ${doc} end)`;
+    case 'JSON_ARRAY_INSERT':
+      return sql`(case when ${fits} then jsonb_insert(${doc}, ${p}, ${val}, false) else ${doc} end)`;
   }
 }
 
@@ -177,7 +180,7 @@ function sqliteStep(op: JsonOp, doc: RawBuilder<unknown>, steps: PathStep[], v: 
     case 'JSON_REMOVE':
       return sql`json_remove(${doc}, ${p})`;
     case 'JSON_ARRAY_APPEND':
-      return sql`(case json_type(${doc}, ${p}) when 'array' then json_set(${doc}, ${`${p}[#]`}, ${val}) when null then ${doc} else json_set(${doc}, ${p}, json_array(json(${doc} -> ${p}), ${val})) end)`;
+      return sql`(case when json_type(${doc}, ${p}) = 'array' then json_set(${doc}, ${`${p}[#]`}, ${val}) when json_type(${doc}, ${p}) is not null then json_set(${doc}, ${p}, json_array(json(${doc} -> ${p}), ${val})) else ${doc} end)`;
     case 'JSON_ARRAY_INSERT': {
       // SQLite has no array insert: the array is rebuilt with the value placed before the index
       // (after the last element when the index is past the end), elements kept as JSON.
