@@ -29,6 +29,14 @@ export function resetDone(app: string): string {
     + 'You were signed out everywhere; sign in again with the new password.</p>');
 }
 
+/** The page behind an email confirmation link: done, or why not. */
+export function confirmationPage(app: string | undefined, ok: boolean): string {
+  return ok
+    ? page('Email confirmed', `<h1>Email confirmed</h1><p class="ok" role="status">Your ${esc(app ?? 'account')} email address is confirmed. You can sign in now.</p>`)
+    : page('Confirmation link not valid', '<h1>Email not confirmed</h1><p class="error" role="alert">This confirmation link is not valid: '
+      + 'it has expired, was already used, or a newer one was sent. Ask the app for a new one.</p>');
+}
+
 export function resetFailed(message: string): string {
   return page('Reset link not valid', `<h1>Password not changed</h1><p class="error" role="alert">${esc(message)}</p>`);
 }

@@ -8,7 +8,7 @@ type P = { appId: string };
 const APP_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 /** The page is ours alone: no framing (clickjacking), no referrer (the token is in the URL), no caching. */
-function html(reply: FastifyReply, status: number, body: string): FastifyReply {
+export function html(reply: FastifyReply, status: number, body: string): FastifyReply {
   return reply.status(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")

@@ -23,8 +23,7 @@ function requireServerCode(caller: AppCaller, what: string): void {
 
 /**
  * The rest of the SDK's Users section: `describeUserClass`, `findByRole`, `assignRole` /
- * `unassignRole`, `enableUser` / `disableUser`, and the email-confirmation calls (answered as not
- * available: this server does not confirm app users' addresses yet).
+ * `unassignRole`, `enableUser` / `disableUser` (email confirmation is in users.routes.ts).
  */
 export function registerUserAdminRoutes(app: FastifyInstance, ctx: ServerContext, data: AppData): void {
   const base = '/:appId/:apiKey/users';
@@ -93,11 +92,4 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: ServerContext
     if (status === 'DISABLED') await securityOf(ctx).sessions.revokeAll(c.appId, req.params.userId);
     return null;
   });
-
-  for (const path of ['resendconfirmation', 'createEmailConfirmationURL']) {
-    app.post(`${base}/${path}/:identity`, async (req: R) => {
-      await authenticateApp(ctx, req, { ignoreToken: true });
-      throw appError(AppErrorCodes.NOT_AVAILABLE_YET, 501, 'Email confirmation of app users is not available yet');
-    });
-  }
 }

@@ -3,6 +3,8 @@ import type { ServerContext } from '../../context.js';
 import { authenticateApp } from '../../http/app-auth.js';
 import type { AppUsers } from './users.service.js';
 import { passwordResetsOf } from './password-reset.service.js';
+import { emailConfirmationsOf } from './email-confirmation.service.js';
+import { registerEmailConfirmationPage } from './email-confirmation.routes.js';
 import { registerOAuthLoginRoutes } from './oauth/oauth-login.routes.js';
 
 type P = { appId: string; apiKey: string; token: string; identity: string; userId: string; objectId: string };
@@ -33,5 +35,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext, use
   app.get(`${base}/userroles`, async (req) => users.roles(await caller(req)));
   app.get<{ Params: P }>(`${base}/userroles/:userId`, async (req) => users.roles(await caller(req), req.params.userId));
   app.put<{ Params: P }>(`${base}/:objectId`, async (req) => users.update(await caller(req), req.params.objectId, req.body));
+  // Identities are raw in these paths (the SDK does not encode them).
+  app.post<{ Params: P }>(`${base}/resendconfirmation/:identity`, async (req, reply) => {
+    await emailConfirmationsOf(ctx).take(`confirm-ip:${req.ip}`);
+    const c = await anonymous(req);
+    return reply.send(await users.resendConfirmation(c.appId, req.params.identity));
+  });
+  app.post<{ Params: P }>(`${base}/createEmailConfirmationURL/:identity`, async (req) => users.confirmationUrl(await caller(req), req.params.identity));
+  registerEmailConfirmationPage(app, ctx);
   registerOAuthLoginRoutes(app, ctx);
 }

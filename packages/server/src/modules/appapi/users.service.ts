@@ -9,6 +9,8 @@ import { securityOf } from '../security/index.js';
 import type { AppData } from './data-access.js';
 import { UsersPolicy } from './users-policy.js';
 import { passwordResetsOf } from './password-reset.service.js';
+import { emailConfirmationsOf, PENDING_STATUS } from './email-confirmation.service.js';
+import { getRegistrationSettings } from '../users-config/index.js';
 
 type Rec = Record<string, unknown>;
 
@@ -78,9 +80,11 @@ export class AppUsers {
     const taken = (await this.byValue(caller.appId, table, column, identity))
       || (column.name !== 'email' && email && typeof input.email === 'string' && (await this.byValue(caller.appId, table, email, input.email)));
     if (taken) return this.lookalike(table, input, objectId);
+    // With confirmation required, the new user signs in once the link mailed to it is opened.
+    const confirm = typeof input.email === 'string' && (await getRegistrationSettings(this.ctx, caller.appId)).emailConfirmationRequired;
     let created: Rec;
     try {
-      created = await this.data.data.records.create(caller.appId, 'Users', { ...input, objectId, ownerId: objectId });
+      created = await this.data.data.records.create(caller.appId, 'Users', { ...input, objectId, ownerId: objectId, ...(confirm ? { userStatus: PENDING_STATUS } : {}) });
     } catch (err) {
       // Two registrations raced for one identity: the loser gets the same answer as any taken one.
       const conflict = err instanceof ApiError && err.status === 409 ? (err.details as { column?: string } | undefined)?.column : undefined;
@@ -89,6 +93,7 @@ export class AppUsers {
     }
     delete created.password;
     await this.policy.giveDefaultRole(caller.appId, objectId);
+    if (confirm) emailConfirmationsOf(this.ctx).sendLater(caller.appId, { objectId, email: String(created.email) });
     return created;
   }
 
@@ -141,6 +146,7 @@ export class AppUsers {
     const stored = typeof row?.password === 'string' && row.userStatus !== 'GUEST' ? row.password : await dummyHash();
     if (!(await verifyPassword(stored, b.password)) || !row) return this.failed(caller.appId, identity, ip);
     if (row.userStatus === 'DISABLED') throw appError(AppErrorCodes.USER_DISABLED, 401, 'The user account is disabled');
+    if (row.userStatus === PENDING_STATUS) throw appError(AppErrorCodes.USER_DISABLED, 401, 'The email address of this account is not confirmed yet: open the link in the confirmation mail');
     await this.ctx.loginLimiter.reset(this.limiterKeys(caller.appId, identity, ip)[0]);
     return this.startSession(caller, String(row.objectId), settings);
   }
@@ -186,6 +192,30 @@ export class AppUsers {
         .catch((err: unknown) => this.ctx.log.warn({ err, appId }, 'Sending a password restore mail failed'));
     }
     return null;
+  }
+
+  /**
+   * `resendEmailConfirmation`: a new link for a user still waiting for confirmation. The same
+   * answer whatever the identity, as fast (the mail goes after the answer); requests per identity
+   * are limited.
+   */
+  async resendConfirmation(appId: string, identity: string): Promise<null> {
+    const confirmations = emailConfirmationsOf(this.ctx);
+    await confirmations.countRequest(appId, identity.trim().slice(0, 254));
+    const row = identity.length <= 254 ? await this.byIdentity(appId, identity.trim()) : undefined;
+    if (row && typeof row.email === 'string' && row.userStatus === PENDING_STATUS) {
+      confirmations.sendLater(appId, { objectId: String(row.objectId), email: row.email });
+    }
+    return null;
+  }
+
+  /** `createEmailConfirmationURL` (server code): a new link for a waiting user, answered, not mailed. */
+  async confirmationUrl(caller: AppCaller, identity: string): Promise<{ confirmationURL: string }> {
+    if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, 'Permission denied: a confirmation link is given to server code only');
+    const row = identity.length <= 254 ? await this.byIdentity(caller.appId, identity.trim()) : undefined;
+    if (!row) throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
+    if (row.userStatus !== PENDING_STATUS) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'The user is not waiting for an email confirmation');
+    return { confirmationURL: await emailConfirmationsOf(this.ctx).issue(caller.appId, String(row.objectId)) };
   }
 
   async update(caller: AppCaller, objectId: string, body: unknown): Promise<Rec> {
