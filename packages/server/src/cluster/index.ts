@@ -6,7 +6,7 @@ import { InvalidationBus } from './invalidation.js';
 import { RedisFailureLimiter } from './limits.js';
 import { connectRedis } from './redis.js';
 
-export { InvalidationBus, type Invalidation, type Drop } from './invalidation.js';
+export { InvalidationBus, type Invalidation, type InvalidationKind, type Drop } from './invalidation.js';
 
 /**
  * What makes several server processes on one PostgreSQL and one Redis act as one server

@@ -44,11 +44,11 @@ describe('the invalidation bus without Redis', () => {
   it('a memory that fails to drop does not keep the others from dropping', async () => {
     const bus = new InvalidationBus();
     const dropped: string[] = [];
-    bus.register('keys', () => {
+    bus.register('access', () => {
       throw new Error('broken');
     });
-    bus.register('keys', (appId) => dropped.push(String(appId)));
-    await bus.changed('keys', 'x');
+    bus.register('access', (appId) => dropped.push(String(appId)));
+    await bus.changed('access', 'x');
     expect(dropped).toEqual(['x']);
   });
 });
@@ -65,7 +65,7 @@ describe('the invalidation bus over Redis', () => {
     const bus = new InvalidationBus();
     buses.push(bus);
     const drops: Array<[string, string | null]> = [];
-    for (const kind of ['schema', 'policy', 'panic']) bus.register(kind, (appId) => drops.push([kind, appId]));
+    for (const kind of ['schema', 'policy', 'panic'] as const) bus.register(kind, (appId) => drops.push([kind, appId]));
     await bus.attach(pub, sub, namespace, log);
     return { bus, sub, drops };
   }

@@ -8,8 +8,24 @@ import type { FastifyBaseLogger } from 'fastify';
  * up once per change of the app across the whole deployment. Messages carry no state, only "drop
  * what you remember": a node always reads the new state from the database itself.
  */
+/**
+ * The memories of shared state, by what they hold. A new memory adds its name here and registers
+ * with one line (see `InvalidationBus`); decision 0030 lists every memory and its kind.
+ */
+export type InvalidationKind =
+  /** app schemas: tables, columns, relations, table options */
+  | 'schema'
+  /** roles, permission rules, role assignments, record ACL presence */
+  | 'policy'
+  /** console sessions, developers' app access, API keys (not tied to one app) */
+  | 'access'
+  /** panic mode */
+  | 'panic'
+  /** the HIPAA switch */
+  | 'hipaa';
+
 export interface Invalidation {
-  kind: string;
+  kind: InvalidationKind;
   appId: string | null;
   generation: number;
 }
@@ -60,7 +76,7 @@ return g`;
  */
 export class InvalidationBus {
   readonly node = crypto.randomUUID();
-  private readonly drops = new Map<string, Drop[]>();
+  private readonly drops = new Map<InvalidationKind, Drop[]>();
   /** Local clock of applied changes; `appTicks` keeps it at each app's last one, `allTick` at the last drop of everything. */
   private ticks = 0;
   private readonly appTicks = new Map<string, number>();
@@ -80,7 +96,7 @@ export class InvalidationBus {
   reconnectDrops = 0;
 
   /** Registers a memory under `kind`; answers a function that removes the registration. */
-  register(kind: string, drop: Drop): () => void {
+  register(kind: InvalidationKind, drop: Drop): () => void {
     let list = this.drops.get(kind);
     if (!list) this.drops.set(kind, (list = []));
     list.push(drop);
@@ -95,7 +111,7 @@ export class InvalidationBus {
    * The promise settles once the message is in Redis (never rejects: a lost message is logged, and
    * the other processes' time limits still bound how long they keep the old state).
    */
-  changed(kind: string, appId: string | null): Promise<void> {
+  changed(kind: InvalidationKind, appId: string | null): Promise<void> {
     this.apply(kind, appId, true);
     const key = appId ?? '';
     if (!this.pub) {
@@ -195,7 +211,8 @@ export class InvalidationBus {
     }
     const late = m.generation <= (this.seen.get(key) ?? 0);
     this.raiseSeen(key, m.generation);
-    this.apply(m.kind, key === '' ? null : key, !late);
+    // An unknown kind (a newer node's) finds nothing registered here and drops nothing.
+    this.apply(m.kind as InvalidationKind, key === '' ? null : key, !late);
   }
 
   private raiseSeen(key: string, g: number): void {
@@ -204,7 +221,7 @@ export class InvalidationBus {
     this.seen.set(key, g);
   }
 
-  private apply(kind: string, appId: string | null, fresh: boolean): void {
+  private apply(kind: InvalidationKind, appId: string | null, fresh: boolean): void {
     if (fresh) {
       this.ticks++;
       if (this.appTicks.size >= MAX_APPS) {
