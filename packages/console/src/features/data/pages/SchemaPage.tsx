@@ -16,6 +16,7 @@ import { ChangeSummaryModal } from '../components/schema/ChangeSummaryModal';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { TableMissing } from '../components/TableMissing';
 import { describeChanges, isRelation, type ColumnDraft, type SchemaColumn } from '../components/schema/column-changes';
+import { useLiveSchema } from '../components/schema/useLiveSchema';
 
 /** `…/data/:table/schema`: the column table, the add/edit drawer, and guarded deletes. */
 export default function SchemaPage() {
@@ -31,6 +32,8 @@ export default function SchemaPage() {
   const remove = useDeleteColumn(appId);
 
   useHotkeys([['shift+C', () => setDrawer({ column: null })]]);
+  // Columns an app's writes add (dynamic schema) appear while the page is open.
+  useLiveSchema(appId, table);
 
   if (isLoading) return <Stack p="lg"><PageSkeleton rows={6} /></Stack>;
   if (error) return <Stack p="lg"><ErrorAlert error={error} onRetry={() => void refetch()} /></Stack>;

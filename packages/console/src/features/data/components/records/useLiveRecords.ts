@@ -5,6 +5,7 @@ import type { DataTable } from '@basalt/shared';
 import type { DataRecord } from '@basalt/sdk';
 import { useLiveTable, type DataChange } from '../../../realtime';
 import { dataKeys } from '../../api/data.keys';
+import { useSchemaRefresh } from '../schema/useLiveSchema';
 import type { useRecordWindows } from './useRecordWindows';
 
 type Windows = ReturnType<typeof useRecordWindows>;
@@ -25,6 +26,9 @@ export function useLiveRecords(appId: string, table: DataTable | undefined, wind
   const tableName = table?.name ?? '';
   const countKey = dataKeys.recordsCount(appId, tableName, shown.q, shown.filter);
   const filtered = !!(shown.q || shown.filter);
+
+  // A record naming a column the grid lacks: an app's write added it (dynamic schema).
+  const refreshSchema = useSchemaRefresh(appId, table);
 
   const reconcile = useDebouncedCallback(() => {
     void queryClient.invalidateQueries({ queryKey: countKey });
@@ -55,6 +59,7 @@ export function useLiveRecords(appId: string, table: DataTable | undefined, wind
   };
 
   const onChange = (change: DataChange<DataRecord>) => {
+    refreshSchema(change as DataChange<Record<string, unknown>>);
     const id = typeof change.record?.objectId === 'string' ? change.record.objectId : '';
     if (change.event === 'updated') {
       const row = id ? windows.findRow(id) : -1;
