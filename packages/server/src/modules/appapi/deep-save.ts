@@ -162,6 +162,7 @@ export class AppDeepSave {
       nodes.push(node);
       if (objectId) byId.set(`${table.tableId}:${objectId}`, node);
     }
+    if (input.__subID !== undefined && typeof input.__subID !== 'string') throw bad('__subID must be text');
     if (typeof input.__subID === 'string') {
       if (bySub.has(input.__subID) && bySub.get(input.__subID) !== node) throw bad(`__subID '${input.__subID.slice(0, 80)}' is given to two records`);
       bySub.set(input.__subID, node);
@@ -182,7 +183,10 @@ export class AppDeepSave {
       const items: Item[] = list.map((v): Item => {
         if (typeof v === 'string') return { id: assertId(v, `${relation.name} objectId`) };
         if (!isObject(v)) throw bad(`Relation '${relation.name}' takes records, objectIds or null`);
-        if (typeof v.__originSubID === 'string') return { stub: v.__originSubID };
+        if ('__originSubID' in v) {
+          if (typeof v.__originSubID !== 'string') throw bad(`Relation '${relation.name}': __originSubID must be text naming a __subID of the body`);
+          return { stub: v.__originSubID };
+        }
         return { node: this.read(schema, child, v, depth + 1, nodes, bySub, byId) };
       });
       if (relation.relationshipType === 'ONE_TO_ONE' && items.length > 1) throw bad(`Relation '${relation.name}' is one-to-one and takes one record`);
