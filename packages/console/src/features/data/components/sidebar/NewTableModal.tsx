@@ -9,7 +9,7 @@ import { TYPE_LABELS } from '../../data-format';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const NAME_HINT = 'Use letters, digits and _; start with a letter';
-const STARTER_TYPES = ['STRING', 'STRING_ID', 'EXTENDED_STRING', 'TEXT', 'INT', 'DOUBLE', 'BOOLEAN', 'DATETIME', 'FILE_REF', 'POINT', 'LINESTRING', 'POLYGON', 'GEOMETRY'].map((t) => ({ value: t, label: TYPE_LABELS[t] }));
+const STARTER_TYPES = ['STRING', 'STRING_ID', 'EXTENDED_STRING', 'TEXT', 'INT', 'DOUBLE', 'BOOLEAN', 'DATETIME', 'FILE_REF', 'POINT', 'LINESTRING', 'POLYGON', 'GEOMETRY', 'JSON'].map((t) => ({ value: t, label: TYPE_LABELS[t] }));
 
 interface Starter {
   name: string;
