@@ -28,6 +28,19 @@ export interface Config {
   /** Largest file upload accepted, in bytes. */
   uploadLimit: number;
   /**
+   * Where app files live: `local` (under dataDir, one server or a shared disk) or `s3` (an
+   * S3-compatible bucket every server reaches; BASALT_S3_* settings).
+   */
+  storage: 'local' | 's3';
+  s3?: {
+    endpoint?: string;
+    bucket: string;
+    region: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    forcePathStyle: boolean;
+  };
+  /**
    * Longest an app-data query (find, count, grouped or view query, id select, CSV page) may run, in
    * ms; past it the query is stopped and answered 400 (decision 0017). Migrations and DDL are not limited.
    */
@@ -73,6 +86,29 @@ function positiveSetting(env: NodeJS.ProcessEnv, name: string, fallback: number)
   return value;
 }
 
+/** BASALT_STORAGE and the BASALT_S3_* settings; a half-configured bucket stops the server at start. */
+function storageSettings(env: NodeJS.ProcessEnv): Pick<Config, 'storage' | 's3'> {
+  const kind = env.BASALT_STORAGE || 'local';
+  if (kind === 'local') return { storage: 'local' };
+  if (kind !== 's3') throw new Error(`BASALT_STORAGE must be 'local' or 's3', got '${kind}'`);
+  const bucket = env.BASALT_S3_BUCKET;
+  if (!bucket) throw new Error('BASALT_STORAGE=s3 needs BASALT_S3_BUCKET');
+  const accessKeyId = env.BASALT_S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.BASALT_S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('BASALT_S3_ACCESS_KEY_ID and BASALT_S3_SECRET_ACCESS_KEY go together');
+  return {
+    storage: 's3',
+    s3: {
+      endpoint: env.BASALT_S3_ENDPOINT || undefined,
+      bucket,
+      region: env.BASALT_S3_REGION || 'us-east-1',
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: env.BASALT_S3_FORCE_PATH_STYLE === 'true' || env.BASALT_S3_FORCE_PATH_STYLE === '1',
+    },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = intSetting(env, 'PORT', 8080);
   if (port > 65535) throw new Error(`PORT must be at most 65535, got ${port}`);
@@ -93,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimit: intSetting(env, 'BASALT_BODY_LIMIT', 10 * 1024 * 1024),
     fastLane: env.BASALT_FAST_LANE !== '0' && env.BASALT_FAST_LANE !== 'false',
     uploadLimit: intSetting(env, 'BASALT_UPLOAD_LIMIT', 200 * 1024 * 1024),
+    ...storageSettings(env),
     queryTimeoutMs: positiveSetting(env, 'BASALT_QUERY_TIMEOUT_MS', 5000),
     queryReaders: positiveSetting(env, 'BASALT_QUERY_READERS', 2),
     spatialite: env.BASALT_SPATIALITE || 'mod_spatialite',

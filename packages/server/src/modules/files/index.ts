@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { ServerModule } from '../module.js';
-import { LocalDiskStorage, isStorageError } from '../../storage/index.js';
+import { createStorage, isStorageError } from '../../storage/index.js';
 import { FilesService } from './files.service.js';
 import { registerFilesConsoleRoutes } from './files.routes.js';
 import { registerFilesAppRoutes } from './files.app-api.js';
@@ -9,8 +9,9 @@ import { toApiError } from './files.http.js';
 export { FilesService } from './files.service.js';
 
 /**
- * Files: the console's file manager and the app API's file routes, on the storage driver (local
- * disk under `<dataDir>/apps/<appKey>/files`). File permissions for app users come with the
+ * Files: the console's file manager and the app API's file routes, on the configured storage
+ * driver (local disk under `<dataDir>/apps/<appKey>/files`, or an S3-compatible bucket with
+ * BASALT_STORAGE=s3 so servers that share no disk see the same files). File permissions for app users come with the
  * security area; see files.app-api.ts.
  */
 let unsubscribe: (() => void) | undefined;
@@ -19,7 +20,7 @@ export const filesModule: ServerModule = {
   area: 'files',
   name: 'files',
   async register(app, ctx) {
-    const service = new FilesService(ctx, new LocalDiskStorage(ctx.config.dataDir));
+    const service = new FilesService(ctx, createStorage(ctx.config));
     unsubscribe = ctx.bus.on('app.deleted', ({ appId }) => {
       service.storage.removeApp(appId).catch((err: unknown) => ctx.log.error({ err, appId }, 'Removing the files of a deleted app failed'));
     });

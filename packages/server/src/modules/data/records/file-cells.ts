@@ -4,7 +4,7 @@ import { Routes } from '@basalt/shared';
 import type { ServerContext } from '../../../context.js';
 import { handle } from '../../../http/route.js';
 import { ApiError } from '../../../http/api-error.js';
-import { LocalDiskStorage, isStorageError, type StorageError } from '../../../storage/index.js';
+import { createStorage, isStorageError, type StorageError } from '../../../storage/index.js';
 import type { DataArea } from '../data-area.js';
 import type { TableMeta } from '../schema/app-schema.js';
 import { assertObjectId } from './record-input.js';
@@ -34,7 +34,7 @@ function safeFileName(name: string | undefined): string {
  * path as given. Deleting the cell removes a file stored that way and clears the cell.
  */
 export async function registerFileCellRoutes(app: FastifyInstance, ctx: ServerContext, area: DataArea, records: RecordsService): Promise<void> {
-  const storage = new LocalDiskStorage(ctx.config.dataDir);
+  const storage = createStorage(ctx.config);
 
   async function cell(appId: string, tableName: string, columnName: string, objectId: string): Promise<{ table: TableMeta; current: unknown }> {
     const { table } = await area.table(appId, tableName);
