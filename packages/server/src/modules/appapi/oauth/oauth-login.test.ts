@@ -194,6 +194,29 @@ for (const kind of testDbKinds()) {
       const err = await sdk.UserService.loginWithOauth2('standin', 'forged').then(() => undefined, (e: { code?: number }) => e);
       expect(err?.code).toBe(3102);
     });
+
+    it("serves the SDK's older provider paths: loginWithFacebookSdk and loginWithGooglePlusSdk sign in through the app's facebook and google providers", async () => {
+      for (const code of ['facebook', 'google']) {
+        const made = await f.console('POST', '/users/oauth2', {
+          code, name: code, clientId: 'client-id', clientSecret: 'client-secret', scope: ['email'],
+          authorizationUrl: `${idp.origin}/authorize`, tokenUrl: `${idp.origin}/token`, userInfoUrl: `${idp.origin}/userinfo`, fieldsMapping: { email: 'email', name: 'name' },
+        });
+        expect(made.statusCode, made.body).toBe(200);
+      }
+      await server.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+      const address = server.app.server.address();
+      const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const sdk = Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey: f.keys.JS, standalone: true } as never) as unknown as typeof Backendless;
+      idp.profiles.set('tok-fb', { sub: 'fb-1', email: 'fb@example.com', email_verified: true, name: 'Fb' });
+      idp.profiles.set('tok-gp', { sub: 'gp-1', email: 'gp@example.com', email_verified: true, name: 'Gp' });
+      const fb = await sdk.UserService.loginWithFacebookSdk('tok-fb', {}, false) as unknown as Rec;
+      expect(fb).toMatchObject({ email: 'fb@example.com', socialAccount: 'facebook', 'user-token': expect.any(String) });
+      const gp = await sdk.UserService.loginWithGooglePlusSdk('tok-gp', {}, false) as unknown as Rec;
+      expect(gp).toMatchObject({ email: 'gp@example.com', socialAccount: 'google' });
+      const url = await f.api('POST', '/users/social/oauth/facebook/request_url', { body: { fieldsMapping: {}, permissions: [] } });
+      expect(url.statusCode, url.body).toBe(200);
+      expect(url.body).toContain(`${idp.origin}/authorize`);
+    });
   });
 }
 
