@@ -211,8 +211,8 @@ describeEachDb('dynamic schema through the backendless SDK', (server) => {
     expect(disabled.code).toBe(3090);
     await server.UserService.enableUser(String(user.objectId));
     expect(await sdk().UserService.login('dyn-user@example.com', 'dyn pass 1')).toMatchObject({ objectId: user.objectId });
-    const confirm = await rejection(sdk().UserService.resendEmailConfirmation('dyn-user@example.com'));
-    expect(confirm.status).toBe(501);
+    // Served by the email confirmation routes: the same answer for any identity.
+    await sdk().UserService.resendEmailConfirmation('dyn-user@example.com');
   });
 
   it('creates a table through Management.Data.createTable', async () => {
