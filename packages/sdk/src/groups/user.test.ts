@@ -14,6 +14,7 @@ const cases: Case[] = [
   ['suicide', (c) => c.user.suicide(), { url: `${H}/console/developer-suicide`, method: 'DELETE', headers: KEY, body: undefined }],
   ['login', (c) => c.user.login('a@b.c', 'pw'), { url: `${H}/console/home/login`, method: 'POST', headers: JSON_KEY, body: '{"login":"a@b.c","password":"pw"}' }],
   ['loginWithTOTP', (c) => c.user.loginWithTOTP({ sessionId: 's', otpCode: '123456' }), { url: `${H}/console/home/otp-login`, method: 'POST', headers: JSON_KEY, body: '{"sessionId":"s","otpCode":"123456"}' }],
+  ['loginWithRecoveryCode', (c) => c.user.loginWithRecoveryCode('s', 'abcde-fghjk'), { url: `${H}/console/home/otp-login/recovery-code`, method: 'POST', headers: JSON_KEY, body: '{"sessionId":"s","recoveryCode":"abcde-fghjk"}' }],
   ['cloudLogin', (c) => c.user.cloudLogin('a@b.c', 'pw'), { url: `${H}/console/home/cloud/login`, method: 'POST', headers: JSON_KEY, body: '{"login":"a@b.c","password":"pw"}' }],
   ['cloudLoginWithTOTP', (c) => c.user.cloudLoginWithTOTP({ sessionId: 's', otpCode: 1 }), { url: `${H}/console/home/cloud/otp-login`, method: 'POST', headers: JSON_KEY, body: '{"sessionId":"s","otpCode":1}' }],
   ['loginSocial', (c) => c.user.loginSocial('github'), { url: `${H}/console/social/oauth/github/request_url`, method: 'GET', headers: KEY, body: undefined }],
@@ -41,6 +42,7 @@ const cases: Case[] = [
   ['update2FAState', (c) => c.user.update2FAState(true), { url: `${H}/console/developer/login/2fa`, method: 'PUT', headers: JSON_KEY, body: '{"enabled":true}' }],
   ['update2FAState(off, code)', (c) => c.user.update2FAState(false, '123456'), { url: `${H}/console/developer/login/2fa`, method: 'PUT', headers: JSON_KEY, body: '{"enabled":false,"otpCode":"123456"}' }],
   ['confirm2FA', (c) => c.user.confirm2FA('123456'), { url: `${H}/console/developer/login/2fa/confirm`, method: 'POST', headers: JSON_KEY, body: '{"otpCode":"123456"}' }],
+  ['regenerateRecoveryCodes', (c) => c.user.regenerateRecoveryCodes({ password: 'pw' }), { url: `${H}/console/developer/login/2fa/recovery-codes`, method: 'POST', headers: JSON_KEY, body: '{"password":"pw"}' }],
   ['changePassword', (c) => c.user.changePassword('ID', 'newpassword'), { url: `${H}/console/passwordchange`, method: 'POST', headers: JSON_KEY, body: '{"id":"ID","password":"newpassword"}' }],
 ];
 

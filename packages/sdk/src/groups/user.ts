@@ -1,4 +1,4 @@
-import { Routes, type DeveloperAccount, type OtpPending, type TwoFactorState } from '@basalt/shared';
+import { Routes, type DeveloperAccount, type OtpPending, type RecoveryCodesAnswer, type TwoFactorState } from '@basalt/shared';
 import type { DevPermissionEntry, SuccessAnswer } from '../types.js';
 import type { RequestSpec } from '../transport/transport.js';
 import type { Transport } from '../transport/transport.js';
@@ -81,6 +81,11 @@ export function createUserGroup({ request, context }: GroupContext) {
     /** Code step of a two-factor sign-in. */
     loginWithTOTP(authData: TotpAuthData): Promise<DeveloperAccount> {
       return signIn(request.routeSpec(r.loginWithTOTP, [], { body: authData }));
+    },
+
+    /** Basalt addition: code step of a two-factor sign-in with a one-time recovery code. */
+    loginWithRecoveryCode(sessionId: string, recoveryCode: string): Promise<DeveloperAccount> {
+      return signIn(request.routeSpec(r.loginWithRecoveryCode, [], { body: { sessionId, recoveryCode } }));
     },
 
     /** `login` on the cloud route. */
@@ -187,6 +192,14 @@ export function createUserGroup({ request, context }: GroupContext) {
     /** Basalt addition: confirms enrolment with a first code from the authenticator. */
     confirm2FA(otpCode: string | number): Promise<TwoFactorState> {
       return request.route(r.confirm2FA, [], { body: { otpCode } });
+    },
+
+    /**
+     * Basalt addition: a new set of ten recovery codes; the old ones stop working. Needs the
+     * account password or a current authenticator code.
+     */
+    regenerateRecoveryCodes(proof: { password?: string; otpCode?: string | number }): Promise<RecoveryCodesAnswer> {
+      return request.route(r.regenerateRecoveryCodes, [], { body: proof });
     },
 
     /**

@@ -20,6 +20,11 @@ export const userRoutes = {
     name: 'user.loginWithTOTP', method: 'POST', path: '/console/home/otp-login', auth: 'public',
     body: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 200 }), otpCode: Type.Union([Type.String({ maxLength: 20 }), Type.Number()]) }),
   }),
+  loginWithRecoveryCode: defineRoute({
+    name: 'user.loginWithRecoveryCode', method: 'POST', path: '/console/home/otp-login/recovery-code', auth: 'public',
+    body: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 200 }), recoveryCode: Type.String({ minLength: 1, maxLength: 40 }) }),
+    summary: 'Basalt addition: the code step of sign-in with a one-time recovery code instead of the authenticator',
+  }),
   cloudLogin: defineRoute({
     name: 'user.cloudLogin', method: 'POST', path: '/console/home/cloud/login', auth: 'public',
     body: Type.Object({ login: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 256 }) }),
@@ -52,6 +57,11 @@ export const userRoutes = {
   update2FAState: defineRoute({
     name: 'user.update2FAState', method: 'PUT', path: '/console/developer/login/2fa', auth: 'developer',
     body: Type.Object({ enabled: Type.Boolean(), otpCode: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Number()])) }),
+  }),
+  regenerateRecoveryCodes: defineRoute({
+    name: 'user.regenerateRecoveryCodes', method: 'POST', path: '/console/developer/login/2fa/recovery-codes', auth: 'developer',
+    body: Type.Object({ password: Type.Optional(Type.String({ maxLength: 256 })), otpCode: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Number()])) }),
+    summary: 'Basalt addition: a new set of ten recovery codes (the old ones stop working); needs the password or a current code',
   }),
   confirm2FA: defineRoute({
     name: 'user.confirm2FA', method: 'POST', path: '/console/developer/login/2fa/confirm', auth: 'developer',
@@ -94,4 +104,14 @@ export interface TwoFactorState {
   otpauthUri?: string;
   /** True after `update2FAState(true)` until the first code is confirmed. */
   pendingConfirmation?: boolean;
+  /** Recovery codes not used yet (once 2FA is confirmed). */
+  recoveryCodesLeft?: number;
+  /** The ten recovery codes, in the answer of `confirm2FA` only: they are never readable again. */
+  recoveryCodes?: string[];
+}
+
+/** Answer of `regenerateRecoveryCodes`. */
+export interface RecoveryCodesAnswer {
+  recoveryCodes: string[];
+  recoveryCodesLeft: number;
 }

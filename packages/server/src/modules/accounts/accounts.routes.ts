@@ -34,6 +34,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
     );
   }
 
+  handle<object, object, { sessionId: string; recoveryCode: string }>(app, ctx, r.loginWithRecoveryCode, async ({ reply, body }) =>
+    signedIn(reply, await service.twoFactor.loginWithRecoveryCode(body.sessionId, body.recoveryCode)),
+  );
+
   handle(app, ctx, r.logout, async ({ reply, developer }) => {
     await service.logout(developer.authKey);
     reply.clearCookie(AUTH_COOKIE, { path: '/' });
@@ -81,6 +85,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
   handle(app, ctx, r.get2FAState, ({ developer }) => service.twoFactor.state(developer.id));
   handle<object, object, { enabled: boolean; otpCode?: string | number }>(app, ctx, r.update2FAState, ({ developer, body }) =>
     service.twoFactor.set(developer.id, body.enabled, body.otpCode),
+  );
+  handle<object, object, { password?: string; otpCode?: string | number }>(app, ctx, r.regenerateRecoveryCodes, ({ developer, body }) =>
+    service.twoFactor.regenerateRecoveryCodes(developer.id, body ?? {}),
   );
   handle<object, object, { otpCode: string | number }>(app, ctx, r.confirm2FA, ({ developer, body }) => service.twoFactor.confirm(developer.id, body.otpCode));
 

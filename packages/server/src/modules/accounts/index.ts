@@ -1,6 +1,7 @@
 import type { ServerModule } from '../module.js';
 import { AccountsService } from './accounts.service.js';
 import { registerAccountRoutes } from './accounts.routes.js';
+import { recoveryCodeMigrations } from './recovery-codes.migrations.js';
 
 export { verifyTotp, totp } from './totp.js';
 /** argon2id hashing, shared with app users' passwords (modules/appapi). */
@@ -9,6 +10,7 @@ export { hashPassword, verifyPassword, dummyHash } from './passwords.js';
 /** Developer accounts: registration, sign-in (with TOTP two-factor), profile, password restore. */
 export const accountsModule: ServerModule = {
   name: 'accounts',
+  systemMigrations: recoveryCodeMigrations,
   register(app, ctx) {
     registerAccountRoutes(app, ctx, new AccountsService(ctx));
   },

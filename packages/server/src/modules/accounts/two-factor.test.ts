@@ -112,7 +112,7 @@ describeEachDb('developer two-factor sign-in', (server) => {
     const ok = await server().call('POST', '/console/developer/login/2fa/confirm', { authKey: dev.authKey, body: { otpCode: totp(secret) } });
     expect(ok.statusCode).toBe(200);
     const state = await server().call('GET', '/console/developer/login/2fa', { authKey: dev.authKey });
-    expect(state.json()).toEqual({ enabled: true, pendingConfirmation: false });
+    expect(state.json()).toEqual({ enabled: true, pendingConfirmation: false, recoveryCodesLeft: 10 });
   });
 
   it('turns a confirmed 2FA off or re-keys it only with a current code', async () => {
