@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseExpression } from './expression.js';
-import { parseWhere } from './parser.js';
+import { parseProps, parseWhere } from './parser.js';
 import { WhereSyntaxError } from './tokenizer.js';
 
 describe('inline update expressions', () => {
@@ -31,6 +31,14 @@ describe('JSON paths in where', () => {
   it("reads column->'path' (and ->>) as a column with a JSON path", () => {
     expect(parseWhere("profile->'$.address.city' = 'NY'")).toMatchObject({ kind: 'compare', left: { kind: 'column', path: ['profile'], json: { path: '$.address.city' } } });
     expect(parseWhere("p->>'$.a' > 1")).toMatchObject({ left: { json: { path: '$.a' } } });
+  });
+
+  it("reads column->'path' [as alias] in props", () => {
+    expect(parseProps("name, doc->'$.a[0]' as first, doc->'$.b'")).toMatchObject([
+      { kind: 'column', column: { path: ['name'] } },
+      { kind: 'column', column: { path: ['doc'], json: { path: '$.a[0]' } }, alias: 'first' },
+      { kind: 'column', column: { path: ['doc'], json: { path: '$.b' } }, alias: null },
+    ]);
   });
 
   it('needs a quoted path after ->', () => {

@@ -11,7 +11,7 @@
  *   call       := aggFn '(' [DISTINCT] (column | '*') ')' | DISTANCE '(' operand ×4 ')' | unit '(' number ')'
  *               | spatialFn '(' operand ',' operand ')'     (Within … Equals, distance, distanceOnSphere)
  *   column     := name ('.' name)*        name := plain identifier | `back-quoted`
- *   props      := propItem (',' propItem)*   propItem := '*' | (call | column) [AS alias]
+ *   props      := propItem (',' propItem)*   propItem := '*' | (call | column ['->' string]) [AS alias]
  *   sortBy     := (call | column) [ASC | DESC] (',' ...)*
  *
  * A run of ANDs (or ORs) becomes a balanced tree rather than a left-leaning chain, so a tree of
@@ -440,7 +440,15 @@ class Parser {
       this.next();
       return { kind: 'all', pos: t.pos };
     }
-    const target = this.columnOrCall();
+    let target = this.columnOrCall();
+    // `profile->'$.address.city' as city`: a value inside a JSON column, as a property of its own.
+    if (target.kind === 'column' && this.tok.type === 'op' && this.tok.value === '->') {
+      this.next();
+      const path = this.tok;
+      if (path.type !== 'string') this.fail("a JSON path in quotes after '->', such as '$.name'");
+      this.next();
+      target = { ...target, json: { path: path.value, pos: path.pos } };
+    }
     const alias = this.alias();
     return target.kind === 'aggregate' ? { kind: 'aggregate', aggregate: target, alias, pos: t.pos } : { kind: 'column', column: target, alias, pos: t.pos };
   }

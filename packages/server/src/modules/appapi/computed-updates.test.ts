@@ -172,6 +172,14 @@ describeEachDb('backendless SDK expressions and JSON columns', (server) => {
     expect(await names("profile->'$.age' BETWEEN 50 AND 60 OR name = 'Kid'")).toEqual(['Bob', 'Kid']);
     expect(await names("profile->'$.address.city' IS NULL")).toEqual(['Kid', 'Nil']);
     expect(await people.getObjectCount("profile->>'$.age' >= 34")).toBe(2);
+    // Values inside the documents as properties of their own, as JSON (numbers, text, lists, objects).
+    const picked = (await people.find(B.DataQueryBuilder.create().setProperties(['name', "profile->'$.address.city' as city", "profile->'$.favoriteNumbers' as nums", "profile->'$.age'", "profile->'$.address' as address"]).setWhereClause("name IN ('Joe', 'Kid')").setSortBy(['name']))) as Rec[];
+    expect(picked).toEqual([
+      expect.objectContaining({ name: 'Joe', city: 'New York', nums: [5, 7, 9], "profile->'$.age'": 34, address: { city: 'New York' } }),
+      expect.objectContaining({ name: 'Kid', city: null, nums: null, "profile->'$.age'": 'unknown', address: null }),
+    ]);
+    expect(picked[0]).not.toHaveProperty('profile');
+    expect((await rejection(people.find(B.DataQueryBuilder.create().setProperties(["name->'$.a' as x"])))).status).toBe(400);
     for (const [where, says] of [
       ["profile->'$.a'' OR 1=1 --' = 1", 'Invalid JSON path'], ["profile->'$.*' = 1", 'Invalid JSON path'], ["profile->'age' = 1", 'starts with $'],
       ["profile = 'x'", 'JSON column'], ["name->'$.a' = 1", 'not a JSON column'], ['profile-> = 1', 'JSON path in quotes'],

@@ -6,6 +6,8 @@ import { compileAggregate, compileCondition, type HavingScope } from './conditio
 import { parsed, queryError, type Clause } from './errors.js';
 import { JoinSet, col, fail, kindOf, pkName, resolvePath, type Ctx, type QueryAccess } from './scope.js';
 import type { Typed } from './values.js';
+import { ApiError } from '../../../http/api-error.js';
+import { jsonPathValue, jsonPropName, parseJsonPath, type PathStep } from '../records/special-values.js';
 
 /**
  * Turns the clauses of a record query (where, props, groupBy, having, distinct, sortBy) into the
@@ -113,6 +115,21 @@ export class Planner {
     return { typed: { expr: col(ROOT, column.sqlName), kind: kindOf(column.dataType), label: column.name }, name, aggregate: false, column, aliased };
   }
 
+  /** `doc->'$.a' [as a]`: the value at a JSON path of a JSON column, as JSON (decision 0029). */
+  private jsonItem(ctx: Ctx, column: ColumnInfo, ref: ColumnRef, alias: string | null): SelectItem {
+    const json = ref.json!;
+    if (kindOf(column.dataType) !== 'json') fail(ctx, `'${column.name}' is not a JSON column: '->' reads inside JSON columns only (position ${json.pos})`, column.name, ref.pos);
+    let steps: PathStep[];
+    try {
+      steps = parseJsonPath(json.path);
+    } catch (err) {
+      if (err instanceof ApiError) fail(ctx, `${err.message} at position ${json.pos}`, `'${json.path.slice(0, 80)}'`, json.pos);
+      throw err;
+    }
+    const name = alias ?? jsonPropName(column.name, json.path);
+    return { typed: { expr: jsonPathValue(ctx.dbs.kind, col(ROOT, column.sqlName), steps, 'json'), kind: 'json', label: name }, name, aggregate: false, column, aliased: alias !== null };
+  }
+
   plan(input: QueryInput, withOrder: boolean): Plan {
     const where = this.where(input.where, input.scope);
     const groupCtx = this.ctx('groupBy');
@@ -130,7 +147,7 @@ export class Planner {
       if (p.kind === 'all') for (const c of this.table.columns) add(this.columnItem(c));
       else if (p.kind === 'column') {
         const c = this.ownColumn(propsCtx, p.column, 'related objects come with loadRelations');
-        add(this.columnItem(c, p.alias ?? c.name, p.alias !== null));
+        add(p.column.json ? this.jsonItem(propsCtx, c, p.column, p.alias) : this.columnItem(c, p.alias ?? c.name, p.alias !== null));
       } else {
         const typed = compileAggregate(propsCtx, this.table, ROOT, p.aggregate);
         add({ typed, name: p.alias ?? p.aggregate.fn.toLowerCase(), aggregate: true, aliased: true });

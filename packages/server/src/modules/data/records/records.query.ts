@@ -8,6 +8,8 @@ import type { FindSpec } from './find-spec.js';
 import { limitedSelect } from '../../../db/query-limits.js';
 import { relationTree, type RelationLinks } from './relation-links.js';
 import { fromStored, isHidden, rowToRecord, toStored } from './values.js';
+import { jsonPropNames } from './special-values.js';
+import { jsonFromStored } from './json-values.js';
 
 const PLAIN = /^`?([A-Za-z][A-Za-z0-9_]{0,63})`?$/;
 const PLAIN_SORT = /^`?([A-Za-z][A-Za-z0-9_]{0,63})`?(?:\s+(asc|desc))?$/i;
@@ -89,6 +91,8 @@ export class RecordsQuery {
     const key = JSON.stringify(['find', { ...input, access: spec.access?.key ?? null }]);
     const { rows } = await this.area.ctx.dbs.readApp(appId, compiledFor(schema, table, key, db, () => buildFind(this.area.ctx.dbs, appId, table, schema, input)));
     const records = rows.map((row) => this.outputRow(table, row));
+    // JSON path props come back as JSON text from SQLite (jsonb values are parsed by the driver).
+    if (this.area.ctx.dbs.kind === 'sqlite') for (const name of jsonPropNames(props)) for (const r of records) r[name] = jsonFromStored(r[name]);
     this.exclude(records, spec);
     if (!aggregated) await this.links.attach(appId, table, records, tree);
     return records;

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { parseExpression, WhereSyntaxError, type Arithmetic } from '@basalt/shared';
+import { parseExpression, parseProps, WhereSyntaxError, type Arithmetic, type PropItem } from '@basalt/shared';
 import { ApiError } from '../../../http/api-error.js';
 import type { ColumnMeta, TableMeta } from '../schema/app-schema.js';
 import { isHidden } from './values.js';
@@ -198,7 +198,9 @@ function sqliteStep(op: JsonOp, doc: RawBuilder<unknown>, steps: PathStep[], v: 
  * when the stored value has that JSON type (null otherwise, so `'abc' > 30` is false on both
  * databases instead of SQLite's type order), or as stored (`any`, for IS NULL).
  */
-export function jsonPathValue(kind: DbKind, doc: RawBuilder<unknown>, steps: PathStep[], as: 'text' | 'double' | 'boolean' | 'any'): RawBuilder<unknown> {
+export function jsonPathValue(kind: DbKind, doc: RawBuilder<unknown>, steps: PathStep[], as: 'text' | 'double' | 'boolean' | 'any' | 'json'): RawBuilder<unknown> {
+  // 'json': the value as JSON (props): jsonb on PostgreSQL, JSON text on SQLite (parsed after).
+  if (as === 'json') return kind === 'postgres' ? sql`(${doc} #> cast(${pgPath(steps)} as text[]))` : sql`(${doc} -> ${sqlitePath(steps)})`;
   if (kind === 'postgres') {
     const p = sql`cast(${pgPath(steps)} as text[])`;
     if (as === 'any') return sql`(${doc} #>> ${p})`;
@@ -212,6 +214,23 @@ export function jsonPathValue(kind: DbKind, doc: RawBuilder<unknown>, steps: Pat
   if (as === 'double') return sql`(case when json_type(${doc}, ${p}) in ('integer', 'real') then json_extract(${doc}, ${p}) end)`;
   return sql`(case when json_type(${doc}, ${p}) = 'text' then json_extract(${doc}, ${p}) end)`;
 }
+
+/**
+ * Output names of the props that select a JSON path (`doc->'$.a' as a`, or the text itself
+ * without an alias): SQLite answers them as JSON text, which the find parses.
+ */
+export function jsonPropNames(props: string[]): string[] {
+  let items: PropItem[];
+  try {
+    items = parseProps(props);
+  } catch {
+    return [];
+  }
+  return items.flatMap((i) => (i.kind === 'column' && i.column.json ? [i.alias ?? jsonPropName(i.column.path.join('.'), i.column.json.path)] : []));
+}
+
+/** The name a JSON path prop is answered under when it has no alias. */
+export const jsonPropName = (column: string, path: string) => `${column}->'${path}'`;
 
 /** PostgreSQL's "value out of range" (an expression beyond double precision): a 400, not a 500. */
 export function isOutOfRange(err: unknown): boolean {
