@@ -9,6 +9,8 @@ export interface Mail {
   text: string;
   /** An HTML alternative of `text`, for SMTP (the log shows the text). */
   html?: string;
+  /** Files sent with the mail (the log names them). */
+  attachments?: Array<{ filename: string; content: Buffer }>;
 }
 
 /**
@@ -31,15 +33,16 @@ export class Mailer {
     this.recent.push(mail);
     if (this.recent.length > 50) this.recent.shift();
     if (this.transport) {
-      await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+      await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}), ...(mail.attachments?.length ? { attachments: mail.attachments } : {}) });
       return;
     }
-    this.log.info({ mail: { to: mail.to, subject: mail.subject } }, `Mail (no SMTP configured) to ${mail.to}: ${mail.subject}\n${mail.text}`);
+    const attached = (mail.attachments ?? []).map((a) => `Attachment: ${a.filename} (${a.content.length} bytes)\n`).join('');
+    this.log.info({ mail: { to: mail.to, subject: mail.subject } }, `Mail (no SMTP configured) to ${mail.to}: ${mail.subject}\n${mail.text}${attached ? `\n${attached}` : ''}`);
     if (this.dropDir) {
       await fs.promises.mkdir(this.dropDir, { recursive: true });
       // The recipient is reduced to safe characters: it names a file.
       const name = `${Date.now()}-${mail.to.replace(/[^A-Za-z0-9@._-]/g, '_').slice(0, 100)}.txt`;
-      await fs.promises.writeFile(path.join(this.dropDir, name), `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+      await fs.promises.writeFile(path.join(this.dropDir, name), `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n${attached}`);
     }
   }
 }

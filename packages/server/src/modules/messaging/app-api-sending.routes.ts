@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { authenticateApp } from '../../http/app-auth.js';
+import { createStorage, isStorageError } from '../../storage/index.js';
 import { isServerCode } from '../security/app-permissions.js';
 import { DEFAULT_CHANNEL, newId, type ChannelsService } from './channels.service.js';
 import type { PushService, SendPushInput } from './push.service.js';
@@ -13,6 +14,9 @@ export const MAX_EMAIL_RECIPIENTS = 100;
 const MAX_SUBJECT = 998;
 const MAX_EMAIL_BODY = 256 * 1024;
 const MAX_TEMPLATE_VALUES = 100;
+/** Attachments of one `sendEmail`: how many files, and their bytes together. */
+export const MAX_ATTACHMENTS = 10;
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 /** A plain address: something@domain, no spaces or angle brackets (no display names, no lists). */
 const EMAIL = /^[^\s@<>,;"]{1,64}@[^\s@<>,;"]{1,255}$/;
 
@@ -26,6 +30,8 @@ const EMAIL = /^[^\s@<>,;"]{1,64}@[^\s@<>,;"]{1,255}$/;
  */
 export function registerMessagingSendingRoutes(app: FastifyInstance, ctx: ServerContext, channels: ChannelsService, push: PushService): void {
   const base = '/:appId/:apiKey/messaging';
+  // Attachments are files of the app, read as the files area stores them (the driver keeps paths inside the app).
+  const storage = createStorage(ctx.config);
   const serverCodeOnly = async (req: FastifyRequest, what: string) => {
     const caller = await authenticateApp(ctx, req);
     if (!isServerCode(caller)) throw ApiError.forbidden(`Permission denied: ${what} is allowed to server code only`);
@@ -63,7 +69,10 @@ export function registerMessagingSendingRoutes(app: FastifyInstance, ctx: Server
   app.post<{ Params: KeyParams; Body: unknown }>(`${base}/email`, async (req) => {
     await serverCodeOnly(req, 'sending email');
     const mail = emailInput(req.body);
-    for (const to of mail.to) await ctx.mailer.send({ to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+    const attachments = await readAttachments(storage.forApp(req.params.appId), mail.attachments);
+    for (const to of mail.to) {
+      await ctx.mailer.send({ to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}), ...(attachments.length ? { attachments } : {}) });
+    }
     return { messageId: newId(), status: 'published', errorMessage: null };
   });
 
@@ -92,7 +101,44 @@ function fill(message: unknown, values: Record<string, string>): unknown {
   return message;
 }
 
-function emailInput(body: unknown): { subject: string; text: string; html?: string; to: string[] } {
+/**
+ * The files named as attachments, all read before anything is sent: a path that is not a file of
+ * the app, too many files or too many bytes is a 400 naming it. Server code may read every file.
+ */
+async function readAttachments(driver: ReturnType<ReturnType<typeof createStorage>['forApp']>, paths: string[]): Promise<Array<{ filename: string; content: Buffer }>> {
+  const out: Array<{ filename: string; content: Buffer }> = [];
+  let total = 0;
+  for (const raw of paths) {
+    const path = raw.replace(/^\/+/, '');
+    const missing = () => ApiError.badRequest(`Attachment '${raw.slice(0, 200)}' is not a file of the app`, { field: 'attachment' });
+    let entry;
+    try {
+      entry = await driver.stat(path);
+    } catch (err) {
+      if (isStorageError(err)) throw missing();
+      throw err;
+    }
+    if (!entry || entry.type !== 'FILE') throw missing();
+    total += entry.size;
+    if (total > MAX_ATTACHMENT_BYTES) throw ApiError.tooLarge(`Attachments may hold at most ${MAX_ATTACHMENT_BYTES} bytes together`);
+    const { stream } = await driver.read(path);
+    const chunks: Buffer[] = [];
+    let read = 0;
+    for await (const chunk of stream) {
+      read += (chunk as Buffer).length;
+      // The file may have grown since stat: the limit holds for what is read.
+      if (total - entry.size + read > MAX_ATTACHMENT_BYTES) {
+        stream.destroy();
+        throw ApiError.tooLarge(`Attachments may hold at most ${MAX_ATTACHMENT_BYTES} bytes together`);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    out.push({ filename: entry.name, content: Buffer.concat(chunks) });
+  }
+  return out;
+}
+
+function emailInput(body: unknown): { subject: string; text: string; html?: string; to: string[]; attachments: string[] } {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw ApiError.badRequest('Send {subject, bodyparts, to}');
   const b = body as { subject?: unknown; bodyparts?: unknown; to?: unknown; attachment?: unknown };
   if (typeof b.subject !== 'string' || !b.subject.trim() || b.subject.length > MAX_SUBJECT || /[\r\n]/.test(b.subject)) {
@@ -107,9 +153,10 @@ function emailInput(body: unknown): { subject: string; text: string; html?: stri
   if (!to.length || to.length > MAX_EMAIL_RECIPIENTS) throw ApiError.badRequest(`'to' lists 1 to ${MAX_EMAIL_RECIPIENTS} addresses`, { field: 'to' });
   const bad = to.find((a) => typeof a !== 'string' || !EMAIL.test(a));
   if (bad !== undefined) throw ApiError.badRequest(`'${String(bad).slice(0, 100)}' is not an email address`, { field: 'to' });
-  if (b.attachment !== undefined && !(Array.isArray(b.attachment) && b.attachment.length === 0)) {
-    throw ApiError.notAvailableYet('Email attachments');
+  const attachments = b.attachment === undefined || b.attachment === null ? [] : b.attachment;
+  if (!Array.isArray(attachments) || attachments.length > MAX_ATTACHMENTS || attachments.some((a) => typeof a !== 'string' || !a || a.length > 1000)) {
+    throw ApiError.badRequest(`'attachment' lists at most ${MAX_ATTACHMENTS} file paths of the app`, { field: 'attachment' });
   }
   // A text part is always sent: mail readers without HTML show it.
-  return { subject: b.subject, text: text ?? html!.replace(/<[^>]*>/g, ''), ...(html ? { html } : {}), to: to as string[] };
+  return { subject: b.subject, text: text ?? html!.replace(/<[^>]*>/g, ''), ...(html ? { html } : {}), to: to as string[], attachments: attachments as string[] };
 }

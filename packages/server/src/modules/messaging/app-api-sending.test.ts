@@ -96,6 +96,24 @@ describeEachDb('messaging app API: channels, push templates and email from the S
     expect(mailer.recent.length).toBe(count);
   });
 
+  it('attaches files of the app, all read before anything is sent', async () => {
+    const mailer = server().app.basalt.mailer;
+    const bl = sdk(f.keys.BL);
+    await bl.Files.saveFile('docs', 'report.txt', 'quarterly numbers', true);
+    const body = () => new bl.Bodyparts({ textmessage: 'see attached' } as never);
+    await bl.Messaging.sendEmail('Report', body(), ['boss@example.com'], ['/docs/report.txt']);
+    const mail = mailer.recent.at(-1)!;
+    expect(mail.to).toBe('boss@example.com');
+    expect(mail.attachments?.map((a) => [a.filename, a.content.toString()])).toEqual([['report.txt', 'quarterly numbers']]);
+
+    const count = mailer.recent.length;
+    for (const bad of [['docs/missing.txt'], ['docs'], ['../../etc/passwd'], Array.from({ length: 11 }, () => 'docs/report.txt')]) {
+      const err = await rejection(bl.Messaging.sendEmail('Report', body(), ['boss@example.com'], bad));
+      expect(err.status, bad[0]).toBe(400);
+    }
+    expect(mailer.recent.length).toBe(count);
+  });
+
   it('email templates are not built: 501 after the key is checked', async () => {
     const bl = sdk(f.keys.BL);
     const err = await rejection(bl.Messaging.sendEmailFromTemplate('welcome', bl.EmailEnvelope.create({ addresses: ['a@example.com'] } as never), {} as never));
