@@ -209,7 +209,15 @@ describeEachDb('dynamic schema through the backendless SDK', (server) => {
     expect(await app.UserService.isValidLogin()).toBe(false);
     const disabled = await rejection(sdk().UserService.login('dyn-user@example.com', 'dyn pass 1'));
     expect(disabled.code).toBe(3090);
+    const byIdWhileDisabled = await rejection(sdk(f.keys.BL).UserService.login(String(user.objectId)));
+    expect(byIdWhileDisabled.code).toBe(3090);
     await server.UserService.enableUser(String(user.objectId));
+    // login(objectId) without a password: server code only.
+    const asServer = sdk(f.keys.BL);
+    expect(await asServer.UserService.login(String(user.objectId))).toMatchObject({ objectId: user.objectId, 'user-token': expect.any(String) });
+    expect(await asServer.UserService.isValidLogin()).toBe(true);
+    const notServer = await rejection(sdk().UserService.login(String(user.objectId)));
+    expect(notServer.status).toBe(403);
     expect(await sdk().UserService.login('dyn-user@example.com', 'dyn pass 1')).toMatchObject({ objectId: user.objectId });
     // Served by the email confirmation routes: the same answer for any identity.
     await sdk().UserService.resendEmailConfirmation('dyn-user@example.com');

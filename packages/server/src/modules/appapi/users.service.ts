@@ -137,7 +137,7 @@ export class AppUsers {
     const b = (body && typeof body === 'object' ? body : {}) as Rec;
     const identity = typeof b.login === 'string' || typeof b.login === 'number' ? String(b.login).trim() : '';
     if (!identity || typeof b.password !== 'string') {
-      if (b.objectId !== undefined) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Login by objectId without a password is not available');
+      if (b.objectId !== undefined) return this.loginById(caller, b.objectId);
       throw appError(AppErrorCodes.BAD_REQUEST, 400, "Send 'login' and 'password'");
     }
     const settings = await this.policy.login(caller.appId);
@@ -149,6 +149,21 @@ export class AppUsers {
     if (row.userStatus === PENDING_STATUS) throw appError(AppErrorCodes.USER_DISABLED, 401, 'The email address of this account is not confirmed yet: open the link in the confirmation mail');
     await this.ctx.loginLimiter.reset(this.limiterKeys(caller.appId, identity, ip)[0]);
     return this.startSession(caller, String(row.objectId), settings);
+  }
+
+  /**
+   * `login(objectId)` without a password: server code (the BL key, cloud code) acting for a user it
+   * already knows, as the reference allows; any other caller is refused.
+   */
+  private async loginById(caller: AppCaller, objectId: unknown): Promise<Rec> {
+    if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, 'Login by objectId without a password is allowed to server code only');
+    if (typeof objectId !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(objectId)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'objectId must be a user id');
+    const t = await this.users(caller.appId);
+    const row = await this.ctx.dbs.app(caller.appId).selectFrom(t.sqlName).select(['objectId', 'userStatus']).where('objectId', '=', objectId).executeTakeFirst();
+    if (!row) throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
+    if (row.userStatus === 'DISABLED') throw appError(AppErrorCodes.USER_DISABLED, 401, 'The user account is disabled');
+    if (row.userStatus === PENDING_STATUS) throw appError(AppErrorCodes.USER_DISABLED, 401, 'The email address of this account is not confirmed yet');
+    return this.startSession(caller, objectId, await this.policy.login(caller.appId));
   }
 
   /** `settings` null: a guest, a new user each time, so no login limits apply. */
