@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDb } from '../test-helpers.js';
 import { appFixture, type AppFixture } from '../modules/appapi/appapi.test-helpers.js';
 import { errorAnswer } from './error-handler.js';
-import { MAX_JSON_DEPTH } from './json-body.js';
+import { MAX_JSON_DEPTH, MAX_JSON_ITEMS, MAX_JSON_KEYS, parseJsonBody } from './json-body.js';
 
 /**
  * Input that used to end in a 500, through real requests on both databases: the NUL character in
@@ -78,6 +78,26 @@ describeEachDb('input that is refused with a 400 and stores nothing', (server) =
     expect((await f.api('GET', '/cache/deep')).body).toBe(atLimit);
     const title = JSON.stringify('['.repeat(400));
     expect((await raw('POST', app('/data/N'), `{"title":${title}}`)).statusCode).toBe(200);
+  });
+
+  it(`a JSON body with an array of more than ${MAX_JSON_ITEMS} items or an object of more than ${MAX_JSON_KEYS} keys is refused before it is parsed, and stores nothing`, async () => {
+    const before = await stored();
+    const items = /has an array of more than 100,000 items \(the JSON list limit\)/;
+    const keys = /has an object of more than 10,000 keys \(the JSON keys limit\)/;
+    const list = (n: number) => `[${Array(n).fill('1').join(',')}]`;
+    const object = (n: number) => `{${Array.from({ length: n }, (_, i) => `"k${i}":${i}`).join(',')}}`;
+    refused(await raw('POST', app('/data/bulk/N'), list(MAX_JSON_ITEMS + 1)), items, true);
+    refused(await raw('POST', consolePath('/data/bulk/N'), list(1_000_000)), items, false);
+    refused(await raw('POST', app('/data/N'), object(MAX_JSON_KEYS + 1)), keys, true);
+    refused(await raw('POST', consolePath('/data/N'), `{"title":"a","body":${object(20_000)}}`), keys, false);
+    refused(await raw('PUT', app('/cache/big'), `{"a":[1,${list(MAX_JSON_ITEMS + 1)}]}`), items, true);
+    expect((await f.api('GET', '/cache/big/check')).json()).toBe(false);
+    expect(await stored()).toEqual(before);
+    // up to the limits, commas inside strings and nested lists are read as sent
+    const commas = JSON.stringify(','.repeat(MAX_JSON_ITEMS * 2));
+    expect(parseJsonBody(`[${commas},${list(MAX_JSON_ITEMS)}]`)).toEqual([JSON.parse(commas), Array(MAX_JSON_ITEMS).fill(1)]);
+    expect(Object.keys(parseJsonBody(object(MAX_JSON_KEYS)) as object)).toHaveLength(MAX_JSON_KEYS);
+    expect((parseJsonBody(list(MAX_JSON_ITEMS)) as unknown[]).length).toBe(MAX_JSON_ITEMS);
   });
 
   it('multipart bodies without a boundary, cut short or with a broken part are a 400 and store no file', async () => {

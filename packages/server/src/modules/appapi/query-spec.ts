@@ -54,10 +54,53 @@ export function readQuery(input: Record<string, unknown> | undefined | null, tab
 export function namesIn(spec: QuerySpec): Set<string> {
   const out = new Set<string>();
   const clauses = [spec.where, spec.having, ...spec.sortBy, ...spec.props, ...spec.groupBy, ...spec.loadRelations];
-  for (const c of clauses) {
-    if (!c) continue;
-    const bare = c.replace(/'(?:[^']|'')*'|"(?:[^"])*"/g, ' ');
-    for (const m of bare.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) out.add(m[0]);
-  }
+  for (const c of clauses) if (c) namesOutsideQuotes(c, out);
   return out;
+}
+
+const isNameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isNamePart = (c: number) => isNameStart(c) || (c >= 48 && c <= 57);
+const QUOTE = 0x27;
+const DOUBLE_QUOTE = 0x22;
+
+/**
+ * Adds to `out` every name (`[A-Za-z_][A-Za-z0-9_]*`) of `text` outside quoted text: 'single
+ * quoted' with '' inside, and "double quoted". One pass over the characters: the same answer as
+ * blanking `'(?:[^']|'')*'|"[^"]*"` and matching names in the rest (query-spec.test.ts compares
+ * them), which took tens of milliseconds over a where text of 500,000 characters, on the event loop.
+ */
+export function namesOutsideQuotes(text: string, out: Set<string>): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (isNameStart(c)) {
+      let j = i + 1;
+      while (j < n && isNamePart(text.charCodeAt(j))) j++;
+      out.add(text.slice(i, j));
+      i = j;
+    } else if (c === QUOTE) {
+      i = afterSingleQuoted(text, i);
+    } else if (c === DOUBLE_QUOTE) {
+      const close = text.indexOf('"', i + 1);
+      i = close < 0 ? i + 1 : close + 1;
+    } else i++;
+  }
+}
+
+/**
+ * Where scanning goes on after the quote at `start`: past its closing quote (a doubled quote is
+ * one quote inside), or, with no closing quote, as the regular expression above does: its match
+ * ends on the first quote of the last doubled pair, and without one the quote is a plain character.
+ */
+function afterSingleQuoted(text: string, start: number): number {
+  let from = start + 1;
+  let lastPair = -1;
+  for (;;) {
+    const q = text.indexOf("'", from);
+    if (q < 0) return lastPair >= 0 ? lastPair + 1 : start + 1;
+    if (text.charCodeAt(q + 1) !== QUOTE) return q + 1;
+    lastPair = q;
+    from = q + 2;
+  }
 }
