@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { openDatabases } from './db/dialect.js';
 import { systemMigrations } from './db/migrations/index.js';
+import { JobScheduler, SCHEDULER_INTERVAL_MS, jobsMigrations } from './jobs/index.js';
 import { migrateExistingAppStores } from './db/app-stores.js';
 import { EventBus } from './events/bus.js';
 import { Mailer } from './mail/mailer.js';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     log: app.log,
     loginLimiter: cluster.limiter('login', config.loginMaxFailures, config.loginWindowMs),
     cluster,
+    jobs: new JobScheduler(dbs, app.log, SCHEDULER_INTERVAL_MS),
     appCreatedHooks: [],
     appMigrations: merge(modules.map((m) => m.appMigrations)),
   };
@@ -87,7 +89,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // The app API's fast lane meets requests before Fastify (http/fast-lane.ts, decision 0015).
   ctx.fastLane = installFastLane(app, ctx);
 
-  await dbs.migrateSystem(merge([systemMigrations, ...modules.map((m) => m.systemMigrations)]));
+  await dbs.migrateSystem(merge([systemMigrations, jobsMigrations, ...modules.map((m) => m.systemMigrations)]));
   await migrateExistingAppStores(dbs, ctx.appMigrations);
 
   const consoleDir = config.consoleDir && fs.existsSync(path.join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined;
@@ -111,6 +113,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     }
   });
 
+  // Jobs run once the server is ready; on close the scheduler waits a bounded time for the jobs
+  // running here and hands its leases back before the databases close.
+  app.addHook('onReady', async () => ctx.jobs.start());
+  app.addHook('preClose', async () => ctx.jobs.stop());
   app.addHook('onClose', async () => {
     for (const m of modules) await m.close?.();
     unshareAccess();

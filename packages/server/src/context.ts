@@ -7,6 +7,7 @@ import type { Mailer } from './mail/mailer.js';
 import type { FailureLimiter } from './http/rate-limit.js';
 import type { FastLane } from './http/fast-lane.js';
 import type { Cluster } from './cluster/index.js';
+import type { JobScheduler } from './jobs/index.js';
 
 /** What every module receives: configuration and the shared services of the process. */
 export interface ServerContext {
@@ -22,6 +23,11 @@ export interface ServerContext {
    * shared state registers with `cluster.invalidation`; writes call `changed(kind, appId)`.
    */
   cluster: Cluster;
+  /**
+   * Work that must happen once across processes (decision 0033): modules register kinds of job
+   * in `register` and add jobs; every process polls and runs what its claim took.
+   */
+  jobs: JobScheduler;
   /**
    * Work that must be finished before a new app is handed to its developer (system roles, the
    * default channel ...). Modules push a hook in `register`; app creation awaits them in order,

@@ -5,7 +5,7 @@ import { ApiError } from '../../http/api-error.js';
 import type { Condition } from '../../realtime/index.js';
 import { MessagingRepo, type ChannelRow, type DeviceRow, type MessageRow } from './messaging.repo.js';
 import type { PushService } from './push.service.js';
-import { PublishJobsRepo, type JobRow } from './schedule/publish-jobs.repo.js';
+import { PublishJobsRepo, type PublishJob } from './schedule/publish-jobs.repo.js';
 import { readSchedule, type Schedule } from './schedule/schedule-input.js';
 
 /** The channel every application starts with; it cannot be renamed or deleted. */
@@ -70,7 +70,7 @@ export class ChannelsService {
 
   constructor(private readonly ctx: ServerContext, private readonly push: PushService) {
     this.repo = new MessagingRepo(ctx.dbs);
-    this.jobs = new PublishJobsRepo(ctx.dbs);
+    this.jobs = new PublishJobsRepo(ctx.jobs);
   }
 
   /** Creates an app's `default` channel; app creation awaits it (ctx.appCreatedHooks). */
@@ -172,14 +172,14 @@ export class ChannelsService {
     const { publishAt: _at, repeatEvery: _every, repeatExpiresAt: _until, ...rest } = input;
     const id = newId();
     await this.jobs.insert({
-      id, app_id: appId, channel_name: channelName, input: JSON.stringify(rest), state: 'pending', next_at: schedule.firstAt,
-      repeat_every_ms: schedule.repeatEveryMs, expires_at: schedule.expiresAt, fired: 0, last_error: null, created: Date.now(), updated: null,
+      id, app_id: appId, channel_name: channelName, input: JSON.stringify(rest), next_at: schedule.firstAt,
+      repeat_every_ms: schedule.repeatEveryMs, expires_at: schedule.expiresAt,
     });
     return { messageId: id, status: 'scheduled', errorMessage: null };
   }
 
   /** Publishes one claimed firing of a job: its first firing carries the job's id. */
-  async fireScheduled(job: JobRow): Promise<void> {
+  async fireScheduled(job: PublishJob): Promise<void> {
     const channel = await this.repo.channelByName(job.app_id, job.channel_name);
     if (!channel) {
       await this.jobs.recordError(job.id, `Channel '${job.channel_name}' no longer exists`);

@@ -10,10 +10,8 @@ import { registerMessagingAppRoutes } from './app-api.routes.js';
 import { registerMessagingSendingRoutes } from './app-api-sending.routes.js';
 import { MobileSettingsService } from './mobile-settings/mobile-settings.service.js';
 import { registerMobileSettingsRoutes } from './mobile-settings/mobile-settings.routes.js';
-import { PublishScheduler } from './schedule/publish-scheduler.js';
+import { PUBLISH_JOB, publishJobOf } from './schedule/publish-jobs.repo.js';
 
-/** How often each process looks for due scheduled publishes. */
-export const SCHEDULER_INTERVAL_MS = Number(process.env.BASALT_SCHEDULER_INTERVAL_MS) || 500;
 /** The push service of a running server, so credentials set from outside share its retry work. */
 const services = new WeakMap<ServerContext, PushService>();
 
@@ -49,7 +47,12 @@ export const messagingModule: ServerModule = {
     services.set(ctx, push);
     const channels = new ChannelsService(ctx, push);
     const devices = new DevicesService(channels);
-    const scheduler = new PublishScheduler(channels.jobs, (job) => channels.fireScheduled(job), ctx.log, SCHEDULER_INTERVAL_MS);
+    // Scheduled publishes are jobs of the general scheduler, at most once: a process that dies
+    // while publishing loses that one firing rather than users receiving it twice (decision 0033).
+    ctx.jobs.register<{ channel: string; input: unknown }>(PUBLISH_JOB, {
+      delivery: 'at-most-once',
+      run: (job) => channels.fireScheduled(publishJobOf(job)),
+    });
 
     // Every app starts with the `default` channel.
     ctx.appCreatedHooks.push((appId) => channels.seedDefaultChannel(appId));
@@ -71,10 +74,8 @@ export const messagingModule: ServerModule = {
     // listens, and lets go before the server closes so open sockets do not hold the shutdown.
     app.addHook('onReady', async () => {
       await realtime.attach(app.server);
-      scheduler.start();
     });
     app.addHook('preClose', async () => {
-      await scheduler.stop();
       await realtime.close();
     });
     app.addHook('onClose', async () => push.drain());

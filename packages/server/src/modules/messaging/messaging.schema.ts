@@ -12,10 +12,6 @@ export interface MessagingTables {
   msg_device_channels: { device_row_id: string; app_id: string; channel_name: string };
   msg_templates: { app_id: string; kind: string; platform: string; name: string; body: string; created: number; updated: number | null };
   msg_push_providers: { app_id: string; provider: string; config: string; updated: number; id: string | null };
-  msg_publish_jobs: {
-    id: string; app_id: string; channel_name: string; input: string; state: string; next_at: number; repeat_every_ms: number | null;
-    expires_at: number | null; fired: number; last_error: string | null; created: number; updated: number | null;
-  };
   msg_push_outbox: {
     id: string; app_id: string; message_id: string; device_id: string; device_token: string; os: string; provider: string;
     status: string; error: string | null; payload: string; created: number; updated: number | null;

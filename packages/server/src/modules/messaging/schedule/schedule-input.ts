@@ -40,9 +40,3 @@ export function readSchedule(input: { publishAt?: unknown; repeatEvery?: unknown
   if (expires !== null && expires <= firstAt) throw ApiError.badRequest('repeatExpiresAt must be later than the first publish', { field: 'repeatExpiresAt' });
   return { firstAt, repeatEveryMs: every * 1000, expiresAt: expires };
 }
-
-/** The due time after `from` that is later than `now` (missed firings collapse into one). */
-export function nextDue(from: number, everyMs: number, now: number): number {
-  const steps = Math.max(1, Math.floor((now - from) / everyMs) + 1);
-  return from + steps * everyMs;
-}

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { PublishJobsRepo } from './publish-jobs.repo.js';
-import { PublishScheduler } from './publish-scheduler.js';
+import { PUBLISH_JOB } from './publish-jobs.repo.js';
+import { JobScheduler } from '../../../jobs/index.js';
 import { createTestApp, describeEachDb, registerDeveloper, startTestServer, type TestDeveloper, type TestServer } from '../../../test-helpers.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -137,9 +137,14 @@ describeEachDb('scheduled and repeated publish', (server) => {
   it('lets exactly one of two schedulers claim a due time', async () => {
     const { messageId } = (await publish('shared', { message: 'once', publishAt: Date.now() + 120_000 })).json();
     const fired: string[] = [];
-    const make = () => new PublishScheduler(new PublishJobsRepo(server().app.basalt.dbs), async (job) => { fired.push(job.id); }, server().app.log, 60_000);
+    // Three schedulers on the same job table, as three processes would be, claim at the same moment.
+    const make = () => {
+      const s = new JobScheduler(server().app.basalt.dbs, server().app.log, 60_000);
+      s.register(PUBLISH_JOB, { delivery: 'at-most-once', run: async (job) => { fired.push(job.id); } });
+      return s;
+    };
     const late = Date.now() + 121_000;
-    const counts = await Promise.all([make().poll(late), make().poll(late), make().poll(late)]);
+    const counts = await Promise.all([make().poll(late, true), make().poll(late, true), make().poll(late, true)]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     expect(fired).toEqual([messageId]);
   });
