@@ -83,6 +83,18 @@ export function useUpdateRecord(appId: string) {
   });
 }
 
+/**
+ * Writes many records in one all-or-nothing call: partial records with an objectId update those
+ * columns, the others are created (a spreadsheet paste and its undo). Answers the objectIds in order.
+ */
+export function useBulkUpsertRecords(appId: string) {
+  const invalidate = useInvalidateTable(appId);
+  return useMutation({
+    mutationFn: ({ table, records }: { table: DataTable; records: DataRecord[] }) => getSdk().tables.bulkUpsertRecords(appId, table.name, records),
+    onSuccess: (_r, { table }) => invalidate(table.name),
+  });
+}
+
 export function useDeleteRecords(appId: string) {
   const invalidate = useInvalidateTable(appId);
   return useMutation({

@@ -22,6 +22,8 @@ import { TableMissing } from '../components/TableMissing';
 import { ImportCsvModal } from '../components/import/ImportCsvModal';
 import { gridFields, fieldName } from '../components/records/RecordsGrid.utils';
 import { useInlineEdits } from '../components/records/useInlineEdits';
+import { useGridPaste } from '../components/records/useGridPaste';
+import { PasteConfirmModal } from '../components/records/PasteConfirmModal';
 import { RelationCellEditor } from '../components/records/cells/RelationCellEditor';
 import { changedSearchParams, currentSearchParams } from '../../../lib/search-params';
 
@@ -57,6 +59,7 @@ export default function RecordsPage() {
   const [importing, setImporting] = useState(false);
   const { ref: gridBox, height } = useElementSize();
   const inline = useInlineEdits(appId, table, windows);
+  const paste = useGridPaste(appId, table, fields, rows, windows);
   const remove = useDeleteRecords(appId);
   const wide = useMediaQuery('(min-width: 1440px)');
 
@@ -116,6 +119,8 @@ export default function RecordsPage() {
     ['shift+R', () => windows.refresh()],
     ['shift+F', () => document.getElementById('records-filter')?.focus()],
     ['mod+Backspace', () => selectedIds.length && setConfirm('selected')],
+    // Undoes the last paste (inputs keep their own Mod+Z: hotkeys skip them).
+    ['mod+Z', () => void paste.undo()],
   ]);
 
   if (tablesError) return <ErrorAlert error={tablesError} onRetry={() => void refetchTables()} />;
@@ -211,6 +216,7 @@ export default function RecordsPage() {
                 onSelectedRowsChange={setSelected}
                 onOpenRecord={openRecord}
                 onVisibleRows={windows.onVisibleRows}
+                onPasteBlock={paste.onPasteBlock}
                 height={height}
               />
             </div>
@@ -236,6 +242,15 @@ export default function RecordsPage() {
           }}
         />
       )}
+      <PasteConfirmModal
+        plan={paste.plan}
+        tableName={tableName}
+        addRows={paste.pending?.addRows ?? false}
+        onAddRows={paste.setAddRows}
+        onConfirm={paste.confirm}
+        onClose={paste.cancel}
+        loading={paste.busy}
+      />
       {table && inline.relationEdit && (
         <RelationCellEditor
           appId={appId}

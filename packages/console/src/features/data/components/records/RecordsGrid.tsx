@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import {
   CompactSelection,
@@ -17,6 +17,7 @@ import { cellFor, fieldName, headerIcon, type GridField } from './RecordsGrid.ut
 import { typedCellRenderers } from './cells/renderers';
 import { isBooleanCell } from './cells/grid-cells';
 import { nextBoolean } from './cells/cell-values';
+import { parseTsv } from './paste-plan';
 
 // The grid's cell editors open in a portal element it looks up by id.
 if (!document.getElementById('portal')) {
@@ -40,6 +41,8 @@ export interface RecordsGridProps {
   /** Opens the relation picker of a DATA_REF cell. */
   onEditRelation: (row: number, field: GridField) => void;
   onVisibleRows: (first: number, last: number) => void;
+  /** A pasted block (rows of cell texts) whose top-left cell is (col, row). */
+  onPasteBlock: (col: number, row: number, block: string[][]) => void;
   height: number;
 }
 
@@ -90,7 +93,7 @@ const ROW_MARKER_COLUMNS = 1;
 
 /** The records canvas (Glide Data Grid): lazy-loaded with the records page. */
 export default function RecordsGrid(props: RecordsGridProps) {
-  const { fields, rows, version, getRecord, sort, onSortToggle, onCellEdit, selectedRows, onSelectedRowsChange, onOpenRecord, onEditRelation, onVisibleRows, height } = props;
+  const { fields, rows, version, getRecord, sort, onSortToggle, onCellEdit, selectedRows, onSelectedRowsChange, onOpenRecord, onEditRelation, onVisibleRows, onPasteBlock, height } = props;
   const theme = useGridTheme();
   const [widths, setWidths] = useState<Record<string, number>>({});
   const [cellSelection, setCellSelection] = useState<GridSelection['current']>(undefined);
@@ -167,41 +170,62 @@ export default function RecordsGrid(props: RecordsGridProps) {
     [fields, onEditRelation, onOpenRecord],
   );
 
+  // Paste is read here, not by the grid: the grid would put a whole block into one cell. The
+  // clipboard event's text is a spreadsheet's TSV; it lands at the selected cell's top-left corner.
+  const wrapper = useRef<HTMLDivElement>(null);
+  const pasteAt = useRef(cellSelection);
+  pasteAt.current = cellSelection;
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      const at = pasteAt.current;
+      // Only while the grid has focus (an open cell editor lives outside it and pastes as usual).
+      if (!at || !wrapper.current?.contains(document.activeElement)) return;
+      const text = event.clipboardData?.getData('text/plain') ?? '';
+      event.preventDefault();
+      if (text === '') return;
+      onPasteBlock(at.range.x, at.range.y, parseTsv(text));
+    };
+    window.addEventListener('paste', onPaste);
+    return () => window.removeEventListener('paste', onPaste);
+  }, [onPasteBlock]);
+
   return (
-    <DataEditor
-      columns={columns}
-      rows={rows}
-      getCellContent={getCellContent}
-      // Ctrl/Cmd+C copies the selected values as TSV, without headers (like a spreadsheet), so
-      // they paste cell for cell into another range or sheet.
-      getCellsForSelection
-      copyHeaders={false}
-      customRenderers={typedCellRenderers}
-      width="100%"
-      height={height}
-      rowHeight={28}
-      headerHeight={34}
-      freezeColumns={1}
-      smoothScrollX
-      smoothScrollY
-      rowMarkers="both"
-      rowSelectionMode="multi"
-      gridSelection={selection}
-      onGridSelectionChange={onGridSelectionChange}
-      onVisibleRegionChanged={onVisibleRegionChanged}
-      onHeaderClicked={(col) => onSortToggle(fieldName(fields[col]))}
-      onCellEdited={([col, row], cell) => onCellEdit(row, fields[col], cell)}
-      onCellActivated={([col, row]) => activate(col, row)}
-      onCellClicked={([col, row], event) => {
-        if (event.isDoubleClick && fields[col]?.kind === 'relation') activate(col, row);
-      }}
-      onColumnResize={(column, width) => setWidths((w) => ({ ...w, [String(column.id)]: width }))}
-      onKeyDown={onKeyDown}
-      theme={theme}
-      keybindings={{ search: false, selectAll: true, downFill: false, rightFill: false }}
-      trapFocus={false}
-      verticalBorder
-      overscrollX={0}
-    />
+    <div ref={wrapper}>
+      <DataEditor
+        columns={columns}
+        rows={rows}
+        getCellContent={getCellContent}
+        // Ctrl/Cmd+C copies the selected values as TSV, without headers (like a spreadsheet), so
+        // they paste cell for cell into another range or sheet.
+        getCellsForSelection
+        copyHeaders={false}
+        customRenderers={typedCellRenderers}
+        width="100%"
+        height={height}
+        rowHeight={28}
+        headerHeight={34}
+        freezeColumns={1}
+        smoothScrollX
+        smoothScrollY
+        rowMarkers="both"
+        rowSelectionMode="multi"
+        gridSelection={selection}
+        onGridSelectionChange={onGridSelectionChange}
+        onVisibleRegionChanged={onVisibleRegionChanged}
+        onHeaderClicked={(col) => onSortToggle(fieldName(fields[col]))}
+        onCellEdited={([col, row], cell) => onCellEdit(row, fields[col], cell)}
+        onCellActivated={([col, row]) => activate(col, row)}
+        onCellClicked={([col, row], event) => {
+          if (event.isDoubleClick && fields[col]?.kind === 'relation') activate(col, row);
+        }}
+        onColumnResize={(column, width) => setWidths((w) => ({ ...w, [String(column.id)]: width }))}
+        onKeyDown={onKeyDown}
+        theme={theme}
+        keybindings={{ search: false, selectAll: true, downFill: false, rightFill: false, paste: false }}
+        trapFocus={false}
+        verticalBorder
+        overscrollX={0}
+      />
+    </div>
   );
 }
