@@ -355,6 +355,8 @@ const GROUPS: Group[] = [
         const s = c.sdk();
         await s.UserService.login('census-new@example.com', 'census pass 2', false);
         c.state.fresh = s;
+        // The objectId form, without a password, is server code's.
+        await c.sdk(c.f.keys.BL).UserService.login(c.other.objectId);
       }),
       isValidLogin: ok((c) => (c.state.fresh as Sdk).UserService.isValidLogin()),
       getCurrentUser: ok((c) => (c.state.fresh as Sdk).UserService.getCurrentUser(true)),
