@@ -104,7 +104,11 @@ describeEachDb('backendless SDK grouping and find by key', (server) => {
     // Typed values travel as text and are compared as the column's type.
     const rated = (await sdk(f.keys.BL).Data.of('Product').findById({ rating: 2 } as never)) as Rec;
     expect(rated.name).toBe('chair');
-    // The caller's Find scope applies: the REST key's role may Find nothing (denied above).
+    // A column the caller may not read is no key: Users passwords cannot be guessed through it.
+    expect((await f.api('GET', '/data/Users/pk?password=secret', { key: f.keys.BL })).statusCode).toBe(403);
+    // The caller's Find scope applies: the REST key's role may Find nothing.
+    const { tableId } = (await f.console('GET', '/data/tables')).json().tables.find((t: Rec) => t.name === 'Product');
+    await f.console('PUT', `/security/data/${tableId}/roles/${await f.roleId('RestUser')}`, { permissions: [{ operation: 'Find', access: 'DENY' }] });
     expect((await f.api('GET', '/data/Product/pk?sku=c')).statusCode).toBe(404);
   });
 });
