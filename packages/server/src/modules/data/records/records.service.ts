@@ -16,8 +16,22 @@ import { runGrouped } from '../../../db/group-commit.js';
 import { saveGraph, type GraphRecord } from './graph-save.js';
 import { isOutOfRange } from './special-values.js';
 
-/** Rows per INSERT statement in bulk work, below both databases' bind-parameter limits. */
+/** Values per INSERT statement in bulk work, below both databases' bind-parameter limits. */
 const PARAMS_PER_STATEMENT = 30_000;
+/** Rows per INSERT statement in bulk work, and records handled between two turns of the event loop. */
+const ROWS_PER_TURN = 500;
+
+/**
+ * Lets the event loop answer other requests in the middle of bulk work. A bulk create of 10,000
+ * records prepared, inserted (one statement) and announced in one go held the loop for a few
+ * hundred milliseconds, and every other request of the server waited; now each step gives way
+ * after every ROWS_PER_TURN records. The write stays all or nothing: its transaction stays open
+ * across the turns. On SQLite every other statement of the store waits for Kysely's connection
+ * lock meanwhile (`runNow`, group commits and limited reads check `inTransaction` first, decisions
+ * 0014, 0016, 0017) and reader threads see only committed rows; on PostgreSQL the transaction is
+ * the connection's own.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Records of a table: create, update, delete, bulk create/upsert; events after each commit. */
 export class RecordsService {
@@ -129,8 +143,13 @@ export class RecordsService {
     const now = Date.now();
     const rows = prepared.map((p) => this.row(p, now));
     await this.insertRows(appId, table, rows, prepared);
-    const records = rows.map((row) => rowToRecord(table, row));
-    for (const record of records) this.area.ctx.bus.emit('record.created', { appId, table: table.name, record });
+    const records: Array<Record<string, unknown>> = [];
+    for (let i = 0; i < rows.length; i++) {
+      if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
+      const record = rowToRecord(table, rows[i]);
+      records.push(record);
+      this.area.ctx.bus.emit('record.created', { appId, table: table.name, record });
+    }
     this.area.ctx.bus.emit('records.bulk', { appId, table: table.name, event: 'bulk-created', records });
     return rows.map((r) => String(r.objectId));
   }
@@ -138,6 +157,7 @@ export class RecordsService {
   private async prepareAll(table: TableMeta, inputs: Array<Record<string, unknown>>, mode: 'create' | 'update'): Promise<PreparedRecord[]> {
     const out: PreparedRecord[] = [];
     for (let i = 0; i < inputs.length; i++) {
+      if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
       try {
         out.push(await prepareRecord(table, inputs[i], mode, this.area.ctx.dbs.kind));
       } catch (err) {
@@ -160,12 +180,20 @@ export class RecordsService {
           if (group) group.push(row);
           else groups.set(key, [row]);
         }
+        let statements = 0;
         for (const [key, group] of groups) {
-          const per = Math.max(1, Math.floor(PARAMS_PER_STATEMENT / key.split(',').length));
-          for (let i = 0; i < group.length; i += per) await trx.insertInto(table.sqlName).values(group.slice(i, i + per)).execute();
+          const per = Math.min(ROWS_PER_TURN, Math.max(1, Math.floor(PARAMS_PER_STATEMENT / key.split(',').length)));
+          for (let i = 0; i < group.length; i += per) {
+            if (statements++ > 0) await nextTurn();
+            await trx.insertInto(table.sqlName).values(group.slice(i, i + per)).execute();
+          }
         }
-        for (const u of updates) await trx.updateTable(table.sqlName).set(u.values).where('objectId', '=', u.id).execute();
+        for (let i = 0; i < updates.length; i++) {
+          if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
+          await trx.updateTable(table.sqlName).set(updates[i].values).where('objectId', '=', updates[i].id).execute();
+        }
         for (let i = 0; i < prepared.length; i++) {
+          if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
           const id = String(prepared[i].objectId ?? rows[i]?.objectId);
           for (const r of prepared[i].relations) await this.links.set(trx, appId, r.relation, id, r.ids, 'replace');
         }
@@ -190,6 +218,7 @@ export class RecordsService {
     const rows: Array<Record<string, unknown>> = [];
     const updates: Array<{ id: string; values: Record<string, unknown>; prepared: PreparedRecord }> = [];
     for (let i = 0; i < inputs.length; i++) {
+      if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
       const isUpdate = typeof inputs[i]?.objectId === 'string' && existing.has(inputs[i].objectId as string);
       const [p] = await this.prepareAll(table, [inputs[i]], isUpdate ? 'update' : 'create').catch((err) => {
         throw err instanceof ApiError ? new ApiError(err.code, err.status, err.message.replace(/^Record 0/, `Record ${i}`), { ...err.details, index: i }) : err;
@@ -228,6 +257,7 @@ export class RecordsService {
       // Rows locked in one order by every bulk delete, so two of them cannot wait on each other.
       const sorted = [...new Set(ids)].sort();
       for (let i = 0; i < sorted.length; i += 1000) {
+        if (i > 0) await nextTurn();
         const chunk = sorted.slice(i, i + 1000);
         gone.push(...await trx.deleteFrom(table.sqlName).where('objectId', 'in', chunk).returning(['objectId', 'ownerId']).execute());
         await this.links.forget(trx, schema, table, chunk);

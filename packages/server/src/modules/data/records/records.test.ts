@@ -113,6 +113,27 @@ describeEachDb('data records', (server) => {
     expect(ids[0]).toMatch(/^[0-9A-F-]{36}$/);
   });
 
+  it('a bulk create of 10,000 records gives the event loop back while it runs, and stays all or nothing', async () => {
+    await f.createTable('Big', [{ name: 'n', dataType: 'INT' }, { name: 'code', dataType: 'STRING', unique: true }]);
+    const rows = (codes: (n: number) => string) => Array.from({ length: 10_000 }, (_, n) => ({ n, code: codes(n) }));
+    // A timer fires only when the event loop is given back; reads meanwhile see none of the rows or all.
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 1);
+    let done = false;
+    const bulk = f.call('POST', '/bulk/Big', rows((n) => `c${n}`)).finally(() => (done = true));
+    const seen: number[] = [];
+    while (!done) seen.push(await f.ok('POST', '/Big/count', {}));
+    clearInterval(ticker);
+    expect((await bulk).statusCode).toBe(200);
+    expect(turns).toBeGreaterThanOrEqual(10);
+    expect(seen.filter((c) => c !== 0 && c !== 10_000)).toEqual([]);
+    // The last record clashes with a stored code: nothing of the other 9,999 is kept.
+    const late = await f.call('POST', '/bulk/Big', rows((n) => (n === 9_999 ? 'c0' : `d${n}`)));
+    expectError(late, 409, "'code'");
+    expect(await f.ok('POST', '/Big/count', {})).toBe(10_000);
+    expect(await f.ok('POST', '/Big/count', { where: "code LIKE 'd%'" })).toBe(0);
+  });
+
   it('bulk upsert updates known objectIds and creates the rest', async () => {
     await f.createTable('Upsert', [{ name: 'v', dataType: 'INT' }]);
     const [a] = await f.ok('POST', '/bulk/Upsert', [{ v: 1 }]);
