@@ -60,10 +60,20 @@ export function useConfirm2FA() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (otpCode: string) => getSdk().user.confirm2FA(otpCode),
+    // The recovery codes stay out of the cache: they are shown once, by the screen that asked.
     onSuccess: (state) => {
-      queryClient.setQueryData<TwoFactorState>(accountKeys.twoFactor(), { enabled: state.enabled, pendingConfirmation: false });
+      queryClient.setQueryData<TwoFactorState>(accountKeys.twoFactor(), { enabled: state.enabled, pendingConfirmation: false, recoveryCodesLeft: state.recoveryCodesLeft });
       void queryClient.invalidateQueries({ queryKey: accountKeys.accountInfo() });
     },
+  });
+}
+
+export function useRegenerateRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (proof: { password?: string; otpCode?: string }) => getSdk().user.regenerateRecoveryCodes(proof),
+    onSuccess: (answer) =>
+      queryClient.setQueryData<TwoFactorState>(accountKeys.twoFactor(), (old) => (old ? { ...old, recoveryCodesLeft: answer.recoveryCodesLeft } : old)),
   });
 }
 

@@ -3,15 +3,18 @@ import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Switch, Text, Titl
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { errorInfo } from '../../../lib/errors';
-import { useGet2FAState, useUpdate2FAState } from '../api/account.queries';
+import { useGet2FAState, useGetAccountInfo, useUpdate2FAState } from '../api/account.queries';
 import { TwoFactorEnrolment } from './TwoFactorEnrolment';
 import { DisableTwoFactorModal } from './DisableTwoFactorModal';
+import { RegenerateRecoveryCodesModal } from './RegenerateRecoveryCodesModal';
 
 export function TwoFactorCard() {
   const state = useGet2FAState();
   const update = useUpdate2FAState();
   const [enrolment, setEnrolment] = useState<{ secret: string; otpauthUri: string } | null>(null);
   const [disabling, setDisabling] = useState(false);
+  const [regenerating, setRegenerating] = useState(false);
+  const email = useGetAccountInfo().data?.email;
 
   const confirmed = !!state.data?.enabled && !state.data.pendingConfirmation;
   // Enrolment started in an earlier visit and never confirmed: the secret is gone, so offer to redo or drop it.
@@ -46,7 +49,7 @@ export function TwoFactorCard() {
                 On
               </Badge>
             )}
-            {enrolment && (
+            {enrolment && !confirmed && (
               <Badge color="blue" variant="light" size="sm">
                 Setting up
               </Badge>
@@ -93,7 +96,25 @@ export function TwoFactorCard() {
           </Group>
         </Alert>
       )}
-      {enrolment && <TwoFactorEnrolment secret={enrolment.secret} otpauthUri={enrolment.otpauthUri} onDone={() => setEnrolment(null)} />}
+      {enrolment && <TwoFactorEnrolment secret={enrolment.secret} otpauthUri={enrolment.otpauthUri} email={email} onDone={() => setEnrolment(null)} />}
+      {confirmed && !enrolment && state.data?.recoveryCodesLeft !== undefined && (
+        <Group justify="space-between" mt="md" pt="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <div>
+            <Text size="sm" fw={600}>
+              Recovery codes
+            </Text>
+            <Text size="sm" c={state.data.recoveryCodesLeft <= 3 ? 'orange' : 'dimmed'} data-testid="recovery-codes-left">
+              {state.data.recoveryCodesLeft === 0
+                ? 'No recovery codes left: make new ones.'
+                : `${state.data.recoveryCodesLeft} of 10 left — each signs in once without your phone.`}
+            </Text>
+          </div>
+          <Button variant="default" size="xs" onClick={() => setRegenerating(true)}>
+            Make new codes
+          </Button>
+        </Group>
+      )}
+      <RegenerateRecoveryCodesModal opened={regenerating} email={email} onClose={() => setRegenerating(false)} />
       <DisableTwoFactorModal opened={disabling} onClose={() => setDisabling(false)} />
     </Paper>
   );

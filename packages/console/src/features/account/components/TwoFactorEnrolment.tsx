@@ -6,17 +6,20 @@ import { CopyButton } from '../../../components/CopyButton';
 import { errorInfo } from '../../../lib/errors';
 import { useConfirm2FA, useUpdate2FAState } from '../api/account.queries';
 import { TotpCodeField } from './TotpCodeField';
+import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 
 interface Props {
   secret: string;
   otpauthUri: string;
+  email?: string;
   onDone: () => void;
 }
 
 /** Shows the new secret as a QR code and as text, and switches 2FA on only once a code proves it works. */
-export function TwoFactorEnrolment({ secret, otpauthUri, onDone }: Props) {
+export function TwoFactorEnrolment({ secret, otpauthUri, email, onDone }: Props) {
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const confirm = useConfirm2FA();
   const cancel = useUpdate2FAState();
   const codeRef = useRef<HTMLInputElement>(null);
@@ -32,9 +35,11 @@ export function TwoFactorEnrolment({ secret, otpauthUri, onDone }: Props) {
   const verify = () => {
     if (code.length !== 6) return;
     confirm.mutate(code, {
-      onSuccess: () => {
+      onSuccess: (state) => {
         notifications.show({ color: 'teal', title: 'Two-factor sign-in is on', message: 'From now on, sign-in asks for a code from your app.' });
-        onDone();
+        // The recovery codes come with this answer only: show them before closing.
+        if (state.recoveryCodes?.length) setRecoveryCodes(state.recoveryCodes);
+        else onDone();
       },
       onError: () => {
         setCode('');
@@ -43,9 +48,18 @@ export function TwoFactorEnrolment({ secret, otpauthUri, onDone }: Props) {
     });
   };
 
+  const frame = { border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' };
+  if (recoveryCodes) {
+    return (
+      <Box mt="md" p="md" style={frame}>
+        <RecoveryCodesPanel codes={recoveryCodes} email={email} onDone={onDone} />
+      </Box>
+    );
+  }
+
   const grouped = secret.replace(/(.{4})/g, '$1 ').trim();
   return (
-    <Box mt="md" p="md" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
+    <Box mt="md" p="md" style={frame}>
       <Group align="flex-start" gap="xl" wrap="nowrap">
         <Box w={176} h={176} style={{ flexShrink: 0, background: '#fff', borderRadius: 8 }}>
           {qr ? <Image src={qr} alt="QR code to add Basalt to your authenticator app" w={176} h={176} /> : <Skeleton w={176} h={176} />}

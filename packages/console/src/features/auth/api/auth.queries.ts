@@ -15,6 +15,13 @@ export function useLoginWithTOTP() {
   });
 }
 
+export function useLoginWithRecoveryCode() {
+  return useMutation({
+    meta: { publicCall: true },
+    mutationFn: (input: { sessionId: string; recoveryCode: string }) => getSdk().user.loginWithRecoveryCode(input.sessionId, input.recoveryCode),
+  });
+}
+
 export function useRegister() {
   return useMutation({
     meta: { publicCall: true },
