@@ -323,17 +323,34 @@ const GROUPS: Group[] = [
         await q(c).save({ objectId: 'census-upsert', name: 'upserted' }, true);
       }),
       deepSave: ok((c) => q(c).deepSave({ name: 'parent', friends: [{ name: 'child' }] })),
-      find: ok((c) => q(c).find(c.user.DataQueryBuilder.create().setWhereClause("score >= 0").setSortBy(['score desc']).setRelated(['friends']))),
+      // Every option of the query builder, then a plain-object query with arrays.
+      find: ok(async (c) => {
+        await q(c).find(c.user.DataQueryBuilder.create().setWhereClause('score >= 0').setSortBy(['score desc', 'name']).setRelated(['friends'])
+          .setProperties(['name', 'score']).addProperty('objectId').excludeProperties(['created']).setRelationsDepth(1).setRelationsPageSize(5)
+          .setPageSize(20).setOffset(0).setDistinct(false));
+        await q(c).find(c.user.DataQueryBuilder.create().setProperties(['score', 'Count(objectId) as n']).setGroupBy(['score']).setHavingClause('Count(objectId) > 0'));
+        return q(c).find({ where: "name = 'first'", props: ['name', 'objectId'], sortBy: ['name'] } as never);
+      }),
       findFirst: ok((c) => q(c).findFirst()),
       findLast: ok((c) => q(c).findLast()),
       findById: ok(async (c) => {
+        await q(c).findById(String(c.rec.objectId), c.user.DataQueryBuilder.create().setProperties(['name']).setRelated(['friends']).setRelationsDepth(1));
         await q(c).findById(String(c.rec.objectId));
         await q(c).findById({ objectId: String(c.rec.objectId) } as never);
       }),
-      getObjectCount: ok((c) => q(c).getObjectCount('score >= 0')),
-      setRelation: ok((c) => q(c).setRelation(c.rec, 'friends', [c.permRec])),
+      getObjectCount: ok(async (c) => {
+        await q(c).getObjectCount();
+        await q(c).getObjectCount(c.user.DataQueryBuilder.create().setWhereClause('score >= 0').setDistinct(true));
+        return q(c).getObjectCount('score >= 0');
+      }),
+      setRelation: ok(async (c) => {
+        // By where clause (no body), then by objects.
+        await q(c).setRelation(c.rec, 'friends', "name = 'guarded'");
+        return q(c).setRelation(c.rec, 'friends', [c.permRec]);
+      }),
       addRelation: ok((c) => q(c).addRelation(c.rec, 'friends', [c.permRec])),
-      loadRelations: ok((c) => q(c).loadRelations(String(c.rec.objectId), c.user.LoadRelationsQueryBuilder.create().setRelationName('friends'))),
+      loadRelations: ok((c) => q(c).loadRelations(String(c.rec.objectId), c.user.LoadRelationsQueryBuilder.create().setRelationName('friends')
+        .setWhereClause('score > 0').setSortBy(['name']).setProperties(['name', 'objectId']).setPageSize(5).setOffset(0))),
       deleteRelation: ok((c) => q(c).deleteRelation(c.rec, 'friends', [c.permRec])),
       changeRelation: ok((c) => (q(c) as unknown as { changeRelation(m: string, p: Rec, col: string, ch: string): Promise<unknown> }).changeRelation('PUT', c.rec, 'friends', "name = 'nobody'")),
       group: ok((c) => q(c).group(c.user.GroupQueryBuilder.create().setGroupBy(['score']) as never)),
@@ -341,8 +358,17 @@ const GROUPS: Group[] = [
       bulkCreate: ok((c) => q(c).bulkCreate([{ name: 'bulk', score: 7 }, { name: 'bulk', score: 8 }])),
       bulkUpsert: ok((c) => q(c).bulkUpsert([{ objectId: 'census-bulk-up', name: 'bulk', score: 9 }])),
       bulkUpdate: ok((c) => q(c).bulkUpdate("name = 'bulk'", { score: 10 })),
-      bulkDelete: ok((c) => q(c).bulkDelete("name = 'bulk'")),
-      remove: ok(async (c) => q(c).remove(await q(c).save({ name: 'doomed' }) as Rec)),
+      bulkDelete: ok(async (c) => {
+        const ids = await q(c).bulkCreate([{ name: 'bulk-gone' }, { name: 'bulk-gone' }]) as string[];
+        await q(c).bulkDelete(ids);
+        const objects = await q(c).bulkCreate([{ name: 'bulk-gone' }]) as string[];
+        await q(c).bulkDelete(objects.map((objectId) => ({ objectId })));
+        return q(c).bulkDelete("name = 'bulk'");
+      }),
+      remove: ok(async (c) => {
+        await q(c).remove(await q(c).save({ name: 'doomed' }) as Rec);
+        return q(c).remove(String((await q(c).save({ name: 'doomed' }) as Rec).objectId));
+      }),
     },
     clientOnly: { rt: 'real-time handlers (socket.io, tested in the real-time suites)', parseResponse: 'maps an answer', parseRelationsResponse: 'maps an answer' },
   },
@@ -420,7 +446,12 @@ const GROUPS: Group[] = [
       copyFile: ok((c) => c.user.Files.copyFile('census/docs/saved.txt', 'census/copies/')),
       renameFile: ok((c) => c.user.Files.renameFile('census/copies/saved.txt', 'renamed.txt')),
       moveFile: ok((c) => c.user.Files.moveFile('census/copies/renamed.txt', 'census/moved/')),
-      remove: ok((c) => c.user.Files.remove('census/moved/renamed.txt')),
+      remove: ok(async (c) => {
+        // By path, and by the absolute URL an upload answered.
+        await c.user.Files.remove('census/moved/renamed.txt');
+        const { fileURL } = await c.user.Files.upload(Buffer.from('x') as never, 'census/docs/by-url.txt', true) as unknown as { fileURL: string };
+        return c.user.Files.remove(fileURL);
+      }),
       createDirectory: ok((c) => c.user.Files.createDirectory('census/empty')),
       removeDirectory: ok((c) => c.user.Files.removeDirectory('census/empty')),
     },
