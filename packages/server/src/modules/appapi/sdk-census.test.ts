@@ -206,6 +206,7 @@ const SHAPES: Record<string, Shape> = {
   'Files.copyFile': text,
   'Files.renameFile': text,
   'Files.moveFile': text,
+  'Messaging.publish': rec('messageId', 'status'),
   'Messaging.getMessageStatus': rec('messageId', 'status'),
   'Messaging.getRegistrations': rec('deviceToken'),
   'Messaging.getPushTemplates': list(rec('name')),
@@ -473,8 +474,13 @@ const GROUPS: Group[] = [
     target: (c) => c.user.Messaging,
     calls: {
       publish: ok(async (c) => {
+        const m = c.user.Messaging as unknown as { PublishOptions: new (a: Rec) => object; DeliveryOptions: new (a: Rec) => object };
+        await c.user.Messaging.publish('census', 'now, to subscribers and pushed', new m.PublishOptions({ publisherId: 'census', headers: { kind: 'news' }, subtopic: 'daily' }) as never,
+          new m.DeliveryOptions({ publishPolicy: 'BOTH', pushBroadcast: 2 }) as never);
+        await c.user.Messaging.publish('census', 'repeating', undefined, { publishAt: Date.now() + 3_600_000, repeatEvery: 60, repeatExpiresAt: Date.now() + 7_200_000 } as never);
         const later = await c.user.Messaging.publish('census', { hello: 'world' }, { headers: { kind: 'greeting' } } as never, { publishAt: Date.now() + 3_600_000 } as never) as Rec;
         c.state.messageId = later.messageId;
+        return later;
       }),
       getMessageStatus: ok((c) => c.user.Messaging.getMessageStatus(String(c.state.messageId))),
       cancel: ok((c) => c.user.Messaging.cancel(String(c.state.messageId))),
@@ -510,7 +516,10 @@ const GROUPS: Group[] = [
       getAndAdd: ok((c) => c.user.Counters.getAndAdd('census', -2)),
       compareAndSet: ok((c) => c.user.Counters.compareAndSet('census', 3, 4)),
       get: ok((c) => c.user.Counters.get('census')),
-      list: ok((c) => c.user.Counters.list('cen*')),
+      list: ok(async (c) => {
+        await c.user.Counters.list();
+        return c.user.Counters.list('cen*');
+      }),
       reset: ok((c) => c.user.Counters.reset('census')),
     },
     clientOnly: { of: 'makes a counter handle' },
@@ -529,7 +538,10 @@ const GROUPS: Group[] = [
     name: 'Cache',
     target: (c) => c.user.Cache,
     calls: {
-      put: ok((c) => c.user.Cache.put('census', { points: 1 }, 60)),
+      put: ok(async (c) => {
+        await c.user.Cache.put('census-text', 'plain text');
+        await c.user.Cache.put('census', { points: 1 }, 60);
+      }),
       get: ok((c) => c.user.Cache.get('census')),
       contains: ok((c) => c.user.Cache.contains('census')),
       expireIn: ok((c) => c.user.Cache.expireIn('census', 30)),
