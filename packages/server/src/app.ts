@@ -10,6 +10,7 @@ import type { ServerContext } from './context.js';
 import { openDatabases } from './db/dialect.js';
 import { systemMigrations } from './db/migrations/index.js';
 import { JobScheduler, SCHEDULER_INTERVAL_MS, jobsMigrations } from './jobs/index.js';
+import { registerHealthRoutes } from './http/health.js';
 import { migrateExistingAppStores } from './db/app-stores.js';
 import { EventBus } from './events/bus.js';
 import { Mailer } from './mail/mailer.js';
@@ -77,7 +78,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     config,
     dbs,
     bus: new EventBus(),
-    mailer: new Mailer(app.log, config.smtpUrl, config.mailFrom, config.mailDir),
+    // The drop folder follows the data folder unless set (or switched off with null).
+    mailer: new Mailer(app.log, config.smtpUrl, config.mailFrom, config.mailDir === null ? undefined : (config.mailDir ?? path.join(config.dataDir, 'mail'))),
     log: app.log,
     loginLimiter: cluster.limiter('login', config.loginMaxFailures, config.loginWindowMs),
     cluster,
@@ -113,10 +115,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     }
   });
 
+  // First of the shutdown hooks: /ready answers 503 from the moment closing starts.
+  registerHealthRoutes(app, ctx);
   // Jobs run once the server is ready; on close the scheduler waits a bounded time for the jobs
-  // running here and hands its leases back before the databases close.
+  // running here (well inside main.ts's shutdown grace) and hands its leases back before the
+  // databases close.
   app.addHook('onReady', async () => ctx.jobs.start());
-  app.addHook('preClose', async () => ctx.jobs.stop());
+  app.addHook('preClose', async () => ctx.jobs.stop(5_000));
   app.addHook('onClose', async () => {
     for (const m of modules) await m.close?.();
     unshareAccess();
