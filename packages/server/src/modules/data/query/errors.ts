@@ -1,4 +1,5 @@
-import { WhereSyntaxError, parseGroupBy, parseProps, parseSortBy, parseWhere } from '@basalt/shared';
+import { WhereSyntaxError, parseGroupBy, parseProps, parseSortBy } from '@basalt/shared';
+import { parseWhereOnce } from './refused-texts.js';
 import { ApiError } from '../../../http/api-error.js';
 
 /** Which part of a record query a message is about, so the console can show it beside that field. */
@@ -25,8 +26,8 @@ export function parsed<T>(clause: Clause, parse: () => T): T {
  * that runs: whether some rows are readable must not change how the input is judged.
  */
 export function checkClauses(spec: { where?: string; having?: string; sortBy?: string[]; props?: string[]; groupBy?: string[] }): void {
-  parsed('where', () => parseWhere(spec.where));
-  parsed('having', () => parseWhere(spec.having));
+  parsed('where', () => parseWhereOnce(spec.where));
+  parsed('having', () => parseWhereOnce(spec.having));
   parsed('sortBy', () => parseSortBy(spec.sortBy));
   parsed('props', () => parseProps(spec.props));
   parsed('groupBy', () => parseGroupBy(spec.groupBy));

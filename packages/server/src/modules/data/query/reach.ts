@@ -1,4 +1,5 @@
-import { conditionColumns, parseSortBy, parseWhere, type ColumnRef } from '@basalt/shared';
+import { conditionColumns, parseSortBy, type ColumnRef } from '@basalt/shared';
+import { parseWhereOnce } from './refused-texts.js';
 import type { TableInfo } from '../model.js';
 
 /**
@@ -12,6 +13,7 @@ import type { TableInfo } from '../model.js';
  */
 const memory = new WeakMap<TableInfo, Map<string, TableInfo[]>>();
 const MAX_PER_TABLE = 1000;
+const MAX_KEY_LENGTH = 20_000;
 
 export function relationTargets<T extends TableInfo>(schema: { table(name: string): T | undefined }, table: T, where: string | undefined, sortBy: string[]): T[] {
   if (table.relations.length === 0) return [];
@@ -21,7 +23,7 @@ export function relationTargets<T extends TableInfo>(schema: { table(name: strin
   if (hit) return hit as T[];
   const refs: ColumnRef[] = [];
   try {
-    const cond = parseWhere(where);
+    const cond = parseWhereOnce(where);
     if (cond) conditionColumns(cond, refs);
   } catch {
     /* refused when compiled */
@@ -46,6 +48,8 @@ export function relationTargets<T extends TableInfo>(schema: { table(name: strin
     if (end) out.add(end);
   }
   const found = [...out];
+  // Long texts are not kept: a thousand texts of up to a million characters each would hold gigabytes.
+  if (key.length > MAX_KEY_LENGTH) return found;
   if (!known) memory.set(table, (known = new Map()));
   if (known.size >= MAX_PER_TABLE) known.clear();
   known.set(key, found);

@@ -1,9 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
-import { parseGroupBy, parseProps, parseSortBy, parseWhere, whereAll, type ColumnRef, type Condition, type SortItem } from '@basalt/shared';
+import { parseGroupBy, parseProps, parseSortBy, whereAll, type ColumnRef, type Condition, type SortItem } from '@basalt/shared';
 import type { Databases } from '../../../db/dialect.js';
 import type { ColumnInfo, SchemaResolver, TableInfo } from '../model.js';
 import { compileAggregate, compileCondition, type HavingScope } from './condition.js';
 import { parsed, queryError, type Clause } from './errors.js';
+import { parseWhereOnce } from './refused-texts.js';
 import { JoinSet, col, fail, kindOf, pkName, resolvePath, type Ctx, type QueryAccess } from './scope.js';
 import type { Typed } from './values.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -94,7 +95,7 @@ export class Planner {
    * parenthesis of the scope or add an OR beside it.
    */
   where(text: string | undefined, scope?: Condition[]): RawBuilder<boolean> | null {
-    const own = parsed('where', () => parseWhere(text));
+    const own = parsed('where', () => parseWhereOnce(text));
     const caller = own ? compileCondition({ ctx: this.ctx('where'), root: this.table, alias: ROOT }, own) : null;
     const bound = scope?.length ? compileCondition({ ctx: this.serverCtx('where'), root: this.table, alias: ROOT }, whereAll(scope)!) : null;
     if (bound && caller) return sql<boolean>`(${bound} and ${caller})`;
@@ -168,7 +169,7 @@ export class Planner {
 
     const aliases = new Map(items.filter((i) => i.aliased).map((i) => [i.name, i.typed] as const));
     const havingScope: HavingScope = { aliases, grouped };
-    const havingCond = parsed('having', () => parseWhere(havingText));
+    const havingCond = parsed('having', () => parseWhereOnce(havingText));
     const having = havingCond ? compileCondition({ ctx: this.ctx('having'), root: this.table, alias: ROOT, having: havingScope }, havingCond) : null;
 
     const distinct = input.distinct === true;
