@@ -4,6 +4,7 @@ import type { DataColumn } from '@basalt/shared';
 import { parseJsonText, jsonDraft } from './json-text';
 import { draftOf, recordFromDrafts } from './record-form';
 import { cellFor, valueFromEdit } from './RecordsGrid.utils';
+import { conditionText, operatorsFor } from './where-builder';
 
 const doc = { name: 'doc', dataType: 'JSON', required: false, system: false } as unknown as DataColumn;
 
@@ -34,5 +35,16 @@ describe('JSON columns in the console', () => {
     expect(edit('[1, 2]')).toEqual({ value: [1, 2] });
     expect('error' in edit('[1, 2')).toBe(true);
     expect(edit('')).toEqual({ value: null });
+  });
+
+  it('the filter builder compares a value at a JSON path', () => {
+    expect(operatorsFor(doc).map((o) => o.value)).toEqual(['pathIs', 'pathContains', 'empty', 'notEmpty']);
+    const text = (op: string, value: string, value2: string) => conditionText(doc, { column: 'doc', op, value, value2 });
+    expect(text('pathIs', '$.age', '34')).toEqual({ text: "doc->'$.age' = 34" });
+    expect(text('pathIs', '$.ok', 'true')).toEqual({ text: "doc->'$.ok' = true" });
+    expect(text('pathIs', '$.city', "O'Hare")).toEqual({ text: "doc->'$.city' = 'O''Hare'" });
+    expect(text('pathIs', '$.gone', 'null')).toEqual({ text: "doc->'$.gone' is null" });
+    expect(text('pathContains', '$.city', 'par')).toEqual({ text: "doc->'$.city' like '%par%'" });
+    expect(text('pathIs', 'city', 'x')).toEqual({ error: 'Type a JSON path such as $.address.city' });
   });
 });

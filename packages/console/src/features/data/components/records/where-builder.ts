@@ -13,7 +13,7 @@ export interface Condition {
 
 export type Combinator = 'and' | 'or';
 
-type Kind = 'text' | 'number' | 'boolean' | 'date' | 'spatial';
+type Kind = 'text' | 'number' | 'boolean' | 'date' | 'spatial' | 'json';
 
 interface Operator {
   value: string;
@@ -65,7 +65,26 @@ const OPERATORS: Record<Kind, Operator[]> = {
     { value: 'near', label: 'within metres of (WKT point, metres)', arity: 2 },
     ...NULL_OPS,
   ],
+  // A value inside a JSON document, by its JSON path (`doc->'$.a' = 1`; decision 0029).
+  json: [
+    { value: 'pathIs', label: 'at JSON path ($.a) is', arity: 2 },
+    { value: 'pathContains', label: 'at JSON path ($.a) contains', arity: 2 },
+    ...NULL_OPS,
+  ],
 };
+
+/** A JSON path as the where language takes it, or what to type. */
+function jsonPath(text: string): { text: string } | { error: string } {
+  const t = text.trim();
+  return t.startsWith('$') ? { text: whereLiteral(t) } : { error: 'Type a JSON path such as $.address.city' };
+}
+
+/** The value a JSON path is compared with: a number, true, false or text. */
+function jsonValue(text: string): string {
+  const t = text.trim();
+  if (t === 'true' || t === 'false') return t;
+  return t !== '' && Number.isFinite(Number(t)) ? String(Number(t)) : whereLiteral(text);
+}
 
 /** A WKT literal checked as the server checks it, or what is wrong with it. */
 function wktLiteral(text: string): { text: string } | { error: string } {
@@ -82,6 +101,7 @@ function kindOf(dataType: string): Kind {
   if (dataType === 'BOOLEAN') return 'boolean';
   if (dataType === 'DATETIME') return 'date';
   if (isSpatialType(dataType)) return 'spatial';
+  if (dataType === 'JSON') return 'json';
   return 'text';
 }
 
@@ -97,7 +117,7 @@ export function arityOf(column: DataColumn | undefined, op: string): number {
 /** What a value input of this column takes, as its placeholder says. */
 export function valueHint(column: DataColumn | undefined): string {
   const kind = kindOf(column?.dataType ?? 'STRING');
-  return kind === 'number' ? 'a number' : kind === 'date' ? 'yyyy-mm-dd hh:mm' : kind === 'spatial' ? 'POLYGON((x y, …)) or POINT(x y)' : 'text';
+  return kind === 'number' ? 'a number' : kind === 'date' ? 'yyyy-mm-dd hh:mm' : kind === 'spatial' ? 'POLYGON((x y, …)) or POINT(x y)' : kind === 'json' ? '$.path, then the value' : 'text';
 }
 
 export function emptyCondition(column: DataColumn | undefined): Condition {
@@ -149,6 +169,13 @@ export function conditionText(column: DataColumn | undefined, c: Condition): { t
       const metres = Number(c.value2.trim());
       if (c.value2.trim() === '' || !Number.isFinite(metres) || metres < 0) return { error: 'Type the distance in metres' };
       return { text: `distanceOnSphere(${name}, ${wkt.text}) <= ${metres}` };
+    }
+    case 'pathIs':
+    case 'pathContains': {
+      const path = jsonPath(c.value);
+      if ('error' in path) return path;
+      if (c.op === 'pathContains') return { text: `${name}->${path.text} like ${whereLiteral(`%${c.value2}%`)}` };
+      return c.value2.trim() === 'null' ? { text: `${name}->${path.text} is null` } : { text: `${name}->${path.text} = ${jsonValue(c.value2)}` };
     }
     case 'in': {
       const items = c.value.split(',').map((s) => s.trim()).filter(Boolean);
