@@ -40,6 +40,8 @@ async function main(): Promise<void> {
   // Databases are opened and migrated inside buildApp, before the port opens: once /console/status
   // answers, everything is ready.
   const app = await buildApp(config);
+  // A diagnostic (http/loop-trace.ts): how long each request holds the event loop.
+  if (process.env.BASALT_LOOP_TRACE) (await import('./http/loop-trace.js')).installLoopTrace(process.env.BASALT_LOOP_TRACE, app.server);
   installShutdown(app);
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : config.dataDir;

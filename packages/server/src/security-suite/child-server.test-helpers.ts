@@ -78,7 +78,9 @@ export async function startChildServer(kind: DbKind, env: Record<string, string>
   const prefix = `fz${crypto.randomBytes(4).toString('hex')}_`;
   const bodyLimit = 10 * 1024 * 1024;
   await built();
-  const child: ChildProcess = spawn(process.execPath, ['--no-node-snapshot', '--import', WATCHDOG, MAIN], {
+  // BASALT_CHILD_NODE_OPTIONS: flags for the server's node, such as `--cpu-prof --cpu-prof-dir=<dir>`.
+  const flags = process.env.BASALT_CHILD_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...flags, '--no-node-snapshot', '--import', WATCHDOG, MAIN], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -16,6 +16,8 @@ import { built, childApp, startChildServer, type ChildApp, type ChildServer, typ
  * other cases; `BASALT_FUZZ_ONLY=where:12,body:7` runs only those cases of the seed, to replay one.
  * `BASALT_FUZZ_WHERES` / `BASALT_FUZZ_BODIES` change how many cases run; `BASALT_FUZZ_DUMP=<file>`
  * writes every case's route, status and time there (JSON lines) for a closer look.
+ * `BASALT_LOOP_TRACE=<file>` has the server note how long each case held its event loop (see
+ * `traced` below), `BASALT_CHILD_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=<dir>"` profiles it.
  */
 
 const SEED = fuzzSeed(90_210_777);
@@ -37,6 +39,11 @@ const CONCURRENCY = 8;
 const SLOW_MS = count('BASALT_FUZZ_SLOW_MS', 2_000);
 const STATUS_MS = count('BASALT_FUZZ_STATUS_MS', 100);
 const STATUS_EVERY_MS = 50;
+/**
+ * `BASALT_LOOP_TRACE=<file>`: the server notes how long each case holds its event loop (the case is
+ * named in an `x-trace-case` header); `node scripts/loop-trace-report.mjs <file>` lists the worst.
+ */
+const traced = (id: string): { headers?: Record<string, string> } => (process.env.BASALT_LOOP_TRACE ? { headers: { 'x-trace-case': id } } : {});
 /** The client stops waiting for an answer after this long (the case then fails as slow). */
 const GIVE_UP_MS = Math.max(5_000, SLOW_MS + 1_000);
 /**
@@ -225,17 +232,17 @@ for (const kind of testDbKinds()) describe(`hostile input over HTTP: no 5xx, no 
     // Long texts go in bodies: a query string beyond 16 KB is refused by HTTP itself (431).
     const inQuery = query !== undefined && query.length < 12_000;
     const routes: Array<[string, () => Promise<HttpAnswer>]> = [
-      ['app POST /data/Person/find', () => httpCall(base, 'POST', appPath(key, '/data/Person/find'), { ...auth, body: { where: text, pageSize: r.pick([1, 10, 100]) }, timeoutMs: GIVE_UP_MS })],
-      ['app POST /data/Person/count', () => httpCall(base, 'POST', appPath(key, '/data/Person/count'), { ...auth, body: { where: text }, timeoutMs: GIVE_UP_MS })],
-      ['app POST /data/bulk/Scratch/delete', () => httpCall(base, 'POST', appPath(key, '/data/bulk/Scratch/delete'), { ...auth, body: { where: text }, timeoutMs: GIVE_UP_MS })],
-      ['console POST /data/Person/find', () => httpCall(base, 'POST', consolePath('/data/Person/find'), { authKey: f.authKey, body: { where: text, pageSize: 20 }, timeoutMs: GIVE_UP_MS })],
-      ['console POST /data/Person/count', () => httpCall(base, 'POST', consolePath('/data/Person/count'), { authKey: f.authKey, body: { where: text }, timeoutMs: GIVE_UP_MS })],
+      ['app POST /data/Person/find', () => httpCall(base, 'POST', appPath(key, '/data/Person/find'), { ...auth, body: { where: text, pageSize: r.pick([1, 10, 100]) }, timeoutMs: GIVE_UP_MS, ...traced(`where:${i}`) })],
+      ['app POST /data/Person/count', () => httpCall(base, 'POST', appPath(key, '/data/Person/count'), { ...auth, body: { where: text }, timeoutMs: GIVE_UP_MS, ...traced(`where:${i}`) })],
+      ['app POST /data/bulk/Scratch/delete', () => httpCall(base, 'POST', appPath(key, '/data/bulk/Scratch/delete'), { ...auth, body: { where: text }, timeoutMs: GIVE_UP_MS, ...traced(`where:${i}`) })],
+      ['console POST /data/Person/find', () => httpCall(base, 'POST', consolePath('/data/Person/find'), { authKey: f.authKey, body: { where: text, pageSize: 20 }, timeoutMs: GIVE_UP_MS, ...traced(`where:${i}`) })],
+      ['console POST /data/Person/count', () => httpCall(base, 'POST', consolePath('/data/Person/count'), { authKey: f.authKey, body: { where: text }, timeoutMs: GIVE_UP_MS, ...traced(`where:${i}`) })],
       ...(inQuery
         ? ([
-          ['app GET /data/Person?where=', () => httpCall(base, 'GET', appPath(key, `/data/Person?where=${query}`), { ...auth, timeoutMs: GIVE_UP_MS })],
-          ['app GET /data/Person/count?where=', () => httpCall(base, 'GET', appPath(key, `/data/Person/count?where=${query}`), { ...auth, timeoutMs: GIVE_UP_MS })],
-          ['app PUT /data/bulk/Scratch?where=', () => httpCall(base, 'PUT', appPath(key, `/data/bulk/Scratch?where=${query}`), { ...auth, body: { score: 1 }, timeoutMs: GIVE_UP_MS })],
-          ['app PUT /data/Scratch/{id}/friends?whereClause=', () => httpCall(base, 'PUT', appPath(key, `/data/Scratch/${scratchIds[0] ?? 'none'}/friends?whereClause=${query}`), { ...auth, timeoutMs: GIVE_UP_MS })],
+          ['app GET /data/Person?where=', () => httpCall(base, 'GET', appPath(key, `/data/Person?where=${query}`), { ...auth, timeoutMs: GIVE_UP_MS, ...traced(`where:${i}`) })],
+          ['app GET /data/Person/count?where=', () => httpCall(base, 'GET', appPath(key, `/data/Person/count?where=${query}`), { ...auth, timeoutMs: GIVE_UP_MS, ...traced(`where:${i}`) })],
+          ['app PUT /data/bulk/Scratch?where=', () => httpCall(base, 'PUT', appPath(key, `/data/bulk/Scratch?where=${query}`), { ...auth, body: { score: 1 }, timeoutMs: GIVE_UP_MS, ...traced(`where:${i}`) })],
+          ['app PUT /data/Scratch/{id}/friends?whereClause=', () => httpCall(base, 'PUT', appPath(key, `/data/Scratch/${scratchIds[0] ?? 'none'}/friends?whereClause=${query}`), { ...auth, timeoutMs: GIVE_UP_MS, ...traced(`where:${i}`) })],
         ] as Array<[string, () => Promise<HttpAnswer>]>)
         : []),
     ];
@@ -272,7 +279,7 @@ for (const kind of testDbKinds()) describe(`hostile input over HTTP: no 5xx, no 
       send: () => httpCall(base, route.method, url, {
         raw: body.raw,
         ...(route.console ? { authKey: f.authKey } : who === 'user' ? { token } : {}),
-        ...(body.headers ? { headers: body.headers } : {}),
+        headers: { ...body.headers, ...traced(`body:${i}`).headers },
         timeoutMs: GIVE_UP_MS,
       }),
     };
