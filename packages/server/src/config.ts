@@ -13,8 +13,11 @@ export interface Config {
   redisUrl?: string;
   /** smtp://user:pass@host:port to send mail; without it mail goes to the server log. */
   smtpUrl?: string;
-  /** Without SMTP, mails are also written as text files here (a drop folder to pick links from). */
-  mailDir?: string;
+  /**
+   * Without SMTP, mails are also written as text files here (a drop folder to pick links from).
+   * Unset: `<dataDir>/mail`; null (`BASALT_MAIL_DIR=off`): no files.
+   */
+  mailDir?: string | null;
   mailFrom: string;
   /** Public URL of the console, used in links inside mails. */
   publicUrl: string;
@@ -115,13 +118,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const loginMaxFailures = intSetting(env, 'BASALT_LOGIN_MAX_FAILURES', 5);
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    // Loopback by default: a first start on a laptop is not reachable from the network until the
+    // operator says so (HOST=0.0.0.0, or one interface's address).
+    host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.BASALT_DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     pgSchemaPrefix: env.BASALT_PG_SCHEMA_PREFIX || 'basalt_',
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
-    mailDir: env.BASALT_MAIL_DIR ? path.resolve(env.BASALT_MAIL_DIR) : undefined,
+    mailDir: env.BASALT_MAIL_DIR === 'off' ? null : env.BASALT_MAIL_DIR ? path.resolve(env.BASALT_MAIL_DIR) : undefined,
     mailFrom: env.MAIL_FROM || 'Basalt <no-reply@localhost>',
     publicUrl: (env.BASALT_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     consoleDir: env.BASALT_CONSOLE_DIR || undefined,

@@ -13,10 +13,21 @@ export interface Mail {
   attachments?: Array<{ filename: string; content: Buffer }>;
 }
 
+/** Somewhere to print a mail for a person to read (stderr by default). */
+export interface TextOut {
+  write(text: string): unknown;
+}
+
+/** The links of a mail's text, so the log entry carries them as data too. */
+export function linksOf(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"']+/g) ?? [])];
+}
+
 /**
- * Outgoing mail. With `SMTP_URL` set it goes through SMTP; without it each mail is written to the
- * server log (so a self-hosted install works with no setup), and also as a text file into
- * `BASALT_MAIL_DIR` when that is set, and kept in `recent` for the tests.
+ * Outgoing mail. With `SMTP_URL` set it goes through SMTP; without it (a self-hosted install works
+ * with no setup) each mail is printed as one framed block a person can read and click links in,
+ * recorded in the server log as an entry with its recipient, subject and links, written as a text
+ * file into the drop folder (`<dataDir>/mail` unless set), and kept in `recent` for the tests.
  */
 export class Mailer {
   readonly mode: 'smtp' | 'log';
@@ -24,7 +35,13 @@ export class Mailer {
   readonly recent: Mail[] = [];
   private readonly transport?: Transporter;
 
-  constructor(private readonly log: FastifyBaseLogger, smtpUrl: string | undefined, private readonly from: string, private readonly dropDir?: string) {
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    smtpUrl: string | undefined,
+    private readonly from: string,
+    private readonly dropDir?: string,
+    private readonly out: TextOut = process.stderr,
+  ) {
     this.mode = smtpUrl ? 'smtp' : 'log';
     if (smtpUrl) this.transport = nodemailer.createTransport(smtpUrl);
   }
@@ -37,12 +54,38 @@ export class Mailer {
       return;
     }
     const attached = (mail.attachments ?? []).map((a) => `Attachment: ${a.filename} (${a.content.length} bytes)\n`).join('');
-    this.log.info({ mail: { to: mail.to, subject: mail.subject } }, `Mail (no SMTP configured) to ${mail.to}: ${mail.subject}\n${mail.text}${attached ? `\n${attached}` : ''}`);
+    let file: string | undefined;
     if (this.dropDir) {
       await fs.promises.mkdir(this.dropDir, { recursive: true });
       // The recipient is reduced to safe characters: it names a file.
-      const name = `${Date.now()}-${mail.to.replace(/[^A-Za-z0-9@._-]/g, '_').slice(0, 100)}.txt`;
-      await fs.promises.writeFile(path.join(this.dropDir, name), `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n${attached}`);
+      file = path.join(this.dropDir, `${Date.now()}-${mail.to.replace(/[^A-Za-z0-9@._-]/g, '_').slice(0, 100)}.txt`);
+      await fs.promises.writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n${attached}`);
     }
+    // A JSON log line escapes the newlines of the text: the entry keeps the facts as fields, and the
+    // mail itself is printed beside the log as a block (only when the log shows info at all, so
+    // quiet test runs stay quiet).
+    const links = linksOf(mail.text);
+    this.log.info({ mail: { to: mail.to, subject: mail.subject, links, ...(file ? { file } : {}) } }, `Mail (no SMTP set) to ${mail.to}: ${mail.subject}`);
+    if (!QUIET_LEVELS.has(this.log.level)) this.out.write(mailBlock(mail, attached, links, file));
   }
+}
+
+/** Log levels that hide info entries: the block is not printed either. */
+const QUIET_LEVELS = new Set(['warn', 'error', 'fatal', 'silent']);
+
+/** A mail framed by rules, with its links listed after the text. */
+function mailBlock(mail: Mail, attached: string, links: string[], file?: string): string {
+  const rule = '─'.repeat(72);
+  return [
+    rule,
+    `Mail (no SMTP set) to ${mail.to}`,
+    `Subject: ${mail.subject}`,
+    ...(file ? [`Saved as ${file}`] : []),
+    '',
+    mail.text.trimEnd(),
+    ...(attached ? ['', attached.trimEnd()] : []),
+    ...(links.length ? ['', 'Links:', ...links.map((l) => `  ${l}`)] : []),
+    rule,
+    '',
+  ].join('\n');
 }
