@@ -1,4 +1,4 @@
-import { buildPath, Routes, type AuditLogEntry, type PermissionList, type PermissionListWire, type RouteDef, type RunAsAnswer } from '@basalt/shared';
+import { buildPath, Routes, type AdvisorAnswer, type AuditLogEntry, type PermissionList, type PermissionListWire, type RouteDef, type RunAsAnswer } from '@basalt/shared';
 import { isRecord } from '../transport/errors.js';
 import type { Query } from '../transport/encode.js';
 import type { RouteOptions } from '../transport/transport.js';
@@ -221,6 +221,11 @@ export function createSecurityGroup({ request }: GroupContext) {
      */
     runAs(appId: string, body: { table: string; roleName?: string; userId?: string; where?: string; pageSize?: number; offset?: number }): Promise<RunAsAnswer> {
       return request.route(r.runAs, [appId], { body });
+    },
+
+    /** Risks of the app, each with how to fix it: the security advisor (Basalt addition). */
+    advisor(appId: string): Promise<AdvisorAnswer> {
+      return request.route(r.advisor, [appId]);
     },
 
     /** Whether panic mode is on (Basalt addition). */

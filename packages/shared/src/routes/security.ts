@@ -68,6 +68,10 @@ export const securityRoutes = {
     }, Open),
     summary: 'Evaluates the permission engine as a role or an app user: readable records (hidden columns removed) and Find/Create/Update/Remove decisions',
   }),
+  advisor: defineRoute({
+    name: 'security.advisor', method: 'GET', path: `${base}/advisor`, auth: 'developer',
+    summary: 'Security advisor: risks of the app (`AdvisorAnswer`), each with how to fix it; what anonymous callers may do comes from the permission engine',
+  }),
   loadPanicMode: defineRoute({ name: 'security.loadPanicMode', method: 'GET', path: '/:appId/console/panic', auth: 'developer', summary: '`{enabled, message, since}`' }),
   loadUsers: defineRoute({
     name: 'security.loadUsers', method: 'GET', path: '/:appId/console/user/sessions/users', auth: 'developer',
@@ -178,4 +182,33 @@ export interface RunAsAnswer {
   hidden: string[];
   records: Array<Record<string, unknown>>;
   totalRows: number;
+}
+
+/** Kinds of risk the security advisor reports. */
+export type AdvisorRiskKind = 'anonymous-writes' | 'dynamic-schema' | 'no-roles' | 'stale-keys' | 'members-without-2fa';
+
+/** One risk the security advisor found (`security.advisor`). */
+export interface AdvisorRisk {
+  /** Stable per risk (`anonymous-writes:<tableId>` …): the console keys rows by it. */
+  id: string;
+  kind: AdvisorRiskKind;
+  level: 'high' | 'medium' | 'low';
+  title: string;
+  /** What the risk means, in a sentence. */
+  detail: string;
+  /** anonymous-writes: the table and the write operations NotAuthenticatedUser is granted there. */
+  table?: { tableId: string; name: string; operations: Array<'Create' | 'Update' | 'Remove'> };
+  /** anonymous-writes: the NotAuthenticatedUser role, for the fix (a DENY through the permission routes). */
+  roleId?: string;
+  /** stale-keys: names of the keys not changed for `staleKeyDays`. */
+  keys?: string[];
+  /** members-without-2fa: e-mail addresses of the team members without two-factor sign-in. */
+  members?: string[];
+}
+
+/** Answer of `security.advisor`. */
+export interface AdvisorAnswer {
+  risks: AdvisorRisk[];
+  /** A key older than this many days (since made or last regenerated) counts as never rotated. */
+  staleKeyDays: number;
 }

@@ -6,6 +6,7 @@ import { securityOf } from './security.service.js';
 import { registerRoleRoutes } from './roles.routes.js';
 import { registerPermissionRoutes } from './permissions.routes.js';
 import { registerSessionRoutes } from './sessions.routes.js';
+import { registerAdvisorRoutes } from './advisor.routes.js';
 import type { Caller } from './permission-engine.js';
 import { canonicalOperation } from './permissions.repo.js';
 import { dataServicesOf } from '../data/index.js';
@@ -135,5 +136,6 @@ export const securityModule: ServerModule = {
     registerRoleRoutes(app, ctx, security);
     registerPermissionRoutes(app, ctx, security);
     registerSessionRoutes(app, ctx, security);
+    registerAdvisorRoutes(app, ctx, security);
   },
 };
