@@ -371,7 +371,7 @@ const GROUPS: Group[] = [
         return q(c).remove(String((await q(c).save({ name: 'doomed' }) as Rec).objectId));
       }),
     },
-    clientOnly: { rt: 'real-time handlers (socket.io, tested in the real-time suites)', parseResponse: 'maps an answer', parseRelationsResponse: 'maps an answer' },
+    clientOnly: { rt: 'real-time handlers over socket.io (realtime/backendless-sdk-rt.test.ts)', parseResponse: 'maps an answer', parseRelationsResponse: 'maps an answer' },
   },
   {
     name: 'UserService',
@@ -500,7 +500,7 @@ const GROUPS: Group[] = [
       }),
     },
     clientOnly: {
-      subscribe: 'real-time channel (socket.io, tested in the real-time suites)',
+      subscribe: 'real-time channel over socket.io (realtime/backendless-sdk-rt.test.ts)',
       Bodyparts: 'value class', DeliveryOptions: 'value class', EmailEnvelope: 'value class', PublishOptions: 'value class',
     },
   },
@@ -827,7 +827,7 @@ const GROUPS: Group[] = [
     name: 'SharedObject',
     target: (c) => c.user.SharedObject,
     calls: {},
-    clientOnly: { connect: 'real-time shared object (socket.io, tested in the real-time suites)' },
+    clientOnly: { connect: 'real-time shared object over socket.io (realtime/backendless-sdk-rt.test.ts, shared-objects.test.ts)' },
   },
 ];
 
