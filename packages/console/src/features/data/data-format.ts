@@ -12,11 +12,30 @@ export function toDateTimeLocalInput(ms: number | null | undefined): string {
   return formatLocalDateTime(ms).replace(' ', 'T');
 }
 
-/** Parses `yyyy-mm-dd[ hh:mm[:ss]]` (space or T) as local time; null when it is not a date. */
+/** Short name of the browser's time zone at a moment (`UTC`, `GMT+2`, `CET`): it changes with summer time. */
+export function timeZoneLabel(ms: number): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName');
+  return part?.value ?? '';
+}
+
+/** `2026-04-28 14:30:05 GMT+2`: a moment shown with the zone it is read in (views, Run as, filters, record panel). */
+export function formatDateTimeWithZone(ms: number): string {
+  return `${formatLocalDateTime(ms)} ${timeZoneLabel(ms)}`.trim();
+}
+
+/**
+ * Parses a date typed as a date, in local time: `yyyy-mm-dd`, or day first as `d-m-yyyy`,
+ * `d.m.yyyy` or `d/m/yyyy` (the quick search's order), each optionally followed by `hh:mm[:ss]`
+ * (after a space or T). Null when it is not a date.
+ */
 export function parseLocalDateTime(text: string): number | null {
-  const m = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?\s*$/.exec(text);
-  if (!m) return null;
-  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
+  const time = '(?:[ T](\\d{1,2}):(\\d{2})(?::(\\d{2}))?)?';
+  const iso = new RegExp(`^\\s*(\\d{4})-(\\d{1,2})-(\\d{1,2})${time}\\s*$`).exec(text);
+  const dayFirst = iso ? null : new RegExp(`^\\s*(\\d{1,2})([-./])(\\d{1,2})\\2(\\d{4})${time}\\s*$`).exec(text);
+  if (!iso && !dayFirst) return null;
+  const [y, mo, d, h = '0', mi = '0', s = '0'] = iso
+    ? [iso[1], iso[2], iso[3], iso[4], iso[5], iso[6]]
+    : [dayFirst![4], dayFirst![3], dayFirst![1], dayFirst![5], dayFirst![6], dayFirst![7]];
   const date = new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
   return Number.isNaN(date.getTime()) || date.getMonth() !== Number(mo) - 1 ? null : date.getTime();
 }

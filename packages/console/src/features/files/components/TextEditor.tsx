@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { CodeEditor } from '../../../components/code-editor/CodeEditor';
 import { errorInfo } from '../../../lib/errors';
+import { useUnsavedChangesGuard } from '../../../lib/useUnsavedChangesGuard';
 
 interface Props {
   name: string;
@@ -33,10 +34,9 @@ export function TextEditor({ name, initial, onSave, onClose, saving, error }: Pr
       () => undefined,
     );
   };
-  const close = () => {
-    if (dirty && !window.confirm('Discard the unsaved changes?')) return;
-    onClose();
-  };
+  // Close, Back, a link elsewhere, reload or closing the tab ask first while the text is unsaved.
+  const guard = useUnsavedChangesGuard(dirty, { message: `Your changes to ${name} are not saved yet.` });
+  const close = () => guard.confirmDiscard(onClose);
 
   return (
     <Stack gap="sm">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Badge, Button, Checkbox, Grid, Group, Loader, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconSend, IconTrash } from '@tabler/icons-react';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { errorInfo } from '../../../lib/errors';
+import { useUnsavedChangesGuard } from '../../../lib/useUnsavedChangesGuard';
 import { useDeletePushTemplates, useGetPushRecipientsCount, useLoadChannels, useSavePushTemplate, useSendPush } from '../api/messaging.queries';
 import { audienceWhere, draftProblems, pushFromDraft, templateFromDraft, PLATFORMS, type PushDraft } from '../push-draft';
 import { PushPreview } from './PushPreview';
@@ -38,12 +39,19 @@ export function PushComposer({ appId, savedName, initial }: Props) {
   const dirty = !saved || JSON.stringify(saved) !== JSON.stringify(draft);
   const status = !saved ? { label: 'New', color: 'gray' } : dirty ? { label: 'Unsaved changes', color: 'orange' } : { label: 'Saved', color: 'green' };
   const base = `/apps/${appId}/messaging/push`;
+  // Leaving with edits not saved asks first. Read at the moment of the navigation: the rename
+  // after a save navigates before React has rendered the saved state.
+  const lastSaved = useRef(initial);
+  const current = useRef(draft);
+  current.current = draft;
+  const guard = useUnsavedChangesGuard(() => JSON.stringify(lastSaved.current) !== JSON.stringify(current.current), { message: 'The push template’s changes are not saved yet.' });
 
   const doSave = async () => {
     setTouched(true);
     if (problems.name) return false;
     await save.mutateAsync({ previousName: savedName, template: templateFromDraft(draft) });
     setSaved(draft);
+    lastSaved.current = draft;
     notifications.show({ color: 'green', message: `Saved template ${draft.name}` });
     if (draft.name !== savedName) navigate(`${base}/${encodeURIComponent(draft.name.trim())}`, { replace: true });
     return true;
@@ -169,6 +177,7 @@ export function PushComposer({ appId, savedName, initial }: Props) {
           remove.mutate([savedName], {
             onSuccess: () => {
               notifications.show({ color: 'green', message: `Deleted template ${savedName}` });
+              guard.allowNext();
               navigate(base, { replace: true });
             },
           })

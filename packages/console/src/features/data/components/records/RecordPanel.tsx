@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Code, Drawer, Group, ScrollArea, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import type { DataTable } from '@basalt/shared';
@@ -9,8 +8,9 @@ import { useCreateRecord, useDeleteRecords, useGetRecord, useUpdateRecord } from
 import { CopyButton } from '../../../../components/CopyButton';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { errorInfo } from '../../../../lib/errors';
+import { useUnsavedChangesGuard } from '../../../../lib/useUnsavedChangesGuard';
 import { ObjectAclPanel } from '../../../security';
-import { formatLocalDateTime } from '../../data-format';
+import { formatDateTimeWithZone } from '../../data-format';
 import { RecordFieldInput, type FieldDraft } from './RecordFieldInput';
 import { RelationsTab } from './RelationsTab';
 import { DeleteRecordsModal } from './DeleteRecordsModal';
@@ -87,16 +87,14 @@ export function RecordPanel({ appId, table, objectId, tab, onTabChange, onClose,
     }
   };
 
-  const close = () => {
-    if (!edited.current) return onClose();
-    modals.openConfirmModal({
-      title: 'Discard your changes?',
-      children: <Text size="sm">The fields you changed in this record are not saved yet.</Text>,
-      labels: { confirm: 'Discard', cancel: 'Keep editing' },
-      confirmProps: { color: 'red' },
-      onConfirm: onClose,
-    });
-  };
+  // Closing the panel, Back, a link elsewhere, reload or closing the tab ask first while edits are
+  // unsaved. Closing goes through the URL (`record`), so the one guard covers every way out;
+  // other URL changes (the grid's search, the panel's tab) keep the panel and its edits.
+  const guard = useUnsavedChangesGuard(() => edited.current, {
+    message: 'The fields you changed in this record are not saved yet.',
+    leaves: (a, b) => a.pathname !== b.pathname || new URLSearchParams(a.search).get('record') !== new URLSearchParams(b.search).get('record'),
+  });
+  const close = onClose;
 
   useHotkeys([['mod+S', save]], []);
 
@@ -121,10 +119,10 @@ export function RecordPanel({ appId, table, objectId, tab, onTabChange, onClose,
         {!isNew && record && (
           <Group gap="lg">
             <Text size="xs" c="dimmed">
-              created {typeof record.created === 'number' ? formatLocalDateTime(record.created) : '—'}
+              created {typeof record.created === 'number' ? formatDateTimeWithZone(record.created) : '—'}
             </Text>
             <Text size="xs" c="dimmed">
-              updated {typeof record.updated === 'number' ? formatLocalDateTime(record.updated) : '—'}
+              updated {typeof record.updated === 'number' ? formatDateTimeWithZone(record.updated) : '—'}
             </Text>
           </Group>
         )}
@@ -220,6 +218,7 @@ export function RecordPanel({ appId, table, objectId, tab, onTabChange, onClose,
               onSuccess: () => {
                 setConfirmDelete(false);
                 notifications.show({ color: 'teal', message: `Deleted 1 record from ${table.name}` });
+                guard.allowNext();
                 onChanged('deleted', objectId);
               },
             },

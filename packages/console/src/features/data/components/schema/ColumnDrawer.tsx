@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Drawer, Group, Radio, Select, SimpleGrid, Stac
 import type { DataTable } from '@basalt/shared';
 import { COLUMN_TYPES, TYPE_HINTS, TYPE_LABELS } from '../../data-format';
 import { errorInfo } from '../../../../lib/errors';
+import { useUnsavedChangesGuard } from '../../../../lib/useUnsavedChangesGuard';
 import { draftFromColumn, isRelation, typedDefault, type ColumnDraft, type SchemaColumn } from './column-changes';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
@@ -33,6 +34,11 @@ export function ColumnDrawer({ opened, column, table, tables, onClose, onSubmit,
     }
   }, [opened, column]);
 
+  // Esc, X, Back, a link elsewhere, reload or closing the tab ask first while the drawer holds edits.
+  const dirty = opened && JSON.stringify(draft) !== JSON.stringify(draftFromColumn(column));
+  const guard = useUnsavedChangesGuard(dirty, { message: editing ? `Your changes to ${column?.name} are not saved yet.` : 'The new column is not added yet.' });
+  const close = () => guard.confirmDiscard(onClose);
+
   const set = <K extends keyof ColumnDraft>(key: K, value: ColumnDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   const submit = () => {
@@ -49,7 +55,7 @@ export function ColumnDrawer({ opened, column, table, tables, onClose, onSubmit,
 
   const serverError = error ? errorInfo(error) : null;
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size={520} title={<Text fw={600}>{editing ? `Edit column ${column?.name}` : `Add a column to ${table.name}`}</Text>}>
+    <Drawer opened={opened} onClose={close} position="right" size={520} title={<Text fw={600}>{editing ? `Edit column ${column?.name}` : `Add a column to ${table.name}`}</Text>}>
       <form onSubmit={(e) => { e.preventDefault(); submit(); }}>
         <Stack gap="md">
           <TextInput label="Column name" withAsterisk value={draft.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name ?? (serverError?.field === 'name' ? serverError.message : undefined)} data-autofocus autoComplete="off" />
