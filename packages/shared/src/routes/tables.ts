@@ -53,6 +53,12 @@ const base = '/:appId/console/data';
  */
 export const tablesRoutes = {
   get: defineRoute({ name: 'tables.get', method: 'GET', path: `${base}/tables`, auth: 'developer' }),
+  /**
+   * Server-sent events: one `schema` event each time the app's schema changes (console, app API
+   * writes that create tables or columns, any server process). Basalt's own; the console's
+   * EventSource sends the `dev-auth-key` cookie, so it needs no header (decision 0037).
+   */
+  schemaEvents: defineRoute({ name: 'tables.schemaEvents', method: 'GET', path: `${base}/schema/events`, auth: 'developer' }),
   create: defineRoute({
     name: 'tables.create', method: 'POST', path: `${base}/tables`, auth: 'developer', devPermission: DevOperations.TABLES,
     body: Type.Object({ name: DataNameSchema }, Open),

@@ -6,6 +6,7 @@ import { TablesService } from './schema/tables.service.js';
 import { ColumnsService } from './schema/columns.service.js';
 import { RelationsService } from './schema/relations.service.js';
 import { registerTableRoutes } from './schema/tables.routes.js';
+import { registerSchemaEvents } from './schema/schema-events.js';
 import { RecordsService } from './records/records.service.js';
 import { RecordsQuery } from './records/records.query.js';
 import { registerRecordRoutes } from './records/records.routes.js';
@@ -84,6 +85,7 @@ export const dataModule: ServerModule = {
     const viewRecords = new ViewRecords(area, query);
     servicesByContext.set(ctx, { tables, columns, relations, records, query, views, dynamic: records.dynamic, schema: (appId) => area.schema(appId), schemaNow: (appId) => area.schemas.peek(appId) });
     registerTableRoutes(app, ctx, { tables, columns, relations });
+    registerSchemaEvents(app, ctx);
     registerRecordRoutes(app, ctx, { area, records, query, views, viewRecords });
     registerViewRoutes(app, ctx, { area, views, viewRecords, query });
     await registerFileCellRoutes(app, ctx, area, records);
