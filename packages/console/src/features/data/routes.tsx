@@ -14,6 +14,7 @@ export const dataRoutes: RouteObject[] = [
       { path: '-/views', lazy: lazyPage(() => import('./pages/ViewsPage')) },
       { path: '-/views/:viewId', lazy: lazyPage(() => import('./pages/ViewPage')) },
       { path: '-/counters', lazy: lazyPage(() => import('./pages/CountersPage')) },
+      { path: '-/config', lazy: lazyPage(() => import('./pages/ConfigPage')) },
       { path: '-/cache', lazy: lazyPage(() => import('./pages/CachePage')) },
       { path: '-/hives/:hive?/:store?', lazy: lazyPage(() => import('./pages/HivesPage')) },
       { path: ':table', lazy: lazyPage(() => import('./pages/RecordsPage')) },

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
 
-/** Security area (CONSOLE.md §1.2): roles, permissions, run as, sessions, safety. */
+/** Security area (CONSOLE.md §1.2): roles, permissions, run as, sessions, safety, advisor. */
 export const securityRoutes: RouteObject[] = [
   {
     path: 'security',
@@ -13,6 +13,7 @@ export const securityRoutes: RouteObject[] = [
       { path: 'run-as', lazy: lazyPage(() => import('./pages/RunAsPage')) },
       { path: 'sessions', lazy: lazyPage(() => import('./pages/SessionsPage')) },
       { path: 'safety', lazy: lazyPage(() => import('./pages/SafetyPage')) },
+      { path: 'advisor', lazy: lazyPage(() => import('./pages/AdvisorPage')) },
     ],
   },
 ];

@@ -5,4 +5,5 @@ export const SECURITY_SECTIONS = [
   { segment: 'run-as', label: 'Run as' },
   { segment: 'sessions', label: 'Sessions' },
   { segment: 'safety', label: 'Safety' },
+  { segment: 'advisor', label: 'Advisor' },
 ] as const;

@@ -9,6 +9,7 @@ import { AppAvatar } from '../../../components/AppAvatar';
 import { formatDateTime } from '../../../lib/format';
 import { useGetAppInfo } from '../api/apps.queries';
 import { ApiKeysCard } from '../../settings/components/ApiKeysCard';
+import { AdvisorBanner } from '../../security/components/AdvisorBanner';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -50,6 +51,7 @@ export default function OverviewPage() {
         }
       />
       <Stack gap="md">
+        <AdvisorBanner appId={app.id} />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           <Paper withBorder radius="md" p="md">
             <Title order={2} mb="sm">

@@ -7,6 +7,7 @@ export const dataKeys = {
   recordsCount: (appId: string, table: string, q: string, filter: string) => ['data', appId, 'table', table, 'count', q, filter] as const,
   record: (appId: string, table: string, objectId: string) => ['data', appId, 'table', table, 'record', objectId] as const,
   pickerRecords: (appId: string, table: string, q: string) => ['data', appId, 'table', table, 'picker', q] as const,
+  config: (appId: string) => ['data', appId, 'config'] as const,
   views: (appId: string) => ['data', appId, 'views'] as const,
   viewCounts: (appId: string) => ['data', appId, 'view-counts'] as const,
   viewRecords: (appId: string, view: string, extra: unknown) => ['data', appId, 'view', view, extra] as const,

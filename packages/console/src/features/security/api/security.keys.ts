@@ -8,6 +8,7 @@ export const securityKeys = {
   permissions: (appId: string, policy: PermissionPolicy, service: PermissionService, item: string, objectId = 'all', search = '') =>
     [...securityKeys.all(appId), 'permissions', policy, service, item, objectId, search] as const,
   columnPermissions: (appId: string, tableId: string) => [...securityKeys.all(appId), 'column-permissions', tableId] as const,
+  advisor: (appId: string) => [...securityKeys.all(appId), 'advisor'] as const,
   panic: (appId: string) => [...securityKeys.all(appId), 'panic'] as const,
   hipaa: (appId: string) => [...securityKeys.all(appId), 'hipaa'] as const,
   sessionUsers: (appId: string, search: string) => [...securityKeys.all(appId), 'session-users', search] as const,

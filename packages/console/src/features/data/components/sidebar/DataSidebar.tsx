@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ActionIcon, Button, Group, NavLink, ScrollArea, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconBolt, IconDots, IconEye, IconHexagons, IconLock, IconNumbers, IconPlus, IconSearch, IconTable } from '@tabler/icons-react';
+import { IconBolt, IconDots, IconEye, IconHexagons, IconLock, IconNumbers, IconPlus, IconSearch, IconSettings, IconTable } from '@tabler/icons-react';
 import type { DataTable } from '@basalt/shared';
 import { downloadText, useGetRecordsCountForTables, useGetTables, useRemoveTable } from '../../api/tables.queries';
 import { useGetViews } from '../../api/views.queries';
@@ -154,6 +154,7 @@ export function DataSidebar({ appId }: { appId: string }) {
               { href: `${base}/-/counters`, label: 'Counters', icon: IconNumbers },
               { href: `${base}/-/cache`, label: 'Cache', icon: IconBolt },
               { href: `${base}/-/hives`, label: 'Hives', icon: IconHexagons },
+              { href: `${base}/-/config`, label: 'Configuration', icon: IconSettings },
             ].map((tool) => (
               <NavLink key={tool.href} component={Link} to={tool.href} active={pathname.startsWith(tool.href)} className={classes.link} leftSection={<tool.icon size={16} stroke={1.5} />} label={tool.label} />
             ))}
