@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context.js';
 import { RealtimeServer, registerAppInfoRoute } from '../../realtime/index.js';
 import { ChannelsService, channelNameProblem, type PublishInput } from './channels.service.js';
 import { DevicesService } from './devices.service.js';
-import { PushService } from './push.service.js';
+import { PUSH_RETRY_JOB, PushService } from './push.service.js';
 import { messagingMigrations } from './messaging.migrations.js';
 import { registerMessagingRoutes } from './messaging.routes.js';
 import { registerMessagingAppRoutes } from './app-api.routes.js';
@@ -52,6 +52,13 @@ export const messagingModule: ServerModule = {
     ctx.jobs.register<{ channel: string; input: unknown }>(PUBLISH_JOB, {
       delivery: 'at-most-once',
       run: (job) => channels.fireScheduled(publishJobOf(job)),
+    });
+    // Deliveries that waited for credentials: at least once, so a sweep cut short (stop or crash)
+    // is picked up by another process; per-delivery claims keep it from sending anything twice.
+    ctx.jobs.register<{ provider: string }>(PUSH_RETRY_JOB, {
+      delivery: 'at-least-once',
+      leaseMs: 60_000,
+      run: (job) => push.sweepWaiting(job.appId!, job.payload.provider),
     });
 
     // Every app starts with the `default` channel.

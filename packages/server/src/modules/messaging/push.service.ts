@@ -52,6 +52,9 @@ function notification(message: unknown): Pick<PushDelivery['payload'], 'title' |
   return { title: text(title), body: text(body ?? inner), ...(Object.keys(data).length ? { data } : {}) };
 }
 
+/** The job kind that sends deliveries which waited for credentials (decision 0033). */
+export const PUSH_RETRY_JOB = 'messaging.push-retry';
+
 /** Push templates and options, push sending through providers, and the delivery outbox. */
 export class PushService {
   readonly repo: MessagingRepo;
@@ -241,19 +244,26 @@ export class PushService {
     const checked = validateProviderConfig(name, config);
     const id = (await this.repo.providerConfig(appId, name))?.id ?? newId();
     await this.repo.saveProviderConfig(appId, name, this.secrets.seal(JSON.stringify(checked)), Date.now(), id);
-    this.retryWaiting(appId, name);
+    await this.retryWaiting(appId, name);
     return id;
   }
 
-  /** Sends the deliveries of one provider that wait for credentials, batch by batch. */
-  retryWaiting(appId: string, provider: string): void {
-    this.background(this.retryLoop(appId, provider));
+  /**
+   * Sends the deliveries of one provider that waited for credentials, as a job of the general
+   * scheduler (PUSH_RETRY_JOB, at least once): whichever process claims it sweeps the outbox, and
+   * if that process stops or dies mid-sweep another one takes the job over. Each delivery is
+   * claimed by its own status change, so two sweeps never send one twice.
+   */
+  async retryWaiting(appId: string, provider: string): Promise<void> {
+    await this.ctx.jobs.add({ kind: PUSH_RETRY_JOB, appId, payload: { provider }, runAt: Date.now() });
   }
 
-  private async retryLoop(appId: string, provider: string): Promise<void> {
+  /** The sweep itself, run by the job. Throws when the process stops meanwhile, so the job is not counted done. */
+  async sweepWaiting(appId: string, provider: string): Promise<void> {
     const providers = await this.providers(appId);
     if (!providers.has(provider)) return;
-    while (!this.closing) {
+    for (;;) {
+      if (this.closing) throw new Error('The server is stopping: the rest of the sweep is left to another process');
       const batch = await this.repo.outboxByStatus(appId, provider, 'no-credentials', RETRY_BATCH);
       if (!batch.length) return;
       const mine: OutboxRow[] = [];

@@ -90,6 +90,10 @@ describeEachDb('mobile settings (push credentials) and outbox retry', (server) =
     expect(byDevice.a2.error).toMatch(/404/);
     expect(byDevice.i1.status).toBe('no-credentials');
     expect(standins.fcmMessages.map((m) => m.token).sort()).toEqual(['fresh-token', 'stale-token']);
+    // The sweep ran as one job of the general scheduler, completed by the process that claimed it.
+    const sweeps = await (server().app.basalt.jobs.repo.db).selectFrom('jobs').selectAll().where('kind', '=', 'messaging.push-retry').where('app_id', '=', appId).execute();
+    expect(sweeps).toHaveLength(1);
+    expect(sweeps[0]).toMatchObject({ state: 'done', runs: 1, leased_by: null, last_run_by: server().app.basalt.jobs.node, payload: JSON.stringify({ provider: 'FCM' }) });
 
     expect((await call('POST', `${S()}/android`, android())).statusCode).toBe(409);
   });
