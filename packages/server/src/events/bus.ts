@@ -41,6 +41,11 @@ export interface BusEvents {
   'relation.changed': RelationChange;
   /** A file was stored through an upload (console or app API); `path` is root-relative. */
   'file.uploaded': { appId: string; path: string; size: number };
+  /**
+   * A file or folder changed through the app API (the console's file routes are recorded from
+   * their requests). `actor` names the caller for the audit log; `to` is the new path or name.
+   */
+  'file.changed': { appId: string; actor: string; action: 'upload' | 'create-folder' | 'append' | 'move' | 'copy' | 'rename' | 'delete'; path: string; to?: string };
   /** A message was published to a channel (console or app API); real time delivers it. */
   'message.published': { appId: string; channel: string; message: import('@basalt/shared').PublishedMessage };
 }

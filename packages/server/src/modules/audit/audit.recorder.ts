@@ -3,6 +3,7 @@ import { allRoutes, type RouteDef } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import type { BusEvents } from '../../events/bus.js';
 import type { AuditService } from './audit.service.js';
+import { describe, describeFileChange, registeredPaths } from './audit.describe.js';
 
 type Change = BusEvents['console.changed'];
 interface RequestChanges { changes: Change[]; unchanged?: boolean }
@@ -25,7 +26,12 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
     return store;
   };
   const routes = new Map<string, RouteDef>();
-  for (const r of allRoutes()) routes.set(`${r.method} ${normalise(r.path)}`, r);
+  for (const r of allRoutes()) {
+    for (const p of registeredPaths(r)) {
+      const key = `${r.method} ${normalise(p)}`;
+      if (!routes.has(key)) routes.set(key, r);
+    }
+  }
 
   // onSend, before the answer leaves: a client that saw its change succeed finds it in the log, and
   // no write is still running when the server shuts down (a late insert could block the shutdown).
@@ -53,8 +59,8 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
     }
     if (store?.unchanged || !route || req.method === 'GET' || req.method === 'HEAD' || status >= 400) return;
     if (!params.appId || !req.developer || !isChange(route)) return;
-    const target = Object.entries(params).filter(([k]) => k !== 'appId').map(([k, v]) => `${k === '*' ? 'path' : k}=${v}`).join(', ');
-    await audit.record({ appId: params.appId, developerId: req.developer.id, action: route.name, target, summary: `${route.name}${target ? ` (${target})` : ''}` });
+    const { target, summary } = describe(route, params, req.body, (req.query ?? {}) as Record<string, unknown>);
+    await audit.record({ appId: params.appId, developerId: req.developer.id, action: route.name, target, summary });
   }
 
   ctx.bus.on('console.changed', (c) => {
@@ -65,6 +71,11 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
   // Schema changes that app API writes made by themselves (dynamic schema): the caller is the actor.
   ctx.bus.on('schema.changed', (c) => {
     audit.recordQuietly({ appId: c.appId, developerId: null, actor: c.actor, action: `dynamic-schema.${c.action}`, target: c.column ? `${c.table}.${c.column}` : c.table, summary: c.summary });
+  });
+
+  // File operations of the app API (server code, the SDKs): the caller is the actor.
+  ctx.bus.on('file.changed', (c) => {
+    audit.recordQuietly({ appId: c.appId, developerId: null, actor: c.actor, action: `file.${c.action}`, target: `/${c.path}`, summary: describeFileChange(c.action, c.path, c.to) });
   });
 
   ctx.bus.on('console.unchanged', (e) => {

@@ -3,7 +3,8 @@ import { Readable } from 'node:stream';
 import { encodePath } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { authenticateApp } from '../../http/app-auth.js';
+import { authenticateApp, type AppCaller } from '../../http/app-auth.js';
+import type { BusEvents } from '../../events/bus.js';
 import { checkFilePermission } from '../security/index.js';
 import { splitUserPath, type StorageEntry } from '../../storage/index.js';
 import { FilesService, globMatcher, DEFAULT_PAGE_SIZE } from './files.service.js';
@@ -30,6 +31,17 @@ async function appOf(ctx: ServerContext, req: FastifyRequest): Promise<string> {
   const caller = await authenticateApp(ctx, req);
   await checkFilePermission(ctx, caller, tailNames(req, PREFIX + literalParts(req)).join('/'), req.method === 'GET' ? 'Read' : req.method === 'DELETE' ? 'Delete' : 'Write');
   return caller.appId;
+}
+
+/**
+ * Tells the audit log what an app API call did to files. The caller was authenticated earlier in
+ * the same request (the answer is remembered per request), so this costs no second check.
+ */
+/** The caller as the audit log names app API callers (as data writes do). */
+const actorOf = (c: AppCaller) => (c.userId ? `user:${c.userId}` : `anonymous (${c.deviceType} key)`);
+
+async function told(ctx: ServerContext, req: FastifyRequest, change: Omit<BusEvents['file.changed'], 'actor'>): Promise<void> {
+  ctx.bus.emit('file.changed', { ...change, actor: actorOf(await authenticateApp(ctx, req)) });
 }
 
 /** The caller's app and its file rules, for the routes the file service checks itself. */
@@ -116,15 +128,21 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
       const url = (req.body as { url?: unknown } | undefined)?.url;
       if ((req.headers['content-type'] ?? '').includes('json') && url !== undefined) {
         const entry = await storeDownload(service, url, (stream) => service.upload(appId, path, stream, isTrue((req.query as { overwrite?: string }).overwrite)));
+        await told(ctx, req, { appId, action: 'upload', path: entry.path });
         return { fileURL: fileUrl(req, entry.path) };
       }
-      if (endsWithSlash(req)) return listed(req, await service.createDir(appId, path));
+      if (endsWithSlash(req)) {
+        const dir = await service.createDir(appId, path);
+        await told(ctx, req, { appId, action: 'create-folder', path: dir.path });
+        return listed(req, dir);
+      }
       throw ApiError.badRequest('Send the file as multipart/form-data');
     }
     const part = await req.file();
     if (!part) throw ApiError.badRequest('The request holds no file');
     try {
       const entry = await service.upload(appId, path, part.file, isTrue((req.query as { overwrite?: string }).overwrite));
+      await told(ctx, req, { appId, action: 'upload', path: entry.path });
       return { fileURL: fileUrl(req, entry.path) };
     } catch (err) {
       // As in the console upload: discard the rest and close the connection after answering.
@@ -142,6 +160,7 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
     if (typeof req.body !== 'string') throw ApiError.badRequest('Send the content as base64 text (Content-Type: text/plain)');
     const bytes = Buffer.from(req.body, 'base64');
     const entry = await service.upload(appId, path, Readable.from([bytes]), isTrue((req.query as { overwrite?: string }).overwrite));
+    await told(ctx, req, { appId, action: 'upload', path: entry.path });
     return fileUrl(req, entry.path);
   });
 
@@ -152,7 +171,9 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
     const { appId, access } = await accessOf(ctx, req);
     const body = (req.body ?? {}) as { oldPathName?: unknown; newName?: unknown };
     if (typeof body.newName !== 'string') throw ApiError.badRequest("'newName' is required", { field: 'newName' });
-    const entry = await service.rename(appId, bodyPath(body.oldPathName, 'oldPathName'), body.newName, access);
+    const from = bodyPath(body.oldPathName, 'oldPathName');
+    const entry = await service.rename(appId, from, body.newName, access);
+    await told(ctx, req, { appId, action: 'rename', path: from, to: entry.path.slice(entry.path.lastIndexOf('/') + 1) });
     return fileUrl(req, entry.path);
   });
   for (const op of ['move', 'copy'] as const) {
@@ -166,6 +187,7 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
       const intoFolder = String(body.targetPath).trim().endsWith('/') || (await service.driver(appId).stat(to))?.type === 'DIRECTORY';
       if (intoFolder) to = [to, from.slice(from.lastIndexOf('/') + 1)].filter(Boolean).join('/');
       const entry = op === 'move' ? await service.move(appId, from, to, access) : await service.copy(appId, from, to, access);
+      await told(ctx, req, { appId, action: op, path: from, to: entry.path });
       return fileUrl(req, entry.path);
     });
   }
@@ -176,6 +198,7 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
     const path = tailNames(req, PREFIX).join('/');
     if (!path) throw ApiError.badRequest('The application root cannot be removed');
     await service.remove(appId, path, access);
+    await told(ctx, req, { appId, action: 'delete', path });
     return 1;
   });
 }
