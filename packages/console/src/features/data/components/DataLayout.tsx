@@ -1,6 +1,7 @@
 import { Outlet, useParams } from 'react-router';
 import { Box } from '@mantine/core';
 import { DataSidebar } from './sidebar/DataSidebar';
+import { useSchemaEvents } from '../api/schema-events';
 
 const SIDEBAR_WIDTH = 240;
 
@@ -10,6 +11,8 @@ const SIDEBAR_WIDTH = 240;
  */
 export default function DataLayout() {
   const { appId = '' } = useParams();
+  // Tables and columns made elsewhere (app writes, teammates) appear while the area is open.
+  useSchemaEvents(appId);
   return (
     <Box style={{ display: 'flex', margin: -24, height: 'calc(100vh - 48px)', minWidth: 0 }}>
       <Box component="aside" aria-label="Data" style={{ width: SIDEBAR_WIDTH, flex: 'none', height: '100%' }}>
