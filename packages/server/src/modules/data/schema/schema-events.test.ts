@@ -138,6 +138,22 @@ describeEachDb('schema event stream', (server) => {
     still.close();
   });
 
+  it('lets a team member listen, and ends the stream when the owner removes them from the team', async () => {
+    const own = await appFixture(server());
+    const mate = await registerDeveloper(server());
+    const invited = await own.console('POST', '/devteam', { email: mate.email });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const stream = await open(base, own.appId, mate.authKey);
+    expect(stream.status).toBe(200);
+    await stream.waitFor('ready', 1);
+    const removed = await own.console('DELETE', `/devteam/${mate.id}`);
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    await stream.ended;
+    const again = await open(base, own.appId, mate.authKey);
+    await again.ended;
+    expect(again.status).toBe(404);
+  });
+
   it(`refuses more than ${MAX_STREAMS_PER_DEVELOPER} open streams of one developer (429)`, async () => {
     const dev = await appFixture(server());
     const opened: Opened[] = [];
