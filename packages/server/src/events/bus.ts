@@ -15,6 +15,11 @@ export interface BusEvents {
    * then replaces the request's generic one); changes without one are recorded as they come.
    */
   'console.changed': { appId: string | null; developerId: string; action: string; target: string; summary: string; origin?: object };
+  /**
+   * A CSV import request wrote rows. The console sends a file in chunks (`firstLine` says where
+   * each starts); the audit log keeps one entry per import that the chunks add up in.
+   */
+  'import.written': { appId: string; developerId: string; table: string; rows: number; firstLine?: number; createdColumns: string[]; origin: object };
   /** A console request that writes nothing (a dry run) although its route changes things: no audit entry. */
   'console.unchanged': { origin: object };
   /**

@@ -6,7 +6,18 @@ import type { AuditService } from './audit.service.js';
 import { describe, describeFileChange, registeredPaths } from './audit.describe.js';
 
 type Change = BusEvents['console.changed'];
-interface RequestChanges { changes: Change[]; unchanged?: boolean }
+interface RequestChanges { changes: Change[]; unchanged?: boolean; pending?: Promise<void> }
+
+/** How long after its last chunk an import's entry still takes the next one. */
+const IMPORT_GAP_MS = 10 * 60 * 1000;
+
+interface ImportEntry { id: string; rows: number; chunks: number; lastLine: number; at: number; columns: string[] }
+
+function importSummary(table: string, e: Pick<ImportEntry, 'rows' | 'chunks' | 'columns'>): string {
+  const rows = `${e.rows.toLocaleString('en-US')} row${e.rows === 1 ? '' : 's'}`;
+  const parts = e.chunks > 1 ? ` in ${e.chunks} parts` : '';
+  return `Imported ${rows} into ${table} from CSV${parts}${e.columns.length ? `, adding columns ${e.columns.join(', ')}` : ''}`;
+}
 
 /**
  * Writes the audit log without relying on each module to remember it:
@@ -38,7 +49,8 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
   app.addHook('onSend', (req, reply, payload, done) => {
     // Most requests (reads, failures, app API calls without a developer) have nothing to record:
     // they go on at once, without a promise per request.
-    const pending = byRequest.get(req)?.changes.length;
+    const store = byRequest.get(req);
+    const pending = store?.changes.length || store?.pending;
     if (!pending && (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400 || !req.developer)) return done(null, payload);
     recordRequest(req, reply.statusCode)
       .catch((err: unknown) => req.log.warn({ err }, 'Could not write an audit log entry'))
@@ -47,6 +59,7 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
 
   async function recordRequest(req: FastifyRequest, status: number): Promise<void> {
     const store = byRequest.get(req);
+    if (store?.pending) return store.pending;
     const route = routes.get(`${req.method} ${normalise(req.routeOptions.url ?? '')}`);
     const params = (req.params ?? {}) as Record<string, string>;
     if (store?.changes.length) {
@@ -76,6 +89,32 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
   // File operations of the app API (server code, the SDKs): the caller is the actor.
   ctx.bus.on('file.changed', (c) => {
     audit.recordQuietly({ appId: c.appId, developerId: null, actor: c.actor, action: `file.${c.action}`, target: `/${c.path}`, summary: describeFileChange(c.action, c.path, c.to) });
+  });
+
+  // One entry per CSV import: a chunk that goes on from where the same developer's last chunk into
+  // the same table ended (a later first line, within minutes) adds to that entry. Kept per process:
+  // chunks that reach different processes make an entry each, never a wrong count.
+  const imports = new Map<string, ImportEntry>();
+  let importChain: Promise<void> = Promise.resolve();
+  ctx.bus.on('import.written', (e) => {
+    const key = `${e.appId}\u0000${e.developerId}\u0000${e.table}`;
+    const write = async () => {
+      const now = Date.now();
+      const last = imports.get(key);
+      if (last && e.firstLine !== undefined && e.firstLine > last.lastLine && now - last.at < IMPORT_GAP_MS) {
+        Object.assign(last, { rows: last.rows + e.rows, chunks: last.chunks + 1, lastLine: e.firstLine, at: now, columns: [...last.columns, ...e.createdColumns] });
+        await audit.updateSummary(last.id, importSummary(e.table, last));
+        return;
+      }
+      const entry = { rows: e.rows, chunks: 1, lastLine: e.firstLine ?? Number.MAX_SAFE_INTEGER, at: now, columns: e.createdColumns };
+      const id = await audit.record({ appId: e.appId, developerId: e.developerId, action: 'transfer.importCsv', target: e.table, summary: importSummary(e.table, entry) });
+      if (imports.size > 1000) imports.clear();
+      imports.set(key, { id, ...entry });
+    };
+    // One after another: two chunks arriving together must not both start an entry.
+    const done = importChain.then(write).catch((err: unknown) => ctx.log.warn({ err, appId: e.appId }, 'Could not write an audit log entry'));
+    importChain = done;
+    storeOf(e.origin).pending = done;
   });
 
   ctx.bus.on('console.unchanged', (e) => {

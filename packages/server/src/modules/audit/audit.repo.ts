@@ -24,6 +24,11 @@ export class AuditRepo {
     await this.db.insertInto('audit_log').values(row).execute();
   }
 
+  /** Rewrites what an entry says (an import job's entry grows with each chunk it writes). */
+  async updateSummary(id: string, summary: string): Promise<void> {
+    await this.db.updateTable('audit_log').set({ summary }).where('id', '=', id).execute();
+  }
+
   private filtered(f: AuditFilter) {
     let q = this.db.selectFrom('audit_log').where('app_id', '=', f.appId);
     if (f.developer) {

@@ -72,13 +72,20 @@ export class AuditService {
     return email;
   }
 
-  async record(input: AuditInput): Promise<void> {
+  /** Writes an entry; answers its id. */
+  async record(input: AuditInput): Promise<string> {
     const now = Date.now();
     const actor = input.actor ?? (input.developerId ? await this.actorOf(input.developerId) : 'unknown');
+    const id = auditId(now);
     await this.repo.insert({
-      id: auditId(now), app_id: input.appId, developer_id: input.developerId, actor: cut(actor, 300),
+      id, app_id: input.appId, developer_id: input.developerId, actor: cut(actor, 300),
       action: cut(input.action, 200), target: cut(input.target, 1000), summary: cut(input.summary, 2000), created: now,
     });
+    return id;
+  }
+
+  async updateSummary(id: string, summary: string): Promise<void> {
+    await this.repo.updateSummary(id, cut(summary, 2000));
   }
 
   /** Records without failing the caller: the change already happened, a lost entry is logged. */

@@ -33,14 +33,13 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: ServerContext,
       createColumns: query.createColumns ?? false,
       firstLine: query.firstLine,
     });
-    // The audit log gets one entry per written chunk, saying what was written; dry runs get none.
+    // The audit log gets one entry per import (its chunks add up in it); dry runs get none.
     if (result.dryRun) {
       ctx.bus.emit('console.unchanged', { origin: req });
     } else {
-      const lines = query.firstLine ? ` (from line ${query.firstLine})` : '';
-      ctx.bus.emit('console.changed', {
-        appId: params.appId, developerId: developer.id, action: 'transfer.importCsv', target: result.table, origin: req,
-        summary: `Imported ${result.rowsWritten} row${result.rowsWritten === 1 ? '' : 's'} into ${result.table}${lines}${result.createdColumns.length ? `, adding columns ${result.createdColumns.join(', ')}` : ''}`,
+      ctx.bus.emit('import.written', {
+        appId: params.appId, developerId: developer.id, table: result.table, rows: result.rowsWritten,
+        firstLine: query.firstLine, createdColumns: result.createdColumns, origin: req,
       });
     }
     return result;
