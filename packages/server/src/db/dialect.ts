@@ -10,7 +10,7 @@ import { releaseCheckpointer, useCheckpointer, type Checkpointer } from './check
 import { ReaderPool } from './reader.js';
 import type { SpatialDataType } from '@basalt/shared';
 import { SPATIALITE, ensurePostgis, spatialiteSupport, type SpatialSupport } from './spatial.js';
-import { clientGone, clientLeft, DEFAULT_QUERY_TIMEOUT_MS, queryInterrupted, queryTimedOut, readSqlite } from './query-limits.js';
+import { clientGone, clientLeft, DEFAULT_QUERY_TIMEOUT_MS, queryInterrupted, queryTimedOut, readSqlite, type Answering } from './query-limits.js';
 
 /**
  * Every difference between SQLite and PostgreSQL lives in this file. The rest of the server asks a
@@ -34,9 +34,10 @@ export interface Databases {
   /**
    * Runs one app-data read (a compiled SELECT over `appId`'s store: a find, count, grouped query,
    * id select or CSV page) under the query time limit, stopped when the requesting client goes
-   * away (db/query-limits.ts, decision 0017). Its time-out is a 400 naming the limit.
+   * away (`client`, the response it is answered by; db/query-limits.ts, decision 0017). Its
+   * time-out is a 400 naming the limit.
    */
-  readApp<R>(appId: string, query: CompiledQuery<R>): Promise<QueryResult<R>>;
+  readApp<R>(appId: string, query: CompiledQuery<R>, client?: Answering): Promise<QueryResult<R>>;
   /** The query time limit of `readApp`, in milliseconds. */
   readonly queryTimeoutMs: number;
   /**
@@ -271,8 +272,8 @@ class SqliteDatabases implements Databases {
     await runMigrations(this.app(appId), migrations);
   }
 
-  readApp<R>(appId: string, query: CompiledQuery<R>): Promise<QueryResult<R>> {
-    return readSqlite(this.app(appId), this.appFile(appId), this.readers, query, this.queryTimeoutMs);
+  readApp<R>(appId: string, query: CompiledQuery<R>, client?: Answering): Promise<QueryResult<R>> {
+    return readSqlite(this.app(appId), this.appFile(appId), this.readers, query, this.queryTimeoutMs, client);
   }
 
   appTransaction<T>(appId: string, _isolation: unknown, fn: (trx: Kysely<any>) => Promise<T>): Promise<T> {
@@ -475,12 +476,12 @@ class PostgresDatabases implements Databases {
    * `pg_cancel_backend` of that connection's server process stops it; the connection is then
    * closed rather than reused, so a late cancel can never hit the next query on it.
    */
-  async readApp<R>(appId: string, query: CompiledQuery<R>): Promise<QueryResult<R>> {
+  async readApp<R>(appId: string, query: CompiledQuery<R>, answering?: Answering): Promise<QueryResult<R>> {
     void appId;
     const client = await this.reads.connect();
     // Set from the server's BackendKeyData when the connection opened (pg's types omit it).
     const pid = (client as unknown as { processID: number }).processID;
-    const gone = clientGone();
+    const gone = clientGone(answering);
     let cancelling: Promise<unknown> | undefined;
     let broken = false;
     const cancel = () => {

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ServerResponse } from 'node:http';
 import type Database from 'better-sqlite3';
 import { ErrorCodes } from '@basalt/shared';
@@ -53,25 +52,21 @@ export function queryInterrupted(): ApiError {
   return ApiError.unavailable('The query was interrupted by a failure on the server; send it again');
 }
 
-/** The response of the request being handled, for the queries it starts (see `whileAnswering`). */
-const answering = new AsyncLocalStorage<ServerResponse>();
+/**
+ * The response a read is made for: when its client goes away before the answer, the read stops.
+ * Handed down explicitly with the query (a `FindSpec`'s `client`, `readApp`'s last argument) by the
+ * HTTP layer (route handlers and the app API's fast lane), never found through an
+ * AsyncLocalStorage: that would switch on async hooks for every promise of every request, about a
+ * fifth of the CPU of an app API find (measured 2026-11-27, decision 0025). Undefined outside a
+ * request (startup, jobs, services called by other services).
+ */
+export type Answering = ServerResponse | undefined;
 
 /**
- * Runs `fn` (a request's handler) so that the app-data queries it starts, in any of its awaits,
- * are stopped when `res`'s connection closes before the answer was sent. Called by the HTTP layer
- * (Fastify's preHandler hook and the app API's fast lane).
+ * A signal that aborts when the client of `res` goes away before its answer, and the function that
+ * stops watching (call it when the query is over). Undefined without a response.
  */
-export function whileAnswering<T>(res: ServerResponse, fn: () => T): T {
-  return answering.run(res, fn);
-}
-
-/**
- * A signal that aborts when the client of the request being handled goes away before its answer,
- * and the function that stops watching (call it when the query is over). Undefined outside a
- * request (startup, jobs, tests calling services directly).
- */
-export function clientGone(): { signal: AbortSignal; release: () => void } | undefined {
-  const res = answering.getStore();
+export function clientGone(res: Answering): { signal: AbortSignal; release: () => void } | undefined {
   if (!res) return undefined;
   const controller = new AbortController();
   if (res.writableFinished) return { signal: controller.signal, release: () => {} };
@@ -127,7 +122,7 @@ const isBusy = (err: unknown) => err instanceof TypeError && /busy executing a q
  * meanwhile. A reader sees every write committed before the read was handed in: writes, grouped or
  * not, are answered only after their COMMIT.
  */
-export async function readSqlite<R>(db: Kysely<any>, file: string, readers: ReaderPool, query: CompiledQuery<R>, limitMs: number): Promise<QueryResult<R>> {
+export async function readSqlite<R>(db: Kysely<any>, file: string, readers: ReaderPool, query: CompiledQuery<R>, limitMs: number, client?: Answering): Promise<QueryResult<R>> {
   const direct = directOf(db);
   if (direct) {
     let stmt: Database.Statement | undefined;
@@ -147,7 +142,7 @@ export async function readSqlite<R>(db: Kysely<any>, file: string, readers: Read
       return { rows };
     }
   }
-  const gone = clientGone();
+  const gone = clientGone(client);
   try {
     return { rows: (await readers.read(file, query.sql, query.parameters, Date.now() + limitMs, gone?.signal)) as R[] };
   } catch (err) {
@@ -163,10 +158,10 @@ export async function readSqlite<R>(db: Kysely<any>, file: string, readers: Read
  * `dbs.readApp`: for selects finished and executed by code that builds on `RecordsQuery.filtered`
  * (a data view's groups). Its SQL is unchanged: same compiler, same plugins (the PostgreSQL schema).
  */
-export function limitedSelect<Q extends SelectQueryBuilder<any, any, any>>(dbs: Databases, appId: string, q: Q): Q {
+export function limitedSelect<Q extends SelectQueryBuilder<any, any, any>>(dbs: Databases, appId: string, q: Q, client?: Answering): Q {
   const executor = dbs.app(appId).getExecutor().withConnectionProvider({
     provideConnection: (consume) => consume({
-      executeQuery: <R>(query: CompiledQuery) => dbs.readApp(appId, query as CompiledQuery<R>),
+      executeQuery: <R>(query: CompiledQuery) => dbs.readApp(appId, query as CompiledQuery<R>, client),
       streamQuery: () => {
         throw new Error('App-data reads under the query time limit are not streamed');
       },

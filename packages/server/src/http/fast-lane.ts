@@ -4,12 +4,14 @@ import type { ServerContext } from '../context.js';
 import { appApiErrorBody, knownCaller, type AppCaller } from './app-auth.js';
 import { errorAnswer } from './error-handler.js';
 import { parseJsonBody } from './json-body.js';
-import { whileAnswering } from '../db/query-limits.js';
 
 /** What the lane answers: a single-record create and a find, by the app API's own routes' work. */
 export type LaneAction = 'create' | 'find';
-/** The app API module's work for an action (`AppData.create`, `AppData.find` with its body rule). */
-export type LaneHandler = (caller: AppCaller, table: string, body: unknown) => Promise<unknown>;
+/**
+ * The app API module's work for an action (`AppData.create`, `AppData.find` with its body rule);
+ * `res` is the response being answered, whose client going away stops a find's reads (0017).
+ */
+export type LaneHandler = (caller: AppCaller, table: string, body: unknown, res: ServerResponse) => Promise<unknown>;
 
 /** Log levels at which Fastify writes a line per request. */
 const LOGS_REQUESTS = new Set(['trace', 'debug', 'info']);
@@ -87,9 +89,8 @@ export class FastLane {
       }
       let pending: Promise<unknown>;
       try {
-        // As Fastify's preHandler hook does: a find's queries stop when the client goes away
-        // (a create runs no query that could be stopped, and is spared the scope).
-        pending = m[4] ? whileAnswering(res, () => handler(caller, table, body)) : handler(caller, table, body);
+        // As the routes do: a find's reads are handed `res` and stop when its client goes away.
+        pending = handler(caller, table, body, res);
       } catch (err) {
         // A handler that refuses before its first await throws here rather than rejecting.
         return this.fail(req, res, err, started);

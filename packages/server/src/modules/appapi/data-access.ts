@@ -7,6 +7,7 @@ import { securityOf } from '../security/index.js';
 import { expressionColumns, isExpression } from '../data/records/special-values.js';
 import { namesIn, readQuery, type QuerySpec } from './query-spec.js';
 import type { RowFilter } from '../security/permission-engine.js';
+import type { Answering } from '../../db/query-limits.js';
 
 type Rec = Record<string, unknown>;
 
@@ -198,11 +199,15 @@ export class AppData {
     return records;
   }
 
-  /** `tell` false: a console preview (run as), not a read by the app's caller, so not audited as one. */
-  async find(caller: AppCaller, tableName: string, input: Rec | undefined, tell = true, scope?: Condition[]): Promise<Rec[]> {
+  /**
+   * `tell` false: a console preview (run as), not a read by the app's caller, so not audited as one.
+   * `client`: the response the records are read for, whose client going away stops the read (0017).
+   */
+  async find(caller: AppCaller, tableName: string, input: Rec | undefined, tell = true, scope?: Condition[], client?: Answering): Promise<Rec[]> {
     const { schema, table } = this.tableNow(caller.appId, tableName) ?? await this.table(caller.appId, tableName);
     // No table-level refusal: the owner policy or a record's ACL may still open some rows.
     const query = scope ? { ...readQuery(input, table), scope } : readQuery(input, table);
+    query.client = client;
     const spec = (this.restrictNow(caller, schema, table, 'Find', query) ?? { spec: await this.restrict(caller, schema, table, 'Find', query) }).spec;
     const found = spec ? await this.data.query.find(caller.appId, schema, table, spec) : [];
     const records = this.guardNow(caller, table, found) ?? await this.guard(caller, schema, table, found);
@@ -211,10 +216,11 @@ export class AppData {
   }
 
   /** `tell` false: a console preview (run as), not a read by the app's caller, so not audited as one. */
-  async count(caller: AppCaller, tableName: string, input: Rec | undefined, tell = true): Promise<number> {
+  async count(caller: AppCaller, tableName: string, input: Rec | undefined, tell = true, client?: Answering): Promise<number> {
     const { schema, table } = this.tableNow(caller.appId, tableName) ?? await this.table(caller.appId, tableName);
     // No table-level refusal: the owner policy or a record's ACL may still open some rows.
     const query = readQuery(input, table);
+    query.client = client;
     const spec = (this.restrictNow(caller, schema, table, 'Find', query) ?? { spec: await this.restrict(caller, schema, table, 'Find', query) }).spec;
     const n = spec ? await this.data.query.count(caller.appId, schema, table, spec) : 0;
     if (tell) this.told(caller, table, n);
@@ -225,13 +231,14 @@ export class AppData {
    * A query over `tableName` narrowed to what the caller may Find, as find narrows it (undefined
    * spec: no row); for the routes that shape their own answer from it (grouping, find by key).
    */
-  async scoped(caller: AppCaller, tableName: string, input: Rec | undefined, scope?: Condition[]): Promise<{ schema: AppSchema; table: TableMeta; spec: QuerySpec | undefined }> {
+  async scoped(caller: AppCaller, tableName: string, input: Rec | undefined, scope?: Condition[], client?: Answering): Promise<{ schema: AppSchema; table: TableMeta; spec: QuerySpec | undefined }> {
     const { schema, table } = await this.table(caller.appId, tableName);
     const query = scope ? { ...readQuery(input, table), scope } : readQuery(input, table);
+    query.client = client;
     return { schema, table, spec: await this.restrict(caller, schema, table, 'Find', query) };
   }
 
-  async findById(caller: AppCaller, tableName: string, objectId: string, input: Rec | undefined): Promise<Rec> {
+  async findById(caller: AppCaller, tableName: string, objectId: string, input: Rec | undefined, client?: Answering): Promise<Rec> {
     const { schema, table } = await this.table(caller.appId, tableName);
     const id = assertId(objectId);
     const existing = await this.raw(caller.appId, table, id);
@@ -239,6 +246,7 @@ export class AppData {
     await this.require(caller, table, 'Find', existing);
     // The record was decided above; the caller's own where has no place in a get by id.
     const spec = readQuery({ ...input, where: undefined, whereClause: undefined, pageSize: 1, offset: 0 }, table);
+    spec.client = client;
     const narrowed = this.narrow(table, spec, await this.hidden(caller, table), { kind: 'where', where: columnEquals('objectId', id) })!;
     const [record] = await this.data.query.find(caller.appId, schema, table, narrowed);
     if (!record) throw appError(AppErrorCodes.NOT_FOUND, 404, `Record '${id}' does not exist in table '${table.name}'`);
@@ -342,9 +350,9 @@ export class AppData {
   }
 
   /** Ids of the rows matching `where` that the caller may `op` (at most MAX_BULK). */
-  async idsWhere(caller: AppCaller, table: TableMeta, where: string | undefined, op: string): Promise<string[]> {
+  async idsWhere(caller: AppCaller, table: TableMeta, where: string | undefined, op: string, client?: Answering): Promise<string[]> {
     const { schema } = await this.table(caller.appId, table.name);
-    const spec = await this.restrict(caller, schema, table, op, { ...readQuery({ where }, table), props: ['objectId'], pageSize: 100 });
+    const spec = await this.restrict(caller, schema, table, op, { ...readQuery({ where }, table), props: ['objectId'], pageSize: 100, client });
     if (!spec) return [];
     // One count first: a condition over too many rows is refused at once, not after a hundred pages.
     if ((await this.data.query.count(caller.appId, schema, table, spec)) > MAX_BULK) {
@@ -359,20 +367,20 @@ export class AppData {
     }
   }
 
-  async bulkUpdate(caller: AppCaller, tableName: string, where: string | undefined, changes: unknown): Promise<number> {
+  async bulkUpdate(caller: AppCaller, tableName: string, where: string | undefined, changes: unknown, client?: Answering): Promise<number> {
     const { table } = await this.table(caller.appId, tableName);
     const values = await this.writable(caller, table, changes, false);
     delete values.objectId;
-    const ids = await this.idsWhere(caller, table, where, 'Update');
+    const ids = await this.idsWhere(caller, table, where, 'Update', client);
     if (!ids.length) return 0;
     await this.withColumns(caller, table, [values]);
     await this.data.records.bulkUpsert(caller.appId, table.name, ids.map((objectId) => ({ ...values, objectId })));
     return ids.length;
   }
 
-  async bulkDelete(caller: AppCaller, tableName: string, where: string | undefined): Promise<number> {
+  async bulkDelete(caller: AppCaller, tableName: string, where: string | undefined, client?: Answering): Promise<number> {
     const { table } = await this.table(caller.appId, tableName);
-    const ids = await this.idsWhere(caller, table, where, 'Remove');
+    const ids = await this.idsWhere(caller, table, where, 'Remove', client);
     return ids.length ? this.data.records.deleteMany(caller.appId, table.name, ids) : 0;
   }
 }

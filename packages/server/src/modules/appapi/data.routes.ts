@@ -33,15 +33,16 @@ export function registerDataRoutes(app: FastifyInstance, ctx: ServerContext, dat
     return count;
   };
   app.post(`${base}/bulk/:table`, async (req: R) => data.bulkCreate(await caller(req), req.params.table, req.body));
-  app.put(`${base}/bulk/:table`, async (req: R) => {
+  // `reply.raw`: the response each read is made for; its client going away stops the read (0017).
+  app.put(`${base}/bulk/:table`, async (req: R, reply) => {
     const c = await caller(req);
     const w = where(req.query);
-    return bulkDone(c.appId, req.params.table, 'bulk-updated', w, await data.bulkUpdate(c, req.params.table, w, req.body));
+    return bulkDone(c.appId, req.params.table, 'bulk-updated', w, await data.bulkUpdate(c, req.params.table, w, req.body, reply.raw));
   });
-  app.post(`${base}/bulk/:table/delete`, async (req: R) => {
+  app.post(`${base}/bulk/:table/delete`, async (req: R, reply) => {
     const body = objectBody(req.body) ?? {};
     const c = await caller(req);
-    return bulkDone(c.appId, req.params.table, 'bulk-deleted', where(body), await data.bulkDelete(c, req.params.table, where(body)));
+    return bulkDone(c.appId, req.params.table, 'bulk-deleted', where(body), await data.bulkDelete(c, req.params.table, where(body), reply.raw));
   });
   app.put(`${base}/bulkupsert/:table`, async (req: R) => {
     const c = await caller(req);
@@ -53,11 +54,11 @@ export function registerDataRoutes(app: FastifyInstance, ctx: ServerContext, dat
     return records.map((r) => String(r.objectId));
   });
 
-  app.post(`${base}/:table/find`, async (req: R) => data.find(await caller(req), req.params.table, objectBody(req.body)));
-  app.get(`${base}/:table`, async (req: R) => data.find(await caller(req), req.params.table, req.query));
-  app.post(`${base}/:table/count`, async (req: R) => data.count(await caller(req), req.params.table, objectBody(req.body)));
-  app.get(`${base}/:table/count`, async (req: R) => data.count(await caller(req), req.params.table, req.query));
-  app.get(`${base}/:table/:objectId`, async (req: R) => data.findById(await caller(req), req.params.table, req.params.objectId, req.query));
+  app.post(`${base}/:table/find`, async (req: R, reply) => data.find(await caller(req), req.params.table, objectBody(req.body), true, undefined, reply.raw));
+  app.get(`${base}/:table`, async (req: R, reply) => data.find(await caller(req), req.params.table, req.query, true, undefined, reply.raw));
+  app.post(`${base}/:table/count`, async (req: R, reply) => data.count(await caller(req), req.params.table, objectBody(req.body), true, reply.raw));
+  app.get(`${base}/:table/count`, async (req: R, reply) => data.count(await caller(req), req.params.table, req.query, true, reply.raw));
+  app.get(`${base}/:table/:objectId`, async (req: R, reply) => data.findById(await caller(req), req.params.table, req.params.objectId, req.query, reply.raw));
 
   app.put(`${base}/:table`, async (req: R) => data.save(await caller(req), req.params.table, req.body));
   app.put(`${base}/:table/upsert`, async (req: R) => {

@@ -1,4 +1,3 @@
-import { AsyncResource } from 'node:async_hooks';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { AppSchema, TableMeta } from '../schema/app-schema.js';
@@ -27,8 +26,8 @@ export async function streamCsv(reply: FastifyReply, query: RecordsQuery, appId:
   const wanted = spec.props.filter((p) => p !== '*').map((p) => p.replace(/`/g, ''));
   const columns = (wanted.length ? wanted.map((n) => table.columns.find((c) => c.name === n)).filter((c) => c !== undefined) : table.columns)
     .filter((c) => !isHidden(table, c));
-  // Bound to the request: pages read while the response streams are stopped with it too (decision 0017).
-  const page = AsyncResource.bind((offset: number) => query.find(appId, schema, table, { ...spec, loadRelations: [], pageSize: EXPORT_PAGE, offset }));
+  // Pages read while the response streams carry the spec's client: they stop with it too (decision 0017).
+  const page = (offset: number) => query.find(appId, schema, table, { ...spec, loadRelations: [], pageSize: EXPORT_PAGE, offset });
   const first = await page(0);
 
   const line = (record: Record<string, unknown>) =>

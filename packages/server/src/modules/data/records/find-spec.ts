@@ -2,6 +2,7 @@ import type { Condition } from '@basalt/shared';
 import { WhereLimits } from '@basalt/shared';
 import { ApiError } from '../../../http/api-error.js';
 import type { QueryAccess } from '../query/scope.js';
+import type { Answering } from '../../../db/query-limits.js';
 
 /** A record query as the data routes receive it, normalised. */
 export interface FindSpec {
@@ -24,6 +25,11 @@ export interface FindSpec {
   loadRelations: string[];
   pageSize: number;
   offset: number;
+  /**
+   * The response the records are read for: its client going away stops the reads (decision 0017).
+   * Set by the HTTP layer from the request being answered; services reading for themselves leave it out.
+   */
+  client?: Answering;
 }
 
 export const DEFAULT_PAGE_SIZE = 15;
@@ -79,8 +85,8 @@ export function checkListSizes(spec: Pick<FindSpec, 'sortBy' | 'props' | 'groupB
   }
 }
 
-/** Reads the reference client's record-query keys; pageSize is capped at 100. */
-export function readFindSpec(body: Record<string, unknown> | undefined | null): FindSpec {
+/** Reads the reference client's record-query keys; pageSize is capped at 100. `client`: see FindSpec. */
+export function readFindSpec(body: Record<string, unknown> | undefined | null, client?: Answering): FindSpec {
   const b = body ?? {};
   const where = typeof b.where === 'string' && b.where.trim() ? b.where.trim() : undefined;
   const having = typeof b.having === 'string' && b.having.trim() ? b.having.trim() : undefined;
@@ -98,6 +104,7 @@ export function readFindSpec(body: Record<string, unknown> | undefined | null): 
     loadRelations: splitList(b.loadRelations),
     pageSize,
     offset,
+    client,
   };
   checkListSizes(spec);
   return spec;

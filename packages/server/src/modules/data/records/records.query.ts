@@ -40,8 +40,8 @@ function columnsByName(table: TableMeta): Map<string, ColumnMeta | null> {
  * (`../query`), which checks every name against the schema and binds every value.
  *
  * Every read of records here runs through `dbs.readApp`, under the query time limit and stopped
- * when the client goes away (db/query-limits.ts, decision 0017); so do the selects built on
- * `filtered` (a data view's groups).
+ * when the spec's `client` goes away (db/query-limits.ts, decision 0017); so do the selects built
+ * on `filtered` (a data view's groups).
  */
 export class RecordsQuery {
   constructor(
@@ -67,13 +67,13 @@ export class RecordsQuery {
    * A function that narrows a select over `table` to the records matching `where` and holding
    * the given values (`path`). The select it answers runs under the query time limit when executed.
    */
-  filtered(appId: string, schema: AppSchema, table: TableMeta, spec: Pick<FindSpec, 'where' | 'scope' | 'access'>, path: GroupCondition[]): (q: Select) => Select {
+  filtered(appId: string, schema: AppSchema, table: TableMeta, spec: Pick<FindSpec, 'where' | 'scope' | 'access' | 'client'>, path: GroupCondition[]): (q: Select) => Select {
     const ids = spec.where || spec.scope?.length ? buildWhereSelectIds(this.area.ctx.dbs, appId, table, schema, spec.where, spec.scope, spec.access) : undefined;
     const conditions = path.map(({ column, value }) => ({ column, stored: toStored(column.name, column.dataType, value) }));
     return (q) => {
       let out = conditions.reduce((acc, c) => (c.stored === null ? acc.where(c.column.sqlName, 'is', null) : acc.where(c.column.sqlName, '=', c.stored)), q);
       if (ids) out = out.where(sql.ref('objectId'), 'in', sql`(${ids})`);
-      return limitedSelect(this.area.ctx.dbs, appId, out);
+      return limitedSelect(this.area.ctx.dbs, appId, out, spec.client);
     };
   }
 
@@ -89,7 +89,7 @@ export class RecordsQuery {
     const db = this.area.db(appId);
     // The scope and the caller's access shape the SQL as much as the text does.
     const key = JSON.stringify(['find', { ...input, access: spec.access?.key ?? null }]);
-    const { rows } = await this.area.ctx.dbs.readApp(appId, compiledFor(schema, table, key, db, () => buildFind(this.area.ctx.dbs, appId, table, schema, input)));
+    const { rows } = await this.area.ctx.dbs.readApp(appId, compiledFor(schema, table, key, db, () => buildFind(this.area.ctx.dbs, appId, table, schema, input)), spec.client);
     const records = rows.map((row) => this.outputRow(table, row));
     // JSON path props come back as JSON text from SQLite (jsonb values are parsed by the driver).
     if (this.area.ctx.dbs.kind === 'sqlite') for (const name of jsonPropNames(props)) for (const r of records) r[name] = jsonFromStored(r[name]);
@@ -135,7 +135,7 @@ export class RecordsQuery {
     }
     // A stable order makes paging repeatable; DISTINCT rows can only be ordered by what they select.
     if (!spec.distinct) q = q.orderBy('created').orderBy('objectId');
-    const { rows } = await this.area.ctx.dbs.readApp<Record<string, unknown>>(appId, q.limit(spec.pageSize).offset(spec.offset).compile());
+    const { rows } = await this.area.ctx.dbs.readApp<Record<string, unknown>>(appId, q.limit(spec.pageSize).offset(spec.offset).compile(), spec.client);
     const records = rows.map((row) => rowToRecord(table, row, only));
     this.exclude(records, spec);
     await this.links.attach(appId, table, records, tree);
@@ -145,13 +145,13 @@ export class RecordsQuery {
   async count(appId: string, schema: AppSchema, table: TableMeta, spec: FindSpec): Promise<number> {
     if (!spec.where && !spec.scope?.length && !spec.groupBy.length && !spec.having && !spec.distinct) {
       const all = this.area.db(appId).selectFrom(table.sqlName).select((eb) => eb.fn.countAll().as('n')).compile();
-      const { rows } = await this.area.ctx.dbs.readApp<{ n: number | string }>(appId, all);
+      const { rows } = await this.area.ctx.dbs.readApp<{ n: number | string }>(appId, all, spec.client);
       return Number(rows[0]?.n ?? 0);
     }
     const input = { where: spec.where, scope: spec.scope, access: spec.access, groupBy: spec.groupBy, having: spec.having, distinct: spec.distinct, props: spec.props.length ? spec.props : undefined };
     const db = this.area.db(appId);
     const key = JSON.stringify(['count', { ...input, access: spec.access?.key ?? null }]);
-    const { rows } = await this.area.ctx.dbs.readApp(appId, compiledFor(schema, table, key, db, () => buildCount(this.area.ctx.dbs, appId, table, schema, input)));
+    const { rows } = await this.area.ctx.dbs.readApp(appId, compiledFor(schema, table, key, db, () => buildCount(this.area.ctx.dbs, appId, table, schema, input)), spec.client);
     return Number(rows[0]?.count ?? 0);
   }
 

@@ -8,6 +8,7 @@ import type { ViewsService } from '../views/views.service.js';
 import type { ViewRecords } from '../views/view-records.js';
 import { streamCsv } from './csv.js';
 import { readFindSpec, type FindSpec } from './find-spec.js';
+import type { Answering } from '../../../db/query-limits.js';
 import { assertObjectId } from './record-input.js';
 import type { RecordsQuery } from './records.query.js';
 import type { RecordsService } from './records.service.js';
@@ -37,29 +38,29 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
     throw ApiError.notFound(`Table '${name.slice(0, 80)}' does not exist`);
   }
 
-  handle<P, object, Body>(app, ctx, r.loadRecords, ({ params, body }) => {
-    const spec = readFindSpec(body);
+  handle<P, object, Body>(app, ctx, r.loadRecords, ({ params, body, reply }) => {
+    const spec = readFindSpec(body, reply.raw);
     return onTableOrView(params.appId, params.tableName, spec, ({ schema, table }) => s.query.find(params.appId, schema, table, spec), (view) => s.viewRecords.find(params.appId, view, spec));
   });
-  const count = (appId: string, name: string, body: Body | undefined) => {
-    const spec = readFindSpec(body);
+  const count = (appId: string, name: string, body: Body | undefined, client?: Answering) => {
+    const spec = readFindSpec(body, client);
     return onTableOrView(appId, name, spec, ({ schema, table }) => s.query.count(appId, schema, table, spec), (view) => s.viewRecords.count(appId, view, spec));
   };
-  handle<P, object, Body>(app, ctx, r.getRecordsCount, ({ params, body }) => count(params.appId, params.tableName, body));
-  handle<P, Body>(app, ctx, r.getCount, ({ params, query }) => count(params.appId, params.tableName, query));
+  handle<P, object, Body>(app, ctx, r.getRecordsCount, ({ params, body, reply }) => count(params.appId, params.tableName, body, reply.raw));
+  handle<P, Body>(app, ctx, r.getCount, ({ params, query, reply }) => count(params.appId, params.tableName, query, reply.raw));
 
   handle<P, object, Body>(app, ctx, r.exportRecords, async ({ params, body, reply }) => {
-    const spec = readFindSpec(body);
+    const spec = readFindSpec(body, reply.raw);
     const { schema, table } = await s.area.table(params.appId, params.tableName);
     return streamCsv(reply, s.query, params.appId, schema, table, spec);
   });
 
-  handle<P, object, { tables: Array<string | { name: string }>; connectorId?: string | null }>(app, ctx, r.getRecordsCountForTables, async ({ params, body }) => {
+  handle<P, object, { tables: Array<string | { name: string }>; connectorId?: string | null }>(app, ctx, r.getRecordsCountForTables, async ({ params, body, reply }) => {
     if (body.connectorId) throw ApiError.notAvailableYet('Counting records of data connectors');
     const out: Record<string, number> = {};
     for (const item of body.tables) {
       const name = typeof item === 'string' ? item : item.name;
-      out[name] = await count(params.appId, name, {});
+      out[name] = await count(params.appId, name, {}, reply.raw);
     }
     return out;
   });
@@ -70,7 +71,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
     const isColumn = table.columns.some((c) => c.name === params.columnName);
     const isRelation = table.relations.some((x) => x.name === params.columnName);
     if (!isColumn && !isRelation) throw ApiError.notFound(`Column '${params.columnName.slice(0, 80)}' does not exist in table '${table.name}'`);
-    const [record] = await s.query.findIn(params.appId, schema, table, { ...readFindSpec({}), pageSize: 1, loadRelations: isRelation ? [params.columnName] : [] }, [{ column: table.columns.find((c) => c.name === 'objectId')!, value: id }]);
+    const [record] = await s.query.findIn(params.appId, schema, table, { ...readFindSpec({}, reply.raw), pageSize: 1, loadRelations: isRelation ? [params.columnName] : [] }, [{ column: table.columns.find((c) => c.name === 'objectId')!, value: id }]);
     if (!record) throw ApiError.notFound(`Record '${id}' does not exist in table '${table.name}'`);
     // Always JSON, also for a text value, so the client parses it the same way every time.
     return sendJson(reply, record[params.columnName]);

@@ -39,10 +39,10 @@ export function registerViewRoutes(app: FastifyInstance, ctx: ServerContext, s: 
     return found;
   };
 
-  handle<P, Body>(app, ctx, r.getViewRecords, async ({ params, query }) => s.viewRecords.find(params.appId, await view(params.appId, params.viewName), readFindSpec(query)));
+  handle<P, Body>(app, ctx, r.getViewRecords, async ({ params, query, reply }) => s.viewRecords.find(params.appId, await view(params.appId, params.viewName), readFindSpec(query, reply.raw)));
 
-  handle<P, object, Body>(app, ctx, r.loadGroupRecords, async ({ params, body }) => {
-    const spec = readFindSpec(body);
+  handle<P, object, Body>(app, ctx, r.loadGroupRecords, async ({ params, body, reply }) => {
+    const spec = readFindSpec(body, reply.raw);
     return s.viewRecords.groups(params.appId, await view(params.appId, params.viewName), {
       ...spec,
       groupPageSize: pageSize(body.groupPageSize, DEFAULT_GROUP_PAGE_SIZE, 'groupPageSize'),
@@ -50,13 +50,13 @@ export function registerViewRoutes(app: FastifyInstance, ctx: ServerContext, s: 
       groupPath: Array.isArray(body.groupPath) ? body.groupPath : [],
     });
   });
-  handle<P, object, Body>(app, ctx, r.getGroupRecordsCount, async ({ params, body }) => {
-    const spec = readFindSpec(body);
+  handle<P, object, Body>(app, ctx, r.getGroupRecordsCount, async ({ params, body, reply }) => {
+    const spec = readFindSpec(body, reply.raw);
     return s.viewRecords.groupCount(params.appId, await view(params.appId, params.viewName), { ...spec, groupPath: Array.isArray(body.groupPath) ? body.groupPath : [] });
   });
 
-  handle<P, object, Body>(app, ctx, r.loadSampleRecords, async ({ params, body }) => {
+  handle<P, object, Body>(app, ctx, r.loadSampleRecords, async ({ params, body, reply }) => {
     const { schema, table } = await s.area.table(params.appId, params.tableName);
-    return s.query.find(params.appId, schema, table, readFindSpec(body));
+    return s.query.find(params.appId, schema, table, readFindSpec(body, reply.raw));
   });
 }
