@@ -54,6 +54,7 @@ describeEachDb('audit log: entries tell what happened, by name', (server) => {
     expect((await api('PUT', '/copy', { body: { sourcePath: '/api/out.txt', targetPath: '/api/sub/' } })).statusCode).toBe(200);
     expect((await api('PUT', '/move', { body: { sourcePath: '/api/raw.bin', targetPath: '/api/sub/raw2.bin' } })).statusCode).toBe(200);
     expect((await api('DELETE', '/api/out.txt')).statusCode).toBe(200);
+    expect((await api('PUT', '/append/api/log.txt', { payload: 'line', headers: { 'content-type': 'text/plain' } })).statusCode).toBe(200);
 
     const expected = [
       'Uploaded file /api/in.txt',
@@ -63,6 +64,7 @@ describeEachDb('audit log: entries tell what happened, by name', (server) => {
       'Copied /api/out.txt to /api/sub/out.txt',
       'Moved /api/raw.bin to /api/sub/raw2.bin',
       'Deleted /api/out.txt',
+      'Appended to file /api/log.txt',
     ];
     const log = await logOf(server(), dev, appId, '', (e) => e.filter((x) => x.action.startsWith('file.')).length >= expected.length);
     const files = log.data.filter((e) => e.action.startsWith('file.'));

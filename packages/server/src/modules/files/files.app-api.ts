@@ -115,7 +115,7 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
   app.get(`${BASE}/*`, read);
 
   // Literal names the SDK uses before the path: never treat them as folders.
-  registerAppendRoutes(app, { base: BASE, pathOf: (req) => tailNames(req, PREFIX + literalParts(req)).join('/'), appOf: (req) => appOf(ctx, req), fileUrl, service });
+  registerAppendRoutes(app, { base: BASE, pathOf: (req) => tailNames(req, PREFIX + literalParts(req)).join('/'), appOf: (req) => appOf(ctx, req), fileUrl, service, appended: (req, appId, path) => told(ctx, req, { appId, action: 'append', path }) });
   registerFilePermissionRoutes(app, ctx, BASE);
 
   // upload (multipart) or, for a path ending in `/` without a file, createDirectory.

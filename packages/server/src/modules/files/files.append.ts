@@ -13,6 +13,8 @@ interface AppendDeps {
   pathOf(req: FastifyRequest): string;
   fileUrl(req: FastifyRequest, path: string): string;
   service: FilesService;
+  /** Called after each append (the audit log records it). */
+  appended?(req: FastifyRequest, appId: string, path: string): Promise<void>;
 }
 
 /**
@@ -45,6 +47,12 @@ function textBody(req: FastifyRequest, what: string): string {
  */
 export function registerAppendRoutes(app: FastifyInstance, deps: AppendDeps): void {
   const { base, service } = deps;
+  /** Appends, then tells the audit log (when the caller wired it). */
+  const append = async (req: FastifyRequest, appId: string, path: string, source: Readable) => {
+    const entry = await service.append(appId, path, source);
+    await deps.appended?.(req, appId, entry.path);
+    return entry;
+  };
 
   app.post(`${base}/append/*`, async (req: FastifyRequest, reply: FastifyReply) => {
     const appId = await deps.appOf(req);
@@ -53,7 +61,7 @@ export function registerAppendRoutes(app: FastifyInstance, deps: AppendDeps): vo
       const part = await req.file();
       if (!part) throw ApiError.badRequest('The request holds no file');
       try {
-        return deps.fileUrl(req, (await service.append(appId, path, part.file)).path);
+        return deps.fileUrl(req, (await append(req, appId, path, part.file)).path);
       } catch (err) {
         // As in uploads: discard the rest and close the connection after answering.
         part.file.resume();
@@ -63,7 +71,7 @@ export function registerAppendRoutes(app: FastifyInstance, deps: AppendDeps): vo
     }
     const url = (req.body as { url?: unknown } | undefined)?.url;
     if (url === undefined) throw ApiError.badRequest("Send { \"url\": \"…\" } or the content as multipart/form-data", { field: 'url' });
-    const entry = await storeDownload(service, url, (stream) => service.append(appId, path, stream));
+    const entry = await storeDownload(service, url, (stream) => append(req, appId, path, stream));
     return deps.fileUrl(req, entry.path);
   });
 
@@ -71,13 +79,13 @@ export function registerAppendRoutes(app: FastifyInstance, deps: AppendDeps): vo
     const appId = await deps.appOf(req);
     const path = requirePath(deps.pathOf(req));
     const bytes = Buffer.from(textBody(req, 'the bytes in base64'), 'base64');
-    return deps.fileUrl(req, (await service.append(appId, path, Readable.from([bytes]))).path);
+    return deps.fileUrl(req, (await append(req, appId, path, Readable.from([bytes]))).path);
   });
 
   app.put(`${base}/append/*`, async (req: FastifyRequest) => {
     const appId = await deps.appOf(req);
     const path = requirePath(deps.pathOf(req));
     const text = Buffer.from(textBody(req, 'the text'), 'utf8');
-    return deps.fileUrl(req, (await service.append(appId, path, Readable.from([text]))).path);
+    return deps.fileUrl(req, (await append(req, appId, path, Readable.from([text]))).path);
   });
 }
