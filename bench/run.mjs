@@ -10,6 +10,8 @@
 //   --only=TEXT     run only the targets whose name contains TEXT (e.g. --only=parse)
 //   --no-record     print only, do not append to RESULTS.md
 //   --profile       run Basalt with --cpu-prof; profiles go to bench/profiles/ (read with profile.mjs)
+//   --scale-out     run only scale-out.mjs: find throughput of two processes on one PostgreSQL + Redis
+//                   beside one (needs PostgreSQL and Redis; not part of the default run)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +24,10 @@ const args = new Set(process.argv.slice(2));
 const only = [...args].find((a) => a.startsWith('--only='))?.slice(7).toLowerCase();
 const wanted = (label) => !only || label.toLowerCase().includes(only);
 const quick = args.has('--quick');
+if (args.has('--scale-out')) {
+  await (await import('./scale-out.mjs')).run({ quick, record: !args.has('--no-record') });
+  process.exit(0);
+}
 const sizes = workloadSizes(quick);
 const loadBefore = os.loadavg();
 const profileDir = path.join(root, 'bench', 'profiles');
