@@ -31,5 +31,6 @@ console.log(`\nthe ${n} requests holding the loop longest in one go (CPU time, w
 for (const r of [...cases].sort((a, b) => held(b) - held(a)).slice(0, n)) console.log(show(r));
 console.log(`\nthe ${n} requests with the most main-thread time in all:`);
 for (const r of [...cases].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, n)) console.log(show(r));
-console.log(`\n${gaps.length} loop stalls over 20 ms; the longest:`);
-for (const g of [...gaps].sort((a, b) => b.gap - a.gap).slice(0, n)) console.log(`${g.gap.toFixed(1).padStart(7)} ms: ${g.ran.slice(0, 6).join(' ;; ')}`);
+const busy = gaps.filter((g) => g.cpu !== undefined);
+console.log(`\n${gaps.length} loop stalls over 20 ms (wall or CPU); ${busy.filter((g) => g.cpu > 20).length} with over 20 ms of main-thread CPU, ${busy.filter((g) => g.cpu > 50).length} over 50 ms, ${busy.filter((g) => g.cpu > 100).length} over 100 ms; the longest by CPU:`);
+for (const g of [...gaps].sort((a, b) => (b.cpu ?? b.gap) - (a.cpu ?? a.gap)).slice(0, n)) console.log(`${(g.cpu ?? g.gap).toFixed(1).padStart(7)} ms cpu ${g.gap.toFixed(1).padStart(7)} ms wall: ${g.ran.slice(0, 6).join(' ;; ')}`);

@@ -9,9 +9,11 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
  * named by the request's `x-trace-case` header (else its method and path). When a request's answer
  * is done, one JSON line goes to the file: its longest single callback (`maxMs`, the longest the
  * loop was held in one go for it, in wall time), the most CPU time one callback used (`maxCpuMs`:
- * the process's CPU time, which a loaded machine does not inflate), the CPU time of all its
+ * the main thread's own run time, which a loaded machine does not inflate), the CPU time of all its
  * callbacks (`cpuMs`) and their count. A timer ticking every
- * 2 ms also notes every stall of the loop over 20 ms (`gap`) with the callbacks that ran in it.
+ * 2 ms also notes every stall of the loop over 20 ms with the callbacks that ran in it: `gap` in
+ * wall time, `cpu` the main thread's run time between the two ticks (what a request arriving then
+ * would wait for on a quiet machine).
  *
  * Off by default and costly when on (promise hooks): it compares requests with each other, it does
  * not measure the server's normal speed.
@@ -35,6 +37,27 @@ interface Ran {
   cpu: number;
 }
 
+/**
+ * Milliseconds of CPU this thread has run: Linux's per-thread run time (`/proc/thread-self/schedstat`,
+ * read in about 2 µs), which neither a loaded machine nor the server's other threads (readers, GC
+ * helpers) inflate; elsewhere the process's CPU time.
+ */
+function threadCpuClock(): () => number {
+  try {
+    const fd = fs.openSync('/proc/thread-self/schedstat', 'r');
+    const buf = Buffer.alloc(64);
+    return () => {
+      const n = fs.readSync(fd, buf, 0, buf.length, 0);
+      return Number(buf.toString('latin1', 0, n).split(' ')[0]) / 1e6;
+    };
+  } catch {
+    return () => {
+      const used = process.cpuUsage();
+      return (used.user + used.system) / 1000;
+    };
+  }
+}
+
 export function installLoopTrace(file: string, server: Server): void {
   const out = fs.openSync(file, 'a');
   const write = (o: object) => fs.writeSync(out, `${JSON.stringify(o)}\n`);
@@ -48,7 +71,8 @@ export function installLoopTrace(file: string, server: Server): void {
   const recent: Ran[] = [];
   let depth = 0;
   let topStart = 0;
-  let topCpu = process.cpuUsage();
+  let topCpu = 0;
+  const cpuNow = threadCpuClock();
   let topLabel: string | undefined;
   let topType = '';
   /** the label set by the request listener for the rest of its synchronous run */
@@ -71,7 +95,7 @@ export function installLoopTrace(file: string, server: Server): void {
     before(asyncId) {
       if (depth++ === 0) {
         topStart = performance.now();
-        topCpu = process.cpuUsage();
+        topCpu = cpuNow();
         topLabel = undefined;
         topType = types.get(asyncId) ?? '?';
       }
@@ -82,8 +106,7 @@ export function installLoopTrace(file: string, server: Server): void {
       if (--depth > 0) return;
       current = undefined;
       const ms = performance.now() - topStart;
-      const used = process.cpuUsage(topCpu);
-      const cpu = (used.user + used.system) / 1000;
+      const cpu = cpuNow() - topCpu;
       const label = topLabel ?? `(none:${topType})`;
       let t = tallies.get(label);
       if (!t) tallies.set(label, (t = { label, maxMs: 0, cpuMs: 0, n: 0, maxType: '', maxCpuMs: 0 }));
@@ -125,14 +148,19 @@ export function installLoopTrace(file: string, server: Server): void {
   });
 
   let last = performance.now();
+  let lastCpu = cpuNow();
   setInterval(() => {
     const t = performance.now();
+    const c = cpuNow();
     const late = t - last - 2;
-    if (late > 20) {
+    // CPU the thread spent between two ticks: what a request arriving then waited for, on a quiet machine.
+    const busy = c - lastCpu;
+    if (late > 20 || busy > 20) {
       const ran = recent.filter((r) => r.from + r.ms > last && r.from < t).map((r) => `${r.label} ${r.type} ${r.ms.toFixed(1)} (cpu ${r.cpu.toFixed(1)})`);
-      write({ gap: +late.toFixed(1), at: Math.round(performance.timeOrigin + last), ran });
+      write({ gap: +late.toFixed(1), cpu: +busy.toFixed(1), at: Math.round(performance.timeOrigin + last), ran });
     }
     last = t;
+    lastCpu = c;
   }, 2).unref();
 
   // Time charged to no request (timers, group-commit flushes, threads' messages) every 5 s.
