@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router';
 import { Kbd, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { Spotlight, type SpotlightActionGroupData } from '@mantine/spotlight';
@@ -11,10 +11,16 @@ import { useLoadStatus } from '../../features/areas/api/status.queries';
 import { useSignOut } from '../session/useSignOut';
 import { goKeys } from './go-shortcuts';
 import { useSequenceShortcuts } from './useSequenceShortcuts';
+import { EMPTY_LISTS, PaletteSources, type PaletteLists } from './PaletteSources';
+import { appPaletteGroups } from './palette-items';
+import { recentIds, rememberRecent } from './palette-recent';
 
 const NOT_APP_IDS = new Set(['new', 'import']);
 
-/** Mod+K palette: any app, any area of the current app, account pages and a few actions. */
+/**
+ * Mod+K palette: any app, any area of the current app with its tables, views, roles, channels and
+ * files by name, its pages and actions, account pages; what was picked lately comes first.
+ */
 export function CommandPalette() {
   const navigate = useNavigate();
   const signOut = useSignOut();
@@ -25,7 +31,14 @@ export function CommandPalette() {
   const match = useMatch('/apps/:appId/*');
   const appId = match?.params.appId && !NOT_APP_IDS.has(match.params.appId) ? match.params.appId : undefined;
   const currentApp = apps.find((a) => a.id === appId);
+  const tableParam = useMatch('/apps/:appId/data/:table/*')?.params.table;
+  const openTable = tableParam && tableParam !== '-' ? tableParam : undefined;
   useSequenceShortcuts(appId);
+  const [opened, setOpened] = useState(false);
+  const [lists, setLists] = useState<PaletteLists>(EMPTY_LISTS);
+  const [recent, setRecent] = useState<string[]>(recentIds);
+  // Another app's names must never be offered: forget the lists when the app changes.
+  useEffect(() => setLists(EMPTY_LISTS), [appId]);
 
   const actions = useMemo<SpotlightActionGroupData[]>(() => {
     const groups: SpotlightActionGroupData[] = [];
@@ -45,6 +58,7 @@ export function CommandPalette() {
           };
         }),
       });
+      groups.push(...appPaletteGroups(appId, lists, (url) => void navigate(url), openTable));
     }
     groups.push({
       group: 'Apps',
@@ -75,19 +89,34 @@ export function CommandPalette() {
         { id: 'action-sign-out', label: 'Sign out', description: 'End this session', leftSection: <IconLogout size={18} stroke={1.5} />, onClick: () => void signOut() },
       ],
     });
-    return groups;
-  }, [appId, apps, computed, currentApp, navigate, setColorScheme, signOut, status]);
+    // Every pick is remembered; the recent ones lead (as copies, so each id stays unique).
+    const remembered = groups.map((g) => ({
+      ...g,
+      actions: g.actions.map((a) => ({ ...a, onClick: (e: React.MouseEvent<HTMLButtonElement>) => { setRecent(rememberRecent(a.id)); a.onClick?.(e); } })),
+    }));
+    const byId = new Map(remembered.flatMap((g) => g.actions).map((a) => [a.id, a]));
+    const recentActions = recent.flatMap((id) => {
+      const a = byId.get(id);
+      return a ? [{ ...a, id: `recent:${id}` }] : [];
+    });
+    return recentActions.length ? [{ group: 'Recent', actions: recentActions }, ...remembered] : remembered;
+  }, [appId, apps, computed, currentApp, navigate, setColorScheme, signOut, status, lists, openTable, recent]);
 
   return (
+    <>
+    {opened && appId && <PaletteSources appId={appId} onLists={setLists} />}
     <Spotlight
       actions={actions}
+      onSpotlightOpen={() => setOpened(true)}
+      onSpotlightClose={() => setOpened(false)}
       shortcut={['mod + K']}
       nothingFound="Nothing matches"
       highlightQuery
       limit={40}
       scrollable
       maxHeight={420}
-      searchProps={{ leftSection: <IconSearch size={18} stroke={1.5} />, placeholder: 'Go to an app, an area or an action…', 'aria-label': 'Search apps, areas and actions' }}
+      searchProps={{ leftSection: <IconSearch size={18} stroke={1.5} />, placeholder: 'Go to a table, a page, an app or an action…', 'aria-label': 'Search apps, areas and actions' }}
     />
+    </>
   );
 }

@@ -26,6 +26,7 @@ import { useGridPaste } from '../components/records/useGridPaste';
 import { PasteConfirmModal } from '../components/records/PasteConfirmModal';
 import { RelationCellEditor } from '../components/records/cells/RelationCellEditor';
 import { changedSearchParams, currentSearchParams } from '../../../lib/search-params';
+import { useIntentParam } from '../../../lib/use-intent-param';
 
 // Glide is the heaviest part of the console: it loads with this page only.
 const PANEL_WIDTH = 480;
@@ -57,6 +58,9 @@ export default function RecordsPage() {
   const [confirm, setConfirm] = useState<'selected' | 'all' | null>(null);
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
+  // The palette's "Import CSV" opens the import through `?import=csv`.
+  const openImport = useCallback(() => setImporting(true), []);
+  useIntentParam('import', 'csv', openImport);
   const { ref: gridBox, height } = useElementSize();
   const inline = useInlineEdits(appId, table, windows);
   const paste = useGridPaste(appId, table, fields, rows, windows);

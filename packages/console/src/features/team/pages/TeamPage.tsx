@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button, Paper, Stack, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -8,6 +8,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSkeleton } from '../../../components/PageSkeleton';
+import { useIntentParam } from '../../../lib/use-intent-param';
 import { useGetApps } from '../../apps/api/apps.queries';
 import { useGetDevelopers, useInviteDeveloper, useRemoveDeveloper } from '../api/team.queries';
 import { InviteModal } from '../components/InviteModal';
@@ -22,6 +23,9 @@ export default function TeamPage() {
   const remove = useRemoveDeveloper(appId);
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  // The palette's "Invite teammate" opens the dialog through `?invite=1`.
+  const openInvite = useCallback(() => setInviting(true), []);
+  useIntentParam('invite', '1', openInvite);
   // Only the owner manages the team (the server refuses everyone else).
   const isOwner = apps.data?.find((a) => a.id === appId)?.role === 'owner';
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ActionIcon, Button, Group, NavLink, ScrollArea, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
@@ -9,6 +9,7 @@ import { downloadText, useGetRecordsCountForTables, useGetTables, useRemoveTable
 import { useGetViews } from '../../api/views.queries';
 import { getSdk } from '../../../../lib/sdk';
 import { errorInfo } from '../../../../lib/errors';
+import { useIntentParam } from '../../../../lib/use-intent-param';
 import { TypeToConfirmModal } from '../../../../components/TypeToConfirmModal';
 import { formatEstimate, numberFormat } from '../../data-format';
 import { onNewTableRequest } from '../../new-table-signal';
@@ -42,6 +43,8 @@ export function DataSidebar({ appId }: { appId: string }) {
 
   useHotkeys([['shift+N', () => setCreating(true)]]);
   useEffect(() => onNewTableRequest(() => setCreating(true)), []);
+  const openNew = useCallback(() => setCreating(true), []);
+  useIntentParam('new', 'table', openNew);
 
   const needle = search.trim().toLowerCase();
   const matches = (name: string) => !needle || name.toLowerCase().includes(needle);
