@@ -53,7 +53,7 @@ async function bench(label, makeTarget) {
   }
 }
 
-const basalt = wanted('Basalt app API') || wanted('Basalt console API');
+const basalt = wanted('Basalt app API') || wanted('Basalt app API, user token') || wanted('Basalt console API');
 const server = basalt && await startServer({}, { nodeArgs: args.has('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
 const rows = [];
 if (server) try {
@@ -65,6 +65,7 @@ if (server) try {
   const env = { server, authKey, appId: created.body.id };
 
   await bench('Basalt app API', () => appApiTarget(env, 'BenchApi'));
+  await bench('Basalt app API, user token', () => appApiTarget(env, 'BenchUser', { asUser: true }));
   await bench('Basalt console API', () => consoleTarget(env, 'BenchConsole'));
 
   if (!args.has('--records-only') && !only) {

@@ -106,13 +106,39 @@ function callerNow(ctx: ServerContext, req: FastifyRequest, ignoreToken: boolean
  * `authenticateApp` and by the fast lane (fast-lane.ts).
  */
 export function knownCaller(ctx: ServerContext, appId: string, apiKey: string): AppCaller | undefined {
+  const found = knownOpenKey(ctx, appId, apiKey);
+  const caller = found && securityOf(ctx).callerNow(found.appId, found.deviceType, null);
+  return caller && anonymousCaller(caller, apiKey);
+}
+
+/**
+ * The app and client kind of a key when both deciding facts are in memory: the key found in the
+ * last moments and the app known not to be in panic mode; undefined otherwise (`resolveCaller`
+ * then decides, refusals included). The fast lane takes a request with a user token only then.
+ */
+export function knownOpenKey(ctx: ServerContext, appId: string, apiKey: string): { appId: string; deviceType: string } | undefined {
   const found = knownApiKey(ctx, appId, apiKey);
   if (!found) return undefined;
+  const panic = securityOf(ctx).panic.known(found.appId);
+  return panic && !panic.enabled ? found : undefined;
+}
+
+/**
+ * The caller behind a `user-token`, for a key already accepted: the session is looked up in the
+ * database on every request (401, code 3064, when it is unknown, revoked, another app's or ended
+ * by the app's login settings), the user must still exist (3064) and not be disabled (401, 3090).
+ * Nothing of a session is remembered in this process, so a logout or revocation made by any
+ * server process is refused by the very next request. Used by `resolveCaller` (Fastify's routes)
+ * and by the fast lane (decision 0025), so both decide a token alike.
+ */
+export async function userCaller(ctx: ServerContext, found: { appId: string; deviceType: string }, apiKey: string, token: string): Promise<AppCaller> {
   const security = securityOf(ctx);
-  const panic = security.panic.known(found.appId);
-  if (!panic || panic.enabled) return undefined;
-  const caller = security.callerNow(found.appId, found.deviceType, null);
-  return caller && anonymousCaller(caller, apiKey);
+  const session = await security.sessions.resolve(found.appId, token);
+  const row = session ? await userFacts(ctx, found.appId, session.userId) : undefined;
+  if (!session || !row) throw appError(AppErrorCodes.INVALID_USER_TOKEN, 401, 'The user token is not valid or has expired');
+  if (row.userStatus === 'DISABLED') throw appError(AppErrorCodes.USER_DISABLED, 401, 'The user account is disabled');
+  const caller = security.callerNow(found.appId, found.deviceType, row) ?? await security.callerFor(found.appId, found.deviceType, row);
+  return { ...caller, apiKey, token };
 }
 
 /**
@@ -136,15 +162,8 @@ async function resolveCaller(ctx: ServerContext, req: FastifyRequest, ignoreToke
   const panic = security.panic.known(found.appId) ?? await security.panic.state(found.appId);
   if (panic.enabled) throw appError(AppErrorCodes.PANIC, 503, panic.message || DEFAULT_PANIC_MESSAGE);
   const token = ignoreToken ? null : userTokenOf(req);
-  let user: { objectId: string; userStatus?: unknown; socialAccount?: unknown } | null = null;
-  if (token) {
-    const session = await security.sessions.resolve(found.appId, token);
-    const row = session ? await userFacts(ctx, found.appId, session.userId) : undefined;
-    if (!session || !row) throw appError(AppErrorCodes.INVALID_USER_TOKEN, 401, 'The user token is not valid or has expired');
-    if (row.userStatus === 'DISABLED') throw appError(AppErrorCodes.USER_DISABLED, 401, 'The user account is disabled');
-    user = row;
-  }
-  const caller = await security.callerFor(found.appId, found.deviceType, user);
+  if (token) return userCaller(ctx, found, apiKey!, token);
+  const caller = await security.callerFor(found.appId, found.deviceType, null);
   return { ...caller, apiKey: apiKey!, token };
 }
 

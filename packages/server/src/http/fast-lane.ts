@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { appApiErrorBody, knownCaller, type AppCaller } from './app-auth.js';
+import { appApiErrorBody, knownCaller, knownOpenKey, userCaller, type AppCaller } from './app-auth.js';
 import { errorAnswer } from './error-handler.js';
 import { parseJsonBody } from './json-body.js';
 
@@ -25,13 +25,14 @@ const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8
 /**
  * The app API's fast lane (decision 0015): a single-record create and a find of the app API, the
  * hottest write and read an app makes, answered without Fastify's per-request machinery when
- * everything needed to decide them is already known: the key is a known key of the app, the app
- * is known not to be in panic mode, there is no user token, the body is JSON of a declared length
- * within the body limit. Anything else (a token, a first request of a key, panic, another content
- * type, a query string, a server closing) is handed to Fastify unchanged and answered there.
+ * everything needed to decide the key is already known: the key is a known key of the app, the app
+ * is known not to be in panic mode, the body is JSON of a declared length within the body limit.
+ * Anything else (a first request of a key, panic, another content type, a query string, a server
+ * closing) is handed to Fastify unchanged and answered there. A user token is taken too (decision
+ * 0025): its session is looked up for every request by `userCaller`, as Fastify's routes do.
  *
- * It is not a second pipeline: authentication is `knownCaller` (the same function Fastify's routes
- * use first), the work is the routes' own (`AppData.create`, `AppData.find`), errors go through
+ * It is not a second pipeline: authentication is `knownCaller` or `userCaller` (the functions
+ * Fastify's routes use), the work is the routes' own (`AppData.create`, `AppData.find`), errors go through
  * `errorAnswer` and `appApiErrorBody` (the error handler and the app API's onSend hook use the
  * same two), and JSON bodies are read by `parseJsonBody`, as Fastify's parser reads them.
  * fast-lane.test.ts sends every kind of request both ways and compares the answers.
@@ -68,10 +69,13 @@ export class FastLane {
     const type = req.headers['content-type'];
     const length = Number(req.headers['content-length']);
     if (!type || !JSON_TYPES.has(type) || !(length > 0) || length > this.ctx.config.bodyLimit || req.headers['transfer-encoding']) return false;
-    const token = req.headers['user-token'];
-    if (token !== undefined && token !== 'null' && token !== 'undefined' && token !== '') return false;
-    const caller = knownCaller(this.ctx, m[1], m[2]);
-    if (!caller) return false;
+    // The token as `userTokenOf` reads it for Fastify's routes (the same header object).
+    const header = req.headers['user-token'];
+    const raw = Array.isArray(header) ? header[0] : header;
+    const token = raw && raw !== 'null' && raw !== 'undefined' ? raw : null;
+    const caller = token ? undefined : knownCaller(this.ctx, m[1], m[2]);
+    const key = token ? knownOpenKey(this.ctx, m[1], m[2]) : undefined;
+    if (!caller && !key) return false;
     this.taken++;
     const table = m[3];
     const started = performance.now();
@@ -90,7 +94,8 @@ export class FastLane {
       let pending: Promise<unknown>;
       try {
         // As the routes do: a find's reads are handed `res` and stop when its client goes away.
-        pending = handler(caller, table, body, res);
+        // A token is decided after the body is read, as in Fastify (a bad body is a 400 first).
+        pending = caller ? handler(caller, table, body, res) : userCaller(this.ctx, key!, m[2], token as string).then((c) => handler(c, table, body, res));
       } catch (err) {
         // A handler that refuses before its first await throws here rather than rejecting.
         return this.fail(req, res, err, started);
