@@ -134,15 +134,16 @@ export default function RecordsPage() {
   return (
     // From 1440 px the record panel pushes the page instead of covering the toolbar (CONSOLE.md §3.7).
     <Stack gap="sm" h="100%" p="lg" pr={recordParam && wide ? PANEL_WIDTH + 24 : 'lg'} style={{ minHeight: 0 }}>
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="sm" align="baseline" style={{ minWidth: 0 }}>
-          <Title order={1}>{tableName}</Title>
-          <Text size="sm" c="dimmed" aria-live="polite" data-testid="records-total">
+      {/* With the record panel open the page is narrower: header and toolbar wrap instead of being cut. */}
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="sm" align="baseline" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>{tableName}</Title>
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid="records-total" style={{ whiteSpace: 'nowrap' }}>
             {count.data === undefined ? 'counting…' : `${numberFormat.format(count.data)} record${count.data === 1 ? '' : 's'}${shown.q || shown.filter ? ' match' : ''}`}
           </Text>
           <LiveBadge live={live.live} error={live.error} />
         </Group>
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="wrap" justify="flex-end">
           {selectedIds.length > 0 && (
             <Button color="red" variant="light" leftSection={<IconTrash size={16} stroke={1.5} />} onClick={() => setConfirm('selected')}>
               Delete {selectedIds.length} selected

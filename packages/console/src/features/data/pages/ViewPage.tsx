@@ -9,7 +9,7 @@ import { PageSkeleton } from '../../../components/PageSkeleton';
 import { useGetTables } from '../api/tables.queries';
 import { useCreateView, useDeleteView, useGetViews, useUpdateView, useViewPreview } from '../api/views.queries';
 import { ConfirmModal } from '../../../components/ConfirmModal';
-import { RecordsTable, ViewOutput } from '../components/views/ViewOutput';
+import { RecordsTable, ViewOutput, dateColumnsOf } from '../components/views/ViewOutput';
 import { errorInfo, fieldError } from '../../../lib/errors';
 
 /** `…/data/-/views/:viewId` (`new` designs a new one): source table, columns, where, group by, live preview. */
@@ -85,7 +85,7 @@ export default function ViewPage() {
       {table && (
         <Stack gap="xs">
           <Title order={2}>Preview</Title>
-          {preview.data ? <RecordsTable rows={preview.data} columns={columns} label="Preview records" /> : <Text size="sm" c="dimmed">Loading the preview…</Text>}
+          {preview.data ? <RecordsTable rows={preview.data} columns={columns} dates={dateColumnsOf(table)} label="Preview records" /> : <Text size="sm" c="dimmed">Loading the preview…</Text>}
           {preview.data?.length === 0 && <Text size="sm" c="dimmed">No records match.</Text>}
         </Stack>
       )}

@@ -1,19 +1,20 @@
 import { ScrollArea, Table, Text } from '@mantine/core';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTimeWithZone } from '../../data/data-format';
 
 const SKIP = new Set(['___class', '__meta', 'ownerId']);
 
 const DATES = new Set(['created', 'updated']);
 
-function cell(value: unknown, column: string): string {
-  if (DATES.has(column) && typeof value === 'number') return formatDateTime(value);
+function cell(value: unknown, column: string, dates: Set<string>): string {
+  if ((DATES.has(column) || dates.has(column)) && typeof value === 'number') return formatDateTimeWithZone(value);
   if (value === null || value === undefined) return '—';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
 /** The first records a caller can read, in a plain table (only the columns they can see). */
-export function RecordsPreview({ records, label }: { records: Array<Record<string, unknown>>; label: string }) {
+/** `dates` names the table's date columns, shown as dates with the time zone. */
+export function RecordsPreview({ records, label, dates = new Set() }: { records: Array<Record<string, unknown>>; label: string; dates?: Set<string> }) {
   if (!records.length) return <Text size="sm" c="dimmed">No records to show.</Text>;
   const columns = [...new Set(records.flatMap((r) => Object.keys(r)))].filter((c) => !SKIP.has(c));
   return (
@@ -30,8 +31,8 @@ export function RecordsPreview({ records, label }: { records: Array<Record<strin
           {records.map((r, i) => (
             <Table.Tr key={String(r.objectId ?? i)}>
               {columns.map((c) => (
-                <Table.Td key={c} maw={240} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                  {cell(r[c], c)}
+                <Table.Td key={c} maw={240} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={cell(r[c], c, dates).slice(0, 300)}>
+                  {cell(r[c], c, dates)}
                 </Table.Td>
               ))}
             </Table.Tr>

@@ -51,7 +51,7 @@ export function RunAsResult({ appId, table, identity }: { appId: string; table: 
       <Text size="sm">Find reaches {ROWS[a.rows]}.{a.hidden.length > 0 && <> Hidden columns: <b>{a.hidden.join(', ')}</b>.</>}</Text>
       {whereField}
       <Text size="sm">{a.totalRows} {a.totalRows === 1 ? 'record' : 'records'} readable{a.totalRows > RUN_AS_PAGE_SIZE ? `; page ${page + 1} of ${pages}` : ''}.</Text>
-      <RecordsPreview records={a.records} label={`Records of ${table.name} as ${who}`} />
+      <RecordsPreview records={a.records} dates={new Set(table.columns.filter((c) => c.dataType === 'DATETIME').map((c) => c.name))} label={`Records of ${table.name} as ${who}`} />
       {pages > 1 && <Pagination value={page + 1} onChange={(p) => setPage(p - 1)} total={pages} size="sm" aria-label="Pages of records" />}
     </Stack>
   );

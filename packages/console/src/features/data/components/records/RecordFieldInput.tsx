@@ -1,6 +1,7 @@
 import { NumberInput, Select, TextInput, Textarea } from '@mantine/core';
 import type { DataColumn } from '@basalt/shared';
-import { TYPE_LABELS } from '../../data-format';
+import { TYPE_LABELS, timeZoneLabel } from '../../data-format';
+import { TEXT_LIMITS, lengthError } from './text-limits';
 import { GeometryPreview } from './spatial/GeometryPreview';
 import { geometryOf, parseGeometryText } from './spatial/geometry-text';
 import { parseJsonText } from './json-text';
@@ -18,11 +19,16 @@ interface Props {
 
 /** One labelled input per column, by type (the label is the column name: screen readers and tests use it). */
 export function RecordFieldInput({ column, value, onChange, error, readOnly }: Props) {
+  // The description names the column's length limit and, for dates, the zone they are read in;
+  // a text over the limit is named as it is typed, before any save.
+  const limit = TEXT_LIMITS[column.dataType];
+  const typeLabel = TYPE_LABELS[column.dataType] ?? column.dataType;
+  const text = typeof value === 'string' ? value : '';
   const common = {
     label: column.name,
-    description: TYPE_LABELS[column.dataType] ?? column.dataType,
+    description: limit ? `${typeLabel} · up to ${limit.toLocaleString('en-US')} characters` : column.dataType === 'DATETIME' ? `${typeLabel} in ${timeZoneLabel(Date.now())}` : typeLabel,
     withAsterisk: column.required && !column.system,
-    error,
+    error: (limit ? lengthError(column, text) : null) ?? error,
     readOnly,
   };
   switch (column.dataType) {

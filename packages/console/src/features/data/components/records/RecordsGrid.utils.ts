@@ -5,6 +5,7 @@ import { recordLabel, relationChips } from './cells/cell-values';
 import { booleanCell, dateTimeCell, isTypedCell, numberCell } from './cells/grid-cells';
 import { geometryText, isSpatialColumn, parseGeometryText } from './spatial/geometry-text';
 import { isJsonColumn, jsonCellText, parseJsonText } from './json-text';
+import { lengthError } from './text-limits';
 
 /**
  * A grid column: a scalar column of the table or one of its relation columns (with the target
@@ -102,5 +103,6 @@ export function valueFromEdit(column: DataColumn, cell: EditableGridCell): { val
   if (cell.kind !== GridCellKind.Text) return { error: 'This cell is edited in the record panel' };
   if (isSpatialColumn(column)) return parseGeometryText(cell.data, column);
   if (isJsonColumn(column)) return cell.data.trim() === '' ? { value: null } : parseJsonText(cell.data);
-  return { value: cell.data };
+  const tooLong = lengthError(column, cell.data);
+  return tooLong ? { error: `${column.name}: ${tooLong}` } : { value: cell.data };
 }

@@ -5,6 +5,7 @@ import { IconAdjustmentsHorizontal, IconArrowDown, IconArrowUp, IconFilter, Icon
 import type { DataColumn } from '@basalt/shared';
 import { errorInfo } from '../../../../lib/errors';
 import { WhereBuilder } from './WhereBuilder';
+import { readableFilter } from './where-builder';
 
 interface Props {
   q: string;
@@ -35,9 +36,11 @@ export function RecordsToolbar({ q, filter, sort, filterError, columns, onSearch
 
   const info = filterError ? errorInfo(filterError) : null;
   const applyFilter = () => onFilter(draft.trim());
+  // An applied filter that compares dates (as epoch numbers) is repeated with readable dates.
+  const readable = filter && draft === filter ? readableFilter(filter, columns) : null;
 
   return (
-    <Group gap="sm" align="flex-start" wrap="nowrap">
+    <Group gap="sm" align="flex-start" wrap="wrap">
       <TextInput
         label="Search"
         placeholder="Text, number, true/false or d-m-yyyy"
@@ -62,7 +65,11 @@ export function RecordsToolbar({ q, filter, sort, filterError, columns, onSearch
           if (e.key === 'Escape') setDraft(filter);
         }}
         error={info ? <span role="alert">{info.message}</span> : undefined}
-        description={!info ? (draft !== filter ? 'Press Enter to apply' : 'Where language: = != < > like in, and/or, relation paths') : undefined}
+        description={
+          info ? undefined : draft !== filter ? 'Press Enter to apply' : readable ? (
+            <Text span size="xs" c="dimmed" display="block" truncate title={readable} data-testid="filter-readable">Dates: {readable}</Text>
+          ) : 'Where language: = != < > like in, and/or, relation paths'
+        }
         rightSection={filter || draft ? <CloseButton size="sm" aria-label="Clear filter" onClick={() => { setDraft(''); onFilter(''); }} /> : null}
         classNames={{ input: 'mono' }}
         inputWrapperOrder={['label', 'input', 'description', 'error']}

@@ -4,21 +4,15 @@ import { parseBooleanText, parseDateTimeText, parseNumberText, type Parsed } fro
 import { geometryText, isSpatialColumn, parseGeometryText } from './spatial/geometry-text';
 import { isJsonColumn, parseJsonText } from './json-text';
 import { fieldName, type GridField } from './RecordsGrid.utils';
+import { lengthError } from './text-limits';
+
+export { lengthError, TEXT_LIMITS } from './text-limits';
 
 /**
  * Spreadsheet paste into the records grid. A block copied from Sheets or Excel arrives as rows of
  * cell texts (tab- and newline-separated); each text is converted by its target column's type with
  * the same rules as typing in the cell, and the whole block becomes one write (and one undo step).
  */
-
-/** Longest text each text type stores (the server's limits, values.ts TEXT_LIMITS). */
-export const TEXT_LIMITS: Record<string, number> = { STRING: 500, STRING_ID: 100, EXTENDED_STRING: 65_535, TEXT: 1_000_000, FILE_REF: 500 };
-
-/** Checks a text value against its column's declared length; null when it fits. */
-export function lengthError(column: Pick<DataColumn, 'dataType'>, text: string): string | null {
-  const limit = TEXT_LIMITS[column.dataType];
-  return limit !== undefined && text.length > limit ? `${text.length.toLocaleString('en-US')} characters; this column holds at most ${limit.toLocaleString('en-US')}` : null;
-}
 
 /** A pasted (or typed) text as the value a column stores, or what is wrong with it. */
 export function convertText(column: DataColumn, text: string): Parsed<unknown> {

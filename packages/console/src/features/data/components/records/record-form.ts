@@ -4,6 +4,7 @@ import { parseLocalDateTime, toDateTimeLocalInput } from '../../data-format';
 import type { FieldDraft } from './RecordFieldInput';
 import { geometryText, isSpatialColumn, parseGeometryText } from './spatial/geometry-text';
 import { isJsonColumn, jsonDraft, parseJsonText } from './json-text';
+import { lengthError } from './text-limits';
 
 const BASE = new Set(['objectId', 'created', 'updated', 'ownerId']);
 
@@ -62,7 +63,12 @@ export function recordFromDrafts(columns: DataColumn[], drafts: Record<string, F
       const ms = parseLocalDateTime(text);
       if (ms === null) errors[c.name] = 'Pick a date and time';
       else record[c.name] = ms;
-    } else record[c.name] = text;
+    } else {
+      // The column's declared length is checked here, so a long value is named before it is sent.
+      const tooLong = lengthError(c, text);
+      if (tooLong) errors[c.name] = tooLong;
+      else record[c.name] = text;
+    }
   }
   return { record, errors };
 }

@@ -1,6 +1,6 @@
 import type { DataColumn } from '@basalt/shared';
 import { GeometryError, fromWkt, isSpatialType, toWkt } from '@basalt/shared';
-import { parseLocalDateTime, whereLiteral } from '../../data-format';
+import { formatDateTimeWithZone, parseLocalDateTime, whereLiteral } from '../../data-format';
 
 /** One row of the filter builder. */
 export interface Condition {
@@ -53,6 +53,7 @@ const OPERATORS: Record<Kind, Operator[]> = {
     ...NULL_OPS,
   ],
   date: [
+    { value: 'on', label: 'on the day', arity: 1 },
     { value: '<', label: 'before', arity: 1 },
     { value: '>', label: 'after', arity: 1 },
     { value: 'between', label: 'between', arity: 2 },
@@ -117,7 +118,7 @@ export function arityOf(column: DataColumn | undefined, op: string): number {
 /** What a value input of this column takes, as its placeholder says. */
 export function valueHint(column: DataColumn | undefined): string {
   const kind = kindOf(column?.dataType ?? 'STRING');
-  return kind === 'number' ? 'a number' : kind === 'date' ? 'yyyy-mm-dd hh:mm' : kind === 'spatial' ? 'POLYGON((x y, …)) or POINT(x y)' : kind === 'json' ? '$.path, then the value' : 'text';
+  return kind === 'number' ? 'a number' : kind === 'date' ? 'yyyy-mm-dd or d-m-yyyy' : kind === 'spatial' ? 'POLYGON((x y, …)) or POINT(x y)' : kind === 'json' ? '$.path, then the value' : 'text';
 }
 
 export function emptyCondition(column: DataColumn | undefined): Condition {
@@ -135,7 +136,7 @@ function literal(column: DataColumn, text: string): { text: string } | { error: 
   if (kind === 'date') {
     // Dates go as epoch milliseconds of the browser's time zone, as the grid shows them.
     const ms = parseLocalDateTime(t);
-    return ms === null ? { error: 'Type a date as yyyy-mm-dd, optionally with hh:mm' } : { text: String(ms) };
+    return ms === null ? { error: 'Type a date as yyyy-mm-dd or d-m-yyyy, optionally with hh:mm' } : { text: String(ms) };
   }
   return { text: whereLiteral(text) };
 }
@@ -145,6 +146,16 @@ export function conditionText(column: DataColumn | undefined, c: Condition): { t
   if (!column) return { error: 'Choose a column' };
   const name = column.name;
   switch (c.op) {
+    case 'on': {
+      // The whole local day of the date typed (a time typed with it is ignored); the next
+      // midnight comes from the calendar, so days of a summer-time change are 23 or 25 hours.
+      const ms = parseLocalDateTime(c.value.trim());
+      if (ms === null) return { error: 'Type a date as yyyy-mm-dd or d-m-yyyy' };
+      const d = new Date(ms);
+      const start = new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+      const end = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
+      return { text: `${name} >= ${start} and ${name} < ${end}` };
+    }
     case 'empty':
       return { text: `${name} is null` };
     case 'notEmpty':
@@ -205,4 +216,23 @@ export function whereText(columns: DataColumn[], conditions: Condition[], combin
     else parts.push(conditions.length > 1 ? `(${out.text})` : out.text);
   });
   return { text: parts.join(` ${combinator} `), errors };
+}
+
+/**
+ * A where text with the epoch numbers compared to date columns written as dates in the browser's
+ * zone (`born >= 1735599600000` reads `born >= 2024-12-31 00:00:00 GMT+1`); null when it has none.
+ * Only for showing: the filter sent stays the text typed. Quoted text is left alone.
+ */
+export function readableFilter(filter: string, columns: Array<Pick<DataColumn, 'name' | 'dataType'>>): string | null {
+  const dates = new Set(columns.filter((c) => c.dataType === 'DATETIME').map((c) => c.name.toLowerCase()));
+  if (!dates.size) return null;
+  let changed = false;
+  // Strings first (kept as they are), then `<date column> <op> <number>` and `between <n> and <n>`.
+  const out = filter.replace(/'(?:[^']|'')*'|\b([A-Za-z_][A-Za-z0-9_]*)(\s*(?:<=|>=|!=|<>|=|<|>)\s*|\s+between\s+)(-?\d{1,15})(?:(\s+and\s+)(-?\d{1,15}))?\b/gi, (all, column?: string, op?: string, a?: string, and?: string, b?: string) => {
+    if (!column || !dates.has(column.toLowerCase())) return all;
+    changed = true;
+    const second = and && b ? `${and}${formatDateTimeWithZone(Number(b))}` : '';
+    return `${column}${op}${formatDateTimeWithZone(Number(a))}${second}`;
+  });
+  return changed ? out : null;
 }

@@ -5,16 +5,26 @@ import { getSdk } from '../../../../lib/sdk';
 import { useViewGroupCount, useViewGroups, useViewRecords, type ViewGroup } from '../../api/views.queries';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { PageSkeleton } from '../../../../components/PageSkeleton';
-import { whereLiteral } from '../../data-format';
+import type { DataTable } from '@basalt/shared';
+import { formatDateTimeWithZone, whereLiteral } from '../../data-format';
+import { useTable } from '../../api/tables.queries';
 
 type Row = Record<string, unknown>;
 
-function cellText(value: unknown): string {
+/** Names of a table's date columns (created and updated included): their epoch values show as dates. */
+export function dateColumnsOf(table: DataTable | undefined): Set<string> {
+  return new Set((table?.columns ?? []).filter((c) => c.dataType === 'DATETIME').map((c) => c.name));
+}
+
+function cellText(value: unknown, isDate = false): string {
   if (value === null || value === undefined) return '';
+  if (isDate && typeof value === 'number') return formatDateTimeWithZone(value);
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-export function RecordsTable({ rows, columns, label }: { rows: Row[]; columns: string[]; label: string }) {
+const LONG = 300;
+
+export function RecordsTable({ rows, columns, label, dates = new Set() }: { rows: Row[]; columns: string[]; label: string; dates?: Set<string> }) {
   const shown = columns.length ? columns : Object.keys(rows[0] ?? {}).filter((k) => k !== '___class');
   return (
     <Table.ScrollContainer minWidth={480}>
@@ -22,7 +32,17 @@ export function RecordsTable({ rows, columns, label }: { rows: Row[]; columns: s
         <Table.Thead><Table.Tr>{shown.map((c) => <Table.Th key={c}>{c}</Table.Th>)}</Table.Tr></Table.Thead>
         <Table.Tbody>
           {rows.map((r, i) => (
-            <Table.Tr key={String(r.objectId ?? i)}>{shown.map((c) => <Table.Td key={c}><Text size="sm" truncate maw={260}>{cellText(r[c])}</Text></Table.Td>)}</Table.Tr>
+            <Table.Tr key={String(r.objectId ?? i)}>
+              {shown.map((c) => {
+                const text = cellText(r[c], dates.has(c));
+                // Long values are cut to one line; the tooltip holds the start of the whole value.
+                return (
+                  <Table.Td key={c}>
+                    <Text size="sm" truncate maw={260} title={text.length > 30 ? (text.length > LONG ? `${text.slice(0, LONG)}…` : text) : undefined}>{text}</Text>
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
@@ -31,7 +51,7 @@ export function RecordsTable({ rows, columns, label }: { rows: Row[]; columns: s
 }
 
 /** One group: its first 5 records, "more" loads the next 5 through the view with the group's value as a filter. */
-function GroupCard({ appId, view, group }: { appId: string; view: DataView; group: ViewGroup }) {
+function GroupCard({ appId, view, group, dates }: { appId: string; view: DataView; group: ViewGroup; dates: Set<string> }) {
   const [extra, setExtra] = useState<Row[]>([]);
   const [loading, setLoading] = useState(false);
   const column = view.groupBy[0];
@@ -48,10 +68,10 @@ function GroupCard({ appId, view, group }: { appId: string; view: DataView; grou
   return (
     <Card withBorder padding="sm" component="section" aria-label={`Group ${cellText(group.value) || 'null'}`}>
       <Group justify="space-between" mb="xs">
-        <Text fw={600} size="sm">{column} = {group.value === null ? 'null' : cellText(group.value)}</Text>
+        <Text fw={600} size="sm">{column} = {group.value === null ? 'null' : cellText(group.value, dates.has(column))}</Text>
         <Text size="xs" c="dimmed">{group.count} record{group.count === 1 ? '' : 's'}</Text>
       </Group>
-      <RecordsTable rows={rows} columns={view.columns} label={`Records of group ${cellText(group.value)}`} />
+      <RecordsTable rows={rows} columns={view.columns} dates={dates} label={`Records of group ${cellText(group.value)}`} />
       {rows.length < group.count && <Button size="xs" variant="subtle" mt={4} onClick={() => void more()} loading={loading}>More records ({group.count - rows.length} left)</Button>}
     </Card>
   );
@@ -64,6 +84,8 @@ export function ViewOutput({ appId, view }: { appId: string; view: DataView }) {
   const groups = useViewGroups(appId, view, offset);
   const groupCount = useViewGroupCount(appId, view);
   const records = useViewRecords(appId, grouped ? undefined : view, offset);
+  const { table } = useTable(appId, view.tableName);
+  const dates = dateColumnsOf(table);
 
   if (grouped) {
     if (groups.error) return <ErrorAlert error={groups.error} onRetry={() => void groups.refetch()} />;
@@ -72,7 +94,7 @@ export function ViewOutput({ appId, view }: { appId: string; view: DataView }) {
     return (
       <Stack gap="sm">
         <Text size="sm" c="dimmed">{total} group{total === 1 ? '' : 's'} by {view.groupBy.join(', ')}</Text>
-        {groups.data.groups.map((g) => <GroupCard key={`${offset}-${cellText(g.value)}`} appId={appId} view={view} group={g} />)}
+        {groups.data.groups.map((g) => <GroupCard key={`${offset}-${cellText(g.value)}`} appId={appId} view={view} group={g} dates={dates} />)}
         {total > 5 && <Pagination total={Math.ceil(total / 5)} value={offset / 5 + 1} onChange={(p) => setOffset((p - 1) * 5)} size="sm" aria-label="Group pages" />}
       </Stack>
     );
@@ -82,7 +104,7 @@ export function ViewOutput({ appId, view }: { appId: string; view: DataView }) {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">{records.data.total} record{records.data.total === 1 ? '' : 's'}</Text>
-      <RecordsTable rows={records.data.data} columns={view.columns} label={`Records of ${view.name}`} />
+      <RecordsTable rows={records.data.data} columns={view.columns} dates={dates} label={`Records of ${view.name}`} />
       {records.data.total > 15 && <Pagination total={Math.ceil(records.data.total / 15)} value={offset / 15 + 1} onChange={(p) => setOffset((p - 1) * 15)} size="sm" />}
     </Stack>
   );
