@@ -27,5 +27,14 @@ test('the command palette finds a table by name, Enter opens it, and it then lea
   await search.fill('invite teammate');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/apps/${appId}/team`));
-  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Invite a developer' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('heading', { name: 'Team' }).click();
+
+  // "New table" opens the Data area with its New table dialog.
+  await page.keyboard.press('Control+K');
+  await search.fill('new table');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/apps/${appId}/data$`));
+  await expect(page.getByRole('dialog', { name: /New table/ })).toBeVisible();
 });
