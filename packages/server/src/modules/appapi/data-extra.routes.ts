@@ -24,15 +24,15 @@ export function registerDataExtraRoutes(app: FastifyInstance, ctx: ServerContext
   const grouping = new AppGrouping(ctx, data);
 
   app.put(`${base}/:table/deep-save`, async (req: R) => deep.save(await caller(req), req.params.table, req.body));
-  app.post(`${base}/data-grouping/:table`, async (req: R) => grouping.group(await caller(req), req.params.table, objectBody(req.body) ?? {}));
-  app.post(`${base}/data-grouping/:table/count`, async (req: R) => grouping.count(await caller(req), req.params.table, objectBody(req.body) ?? {}));
+  app.post(`${base}/data-grouping/:table`, async (req: R, reply) => grouping.group(await caller(req), req.params.table, objectBody(req.body) ?? {}, reply.raw));
+  app.post(`${base}/data-grouping/:table/count`, async (req: R, reply) => grouping.count(await caller(req), req.params.table, objectBody(req.body) ?? {}, reply.raw));
 
   /**
    * `findById({k1: v1, …})`: each query key a column of the table, each value its value. The one
    * record holding all of them is answered (404 for none, 400 when they name more than one: every
    * table's key is objectId, so other columns identify a record only when the data says so).
    */
-  app.get(`${base}/:table/pk`, async (req: R) => {
+  app.get(`${base}/:table/pk`, async (req: R, reply) => {
     const c = await caller(req);
     const keys = Object.entries(req.query);
     if (!keys.length) throw bad('Name the key columns and their values in the query (?objectId=… or ?column=value&…)');
@@ -46,7 +46,7 @@ export function registerDataExtraRoutes(app: FastifyInstance, ctx: ServerContext
       if (typeof value !== 'string') throw bad(`Give one value for key column '${name}'`);
       return columnEquals(name, col.dataType === 'BOOLEAN' ? value === 'true' : value);
     });
-    const found = await data.find(c, table.name, { pageSize: 2 }, true, scope);
+    const found = await data.find(c, table.name, { pageSize: 2 }, true, scope, reply.raw);
     if (!found.length) throw appError(AppErrorCodes.NOT_FOUND, 404, `No record of table '${table.name}' has this key`);
     if (found.length > 1) throw bad(`More than one record of table '${table.name}' has these values: they are not a key`);
     return found[0];

@@ -77,5 +77,5 @@ export function registerDataRoutes(app: FastifyInstance, ctx: ServerContext, dat
   app.post(`${base}/:table/:objectId/:column`, change('set'));
   app.put(`${base}/:table/:objectId/:column`, change('add'));
   app.delete(`${base}/:table/:objectId/:column`, change('delete'));
-  app.get(`${base}/:table/:objectId/:column`, async (req: R) => relations.load(await caller(req), req.params.table, req.params.objectId, req.params.column, req.query));
+  app.get(`${base}/:table/:objectId/:column`, async (req: R, reply) => relations.load(await caller(req), req.params.table, req.params.objectId, req.params.column, req.query, reply.raw));
 }

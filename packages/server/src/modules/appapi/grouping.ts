@@ -3,6 +3,7 @@ import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js'
 import { dataServicesOf, splitList, type ColumnMeta } from '../data/index.js';
 import { fromStored } from '../data/records/values.js';
 import type { AppData } from './data-access.js';
+import type { Answering } from '../../db/query-limits.js';
 
 type Rec = Record<string, unknown>;
 type Level = { column: ColumnMeta; value: unknown };
@@ -37,10 +38,11 @@ function size(value: unknown, name: string, fallback: number, max = MAX_PAGE, mi
 export class AppGrouping {
   constructor(private readonly ctx: ServerContext, private readonly data: AppData) {}
 
-  private async prepare(caller: AppCaller, tableName: string, body: Rec) {
+  /** `client`: the response the records are read for, whose client going away stops the reads (0025). */
+  private async prepare(caller: AppCaller, tableName: string, body: Rec, client?: Answering) {
     const groupBy = splitList(body.groupBy).map((g) => g.replace(/`/g, ''));
     // The rest of the body is a find's query; its groupBy is the grouping's, not the SQL's.
-    const { schema, table, spec } = await this.data.scoped(caller, tableName, { ...body, groupBy: undefined, groupPath: undefined });
+    const { schema, table, spec } = await this.data.scoped(caller, tableName, { ...body, groupBy: undefined, groupPath: undefined }, undefined, client);
     if (!groupBy.length) throw bad('Give the columns to group by (groupBy)');
     if (groupBy.length > MAX_LEVELS) throw bad(`At most ${MAX_LEVELS} groupBy columns`);
     const hidden = await this.data.hidden(caller, table);
@@ -63,8 +65,8 @@ export class AppGrouping {
     return { schema, table, spec, columns, path };
   }
 
-  async group(caller: AppCaller, tableName: string, body: Rec): Promise<GroupPage> {
-    const { schema, table, spec, columns, path } = await this.prepare(caller, tableName, body);
+  async group(caller: AppCaller, tableName: string, body: Rec, client?: Answering): Promise<GroupPage> {
+    const { schema, table, spec, columns, path } = await this.prepare(caller, tableName, body, client);
     const groupPageSize = size(body.groupPageSize, 'groupPageSize', DEFAULT_PAGE);
     const recordsPageSize = size(body.recordsPageSize, 'recordsPageSize', DEFAULT_PAGE);
     const remaining = columns.length - path.length;
@@ -93,8 +95,8 @@ export class AppGrouping {
   }
 
   /** How many records the group named by `groupPath` holds (all matching records without one). */
-  async count(caller: AppCaller, tableName: string, body: Rec): Promise<number> {
-    const { schema, table, spec, path } = await this.prepare(caller, tableName, body);
+  async count(caller: AppCaller, tableName: string, body: Rec, client?: Answering): Promise<number> {
+    const { schema, table, spec, path } = await this.prepare(caller, tableName, body, client);
     if (!spec) return 0;
     const services = dataServicesOf(this.ctx)!;
     const filter = services.query.filtered(caller.appId, schema, table, spec, path);

@@ -5,6 +5,7 @@ import { securityOf } from '../security/index.js';
 import { actorOf, assertId, MAX_BULK, type AppData } from './data-access.js';
 import { columnIn } from '@basalt/shared';
 import { parseRelationSpec } from '../data/index.js';
+import type { Answering } from '../../db/query-limits.js';
 
 type Rec = Record<string, unknown>;
 export type RelationMode = 'set' | 'add' | 'delete';
@@ -65,13 +66,13 @@ export class AppRelations {
     return mode === 'set' ? ids.length : n;
   }
 
-  async load(caller: AppCaller, tableName: string, parentId: string, column: string, input: Rec | undefined): Promise<Rec[]> {
+  async load(caller: AppCaller, tableName: string, parentId: string, column: string, input: Rec | undefined, client?: Answering): Promise<Rec[]> {
     const { relation, child, id } = await this.relation(caller, tableName, parentId, column, 'LoadRelations', false);
     const links = await this.ctx.dbs.app(caller.appId).selectFrom(relation.linkTable).select('child_id').where('parent_id', '=', id).limit(MAX_BULK + 1).execute();
     if (!links.length) return [];
     if (links.length > MAX_BULK) throw appError(AppErrorCodes.BAD_REQUEST, 400, `The relation holds more than ${MAX_BULK} records`);
     // The children as a condition of their own, ANDed as a syntax tree with the caller's where.
     const children = columnIn('objectId', links.map((l) => String(l.child_id)));
-    return this.data.find(caller, child.name, input, true, [children]);
+    return this.data.find(caller, child.name, input, true, [children], client);
   }
 }
