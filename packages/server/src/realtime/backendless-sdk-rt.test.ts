@@ -14,7 +14,22 @@ async function until(test: () => boolean, what: string, timeoutMs = 8000): Promi
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-type Sdk = typeof Backendless;
+/**
+ * Members the SDK has at run time that its type declarations leave out: the real-time shared
+ * object and the flow execution context read.
+ */
+type Sdk = typeof Backendless & {
+  SharedObject: { connect(name: string): SharedObjectHandle };
+  Automations: { loadFlowExecutionContext(executionId: string): Promise<unknown> };
+};
+type SharedObjectHandle = {
+  addChangesListener(cb: (c: object) => void): void;
+  addCommandListener(cb: (c: object) => void): void;
+  addConnectListener(cb: () => void): void;
+  set(key: string, value: unknown): Promise<unknown>;
+  get(key: string): Promise<unknown>;
+  send(type: string, data: unknown): Promise<unknown>;
+};
 
 /**
  * The published `backendless` SDK, unchanged: bulk and relation listeners fed by its own bulk and

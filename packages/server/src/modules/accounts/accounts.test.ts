@@ -100,7 +100,7 @@ describeEachDb('developer accounts', (server) => {
   });
 
   it('answers 401 for console calls without a valid auth key', async () => {
-    for (const headers of [{}, { 'auth-key': 'made-up-key' }]) {
+    for (const headers of [{}, { 'auth-key': 'made-up-key' }] as Array<Record<string, string>>) {
       const res = await server().call('GET', '/console/home/myaccount', { headers });
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('UNAUTHORIZED');

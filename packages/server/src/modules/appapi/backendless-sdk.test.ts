@@ -3,7 +3,8 @@ import Backendless from 'backendless';
 import { describeEachDb } from '../../test-helpers.js';
 import { appFixture, type AppFixture } from './appapi.test-helpers.js';
 
-type Sdk = typeof Backendless;
+/** The SDK has `UserService.getCurrentUserToken()` at run time; its type declarations leave it out. */
+type Sdk = typeof Backendless & { UserService: { getCurrentUserToken(): string | null } };
 type SdkError = Error & { code?: number; status?: number };
 
 /** The error a promise rejects with (fails the test when it resolves). */

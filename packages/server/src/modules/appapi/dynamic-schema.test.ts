@@ -1,5 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import Backendless from 'backendless';
+import type { Kysely } from 'kysely';
+import type { AuditTables } from '../audit/audit.migrations.js';
 import { DataTypes } from '@basalt/shared';
 import { describeEachDb } from '../../test-helpers.js';
 import { appFixture, type AppFixture } from './appapi.test-helpers.js';
@@ -36,7 +38,7 @@ describeEachDb('dynamic schema through the backendless SDK', (server) => {
   const auditOf = async (appId: string, target: string) => {
     let rows: Array<{ action: unknown; actor: unknown; target: unknown; summary: unknown }> = [];
     for (const until = Date.now() + 10_000; Date.now() < until;) {
-      rows = await server().app.basalt.dbs.system.selectFrom('audit_log').select(['action', 'actor', 'target', 'summary']).where('app_id', '=', appId).execute();
+      rows = await (server().app.basalt.dbs.system as unknown as Kysely<AuditTables>).selectFrom('audit_log').select(['action', 'actor', 'target', 'summary']).where('app_id', '=', appId).execute();
       if (rows.filter((r) => String(r.target).startsWith(target) && String(r.action).startsWith('dynamic-schema.')).length >= 2) return rows;
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -3,7 +3,8 @@ import Backendless from 'backendless';
 import { describeEachDb } from '../../test-helpers.js';
 import { appFixture, type AppFixture } from './appapi.test-helpers.js';
 
-type Sdk = typeof Backendless;
+/** The SDK has `UserService.getCurrentUserToken()` at run time; its type declarations leave it out. */
+type Sdk = typeof Backendless & { UserService: { getCurrentUserToken(): string | null } };
 type Rec = Record<string, unknown>;
 
 async function rejection(p: Promise<unknown>): Promise<Error & { code?: number; status?: number }> {

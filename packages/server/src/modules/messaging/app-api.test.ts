@@ -51,7 +51,7 @@ describeEachDb('messaging app API', (server) => {
     expect(res.json()).toMatchObject({ status: 'published', errorMessage: null });
     const [channel] = await channelsNamed('news.fresh');
     expect(channel).toMatchObject({ name: 'news.fresh', settings: { polling: true, rtmp: 0, websocket: 8888 }, updated: null });
-    const history = (await server().call('GET', `/${appId}/console/messaging/channels/${(channel as { channelid: string }).channelid}/messages`, { authKey: dev.authKey })).json();
+    const history = (await server().call('GET', `/${appId}/console/messaging/channels/${(channel as unknown as { channelid: string }).channelid}/messages`, { authKey: dev.authKey })).json();
     expect(history).toMatchObject([{ messageId: res.json().messageId, message: 'first' }]);
     // The console reading a channel that does not exist still answers 404.
     expect((await server().call('GET', `/${appId}/console/messaging/channels/NO-SUCH-ID/messages`, { authKey: dev.authKey })).statusCode).toBe(404);

@@ -183,7 +183,7 @@ for (const kind of testDbKinds()) {
       await server.app.listen({ port: 0, host: '127.0.0.1' });
       const address = server.app.server.address();
       const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      const sdk = Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey: f.keys.JS, standalone: true } as never) as unknown as typeof Backendless;
+      const sdk = Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey: f.keys.JS, standalone: true } as never) as unknown as typeof Backendless & { UserService: { getCurrentUserToken(): string | null } };
       idp.profiles.set('tok-sdk', { sub: 'sdk-5', email: 'sdk@example.com', email_verified: true, name: 'Sdk' });
       const user = await sdk.UserService.loginWithOauth2('StandIn', 'tok-sdk', undefined, {}, false) as unknown as Rec;
       expect(user).toMatchObject({ email: 'sdk@example.com' });
