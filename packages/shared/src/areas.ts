@@ -1,12 +1,12 @@
 /**
- * The product's areas (spec §1 and §7). The console builds its sidebar from this list; the server
+ * The product's areas. The console builds its sidebar from this list; the server
  * reports in `/console/status` which of them are available, and answers 501 `NOT_AVAILABLE_YET`
  * on the console routes of an area that is not built yet.
  */
 export interface AreaDef {
   id: string;
   title: string;
-  /** Sidebar group (CONSOLE.md §1.1). `account` areas live outside an app. */
+  /** Sidebar group (docs/console-screens.md › Frame). `account` areas live outside an app. */
   group: 'overview' | 'build' | 'observe' | 'manage' | 'extend' | 'account';
   /** Console URL segment under `/apps/:appId/` (or top-level for account areas). */
   segment: string;

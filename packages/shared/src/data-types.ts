@@ -1,4 +1,4 @@
-/** Column data types of the data service (spec §3). DATA_REF and GEO_REF are relation columns. */
+/** Column data types of the data service. DATA_REF and GEO_REF are relation columns. */
 export const DataTypes = ['STRING', 'STRING_ID', 'EXTENDED_STRING', 'TEXT', 'INT', 'DOUBLE', 'BOOLEAN', 'DATETIME', 'FILE_REF', 'DATA_REF', 'GEO_REF', 'POINT', 'LINESTRING', 'POLYGON', 'GEOMETRY', 'JSON'] as const;
 export type DataType = (typeof DataTypes)[number];
 

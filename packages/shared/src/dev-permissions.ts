@@ -1,6 +1,8 @@
 /**
- * Developer-team operations that can be permissioned (spec §6). A team member without GRANT for
- * an operation is refused (403) on every console route that declares it.
+ * Developer-team operations that can be permissioned. A team member without GRANT for an operation
+ * is refused (403) on every console route that declares it (the server's check is
+ * `packages/server/src/http/dev-access.ts`; the console's switches are `DevPermissionGroups` in
+ * `routes/dev-team.ts`).
  */
 export const DevOperations = {
   TEAM_INVITE_REMOVE: 1,

@@ -20,7 +20,7 @@ export interface RouteDef {
   /** Path template with `:param` placeholders, e.g. `/:appId/console/application`. */
   path: string;
   auth: RouteAuth;
-  /** Developer-team operation id (spec §6) that a team member needs for this route; reads need none. */
+  /** Developer-team operation id (`DevOperations` in `dev-permissions.ts`) that a team member needs for this route; reads need none. */
   devPermission?: number;
   /** Body schema; validated by the server at the edge. */
   body?: TSchema;

@@ -21,7 +21,7 @@ import { teamRoutes } from '../features/team/routes';
 import { auditRoutes } from '../features/audit/routes';
 
 /**
- * Every URL of CONSOLE.md §1.2 that exists so far. Pages load lazily (one chunk per route); the
+ * Every console URL that exists so far (docs/console-screens.md › URLs). Pages load lazily (one chunk per route); the
  * frames around them (layouts, guards) are part of the first load so navigation never flashes.
  */
 export const router = createBrowserRouter([

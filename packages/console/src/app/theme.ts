@@ -7,7 +7,7 @@ export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SC
 const sans = 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const mono = '"JetBrains Mono", ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
-/** The console's one theme (CONSOLE.md §4): indigo primary, neutral elsewhere, 4 px spacing base. */
+/** The console's one theme (docs/console-screens.md › Look): indigo primary, neutral elsewhere, 4 px spacing base. */
 export const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: { light: 6, dark: 4 },

@@ -24,7 +24,7 @@ interface Props {
 }
 
 /**
- * Second-tier confirmation (CONSOLE.md §3.4): the title names the object and count, the body says
+ * Second-tier confirmation (docs/console-screens.md › Confirmations): the title names the object and count, the body says
  * the consequence, the verb button is red, and focus starts on Cancel so Enter never destroys.
  */
 export function ConfirmModal({ opened, onClose, title, children, confirmLabel, onConfirm, loading, error, destructive = true, extraAction }: Props) {

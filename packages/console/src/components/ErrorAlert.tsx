@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { errorInfo } from '../lib/errors';
 
 /**
- * Inline failure of a region (CONSOLE.md §2): the server's message, its code in small mono text
+ * Inline failure of a region (docs/console-screens.md › Errors and permissions): the server's message, its code in small mono text
  * and Retry. A 403 says which permission is missing — the server names it in the message.
  */
 export function ErrorAlert({ error, onRetry, title, parent }: { error: unknown; onRetry?: () => void; title?: string; parent?: { to: string; label: string } }) {

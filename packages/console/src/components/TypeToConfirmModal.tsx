@@ -17,7 +17,7 @@ interface Props {
   error?: unknown;
 }
 
-/** Third-tier confirmation (CONSOLE.md §3.4): the red button stays disabled until the name matches. */
+/** Third-tier confirmation (docs/console-screens.md › Confirmations): the red button stays disabled until the name matches. */
 export function TypeToConfirmModal({ opened, onClose, title, expected, inputLabel, consequences, confirmLabel, onConfirm, loading, error }: Props) {
   const [typed, setTyped] = useState('');
   const matches = typed === expected;

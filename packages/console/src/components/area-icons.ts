@@ -21,7 +21,7 @@ import {
 } from '@tabler/icons-react';
 import { Areas } from '@basalt/shared';
 
-/** One icon per area, used in the sidebar, the palette and breadcrumbs (CONSOLE.md §4). */
+/** One icon per area, used in the sidebar, the palette and breadcrumbs (docs/console-screens.md › Look). */
 const icons: Record<string, Icon> = {
   overview: IconLayoutDashboard,
   data: IconDatabase,

@@ -37,7 +37,7 @@ function askDiscard(message: string, onDiscard: () => void, onKeep: () => void) 
 }
 
 /**
- * Guards a form with unsaved edits (CONSOLE.md §3.1): in-app navigation — links, Back, closing a
+ * Guards a form with unsaved edits (docs/console-screens.md › Unsaved edits): in-app navigation — links, Back, closing a
  * panel through the URL — asks "Discard your changes?" first (react-router's blocker), and reload
  * or closing the tab gets the browser's own leave-page question (`beforeunload`).
  *

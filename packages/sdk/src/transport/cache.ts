@@ -87,5 +87,5 @@ export const responseCache = new ResponseCache();
 /** Default lifetime of a cached read when a request asks for the cache without a TTL. */
 export const DEFAULT_CACHE_TTL = 15_000;
 
-/** Lifetime of derived count requests (spec §9). */
+/** Lifetime of derived count requests (the count `transport.ts` derives from a list request). */
 export const COUNT_CACHE_TTL = 30_000;

@@ -12,7 +12,8 @@ export interface AppAccess {
 }
 
 /**
- * The one place that decides whether a developer may act in an app (spec §6). The owner may do
+ * The one place that decides whether a developer may act in an app (operations: `DevOperations`
+ * in `packages/shared/src/dev-permissions.ts`). The owner may do
  * everything; a team member may read and may change what their permissions GRANT (an operation
  * with no entry is granted: members start with full rights until the owner denies some).
  */

@@ -11,7 +11,7 @@ const Id = Type.String({ minLength: 1, maxLength: 64 });
 export const DevPermissionSchema = Type.Object({ operation: Type.Integer({ minimum: 1, maximum: 1000 }), access: AccessSchema });
 
 /**
- * Sections of the numbered developer operations (spec §6). A permission group sets every operation
+ * Sections of the numbered developer operations (`DevOperations` in `../dev-permissions.ts`). A permission group sets every operation
  * of its section at once; the console shows one switch per group.
  */
 export const DevPermissionGroups: Record<string, { title: string; operations: number[] }> = {

@@ -1,6 +1,6 @@
 /**
- * Free-text search → where text, following the reference console client's record-search rules
- * (spec §5): the text is contains-matched against every searchable column and the per-column
+ * Free-text search → where text, following the reference console client's record-search rules:
+ * the text is contains-matched against every searchable column and the per-column
  * conditions are OR-ed. Unlike the reference client, a single quote in the text is escaped, so a
  * search for `O'Brien` is a valid where instead of a syntax error.
  */

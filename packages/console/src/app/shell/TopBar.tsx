@@ -7,7 +7,7 @@ import { SearchTrigger } from './SearchTrigger';
 import { ThemeToggle } from './ThemeToggle';
 import { TaskTray } from '../tasks/TaskTray';
 
-/** The 48 px bar of CONSOLE.md §1.1: logo, app switcher, breadcrumbs, search, task tray, theme, account. */
+/** The 48 px top bar (docs/console-screens.md › Frame): logo, app switcher, breadcrumbs, search, task tray, theme, account. */
 export function TopBar({ switcher, breadcrumbs }: { switcher?: ReactNode; breadcrumbs?: ReactNode }) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">

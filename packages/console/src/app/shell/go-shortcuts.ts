@@ -1,4 +1,4 @@
-/** Second key after `G` for each area (CONSOLE.md §3.5); shown in the palette too. */
+/** Second key after `G` for each area (docs/console-screens.md › Keyboard); shown in the palette too. */
 export const goKeys: Record<string, string> = {
   overview: 'o',
   data: 'd',

@@ -11,7 +11,7 @@ const KIND_ICON: Record<TaskKind, typeof IconFileTypeCsv> = {
   backup: IconArchive,
 };
 
-// Status is said in words as well as colour (CONSOLE.md §3.6).
+// Status is said in words as well as colour (docs/console-screens.md › Status).
 const STATUS: Record<TaskStatus, { label: string; color: string }> = {
   running: { label: 'Running', color: 'blue' },
   done: { label: 'Done', color: 'green' },

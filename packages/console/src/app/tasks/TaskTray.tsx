@@ -6,7 +6,7 @@ import { tasks as store, useTasks } from './task-store';
 import { TaskRow } from './TaskRow';
 
 /**
- * The top bar's task tray (CONSOLE.md §1.1): a spinner with the number of running tasks, and a
+ * The top bar's task tray (docs/console-screens.md › Frame): a spinner with the number of running tasks, and a
  * panel listing running and finished work with progress, errors and Dismiss. The tasks live in
  * the task store, so the tray shows the same list on every page of the console.
  */

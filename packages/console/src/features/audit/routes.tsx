@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
 
-/** Audit log (CONSOLE.md §1.2); filters live in the query (`actor`, `action`, `from`, `to`, `page`). */
+/** Audit log (docs/console-screens.md › URLs); filters live in the query (`actor`, `action`, `from`, `to`, `page`). */
 export const auditRoutes: RouteObject[] = [{ path: 'audit', lazy: lazyPage(() => import('./pages/AuditPage')) }];

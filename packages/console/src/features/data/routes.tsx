@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
 
 /**
- * The Data area (CONSOLE.md §1.2): tables by name, non-table tools under the reserved `-`
+ * The Data area (docs/console-screens.md › URLs): tables by name, non-table tools under the reserved `-`
  * segment. Mounted inside `apps/:appId` before the areas catch-all.
  */
 export const dataRoutes: RouteObject[] = [

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
 
-/** Routes inside `/apps/:appId`: the folder is the rest of the path (CONSOLE.md §1.2). */
+/** Routes inside `/apps/:appId`: the folder is the rest of the path (docs/console-screens.md › URLs). */
 export const filesRoutes: RouteObject[] = [{ path: 'files/*', lazy: lazyPage(() => import('./pages/FilesPage')) }];
 
 /**

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
 
-/** Routes inside `/apps/:appId` (CONSOLE.md §1.2, Messaging). */
+/** Routes inside `/apps/:appId` (docs/console-screens.md › URLs). */
 export const messagingRoutes: RouteObject[] = [
   {
     path: 'messaging',

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
 
-/** Security area (CONSOLE.md §1.2): roles, permissions, run as, sessions, safety, advisor. */
+/** Security area (docs/console-screens.md › URLs): roles, permissions, run as, sessions, safety, advisor. */
 export const securityRoutes: RouteObject[] = [
   {
     path: 'security',

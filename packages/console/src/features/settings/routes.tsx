@@ -3,7 +3,7 @@ import { lazyPage } from '../../app/lazy-page';
 import { FIRST_BUILT_SECTION } from './sections';
 
 /**
- * Settings (CONSOLE.md §1.2, §2.13): `/settings/:section`. API keys and Mobile (push credentials)
+ * Settings (docs/console-screens.md › URLs, Settings): `/settings/:section`. API keys and Mobile (push credentials)
  * are built; the other sections say they are not available yet.
  */
 export const settingsRoutes: RouteObject[] = [

@@ -1,4 +1,4 @@
-/** Sections of Settings (CONSOLE.md §1.2 and §2.13), in menu order; `built` ones have a screen. */
+/** Sections of Settings (docs/console-screens.md › URLs, Settings), in menu order; `built` ones have a screen. */
 export const SETTINGS_SECTIONS = [
   { segment: 'general', label: 'General', built: false },
   { segment: 'api-keys', label: 'API keys', built: true },

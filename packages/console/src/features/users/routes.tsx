@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
 
-/** Users area (CONSOLE.md §1.2): the users list, registration, login, OAuth providers, Auth0 and scope-to-role bindings. */
+/** Users area (docs/console-screens.md › URLs): the users list, registration, login, OAuth providers, Auth0 and scope-to-role bindings. */
 export const usersRoutes: RouteObject[] = [
   {
     path: 'users',

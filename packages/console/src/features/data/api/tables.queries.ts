@@ -19,7 +19,7 @@ export function useTable(appId: string, name: string | undefined) {
 }
 
 /**
- * Record counts of every table in one call, cached 30 s (CONSOLE.md §3.8). The sidebar shows them
+ * Record counts of every table in one call, cached 30 s (docs/console-screens.md › Counts). The sidebar shows them
  * as estimates: they may lag behind writes made since.
  */
 export function useGetRecordsCountForTables(appId: string, tables: DataTable[] | undefined) {

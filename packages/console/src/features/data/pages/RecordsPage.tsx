@@ -132,7 +132,7 @@ export default function RecordsPage() {
 
   const empty = count.data === 0 && windows.isCurrent;
   return (
-    // From 1440 px the record panel pushes the page instead of covering the toolbar (CONSOLE.md §3.7).
+    // From 1440 px the record panel pushes the page instead of covering the toolbar (docs/console-screens.md › Record panel).
     <Stack gap="sm" h="100%" p="lg" pr={recordParam && wide ? PANEL_WIDTH + 24 : 'lg'} style={{ minHeight: 0 }}>
       {/* With the record panel open the page is narrower: header and toolbar wrap instead of being cut. */}
       <Group justify="space-between" wrap="wrap" gap="sm">

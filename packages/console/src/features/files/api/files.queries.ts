@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { CacheTags, responseCache, type DirectoryQuery, type FileOperation } from '@basalt/sdk';
 import { getSdk } from '../../../lib/sdk';
 
-/** Entries fetched per page while scrolling a folder (CONSOLE.md §2.7). */
+/** Entries fetched per page while scrolling a folder (docs/console-screens.md › Files). */
 export const FOLDER_PAGE = 100;
 
 export type SortField = NonNullable<DirectoryQuery['sortBy']>;

@@ -14,7 +14,7 @@ interface Props {
 
 /**
  * Deleting a file or an empty folder asks once, focus on Cancel; a folder with content asks for
- * its name and says how many items go with it (CONSOLE.md §3.4).
+ * its name and says how many items go with it (docs/console-screens.md › Confirmations).
  */
 export function DeleteFileModal({ appId, entry, onClose, onConfirm, loading, error }: Props) {
   const folder = entry?.type === 'DIRECTORY';

@@ -7,7 +7,7 @@ import { changedSearchParams } from '../../../lib/search-params';
 const SORT_FIELDS: SortField[] = ['name', 'size', 'type', 'updated', 'created'];
 
 /**
- * The Files area's state lives in the URL (CONSOLE.md §1.2): the folder is the path after
+ * The Files area's state lives in the URL (docs/console-screens.md › URLs): the folder is the path after
  * `files/`, `q` the name pattern, `sort` the order (`size:desc`), `open` the file in the preview.
  */
 export function useFilesLocation() {

@@ -19,7 +19,7 @@ interface Props {
   initial: PushDraft;
 }
 
-/** Content, audience with a live recipient count, a preview, save and send (CONSOLE.md §2.8). */
+/** Content, audience with a live recipient count, a preview, save and send (docs/console-screens.md › Messaging). */
 export function PushComposer({ appId, savedName, initial }: Props) {
   const navigate = useNavigate();
   const [draft, setDraft] = useState(initial);

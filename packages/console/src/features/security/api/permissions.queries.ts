@@ -70,7 +70,7 @@ function send(appId: string, scope: PermissionScope, c: CellChange) {
 }
 
 /**
- * Changes permission cells optimistically (CONSOLE.md §3.2): the cache shows the new state at once
+ * Changes permission cells optimistically (docs/console-screens.md › Optimistic changes): the cache shows the new state at once
  * and rolls back when the server refuses. Several cells (a bulk row or column) go as one change.
  */
 export function useChangePermissions(appId: string, policy: PermissionPolicy, scope: PermissionScope | undefined, search = '') {

@@ -22,7 +22,7 @@ export function useRenameRole(appId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) => getSdk().security.renameRole(appId, id, name),
-    // Renames are optimistic (CONSOLE.md §3.2): the new name shows at once, rolled back on failure.
+    // Renames are optimistic (docs/console-screens.md › Optimistic changes): the new name shows at once, rolled back on failure.
     onMutate: async ({ id, name }) => {
       await qc.cancelQueries({ queryKey: securityKeys.roles(appId) });
       const previous = qc.getQueryData<Role[]>(securityKeys.roles(appId));

@@ -8,7 +8,7 @@ export function permissionName(operation: number): string {
 
 /**
  * Whether the signed-in developer may do a numbered operation. Controls they lack stay visible but
- * disabled, with `reason` naming the permission to ask for (CONSOLE.md §2.6). While unknown, the
+ * disabled, with `reason` naming the permission to ask for (docs/console-screens.md › Errors and permissions). While unknown, the
  * server decides.
  */
 export function useCan(appId: string, operation: number): { allowed: boolean; reason?: string } {

@@ -1,7 +1,7 @@
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { Tabs } from '@mantine/core';
 
-/** Sub-pages of an area as tabs that are links: the URL stays the state (CONSOLE.md §1.2). */
+/** Sub-pages of an area as tabs that are links: the URL stays the state (docs/console-screens.md › URLs). */
 export function AreaTabs({ base, tabs, label }: { base: string; tabs: ReadonlyArray<{ segment: string; label: string }>; label: string }) {
   const { pathname } = useLocation();
   const rest = pathname.startsWith(base) ? pathname.slice(base.length).replace(/^\//, '') : '';

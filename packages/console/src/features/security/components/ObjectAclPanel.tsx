@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * The ACL of one record (CONSOLE.md §2.4 "Object ACL"), for the record panel's ACL tab: the same
+ * The ACL of one record (docs/console-screens.md › Security), for the record panel's ACL tab: the same
  * matrix as tables, for roles or searched users. A rule here decides before every other layer.
  */
 export function ObjectAclPanel({ appId, table, objectId }: Props) {

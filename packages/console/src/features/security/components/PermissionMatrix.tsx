@@ -38,7 +38,7 @@ interface Props {
 let lastToast: string | undefined;
 
 /**
- * The permission matrix of every scope (CONSOLE.md §2.4): rows are roles or users, columns
+ * The permission matrix of every scope (docs/console-screens.md › Security): rows are roles or users, columns
  * operations, each cell three-state. Changes apply at once; a toast offers Undo.
  */
 export function PermissionMatrix({ caption, rowHeader, rows, operations, operationLabel = (o) => o, itemLabel, value, onChange, disabledReason }: Props) {

@@ -5,7 +5,7 @@ import { useGetHIPAACompliance, useLoadPanicMode } from '../api/safety.queries';
 
 /**
  * Full-width banners under the top bar for states that change the meaning of every screen
- * (CONSOLE.md §1.1): panic mode (red) and compliance mode (blue). Renders nothing otherwise.
+ * (docs/console-screens.md › Frame): panic mode (red) and compliance mode (blue). Renders nothing otherwise.
  */
 export function SafetyBanner({ appId }: { appId: string }) {
   const panic = useLoadPanicMode(appId);

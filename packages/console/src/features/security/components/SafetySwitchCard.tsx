@@ -23,7 +23,7 @@ interface Props {
   onOpen?: () => void;
 }
 
-/** A safety switch that is only flipped after typing the app name (CONSOLE.md §3.4, tier 3). */
+/** A safety switch that is only flipped after typing the app name (docs/console-screens.md › Confirmations). */
 export function SafetySwitchCard({ title, noun, description, enabled, onColor, appName, consequencesOn, consequencesOff, onSet, loading, error, disabledReason, children, onOpen }: Props) {
   const [open, setOpen] = useState(false);
   const verb = enabled ? 'Turn off' : 'Turn on';

@@ -3,7 +3,7 @@ import type { Access } from '../api/permissions.queries';
 /** A cell's state; `undefined` is inherited. */
 export type CellState = Access | undefined;
 
-/** Click and Space walk inherit → GRANT → DENY → inherit (CONSOLE.md §2.4). */
+/** Click and Space walk inherit → GRANT → DENY → inherit (docs/console-screens.md › Security). */
 export function nextState(state: CellState): CellState {
   if (state === undefined) return 'GRANT';
   if (state === 'GRANT') return 'DENY';

@@ -8,7 +8,7 @@ export function maskKey(value: string): string {
 }
 
 /**
- * An API key, masked until revealed (CONSOLE.md §2.13), with Reveal and Copy. Copy works while
+ * An API key, masked until revealed (docs/console-screens.md › Settings), with Reveal and Copy. Copy works while
  * masked, so a key can be handed on without showing it on screen.
  */
 export function ApiKeyValue({ value, name, revealed, onToggle }: { value: string; name: string; revealed: boolean; onToggle: () => void }) {

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { Stack } from '@mantine/core';
 import { ApiKeysCard } from '../components/ApiKeysCard';
 
-/** Settings › API keys (CONSOLE.md §2.13). */
+/** Settings › API keys (docs/console-screens.md › Settings). */
 export default function ApiKeysSettingsPage() {
   const { appId = '' } = useParams();
   return (

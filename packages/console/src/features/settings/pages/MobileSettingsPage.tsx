@@ -6,7 +6,7 @@ import { ApnsCard } from '../components/ApnsCard';
 import { FcmCard } from '../components/FcmCard';
 import { GooglePlayCard } from '../components/GooglePlayCard';
 
-/** Settings › Mobile: push credentials per platform (CONSOLE.md §2.13) and the Google Play purchase-check account. */
+/** Settings › Mobile: push credentials per platform (docs/console-screens.md › Settings) and the Google Play purchase-check account. */
 export default function MobileSettingsPage() {
   const { appId = '' } = useParams();
   const settings = useMobileSettings(appId);

@@ -1,6 +1,6 @@
 import { DevPermissionGroups, type Access } from '@basalt/shared';
 
-/** Presets of CONSOLE.md §2.6, as the access of every permission group. */
+/** Presets (docs/console-screens.md › Team), as the access of every permission group. */
 export const PRESETS: Array<{ id: string; label: string; access: (group: string) => Access }> = [
   { id: 'admin', label: 'Admin', access: () => 'GRANT' },
   { id: 'data-editor', label: 'Data editor', access: (g) => (['data', 'files', 'users', 'roles'].includes(g) ? 'GRANT' : 'DENY') },

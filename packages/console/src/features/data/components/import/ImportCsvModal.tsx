@@ -29,7 +29,7 @@ interface Props {
 const rows = (n: number) => `${numberFormat.format(n)} row${n === 1 ? '' : 's'}`;
 
 /**
- * CSV import (CONSOLE.md §3.3): choose a file → map its columns (matched by name, types shown) →
+ * CSV import (docs/console-screens.md › CSV import): choose a file → map its columns (matched by name, types shown) →
  * dry run listing the rows that would fail and why → import with progress → summary with the
  * rejected rows downloadable. It never reports success when nothing was written.
  */

@@ -4,7 +4,7 @@ import type { DataRecord } from '@basalt/sdk';
 import { getSdk } from '../../../../lib/sdk';
 import { recordsQuery, type RecordsFilter } from '../../api/records.queries';
 
-/** Rows per request (CONSOLE.md §2.3: windows of 100 around the viewport; also the server's cap). */
+/** Rows per request (docs/console-screens.md › Data: windows of 100 around the viewport; also the server's cap). */
 export const WINDOW = 100;
 // Windows this far from the viewport are dropped, so a scroll through a million rows stays small.
 const KEEP_DISTANCE = 30;
