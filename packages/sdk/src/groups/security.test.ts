@@ -72,6 +72,7 @@ describeShapes('security', [
   ['activateHIPAACompliance', (c) => c.security.activateHIPAACompliance('A'), bare('PUT', `${H}/A/console/compliance/hipaa/enable`)],
   ['deactivateHIPAACompliance', (c) => c.security.deactivateHIPAACompliance('A'), bare('PUT', `${H}/A/console/compliance/hipaa/disable`)],
   ['getHIPAACompliance', (c) => c.security.getHIPAACompliance('A'), get(`${H}/A/console/compliance/hipaa`)],
+  ['advisor', (c) => c.security.advisor('A'), get(`${S}/advisor`)],
 ]);
 
 describe('security group: answers', () => {
