@@ -17,12 +17,17 @@ const pick = (rows: Array<Record<string, unknown>>) => rows.map((r) => [r.name, 
 
 /** Selects a grid cell by clicking it (the accessible mirror counts the row-marker column first). */
 async function selectCell(page: Page, column: number, row: number) {
+  // No dialog may still be closing over the grid, or the click lands on its fading overlay.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   const point = await cellPoint(page, column, row);
-  // A click inside a selected range keeps the range; Escape clears it first.
-  await page.keyboard.press('Escape');
-  await page.mouse.click(point.x, point.y);
-  // Focus is somewhere inside the grid (its accessible mirror can lag behind a range selection).
-  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.dvn-scroller') || document.activeElement?.getAttribute('data-testid') === 'data-grid-canvas')).toBe(true);
+  // Focus is somewhere inside the grid (its accessible mirror can lag behind a range selection);
+  // on a busy machine the first click can come before the grid listens, so it is clicked again.
+  await expect(async () => {
+    // A click inside a selected range keeps the range; Escape clears it first.
+    await page.keyboard.press('Escape');
+    await page.mouse.click(point.x, point.y);
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.dvn-scroller') || document.activeElement?.getAttribute('data-testid') === 'data-grid-canvas')).toBe(true);
+  }).toPass({ timeout: 15_000 });
 }
 
 test('spreadsheet paste: a 3×2 block fills six cells after confirmation, Ctrl+Z restores them, a bad value pastes nothing, copy gives TSV back', async ({ page, context }) => {
