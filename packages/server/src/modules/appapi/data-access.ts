@@ -374,7 +374,10 @@ export class AppData {
     const ids = await this.idsWhere(caller, table, where, 'Update', client);
     if (!ids.length) return 0;
     await this.withColumns(caller, table, [values]);
-    await this.data.records.bulkUpsert(caller.appId, table.name, ids.map((objectId) => ({ ...values, objectId })));
+    // Rows are locked in the order bulk deletes lock them (JavaScript's string order, not the
+    // database collation's, which ignores the dashes of ids), so the two cannot deadlock.
+    const ordered = [...ids].sort();
+    await this.data.records.bulkUpsert(caller.appId, table.name, ordered.map((objectId) => ({ ...values, objectId })));
     return ids.length;
   }
 

@@ -188,6 +188,7 @@ export class RecordsService {
             await trx.insertInto(table.sqlName).values(group.slice(i, i + per)).execute();
           }
         }
+        if (updates.length > 1) await this.lockInOrder(trx, table, updates.map((u) => u.id));
         for (let i = 0; i < updates.length; i++) {
           if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
           await trx.updateTable(table.sqlName).set(updates[i].values).where('objectId', '=', updates[i].id).execute();
@@ -200,6 +201,20 @@ export class RecordsService {
       });
     } catch (err) {
       throw this.constraintError(table, err);
+    }
+  }
+
+  /**
+   * On PostgreSQL, locks the rows a bulk update or delete will write, in the database's own order
+   * of ids, before writing any: a statement with `objectId IN (…)` locks rows in the order it finds
+   * them, and row-by-row updates in the order given, so two bulk writes over the same rows could
+   * each hold a row the other waits for (a deadlock, found only after a second). SQLite writes one
+   * transaction at a time and needs none of this.
+   */
+  private async lockInOrder(trx: Kysely<any>, table: TableMeta, ids: string[]): Promise<void> {
+    if (this.area.ctx.dbs.kind !== 'postgres' || ids.length < 2) return;
+    for (let i = 0; i < ids.length; i += 10_000) {
+      await trx.selectFrom(table.sqlName).select('objectId').where('objectId', 'in', ids.slice(i, i + 10_000)).orderBy('objectId').forUpdate().execute();
     }
   }
 
@@ -254,8 +269,9 @@ export class RecordsService {
       const db = this.area.db(appId);
       gone = (await runGrouped<{ objectId: unknown; ownerId: unknown }>(db, db.deleteFrom(table.sqlName).where('objectId', '=', ids[0]).returning(['objectId', 'ownerId']).compile())).rows;
     } else await this.area.db(appId).transaction().execute(async (trx) => {
-      // Rows locked in one order by every bulk delete, so two of them cannot wait on each other.
+      // Rows locked in one order by every bulk write, so two of them cannot wait on each other.
       const sorted = [...new Set(ids)].sort();
+      await this.lockInOrder(trx, table, sorted);
       for (let i = 0; i < sorted.length; i += 1000) {
         if (i > 0) await nextTurn();
         const chunk = sorted.slice(i, i + 1000);
