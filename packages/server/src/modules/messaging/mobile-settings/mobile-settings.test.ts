@@ -91,7 +91,13 @@ describeEachDb('mobile settings (push credentials) and outbox retry', (server) =
     expect(byDevice.i1.status).toBe('no-credentials');
     expect(standins.fcmMessages.map((m) => m.token).sort()).toEqual(['fresh-token', 'stale-token']);
     // The sweep ran as one job of the general scheduler, completed by the process that claimed it.
-    const sweeps = await (server().app.basalt.jobs.repo.db).selectFrom('jobs').selectAll().where('kind', '=', 'messaging.push-retry').where('app_id', '=', appId).execute();
+    // The job is marked done just after its last delivery is: read it once it has ended.
+    const sweepsOf = () => (server().app.basalt.jobs.repo.db).selectFrom('jobs').selectAll().where('kind', '=', 'messaging.push-retry').where('app_id', '=', appId).execute();
+    let sweeps = await sweepsOf();
+    for (const until = Date.now() + 10_000; sweeps.some((j) => j.state !== 'done') && Date.now() < until;) {
+      await new Promise((r) => setTimeout(r, 50));
+      sweeps = await sweepsOf();
+    }
     expect(sweeps).toHaveLength(1);
     expect(sweeps[0]).toMatchObject({ state: 'done', runs: 1, leased_by: null, last_run_by: server().app.basalt.jobs.node, payload: JSON.stringify({ provider: 'FCM' }) });
 
