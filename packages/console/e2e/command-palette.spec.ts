@@ -18,9 +18,12 @@ test('the command palette finds a table by name, Enter opens it, and it then lea
   await expect(page.getByRole('button', { name: /Invoices/ }).first()).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/apps/${appId}/data/Invoices$`));
+  // The palette closes with an animation: a Ctrl+K while it is still closing would meet the old one.
+  await expect(search).toBeHidden();
 
   // Reopened, the table is the first entry, under Recent.
   await page.keyboard.press('Control+K');
+  await expect(search).toBeFocused();
   await expect(page.locator('.mantine-Spotlight-action').first()).toContainText('Invoices');
 
   // An action: "Invite teammate" opens the invite dialog on the Team page.
@@ -30,9 +33,11 @@ test('the command palette finds a table by name, Enter opens it, and it then lea
   await expect(page.getByRole('dialog', { name: 'Invite a developer' })).toBeVisible();
   await page.keyboard.press('Escape');
   await page.getByRole('heading', { name: 'Team' }).click();
+  await expect(search).toBeHidden();
 
   // "New table" opens the Data area with its New table dialog.
   await page.keyboard.press('Control+K');
+  await expect(search).toBeFocused();
   await search.fill('new table');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/apps/${appId}/data$`));
