@@ -90,35 +90,6 @@ export async function checkRealtimeSubscription(
   return rows.kind === 'none' ? { allowed: false, message: `Permission denied: Find on table '${table.name}'` } : { allowed: true };
 }
 
-/** Roles of each listed user (`tables.loadAssignedUserRoles`). */
-export function loadAssignedUserRoles(ctx: ServerContext, appId: string, users: unknown) {
-  const ids = (Array.isArray(users) ? users : String(users ?? '').split(',')).map((u) => String(u).trim()).filter(Boolean).slice(0, 1000);
-  return securityOf(ctx).roles.assignments(appId, ids);
-}
-
-/**
- * Assigns or removes roles for users (`tables.updateAssignedUserRoles`, body `{roles, users}`).
- * A role is a name or id (assigned), or `{roleId | rolename | name, assigned | status}` where
- * status ALL/ASSIGNED adds, NONE/UNASSIGNED removes and SOME leaves it as it is.
- */
-export async function updateAssignedUserRoles(ctx: ServerContext, appId: string, body: { roles?: unknown; users?: unknown }): Promise<{ success: true }> {
-  const users = (Array.isArray(body?.users) ? body.users : []).map((u) => (typeof u === 'object' && u !== null ? (u as { objectId?: unknown }).objectId : u)).map(String).filter(Boolean);
-  const changes: Array<{ role: string; assign: boolean }> = [];
-  for (const r of Array.isArray(body?.roles) ? body.roles : []) {
-    if (typeof r === 'string') changes.push({ role: r, assign: true });
-    else if (r && typeof r === 'object') {
-      const o = r as Record<string, unknown>;
-      const role = String(o.roleId ?? o.rolename ?? o.name ?? '');
-      const status = String(o.status ?? '').toUpperCase();
-      const assign = o.assigned === true || status === 'ALL' || status === 'ASSIGNED' || status === 'ASSIGN';
-      const unassign = o.assigned === false || status === 'NONE' || status === 'UNASSIGNED' || status === 'UNASSIGN';
-      if (role && (assign || unassign)) changes.push({ role, assign });
-    }
-  }
-  await securityOf(ctx).roles.assign(appId, users, changes);
-  return { success: true };
-}
-
 /**
  * Security: roles, the permission engine and its rules, panic mode and app users' sessions.
  * The app-facing API (modules/appapi) asks this module about every call.

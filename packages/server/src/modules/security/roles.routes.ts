@@ -7,6 +7,7 @@ import { asService, canonicalAccess, canonicalOperation } from './permissions.re
 import type { Security } from './security.service.js';
 
 const r = Routes.security;
+const t = Routes.tables;
 type P = { appId: string; roleName: string; roleId: string };
 
 /** A role permission as sent: `{service, operation, access}`; access null (or absent) drops it. */
@@ -17,6 +18,35 @@ function rolePermissions(body: unknown): Array<{ service: string; operation: str
     const o = p as Record<string, unknown>;
     return { service: String(o.service ?? 'data'), operation: String(o.operation ?? ''), access: o.access };
   });
+}
+
+/** Roles of each listed user (`tables.loadAssignedUserRoles`). */
+function loadAssignedUserRoles(s: Security, appId: string, users: unknown) {
+  const ids = (Array.isArray(users) ? users : String(users ?? '').split(',')).map((u) => String(u).trim()).filter(Boolean).slice(0, 1000);
+  return s.roles.assignments(appId, ids);
+}
+
+/**
+ * Assigns or removes roles for users (`tables.updateAssignedUserRoles`, body `{roles, users}`).
+ * A role is a name or id (assigned), or `{roleId | rolename | name, assigned | status}` where
+ * status ALL/ASSIGNED adds, NONE/UNASSIGNED removes and SOME leaves it as it is.
+ */
+async function updateAssignedUserRoles(s: Security, appId: string, body: { roles?: unknown; users?: unknown }): Promise<{ success: true }> {
+  const users = (Array.isArray(body?.users) ? body.users : []).map((u) => (typeof u === 'object' && u !== null ? (u as { objectId?: unknown }).objectId : u)).map(String).filter(Boolean);
+  const changes: Array<{ role: string; assign: boolean }> = [];
+  for (const r of Array.isArray(body?.roles) ? body.roles : []) {
+    if (typeof r === 'string') changes.push({ role: r, assign: true });
+    else if (r && typeof r === 'object') {
+      const o = r as Record<string, unknown>;
+      const role = String(o.roleId ?? o.rolename ?? o.name ?? '');
+      const status = String(o.status ?? '').toUpperCase();
+      const assign = o.assigned === true || status === 'ALL' || status === 'ASSIGNED' || status === 'ASSIGN';
+      const unassign = o.assigned === false || status === 'NONE' || status === 'UNASSIGNED' || status === 'UNASSIGN';
+      if (role && (assign || unassign)) changes.push({ role, assign });
+    }
+  }
+  await s.roles.assign(appId, users, changes);
+  return { success: true };
 }
 
 /** Roles: list, create, rename, delete, and each role's service-wide permissions. */
@@ -66,4 +96,8 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: ServerContext, s: 
     const rules = await s.repo.list(params.appId, { service: 'data', item: '*', objectId: '', column: '', principalType: 'role', principal: role.id });
     return { [role.id]: Object.fromEntries(rules.map((x) => [x.operation, x.access])) };
   });
+
+  // Role assignments sit under the security path, though the reference client lists them with tables.
+  handle<P, { users?: string }>(app, ctx, t.loadAssignedUserRoles, ({ params, query }) => loadAssignedUserRoles(s, params.appId, query.users));
+  handle<P, object, { roles?: unknown; users?: unknown }>(app, ctx, t.updateAssignedUserRoles, ({ params, body }) => updateAssignedUserRoles(s, params.appId, body ?? {}));
 }

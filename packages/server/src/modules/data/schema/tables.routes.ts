@@ -3,7 +3,6 @@ import { Routes } from '@basalt/shared';
 import type { ServerContext } from '../../../context.js';
 import { handle } from '../../../http/route.js';
 import { ApiError } from '../../../http/api-error.js';
-import { loadAssignedUserRoles, updateAssignedUserRoles } from '../../security/index.js';
 import type { ColumnsService, ColumnInput } from './columns.service.js';
 import type { RelationsService, RelationInput } from './relations.service.js';
 import type { DataConfig, TablesService } from './tables.service.js';
@@ -80,6 +79,4 @@ export function registerTableRoutes(app: FastifyInstance, ctx: ServerContext, s:
   handle<P, object, Record<string, unknown>>(app, ctx, r.changeTableOwnerPolicyDelayCheck, ({ params, body }) => s.tables.setOwnerPolicyDelayCheck(params.appId, params.tableName, body));
 
   // Role assignment is kept by the security area.
-  handle<P, { users?: string }>(app, ctx, r.loadAssignedUserRoles, ({ params, query }) => loadAssignedUserRoles(ctx, params.appId, query.users));
-  handle<P, object, { roles?: unknown; users?: unknown }>(app, ctx, r.updateAssignedUserRoles, ({ params, body }) => updateAssignedUserRoles(ctx, params.appId, body ?? {}));
 }
