@@ -5,7 +5,7 @@
  *  1. Declare the routes in `packages/shared/src/routes/<group>.ts` (`defineRoute`, group in `Routes`).
  *  2. Write `packages/sdk/src/groups/<group>.ts` exporting `createXxxGroup(g: GroupContext)` that
  *     returns an object of methods with the reference client's names and argument order, each
- *     built from its declaration: `request.route<Answer>(Routes.xxx.method, [pathArgs...], { query,
+ *     built from its declaration: `request.route(Routes.xxx.method, [pathArgs...], { query,
  *     body, cache, cacheTags })`. Special channels: `request.billing`, `.community`, `.sqlService`,
  *     `.automation`, `.nodeAPI`. Lists with counts: `request.countSpec` / `request.getWithData`.
  *     Export `type XxxGroup = ReturnType<typeof createXxxGroup>`. Doc-comment every method.

@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './route.js';
+export * from './schemas.js';
 export * from './areas.js';
 export * from './dev-permissions.js';
 export * from './data-types.js';

@@ -1,4 +1,4 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -26,6 +26,17 @@ export interface RouteDef {
   body?: TSchema;
   /** Query schema; validated by the server at the edge. */
   query?: TSchema;
+  /**
+   * Path parameter schema, for parameters that are not plain text (the names come from `path`;
+   * without this schema each `:param` is a string).
+   */
+  params?: TSchema;
+  /**
+   * Schema of the successful answer. The server gives it to Fastify, which serialises with it (so
+   * a field it does not declare is never sent); the SDK's method answers its type; the handler must
+   * return it. Open shapes (records, whose columns are the app's) say `additionalProperties: true`.
+   */
+  response?: TSchema;
   /** Short human description (used in docs and the OpenAPI document). */
   summary?: string;
   /**
@@ -36,6 +47,37 @@ export interface RouteDef {
    */
   area?: string;
 }
+
+/** The `:param` names of a path template, as a union of string literal types. */
+type ParamNames<P extends string> = P extends `${string}:${infer Rest}`
+  ? Rest extends `${infer Name}/${infer Tail}`
+    ? Name | ParamNames<Tail>
+    : Rest
+  : never;
+
+/** `{ appId: string; name: string }` for `/:appId/console/counters/:name`. */
+export type PathParamsOf<P extends string> = string extends P ? Record<string, string> : { [K in ParamNames<P>]: string };
+
+/**
+ * The types a route's schemas describe, so the server's handler and the SDK's method read them
+ * from the declaration instead of repeating them by hand.
+ */
+export type ParamsOf<R> = R extends { params: infer S extends TSchema }
+  ? Static<S>
+  : R extends { path: infer P extends string }
+    ? PathParamsOf<P>
+    : Record<string, string>;
+/** The query's type; a route without a query schema reads no query. */
+export type QueryOf<R> = R extends { query: infer S extends TSchema } ? Static<S> : Record<string, never>;
+/** The body's type; a route without a body schema reads no body. */
+export type BodyOf<R> = R extends { body: infer S extends TSchema } ? Static<S> : unknown;
+/**
+ * The successful answer's type. A route still without a response schema answers `any`, so its
+ * callers compile until it gets one (`contract.test.ts` lists the routes that still lack one).
+ */
+export type ResponseOf<R> = R extends { response: infer S extends TSchema } ? Static<S> : any;
+/** Whether a route declares its answer. */
+export type HasResponse<R> = R extends { response: TSchema } ? true : false;
 
 /** Declares a route; only a typed identity so declarations stay plain objects. */
 export function defineRoute<const R extends RouteDef>(route: R): R {

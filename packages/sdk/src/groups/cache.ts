@@ -1,4 +1,4 @@
-import { Routes, type CacheEntry } from '@basalt/shared';
+import { Routes } from '@basalt/shared';
 import type { DataWithTotal } from '../transport/transport.js';
 import type { SuccessAnswer } from '../types.js';
 import type { GroupContext } from './group-context.js';
@@ -38,8 +38,8 @@ export function createCacheGroup({ request }: GroupContext) {
     async get(appId: string, params: CacheQuery = {}): Promise<DataWithTotal<CacheRow[]>> {
       const query = { pagesize: params.pagesize ?? params.pageSize, offset: params.offset };
       const [map, totalRows] = await Promise.all([
-        request.route<Record<string, CacheEntry>>(r.get, [appId], { query }),
-        request.route<number>(r.count, [appId]),
+        request.route(r.get, [appId], { query }),
+        request.route(r.count, [appId]),
       ]);
       const data = Object.entries(map ?? {}).map(([key, entry]) => ({
         objectId: key,

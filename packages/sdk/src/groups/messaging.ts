@@ -183,8 +183,8 @@ export function createMessagingGroup({ request }: GroupContext) {
     async getPushOutbox(appId: string, params: Query = {}): Promise<DataWithTotal<PushOutboxEntry[]>> {
       const { offset, pageSize, pagesize, ...filter } = params;
       const [data, totalRows] = await Promise.all([
-        request.route<PushOutboxEntry[]>(r.getPushOutbox, [appId], { query: { ...filter, offset, pageSize, pagesize } }),
-        request.route<number>(r.getPushOutboxCount, [appId], { query: filter }),
+        request.route(r.getPushOutbox, [appId], { query: { ...filter, offset, pageSize, pagesize } }),
+        request.route(r.getPushOutboxCount, [appId], { query: filter }),
       ]);
       return { data, totalRows };
     },

@@ -101,7 +101,7 @@ export function createSecurityGroup({ request }: GroupContext) {
   return {
     /** The app's roles, with `id` and `name` added and `system` for the built-in ones. */
     async loadRoles(appId: string): Promise<Role[]> {
-      const list = await request.route<unknown[]>(r.loadRoles, [appId]);
+      const list = await request.route(r.loadRoles, [appId]);
       return list.map(named).map(withSystem);
     },
 

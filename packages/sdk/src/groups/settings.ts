@@ -113,7 +113,7 @@ export function createSettingsGroup({ request }: GroupContext) {
 
     /** The app with its API keys in device order, then custom keys, and `apiKeysMap` (device type → key). */
     async getAppSettings(appId: string): Promise<AppSettings> {
-      return normalizeAppSettings(await request.route<AppSettings>(r.getAppSettings, [appId]));
+      return normalizeAppSettings(await request.route(r.getAppSettings, [appId]));
     },
 
     /** A new value for a key (no body); the old value stops working at once. Answers the key. */

@@ -23,7 +23,7 @@ export function createSystemGroup({ request, context }: GroupContext) {
     loadStatus(force?: boolean): Promise<StatusInfo> {
       const memo = context.memo.get(STATUS_MEMO) as Promise<StatusInfo> | undefined;
       if (memo && !force) return memo;
-      const pending: Promise<StatusInfo> = request.route<StatusInfo>(r.loadStatus).catch((err: unknown) => {
+      const pending: Promise<StatusInfo> = request.route(r.loadStatus).catch((err: unknown) => {
         if (context.memo.get(STATUS_MEMO) === pending) context.memo.delete(STATUS_MEMO);
         throw err;
       });
@@ -33,7 +33,7 @@ export function createSystemGroup({ request, context }: GroupContext) {
 
     /** Items of the console's main menu, with the availability of each area. */
     loadMainMenu(): Promise<MainMenuItem[]> {
-      return request.route<MainMenuItem[]>(r.loadMainMenu);
+      return request.route(r.loadMainMenu);
     },
   };
 }

@@ -68,18 +68,18 @@ export function createTablesGroup({ request }: GroupContext) {
   return {
     /** The app's tables (`{tables}`), relation columns stamped DATA_REF / GEO_REF. `query` is passed through. */
     async get(appId: string, query?: Query): Promise<{ tables: DataTable[] }> {
-      const answer = await request.route<{ tables?: DataTable[] }>(r.get, [appId], { query });
+      const answer = await request.route(r.get, [appId], { query });
       return { ...answer, tables: (answer?.tables ?? []).map(normalizeTable) };
     },
 
     /** Creates a table. */
     async create(appId: string, table: { name: string; [field: string]: unknown }): Promise<DataTable> {
-      return normalizeTable(await request.route<DataTable>(r.create, [appId], { body: table }));
+      return normalizeTable(await request.route(r.create, [appId], { body: table }));
     },
 
     /** Renames a table or changes its options. */
     async update(appId: string, table: TableRef, props: { name?: string; [field: string]: unknown }): Promise<DataTable> {
-      return normalizeTable(await request.route<DataTable>(r.update, [appId, seg(table.name)], { body: props }));
+      return normalizeTable(await request.route(r.update, [appId, seg(table.name)], { body: props }));
     },
 
     /** Deletes a table; refused with 409 while relations point at it unless `options.cascade`. */
@@ -93,7 +93,7 @@ export function createTablesGroup({ request }: GroupContext) {
      */
     async loadRecords<I extends boolean = false>(appId: string, table: TableRef, query: RecordsQuery = {}, ignoreCounter?: I): Promise<I extends true ? DataRecord[] : DataWithTotal<DataRecord[]>> {
       type Answer = I extends true ? DataRecord[] : DataWithTotal<DataRecord[]>;
-      const find = () => request.route<DataRecord[]>(r.loadRecords, [appId, seg(table.name)], { body: recordsFindBody(table, query), cacheTags: dataTag(table) });
+      const find = () => request.route(r.loadRecords, [appId, seg(table.name)], { body: recordsFindBody(table, query), cacheTags: dataTag(table) });
       if (ignoreCounter) return (await find()) as Answer;
       // The count goes first, then the page, both at once (the reference's order).
       const [totalRows, data] = await Promise.all([countOf(appId, table, query), find()]);
@@ -181,7 +181,7 @@ export function createTablesGroup({ request }: GroupContext) {
     /** Adds a column (`…/relation` for DATA_REF, `…/georelation` for GEO_REF); the answer keeps the sent type. */
     async createColumn(appId: string, table: TableRef, column: ColumnInput): Promise<DataColumn | DataRelation> {
       const route = column.dataType === 'DATA_REF' ? r.createRelationColumn : column.dataType === 'GEO_REF' ? r.createGeoRelationColumn : r.createColumn;
-      const created = await request.route<DataColumn | DataRelation>(route, [appId, seg(table.name)], { body: column });
+      const created = await request.route(route, [appId, seg(table.name)], { body: column });
       return { ...created, dataType: column.dataType ?? created.dataType } as DataColumn | DataRelation;
     },
 
@@ -197,7 +197,7 @@ export function createTablesGroup({ request }: GroupContext) {
      */
     async updateColumn(appId: string, table: TableRef, prevColumn: ColumnInput, column: ColumnInput): Promise<DataColumn | DataRelation> {
       const segment = prevColumn.dataType === 'DATA_REF' ? 'relation' : prevColumn.dataType === 'GEO_REF' ? 'georelation' : seg(prevColumn.name);
-      const updated = await request.route<DataColumn | DataRelation>(r.updateColumn, [appId, seg(table.name), segment], { body: column });
+      const updated = await request.route(r.updateColumn, [appId, seg(table.name), segment], { body: column });
       return { ...updated, dataType: updated?.dataType ?? prevColumn.dataType } as DataColumn | DataRelation;
     },
 

@@ -58,7 +58,7 @@ export function createUserGroup({ request, context }: GroupContext) {
      * success the answer's `authKey` becomes the client's key.
      */
     async getAccountInfo(authKey?: string): Promise<DeveloperAccount> {
-      const account = await request.route<DeveloperAccount>(r.getAccountInfo, [], authKey ? { headers: { 'auth-key': authKey } } : {});
+      const account: DeveloperAccount = await request.route(r.getAccountInfo, [], authKey ? { headers: { 'auth-key': authKey } } : {});
       context.authKey = isRecord(account) ? account.authKey : undefined;
       return account;
     },

@@ -1,4 +1,4 @@
-import { buildPath, type HttpMethod, type RouteDef } from '@basalt/shared';
+import { buildPath, type HttpMethod, type ResponseOf, type RouteDef } from '@basalt/shared';
 import { COUNT_CACHE_TTL, DEFAULT_CACHE_TTL, type CacheTag } from './cache.js';
 import type { ClientContext, OutgoingRequest, TransportKind } from './context.js';
 import { encodePathSegments, isAbsoluteUrl, isRawBody, joinUrl, withQuery, type Query } from './encode.js';
@@ -172,9 +172,12 @@ export class Transport {
     return { ...options, method: route.method, path: buildPath(route, ...params) };
   }
 
-  /** Sends the request of a declared route (see `routeSpec`) and answers its body. */
-  async route<T = unknown>(route: Pick<RouteDef, 'name' | 'path' | 'method'>, params: unknown[] = [], options: RouteOptions = {}): Promise<T> {
-    return this.send<T>(this.routeSpec(route, params, options));
+  /**
+   * Sends the request of a declared route (see `routeSpec`) and answers its body, typed by the
+   * route's response schema: a method's answer type comes from the contract, not from the group.
+   */
+  async route<R extends Pick<RouteDef, 'name' | 'path' | 'method' | 'response'>>(route: R, params: unknown[] = [], options: RouteOptions = {}): Promise<ResponseOf<R>> {
+    return this.send<ResponseOf<R>>(this.routeSpec(route, params, options));
   }
 
   /**

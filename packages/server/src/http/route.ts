@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteDef } from '@basalt/shared';
+import type { BodyOf, HasResponse, ParamsOf, QueryOf, ResponseOf, RouteDef } from '@basalt/shared';
+import { lazySerializer } from './serializer.js';
 import type { ServerContext } from '../context.js';
 import { authenticateDeveloper, type AuthedDeveloper } from './auth.js';
 import { assertOperation, loadAppAccess, type AppAccess } from './dev-access.js';
@@ -29,24 +30,45 @@ export interface Authed<P = Record<string, string>, Q = Record<string, unknown>,
 export type Handler<P, Q, B> = (ctx: Authed<P, Q, B>) => Promise<unknown> | unknown;
 
 /**
+ * What a typed handler may return: the route's answer (sent with its response schema), `undefined`
+ * (204), or the reply when it answered itself (a file, a stream, a status of its own).
+ */
+export type AnswerOf<R> = HasResponse<R> extends true ? ResponseOf<R> | FastifyReply | undefined | void : unknown;
+
+/** The handler of a declared route: params, query and body typed from its schemas. */
+export type RouteHandler<R extends RouteDef> = (ctx: Authed<ParamsOf<R>, QueryOf<R>, BodyOf<R>>) => Promise<AnswerOf<R>> | AnswerOf<R>;
+
+/**
  * Registers the handler of a declared route: authentication, app access and the developer-team
  * permission check happen here, once, for every route (a handler never repeats them).
- * A handler answers by returning a value (sent as JSON) or by using `reply` itself.
+ * A handler answers by returning a value (sent as JSON) or by using `reply` itself. Every type of
+ * the handler comes from the route's declaration (`ParamsOf`, `QueryOf`, `BodyOf`, `ResponseOf`).
  */
-export function handle<P = Record<string, string>, Q = Record<string, unknown>, B = any>(
+export function handle<const R extends RouteDef>(app: FastifyInstance, ctx: ServerContext, route: R, handler: RouteHandler<R>): void;
+/**
+ * @deprecated A handler typed by hand. Routes move to the typed form above by declaring their
+ * schemas (`contract.test.ts` counts the calls left); this form goes when none is left.
+ */
+export function handle<P = never, Q = never, B = never>(
   app: FastifyInstance,
   ctx: ServerContext,
   route: RouteDef,
   handler: Handler<P, Q, B>,
-): void {
+): void;
+export function handle(app: FastifyInstance, ctx: ServerContext, route: RouteDef, handler: Handler<any, any, any>): void {
   registeredRouteNames.add(route.name);
   app.route({
     method: route.method,
     url: route.path,
     schema: {
+      ...(route.params ? { params: route.params } : {}),
       ...(route.body ? { body: route.body } : {}),
       ...(route.query ? { querystring: route.query } : {}),
+      ...(route.response ? { response: { '2xx': route.response } } : {}),
     },
+    // Serialisers are built on a route's first answer, not at start: most routes of a process are
+    // never called, and building ~250 of them would slow every start (tests start many servers).
+    ...(route.response ? { serializerCompiler: lazySerializer } : {}),
     // Authentication runs before the body is read or validated: a caller without a valid key gets
     // 401 (not a 400 about its body), and an anonymous client cannot make us parse a large payload.
     onRequest: async (req) => {
@@ -62,9 +84,9 @@ export function handle<P = Record<string, string>, Q = Record<string, unknown>, 
       const result = await handler({
         req,
         reply,
-        params: (req.params ?? {}) as P,
-        query: (req.query ?? {}) as Q,
-        body: req.body as B,
+        params: req.params ?? {},
+        query: req.query ?? {},
+        body: req.body,
         developer: req.developer as AuthedDeveloper,
         access: req.appAccess as AppAccess,
       });

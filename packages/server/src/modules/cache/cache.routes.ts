@@ -7,16 +7,15 @@ import type { CacheService } from './cache.service.js';
 const r = Routes.cache;
 
 export function registerCacheRoutes(app: FastifyInstance, ctx: ServerContext, service: CacheService): void {
-  handle<{ appId: string }, { pagesize?: number; offset?: number }>(app, ctx, r.get, ({ params, query }) => service.list(params.appId, query.pagesize, query.offset));
+  handle(app, ctx, r.get, ({ params, query }) => service.list(params.appId, query.pagesize, query.offset));
 
-  handle<{ appId: string }>(app, ctx, r.count, ({ params }) => service.count(params.appId));
+  handle(app, ctx, r.count, ({ params }) => service.count(params.appId));
 
-  // The body is the value itself: parsed JSON (`application/json`) or a raw string (`text/plain`).
-  handle<{ appId: string; key: string }, { expireAt?: number }, unknown>(app, ctx, r.update, ({ params, query, body }) =>
+  handle(app, ctx, r.update, ({ params, query, body }) =>
     service.put(params.appId, params.key, body, query.expireAt),
   );
 
-  handle<{ appId: string; key: string }>(app, ctx, r.remove, async ({ params }) => {
+  handle(app, ctx, r.remove, async ({ params }) => {
     await service.remove(params.appId, params.key);
     return { success: true };
   });

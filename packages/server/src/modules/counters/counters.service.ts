@@ -1,4 +1,4 @@
-import type { CounterItem } from '@basalt/shared';
+import type { CounterItem, CountersQuery } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { CountersRepo, type CounterRow } from './counters.repo.js';
@@ -30,14 +30,6 @@ function likeOf(pattern: string | undefined): string | undefined {
   return globToLike(pattern);
 }
 
-export interface CounterListQuery {
-  pageSize?: number;
-  offset?: number;
-  sortField?: 'name' | 'value';
-  sortDir?: string;
-  pattern?: string;
-}
-
 /** Atomic counters of an application: console management and the app-facing operations. */
 export class CountersService {
   private readonly repo: CountersRepo;
@@ -46,7 +38,7 @@ export class CountersService {
     this.repo = new CountersRepo(ctx.dbs);
   }
 
-  async list(appId: string, q: CounterListQuery): Promise<{ data: CounterItem[]; totalRows: number }> {
+  async list(appId: string, q: CountersQuery): Promise<{ data: CounterItem[]; totalRows: number }> {
     const like = likeOf(q.pattern);
     const [rows, totalRows] = await Promise.all([
       this.repo.page(appId, {
