@@ -7,8 +7,12 @@
 import { WhereSyntaxError } from './tokenizer.js';
 
 export const WhereLimits = {
-  /** characters in one clause text (where, having, props, groupBy or sortBy, all parts together) */
-  textLength: 1_000_000,
+  /**
+   * characters in one clause text (where, having, props, groupBy or sortBy, all parts together):
+   * room for the SDK's bulk delete of 10,000 ids (about 400,000 characters), while a longer text is
+   * refused by its length alone, before any pass over its characters
+   */
+  textLength: 500_000,
   /** levels of parentheses, NOT and nested distance() */
   depth: 64,
   /** comparisons (=, <, LIKE, IN, IS NULL, BETWEEN …) in one where or having */
