@@ -11,8 +11,11 @@ export type Success = Static<typeof SuccessSchema>;
 /** A page of items with the total: `{ data, totalRows }`. */
 export const PageSchema = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), totalRows: Type.Integer() });
 
-/** `T | null`. */
-export const NullableSchema = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * `T | null`. Null comes first: the server validates with type coercion on, and a null tried
+ * against a string branch first would be turned into the empty string (a number into 0).
+ */
+export const NullableSchema = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 
 /**
  * An object whose declared fields are typed and whose other fields are sent as they are: records

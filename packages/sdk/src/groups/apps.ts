@@ -1,6 +1,5 @@
-import { Routes, type AppSummary } from '@basalt/shared';
+import { Routes, type AppSummary, type AppsMenuItem, type ResponseOf } from '@basalt/shared';
 import type { Query } from '../transport/encode.js';
-import type { SuccessAnswer } from '../types.js';
 import type { GroupContext } from './group-context.js';
 
 const r = Routes.apps;
@@ -14,15 +13,8 @@ export interface NewApp {
 }
 
 /** What `getAppInfo` and `updateAppInfo` answer. */
-export type AppInfo = AppSummary & Record<string, unknown>;
-
-/** One entry of the apps menu. */
-export interface AppsMenuItem {
-  id: string;
-  title: string;
-  group: string;
-  segment: string;
-}
+export type AppInfo = ResponseOf<typeof r.getAppInfo>;
+export type { AppsMenuItem };
 
 /** Applications (`apps` group of the reference client). */
 export function createAppsGroup({ request }: GroupContext) {
@@ -58,7 +50,7 @@ export function createAppsGroup({ request }: GroupContext) {
     },
 
     /** Deletes an application and its data store. */
-    deleteApp(appId: string): Promise<SuccessAnswer> {
+    deleteApp(appId: string): Promise<ResponseOf<typeof r.deleteApp>> {
       return request.route(r.deleteApp, [appId]);
     },
 

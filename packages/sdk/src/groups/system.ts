@@ -1,16 +1,10 @@
-import { Routes, type AppWarnings, type StatusInfo } from '@basalt/shared';
+import { Routes, type AppWarnings, type MainMenuItem, type StatusInfo } from '@basalt/shared';
 import type { GroupContext } from './group-context.js';
 
 const r = Routes.system;
 const STATUS_MEMO = 'system.status';
 
-/** One entry of the console's main menu. */
-export interface MainMenuItem {
-  id: string;
-  title: string;
-  group: string;
-  available: boolean;
-}
+export type { MainMenuItem };
 
 /** Platform status and main menu (`system` group of the reference client). */
 export function createSystemGroup({ request, context }: GroupContext) {

@@ -1,6 +1,7 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { defineRoute } from '../route.js';
 import { DevOperations } from '../dev-permissions.js';
+import { NullableSchema } from '../schemas.js';
 
 const base = '/:appId/console/mobilesettings';
 
@@ -57,6 +58,36 @@ const GooglePlaySettingsBody = Type.Object(
   { additionalProperties: true },
 );
 
+/** One API key of an app, as `getAppSettings` lists it and the key routes answer it. */
+export const AppApiKeySchema = Type.Object({
+  id: Type.String(),
+  /** A system key's client name (`JavaScript`), or the name given to a custom key. */
+  name: Type.String(),
+  /** ANDROID, IOS, JS, REST, WP, AS, BL for system keys; `CUSTOM` for custom keys. */
+  deviceType: Type.String(),
+  apiKey: Type.String(),
+  /** System keys (one per device type) can be regenerated but not deleted, renamed or given a role. */
+  system: Type.Boolean(),
+  /** The role every call with this key gets (a system key's client role, e.g. `JSUser`). */
+  roleId: NullableSchema(Type.String()),
+  /** Null when the key has no role, or when its role was deleted (then `roleMissing` is true). */
+  roleName: NullableSchema(Type.String()),
+  roleMissing: Type.Optional(Type.Boolean()),
+  created: Type.Number(),
+  updated: Type.Number(),
+});
+export type AppApiKey = Static<typeof AppApiKeySchema>;
+
+/** `getAppSettings`: the app's identity and its API keys. */
+export const AppSettingsSchema = Type.Object({
+  appId: Type.String(),
+  appName: Type.String(),
+  apiKeys: Type.Array(AppApiKeySchema),
+  /** System keys by device type (the reference client rebuilds it from `apiKeys`). */
+  apiKeysMap: Type.Record(Type.String(), Type.String()),
+});
+export type AppSettings = Static<typeof AppSettingsSchema>;
+
 const perm = DevOperations.MOBILE_SETTINGS;
 const keys = DevOperations.API_KEYS;
 const keyBase = '/:appId/console/apikey';
@@ -111,23 +142,24 @@ export const settingsRoutes = {
   deleteGooglePlaySettings: defineRoute({ name: 'settings.deleteGooglePlaySettings', method: 'DELETE', path: `${base}/googleplay`, auth: 'developer', devPermission: perm }),
   getAppSettings: defineRoute({
     name: 'settings.getAppSettings', method: 'GET', path: '/:appId/console/appsettings', auth: 'developer',
+    response: AppSettingsSchema,
     summary: '`{appId, appName, apiKeys, apiKeysMap}`: keys in device order ANDROID, IOS, JS, REST, WP, AS, BL, then custom keys',
   }),
-  getAPIKey: defineRoute({ name: 'settings.getAPIKey', method: 'GET', path: `${keyBase}/:apiKeyId`, auth: 'developer' }),
+  getAPIKey: defineRoute({ name: 'settings.getAPIKey', method: 'GET', path: `${keyBase}/:apiKeyId`, auth: 'developer', response: AppApiKeySchema }),
   createAPIKey: defineRoute({
-    name: 'settings.createAPIKey', method: 'POST', path: keyBase, auth: 'developer', devPermission: keys, body: ApiKeyBody,
+    name: 'settings.createAPIKey', response: AppApiKeySchema, method: 'POST', path: keyBase, auth: 'developer', devPermission: keys, body: ApiKeyBody,
     summary: 'A custom key with a name and the role its calls get; answers the key',
   }),
   updateAPIKey: defineRoute({
-    name: 'settings.updateAPIKey', method: 'PUT', path: `${keyBase}/:apiKeyId`, auth: 'developer', devPermission: keys, body: ApiKeyBody,
+    name: 'settings.updateAPIKey', response: AppApiKeySchema, method: 'PUT', path: `${keyBase}/:apiKeyId`, auth: 'developer', devPermission: keys, body: ApiKeyBody,
     summary: 'Renames a custom key or changes its role (system keys keep theirs)',
   }),
   regenerateAPIKey: defineRoute({
-    name: 'settings.regenerateAPIKey', method: 'POST', path: `${keyBase}/:apiKeyId/regenerate`, auth: 'developer', devPermission: keys,
+    name: 'settings.regenerateAPIKey', response: AppApiKeySchema, method: 'POST', path: `${keyBase}/:apiKeyId/regenerate`, auth: 'developer', devPermission: keys,
     summary: 'A new value for the key; the old value is refused by the next app API call',
   }),
   deleteAPIKey: defineRoute({
-    name: 'settings.deleteAPIKey', method: 'DELETE', path: `${keyBase}/:apiKeyId`, auth: 'developer', devPermission: keys,
+    name: 'settings.deleteAPIKey', response: Type.Object({ success: Type.Literal(true), id: Type.String() }), method: 'DELETE', path: `${keyBase}/:apiKeyId`, auth: 'developer', devPermission: keys,
     summary: 'Custom keys only: a system key is a 400 naming it',
   }),
 };
@@ -135,44 +167,9 @@ export const settingsRoutes = {
 /** The device type of custom keys (system keys carry one of `DeviceTypes`). */
 export const CUSTOM_KEY_TYPE = 'CUSTOM';
 
-/** One API key of an app, as `getAppSettings` lists it and the key routes answer it. */
-export interface AppApiKey {
-  id: string;
-  /** A system key's client name (`JavaScript`), or the name given to a custom key. */
-  name: string;
-  /** ANDROID, IOS, JS, REST, WP, AS, BL for system keys; `CUSTOM` for custom keys. */
-  deviceType: string;
-  apiKey: string;
-  /** System keys (one per device type) can be regenerated but not deleted, renamed or given a role. */
-  system: boolean;
-  /** The role every call with this key gets (a system key's client role, e.g. `JSUser`). */
-  roleId: string | null;
-  /** Null when the key has no role, or when its role was deleted (then `roleMissing` is true). */
-  roleName: string | null;
-  roleMissing?: boolean;
-  created: number;
-  updated: number;
-}
 
-/** `getAppSettings`: the app's identity and its API keys. */
-export interface AppSettings {
-  appId: string;
-  appName: string;
-  apiKeys: AppApiKey[];
-  /** System keys by device type (the reference client rebuilds it from `apiKeys`). */
-  apiKeysMap: Partial<Record<string, string>>;
-}
-
-/** What the console sends to create or change a custom key. */
-export interface ApiKeyInput {
-  name?: string;
-  deviceType?: string;
-  /** The role by id; `roleName` or `role` (id or name) work too; `null` takes the role away. */
-  roleId?: string | null;
-  roleName?: string | null;
-  role?: string | null;
-  [field: string]: unknown;
-}
+/** What the console sends to create or change a custom key (the role by `roleId`, `roleName` or `role`; `null` takes it away). */
+export type ApiKeyInput = Static<typeof ApiKeyBody>;
 
 /** Android push credentials as the console sees them: secrets masked, never returned whole. */
 export interface AndroidMobileSettings {

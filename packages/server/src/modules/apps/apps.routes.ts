@@ -10,15 +10,15 @@ const r = Routes.apps;
 export function registerAppRoutes(app: FastifyInstance, ctx: ServerContext, service: AppsService): void {
   handle(app, ctx, r.getApps, ({ developer }) => service.list(developer.id));
 
-  handle<object, object, { appName?: string; name?: string; description?: string }>(app, ctx, r.createApp, ({ developer, body }) => {
+  handle(app, ctx, r.createApp, ({ developer, body }) => {
     const name = body.appName ?? body.name;
     if (!name) throw ApiError.badRequest('Give the application a name (appName)', { field: 'appName' });
     return service.create(developer.id, name, body.description ?? '');
   });
 
-  handle<{ appId: string }, object, { appName: string }>(app, ctx, r.renameApp, ({ access, body, developer, req }) => service.rename(access.app, body.appName, developer.id, req));
+  handle(app, ctx, r.renameApp, ({ access, body, developer, req }) => service.rename(access.app, body.appName, developer.id, req));
 
-  handle<{ appId: string }>(app, ctx, r.deleteApp, async ({ params, access, developer, req }) => {
+  handle(app, ctx, r.deleteApp, async ({ params, access, developer, req }) => {
     await service.delete(params.appId);
     // The app's log went with it; this entry stays (no foreign key) as the record of who deleted what.
     ctx.bus.emit('console.changed', { appId: params.appId, developerId: developer.id, action: 'app.delete', target: params.appId, summary: `Deleted application ${access.app.name}`, origin: req });
@@ -26,21 +26,20 @@ export function registerAppRoutes(app: FastifyInstance, ctx: ServerContext, serv
   });
 
   handle(app, ctx, r.getAppInfo, ({ access }) => service.info(access.app, access.role));
-  handle<{ appId: string }, object, { info?: string; description?: string }>(app, ctx, r.updateAppInfo, async ({ params, body, access }) => {
+  handle(app, ctx, r.updateAppInfo, async ({ params, body, access }) => {
     const info = body.info ?? body.description ?? '';
     await service.updateInfo(params.appId, info);
     return service.info({ ...access.app, info }, access.role);
   });
 
-  // The logo comes as a data URL, either raw or as `{ logo }`; `null` removes it.
-  handle<{ appId: string }, object, { logo?: string | null } | string>(app, ctx, r.updateAppLogo, async ({ params, body }) => {
+  handle(app, ctx, r.updateAppLogo, async ({ params, body }) => {
     const logo = typeof body === 'string' ? body : (body?.logo ?? null);
     await service.updateLogo(params.appId, logo);
     return { logo };
   });
   handle(app, ctx, r.getAppLogo, ({ access }) => ({ logo: access.app.logo }));
 
-  handle<object, { appsIds?: string | string[] }>(app, ctx, r.loadAppsInfo, async ({ developer, query }) => {
+  handle(app, ctx, r.loadAppsInfo, async ({ developer, query }) => {
     const wanted = query.appsIds === undefined ? undefined : new Set(Array.isArray(query.appsIds) ? query.appsIds : [query.appsIds]);
     const apps = await service.list(developer.id);
     return apps.filter((a) => !wanted || wanted.has(a.id));
@@ -53,9 +52,9 @@ export function registerAppRoutes(app: FastifyInstance, ctx: ServerContext, serv
   );
 
   handle(app, ctx, r.getAppDevOptions, ({ access }) => JSON.parse(access.app.dev_options || '{}'));
-  handle<{ appId: string }, object, Record<string, unknown>>(app, ctx, r.updateAppDevOptions, ({ params, body }) => {
+  handle(app, ctx, r.updateAppDevOptions, ({ params, body }) => {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw ApiError.badRequest('Developer options must be a JSON object');
-    return service.setDevOptions(params.appId, body);
+    return service.setDevOptions(params.appId, body as Record<string, unknown>);
   });
 
   // These need the export/import and clone machinery of a later area; they say so instead of pretending.
