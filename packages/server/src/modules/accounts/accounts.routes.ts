@@ -19,22 +19,21 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
     return account;
   };
 
-  handle<object, object, { email: string; password: string; name?: string }>(app, ctx, r.register, ({ body }) => service.register(body));
+  handle(app, ctx, r.register, ({ body }) => service.register(body));
 
-  const login = handle<object, object, { login: string; password: string }>;
   for (const route of [r.login, r.cloudLogin]) {
-    login(app, ctx, route, async ({ req, reply, body }) => {
+    handle(app, ctx, route, async ({ req, reply, body }) => {
       const result = await service.login(body.login, body.password, req.ip);
       return result.otp ?? signedIn(reply, result.account!);
     });
   }
   for (const route of [r.loginWithTOTP, r.cloudLoginWithTOTP]) {
-    handle<object, object, { sessionId: string; otpCode: string | number }>(app, ctx, route, async ({ reply, body }) =>
+    handle(app, ctx, route, async ({ reply, body }) =>
       signedIn(reply, await service.twoFactor.login(body.sessionId, body.otpCode)),
     );
   }
 
-  handle<object, object, { sessionId: string; recoveryCode: string }>(app, ctx, r.loginWithRecoveryCode, async ({ reply, body }) =>
+  handle(app, ctx, r.loginWithRecoveryCode, async ({ reply, body }) =>
     signedIn(reply, await service.twoFactor.loginWithRecoveryCode(body.sessionId, body.recoveryCode)),
   );
 
@@ -45,31 +44,30 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
   });
 
   handle(app, ctx, r.getAccountInfo, ({ developer }) => service.getAccount(developer.id, developer.authKey));
-  handle<object, object, { name?: string; email?: string }>(app, ctx, r.updateProfile, ({ developer, body }) =>
+  handle(app, ctx, r.updateProfile, ({ developer, body }) =>
     service.updateProfile(developer.id, developer.authKey, body),
   );
-  handle<object, object, { id?: string; password: string; currentPassword?: string }>(app, ctx, r.changePassword, async ({ developer, body }) => {
+  handle(app, ctx, r.changePassword, async ({ developer, body }) => {
     await service.changePassword(developer.id, developer.authKey, body);
     return { success: true };
   });
 
-  // The reference client sends `email=` as a form; a JSON body or the form text as text/plain work too.
-  handle<object, object, { email?: string } | string>(app, ctx, r.restorePassword, async ({ body }) => {
+  handle(app, ctx, r.restorePassword, async ({ body }) => {
     const email = typeof body === 'string' ? (new URLSearchParams(body).get('email') ?? undefined) : body?.email;
     if (!email || typeof email !== 'string' || email.length > 254) throw ApiError.badRequest('Send the account email as email=…', { field: 'email' });
     await service.restorePassword(email);
     return { success: true, message: 'If an account uses this email, a reset link is on its way.' };
   });
-  handle<object, object, { token: string; password: string }>(app, ctx, r.resetPassword, async ({ body }) => {
+  handle(app, ctx, r.resetPassword, async ({ body }) => {
     await service.resetPassword(body.token, body.password);
     return { success: true };
   });
-  handle<object, { email?: string }>(app, ctx, r.resendConfirmEmail, async ({ query }) => {
+  handle(app, ctx, r.resendConfirmEmail, async ({ query }) => {
     if (!query.email || typeof query.email !== 'string') throw ApiError.badRequest('Add ?email= to the request', { field: 'email' });
     await service.resendConfirmation(query.email);
     return { success: true };
   });
-  handle<object, object, { token: string }>(app, ctx, r.confirmEmail, async ({ body }) => {
+  handle(app, ctx, r.confirmEmail, async ({ body }) => {
     await service.confirmEmail(body.token);
     return { success: true };
   });
@@ -83,13 +81,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
   handle(app, ctx, r.getPermissions, ({ access }) => permissionList(access.role, access.permissions));
 
   handle(app, ctx, r.get2FAState, ({ developer }) => service.twoFactor.state(developer.id));
-  handle<object, object, { enabled: boolean; otpCode?: string | number }>(app, ctx, r.update2FAState, ({ developer, body }) =>
+  handle(app, ctx, r.update2FAState, ({ developer, body }) =>
     service.twoFactor.set(developer.id, body.enabled, body.otpCode),
   );
-  handle<object, object, { password?: string; otpCode?: string | number }>(app, ctx, r.regenerateRecoveryCodes, ({ developer, body }) =>
+  handle(app, ctx, r.regenerateRecoveryCodes, ({ developer, body }) =>
     service.twoFactor.regenerateRecoveryCodes(developer.id, body ?? {}),
   );
-  handle<object, object, { otpCode: string | number }>(app, ctx, r.confirm2FA, ({ developer, body }) => service.twoFactor.confirm(developer.id, body.otpCode));
+  handle(app, ctx, r.confirm2FA, ({ developer, body }) => service.twoFactor.confirm(developer.id, body.otpCode));
 
   // Social sign-in belongs to a later area.
   // Workspace joins, forum sign-on and marketplace payouts belong to the flows, community and
@@ -109,11 +107,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
   });
   // The invitation's code proves the email, so the new account starts confirmed. An existing account
   // joins by signing in with its password instead (its email got the code too).
-  handle<{ appId: string }, { 'confirmation-code'?: string }, { password?: unknown; name?: unknown }>(app, ctx, r.registerAndJoinAppTeam, async ({ req, reply, params, query, body }) => {
+  handle(app, ctx, r.registerAndJoinAppTeam, async ({ req, reply, params, query, body }) => {
     const invitation = await findTeamInvitation(ctx, params.appId, String(query['confirmation-code'] ?? ''));
-    const password = body?.password;
+    const fields = body && typeof body === 'object' ? body : {};
+    const password = fields.password;
     if (typeof password !== 'string' || password.length < 8 || password.length > 256) throw ApiError.badRequest('Choose a password of 8 to 256 characters', { field: 'password' });
-    const name = typeof body?.name === 'string' ? body.name.slice(0, 200) : undefined;
+    const name = typeof fields.name === 'string' ? fields.name.slice(0, 200) : undefined;
     const existing = await service.repo.findByEmail(invitation.email);
     if (!existing) {
       await service.register({ email: invitation.email, password, name });
