@@ -1,4 +1,4 @@
-import { Routes } from '@basalt/shared';
+import { Routes, type ResponseOf } from '@basalt/shared';
 import type { DataWithTotal } from '../transport/transport.js';
 import type { SuccessAnswer } from '../types.js';
 import type { GroupContext } from './group-context.js';
@@ -56,7 +56,7 @@ export function createCacheGroup({ request }: GroupContext) {
     },
 
     /** Stores an item: the value is sent as JSON text, the expiry (epoch ms) in the query. */
-    update(appId: string, record: CacheRecord): Promise<unknown> {
+    update(appId: string, record: CacheRecord): Promise<ResponseOf<typeof r.update>> {
       const key = record.key ?? record.objectId ?? '';
       const expireAt = record.expireAt ?? undefined;
       return request.route(r.update, [appId, key && seg(key)], {

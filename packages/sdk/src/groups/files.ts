@@ -1,29 +1,19 @@
-import { Routes, encodePath, type FileEntry, type RouteDef } from '@basalt/shared';
+import { Routes, encodePath, filesLinkRoutes, type FilesListQuery, type QueryOf, type ResponseOf, type RouteDef } from '@basalt/shared';
 import { CacheTags } from '../transport/cache-tags.js';
 import { DEFAULT_CACHE_TTL } from '../transport/cache.js';
 import type { Query } from '../transport/encode.js';
 import type { DataWithTotal, RequestSpec, RouteOptions } from '../transport/transport.js';
-import type { SuccessAnswer } from '../types.js';
 import type { GroupContext } from './group-context.js';
 
 const r = Routes.files;
 /** Pages of `loadFullDirectory`. */
 const FULL_PAGE = 100;
 
-/** Filter, sort and paging of a folder listing. */
-export interface DirectoryQuery {
-  /** Glob on entry names: `*` any run of characters, `?` one character. */
-  pattern?: string;
-  /** Include every sub-folder's entries. */
-  sub?: boolean;
-  sortBy?: 'name' | 'size' | 'updated' | 'created' | 'type';
-  sortDirection?: 'asc' | 'desc' | 'ASC' | 'DESC';
-  pageSize?: number;
-  offset?: number;
-}
+/** Answer of a files route. */
+type Answer<K extends keyof typeof r> = ResponseOf<(typeof r)[K]>;
 
 /** A zip or unzip of `performOperation`. */
-export type FileOperation = 'zip' | 'unzip';
+export type FileOperation = QueryOf<typeof r.performOperation>['operation'];
 
 /** The folder part of a path as used in cache tags: no leading or trailing slash, root = `/`. */
 export function folderKey(path = ''): string {
@@ -99,31 +89,31 @@ export function createFilesGroup({ request }: GroupContext) {
      * One page of a folder and the folder's total (`{data, totalRows}`): the listing first, then
      * its count (same filter, no paging or sorting), cached 30 s.
      */
-    async loadDirectory(appId: string, path = '/', params: DirectoryQuery = {}): Promise<DataWithTotal<FileEntry[]>> {
+    async loadDirectory(appId: string, path = '/', params: FilesListQuery = {}): Promise<DataWithTotal<Answer<'loadDirectory'>>> {
       const { pattern, sub, sortBy, sortDirection, pageSize, offset } = params;
-      return request.getWithData<FileEntry[]>(listSpec(appId, path || '/', { pattern, sub, sortBy, sortDirection, pageSize, offset }));
+      return request.getWithData<Answer<'loadDirectory'>>(listSpec(appId, path || '/', { pattern, sub, sortBy, sortDirection, pageSize, offset }));
     },
 
     /**
      * Every entry of a folder: the folder's count first (no filter), then all pages of 100 at
      * once with the given filter, flattened.
      */
-    async loadFullDirectory(appId: string, path = '/', params: DirectoryQuery = {}): Promise<FileEntry[]> {
-      const total = await request.send<number>({ ...request.countSpec(listSpec(appId, path, {})), cache: DEFAULT_CACHE_TTL });
-      const pages: Array<Promise<FileEntry[]>> = [];
+    async loadFullDirectory(appId: string, path = '/', params: FilesListQuery = {}): Promise<Answer<'loadFullDirectory'>> {
+      const total = await request.send<ResponseOf<typeof filesLinkRoutes.loadDirectoryCount>>({ ...request.countSpec(listSpec(appId, path, {})), cache: DEFAULT_CACHE_TTL });
+      const pages: Array<Promise<Answer<'loadFullDirectory'>>> = [];
       for (let offset = 0; offset < total; offset += FULL_PAGE) {
-        pages.push(request.send<FileEntry[]>(listSpec(appId, path, { ...params, pageSize: FULL_PAGE, offset })));
+        pages.push(request.send<Answer<'loadFullDirectory'>>(listSpec(appId, path, { ...params, pageSize: FULL_PAGE, offset })));
       }
       return (await Promise.all(pages)).flat();
     },
 
     /** Creates the folder `folderName` inside `path`. */
-    createDir(appId: string, path: string, folderName: string): Promise<FileEntry> {
+    createDir(appId: string, path: string, folderName: string): Promise<Answer<'createDir'>> {
       return send(() => at(r.createDir, appId, `/${encodePath((path ? `${path}/` : '') + folderName)}`, { cacheTags: [tag(appId, folderKey(path))] }));
     },
 
     /** The content of a file: parsed when it is JSON, else the text (see `getFileText`). */
-    getFileContent(appId: string, filePath: string): Promise<unknown> {
+    getFileContent(appId: string, filePath: string): Promise<Answer<'getFileContent'>> {
       return send(() => at(r.getFileContent, appId, `/${encodePath(filePath)}`));
     },
 
@@ -136,23 +126,23 @@ export function createFilesGroup({ request }: GroupContext) {
      * `zip`: the folder becomes `<folder>.zip` beside it; `unzip`: `<name>.zip` becomes folder
      * `<name>`. An empty path is the root.
      */
-    performOperation(appId: string, filePath: string | null | undefined, operation: FileOperation): Promise<FileEntry> {
+    performOperation(appId: string, filePath: string | null | undefined, operation: FileOperation): Promise<Answer<'performOperation'>> {
       const path = filePath ? encodePath(filePath) : encodeURIComponent('/');
       return send(() => at(r.performOperation, appId, `/${path}`, { query: { operation }, cacheTags: [tag(appId, parentFolder(filePath ?? ''))] }));
     },
 
     /** Whether a file or folder exists. */
-    fileExists(appId: string, filePath: string): Promise<boolean> {
+    fileExists(appId: string, filePath: string): Promise<Answer<'fileExists'>> {
       return send(() => at(r.fileExists, appId, fileTail(filePath)));
     },
 
     /** Replaces the text of a file. */
-    editFile(appId: string, filePath: string, fileContent: string): Promise<FileEntry> {
+    editFile(appId: string, filePath: string, fileContent: string): Promise<Answer<'editFile'>> {
       return send(() => at(r.editFile, appId, fileTail(filePath), { body: { file: fileContent }, cacheTags: [tag(appId, parentFolder(filePath))] }));
     },
 
     /** Creates a text file (409 when it exists). */
-    createFile(appId: string, filePath: string, fileContent: string): Promise<FileEntry> {
+    createFile(appId: string, filePath: string, fileContent: string): Promise<Answer<'createFile'>> {
       return send(() => at(r.createFile, appId, fileTail(filePath), { body: { file: fileContent }, headers: { Accept: '*/*' }, cacheTags: [tag(appId, parentFolder(filePath))] }));
     },
 
@@ -160,23 +150,23 @@ export function createFilesGroup({ request }: GroupContext) {
      * Moves a file or folder; a destination ending in `/` means into that folder, keeping the name.
      * The encoded destination is the bare body.
      */
-    moveFile(appId: string, filePath: string, newFilePath: string): Promise<FileEntry> {
+    moveFile(appId: string, filePath: string, newFilePath: string): Promise<Answer<'moveFile'>> {
       const tags = [tag(appId, parentFolder(filePath)), tag(appId, destinationFolder(newFilePath))];
       return send(() => at(r.moveFile, appId, fileTail(filePath), { body: encodePath(newFilePath), cacheTags: tags }));
     },
 
     /** Copies a file or folder; a destination ending in `/` means into that folder, keeping the name. */
-    copyFile(appId: string, filePath: string, newFilePath: string): Promise<FileEntry> {
+    copyFile(appId: string, filePath: string, newFilePath: string): Promise<Answer<'copyFile'>> {
       return send(() => at(r.copyFile, appId, fileTail(filePath), { body: encodePath(newFilePath), cacheTags: [tag(appId, destinationFolder(newFilePath))] }));
     },
 
     /** Renames a file or folder in place (the encoded new name is the bare body). */
-    renameFile(appId: string, filePath: string, newFileName: string): Promise<FileEntry> {
+    renameFile(appId: string, filePath: string, newFileName: string): Promise<Answer<'renameFile'>> {
       return send(() => at(r.renameFile, appId, fileTail(filePath), { body: encodeURIComponent(newFileName), cacheTags: [tag(appId, parentFolder(filePath))] }));
     },
 
     /** Deletes a file, or a folder with everything in it. */
-    deleteFile(appId: string, filePath: string): Promise<SuccessAnswer> {
+    deleteFile(appId: string, filePath: string): Promise<Answer<'deleteFile'>> {
       return send(() => at(r.deleteFile, appId, fileTail(filePath), { cacheTags: [tag(appId, parentFolder(filePath)), tag(appId, folderKey(filePath))] }));
     },
 
@@ -185,17 +175,17 @@ export function createFilesGroup({ request }: GroupContext) {
      * A Blob (File), Buffer, typed array or ArrayBuffer is sent as multipart field `file`; a ready
      * FormData, or any other body, is sent as it is.
      */
-    uploadFile(appId: string, file: Blob | FormData | ArrayBuffer | ArrayBufferView | string, path: string, fileName: string, overwrite = false): Promise<FileEntry & { fileURL?: string }> {
+    uploadFile(appId: string, file: Blob | FormData | ArrayBuffer | ArrayBufferView | string, path: string, fileName: string, overwrite = false): Promise<Answer<'uploadFile'>> {
       return send(() => at(r.uploadFile, appId, `/${encodePath(`${path}/${fileName}`)}`, { query: { overwrite }, body: uploadBody(file, fileName), cacheTags: [tag(appId, folderKey(path))] }));
     },
 
     /** Creates a file at `path` with `content` as its body (a string is sent bare). */
-    createConsoleFile(appId: string, path: string, content: unknown): Promise<FileEntry> {
+    createConsoleFile(appId: string, path: string, content: unknown): Promise<Answer<'createConsoleFile'>> {
       return send(() => at(r.createConsoleFile, appId, `/${encodePath(path)}`, { body: content, headers: { Accept: '*/*' }, cacheTags: [tag(appId, parentFolder(path))] }));
     },
 
     /** A file as the server shows it inline (JSON when it parses, else text). */
-    viewFiles(appId: string, path = ''): Promise<unknown> {
+    viewFiles(appId: string, path = ''): Promise<Answer<'viewFiles'>> {
       const p = path && !path.startsWith('/') ? `/${path}` : path;
       return send(() => at(r.viewFiles, appId, encodePath(p)));
     },

@@ -30,7 +30,8 @@ export const cacheRoutes = {
     query: Type.Object({ expireAt: Type.Optional(Type.Integer({ minimum: 0 })) }),
     // The body is the value itself: parsed JSON (`application/json`) or a raw string (`text/plain`).
     body: Type.Unknown(),
-    summary: 'Puts an item: the body is the JSON value; `expireAt` (epoch ms) in the query, none = no expiry',
+    response: Type.Object({ key: Type.String(), value: Type.Unknown(), expireAt: NullableSchema(Type.Number()) }),
+    summary: 'Puts an item: the body is the JSON value; `expireAt` (epoch ms) in the query, none = no expiry; answers `{key, value, expireAt}`',
   }),
   remove: defineRoute({
     name: 'cache.remove', method: 'DELETE', path: `${base}/:key`, auth: 'developer', devPermission: DevOperations.OBJECTS,

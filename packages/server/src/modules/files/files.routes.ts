@@ -1,15 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Routes, encodePath, filesLinkRoutes, type FileEntry, type RouteDef } from '@basalt/shared';
+import { Type, type Static } from '@sinclair/typebox';
+import { Routes, encodePath, filesLinkRoutes, type BodyOf, type FileEntry, type QueryOf, type RouteDef } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
-import { handle, registeredRouteNames, type Handler } from '../../http/route.js';
+import { handle, registeredRouteNames, sendJson, type AnswerOf, type Authed, type RouteHandler } from '../../http/route.js';
 import { ApiError } from '../../http/api-error.js';
 import type { StorageEntry } from '../../storage/index.js';
-import { FilesService, textOfBody, type ListOptions } from './files.service.js';
+import { FilesService, textOfBody } from './files.service.js';
 import { isTrue, prefixLength, sendFile, tailNames } from './files.http.js';
 import { developerAccess } from './files.access.js';
 
-type AppParams = { appId: string };
+/**
+ * Parameters of a files route as the router matches it: the app id and the URL's tail (`*`, absent
+ * on the bare prefix). Handlers read the tail through `tailNames`, never from `*` (see there).
+ */
+const TailParamsSchema = Type.Object({ appId: Type.String(), '*': Type.Optional(Type.String()) });
+type TailParams = Static<typeof TailParamsSchema>;
 type Tail = { names: string[]; path: string };
+
+/** A handler of a files route: the checked tail, and the call typed by the route's schemas. */
+type TailHandler<R extends RouteDef> = (tail: Tail, call: Authed<TailParams, QueryOf<R>, BodyOf<R>>) => Promise<AnswerOf<R>> | AnswerOf<R>;
 
 /** Adds the console URL that shows a file. */
 export function withUrl(appId: string, entry: StorageEntry): FileEntry {
@@ -21,20 +30,20 @@ export function withUrl(appId: string, entry: StorageEntry): FileEntry {
  * tail (`*`); the handler gets it as checked names, decoded once, from `tailNames`. The bare
  * prefix is registered too, because an empty tail does not match `…/*`.
  */
-function handlePath<Q = Record<string, unknown>, B = unknown>(
-  app: FastifyInstance,
-  ctx: ServerContext,
-  route: RouteDef,
-  handler: (tail: Tail, call: Parameters<Handler<AppParams, Q, B>>[0]) => unknown,
-): void {
+function handlePath<const R extends RouteDef>(app: FastifyInstance, ctx: ServerContext, route: R, handler: TailHandler<R>): void {
   const base = route.path.replace(/\/:(path|filePath)\b.*$/, '');
   const prefix = prefixLength(base);
-  const run: Handler<AppParams, Q, B> = (call) => {
+  const run = (call: Authed<TailParams, QueryOf<R>, BodyOf<R>>) => {
     const names = tailNames(call.req, prefix);
     return handler({ names, path: names.join('/') }, call);
   };
-  handle(app, ctx, { ...route, path: base }, run);
-  handle(app, ctx, { ...route, path: `${base}/*` }, run);
+  for (const path of [base, `${base}/*`]) {
+    // Only the path and params of `route` change: its query, body and answer, which type `run`,
+    // stay R's. TypeScript cannot carry R's types through the respread of a generic route, hence
+    // the one cast.
+    const matched: RouteDef = { ...route, path, params: TailParamsSchema };
+    handle(app, ctx, matched, run as unknown as RouteHandler<RouteDef>);
+  }
 }
 
 /** The first file of a multipart request, whatever its field is called. */
@@ -51,8 +60,9 @@ export function registerFilesConsoleRoutes(app: FastifyInstance, ctx: ServerCont
 
   // One handler serves a folder page and its `…/count` sibling (a folder literally named `count`
   // at the end of a listing path reads as the count, as in the reference API).
-  handlePath<ListOptions>(app, ctx, r.loadDirectory, async ({ names }, { params, query }) => {
-    if (names.at(-1) === 'count') return service.count(params.appId, names.slice(0, -1).join('/'), query);
+  handlePath(app, ctx, r.loadDirectory, async ({ names }, { params, query, reply }) => {
+    // The count is sent as it is: it is not the page this route's answer schema describes.
+    if (names.at(-1) === 'count') return sendJson(reply, await service.count(params.appId, names.slice(0, -1).join('/'), query));
     const page = await service.list(params.appId, names.join('/'), query);
     return page.map((e) => withUrl(params.appId, e));
   });
@@ -69,14 +79,14 @@ export function registerFilesConsoleRoutes(app: FastifyInstance, ctx: ServerCont
   handlePath(app, ctx, filesLinkRoutes.downloadLink, async ({ path }, { params, reply }) => sendFile(reply, await service.read(params.appId, path), 'attachment'));
   handlePath(app, ctx, r.viewFiles, async ({ path }, { params, reply }) => sendFile(reply, await service.read(params.appId, path), 'inline'));
 
-  handlePath<{ operation: 'zip' | 'unzip' }>(app, ctx, r.performOperation, async ({ path }, { params, query }) => {
+  handlePath(app, ctx, r.performOperation, async ({ path }, { params, query }) => {
     const entry = query.operation === 'zip' ? await service.zip(params.appId, path, developerAccess) : await service.unzip(params.appId, path, developerAccess);
     return withUrl(params.appId, entry);
   });
 
   handlePath(app, ctx, r.fileExists, ({ path }, { params }) => service.exists(params.appId, path));
 
-  handlePath<object, { file: string }>(app, ctx, r.editFile, async ({ path }, { params, body }) => {
+  handlePath(app, ctx, r.editFile, async ({ path }, { params, body }) => {
     if (!path) throw ApiError.badRequest('Name the file to edit');
     return withUrl(params.appId, await service.editText(params.appId, path, body.file));
   });
@@ -101,7 +111,7 @@ export function registerFilesConsoleRoutes(app: FastifyInstance, ctx: ServerCont
     return { success: true };
   });
 
-  handlePath<{ overwrite?: boolean }>(app, ctx, r.uploadFile, async ({ path }, { params, query, req, reply }) => {
+  handlePath(app, ctx, r.uploadFile, async ({ path }, { params, query, req, reply }) => {
     if (!path) throw ApiError.badRequest('Name the file in the path: …/upload/{folder}/{fileName}/');
     const part = await firstFile(req);
     try {

@@ -1,20 +1,11 @@
 import { Readable } from 'node:stream';
-import { wildcardMatcher, type WildcardMatcher } from '@basalt/shared';
+import { wildcardMatcher, type FilesCountQuery, type FilesListQuery, type WildcardMatcher } from '@basalt/shared';
 import { checkName, splitEncodedPath, splitUserPath, type StorageDriver, type StorageEntry, type StorageProvider } from '../../storage/index.js';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { fetchRemote, type RemoteBody } from '../../http/remote-fetch.js';
 import { unzipArchive, zipFolder } from './files.archive.js';
 import { presentInside, type FileAccess } from './files.access.js';
-
-export interface ListOptions {
-  pattern?: string;
-  sub?: boolean;
-  sortBy?: 'name' | 'size' | 'updated' | 'created' | 'type';
-  sortDirection?: 'asc' | 'desc' | 'ASC' | 'DESC';
-  pageSize?: number;
-  offset?: number;
-}
 
 /** Page size when a listing does not say (the console pages by 100). */
 export const DEFAULT_PAGE_SIZE = 100;
@@ -28,7 +19,7 @@ export function globMatcher(pattern: string): WildcardMatcher {
   return wildcardMatcher(pattern, { any: '*', one: '?', ignoreCase: true });
 }
 
-function compare(sortBy: NonNullable<ListOptions['sortBy']>) {
+function compare(sortBy: NonNullable<FilesListQuery['sortBy']>) {
   return (a: StorageEntry, b: StorageEntry): number => {
     if (sortBy === 'size') return a.size - b.size;
     if (sortBy === 'updated') return a.updated - b.updated;
@@ -73,7 +64,7 @@ export class FilesService {
     return this.storage.forApp(appId);
   }
 
-  private async matching(appId: string, dir: string, options: ListOptions): Promise<StorageEntry[]> {
+  private async matching(appId: string, dir: string, options: FilesCountQuery): Promise<StorageEntry[]> {
     const entries = await this.driver(appId).list(dir, { recursive: options.sub === true });
     if (!options.pattern || options.pattern === '*') return entries;
     const test = globMatcher(options.pattern);
@@ -81,7 +72,7 @@ export class FilesService {
   }
 
   /** One page of a folder: folders first, then by the chosen field. */
-  async list(appId: string, dir: string, options: ListOptions): Promise<StorageEntry[]> {
+  async list(appId: string, dir: string, options: FilesListQuery): Promise<StorageEntry[]> {
     const entries = await this.matching(appId, dir, options);
     const by = compare(options.sortBy ?? 'name');
     const sign = options.sortDirection?.toLowerCase() === 'desc' ? -1 : 1;
@@ -90,7 +81,7 @@ export class FilesService {
     return entries.slice(offset, offset + (options.pageSize ?? DEFAULT_PAGE_SIZE));
   }
 
-  async count(appId: string, dir: string, options: ListOptions): Promise<number> {
+  async count(appId: string, dir: string, options: FilesCountQuery): Promise<number> {
     return (await this.matching(appId, dir, options)).length;
   }
 
@@ -120,8 +111,8 @@ export class FilesService {
    * Where a move or copy lands. `destination` is the raw (encoded) body: the full new path, or a
    * folder ending in `/` to keep the name. Decoded once, part by part, with the usual name rules.
    */
-  destinationOf(source: string, destination: unknown): string {
-    if (typeof destination !== 'string' || destination.trim() === '') throw ApiError.badRequest('Send the destination path as the request body');
+  destinationOf(source: string, destination: string): string {
+    if (destination.trim() === '') throw ApiError.badRequest('Send the destination path as the request body');
     const raw = destination.trim();
     const names = splitEncodedPath(raw);
     if (raw.endsWith('/')) names.push(splitLast(source).name);
@@ -130,8 +121,8 @@ export class FilesService {
   }
 
   /** The new name of a rename: the raw body, one encoded name, decoded once. */
-  nameOf(body: unknown): string {
-    if (typeof body !== 'string' || body.trim() === '') throw ApiError.badRequest('Send the new name as the request body');
+  nameOf(body: string): string {
+    if (body.trim() === '') throw ApiError.badRequest('Send the new name as the request body');
     try {
       return decodeURIComponent(body.trim());
     } catch {

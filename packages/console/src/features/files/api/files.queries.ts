@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CacheTags, responseCache, type DirectoryQuery, type FileOperation } from '@basalt/sdk';
+import type { FilesListQuery } from '@basalt/shared';
+import { CacheTags, responseCache, type FileOperation } from '@basalt/sdk';
 import { getSdk } from '../../../lib/sdk';
 
 /** Entries fetched per page while scrolling a folder (docs/console-screens.md › Files). */
 export const FOLDER_PAGE = 100;
 
-export type SortField = NonNullable<DirectoryQuery['sortBy']>;
+export type SortField = NonNullable<FilesListQuery['sortBy']>;
 export interface FolderQuery {
   pattern?: string;
   sortBy: SortField;
