@@ -1,11 +1,13 @@
-import { Routes, type DeviceRegistration, type MessagingChannel, type PublishedMessage, type PushOutboxEntry } from '@basalt/shared';
+import { Routes, type MessagingChannel, type ResponseOf } from '@basalt/shared';
 import { CacheTags } from '../transport/cache-tags.js';
 import type { Query } from '../transport/encode.js';
 import type { DataWithTotal } from '../transport/transport.js';
-import type { SuccessAnswer } from '../types.js';
 import type { GroupContext } from './group-context.js';
 
 const r = Routes.messaging;
+
+/** Answer of a messaging route. */
+type Answer<K extends keyof typeof r> = ResponseOf<(typeof r)[K]>;
 
 /** The settings the reference client sends with every channel create and rename. */
 export const CHANNEL_SETTINGS = { polling: true, rtmp: 0, websocket: 8888 } as const;
@@ -17,13 +19,6 @@ export interface PublishParams {
   headers?: Record<string, unknown> | null;
   pushBroadcast?: unknown;
   [option: string]: unknown;
-}
-
-/** Answer of a publish. */
-export interface PublishAnswer {
-  messageId: string;
-  status: string;
-  errorMessage?: string | null;
 }
 
 /** A push to send. */
@@ -46,17 +41,17 @@ export function createMessagingGroup({ request }: GroupContext) {
   const devicesTag = (channelId: string) => CacheTags.CHANNEL_DEVICES(channelId);
   return {
     /** The app's channels. */
-    loadChannels(appId: string): Promise<MessagingChannel[]> {
+    loadChannels(appId: string): Promise<Answer<'loadChannels'>> {
       return request.route(r.loadChannels, [appId]);
     },
 
     /** Creates a channel (with the fixed settings polling, rtmp 0, websocket 8888). */
-    createChannel(appId: string, channelName: string): Promise<MessagingChannel> {
+    createChannel(appId: string, channelName: string): Promise<Answer<'createChannel'>> {
       return request.route(r.createChannel, [appId], { body: { name: channelName, settings: CHANNEL_SETTINGS } });
     },
 
     /** Renames a channel: sends the old channel's fields with the new name and the fixed settings. */
-    renameChannel(appId: string, oldChannel: Partial<MessagingChannel> & { channelid: string }, newName: string): Promise<MessagingChannel> {
+    renameChannel(appId: string, oldChannel: Partial<MessagingChannel> & { channelid: string }, newName: string): Promise<Answer<'renameChannel'>> {
       // The channel as given with the default settings, then the new name (field order as the reference sends it).
       const channel: Record<string, unknown> = { ...oldChannel, settings: CHANNEL_SETTINGS };
       channel.name = newName;
@@ -64,18 +59,18 @@ export function createMessagingGroup({ request }: GroupContext) {
     },
 
     /** Deletes a channel (and forgets its cached device counts). */
-    deleteChannel(appId: string, channelId: string): Promise<SuccessAnswer> {
+    deleteChannel(appId: string, channelId: string): Promise<Answer<'deleteChannel'>> {
       return request.route(r.deleteChannel, [appId, seg(channelId)], { cacheTags: [devicesTag(channelId)] });
     },
 
     /** A page of a channel's devices and their total (`{data, totalRows}`; the count is cached 30 s). */
-    async loadDevices(appId: string, channelId: string, params: Query = {}): Promise<DataWithTotal<DeviceRegistration[]>> {
+    async loadDevices(appId: string, channelId: string, params: Query = {}): Promise<DataWithTotal<Answer<'loadDevices'>>> {
       const list = request.routeSpec(r.loadDevices, [appId, seg(channelId)], { query: params, cacheTags: [devicesTag(channelId)] });
       return request.getWithData(list);
     },
 
     /** Unregisters devices from a channel. */
-    deleteDevices(appId: string, channelId: string, devicesIds: string[]): Promise<SuccessAnswer> {
+    deleteDevices(appId: string, channelId: string, devicesIds: string[]): Promise<Answer<'deleteDevices'>> {
       return request.route(r.deleteDevices, [appId, seg(channelId)], { body: devicesIds, cacheTags: [devicesTag(channelId)] });
     },
 
@@ -83,104 +78,104 @@ export function createMessagingGroup({ request }: GroupContext) {
      * A page of a channel's messages, then (when it came) their total; the count is never cached:
      * messages keep coming.
      */
-    async loadMessages(appId: string, channelId: string, params: Query = {}): Promise<DataWithTotal<PublishedMessage[]>> {
+    async loadMessages(appId: string, channelId: string, params: Query = {}): Promise<DataWithTotal<Answer<'loadMessages'>>> {
       const list = request.routeSpec(r.loadMessages, [appId, seg(channelId)], { query: params });
-      const data = await request.send<PublishedMessage[]>(list);
-      return { data, totalRows: await request.send<number>({ ...request.countSpec(list), cache: undefined }) };
+      const data = await request.send<Answer<'loadMessages'>>(list);
+      return { data, totalRows: await request.send<Answer<'loadMessagesCount'>>({ ...request.countSpec(list), cache: undefined }) };
     },
 
     /** Publishes a message to a channel (delivered to real-time subscribers). */
-    publishMessage(appId: string, channelName: string, params: PublishParams): Promise<PublishAnswer> {
+    publishMessage(appId: string, channelName: string, params: PublishParams): Promise<Answer<'publishMessage'>> {
       return request.route(r.publishMessage, [appId, seg(channelName)], { body: params });
     },
 
     /** The app's channels (same route as `loadChannels`). */
-    getMessagingChannels(appId: string): Promise<MessagingChannel[]> {
+    getMessagingChannels(appId: string): Promise<Answer<'getMessagingChannels'>> {
       return request.route(r.getMessagingChannels, [appId]);
     },
 
     /** Push templates. */
-    getPushTemplates(appId: string): Promise<Template[]> {
+    getPushTemplates(appId: string): Promise<Answer<'getPushTemplates'>> {
       return request.route(r.getPushTemplates, [appId]);
     },
 
     /** Creates a push template. */
-    createPushTemplate(appId: string, pushTemplate: Template): Promise<Template> {
+    createPushTemplate(appId: string, pushTemplate: Template): Promise<Answer<'createPushTemplate'>> {
       return request.route(r.createPushTemplate, [appId], { body: pushTemplate });
     },
 
     /** Replaces a push template. */
-    updatePushTemplate(appId: string, pushTemplateName: string, pushTemplate: Template): Promise<Template> {
+    updatePushTemplate(appId: string, pushTemplateName: string, pushTemplate: Template): Promise<Answer<'updatePushTemplate'>> {
       return request.route(r.updatePushTemplate, [appId, seg(pushTemplateName)], { body: pushTemplate });
     },
 
     /** One push template. */
-    getPushTemplate(appId: string, pushTemplateName: string): Promise<Template> {
+    getPushTemplate(appId: string, pushTemplateName: string): Promise<Answer<'getPushTemplate'>> {
       return request.route(r.getPushTemplate, [appId, seg(pushTemplateName)]);
     },
 
     /** Deletes push templates (names sent comma-joined). */
-    deletePushTemplates(appId: string, pushTemplateNames: string[]): Promise<unknown> {
+    deletePushTemplates(appId: string, pushTemplateNames: string[]): Promise<Answer<'deletePushTemplates'>> {
       return request.route(r.deletePushTemplates, [appId], { query: { names: pushTemplateNames.join(',') } });
     },
 
     /** How many devices a push with this device `where` would reach. */
-    getPushRecipientsCount(appId: string, where?: string): Promise<number> {
+    getPushRecipientsCount(appId: string, where?: string): Promise<Answer<'getPushRecipientsCount'>> {
       return request.route(r.getPushRecipientsCount, [appId], { query: { where } });
     },
 
     /** Sends a push (deliveries wait in the outbox while no provider credentials are set). */
-    sendPush(appId: string, push: PushParams): Promise<unknown> {
+    sendPush(appId: string, push: PushParams): Promise<Answer<'sendPush'>> {
       return request.route(r.sendPush, [appId], { body: push });
     },
 
     /** Button templates of a platform. */
-    getPushButtonTemplates(appId: string, platform?: string): Promise<Template[]> {
+    getPushButtonTemplates(appId: string, platform?: string): Promise<Answer<'getPushButtonTemplates'>> {
       return request.route(r.getPushButtonTemplates, [appId], { query: { platform } });
     },
 
     /** Creates a button template. */
-    createPushButtonTemplate(appId: string, templateData: Template): Promise<Template> {
+    createPushButtonTemplate(appId: string, templateData: Template): Promise<Answer<'createPushButtonTemplate'>> {
       return request.route(r.createPushButtonTemplate, [appId], { body: templateData });
     },
 
     /** Replaces a button template. */
-    updatePushButtonTemplate(appId: string, templateName: string, templateData: Template): Promise<Template> {
+    updatePushButtonTemplate(appId: string, templateName: string, templateData: Template): Promise<Answer<'updatePushButtonTemplate'>> {
       return request.route(r.updatePushButtonTemplate, [appId, seg(templateName)], { body: templateData });
     },
 
     /** Deletes a button template of a platform. */
-    deletePushButtonTemplate(appId: string, templateName: string, platform?: string): Promise<unknown> {
+    deletePushButtonTemplate(appId: string, templateName: string, platform?: string): Promise<Answer<'deletePushButtonTemplate'>> {
       return request.route(r.deletePushButtonTemplate, [appId, seg(templateName)], { query: { platform } });
     },
 
     /** Channel templates of a platform. */
-    getPushChannelTemplates(appId: string, platform?: string): Promise<Template[]> {
+    getPushChannelTemplates(appId: string, platform?: string): Promise<Answer<'getPushChannelTemplates'>> {
       return request.route(r.getPushChannelTemplates, [appId], { query: { platform } });
     },
 
     /** Creates a channel template for a platform. */
-    createPushChannelTemplate(appId: string, templateData: Template, platform?: string): Promise<Template> {
+    createPushChannelTemplate(appId: string, templateData: Template, platform?: string): Promise<Answer<'createPushChannelTemplate'>> {
       return request.route(r.createPushChannelTemplate, [appId], { query: { platform }, body: templateData });
     },
 
     /** Replaces a channel template of a platform. */
-    updatePushChannelTemplate(appId: string, templateName: string, templateData: Template, platform?: string): Promise<Template> {
+    updatePushChannelTemplate(appId: string, templateName: string, templateData: Template, platform?: string): Promise<Answer<'updatePushChannelTemplate'>> {
       return request.route(r.updatePushChannelTemplate, [appId, seg(templateName)], { query: { platform }, body: templateData });
     },
 
     /** Deletes a channel template of a platform. */
-    deletePushChannelTemplate(appId: string, templateName: string, platform?: string): Promise<unknown> {
+    deletePushChannelTemplate(appId: string, templateName: string, platform?: string): Promise<Answer<'deletePushChannelTemplate'>> {
       return request.route(r.deletePushChannelTemplate, [appId, seg(templateName)], { query: { platform } });
     },
 
     /** Basalt addition: sends a failed or waiting delivery again (answers it with its new status). */
-    retryPushDelivery(appId: string, deliveryId: string): Promise<PushOutboxEntry> {
+    retryPushDelivery(appId: string, deliveryId: string): Promise<Answer<'retryPushDelivery'>> {
       return request.route(r.retryPushDelivery, [appId, seg(deliveryId)]);
     },
 
     /** Basalt addition: a page of push deliveries with their status, and the total. */
-    async getPushOutbox(appId: string, params: Query = {}): Promise<DataWithTotal<PushOutboxEntry[]>> {
+    async getPushOutbox(appId: string, params: Query = {}): Promise<DataWithTotal<Answer<'getPushOutbox'>>> {
       const { offset, pageSize, pagesize, ...filter } = params;
       const [data, totalRows] = await Promise.all([
         request.route(r.getPushOutbox, [appId], { query: { ...filter, offset, pageSize, pagesize } }),

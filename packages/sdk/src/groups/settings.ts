@@ -1,4 +1,4 @@
-import { DeviceTypes, Routes, type AndroidMobileSettings, type ApiKeyInput, type AppApiKey, type AppleMobileSettings, type AppSettings, type GooglePlaySettings, type MobileSettings } from '@basalt/shared';
+import { DeviceTypes, Routes, type ApiKeyInput, type AppApiKey, type AppSettings, type GooglePlaySettings, type ResponseOf } from '@basalt/shared';
 import type { GroupContext } from './group-context.js';
 
 const r = Routes.settings;
@@ -62,37 +62,37 @@ export function normalizeAppSettings<T extends { apiKeys: Array<{ deviceType: st
 export function createSettingsGroup({ request }: GroupContext) {
   return {
     /** Each platform's push credentials, secrets masked. */
-    getMobileSettings(appId: string): Promise<MobileSettings> {
+    getMobileSettings(appId: string): Promise<ResponseOf<typeof r.getMobileSettings>> {
       return request.route(r.getMobileSettings, [appId]);
     },
 
     /** Stores Android (FCM) credentials; deliveries waiting for them are sent. */
-    createAndroidMobileSettings(appId: string, settings: AndroidSettingsInput): Promise<AndroidMobileSettings> {
+    createAndroidMobileSettings(appId: string, settings: AndroidSettingsInput): Promise<ResponseOf<typeof r.createAndroidMobileSettings>> {
       return request.route(r.createAndroidMobileSettings, [appId], { body: settings });
     },
 
     /** Replaces Android (FCM) credentials; an omitted private key keeps the stored one. */
-    updateAndroidMobileSettings(appId: string, settings: AndroidSettingsInput, id: string): Promise<AndroidMobileSettings> {
+    updateAndroidMobileSettings(appId: string, settings: AndroidSettingsInput, id: string): Promise<ResponseOf<typeof r.updateAndroidMobileSettings>> {
       return request.route(r.updateAndroidMobileSettings, [appId, seg(id)], { body: settings });
     },
 
     /** Deletes Android (FCM) credentials. */
-    deleteAndroidMobileSettings(appId: string, id: string): Promise<{ deleted: boolean }> {
+    deleteAndroidMobileSettings(appId: string, id: string): Promise<ResponseOf<typeof r.deleteAndroidMobileSettings>> {
       return request.route(r.deleteAndroidMobileSettings, [appId, seg(id)]);
     },
 
     /** Stores Apple (APNs) credentials; `deviceType` is `ios` or `osx`. */
-    createAppleMobileSettings(appId: string, settings: AppleSettingsInput, deviceType: string): Promise<AppleMobileSettings> {
+    createAppleMobileSettings(appId: string, settings: AppleSettingsInput, deviceType: string): Promise<ResponseOf<typeof r.createAppleMobileSettings>> {
       return request.route(r.createAppleMobileSettings, [appId, seg(deviceType)], { body: settings });
     },
 
     /** Replaces Apple (APNs) credentials; an omitted private key keeps the stored one. */
-    updateAppleMobileSettings(appId: string, settings: AppleSettingsInput, id: string, deviceType: string): Promise<AppleMobileSettings> {
+    updateAppleMobileSettings(appId: string, settings: AppleSettingsInput, id: string, deviceType: string): Promise<ResponseOf<typeof r.updateAppleMobileSettings>> {
       return request.route(r.updateAppleMobileSettings, [appId, seg(deviceType), seg(id)], { body: settings });
     },
 
     /** Deletes Apple (APNs) credentials. */
-    deleteAppleMobileCertificate(appId: string, id: string, deviceType: string): Promise<{ deleted: boolean }> {
+    deleteAppleMobileCertificate(appId: string, id: string, deviceType: string): Promise<ResponseOf<typeof r.deleteAppleMobileCertificate>> {
       return request.route(r.deleteAppleMobileCertificate, [appId, seg(deviceType), seg(id)]);
     },
 

@@ -88,6 +88,42 @@ export const AppSettingsSchema = Type.Object({
 });
 export type AppSettings = Static<typeof AppSettingsSchema>;
 
+/** Android push credentials as the console sees them: secrets masked, never returned whole. */
+export const AndroidMobileSettingsSchema = Type.Object({
+  id: Type.String(),
+  provider: Type.Literal('FCM'),
+  projectId: Type.String(),
+  clientEmail: Type.String(),
+  /** e.g. `•••• (1704 characters)`: tells that a key is stored without revealing it. */
+  privateKey: Type.String(),
+  updated: Type.Number(),
+});
+export type AndroidMobileSettings = Static<typeof AndroidMobileSettingsSchema>;
+
+/** Apple push credentials as the console sees them. */
+export const AppleMobileSettingsSchema = Type.Object({
+  id: Type.String(),
+  provider: Type.Literal('APNS'),
+  keyId: Type.String(),
+  teamId: Type.String(),
+  bundleId: Type.String(),
+  production: Type.Boolean(),
+  privateKey: Type.String(),
+  hasCertificate: Type.Boolean(),
+  updated: Type.Number(),
+});
+export type AppleMobileSettings = Static<typeof AppleMobileSettingsSchema>;
+
+/** `getMobileSettings`: each platform's credentials, or null where none are stored. */
+export const MobileSettingsSchema = Type.Object({
+  android: NullableSchema(AndroidMobileSettingsSchema),
+  ios: NullableSchema(AppleMobileSettingsSchema),
+});
+export type MobileSettings = Static<typeof MobileSettingsSchema>;
+
+/** Answer of a credentials delete: whether a stored row went. */
+const MobileSettingsDeletedSchema = Type.Object({ deleted: Type.Boolean() });
+
 const perm = DevOperations.MOBILE_SETTINGS;
 const keys = DevOperations.API_KEYS;
 const keyBase = '/:appId/console/apikey';
@@ -115,24 +151,29 @@ const ApiKeyBody = Type.Object(
  * keys, and the API key rows. Changing keys needs developer operation API_KEYS (4).
  */
 export const settingsRoutes = {
-  getMobileSettings: defineRoute({ name: 'settings.getMobileSettings', method: 'GET', path: base, auth: 'developer' }),
+  getMobileSettings: defineRoute({ name: 'settings.getMobileSettings', method: 'GET', path: base, auth: 'developer', response: MobileSettingsSchema }),
   createAndroidMobileSettings: defineRoute({
     name: 'settings.createAndroidMobileSettings', method: 'POST', path: `${base}/android`, auth: 'developer', devPermission: perm, body: AndroidSettingsBody,
+    response: AndroidMobileSettingsSchema,
   }),
   updateAndroidMobileSettings: defineRoute({
     name: 'settings.updateAndroidMobileSettings', method: 'PUT', path: `${base}/android/:id`, auth: 'developer', devPermission: perm, body: AndroidSettingsBody,
+    response: AndroidMobileSettingsSchema,
   }),
-  deleteAndroidMobileSettings: defineRoute({ name: 'settings.deleteAndroidMobileSettings', method: 'DELETE', path: `${base}/android/:id`, auth: 'developer', devPermission: perm }),
+  deleteAndroidMobileSettings: defineRoute({ name: 'settings.deleteAndroidMobileSettings', method: 'DELETE', path: `${base}/android/:id`, auth: 'developer', devPermission: perm, response: MobileSettingsDeletedSchema }),
   createAppleMobileSettings: defineRoute({
     name: 'settings.createAppleMobileSettings', method: 'POST', path: `${base}/:deviceType`, auth: 'developer', devPermission: perm, body: AppleSettingsBody,
     summary: 'deviceType: ios or osx; both address the one APNs configuration of the app',
+    response: AppleMobileSettingsSchema,
   }),
   updateAppleMobileSettings: defineRoute({
     name: 'settings.updateAppleMobileSettings', method: 'PUT', path: `${base}/:deviceType/:id`, auth: 'developer', devPermission: perm, body: AppleSettingsBody,
+    response: AppleMobileSettingsSchema,
   }),
   deleteAppleMobileCertificate: defineRoute({
     name: 'settings.deleteAppleMobileCertificate', method: 'DELETE', path: `${base}/:deviceType/:id`, auth: 'developer', devPermission: perm,
     summary: 'Removes the Apple (APNs) credentials',
+    response: MobileSettingsDeletedSchema,
   }),
   /** Basalt's own: the Google Play service account that checks the app's purchases (app API Commerce). */
   getGooglePlaySettings: defineRoute({ name: 'settings.getGooglePlaySettings', method: 'GET', path: `${base}/googleplay`, auth: 'developer' }),
@@ -170,36 +211,6 @@ export const CUSTOM_KEY_TYPE = 'CUSTOM';
 
 /** What the console sends to create or change a custom key (the role by `roleId`, `roleName` or `role`; `null` takes it away). */
 export type ApiKeyInput = Static<typeof ApiKeyBody>;
-
-/** Android push credentials as the console sees them: secrets masked, never returned whole. */
-export interface AndroidMobileSettings {
-  id: string;
-  provider: 'FCM';
-  projectId: string;
-  clientEmail: string;
-  /** e.g. `•••• (1704 characters)`: tells that a key is stored without revealing it. */
-  privateKey: string;
-  updated: number;
-}
-
-/** Apple push credentials as the console sees them. */
-export interface AppleMobileSettings {
-  id: string;
-  provider: 'APNS';
-  keyId: string;
-  teamId: string;
-  bundleId: string;
-  production: boolean;
-  privateKey: string;
-  hasCertificate: boolean;
-  updated: number;
-}
-
-/** `getMobileSettings`: each platform's credentials, or null where none are stored. */
-export interface MobileSettings {
-  android: AndroidMobileSettings | null;
-  ios: AppleMobileSettings | null;
-}
 
 /** `getGooglePlaySettings` (null when none is stored): the service account without its key. */
 export interface GooglePlaySettings {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { DeviceRegistration, MessagingChannel, PublishedMessage } from '@basalt/shared';
+import type { DeviceRegistration, MessagingChannel, PublishAnswer, PublishedMessage } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Condition } from '../../realtime/index.js';
@@ -57,7 +57,6 @@ export interface PublishInput {
   templateValues?: unknown;
 }
 
-type PublishAnswer = { messageId: string; status: string; errorMessage: string | null };
 /** How a scheduled firing is stamped on the message subscribers receive. */
 type Firing = { messageId: string; publishAt: number; repeatEvery: number; repeatExpiresAt: number };
 

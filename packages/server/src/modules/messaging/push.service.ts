@@ -1,4 +1,4 @@
-import type { PublishedMessage, PushOutboxEntry } from '@basalt/shared';
+import type { PublishedMessage, PushOutboxEntry, PushResult } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { MessagingRepo, type DeviceFilter, type DeviceRow, type OutboxRow } from './messaging.repo.js';
@@ -24,15 +24,6 @@ export interface SendPushInput {
   message?: unknown;
   where?: string;
   options?: Record<string, unknown>;
-}
-
-export interface PushResult {
-  messageId: string;
-  status: 'published' | 'scheduled';
-  errorMessage: string | null;
-  recipients: number;
-  /** Deliveries that wait in the outbox because the provider has no credentials. */
-  waitingForCredentials: number;
 }
 
 function outboxOut(r: OutboxRow): PushOutboxEntry {
