@@ -22,6 +22,8 @@ import { installFastLane } from './http/fast-lane.js';
 import { parseJsonBody } from './http/json-body.js';
 import { installBareBodyParser } from './http/bare-body.js';
 import { modules } from './modules/index.js';
+import { createDataServices } from './modules/data/index.js';
+import { Security } from './modules/security/index.js';
 import { registerNotAvailableRoutes, registerSystemRoutes } from './modules/system/index.js';
 
 declare module 'fastify' {
@@ -74,7 +76,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     throw err;
   }
   const unshareAccess = shareConsoleAccess(cluster.invalidation);
-  const ctx: ServerContext = {
+  const base: Omit<ServerContext, 'data' | 'security'> = {
     config,
     dbs,
     bus: new EventBus(),
@@ -87,6 +89,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     appCreatedHooks: [],
     appMigrations: merge(modules.map((m) => m.appMigrations)),
   };
+  const ctx = base as ServerContext;
+  // The composition root of the modules' services (docs/architecture.md, "Dependency rules"): each
+  // is built once, in dependency order, and receives what it uses; modules reach one another only
+  // through these, never through look-ups of their own.
+  ctx.data = createDataServices(ctx);
+  ctx.security = new Security(ctx, ctx.data);
   app.decorate('basalt', ctx);
   // The app API's fast lane meets requests before Fastify (http/fast-lane.ts, decision 0015).
   ctx.fastLane = installFastLane(app, ctx);

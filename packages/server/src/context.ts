@@ -8,6 +8,8 @@ import type { FailureLimiter } from './http/rate-limit.js';
 import type { FastLane } from './http/fast-lane.js';
 import type { Cluster } from './cluster/index.js';
 import type { JobScheduler } from './jobs/index.js';
+import type { DataServices } from './modules/data/index.js';
+import type { Security } from './modules/security/index.js';
 
 /** What every module receives: configuration and the shared services of the process. */
 export interface ServerContext {
@@ -37,6 +39,14 @@ export interface ServerContext {
   appCreatedHooks: Array<(appId: string) => Promise<void>>;
   /** Migrations every app data store runs (contributed by modules), sorted by name. */
   appMigrations: Record<string, Migration>;
+  /**
+   * The data services (tables, records, queries, schemas), built once by the composition root
+   * (app.ts). In a transaction's view of the context (db/app-transaction.ts) they are the view's
+   * own, made by `data.within(view)`, so everything they run goes into the transaction.
+   */
+  data: DataServices;
+  /** Roles, sessions, panic mode and the permission engine, built after `data` (they read its schemas). */
+  security: Security;
   /** The app API's fast lane in front of Fastify (http/fast-lane.ts), installed by `buildApp`. */
   fastLane?: FastLane;
 }

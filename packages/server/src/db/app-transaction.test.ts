@@ -1,7 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../test-helpers.js';
 import { appFixture, type AppFixture } from '../modules/appapi/appapi.test-helpers.js';
-import { dataServicesOf } from '../modules/data/index.js';
 import { afterCommit, inAppTransaction, rootContext, transactionAppOf } from './app-transaction.js';
 
 /**
@@ -11,7 +10,7 @@ import { afterCommit, inAppTransaction, rootContext, transactionAppOf } from './
 describeEachDb('app transactions (context view)', (server) => {
   let f: AppFixture;
   const names = async () => {
-    const rows = await server().app.basalt.dbs.app(f.appId).selectFrom((await dataServicesOf(server().app.basalt)!.schema(f.appId)).table('Thing')!.sqlName).select('objectId').execute();
+    const rows = await server().app.basalt.dbs.app(f.appId).selectFrom((await server().app.basalt.data.schema(f.appId)).table('Thing')!.sqlName).select('objectId').execute();
     return rows.length;
   };
 
@@ -33,11 +32,11 @@ describeEachDb('app transactions (context view)', (server) => {
         expect(rootContext(scoped)).toBe(ctx);
         expect(transactionAppOf(scoped)).toBe(f.appId);
         expect(transactionAppOf(ctx)).toBeUndefined();
-        const records = dataServicesOf(scoped)!.records;
+        const records = scoped.data.records;
         await records.create(f.appId, 'Thing', { label: 'one' });
         await records.bulkCreate(f.appId, 'Thing', [{ label: 'two' }, { label: 'three' }]);
         // The view reads through the transaction: its own writes are there.
-        const inside = await dataServicesOf(scoped)!.query.count(f.appId, await dataServicesOf(scoped)!.schema(f.appId), (await dataServicesOf(scoped)!.schema(f.appId)).table('Thing')!, { sortBy: [], props: [], excludeProps: [], groupBy: [], distinct: false, loadRelations: [], pageSize: 10, offset: 0 });
+        const inside = await scoped.data.query.count(f.appId, await scoped.data.schema(f.appId), (await scoped.data.schema(f.appId)).table('Thing')!, { sortBy: [], props: [], excludeProps: [], groupBy: [], distinct: false, loadRelations: [], pageSize: 10, offset: 0 });
         expect(inside).toBe(before + 3);
         afterCommit(scoped, () => order.push('after commit'));
         expect(told).toEqual([]);
@@ -60,17 +59,17 @@ describeEachDb('app transactions (context view)', (server) => {
     try {
       const before = await names();
       await expect(inAppTransaction(ctx, f.appId, 'serializable', async (scoped) => {
-        await dataServicesOf(scoped)!.records.create(f.appId, 'Thing', { label: 'lost' });
+        await scoped.data.records.create(f.appId, 'Thing', { label: 'lost' });
         throw new Error('stop');
       })).rejects.toThrow('stop');
       expect(await names()).toBe(before);
       expect(told).toEqual([]);
 
       await inAppTransaction(ctx, f.appId, undefined, async (scoped) => {
-        const records = dataServicesOf(scoped)!.records;
+        const records = scoped.data.records;
         await records.create(f.appId, 'Thing', { label: 'kept' });
         await expect(scoped.dbs.app(f.appId).transaction().execute(async (trx) => {
-          await trx.insertInto((await dataServicesOf(scoped)!.schema(f.appId)).table('Thing')!.sqlName).values({ objectId: 'nested-1', created: 1, updated: 1 }).execute();
+          await trx.insertInto((await scoped.data.schema(f.appId)).table('Thing')!.sqlName).values({ objectId: 'nested-1', created: 1, updated: 1 }).execute();
           throw new Error('inner');
         })).rejects.toThrow('inner');
         await records.create(f.appId, 'Thing', { label: 'kept too' });

@@ -2,6 +2,7 @@ import { sql, type CompiledQuery, type Kysely, type QueryResult } from 'kysely';
 import type { ServerContext } from '../context.js';
 import { EventBus, type BusEvents } from '../events/bus.js';
 import type { Databases } from './dialect.js';
+import type { DataServices } from '../modules/data/index.js';
 
 /** Isolation levels a transaction may ask for (PostgreSQL applies them; SQLite is always serializable). */
 export type TransactionIsolation = 'read uncommitted' | 'read committed' | 'repeatable read' | 'serializable';
@@ -14,9 +15,10 @@ export type TransactionIsolation = 'read uncommitted' | 'read committed' | 'repe
  * server context in which those three lead into one open transaction: the store is the
  * transaction (a nested `transaction()` becomes a savepoint), reads run on it (so they see the
  * transaction's own writes), and events are held until the commit and dropped with a rollback.
- * Everything else of the context is the server's own. Services made for such a context (see
- * `dataServicesOf`) therefore write, read and check permissions exactly as on their own, and any
- * later caller (cloud code, say) gets all-or-nothing by running its calls in the view.
+ * The view's `data` services are made for it by the server's own (`ctx.data.within(view)`, on first
+ * use); everything else of the context (security included) is the server's own. Code given the view
+ * therefore writes, reads and checks permissions exactly as on its own, and any later caller
+ * (cloud code, say) gets all-or-nothing by running its calls in the view.
  *
  * No AsyncLocalStorage: the view is passed down explicitly, like the context itself.
  */
@@ -137,9 +139,12 @@ export async function inAppTransaction<T>(ctx: ServerContext, appId: string, iso
   const events = new HeldEvents(root.bus);
   const scope: Scope = { root, appId, afterCommit: [] };
   const out = await root.dbs.appTransaction(appId, isolation, (trx) => {
+    let data: DataServices | undefined;
     const scoped = Object.create(root, {
       dbs: { value: scopedDatabases(root.dbs, appId, nestable(trx)) },
       bus: { value: events },
+      // Made on first use: many units only read through services the server already has.
+      data: { get: () => (data ??= root.data.within(scoped)) },
     }) as ServerContext;
     scopes.set(scoped, scope);
     return work(scoped);

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { ApiError } from './api-error.js';
 import { knownApiKey, resolveApiKey } from '../modules/apps/index.js';
-import { dataServicesOf } from '../modules/data/index.js';
-import { securityOf, type Caller } from '../modules/security/index.js';
+import type { Caller } from '../modules/security/index.js';
 import { DEFAULT_PANIC_MESSAGE, type PanicState } from '../modules/security/panic.service.js';
 
 /**
@@ -107,7 +106,7 @@ function callerNow(ctx: ServerContext, req: FastifyRequest, ignoreToken: boolean
  */
 export function knownCaller(ctx: ServerContext, appId: string, apiKey: string): AppCaller | undefined {
   const found = knownOpenKey(ctx, appId, apiKey);
-  const caller = found && securityOf(ctx).callerNow(found.appId, found.deviceType, null);
+  const caller = found && ctx.security.callerNow(found.appId, found.deviceType, null);
   return caller && anonymousCaller(caller, apiKey);
 }
 
@@ -119,7 +118,7 @@ export function knownCaller(ctx: ServerContext, appId: string, apiKey: string): 
 export function knownOpenKey(ctx: ServerContext, appId: string, apiKey: string): { appId: string; deviceType: string } | undefined {
   const found = knownApiKey(ctx, appId, apiKey);
   if (!found) return undefined;
-  const panic = securityOf(ctx).panic.known(found.appId);
+  const panic = ctx.security.panic.known(found.appId);
   return panic && !panic.enabled ? found : undefined;
 }
 
@@ -132,7 +131,7 @@ export function knownOpenKey(ctx: ServerContext, appId: string, apiKey: string):
  * and by the fast lane (decision 0025), so both decide a token alike.
  */
 export async function userCaller(ctx: ServerContext, found: { appId: string; deviceType: string }, apiKey: string, token: string): Promise<AppCaller> {
-  const security = securityOf(ctx);
+  const security = ctx.security;
   const session = await security.sessions.resolve(found.appId, token);
   const row = session ? await userFacts(ctx, found.appId, session.userId) : undefined;
   if (!session || !row) throw appError(AppErrorCodes.INVALID_USER_TOKEN, 401, 'The user token is not valid or has expired');
@@ -158,7 +157,7 @@ async function resolveCaller(ctx: ServerContext, req: FastifyRequest, ignoreToke
   const { appId, apiKey } = (req.params ?? {}) as { appId?: string; apiKey?: string };
   const found = await resolveApiKey(ctx, appId ?? '', apiKey ?? '');
   if (!found) throw appError(AppErrorCodes.INVALID_APP, 401, 'The application id or API key is not valid');
-  const security = securityOf(ctx);
+  const security = ctx.security;
   const panic = security.panic.known(found.appId) ?? await security.panic.state(found.appId);
   if (panic.enabled) throw appError(AppErrorCodes.PANIC, 503, panic.message || DEFAULT_PANIC_MESSAGE);
   const token = ignoreToken ? null : userTokenOf(req);
@@ -169,7 +168,7 @@ async function resolveCaller(ctx: ServerContext, req: FastifyRequest, ignoreToke
 
 /** The few Users columns the roles step needs; undefined when the user no longer exists. */
 export async function userFacts(ctx: ServerContext, appId: string, userId: string): Promise<{ objectId: string; userStatus?: unknown; socialAccount?: unknown } | undefined> {
-  const users = (await dataServicesOf(ctx)?.schema(appId))?.table('Users');
+  const users = (await ctx.data.schema(appId))?.table('Users');
   if (!users) return undefined;
   const row = await ctx.dbs.app(appId).selectFrom(users.sqlName).select(['objectId', 'userStatus', 'socialAccount']).where('objectId', '=', userId).executeTakeFirst();
   return row ? { objectId: String(row.objectId), userStatus: row.userStatus, socialAccount: row.socialAccount } : undefined;
@@ -192,7 +191,7 @@ export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): vo
     if (req.method === 'OPTIONS') return done();
     const { appId } = (req.params ?? {}) as { appId?: string };
     if (!appId || !/^[A-Za-z0-9-]{1,64}$/.test(appId)) return done();
-    const panic = securityOf(ctx).panic;
+    const panic = ctx.security.panic;
     const known = panic.known(appId);
     if (known) return done(refusal(known));
     panic.state(appId).then((state) => done(refusal(state)), done);

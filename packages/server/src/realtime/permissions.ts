@@ -1,7 +1,6 @@
 import type { ServerContext } from '../context.js';
-import { checkRealtimeSubscription, realtimeCaller, securityOf } from '../modules/security/index.js';
+import { checkRealtimeSubscription, realtimeCaller } from '../modules/security/index.js';
 import { POLICY_TTL_MS } from '../modules/security/policy-memory.js';
-import { dataServicesOf } from '../modules/data/index.js';
 import type { SubscriberAccess, TableView } from './subscriptions.js';
 import { compileWhere, whereColumns } from './where-filter.js';
 
@@ -61,12 +60,12 @@ const NOTHING: TableView = { all: false, visible: () => false, needsOwner: false
  * memory against each event's record. An unknown or expired user token sees nothing.
  */
 export async function tableView(ctx: ServerContext, client: RealtimeClient, tableName: string): Promise<{ view: TableView; lasting: boolean }> {
-  const table = (await dataServicesOf(ctx)?.schema(client.appId))?.table(tableName);
+  const table = (await ctx.data.schema(client.appId))?.table(tableName);
   // No such table (yet): nothing to decide from. Not kept, so its first event decides afresh.
   if (!table) return { view: NOTHING, lasting: false };
   const caller = await realtimeCaller(ctx, client.appId, client.deviceType, client.userToken);
   if (!caller) return { view: NOTHING, lasting: true };
-  const { engine } = securityOf(ctx);
+  const { engine } = ctx.security;
   const [rows, denied] = await Promise.all([engine.rowFilter(caller, table.tableId, 'Find'), engine.deniedColumns(caller, table, 'Find')]);
   const hidden = table.system && table.name === 'Users' && !denied.has('password') ? new Set([...denied, 'password']) : denied;
   if (rows.kind === 'none') return { view: { ...NOTHING, hidden }, lasting: true };
@@ -97,7 +96,7 @@ export class SubscriberViews implements SubscriberAccess {
   constructor(private readonly ctx: ServerContext, private readonly client: RealtimeClient) {}
 
   private current(k: Kept | undefined, now = Date.now()): k is Kept {
-    return !!k && now - k.at < POLICY_TTL_MS && k.version === securityOf(this.ctx).memory.version(this.client.appId);
+    return !!k && now - k.at < POLICY_TTL_MS && k.version === this.ctx.security.memory.version(this.client.appId);
   }
 
   now(table: string): TableView | undefined {
@@ -109,7 +108,7 @@ export class SubscriberViews implements SubscriberAccess {
     const k = this.kept.get(table);
     if (this.current(k)) return k.view ? Promise.resolve(k.view) : k.loading;
     // The version is read before the rules are: a change while they load makes this view stale.
-    const entry: Kept = { version: securityOf(this.ctx).memory.version(this.client.appId), at: Date.now(), loading: Promise.resolve(NOTHING) };
+    const entry: Kept = { version: this.ctx.security.memory.version(this.client.appId), at: Date.now(), loading: Promise.resolve(NOTHING) };
     entry.loading = tableView(this.ctx, this.client, table).then(({ view, lasting }) => {
       if (this.kept.get(table) === entry) {
         if (lasting) entry.view = view;

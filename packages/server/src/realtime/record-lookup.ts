@@ -1,5 +1,4 @@
 import type { ServerContext } from '../context.js';
-import { dataServicesOf } from '../modules/data/index.js';
 import type { RecordLookup } from './subscriptions.js';
 
 /** Ids per query, below both databases' bind-parameter limits. */
@@ -14,7 +13,7 @@ export function recordLookup(ctx: ServerContext): RecordLookup {
   return {
     async owners(appId, tableName, ids) {
       const out = new Map<string, string | null>();
-      const table = (await dataServicesOf(ctx)?.schema(appId))?.table(tableName);
+      const table = (await ctx.data.schema(appId))?.table(tableName);
       const owner = table?.columns.find((c) => c.name === 'ownerId');
       const key = table?.columns.find((c) => c.name === 'objectId');
       if (!table || !owner || !key) return out;
@@ -27,7 +26,7 @@ export function recordLookup(ctx: ServerContext): RecordLookup {
       return out;
     },
     async relatedTable(appId, tableName, column) {
-      const table = (await dataServicesOf(ctx)?.schema(appId))?.table(tableName);
+      const table = (await ctx.data.schema(appId))?.table(tableName);
       return table?.relations.find((r) => r.name === column)?.toTableName || undefined;
     },
   };

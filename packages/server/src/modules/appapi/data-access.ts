@@ -2,8 +2,7 @@ import type { ServerContext } from '../../context.js';
 import { transactionAppOf } from '../../db/app-transaction.js';
 import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
 import { columnEquals, type Condition } from '@basalt/shared';
-import { checkClauses, dataServicesOf, relationTargets, unknownKeys, type AppSchema, type DataServices, type QueryAccess, type TableMeta } from '../data/index.js';
-import { securityOf } from '../security/index.js';
+import { checkClauses, relationTargets, unknownKeys, type AppSchema, type DataServices, type QueryAccess, type TableMeta } from '../data/index.js';
 import { expressionColumns, isExpression } from '../data/records/special-values.js';
 import { namesIn, readQuery, type QuerySpec } from './query-spec.js';
 import type { RowFilter } from '../security/permission-engine.js';
@@ -36,11 +35,11 @@ export class AppData {
   constructor(private readonly ctx: ServerContext) {}
 
   get data(): DataServices {
-    return dataServicesOf(this.ctx)!;
+    return this.ctx.data;
   }
 
   private get engine() {
-    return securityOf(this.ctx).engine;
+    return this.ctx.security.engine;
   }
 
   async table(appId: string, name: string): Promise<{ schema: AppSchema; table: TableMeta }> {

@@ -1,6 +1,5 @@
 import type { ServerContext } from '../../context.js';
 import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
-import { securityOf } from '../security/index.js';
 import type { AppSchema, RelationMeta, TableMeta } from '../data/index.js';
 import { newRecordId } from '../data/records/record-id.js';
 import type { GraphRecord } from '../data/records/graph-save.js';
@@ -41,7 +40,7 @@ export class AppDeepSave {
   constructor(private readonly ctx: ServerContext, private readonly data: AppData) {}
 
   private get engine() {
-    return securityOf(this.ctx).engine;
+    return this.ctx.security.engine;
   }
 
   async save(caller: AppCaller, tableName: string, body: unknown): Promise<Rec> {

@@ -3,7 +3,6 @@ import type { ServerContext } from '../../context.js';
 import { appError, AppErrorCodes } from '../../http/app-auth.js';
 import type { FailureLimiter } from '../../http/rate-limit.js';
 import { randomSecret, sha256 } from '../../http/secrets.js';
-import { dataServicesOf } from '../data/index.js';
 import type { PasswordResetTables } from './password-reset.migrations.js';
 import { passwordResetsOf } from './password-reset.service.js';
 
@@ -86,7 +85,7 @@ export class EmailConfirmations {
     if (!row || Number(row.expires) <= Date.now()) return false;
     const used = await this.db.deleteFrom('app_user_email_confirmations').where('token_hash', '=', hash).where('app_id', '=', appId).executeTakeFirst();
     if (Number(used.numDeletedRows) !== 1) return false;
-    const users = (await dataServicesOf(this.ctx)!.schema(appId)).table('Users');
+    const users = (await this.ctx.data.schema(appId)).table('Users');
     const status = users?.columns.find((c) => c.name === 'userStatus');
     if (!users || !status) return false;
     // BOOLEAN columns hold 1 / 0 on both databases (data/records/values.ts).

@@ -1,6 +1,6 @@
 import type { ServerContext } from '../../context.js';
 import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
-import { dataServicesOf, splitList, type ColumnMeta } from '../data/index.js';
+import { splitList, type ColumnMeta } from '../data/index.js';
 import { fromStored } from '../data/records/values.js';
 import type { AppData } from './data-access.js';
 import type { Answering } from '../../db/query-limits.js';
@@ -72,7 +72,7 @@ export class AppGrouping {
     const remaining = columns.length - path.length;
     const depth = body.groupDepth === undefined || body.groupDepth === null ? remaining : Math.min(remaining, size(body.groupDepth, 'groupDepth', remaining, MAX_LEVELS, 0));
     if (!spec) return { hasNextPage: false, items: [] };
-    const services = dataServicesOf(this.ctx)!;
+    const services = this.ctx.data;
     const db = this.ctx.dbs.app(caller.appId);
     const level = async (at: Level[], left: number, offset: number): Promise<GroupPage> => {
       const column = columns[at.length];
@@ -98,7 +98,7 @@ export class AppGrouping {
   async count(caller: AppCaller, tableName: string, body: Rec, client?: Answering): Promise<number> {
     const { schema, table, spec, path } = await this.prepare(caller, tableName, body, client);
     if (!spec) return 0;
-    const services = dataServicesOf(this.ctx)!;
+    const services = this.ctx.data;
     const filter = services.query.filtered(caller.appId, schema, table, spec, path);
     const row = await filter(this.ctx.dbs.app(caller.appId).selectFrom(table.sqlName).select((eb) => eb.fn.countAll().as('n'))).executeTakeFirst() as Rec | undefined;
     return Number(row?.n ?? 0);

@@ -1,7 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../../test-helpers.js';
 import { appFixture, type AppFixture } from './appapi.test-helpers.js';
-import { securityOf } from '../security/index.js';
 import { groupCommits } from '../../db/group-commit.js';
 
 /**
@@ -115,7 +114,7 @@ describeEachDb('App API hot path: remembered work follows changes', (server) => 
   });
 
   it('anonymous callers of a key are one shared, frozen caller until the app\'s roles change', async () => {
-    const security = securityOf(server().app.basalt);
+    const security = server().app.basalt.security;
     expect((await find('weight > 0')).statusCode).toBe(200);
     const first = security.callerNow(f.appId, 'REST', null)!;
     expect(first).toBeDefined();

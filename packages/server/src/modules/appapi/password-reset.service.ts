@@ -4,8 +4,6 @@ import { appError, AppErrorCodes } from '../../http/app-auth.js';
 import type { FailureLimiter } from '../../http/rate-limit.js';
 import { randomSecret, sha256 } from '../../http/secrets.js';
 import { hashPassword } from '../accounts/index.js';
-import { dataServicesOf } from '../data/index.js';
-import { securityOf } from '../security/index.js';
 import type { PasswordResetTables } from './password-reset.migrations.js';
 
 /** A reset link works for one hour, once. */
@@ -99,7 +97,7 @@ export class PasswordResets {
     if (problem) return { ok: false, reason: 'password', message: problem };
     const used = await this.db.deleteFrom('app_user_password_resets').where('token_hash', '=', found.hash).where('app_id', '=', appId).executeTakeFirst();
     if (Number(used.numDeletedRows) !== 1) return invalid;
-    const users = (await dataServicesOf(this.ctx)!.schema(appId)).table('Users');
+    const users = (await this.ctx.data.schema(appId)).table('Users');
     const column = users?.columns.find((c) => c.name === 'password');
     if (!users || !column) return invalid;
     const res = await this.ctx.dbs.app(appId).updateTable(users.sqlName)
@@ -107,7 +105,7 @@ export class PasswordResets {
       .where('objectId', '=', found.userId).executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return invalid;
     // Whoever held the old password may hold a session too.
-    await securityOf(this.ctx).sessions.revokeAll(appId, found.userId);
+    await this.ctx.security.sessions.revokeAll(appId, found.userId);
     return { ok: true };
   }
 

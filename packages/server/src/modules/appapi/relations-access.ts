@@ -1,7 +1,6 @@
 import type { ServerContext } from '../../context.js';
 import { transactionAppOf } from '../../db/app-transaction.js';
 import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
-import { securityOf } from '../security/index.js';
 import { actorOf, assertId, MAX_BULK, type AppData } from './data-access.js';
 import { columnIn } from '@basalt/shared';
 import { parseRelationSpec } from '../data/index.js';
@@ -25,7 +24,7 @@ export class AppRelations {
     const id = assertId(parentId);
     const parent = await this.data.raw(caller.appId, table, id);
     if (!parent) throw appError(AppErrorCodes.NOT_FOUND, 404, `Record '${id}' does not exist in table '${table.name}'`);
-    await securityOf(this.ctx).engine.require(caller, 'data', table.tableId, op, parent, `table '${table.name}'`);
+    await this.ctx.security.engine.require(caller, 'data', table.tableId, op, parent, `table '${table.name}'`);
     const spec = column.includes(':') ? parseRelationSpec(column) : undefined;
     let relation = table.relations.find((r) => r.name === column) ?? (spec && table.relations.find((r) => r.name === spec.column));
     if (!relation && spec && create) {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { columnIn } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { appError, AppErrorCodes, authenticateApp, type AppCaller } from '../../http/app-auth.js';
-import { isServerCode, securityOf } from '../security/index.js';
+import { isServerCode } from '../security/index.js';
 import type { AppData } from './data-access.js';
 import { describeTable } from './schema-info.routes.js';
 import { UsersPolicy } from './users-policy.js';
@@ -39,7 +39,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: ServerContext
 
   app.get(`${base}/role/:roleName`, async (req: R) => {
     const c = await caller(req);
-    const security = securityOf(ctx);
+    const security = ctx.security;
     const role = await security.roles.find(c.appId, req.params.roleName);
     if (!role) throw appError(AppErrorCodes.NOT_FOUND, 404, `Role '${req.params.roleName.slice(0, 100)}' does not exist`);
     const ids = await security.roles.usersWith(c.appId, role.id, MAX_ROLE_USERS + 1);
@@ -75,7 +75,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: ServerContext
       const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Rec;
       if (typeof body.roleName !== 'string' || !body.roleName) throw bad("Send 'roleName'");
       const userId = await userOf(c.appId, body.user);
-      await securityOf(ctx).roles.assign(c.appId, [userId], [{ role: body.roleName, assign }]);
+      await ctx.security.roles.assign(c.appId, [userId], [{ role: body.roleName, assign }]);
       return null;
     });
   }
@@ -89,7 +89,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: ServerContext
     if (!(await data.raw(c.appId, table, req.params.userId.slice(0, 100)))) throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
     await data.data.records.update(c.appId, 'Users', req.params.userId, { userStatus: status });
     // A disabled user's sessions end at once, not when their tokens would have expired.
-    if (status === 'DISABLED') await securityOf(ctx).sessions.revokeAll(c.appId, req.params.userId);
+    if (status === 'DISABLED') await ctx.security.sessions.revokeAll(c.appId, req.params.userId);
     return null;
   });
 }

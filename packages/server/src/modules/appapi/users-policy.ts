@@ -2,7 +2,6 @@ import type { UsersLoginSettings } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
 import type { ColumnMeta, TableMeta } from '../data/index.js';
-import { securityOf } from '../security/index.js';
 import { getLoginSettings, getRegistrationSettings, getUserProperties } from '../users-config/index.js';
 
 type Rec = Record<string, unknown>;
@@ -75,7 +74,7 @@ export class UsersPolicy {
   async giveDefaultRole(appId: string, userId: string): Promise<void> {
     const { defaultRole } = await getRegistrationSettings(this.ctx, appId);
     if (!defaultRole) return;
-    await securityOf(this.ctx).roles.assign(appId, [userId], [{ role: defaultRole, assign: true }])
+    await this.ctx.security.roles.assign(appId, [userId], [{ role: defaultRole, assign: true }])
       .catch((err: unknown) => this.ctx.log.warn({ err, appId, role: defaultRole }, 'The default role of registration could not be given'));
   }
 
@@ -84,7 +83,7 @@ export class UsersPolicy {
    * end; when on with a limit, only the newest `maxConcurrentLogins` remain.
    */
   async startSession(caller: AppCaller, userId: string, settings: UsersLoginSettings | null): Promise<string> {
-    const sessions = securityOf(this.ctx).sessions;
+    const sessions = this.ctx.security.sessions;
     // Older sessions end before the new one exists, so the new token can never be the one cut.
     if (settings && !settings.multipleLogins) await sessions.revokeAll(caller.appId, userId);
     else if (settings && settings.maxConcurrentLogins > 0) await sessions.keepNewest(caller.appId, userId, settings.maxConcurrentLogins - 1);

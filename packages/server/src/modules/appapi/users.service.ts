@@ -5,7 +5,6 @@ import { ApiError } from '../../http/api-error.js';
 import { appError, AppErrorCodes, userFacts, type AppCaller } from '../../http/app-auth.js';
 import { dummyHash, hashPassword, verifyPassword } from '../accounts/index.js';
 import type { ColumnMeta, TableMeta } from '../data/index.js';
-import { securityOf } from '../security/index.js';
 import type { AppData } from './data-access.js';
 import { UsersPolicy } from './users-policy.js';
 import { passwordResetsOf } from './password-reset.service.js';
@@ -182,12 +181,12 @@ export class AppUsers {
   }
 
   async logout(caller: AppCaller): Promise<null> {
-    if (caller.token) await securityOf(this.ctx).sessions.revoke(caller.appId, caller.token);
+    if (caller.token) await this.ctx.security.sessions.revoke(caller.appId, caller.token);
     return null;
   }
 
   async isValidToken(appId: string, token: string): Promise<boolean> {
-    const session = await securityOf(this.ctx).sessions.resolve(appId, token);
+    const session = await this.ctx.security.sessions.resolve(appId, token);
     if (!session) return false;
     const user = await userFacts(this.ctx, appId, session.userId);
     return !!user && user.userStatus !== 'DISABLED';
@@ -259,6 +258,6 @@ export class AppUsers {
     if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, "Only server code may read another user's roles");
     const user = await userFacts(this.ctx, caller.appId, userId);
     if (!user) throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
-    return (await securityOf(this.ctx).callerFor(caller.appId, caller.deviceType, user)).roles.map((r) => r.name);
+    return (await this.ctx.security.callerFor(caller.appId, caller.deviceType, user)).roles.map((r) => r.name);
   }
 }

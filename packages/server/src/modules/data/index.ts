@@ -2,21 +2,21 @@ import type { ServerModule } from '../module.js';
 import type { ServerContext } from '../../context.js';
 import { DataArea } from './data-area.js';
 import { dataAppMigrations } from './schema/data.migrations.js';
-import { TablesService } from './schema/tables.service.js';
-import { ColumnsService } from './schema/columns.service.js';
-import { RelationsService } from './schema/relations.service.js';
+import type { TablesService } from './schema/tables.service.js';
+import type { ColumnsService } from './schema/columns.service.js';
+import type { RelationsService } from './schema/relations.service.js';
 import { registerTableRoutes } from './schema/tables.routes.js';
 import { registerSchemaEvents } from './schema/schema-events.js';
-import { RecordsService } from './records/records.service.js';
-import { RecordsQuery } from './records/records.query.js';
+import type { RecordsService } from './records/records.service.js';
+import type { RecordsQuery } from './records/records.query.js';
 import { registerRecordRoutes } from './records/records.routes.js';
 import { registerFileCellRoutes } from './records/file-cells.js';
-import { ViewsService } from './views/views.service.js';
+import type { ViewsService } from './views/views.service.js';
 import { ViewRecords } from './views/view-records.js';
 import { registerViewRoutes } from './views/views.routes.js';
 import type { AppSchema } from './schema/app-schema.js';
 import type { DynamicSchema } from './schema/dynamic-schema.js';
-import { rootContext } from '../../db/app-transaction.js';
+import { servicesOver } from './data-services.js';
 import { servicesWithin } from './transaction-services.js';
 
 export type { ColumnInfo, RelationInfo, SchemaResolver, TableInfo } from './model.js';
@@ -44,25 +44,19 @@ export interface DataServices {
   schema(appId: string): ReturnType<DataArea['schema']>;
   /** The app's schema when loaded already, without waiting (see settled.ts); undefined otherwise. */
   schemaNow(appId: string): AppSchema | undefined;
+  /** The same services bound to a transaction's view of the context (decision 0027). */
+  within(view: ServerContext): DataServices;
+  /** The area the services share (the module's own routes use it). */
+  readonly area: DataArea;
 }
 
-const servicesByContext = new WeakMap<ServerContext, DataServices>();
-const areasByContext = new WeakMap<ServerContext, DataArea>();
-
 /**
- * The data services registered for this server context (undefined before the module registered).
- * For a transaction's view of the context (db/app-transaction.ts), services bound to that
- * transaction, made on first use.
+ * The data services of a server context, built once by the composition root (app.ts) and handed to
+ * every module that needs them (`ctx.data`). A transaction's view of the context gets its own from
+ * `within(view)` (db/app-transaction.ts, decision 0027).
  */
-export function dataServicesOf(ctx: ServerContext): DataServices | undefined {
-  const own = servicesByContext.get(ctx);
-  if (own) return own;
-  const root = rootContext(ctx);
-  const area = root === ctx ? undefined : areasByContext.get(root);
-  if (!area) return undefined;
-  const within = servicesWithin(ctx, area);
-  servicesByContext.set(ctx, within);
-  return within;
+export function createDataServices(ctx: ServerContext): DataServices {
+  return servicesOver(new DataArea(ctx), (view, area) => servicesWithin(view, area));
 }
 
 /**
@@ -74,16 +68,8 @@ export const dataModule: ServerModule = {
   name: 'data',
   appMigrations: dataAppMigrations,
   async register(app, ctx) {
-    const area = new DataArea(ctx);
-    areasByContext.set(ctx, area);
-    const tables = new TablesService(area);
-    const columns = new ColumnsService(area);
-    const relations = new RelationsService(area, tables, columns);
-    const records = new RecordsService(area, tables, columns);
-    const query = new RecordsQuery(area, records.links);
-    const views = new ViewsService(area, tables);
+    const { area, tables, columns, relations, records, query, views } = ctx.data;
     const viewRecords = new ViewRecords(area, query);
-    servicesByContext.set(ctx, { tables, columns, relations, records, query, views, dynamic: records.dynamic, schema: (appId) => area.schema(appId), schemaNow: (appId) => area.schemas.peek(appId) });
     registerTableRoutes(app, ctx, { tables, columns, relations });
     registerSchemaEvents(app, ctx);
     registerRecordRoutes(app, ctx, { area, records, query, views, viewRecords });

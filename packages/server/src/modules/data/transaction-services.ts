@@ -3,13 +3,8 @@ import { afterCommit } from '../../db/app-transaction.js';
 import { settledValue, track } from '../../settled.js';
 import type { DataArea } from './data-area.js';
 import type { DataServices } from './index.js';
+import { servicesOver } from './data-services.js';
 import { loadAppSchema, type AppSchema, type SchemaCache } from './schema/app-schema.js';
-import { TablesService } from './schema/tables.service.js';
-import { ColumnsService } from './schema/columns.service.js';
-import { RelationsService } from './schema/relations.service.js';
-import { RecordsService } from './records/records.service.js';
-import { RecordsQuery } from './records/records.query.js';
-import { ViewsService } from './views/views.service.js';
 
 /**
  * The data services inside a transaction's view of the context (db/app-transaction.ts): the same
@@ -56,18 +51,10 @@ export function servicesWithin(scoped: ServerContext, rootArea: DataArea): DataS
     },
   };
   Object.defineProperty(area, 'schemas', { value: schemas as unknown as SchemaCache });
-  const tables = new TablesService(area);
-  const columns = new ColumnsService(area);
-  const relations = new RelationsService(area, tables, columns);
-  const records = new RecordsService(area, tables, columns);
-  const query = new RecordsQuery(area, records.links);
-  const views = new ViewsService(area, tables);
-  // Every service is the view's own: one left from the server would reach the store outside the
-  // transaction (and, on SQLite, wait for the connection the transaction holds).
-  return {
-    tables, columns, relations, records, query, views,
-    dynamic: records.dynamic,
-    schema: (appId) => area.schema(appId),
-    schemaNow: (appId) => area.schemas.peek(appId),
-  };
+  // Every service of a view is the view's own: one left from the server would reach the store
+  // outside the transaction (and, on SQLite, wait for the connection the transaction holds). They
+  // make no views of their own: a transaction is never opened inside another.
+  return servicesOver(area, () => {
+    throw new Error('a transaction is open already');
+  });
 }

@@ -8,7 +8,6 @@ import { DevOperations } from '@basalt/shared';
 import { describeEachDb, registerDeveloper, startTestServer, testDbKinds, type TestDeveloper, type TestServer } from '../../test-helpers.js';
 import { appFixture, type AppFixture } from '../appapi/appapi.test-helpers.js';
 import { LocalDiskStorage } from '../../storage/index.js';
-import { securityOf } from '../security/index.js';
 import { FilesService } from './files.service.js';
 import { appCallerAccess } from './files.access.js';
 import { filesRoot, multipart, rawRequest } from './files.test-helpers.js';
@@ -199,7 +198,7 @@ describeEachDb('files: permission matrix through the app API', (server) => {
 
   describe('zip and unzip with an app caller (the app API has no archive route; the rules are the engine\'s)', () => {
     let service: FilesService;
-    const access = async () => appCallerAccess(server().app.basalt, await securityOf(server().app.basalt).callerFor(f.appId, 'REST', null));
+    const access = async () => appCallerAccess(server().app.basalt, await server().app.basalt.security.callerFor(f.appId, 'REST', null));
     const upload = async (rel: string, bytes: Uint8Array) => {
       const up = multipart('file', 'a.zip', Buffer.from(bytes));
       const done = await server().call('POST', `/${f.appId}/console/files/upload/${rel}/`, { authKey: f.dev.authKey, ...up });

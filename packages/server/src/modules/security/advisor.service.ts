@@ -1,6 +1,5 @@
 import type { AdvisorAnswer, AdvisorRisk } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
-import { dataServicesOf } from '../data/index.js';
 import type { Caller } from './permission-engine.js';
 import { SYSTEM_ROLES } from './roles.service.js';
 import type { Security } from './security.service.js';
@@ -18,7 +17,7 @@ const ANONYMOUS = 'NotAuthenticatedUser';
  */
 export async function adviseApp(ctx: ServerContext, security: Security, appId: string, now = Date.now()): Promise<AdvisorAnswer> {
   const risks: AdvisorRisk[] = [];
-  const data = dataServicesOf(ctx);
+  const data = ctx.data;
 
   const roles = await security.roles.rows(appId);
   const anonymous = roles.find((r) => r.name === ANONYMOUS);

@@ -2,7 +2,6 @@ import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Caller } from './permission-engine.js';
 import { canonicalAccess, type Service } from './permissions.repo.js';
-import { securityOf } from './security.service.js';
 
 const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
 /** What the SDK's Permissions objects can change: FIND/UPDATE/REMOVE of a record, READ/WRITE/DELETE of a file. */
@@ -32,7 +31,7 @@ export async function writeSdkPermission(
   accessText: string,
   body: unknown,
 ): Promise<true> {
-  const s = securityOf(ctx);
+  const s = ctx.security;
   const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as SdkPermissionBody;
   const access = canonicalAccess(accessText);
   const operation = SDK_OPERATIONS[target.service][String(b.permission ?? '').toUpperCase()];

@@ -1,5 +1,4 @@
 import type { ServerContext } from '../../context.js';
-import { dataServicesOf } from '../data/index.js';
 import type { SecurityKysely } from './security.migrations.js';
 
 /**
@@ -21,7 +20,7 @@ export async function rekeyColumnRules(ctx: ServerContext): Promise<number> {
   for (const r of legacy) byTable.set(`${r.app_id}\u0000${r.item}`, [...(byTable.get(`${r.app_id}\u0000${r.item}`) ?? []), r]);
   for (const rules of byTable.values()) {
     const { app_id: appId, item } = rules[0];
-    const schema = await dataServicesOf(ctx)?.schema(appId).catch((err: unknown) => {
+    const schema = await ctx.data.schema(appId).catch((err: unknown) => {
       ctx.log.warn({ err, appId }, 'Column rules of an app could not be re-keyed: its data store did not open');
       return undefined;
     });

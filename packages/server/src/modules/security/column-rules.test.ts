@@ -2,7 +2,6 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../../test-helpers.js';
 import { appFixture, type AppFixture } from '../appapi/appapi.test-helpers.js';
 import { rekeyColumnRules } from './column-rules.migration.js';
-import { securityOf } from './security.service.js';
 import type { SecurityKysely } from './security.migrations.js';
 
 type U = { objectId: string; token: string; email: string };
@@ -59,11 +58,11 @@ describeEachDb('column rules survive a rename', (server) => {
     const role = await f.roleId('AuthenticatedUser');
     const legacy = { app_id: f.appId, service: 'data', item: tableId, object_id: '', principal_type: 'role' as const, principal: role, operation: 'Find', access: 'DENY' as const, updated: Date.now() };
     await db.insertInto('sec_permissions').values([{ ...legacy, column_name: 'title' }, { ...legacy, column_name: 'gone' }]).execute();
-    securityOf(ctx).engine.invalidate(f.appId);
+    ctx.security.engine.invalidate(f.appId);
     // Before the migration a name-keyed rule matches no column id: the column shows.
     expect((await find())[0]).toHaveProperty('title');
     expect(await rekeyColumnRules(ctx)).toBe(1);
-    securityOf(ctx).engine.invalidate(f.appId);
+    ctx.security.engine.invalidate(f.appId);
     for (const r of await find()) expect(r).not.toHaveProperty('title');
     const left = await db.selectFrom('sec_permissions').select('column_name').where('app_id', '=', f.appId).where('column_name', '!=', '').execute();
     expect(left.map((r) => r.column_name).every((c) => c.includes('-'))).toBe(true);

@@ -2,17 +2,15 @@ import type { ServerModule } from '../module.js';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { securityMigrations } from './security.migrations.js';
-import { securityOf } from './security.service.js';
 import { registerRoleRoutes } from './roles.routes.js';
 import { registerPermissionRoutes } from './permissions.routes.js';
 import { registerSessionRoutes } from './sessions.routes.js';
 import { registerAdvisorRoutes } from './advisor.routes.js';
 import type { Caller } from './permission-engine.js';
 import { canonicalOperation } from './permissions.repo.js';
-import { dataServicesOf } from '../data/index.js';
 import { rekeyColumnRules } from './column-rules.migration.js';
 
-export { securityOf, type Security } from './security.service.js';
+export { Security, type SchemaSource } from './security.service.js';
 export type { Caller, Decision, RowFilter } from './permission-engine.js';
 export { SYSTEM_ROLES, CLIENT_ROLE_BY_DEVICE } from './roles.service.js';
 export { OPERATIONS, COLUMN_OPERATIONS } from './permissions.repo.js';
@@ -32,7 +30,7 @@ function pathChain(path: string): string[] {
  */
 export async function checkFilePermission(ctx: ServerContext, caller: Caller, path: string, operation: 'Read' | 'Write' | 'Delete' | string): Promise<void> {
   const op = canonicalOperation('files', operation);
-  await securityOf(ctx).engine.require(caller, 'files', pathChain(path), op, undefined, `'${path.slice(0, 200)}'`);
+  await ctx.security.engine.require(caller, 'files', pathChain(path), op, undefined, `'${path.slice(0, 200)}'`);
 }
 
 /**
@@ -44,7 +42,7 @@ export async function checkFilePermission(ctx: ServerContext, caller: Caller, pa
 export async function checkFileTree(ctx: ServerContext, caller: Caller, path: string, operation: 'Read' | 'Write' | 'Delete' | string, present: (inner: string) => Promise<boolean>): Promise<void> {
   await checkFilePermission(ctx, caller, path, operation);
   const op = canonicalOperation('files', operation);
-  const engine = securityOf(ctx).engine;
+  const engine = ctx.security.engine;
   const skip = path === '' ? 0 : path.length + 1;
   for (const item of await engine.itemsInside(caller.appId, 'files', path)) {
     if ((await engine.decide(caller, 'files', pathChain(item), op)).access !== 'DENY') continue;
@@ -59,13 +57,13 @@ export async function checkFileTree(ctx: ServerContext, caller: Caller, path: st
 export async function checkChannelPermission(ctx: ServerContext, caller: Caller, channel: string, operation: 'Publish' | 'Subscribe'): Promise<{ allowed: true } | { allowed: false; message: string }> {
   const db = ctx.dbs.system as unknown as import('kysely').Kysely<{ msg_channels: { id: string; app_id: string; name: string } }>;
   const row = await db.selectFrom('msg_channels').select('id').where('app_id', '=', caller.appId).where('name', '=', channel).executeTakeFirst();
-  const d = await securityOf(ctx).engine.decide(caller, 'messaging', row ? [row.id, channel] : [channel], operation);
+  const d = await ctx.security.engine.decide(caller, 'messaging', row ? [row.id, channel] : [channel], operation);
   return d.access === 'GRANT' ? { allowed: true } : { allowed: false, message: `Permission denied: ${operation} on channel '${channel.slice(0, 100)}'` };
 }
 
 /** The caller of a real-time connection (API key device type and the user token it gave). */
 export async function realtimeCaller(ctx: ServerContext, appId: string, deviceType: string, userToken: string | null): Promise<Caller | undefined> {
-  const security = securityOf(ctx);
+  const security = ctx.security;
   if (!userToken) return security.callerFor(appId, deviceType, null);
   const session = await security.sessions.resolve(appId, userToken);
   if (!session) return undefined;
@@ -84,9 +82,9 @@ export async function checkRealtimeSubscription(
   const caller = await realtimeCaller(ctx, client.appId, client.deviceType, client.userToken);
   if (!caller) return { allowed: false, message: 'The user token is not valid or has expired' };
   if (target.kind === 'channel') return checkChannelPermission(ctx, caller, target.channel, 'Subscribe');
-  const table = (await dataServicesOf(ctx)?.schema(client.appId))?.table(target.table);
+  const table = (await ctx.data.schema(client.appId))?.table(target.table);
   if (!table) return { allowed: true };
-  const rows = await securityOf(ctx).engine.rowFilter(caller, table.tableId, 'Find');
+  const rows = await ctx.security.engine.rowFilter(caller, table.tableId, 'Find');
   return rows.kind === 'none' ? { allowed: false, message: `Permission denied: Find on table '${table.name}'` } : { allowed: true };
 }
 
@@ -99,7 +97,7 @@ export const securityModule: ServerModule = {
   name: 'security',
   systemMigrations: securityMigrations,
   async register(app, ctx) {
-    const security = securityOf(ctx);
+    const security = ctx.security;
     // Stored column rules keyed by name move to column ids before the first request is served.
     await rekeyColumnRules(ctx);
     // A new app is handed over with its system roles in place.

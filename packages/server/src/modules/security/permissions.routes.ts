@@ -4,7 +4,6 @@ import type { ServerContext } from '../../context.js';
 import { handle, sendJson, type Authed } from '../../http/route.js';
 import { ApiError } from '../../http/api-error.js';
 import { assertOperation } from '../../http/dev-access.js';
-import { dataServicesOf } from '../data/index.js';
 import { canonicalAccess, canonicalOperation, type Rule, type RuleFilter, type Service } from './permissions.repo.js';
 import { aclRoleDropOperation, dropVariant, readVariant, securitySegments, writeVariant, type Variant } from './permission-variants.js';
 import { aclByOperation, columnEntries, entries, ownerAccess } from './permission-answers.js';
@@ -42,7 +41,7 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
     ctx.bus.emit('console.changed', { appId: (a.params as { appId: string }).appId, developerId: a.developer.id, action: 'permission.change', target: a.req.url.split('?')[0], summary, origin: a.req });
 
   async function table(appId: string, idOrName: string) {
-    const schema = await dataServicesOf(ctx)!.schema(appId);
+    const schema = await ctx.data.schema(appId);
     const t = schema.tableById(idOrName) ?? schema.table(idOrName);
     if (!t) throw ApiError.notFound(`Table '${idOrName.slice(0, 80)}' does not exist`);
     return t;
@@ -65,7 +64,7 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
 
   /** Identity (email) of users, for the rows of user lists. */
   async function userNames(appId: string, ids: string[], search?: string): Promise<Map<string, string>> {
-    const users = (await dataServicesOf(ctx)!.schema(appId)).table('Users');
+    const users = (await ctx.data.schema(appId)).table('Users');
     const out = new Map<string, string>();
     if (!users) return out;
     let q = ctx.dbs.app(appId).selectFrom(users.sqlName).select(['objectId', 'email', 'name']);

@@ -5,9 +5,7 @@ import { ApiError } from '../../http/api-error.js';
 import { userFacts, type AppCaller } from '../../http/app-auth.js';
 import { handle } from '../../http/route.js';
 import type { AppData } from '../appapi/data-access.js';
-import { dataServicesOf } from '../data/index.js';
 import type { DecidedBy } from './permission-engine.js';
-import { securityOf } from './security.service.js';
 
 type Body = { table: string; roleName?: string; userId?: string; where?: string; pageSize?: number; offset?: number };
 
@@ -30,7 +28,7 @@ const RULE: Record<DecidedBy, string> = {
  * exactly what that caller receives. Registered by the appapi module, which owns AppData.
  */
 export function registerRunAsRoute(app: FastifyInstance, ctx: ServerContext, data: AppData): void {
-  const security = securityOf(ctx);
+  const security = ctx.security;
 
   /** No API key or token: the console asks on the caller's behalf, nothing is sent with its credentials. */
   async function callerOf(appId: string, body: Body): Promise<AppCaller> {
@@ -47,7 +45,7 @@ export function registerRunAsRoute(app: FastifyInstance, ctx: ServerContext, dat
 
   handle<{ appId: string }, Record<string, unknown>, Body>(app, ctx, Routes.security.runAs, async ({ params, body }): Promise<RunAsAnswer> => {
     const { appId } = params;
-    const table = (await dataServicesOf(ctx)!.schema(appId)).table(body.table);
+    const table = (await ctx.data.schema(appId)).table(body.table);
     if (!table) throw ApiError.badRequest(`Table '${body.table.slice(0, 100)}' does not exist`, { field: 'table' });
     const caller = await callerOf(appId, body);
     const operations = {} as Record<(typeof OPS)[number], RunAsDecision>;

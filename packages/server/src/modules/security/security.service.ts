@@ -1,6 +1,5 @@
 import type { ServerContext } from '../../context.js';
-import { rootContext } from '../../db/app-transaction.js';
-import { dataServicesOf } from '../data/index.js';
+import type { AppSchema } from '../data/index.js';
 import { roleOfClientKind } from '../apps/index.js';
 import { PanicService } from './panic.service.js';
 import { PermissionEngine, type Caller } from './permission-engine.js';
@@ -16,7 +15,17 @@ export interface UserFacts {
   socialAccount?: unknown;
 }
 
-/** The security services of one server process. */
+/** What security needs of the data area: each app's schema (the Users table's id, column ids). */
+export interface SchemaSource {
+  schema(appId: string): Promise<AppSchema>;
+}
+
+/**
+ * The security services of one server process, built once by the composition root (app.ts) with
+ * the data area's schemas and handed to every module as `ctx.security`. A transaction's view of the
+ * context (db/app-transaction.ts) decides with these same services, so decisions and their memory
+ * are shared.
+ */
 export class Security {
   readonly roles: RolesService;
   readonly sessions: SessionsService;
@@ -26,7 +35,7 @@ export class Security {
   /** Roles, rules and ACL presence per app, shared by the roles service and the engine. */
   readonly memory = new PolicyMemory();
 
-  constructor(readonly ctx: ServerContext) {
+  constructor(readonly ctx: ServerContext, private readonly data: SchemaSource) {
     // A change of roles or rules made through any server process drops them in every process.
     const bus = ctx.cluster.invalidation;
     bus.register('policy', (appId) => (appId === null ? this.memory.clear() : this.memory.drop(appId)));
@@ -51,7 +60,7 @@ export class Security {
    * change every one of these rules in the console.
    */
   private async seedDefaults(appId: string, roles: Map<string, string>): Promise<void> {
-    const schema = await dataServicesOf(this.ctx)?.schema(appId).catch(() => undefined);
+    const schema = await this.data.schema(appId).catch(() => undefined);
     const users = schema?.table('Users');
     if (!users) return;
     for (const role of ['NotAuthenticatedUser', 'AuthenticatedUser', 'GuestUser']) {
@@ -122,21 +131,4 @@ export class Security {
     for (const r of assigned) if (!roles.some((x) => x.id === r.id)) roles.push({ id: r.id, name: r.name });
     return { appId, deviceType, userId: user?.objectId ?? null, roles };
   }
-}
-
-const instances = new WeakMap<ServerContext, Security>();
-
-/**
- * The security services of this server (created on first use, shared by every caller); a
- * transaction's view of the context (db/app-transaction.ts) decides with the server's own.
- */
-export function securityOf(ctx: ServerContext): Security {
-  let s = instances.get(ctx);
-  if (!s) {
-    const root = rootContext(ctx);
-    if (root !== ctx) return securityOf(root);
-    s = new Security(ctx);
-    instances.set(ctx, s);
-  }
-  return s;
 }

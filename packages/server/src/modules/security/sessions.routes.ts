@@ -3,7 +3,6 @@ import { Routes } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { handle } from '../../http/route.js';
 import { ApiError } from '../../http/api-error.js';
-import { dataServicesOf } from '../data/index.js';
 import type { Security } from './security.service.js';
 
 const r = Routes.security;
@@ -30,14 +29,14 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServerContext, 
 
   /** Users rows (identity and name) by id, from the app's Users table. */
   async function users(appId: string, ids: string[]): Promise<Map<string, { email: unknown; name: unknown }>> {
-    const table = (await dataServicesOf(ctx)!.schema(appId)).table('Users');
+    const table = (await ctx.data.schema(appId)).table('Users');
     if (!table || !ids.length) return new Map();
     const rows = await ctx.dbs.app(appId).selectFrom(table.sqlName).select(['objectId', 'email', 'name']).where('objectId', 'in', ids).execute();
     return new Map(rows.map((u) => [String(u.objectId), { email: u.email ?? null, name: u.name ?? null }]));
   }
 
   handle<P, { identityOrUserId?: string; offset?: number; pageSize?: number; sortBy?: string }>(app, ctx, r.loadUsers, async ({ params, query }) => {
-    const table = (await dataServicesOf(ctx)!.schema(params.appId)).table('Users');
+    const table = (await ctx.data.schema(params.appId)).table('Users');
     if (!table) return { data: [], totalRows: 0 };
     const db = ctx.dbs.app(params.appId);
     const text = query.identityOrUserId?.trim();

@@ -4,7 +4,7 @@ import type { ApiKeysTable, AppsTable } from '../../db/system-schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { newId } from '../../http/secrets.js';
 import { ApiKeysRepo, CUSTOM_DEVICE_TYPE, newApiKeyValue } from '../apps/index.js';
-import { CLIENT_ROLE_BY_DEVICE, securityOf } from '../security/index.js';
+import { CLIENT_ROLE_BY_DEVICE } from '../security/index.js';
 
 /** What the console shows for each system key (the same names as its API key card). */
 const SYSTEM_KEY_NAMES: Record<DeviceType, string> = {
@@ -41,7 +41,7 @@ export class ApiKeysService {
   }
 
   private roles(appId: string): Promise<RoleRow[]> {
-    return securityOf(this.ctx).roles.rows(appId);
+    return this.ctx.security.roles.rows(appId);
   }
 
   private toWire(row: ApiKeysTable, roles: RoleRow[]): AppApiKey {

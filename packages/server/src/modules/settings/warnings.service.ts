@@ -1,8 +1,6 @@
 import type { AppWarning, AppWarnings } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
-import { securityOf } from '../security/index.js';
 import { isHipaaEnabled } from '../audit/index.js';
-import { dataServicesOf } from '../data/index.js';
 import { getRegistrationSettings } from '../users-config/index.js';
 import type { ApiKeysService } from './api-keys.service.js';
 
@@ -22,7 +20,7 @@ export class WarningsService {
   }
 
   private async panic(appId: string): Promise<AppWarning[]> {
-    const state = await securityOf(this.ctx).panic.state(appId);
+    const state = await this.ctx.security.panic.state(appId);
     if (!state.enabled) return [];
     return [{ code: 'PANIC_MODE', severity: 'error', area: 'security', message: 'Panic mode is on: the app API refuses every call until it is turned off' }];
   }
@@ -38,7 +36,7 @@ export class WarningsService {
 
   /** Whether any table of the app (Users included) holds a record; stops at the first one. */
   private async holdsRecords(appId: string): Promise<boolean> {
-    const schema = await dataServicesOf(this.ctx)?.schema(appId);
+    const schema = await this.ctx.data.schema(appId);
     if (!schema) return false;
     const db = this.ctx.dbs.app(appId);
     for (const table of schema.tables) {

@@ -4,7 +4,7 @@ import {
 } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { assertColumnName, dataServicesOf, prepareRecord, type DataServices, type TableMeta } from '../data/index.js';
+import { assertColumnName, prepareRecord, type DataServices, type TableMeta } from '../data/index.js';
 import { readCsv, CsvSyntaxError, type CsvRecord } from './csv-parse.js';
 import { planColumns, type ColumnPlan } from './csv-mapping.js';
 import { CellError, cellValue, relationIds } from './csv-values.js';
@@ -55,7 +55,7 @@ export class CsvImportService {
   constructor(private readonly ctx: ServerContext) {}
 
   private data(): DataServices {
-    const data = dataServicesOf(this.ctx);
+    const data = this.ctx.data;
     if (!data) throw ApiError.unavailable('The data service is not running');
     return data;
   }

@@ -4,7 +4,6 @@ import type { ServerContext } from '../../../context.js';
 import { ApiError } from '../../../http/api-error.js';
 import { appError, type AppCaller } from '../../../http/app-auth.js';
 import { randomSecret } from '../../../http/secrets.js';
-import { securityOf } from '../../security/index.js';
 import { getOAuthCallbackUrl, oauthLoginRepo } from '../../users-config/index.js';
 import { exchangeCode, oauth1AccessToken, oauth1Profile, oauth1RequestToken, oauth2Profile } from './oauth-fetch.js';
 import { bodyOf, type OAuthLogin } from './oauth-login.service.js';
@@ -90,13 +89,13 @@ export class OAuthFlow {
     const q = bodyOf(req.query);
     let pending: PendingSignIn | undefined;
     try {
-      const panic = await securityOf(this.ctx).panic.state(appId);
+      const panic = await this.ctx.security.panic.state(appId);
       if (panic.enabled) throw appError(8010, 503, panic.message || 'The application is in panic mode');
       pending = (await oauthLoginRepo(this.ctx).consumeState(appId, typeof q.state === 'string' ? q.state : '')) as PendingSignIn | undefined;
       if (!pending || pending.code !== code || pending.version !== version) throw appError(OAuthErrorCodes.STATE_INVALID, 400, 'The sign-in request is not valid, was already used or has expired; start the sign-in again');
       if (typeof q.error === 'string') throw appError(OAuthErrorCodes.TOKEN_REJECTED, 401, `The provider refused the sign-in: ${q.error.slice(0, 100)}`);
       const provider = await this.login.enabledProvider(appId, version, code);
-      const caller: AppCaller = { ...(await securityOf(this.ctx).callerFor(appId, pending.deviceType, null)), apiKey: pending.apiKey, token: null };
+      const caller: AppCaller = { ...(await this.ctx.security.callerFor(appId, pending.deviceType, null)), apiKey: pending.apiKey, token: null };
       let raw: Rec;
       let scopes: string[];
       if (version === 2) {

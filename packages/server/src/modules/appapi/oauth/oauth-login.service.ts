@@ -2,7 +2,6 @@ import type { OAuthProvider } from '@basalt/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../context.js';
 import { appError, AppErrorCodes, userFacts, userTokenOf, type AppCaller } from '../../../http/app-auth.js';
-import { securityOf } from '../../security/index.js';
 import { findOAuthProvider, getAuth0Settings, getLoginSettings } from '../../users-config/index.js';
 import { auth0Profile, oauth1Profile, oauth2Profile } from './oauth-fetch.js';
 import { jwtScopes, mapFields, OAuthErrorCodes, readProfile, requestMapping, scopeList } from './oauth-profile.js';
@@ -46,7 +45,7 @@ export class OAuthLogin {
     const id = bodyOf(guestUser).objectId;
     const token = userTokenOf(req);
     if (typeof id !== 'string' || !token) return undefined;
-    const session = await securityOf(this.ctx).sessions.resolve(appId, token);
+    const session = await this.ctx.security.sessions.resolve(appId, token);
     if (session?.userId !== id) return undefined;
     return (await userFacts(this.ctx, appId, id))?.userStatus === 'GUEST' ? id : undefined;
   }

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { ServerContext } from '../../../context.js';
 import { ApiError } from '../../../http/api-error.js';
 import { appError, AppErrorCodes, type AppCaller } from '../../../http/app-auth.js';
-import { securityOf } from '../../security/index.js';
 import { getRegistrationSettings, getScopeRoleBindings, oauthLoginRepo } from '../../users-config/index.js';
 import type { AppData } from '../data-access.js';
 import { UsersPolicy } from '../users-policy.js';
@@ -133,7 +132,7 @@ export class OAuthSignIn {
 
   /** A role deleted since it was bound must not stop the sign-in; the log says why it was skipped. */
   private async assign(appId: string, userId: string, role: string): Promise<void> {
-    await securityOf(this.ctx).roles.assign(appId, [userId], [{ role, assign: true }])
+    await this.ctx.security.roles.assign(appId, [userId], [{ role, assign: true }])
       .catch((err: unknown) => this.ctx.log.warn({ err, appId, role }, 'A role of provider sign-in could not be given'));
   }
 }

@@ -1,6 +1,6 @@
 import type { ServerContext } from '../../../context.js';
 import { appError, AppErrorCodes, type AppCaller } from '../../../http/app-auth.js';
-import { dataServicesOf, unknownKeys, type DataServices, type TableMeta } from '../../data/index.js';
+import { unknownKeys, type DataServices, type TableMeta } from '../../data/index.js';
 import { AppData } from '../data-access.js';
 import { AppRelations, type RelationMode } from '../relations-access.js';
 import type { UnitOperation } from './unit.parse.js';
@@ -30,7 +30,7 @@ export class UnitOperations {
   constructor(private readonly scoped: ServerContext, private readonly caller: AppCaller) {
     this.data = new AppData(scoped);
     this.relations = new AppRelations(scoped, this.data);
-    this.services = dataServicesOf(scoped)!;
+    this.services = scoped.data;
   }
 
   /** The operation's result as the SDK reads it (`results[opResultId].result`). */

@@ -1,7 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../../../test-helpers.js';
 import { CompiledQuery, sql } from 'kysely';
-import { dataServicesOf } from '../index.js';
 import { dataFixture, expectError, type DataFixture } from '../data.test-helpers.js';
 
 describeEachDb('data tables and columns', (server) => {
@@ -90,7 +89,7 @@ describeEachDb('data tables and columns', (server) => {
     await f.createTable('Indexed', [{ name: 'grade', dataType: 'INT', indexed: true }, { name: 'code', dataType: 'STRING', unique: true }]);
     await f.ok('POST', '/bulk/Indexed', Array.from({ length: 40 }, (_, i) => ({ grade: i % 2, code: `c${i}` })));
     const ctx = server().app.basalt;
-    const table = (await dataServicesOf(ctx)!.schema(f.appId)).table('Indexed')!;
+    const table = (await ctx.data.schema(f.appId)).table('Indexed')!;
     const grade = table.columns.find((c) => c.name === 'grade')!.sqlName;
     const code = table.columns.find((c) => c.name === 'code')!.sqlName;
     const db = ctx.dbs.app(f.appId);
