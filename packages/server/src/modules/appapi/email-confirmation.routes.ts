@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../../context.js';
-import { emailConfirmationsOf } from './email-confirmation.service.js';
+import type { EmailConfirmations } from './email-confirmation.service.js';
 import { confirmationPage } from './password-reset.page.js';
 import { html } from './password-reset.routes.js';
-import { passwordResetsOf } from './password-reset.service.js';
+import type { UserLinksRepo } from './user-links.repo.js';
 
 const APP_ID = /^[A-Za-z0-9-]{1,64}$/;
 
@@ -12,8 +11,7 @@ const APP_ID = /^[A-Za-z0-9-]{1,64}$/;
  * outside the `/{appId}/{apiKey}` space like the password reset page. Opening it confirms: the
  * link reached the mailbox, which is what it proves. Attempts count per client address.
  */
-export function registerEmailConfirmationPage(app: FastifyInstance, ctx: ServerContext): void {
-  const confirmations = emailConfirmationsOf(ctx);
+export function registerEmailConfirmationPage(app: FastifyInstance, confirmations: EmailConfirmations, links: UserLinksRepo): void {
   app.get<{ Params: { appId: string }; Querystring: { token?: string } }>('/app-users/:appId/confirm-email', async (req, reply) => {
     try {
       await confirmations.take(`confirm-ip:${req.ip}`);
@@ -21,8 +19,8 @@ export function registerEmailConfirmationPage(app: FastifyInstance, ctx: ServerC
       return html(reply, 429, confirmationPage(undefined, false));
     }
     const { appId } = req.params;
-    const exists = APP_ID.test(appId) && (await ctx.dbs.system.selectFrom('apps').select('id').where('id', '=', appId).executeTakeFirst());
+    const exists = APP_ID.test(appId) && (await links.appExists(appId));
     const ok = !!exists && (await confirmations.confirm(appId, req.query.token));
-    return html(reply, ok ? 200 : 400, confirmationPage(ok ? await passwordResetsOf(ctx).appName(appId) : undefined, ok));
+    return html(reply, ok ? 200 : 400, confirmationPage(ok ? await links.appName(appId) : undefined, ok));
   });
 }

@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { ServerContext } from '../../context.js';
 import { appError, AppErrorCodes } from '../../http/app-auth.js';
 import type { FailureLimiter } from '../../http/rate-limit.js';
 import { randomSecret, sha256 } from '../../http/secrets.js';
-import type { PasswordResetTables } from './password-reset.migrations.js';
-import { passwordResetsOf } from './password-reset.service.js';
+import type { UserLinksRepo } from './user-links.repo.js';
+import type { UsersRepo } from './users.repo.js';
 
 /** The status of a user registered while the app requires email confirmation, until confirmed. */
 export const PENDING_STATUS = 'EMAIL_CONFIRMATION_PENDING';
@@ -15,6 +14,7 @@ const WINDOW_MS = 15 * 60 * 1000;
 const PER_IDENTITY = 3;
 const PER_ADDRESS = 20;
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+const TABLE = 'app_user_email_confirmations';
 
 /**
  * Email confirmation of app users: when the app's registration requires it, a new user is stored
@@ -23,12 +23,10 @@ const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
  * ENABLED; until then login is refused.
  */
 export class EmailConfirmations {
-  private readonly db: Kysely<PasswordResetTables>;
   readonly limiter: FailureLimiter;
 
-  constructor(private readonly ctx: ServerContext) {
+  constructor(private readonly ctx: ServerContext, private readonly links: UserLinksRepo, private readonly users: UsersRepo) {
     this.limiter = ctx.cluster.limiter('email-confirmation', PER_ADDRESS, WINDOW_MS);
-    this.db = ctx.dbs.system as unknown as Kysely<PasswordResetTables>;
   }
 
   /** Refuses with 429 when the key used its requests of the window; otherwise counts this one. */
@@ -48,18 +46,15 @@ export class EmailConfirmations {
   async issue(appId: string, userId: string): Promise<string> {
     const token = randomSecret(32);
     const now = Date.now();
-    await this.db.deleteFrom('app_user_email_confirmations').where('app_id', '=', appId).where('expires', '<=', now).execute();
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('app_user_email_confirmations').where('app_id', '=', appId).where('user_id', '=', userId).execute();
-      await trx.insertInto('app_user_email_confirmations').values({ token_hash: sha256(token), app_id: appId, user_id: userId, created: now, expires: now + CONFIRM_TTL_MS }).execute();
-    });
+    await this.links.sweep(TABLE, appId, now);
+    await this.links.replace(TABLE, appId, userId, sha256(token), now, now + CONFIRM_TTL_MS);
     return `${this.ctx.config.publicUrl}/app-users/${encodeURIComponent(appId)}/confirm-email?token=${token}`;
   }
 
   /** Issues a link and mails it to the user. */
   async send(appId: string, user: { objectId: string; email: string }): Promise<void> {
     const link = await this.issue(appId, user.objectId);
-    const app = await passwordResetsOf(this.ctx).appName(appId);
+    const app = await this.links.appName(appId);
     await this.ctx.mailer.send({
       to: user.email,
       subject: `Confirm your ${app} email address`,
@@ -80,30 +75,13 @@ export class EmailConfirmations {
   async confirm(appId: string, token: unknown): Promise<boolean> {
     if (typeof token !== 'string' || !TOKEN.test(token)) return false;
     const hash = sha256(token);
-    const row = await this.db.selectFrom('app_user_email_confirmations').select(['user_id', 'expires'])
-      .where('token_hash', '=', hash).where('app_id', '=', appId).executeTakeFirst();
+    const row = await this.links.find(TABLE, appId, hash);
     if (!row || Number(row.expires) <= Date.now()) return false;
-    const used = await this.db.deleteFrom('app_user_email_confirmations').where('token_hash', '=', hash).where('app_id', '=', appId).executeTakeFirst();
-    if (Number(used.numDeletedRows) !== 1) return false;
+    if (!(await this.links.consume(TABLE, appId, hash))) return false;
     const users = (await this.ctx.data.schema(appId)).table('Users');
     const status = users?.columns.find((c) => c.name === 'userStatus');
     if (!users || !status) return false;
-    // BOOLEAN columns hold 1 / 0 on both databases (data/records/values.ts).
     const confirmed = users.columns.find((c) => c.name === 'isEmailConfirmed');
-    const res = await this.ctx.dbs.app(appId).updateTable(users.sqlName)
-      .set({ [status.sqlName]: 'ENABLED', ...(confirmed ? { [confirmed.sqlName]: 1 } : {}), updated: Date.now() })
-      .where('objectId', '=', row.user_id).where(status.sqlName, '=', PENDING_STATUS).executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+    return this.users.confirm(appId, users.sqlName, { status: status.sqlName, confirmed: confirmed?.sqlName, objectId: row.user_id, pending: PENDING_STATUS });
   }
-}
-
-const instances = new WeakMap<ServerContext, EmailConfirmations>();
-
-export function emailConfirmationsOf(ctx: ServerContext): EmailConfirmations {
-  let r = instances.get(ctx);
-  if (!r) {
-    r = new EmailConfirmations(ctx);
-    instances.set(ctx, r);
-  }
-  return r;
 }

@@ -18,6 +18,10 @@ import { registerUserAdminRoutes } from './users-admin.routes.js';
 import { registerManagementRoutes } from './management.routes.js';
 import { registerRunAsRoute } from '../security/run-as.routes.js';
 import { passwordResetMigrations } from './password-reset.migrations.js';
+import { PasswordResets } from './password-reset.service.js';
+import { EmailConfirmations } from './email-confirmation.service.js';
+import { UsersRepo } from './users.repo.js';
+import { UserLinksRepo } from './user-links.repo.js';
 import { registerUnitOfWorkRoutes } from './transactions/unit.routes.js';
 
 /**
@@ -36,9 +40,14 @@ export const appApiModule: ServerModule = {
       return { appId: caller.appId, apiKey: caller.apiKey, rtURL: realtimeUrl(req), loggers: [] };
     });
     const data = new AppData(ctx);
-    registerPasswordResetRoutes(app, ctx);
-    registerUserRoutes(app, ctx, new AppUsers(ctx, data));
-    registerUserAdminRoutes(app, ctx, data);
+    const usersRepo = new UsersRepo(ctx);
+    const links = new UserLinksRepo(ctx);
+    // One of each per server: their limiters are shared by the app API routes and the links' pages.
+    const resets = new PasswordResets(ctx, links, usersRepo);
+    const confirmations = new EmailConfirmations(ctx, links, usersRepo);
+    registerPasswordResetRoutes(app, resets, links);
+    registerUserRoutes(app, ctx, new AppUsers(ctx, data, usersRepo, resets, confirmations), links);
+    registerUserAdminRoutes(app, ctx, data, usersRepo);
     registerSchemaInfoRoutes(app, ctx, data);
     registerManagementRoutes(app, ctx, data);
     registerDataRoutes(app, ctx, data, new AppRelations(ctx, data));

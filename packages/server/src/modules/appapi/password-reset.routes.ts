@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { resetDone, resetFailed, resetForm } from './password-reset.page.js';
-import { passwordResetsOf } from './password-reset.service.js';
+import type { PasswordResets } from './password-reset.service.js';
+import type { UserLinksRepo } from './user-links.repo.js';
 
 type P = { appId: string };
 const APP_ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -23,15 +23,13 @@ export function html(reply: FastifyReply, status: number, body: string): Fastify
  * the `/{appId}/{apiKey}` space (the link carries no API key and needs no console login). The
  * restore route itself and its per-address limit are in `users.routes.ts`.
  */
-export function registerPasswordResetRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const resets = passwordResetsOf(ctx);
+export function registerPasswordResetRoutes(app: FastifyInstance, resets: PasswordResets, links: UserLinksRepo): void {
   const page = '/app-users/:appId/password-reset';
 
   const appOf = async (req: FastifyRequest<{ Params: P }>) => {
     const { appId } = req.params;
     if (!APP_ID.test(appId)) return undefined;
-    const exists = await ctx.dbs.system.selectFrom('apps').select('id').where('id', '=', appId).executeTakeFirst();
-    return exists ? appId : undefined;
+    return (await links.appExists(appId)) ? appId : undefined;
   };
 
   app.get<{ Params: P; Querystring: { token?: string } }>(page, async (req, reply) => {

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
 import type { ServerContext } from '../../context.js';
 import { appError, AppErrorCodes } from '../../http/app-auth.js';
 import type { FailureLimiter } from '../../http/rate-limit.js';
 import { randomSecret, sha256 } from '../../http/secrets.js';
 import { hashPassword } from '../accounts/index.js';
-import type { PasswordResetTables } from './password-reset.migrations.js';
+import type { UserLinksRepo } from './user-links.repo.js';
+import type { UsersRepo } from './users.repo.js';
 
 /** A reset link works for one hour, once. */
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -14,6 +14,7 @@ const PER_IDENTITY = 3;
 /** Restore requests and reset attempts per client address per window. */
 export const PER_ADDRESS = 20;
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+const TABLE = 'app_user_password_resets';
 
 export type ResetOutcome = { ok: true } | { ok: false; reason: 'invalid' | 'password'; message: string };
 
@@ -23,14 +24,12 @@ export type ResetOutcome = { ok: true } | { ok: false; reason: 'invalid' | 'pass
  * and the link's page sets a new password once, within an hour, and ends every session of the user.
  */
 export class PasswordResets {
-  private readonly db: Kysely<PasswordResetTables>;
   /** Counts requests (not failures): every restore request and every reset attempt is one. */
   readonly limiter: FailureLimiter;
 
-  constructor(private readonly ctx: ServerContext) {
+  constructor(private readonly ctx: ServerContext, private readonly links: UserLinksRepo, private readonly users: UsersRepo) {
     // Counted in Redis when the deployment has one, so every server process shares the allowance.
     this.limiter = ctx.cluster.limiter('password-reset', PER_ADDRESS, WINDOW_MS);
-    this.db = ctx.dbs.system as unknown as Kysely<PasswordResetTables>;
   }
 
   /** Refuses with 429 when the key used its requests of the window; otherwise counts this one. */
@@ -54,10 +53,7 @@ export class PasswordResets {
   async send(appId: string, user: { objectId: string; email: string }): Promise<void> {
     const token = randomSecret(32);
     const now = Date.now();
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('app_user_password_resets').where('app_id', '=', appId).where('user_id', '=', user.objectId).execute();
-      await trx.insertInto('app_user_password_resets').values({ token_hash: sha256(token), app_id: appId, user_id: user.objectId, created: now, expires: now + RESET_TTL_MS }).execute();
-    });
+    await this.links.replace(TABLE, appId, user.objectId, sha256(token), now, now + RESET_TTL_MS);
     const link = `${this.ctx.config.publicUrl}/app-users/${encodeURIComponent(appId)}/password-reset?token=${token}`;
     const app = await this.appName(appId);
     await this.ctx.mailer.send({
@@ -68,18 +64,15 @@ export class PasswordResets {
     });
   }
 
-  async appName(appId: string): Promise<string> {
-    const db = this.ctx.dbs.system as unknown as Kysely<{ apps: { id: string; name: string } }>;
-    const row = await db.selectFrom('apps').select('name').where('id', '=', appId).executeTakeFirst();
-    return row?.name ?? 'application';
+  appName(appId: string): Promise<string> {
+    return this.links.appName(appId);
   }
 
   /** The pending reset of a token, when it exists and has not expired. */
   async pending(appId: string, token: unknown): Promise<{ userId: string; hash: string } | undefined> {
     if (typeof token !== 'string' || !TOKEN.test(token)) return undefined;
     const hash = sha256(token);
-    const row = await this.db.selectFrom('app_user_password_resets').select(['user_id', 'expires'])
-      .where('token_hash', '=', hash).where('app_id', '=', appId).executeTakeFirst();
+    const row = await this.links.find(TABLE, appId, hash);
     if (!row || Number(row.expires) <= Date.now()) return undefined;
     return { userId: row.user_id, hash };
   }
@@ -95,15 +88,11 @@ export class PasswordResets {
     if (!found) return invalid;
     const problem = passwordProblem(password, confirm);
     if (problem) return { ok: false, reason: 'password', message: problem };
-    const used = await this.db.deleteFrom('app_user_password_resets').where('token_hash', '=', found.hash).where('app_id', '=', appId).executeTakeFirst();
-    if (Number(used.numDeletedRows) !== 1) return invalid;
+    if (!(await this.links.consume(TABLE, appId, found.hash))) return invalid;
     const users = (await this.ctx.data.schema(appId)).table('Users');
     const column = users?.columns.find((c) => c.name === 'password');
     if (!users || !column) return invalid;
-    const res = await this.ctx.dbs.app(appId).updateTable(users.sqlName)
-      .set({ [column.sqlName]: await hashPassword(password as string), updated: Date.now() })
-      .where('objectId', '=', found.userId).executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return invalid;
+    if (!(await this.users.setPassword(appId, users.sqlName, column.sqlName, found.userId, await hashPassword(password as string)))) return invalid;
     // Whoever held the old password may hold a session too.
     await this.ctx.security.sessions.revokeAll(appId, found.userId);
     return { ok: true };
@@ -111,7 +100,7 @@ export class PasswordResets {
 
   /** Expired links are useless; they go when the next link of the app is asked for. */
   async sweep(appId: string): Promise<void> {
-    await this.db.deleteFrom('app_user_password_resets').where('app_id', '=', appId).where('expires', '<=', Date.now()).execute();
+    await this.links.sweep(TABLE, appId, Date.now());
   }
 }
 
@@ -124,16 +113,4 @@ export function passwordProblem(password: unknown, confirm: unknown): string | u
   if (password.length > 1000) return 'The password is too long: at most 1000 characters.';
   if (password !== confirm) return 'The two passwords differ.';
   return undefined;
-}
-
-const instances = new WeakMap<ServerContext, PasswordResets>();
-
-/** The password resets of this server (one limiter shared by the restore route and the page). */
-export function passwordResetsOf(ctx: ServerContext): PasswordResets {
-  let r = instances.get(ctx);
-  if (!r) {
-    r = new PasswordResets(ctx);
-    instances.set(ctx, r);
-  }
-  return r;
 }

@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context.js';
 import { appError, AppErrorCodes, authenticateApp, type AppCaller } from '../../http/app-auth.js';
 import { isServerCode } from '../security/index.js';
 import type { AppData } from './data-access.js';
+import type { UsersRepo } from './users.repo.js';
 import { describeTable } from './schema-info.routes.js';
 import { UsersPolicy } from './users-policy.js';
 
@@ -25,7 +26,7 @@ function requireServerCode(caller: AppCaller, what: string): void {
  * The rest of the SDK's Users section: `describeUserClass`, `findByRole`, `assignRole` /
  * `unassignRole`, `enableUser` / `disableUser` (email confirmation is in users.routes.ts).
  */
-export function registerUserAdminRoutes(app: FastifyInstance, ctx: ServerContext, data: AppData): void {
+export function registerUserAdminRoutes(app: FastifyInstance, ctx: ServerContext, data: AppData, repo: UsersRepo): void {
   const base = '/:appId/:apiKey/users';
   const caller = (req: FastifyRequest) => authenticateApp(ctx, req);
   const policy = new UsersPolicy(ctx);
@@ -60,10 +61,9 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: ServerContext
     const { table } = await data.table(appId, 'Users');
     const column = await policy.identityColumn(appId, table);
     const values = policy.identityValues(column, String(identity).trim());
-    const db = ctx.dbs.app(appId);
-    const byIdentity = values.length ? await db.selectFrom(table.sqlName).select('objectId').where(column.sqlName, 'in', values).limit(2).execute() : [];
+    const byIdentity = values.length ? await repo.withIdentity(appId, table.sqlName, column.sqlName, values, ['objectId']) : [];
     if (byIdentity.length === 1) return String(byIdentity[0].objectId);
-    const byId = await db.selectFrom(table.sqlName).select('objectId').where('objectId', '=', String(identity)).executeTakeFirst();
+    const byId = await repo.get(appId, table.sqlName, String(identity), ['objectId']);
     if (byId) return String(byId.objectId);
     throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
   };

@@ -2,15 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { authenticateApp } from '../../http/app-auth.js';
 import type { AppUsers } from './users.service.js';
-import { passwordResetsOf } from './password-reset.service.js';
-import { emailConfirmationsOf } from './email-confirmation.service.js';
+import type { UserLinksRepo } from './user-links.repo.js';
 import { registerEmailConfirmationPage } from './email-confirmation.routes.js';
 import { registerOAuthLoginRoutes } from './oauth/oauth-login.routes.js';
 
 type P = { appId: string; apiKey: string; token: string; identity: string; userId: string; objectId: string };
 
 /** `/{appId}/{apiKey}/users/…` as the `backendless` SDK calls them. */
-export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext, users: AppUsers): void {
+export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext, users: AppUsers, links: UserLinksRepo): void {
   const base = '/:appId/:apiKey/users';
   // Register and login ignore a stale token the SDK may still send.
   const anonymous = (req: FastifyRequest) => authenticateApp(ctx, req, { ignoreToken: true });
@@ -26,7 +25,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext, use
   });
   app.get<{ Params: P }>(`${base}/restorepassword/:identity`, async (req, reply) => {
     // Each restore request counts against its client address first, whatever the key or identity.
-    await passwordResetsOf(ctx).take(`reset-ip:${req.ip}`);
+    await users.resets.take(`reset-ip:${req.ip}`);
     const c = await anonymous(req);
     return reply.send(await users.restorePassword(c.appId, req.params.identity));
   });
@@ -37,11 +36,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext, use
   app.put<{ Params: P }>(`${base}/:objectId`, async (req) => users.update(await caller(req), req.params.objectId, req.body));
   // Identities are raw in these paths (the SDK does not encode them).
   app.post<{ Params: P }>(`${base}/resendconfirmation/:identity`, async (req, reply) => {
-    await emailConfirmationsOf(ctx).take(`confirm-ip:${req.ip}`);
+    await users.confirmations.take(`confirm-ip:${req.ip}`);
     const c = await anonymous(req);
     return reply.send(await users.resendConfirmation(c.appId, req.params.identity));
   });
   app.post<{ Params: P }>(`${base}/createEmailConfirmationURL/:identity`, async (req) => users.confirmationUrl(await caller(req), req.params.identity));
-  registerEmailConfirmationPage(app, ctx);
+  registerEmailConfirmationPage(app, users.confirmations, links);
   registerOAuthLoginRoutes(app, ctx);
 }

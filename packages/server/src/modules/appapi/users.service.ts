@@ -7,8 +7,9 @@ import { dummyHash, hashPassword, verifyPassword } from '../accounts/index.js';
 import type { ColumnMeta, TableMeta } from '../data/index.js';
 import type { AppData } from './data-access.js';
 import { UsersPolicy } from './users-policy.js';
-import { passwordResetsOf } from './password-reset.service.js';
-import { emailConfirmationsOf, PENDING_STATUS } from './email-confirmation.service.js';
+import type { PasswordResets } from './password-reset.service.js';
+import { PENDING_STATUS, type EmailConfirmations } from './email-confirmation.service.js';
+import type { UsersRepo } from './users.repo.js';
 import { getRegistrationSettings } from '../users-config/index.js';
 
 type Rec = Record<string, unknown>;
@@ -28,7 +29,15 @@ const INVALID_LOGIN = 'Invalid login or password';
 export class AppUsers {
   private readonly policy: UsersPolicy;
 
-  constructor(private readonly ctx: ServerContext, private readonly data: AppData) {
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly data: AppData,
+    private readonly repo: UsersRepo,
+    /** Password reset links; the routes count restore requests per client address with it. */
+    readonly resets: PasswordResets,
+    /** Email confirmation links, counted the same way. */
+    readonly confirmations: EmailConfirmations,
+  ) {
     this.policy = new UsersPolicy(ctx);
   }
 
@@ -49,8 +58,7 @@ export class AppUsers {
   private async byValue(appId: string, t: TableMeta, column: ColumnMeta, value: string | number): Promise<Rec | undefined> {
     const values = this.policy.identityValues(column, String(value));
     if (!values.length) return undefined;
-    const rows = await this.ctx.dbs.app(appId).selectFrom(t.sqlName).select(['objectId', 'password', 'userStatus', 'email'])
-      .where(column.sqlName, 'in', values).limit(2).execute();
+    const rows = await this.repo.withIdentity(appId, t.sqlName, column.sqlName, values, ['objectId', 'password', 'userStatus', 'email']);
     if (rows.length > 1) this.ctx.log.warn({ appId, column: column.name }, 'Several users share one identity value; none of them can log in with it');
     return rows.length === 1 ? rows[0] : undefined;
   }
@@ -92,7 +100,7 @@ export class AppUsers {
     }
     delete created.password;
     await this.policy.giveDefaultRole(caller.appId, objectId);
-    if (confirm) emailConfirmationsOf(this.ctx).sendLater(caller.appId, { objectId, email: String(created.email) });
+    if (confirm) this.confirmations.sendLater(caller.appId, { objectId, email: String(created.email) });
     return created;
   }
 
@@ -158,7 +166,7 @@ export class AppUsers {
     if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, 'Login by objectId without a password is allowed to server code only');
     if (typeof objectId !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(objectId)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'objectId must be a user id');
     const t = await this.users(caller.appId);
-    const row = await this.ctx.dbs.app(caller.appId).selectFrom(t.sqlName).select(['objectId', 'userStatus']).where('objectId', '=', objectId).executeTakeFirst();
+    const row = await this.repo.get(caller.appId, t.sqlName, objectId, ['objectId', 'userStatus']);
     if (!row) throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
     if (row.userStatus === 'DISABLED') throw appError(AppErrorCodes.USER_DISABLED, 401, 'The user account is disabled');
     if (row.userStatus === PENDING_STATUS) throw appError(AppErrorCodes.USER_DISABLED, 401, 'The email address of this account is not confirmed yet');
@@ -168,7 +176,7 @@ export class AppUsers {
   /** `settings` null: a guest, a new user each time, so no login limits apply. */
   private async startSession(caller: AppCaller, objectId: string, settings: UsersLoginSettings | null): Promise<Rec> {
     const t = await this.users(caller.appId);
-    await this.ctx.dbs.app(caller.appId).updateTable(t.sqlName).set({ lastLogin: Date.now() }).where('objectId', '=', objectId).execute();
+    await this.repo.touchLogin(caller.appId, t.sqlName, objectId);
     const token = await this.policy.startSession(caller, objectId, settings);
     return { ...(await this.record(caller, objectId)), 'user-token': token };
   }
@@ -197,7 +205,7 @@ export class AppUsers {
    * mailed after the answer (password-reset.service.ts). Requests per identity are limited.
    */
   async restorePassword(appId: string, identity: string): Promise<null> {
-    const resets = passwordResetsOf(this.ctx);
+    const resets = this.resets;
     await resets.countRequest(appId, identity.trim().slice(0, 254));
     const row = identity.length <= 254 ? await this.byIdentity(appId, identity.trim()) : undefined;
     if (row && typeof row.email === 'string' && row.userStatus !== 'GUEST') {
@@ -214,7 +222,7 @@ export class AppUsers {
    * are limited.
    */
   async resendConfirmation(appId: string, identity: string): Promise<null> {
-    const confirmations = emailConfirmationsOf(this.ctx);
+    const confirmations = this.confirmations;
     await confirmations.countRequest(appId, identity.trim().slice(0, 254));
     const row = identity.length <= 254 ? await this.byIdentity(appId, identity.trim()) : undefined;
     if (row && typeof row.email === 'string' && row.userStatus === PENDING_STATUS) {
@@ -229,7 +237,7 @@ export class AppUsers {
     const row = identity.length <= 254 ? await this.byIdentity(caller.appId, identity.trim()) : undefined;
     if (!row) throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
     if (row.userStatus !== PENDING_STATUS) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'The user is not waiting for an email confirmation');
-    return { confirmationURL: await emailConfirmationsOf(this.ctx).issue(caller.appId, String(row.objectId)) };
+    return { confirmationURL: await this.confirmations.issue(caller.appId, String(row.objectId)) };
   }
 
   async update(caller: AppCaller, objectId: string, body: unknown): Promise<Rec> {
@@ -246,7 +254,7 @@ export class AppUsers {
     if (!caller.userId) throw appError(AppErrorCodes.INVALID_USER_TOKEN, 401, 'Log in to verify a password');
     await this.assertNotBlocked(caller.appId, caller.userId, ip);
     const t = await this.users(caller.appId);
-    const row = await this.ctx.dbs.app(caller.appId).selectFrom(t.sqlName).select('password').where('objectId', '=', caller.userId).executeTakeFirst();
+    const row = await this.repo.get(caller.appId, t.sqlName, caller.userId, ['password']);
     const valid = typeof password === 'string' && typeof row?.password === 'string' && (await verifyPassword(row.password, password));
     if (!valid) for (const key of this.limiterKeys(caller.appId, caller.userId, ip)) await this.ctx.loginLimiter.recordFailure(key);
     return { valid };

@@ -62,19 +62,6 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
     return { principalType: 'user', principal: id };
   }
 
-  /** Identity (email) of users, for the rows of user lists. */
-  async function userNames(appId: string, ids: string[], search?: string): Promise<Map<string, string>> {
-    const users = (await ctx.data.schema(appId)).table('Users');
-    const out = new Map<string, string>();
-    if (!users) return out;
-    let q = ctx.dbs.app(appId).selectFrom(users.sqlName).select(['objectId', 'email', 'name']);
-    if (search) q = q.where((eb) => eb.or([eb('email', ctx.dbs.likeOperator, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), eb('objectId', '=', search)])).limit(100);
-    else if (ids.length) q = q.where('objectId', 'in', ids.slice(0, 1000));
-    else return out;
-    for (const u of await q.execute()) out.set(String(u.objectId), String(u.email ?? u.name ?? u.objectId));
-    return out;
-  }
-
   async function roleRows(appId: string, rules: Rule[], shape: Shape = entries): Promise<PermissionListWire> {
     const roles = await s.roles.rows(appId);
     const data = roles.map((role) => ({ id: role.id, roleId: role.id, name: role.name, permissions: shape(rules.filter((x) => x.principal_type === 'role' && x.principal === role.id)) }));
@@ -84,7 +71,7 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
   async function userRows(appId: string, rules: Rule[], search?: string, shape: Shape = entries): Promise<PermissionListWire> {
     const mine = rules.filter((x) => x.principal_type === 'user');
     const ids = [...new Set(mine.map((x) => x.principal))];
-    const names = await userNames(appId, ids, search);
+    const names = await s.users.identities(appId, ids, search);
     const listed = search ? [...names.keys()] : ids;
     const data = listed.map((id) => ({ id, userId: id, name: names.get(id) ?? (id === '*' ? 'All users' : id), permissions: shape(mine.filter((x) => x.principal === id)) }))
       .sort((a, b) => a.name.localeCompare(b.name));

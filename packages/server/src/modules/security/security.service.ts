@@ -7,6 +7,7 @@ import { PermissionsRepo } from './permissions.repo.js';
 import { PolicyMemory } from './policy-memory.js';
 import { CLIENT_ROLE_BY_DEVICE, RolesService } from './roles.service.js';
 import { SessionsService } from './sessions.service.js';
+import { AppUsersRepo } from './app-users.repo.js';
 
 /** What the roles step needs to know about an app user. */
 export interface UserFacts {
@@ -32,6 +33,8 @@ export class Security {
   readonly panic: PanicService;
   readonly repo: PermissionsRepo;
   readonly engine: PermissionEngine;
+  /** The app's Users rows the console shows beside sessions and rules. */
+  readonly users: AppUsersRepo;
   /** Roles, rules and ACL presence per app, shared by the roles service and the engine. */
   readonly memory = new PolicyMemory();
 
@@ -42,6 +45,7 @@ export class Security {
     this.memory.announce = (appId) => void bus.changed('policy', appId);
     this.roles = new RolesService(ctx, this.memory);
     this.sessions = new SessionsService(ctx);
+    this.users = new AppUsersRepo(ctx, data);
     this.panic = new PanicService(ctx, bus);
     this.repo = new PermissionsRepo(ctx);
     // Every rule written (console, role permissions, default seeding) empties the app's memory, so

@@ -27,37 +27,23 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServerContext, 
     return state;
   });
 
-  /** Users rows (identity and name) by id, from the app's Users table. */
-  async function users(appId: string, ids: string[]): Promise<Map<string, { email: unknown; name: unknown }>> {
-    const table = (await ctx.data.schema(appId)).table('Users');
-    if (!table || !ids.length) return new Map();
-    const rows = await ctx.dbs.app(appId).selectFrom(table.sqlName).select(['objectId', 'email', 'name']).where('objectId', 'in', ids).execute();
-    return new Map(rows.map((u) => [String(u.objectId), { email: u.email ?? null, name: u.name ?? null }]));
-  }
-
   handle<P, { identityOrUserId?: string; offset?: number; pageSize?: number; sortBy?: string }>(app, ctx, r.loadUsers, async ({ params, query }) => {
-    const table = (await ctx.data.schema(params.appId)).table('Users');
-    if (!table) return { data: [], totalRows: 0 };
-    const db = ctx.dbs.app(params.appId);
     const text = query.identityOrUserId?.trim();
-    const filter = <Q extends { where: (...a: any[]) => any }>(q: Q): Q => (text
-      ? q.where((eb: any) => eb.or([eb('email', ctx.dbs.likeOperator, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), eb('objectId', '=', text)]))
-      : q);
     const [desc, field] = query.sortBy?.startsWith('-') ? [true, query.sortBy.slice(1)] : [false, query.sortBy ?? 'email'];
-    const sortColumn = ['email', 'name', 'created', 'objectId'].includes(field) ? field : 'email';
-    const rows = await filter(db.selectFrom(table.sqlName).select(['objectId', 'email', 'name', 'created']))
-      .orderBy(sortColumn, desc ? 'desc' : 'asc').orderBy('objectId').limit(query.pageSize ?? 20).offset(query.offset ?? 0).execute();
-    const total = await filter(db.selectFrom(table.sqlName).select((eb) => eb.fn.countAll<number>().as('n'))).executeTakeFirst();
+    const sort = (['email', 'name', 'created', 'objectId'] as const).find((c) => c === field) ?? 'email';
+    const page = await s.users.page(params.appId, { text: text || undefined, sort, desc, limit: query.pageSize ?? 20, offset: query.offset ?? 0 });
+    if (!page) return { data: [], totalRows: 0 };
+    const { rows, total } = page;
     const counts = await s.sessions.countByUser(params.appId, rows.map((u) => String(u.objectId)));
     return {
       data: rows.map((u) => ({ objectId: u.objectId, email: u.email ?? null, name: u.name ?? null, created: Number(u.created), sessions: counts.get(String(u.objectId)) ?? 0 })),
-      totalRows: Number(total?.n ?? 0),
+      totalRows: total,
     };
   });
 
   handle<P, Paging>(app, ctx, r.loadUsersWithSessions, async ({ params, query }) => {
     const page = await s.sessions.usersWithSessions(params.appId, query.pageSize ?? 20, query.cursor);
-    const named = await users(params.appId, page.data.map((u) => u.userId));
+    const named = await s.users.named(params.appId, page.data.map((u) => u.userId));
     return { data: page.data.map((u) => ({ objectId: u.userId, ...(named.get(u.userId) ?? { email: null, name: null }), sessions: u.sessions, lastActive: u.lastActive })), cursor: page.cursor };
   });
 
