@@ -108,11 +108,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
     if (!relation) throw ApiError.notFound(`Relation column '${params.columnName.slice(0, 80)}' does not exist in table '${table.name}'`);
     const parentId = assertObjectId(params.recordId);
     body.forEach((id) => assertObjectId(id));
-    const added = await s.area.db(params.appId).transaction().execute(async (trx) => {
-      const parent = await trx.selectFrom(table.sqlName).select('objectId').where('objectId', '=', parentId).executeTakeFirst();
-      if (!parent) throw ApiError.notFound(`Record '${parentId}' does not exist in table '${table.name}'`);
-      return s.records.links.set(trx, params.appId, relation, parentId, body, 'add');
-    });
+    const added = await s.records.addRelations(params.appId, table, relation, parentId, body);
     ctx.bus.emit('record.updated', { appId: params.appId, table: table.name, record: { objectId: parentId, ___class: table.name } });
     ctx.bus.emit('relation.changed', { appId: params.appId, table: table.name, event: 'add', relationColumnName: relation.name, parentObjectId: parentId, isConditional: false, children: body });
     return added;
@@ -122,7 +118,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
     const relation = table.relations.find((x) => x.name === params.columnName);
     if (!relation) throw ApiError.notFound(`Relation column '${params.columnName.slice(0, 80)}' does not exist in table '${table.name}'`);
     const parentId = assertObjectId(params.recordId);
-    const removed = await s.area.db(params.appId).transaction().execute((trx) => s.records.links.remove(trx, relation, parentId, body));
+    const removed = await s.records.removeRelations(params.appId, relation, parentId, body);
     ctx.bus.emit('record.updated', { appId: params.appId, table: table.name, record: { objectId: parentId, ___class: table.name } });
     ctx.bus.emit('relation.changed', { appId: params.appId, table: table.name, event: 'delete', relationColumnName: relation.name, parentObjectId: parentId, isConditional: false, children: body.map(String) });
     return removed;

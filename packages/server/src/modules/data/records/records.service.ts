@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { ApiError } from '../../../http/api-error.js';
 import { newRecordId } from './record-id.js';
 import type { DataArea } from '../data-area.js';
-import type { TableMeta } from '../schema/app-schema.js';
+import type { RelationMeta, TableMeta } from '../schema/app-schema.js';
 import { isUniqueViolation, isNotNullViolation, violatedIndex } from '../schema/db-errors.js';
 import type { ColumnsService } from '../schema/columns.service.js';
 import type { TablesService } from '../schema/tables.service.js';
@@ -281,6 +281,23 @@ export class RecordsService {
     });
     for (const r of gone) this.area.ctx.bus.emit('record.deleted', { appId, table: table.name, record: { objectId: String(r.objectId), ownerId: r.ownerId ?? null, ___class: table.name } });
     return gone.length;
+  }
+
+  /**
+   * Adds children to a record's relation (console's relation editor), in one transaction that
+   * first checks the parent exists (404 otherwise); answers what `links.set` answers.
+   */
+  addRelations(appId: string, table: TableMeta, relation: RelationMeta, parentId: string, ids: string[]) {
+    return this.area.db(appId).transaction().execute(async (trx) => {
+      const parent = await trx.selectFrom(table.sqlName).select('objectId').where('objectId', '=', parentId).executeTakeFirst();
+      if (!parent) throw ApiError.notFound(`Record '${parentId}' does not exist in table '${table.name}'`);
+      return this.links.set(trx, appId, relation, parentId, ids, 'add');
+    });
+  }
+
+  /** Removes children from a record's relation; answers how many links went. */
+  removeRelations(appId: string, relation: RelationMeta, parentId: string, ids: string[]) {
+    return this.area.db(appId).transaction().execute((trx) => this.links.remove(trx, relation, parentId, ids));
   }
 
   /** Removes every record of the table and its relation links. */
