@@ -1,6 +1,7 @@
 import type { ServerContext } from '../../context.js';
 import type { SecurityKysely } from './security.migrations.js';
 import type { InvalidationBus } from '../../cluster/invalidation.js';
+import { PanicRepo } from './panic.repo.js';
 
 /**
  * How long a node trusts its cached panic state. A switch applies at once on the node that made it
@@ -22,11 +23,11 @@ const OFF: PanicState = { enabled: false, message: null, since: null };
 
 /** Panic mode of each app: while on, the app API answers 503 to every call. */
 export class PanicService {
-  private readonly db: SecurityKysely;
+  private readonly repo: PanicRepo;
   private readonly cache = new Map<string, { state: PanicState; at: number }>();
 
   constructor(ctx: ServerContext, private readonly bus?: InvalidationBus) {
-    this.db = ctx.dbs.system as unknown as SecurityKysely;
+    this.repo = new PanicRepo(ctx.dbs.system as unknown as SecurityKysely);
     bus?.register('panic', (appId) => (appId === null ? this.cache.clear() : this.cache.delete(appId)));
   }
 
@@ -41,7 +42,7 @@ export class PanicService {
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.state;
     // A switch whose message arrives while this read runs must not leave the old state kept.
     const since = this.bus?.version(appId);
-    const row = await this.db.selectFrom('sec_app_state').selectAll().where('app_id', '=', appId).executeTakeFirst();
+    const row = await this.repo.get(appId);
     const state = row && Number(row.panic) === 1 ? { enabled: true, message: row.panic_message, since: row.panic_since === null ? null : Number(row.panic_since) } : OFF;
     if (this.bus && this.bus.version(appId) !== since) return state;
     if (this.cache.size >= MAX_CACHED) this.cache.clear();
@@ -51,10 +52,7 @@ export class PanicService {
 
   async set(appId: string, enabled: boolean, message?: string): Promise<PanicState> {
     const values = { panic: enabled ? 1 : 0, panic_message: enabled ? (message?.trim() || null) : null, panic_since: enabled ? Date.now() : null };
-    await this.db.transaction().execute(async (trx) => {
-      const res = await trx.updateTable('sec_app_state').set(values).where('app_id', '=', appId).executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) await trx.insertInto('sec_app_state').values({ app_id: appId, ...values }).execute();
-    });
+    await this.repo.put(appId, values);
     if (this.bus) await this.bus.changed('panic', appId);
     else this.cache.delete(appId);
     return this.state(appId);

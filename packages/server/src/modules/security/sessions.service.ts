@@ -3,6 +3,7 @@ import type { ServerContext } from '../../context.js';
 import { getLoginSettings } from '../users-config/index.js';
 import { deviceOfClientKind } from '../apps/index.js';
 import type { SecurityKysely } from './security.migrations.js';
+import { SessionsRepo } from './sessions.repo.js';
 
 /** Refresh `last_used` at most this often, so busy clients do not write on every call. */
 const TOUCH_EVERY_MS = 60_000;
@@ -23,19 +24,19 @@ export interface UserSession {
  * token presented to another app is unknown there.
  */
 export class SessionsService {
-  private readonly db: SecurityKysely;
+  private readonly repo: SessionsRepo;
 
   constructor(private readonly ctx: ServerContext) {
-    this.db = ctx.dbs.system as unknown as SecurityKysely;
+    this.repo = new SessionsRepo(ctx.dbs.system as unknown as SecurityKysely);
   }
 
   /** `deviceType` is the caller's client kind; a custom key's is stored as plain `CUSTOM`. */
   async issue(appId: string, userId: string, deviceType: string): Promise<string> {
     const token = crypto.randomBytes(32).toString('base64url');
     const now = Date.now();
-    await this.db.insertInto('sec_user_sessions').values({
+    await this.repo.insert({
       token_hash: hashToken(token), session_id: crypto.randomUUID(), app_id: appId, user_id: userId, device_type: deviceOfClientKind(deviceType), created: now, last_used: now,
-    }).execute();
+    });
     return token;
   }
 
@@ -46,51 +47,41 @@ export class SessionsService {
    */
   async resolve(appId: string, token: string): Promise<UserSession | undefined> {
     if (!token || token.length > 200) return undefined;
-    const row = await this.db.selectFrom('sec_user_sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+    const row = await this.repo.byHash(hashToken(token));
     if (!row || row.app_id !== appId) return undefined;
     const now = Date.now();
     const { sessionTimeout, sessionsNotBefore } = await getLoginSettings(this.ctx, appId);
     const timeoutMs = sessionTimeout * 1000;
     if (Number(row.created) <= sessionsNotBefore || (timeoutMs > 0 && now - Number(row.last_used) > timeoutMs)) {
       // Ended for good: a later request must not find it refreshed.
-      await this.db.deleteFrom('sec_user_sessions').where('token_hash', '=', row.token_hash).execute();
+      await this.repo.delete(row.token_hash);
       return undefined;
     }
     // With a timeout, idle time is known to a tenth of it, so an active client is never cut off.
     if (now - Number(row.last_used) > (timeoutMs > 0 ? Math.min(TOUCH_EVERY_MS, timeoutMs / 10) : TOUCH_EVERY_MS)) {
-      await this.db.updateTable('sec_user_sessions').set({ last_used: now }).where('token_hash', '=', row.token_hash).execute();
+      await this.repo.touch(row.token_hash, now);
     }
     return { sessionId: row.session_id, userId: row.user_id, deviceType: row.device_type, created: Number(row.created), lastUsed: Number(row.last_used) };
   }
 
   /** Ends one session at once; answers whether it existed in this app. */
   async revoke(appId: string, token: string): Promise<boolean> {
-    const res = await this.db.deleteFrom('sec_user_sessions').where('token_hash', '=', hashToken(token)).where('app_id', '=', appId).executeTakeFirst();
-    return Number(res.numDeletedRows) > 0;
+    return (await this.repo.deleteInApp(appId, hashToken(token))) > 0;
   }
 
   /** Logs a user out everywhere; answers how many sessions ended. */
   async revokeAll(appId: string, userId: string): Promise<number> {
-    const res = await this.db.deleteFrom('sec_user_sessions').where('app_id', '=', appId).where('user_id', '=', userId).executeTakeFirst();
-    return Number(res.numDeletedRows);
+    return this.repo.deleteOfUser(appId, userId);
   }
 
   /** Keeps a user's `keep` newest sessions and ends the older ones (concurrent login limit). */
   async keepNewest(appId: string, userId: string, keep: number): Promise<number> {
-    const old = await this.db.selectFrom('sec_user_sessions').select('token_hash').where('app_id', '=', appId).where('user_id', '=', userId)
-      .orderBy('created', 'desc').orderBy('session_id', 'desc').offset(keep).limit(10_000).execute();
-    if (!old.length) return 0;
-    const res = await this.db.deleteFrom('sec_user_sessions').where('token_hash', 'in', old.map((r) => r.token_hash)).executeTakeFirst();
-    return Number(res.numDeletedRows);
+    return this.repo.deleteAllButNewest(appId, userId, keep);
   }
 
   /** Sessions of one user, newest first, paged by a cursor (the created time of the last one). */
   async ofUser(appId: string, userId: string, pageSize: number, cursor?: string): Promise<{ data: Array<Omit<UserSession, 'userId'>>; cursor: string | null }> {
-    let q = this.db.selectFrom('sec_user_sessions').select(['session_id', 'device_type', 'created', 'last_used'])
-      .where('app_id', '=', appId).where('user_id', '=', userId);
-    const after = cursor ? decodeCursor(cursor) : undefined;
-    if (after) q = q.where((eb) => eb.or([eb('created', '<', after.t), eb.and([eb('created', '=', after.t), eb('session_id', '<', after.id)])]));
-    const rows = await q.orderBy('created', 'desc').orderBy('session_id', 'desc').limit(pageSize + 1).execute();
+    const rows = await this.repo.ofUser(appId, userId, pageSize + 1, cursor ? decodeCursor(cursor) : undefined);
     const page = rows.slice(0, pageSize);
     const last = page[page.length - 1];
     return {
@@ -101,12 +92,7 @@ export class SessionsService {
 
   /** Users holding at least one session, most recently active first. */
   async usersWithSessions(appId: string, pageSize: number, cursor?: string): Promise<{ data: Array<{ userId: string; sessions: number; lastActive: number }>; cursor: string | null }> {
-    let q = this.db.selectFrom('sec_user_sessions')
-      .select((eb) => ['user_id', eb.fn.countAll<number>().as('n'), eb.fn.max('last_used').as('last')])
-      .where('app_id', '=', appId).groupBy('user_id');
-    const after = cursor ? decodeCursor(cursor) : undefined;
-    if (after) q = q.having((eb) => eb.or([eb(eb.fn.max('last_used'), '<', after.t), eb.and([eb(eb.fn.max('last_used'), '=', after.t), eb('user_id', '<', after.id)])]));
-    const rows = await q.orderBy('last', 'desc').orderBy('user_id', 'desc').limit(pageSize + 1).execute();
+    const rows = await this.repo.usersWithSessions(appId, pageSize + 1, cursor ? decodeCursor(cursor) : undefined);
     const page = rows.slice(0, pageSize);
     const last = page[page.length - 1];
     return {
@@ -117,8 +103,7 @@ export class SessionsService {
 
   async countByUser(appId: string, userIds: string[]): Promise<Map<string, number>> {
     if (!userIds.length) return new Map();
-    const rows = await this.db.selectFrom('sec_user_sessions').select((eb) => ['user_id', eb.fn.countAll<number>().as('n')])
-      .where('app_id', '=', appId).where('user_id', 'in', userIds).groupBy('user_id').execute();
+    const rows = await this.repo.countByUser(appId, userIds);
     return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
   }
 }
