@@ -6,4 +6,7 @@ export type DataType = (typeof DataTypes)[number];
 export const ScalarDataTypes = ['STRING', 'STRING_ID', 'EXTENDED_STRING', 'TEXT', 'INT', 'DOUBLE', 'BOOLEAN', 'DATETIME', 'FILE_REF', 'POINT', 'LINESTRING', 'POLYGON', 'GEOMETRY', 'JSON'] as const;
 export type ScalarDataType = (typeof ScalarDataTypes)[number];
 
+/** Types whose values are plain text (FILE_REF cells hold a file path, which some checks count as text too). */
+export const TextDataTypes = ['STRING', 'STRING_ID', 'EXTENDED_STRING', 'TEXT'] as const satisfies readonly ScalarDataType[];
+
 export type RelationshipType = 'ONE_TO_ONE' | 'ONE_TO_MANY';

@@ -4,6 +4,7 @@
  * conditions are OR-ed. Unlike the reference client, a single quote in the text is escaped, so a
  * search for `O'Brien` is a valid where instead of a syntax error.
  */
+import { TextDataTypes } from '../data-types.js';
 
 /** The parts of a table the search needs (a `tables.get` table or the server's TableInfo). */
 export interface SearchableTable {
@@ -11,7 +12,7 @@ export interface SearchableTable {
   columns: ReadonlyArray<{ name: string; dataType: string }>;
 }
 
-const LIKE_TYPES = new Set(['STRING', 'STRING_ID', 'EXTENDED_STRING', 'TEXT', 'INT', 'DOUBLE']);
+const LIKE_TYPES = new Set<string>([...TextDataTypes, 'INT', 'DOUBLE']);
 /** Users columns that hold secrets or internal state, never searched. */
 const USERS_EXCLUDED = new Set(['password', 'socialAccount', 'userStatus', 'lastLogin', 'isEmailConfirmed']);
 

@@ -73,9 +73,6 @@ export function whereLiteral(value: unknown): string {
   return `'${String(value).replace(/'/g, "''")}'`;
 }
 
-/** The column types a developer can pick (STRING_ID is objectId's type, also open to other id columns). */
-export const COLUMN_TYPES = ['STRING', 'STRING_ID', 'EXTENDED_STRING', 'TEXT', 'INT', 'DOUBLE', 'BOOLEAN', 'DATETIME', 'FILE_REF', 'DATA_REF', 'GEO_REF', 'POINT', 'LINESTRING', 'POLYGON', 'GEOMETRY', 'JSON'] as const;
-
 export const TYPE_LABELS: Record<string, string> = {
   STRING: 'String',
   STRING_ID: 'String id',

@@ -1,4 +1,4 @@
-import type { UsersLoginSettings } from '@basalt/shared';
+import { TextDataTypes, type UsersLoginSettings } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
 import type { ColumnMeta, TableMeta } from '../data/index.js';
@@ -7,7 +7,7 @@ import { getLoginSettings, getRegistrationSettings, getUserProperties } from '..
 type Rec = Record<string, unknown>;
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
-const TEXT_TYPES = new Set(['STRING', 'STRING_ID', 'EXTENDED_STRING', 'TEXT']);
+const TEXT_TYPES = new Set<string>(TextDataTypes);
 const NUMBER_TYPES = new Set(['INT', 'DOUBLE']);
 
 /**

@@ -1,6 +1,6 @@
 import {
   CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_COLUMNS, CSV_IMPORT_MAX_REJECTED, CSV_IMPORT_MAX_ROWS,
-  ErrorCodes, type CsvImportResult, type CsvRejectedRow,
+  ErrorCodes, TextDataTypes, type CsvImportResult, type CsvRejectedRow,
 } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
@@ -32,7 +32,7 @@ interface Candidate {
   links: Map<string, string[]>;
 }
 
-const TEXT_TYPES = new Set(['STRING', 'STRING_ID', 'EXTENDED_STRING', 'TEXT', 'FILE_REF']);
+const TEXT_TYPES = new Set<string>([...TextDataTypes, 'FILE_REF']);
 
 const shown = (v: unknown) => {
   const t = String(v);

@@ -1,4 +1,4 @@
-import { isSpatialType, type ScalarDataType } from '@basalt/shared';
+import { TextDataTypes, isSpatialType, type ScalarDataType } from '@basalt/shared';
 import { ApiError } from '../../../http/api-error.js';
 import type { ColumnMeta, TableMeta } from '../schema/app-schema.js';
 import { geometryFromStored, geometryToStored } from './geometry-values.js';
@@ -13,7 +13,7 @@ export const TEXT_LIMITS: Partial<Record<ScalarDataType, number>> = {
   FILE_REF: 2_048,
 };
 
-const TEXT_TYPES = new Set<ScalarDataType>(['STRING', 'STRING_ID', 'EXTENDED_STRING', 'TEXT', 'FILE_REF']);
+const TEXT_TYPES = new Set<ScalarDataType>([...TextDataTypes, 'FILE_REF']);
 export const isTextType = (t: ScalarDataType) => TEXT_TYPES.has(t);
 
 function show(value: unknown): string {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Drawer, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { DataTable } from '@basalt/shared';
-import { COLUMN_TYPES, TYPE_HINTS, TYPE_LABELS } from '../../data-format';
+import { DataTypes, type DataTable } from '@basalt/shared';
+import { TYPE_HINTS, TYPE_LABELS } from '../../data-format';
 import { errorInfo } from '../../../../lib/errors';
 import { useUnsavedChangesGuard } from '../../../../lib/useUnsavedChangesGuard';
 import { draftFromColumn, isRelation, typedDefault, type ColumnDraft, type SchemaColumn } from './column-changes';
@@ -61,7 +61,7 @@ export function ColumnDrawer({ opened, column, table, tables, onClose, onSubmit,
           <TextInput label="Column name" withAsterisk value={draft.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name ?? (serverError?.field === 'name' ? serverError.message : undefined)} data-autofocus autoComplete="off" />
           <Radio.Group label="Type" withAsterisk value={draft.dataType} onChange={(v) => set('dataType', v)} description={editing && column && isRelation(column) ? 'A relation column keeps its kind; change its cardinality below.' : undefined}>
             <SimpleGrid cols={2} spacing="xs" mt="xs">
-              {COLUMN_TYPES.map((type) => {
+              {DataTypes.map((type) => {
                 const disabled = editing && !!column && (isRelation(column) !== (type === 'DATA_REF' || type === 'GEO_REF') || (isRelation(column) && type !== column.dataType));
                 return <Radio key={type} value={type} label={TYPE_LABELS[type]} description={TYPE_HINTS[type]} disabled={disabled} />;
               })}

@@ -5,11 +5,13 @@ import { useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { useCreateTable } from '../../api/tables.queries';
 import { fieldError, formError } from '../../../../lib/errors';
+import { ScalarDataTypes } from '@basalt/shared';
 import { TYPE_LABELS } from '../../data-format';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const NAME_HINT = 'Use letters, digits and _; start with a letter';
-const STARTER_TYPES = ['STRING', 'STRING_ID', 'EXTENDED_STRING', 'TEXT', 'INT', 'DOUBLE', 'BOOLEAN', 'DATETIME', 'FILE_REF', 'POINT', 'LINESTRING', 'POLYGON', 'GEOMETRY', 'JSON'].map((t) => ({ value: t, label: TYPE_LABELS[t] }));
+// Starter columns are created with the table: relation columns need a target, so they come later.
+const STARTER_TYPES = ScalarDataTypes.map((t) => ({ value: t, label: TYPE_LABELS[t] }));
 
 interface Starter {
   name: string;
