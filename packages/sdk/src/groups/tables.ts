@@ -1,9 +1,8 @@
-import { Routes, type DataColumn, type DataRelation, type DataTable } from '@basalt/shared';
+import { Routes, type DataColumn, type DataRecord, type DataRelation, type DataTable, type ResponseOf } from '@basalt/shared';
 import { CacheTags } from '../transport/cache-tags.js';
 import { COUNT_CACHE_TTL } from '../transport/cache.js';
 import type { Query } from '../transport/encode.js';
 import type { DataWithTotal } from '../transport/transport.js';
-import type { SuccessAnswer } from '../types.js';
 import type { GroupContext } from './group-context.js';
 import { recordsCountBody, recordsExportBody, recordsFindBody, type RecordsQuery } from './tables-query.js';
 
@@ -25,8 +24,8 @@ export interface ColumnInput {
   [option: string]: unknown;
 }
 
-/** A record: column name → value. */
-export type DataRecord = Record<string, unknown> & { objectId?: string };
+/** A record: column name → value (declared in the contract; the console imports it from here). */
+export type { DataRecord };
 
 /** A FILE_REF cell change of `updateImageTypeRecord`. */
 export interface FileCellChange {
@@ -67,9 +66,9 @@ export function createTablesGroup({ request }: GroupContext) {
 
   return {
     /** The app's tables (`{tables}`), relation columns stamped DATA_REF / GEO_REF. `query` is passed through. */
-    async get(appId: string, query?: Query): Promise<{ tables: DataTable[] }> {
+    async get(appId: string, query?: Query): Promise<ResponseOf<typeof r.get>> {
       const answer = await request.route(r.get, [appId], { query });
-      return { ...answer, tables: (answer?.tables ?? []).map(normalizeTable) };
+      return { ...answer, tables: answer.tables.map(normalizeTable) };
     },
 
     /** Creates a table. */
@@ -83,7 +82,7 @@ export function createTablesGroup({ request }: GroupContext) {
     },
 
     /** Deletes a table; refused with 409 while relations point at it unless `options.cascade`. */
-    remove(appId: string, table: TableRef, options: { cascade?: boolean } = {}): Promise<SuccessAnswer> {
+    remove(appId: string, table: TableRef, options: { cascade?: boolean } = {}): Promise<ResponseOf<typeof r.remove>> {
       return request.route(r.remove, [appId, seg(table.name)], { query: { cascade: options.cascade || undefined }, cacheTags: dataTag(table) });
     },
 
@@ -94,7 +93,7 @@ export function createTablesGroup({ request }: GroupContext) {
     async loadRecords<I extends boolean = false>(appId: string, table: TableRef, query: RecordsQuery = {}, ignoreCounter?: I): Promise<I extends true ? DataRecord[] : DataWithTotal<DataRecord[]>> {
       type Answer = I extends true ? DataRecord[] : DataWithTotal<DataRecord[]>;
       const find = () => request.route(r.loadRecords, [appId, seg(table.name)], { body: recordsFindBody(table, query), cacheTags: dataTag(table) });
-      if (ignoreCounter) return (await find()) as Answer;
+      if (ignoreCounter) return (await find()) as Answer; // the conditional type cannot be narrowed by `ignoreCounter`
       // The count goes first, then the page, both at once (the reference's order).
       const [totalRows, data] = await Promise.all([countOf(appId, table, query), find()]);
       return { totalRows, data } as Answer;
@@ -125,55 +124,55 @@ export function createTablesGroup({ request }: GroupContext) {
     },
 
     /** The full value of one (large) cell. */
-    getCellData(appId: string, tableName: string, recordId: string, columnName: string): Promise<unknown> {
+    getCellData(appId: string, tableName: string, recordId: string, columnName: string): Promise<ResponseOf<typeof r.getCellData>> {
       return request.route(r.getCellData, [appId, seg(tableName), seg(recordId), seg(columnName)]);
     },
 
     /** Creates a record. */
-    createRecord(appId: string, table: TableRef, record: DataRecord): Promise<DataRecord> {
+    createRecord(appId: string, table: TableRef, record: DataRecord): Promise<ResponseOf<typeof r.createRecord>> {
       return request.route(r.createRecord, [appId, seg(table.name)], { body: record, cacheTags: dataTag(table) });
     },
 
     /** Creates many records at once (all or nothing). */
-    bulkCreateRecords(appId: string, tableName: string, records: DataRecord[]): Promise<string[]> {
+    bulkCreateRecords(appId: string, tableName: string, records: DataRecord[]): Promise<ResponseOf<typeof r.bulkCreateRecords>> {
       return request.route(r.bulkCreateRecords, [appId, seg(tableName)], { body: records });
     },
 
     /** Creates or updates many records at once (by objectId). */
-    bulkUpsertRecords(appId: string, tableName: string, records: DataRecord[]): Promise<string[]> {
+    bulkUpsertRecords(appId: string, tableName: string, records: DataRecord[]): Promise<ResponseOf<typeof r.bulkUpsertRecords>> {
       return request.route(r.bulkUpsertRecords, [appId, seg(tableName)], { body: records });
     },
 
     /** Updates a record (its `objectId` picks it). */
-    updateRecord(appId: string, table: TableRef, record: DataRecord): Promise<DataRecord> {
+    updateRecord(appId: string, table: TableRef, record: DataRecord): Promise<ResponseOf<typeof r.updateRecord>> {
       return request.route(r.updateRecord, [appId, seg(table.name), record.objectId && seg(record.objectId)], { body: record, cacheTags: dataTag(table) });
     },
 
     /** Sets the file of a FILE_REF cell (body: `record.value`). */
-    updateImageTypeRecord(appId: string, table: TableRef, record: FileCellChange): Promise<unknown> {
+    updateImageTypeRecord(appId: string, table: TableRef, record: FileCellChange): Promise<ResponseOf<typeof r.updateImageTypeRecord>> {
       return request.route(r.updateImageTypeRecord, [appId, seg(table.name), seg(record.columnName), seg(record.objectId)], { body: record.value, cacheTags: dataTag(table) });
     },
 
     /** Deletes the listed records, or every record when `recordIds` is absent. */
-    deleteRecords(appId: string, table: TableRef, recordIds?: string[] | null): Promise<unknown> {
+    deleteRecords(appId: string, table: TableRef, recordIds?: string[] | null): Promise<ResponseOf<typeof r.deleteRecords>> {
       if (recordIds == null) return request.route(r.deleteAllRecords, [appId, seg(table.name)], { cacheTags: dataTag(table) });
       const body = recordIds.map((objectId) => ({ objectId }));
       return request.route(r.deleteRecords, [appId, seg(table.name)], { body, cacheTags: dataTag(table) });
     },
 
     /** Clears the file of a FILE_REF cell. */
-    deleteImageTypeRecord(appId: string, tableName: string, columnName: string, recordId: string): Promise<unknown> {
+    deleteImageTypeRecord(appId: string, tableName: string, columnName: string, recordId: string): Promise<ResponseOf<typeof r.deleteImageTypeRecord>> {
       return request.route(r.deleteImageTypeRecord, [appId, seg(tableName), seg(columnName), seg(recordId)]);
     },
 
     /** Sets the related records of a relation cell. Rejects with a TypeError for an unknown relation column. */
-    async updateRelations(appId: string, table: TableRef, columnName: string, recordId: string, relationIds: string[]): Promise<unknown> {
+    async updateRelations(appId: string, table: TableRef, columnName: string, recordId: string, relationIds: string[]): Promise<ResponseOf<typeof r.updateRelations>> {
       const cacheTags = relationTags(table, columnName);
       return request.route(r.updateRelations, [appId, seg(table.name), seg(recordId), seg(columnName)], { body: relationIds, cacheTags });
     },
 
     /** Removes related records from a relation cell. Rejects with a TypeError for an unknown relation column. */
-    async removeRelations(appId: string, table: TableRef, columnName: string, recordId: string, relationIds: string[]): Promise<unknown> {
+    async removeRelations(appId: string, table: TableRef, columnName: string, recordId: string, relationIds: string[]): Promise<ResponseOf<typeof r.removeRelations>> {
       const cacheTags = relationTags(table, columnName);
       return request.route(r.removeRelations, [appId, seg(table.name), seg(recordId), seg(columnName)], { body: relationIds, cacheTags });
     },
@@ -182,11 +181,12 @@ export function createTablesGroup({ request }: GroupContext) {
     async createColumn(appId: string, table: TableRef, column: ColumnInput): Promise<DataColumn | DataRelation> {
       const route = column.dataType === 'DATA_REF' ? r.createRelationColumn : column.dataType === 'GEO_REF' ? r.createGeoRelationColumn : r.createColumn;
       const created = await request.route(route, [appId, seg(table.name)], { body: column });
+      // The sent type wins (the reference client's rule); a relation's is one of the two relation types.
       return { ...created, dataType: column.dataType ?? created.dataType } as DataColumn | DataRelation;
     },
 
     /** Drops a column (relation columns of both kinds use the `…/columns/relation/{name}` form). */
-    deleteColumn(appId: string, table: TableRef, column: ColumnInput): Promise<unknown> {
+    deleteColumn(appId: string, table: TableRef, column: ColumnInput): Promise<ResponseOf<typeof r.deleteColumn>> {
       const route = RELATION_TYPES.has(column.dataType ?? '') ? r.deleteRelationColumn : r.deleteColumn;
       return request.route(route, [appId, seg(table.name), seg(column.name)]);
     },
@@ -198,16 +198,17 @@ export function createTablesGroup({ request }: GroupContext) {
     async updateColumn(appId: string, table: TableRef, prevColumn: ColumnInput, column: ColumnInput): Promise<DataColumn | DataRelation> {
       const segment = prevColumn.dataType === 'DATA_REF' ? 'relation' : prevColumn.dataType === 'GEO_REF' ? 'georelation' : seg(prevColumn.name);
       const updated = await request.route(r.updateColumn, [appId, seg(table.name), segment], { body: column });
+      // A stubbed or older server may leave the type out: the previous column's stands in.
       return { ...updated, dataType: updated?.dataType ?? prevColumn.dataType } as DataColumn | DataRelation;
     },
 
     /** Data settings of the app (`dynamicSchema`, `includeObjectIdByDefault`). */
-    loadConfigs(appId: string): Promise<{ dynamicSchema: boolean; includeObjectIdByDefault: boolean }> {
+    loadConfigs(appId: string): Promise<ResponseOf<typeof r.loadConfigs>> {
       return request.route(r.loadConfigs, [appId]);
     },
 
     /** Changes data settings of the app. */
-    setConfigs(appId: string, configs: { dynamicSchema?: boolean; includeObjectIdByDefault?: boolean }): Promise<unknown> {
+    setConfigs(appId: string, configs: { dynamicSchema?: boolean; includeObjectIdByDefault?: boolean }): Promise<ResponseOf<typeof r.setConfigs>> {
       return request.route(r.setConfigs, [appId], { body: configs });
     },
 
@@ -222,12 +223,12 @@ export function createTablesGroup({ request }: GroupContext) {
     },
 
     /** The owner-policy delay check setting of a table. */
-    loadTableOwnerPolicyDelayCheck(appId: string, tableName: string): Promise<unknown> {
+    loadTableOwnerPolicyDelayCheck(appId: string, tableName: string): Promise<ResponseOf<typeof r.loadTableOwnerPolicyDelayCheck>> {
       return request.route(r.loadTableOwnerPolicyDelayCheck, [appId, seg(tableName)]);
     },
 
     /** Changes the owner-policy delay check setting of a table. */
-    changeTableOwnerPolicyDelayCheck(appId: string, tableName: string, data: Record<string, unknown>): Promise<unknown> {
+    changeTableOwnerPolicyDelayCheck(appId: string, tableName: string, data: Record<string, unknown>): Promise<ResponseOf<typeof r.changeTableOwnerPolicyDelayCheck>> {
       return request.route(r.changeTableOwnerPolicyDelayCheck, [appId, seg(tableName)], { body: data });
     },
   };

@@ -1,4 +1,4 @@
-import { CSV_IMPORT_MAX_REJECTED, Routes, type CsvImportBody, type CsvImportQuery, type CsvImportResult } from '@basalt/shared';
+import { CSV_IMPORT_MAX_REJECTED, Routes, type CsvImportBody, type CsvImportQuery, type CsvImportResult, type ResponseOf } from '@basalt/shared';
 import type { Query } from '../transport/encode.js';
 import type { GroupContext } from './group-context.js';
 import { splitCsv, type CsvChunkOptions } from './csv-chunks.js';
@@ -47,12 +47,12 @@ function merge(total: CsvImportResult, part: CsvImportResult): CsvImportResult {
 export function createTransferGroup({ request }: GroupContext) {
   const group = {
     /** Exports of the whole app (not available on this server yet: rejects with 501). */
-    getExportedData(appId: string): Promise<unknown> {
+    getExportedData(appId: string): Promise<ResponseOf<typeof r.getExportedData>> {
       return request.route(r.getExportedData, [appId]);
     },
 
     /** Starts an export of the whole app (not available on this server yet: rejects with 501). */
-    startExport(appId: string, data?: unknown): Promise<unknown> {
+    startExport(appId: string, data?: unknown): Promise<ResponseOf<typeof r.startExport>> {
       return request.route(r.startExport, [appId], { body: data });
     },
 
@@ -63,7 +63,7 @@ export function createTransferGroup({ request }: GroupContext) {
      * some are rejected; without it any rejected row refuses the whole request with a 400 whose
      * `body.details` is the report), `createColumns` and `firstLine`. Answers the import report.
      */
-    startImport(appId: string, data: CsvImportBody | string | Record<string, unknown>, type: string, query?: CsvImportQuery | Query): Promise<CsvImportResult> {
+    startImport(appId: string, data: CsvImportBody | string | Record<string, unknown>, type: string, query?: CsvImportQuery | Query): Promise<ResponseOf<typeof r.startImport>> {
       const raw = typeof data === 'string';
       return request.route(r.startImport, [appId, encodeURIComponent(type)], {
         body: data,
@@ -73,27 +73,27 @@ export function createTransferGroup({ request }: GroupContext) {
     },
 
     /** One step of the multi-step import of data service files (not available yet: 501). */
-    importDataServiceFiles(appId: string, data: unknown, step: string | number): Promise<unknown> {
+    importDataServiceFiles(appId: string, data: unknown, step: string | number): Promise<ResponseOf<typeof r.importDataServiceFiles>> {
       return request.route(r.importDataServiceFiles, [appId, encodeURIComponent(String(step))], { body: data });
     },
 
     /** Imports users exported from Firebase (not available yet: 501). */
-    importFirebaseUsers(appId: string, data: unknown): Promise<unknown> {
+    importFirebaseUsers(appId: string, data: unknown): Promise<ResponseOf<typeof r.importFirebaseUsers>> {
       return request.route(r.importFirebaseUsers, [appId], { body: data });
     },
 
     /** Airtable bases an access token reaches (not available yet: 501). */
-    getAirtableBasesList(appId: string, accessToken: string): Promise<unknown> {
+    getAirtableBasesList(appId: string, accessToken: string): Promise<ResponseOf<typeof r.getAirtableBasesList>> {
       return request.route(r.getAirtableBasesList, [appId], { query: { accessToken } });
     },
 
     /** Tables of one Airtable base (not available yet: 501). */
-    getAirtableTablesList(appId: string, accessToken: string, baseId: string): Promise<unknown> {
+    getAirtableTablesList(appId: string, accessToken: string, baseId: string): Promise<ResponseOf<typeof r.getAirtableTablesList>> {
       return request.route(r.getAirtableTablesList, [appId, encodeURIComponent(baseId)], { query: { accessToken } });
     },
 
     /** Imports tables of an Airtable base (not available yet: 501). */
-    startAirtableImport(appId: string, accessToken: string, baseId: string, tables: unknown): Promise<unknown> {
+    startAirtableImport(appId: string, accessToken: string, baseId: string, tables: unknown): Promise<ResponseOf<typeof r.startAirtableImport>> {
       return request.route(r.startAirtableImport, [appId], { body: { accessToken, baseId, tables } });
     },
 

@@ -50,36 +50,41 @@ export const CsvImportQuerySchema = Type.Object({
 export type CsvImportQuery = Static<typeof CsvImportQuerySchema>;
 
 /** One row an import refused, and why. */
-export interface CsvRejectedRow {
+export const CsvRejectedRowSchema = Type.Object({
   /** 1-based line of the file where the row starts. */
-  row: number;
+  row: Type.Integer(),
   /** Column the problem is about, when it is about one. */
-  column?: string;
-  message: string;
-}
+  column: Type.Optional(Type.String()),
+  message: Type.String(),
+});
+export type CsvRejectedRow = Static<typeof CsvRejectedRowSchema>;
 
 /**
  * Answer of a CSV import (also the `details` of the 400 that refuses a real import with rejected
  * rows and no `skipInvalid`; there `rowsWritten` is 0).
  */
-export interface CsvImportResult {
-  table: string;
-  dryRun: boolean;
+export const CsvImportResultSchema = Type.Object({
+  table: Type.String(),
+  dryRun: Type.Boolean(),
   /** Data rows in the request (blank lines not counted). */
-  rowsRead: number;
+  rowsRead: Type.Integer(),
   /** Rows that pass every check. */
-  rowsValid: number;
+  rowsValid: Type.Integer(),
   /** Rows written by this request (0 on a dry run). */
-  rowsWritten: number;
+  rowsWritten: Type.Integer(),
   /** The first 1000 rejected rows, in file order. */
-  rejected: CsvRejectedRow[];
+  rejected: Type.Array(CsvRejectedRowSchema),
   /** Every rejected row, also those past the listed 1000. */
-  rejectedTotal: number;
+  rejectedTotal: Type.Integer(),
   /** CSV headers that go to no column (no such column, mapped to null, or managed by the system). */
-  ignoredColumns: string[];
+  ignoredColumns: Type.Array(Type.String()),
   /** Columns the import created (`createColumns=true`), or would create on a dry run. */
-  createdColumns: string[];
-}
+  createdColumns: Type.Array(Type.String()),
+});
+export type CsvImportResult = Static<typeof CsvImportResultSchema>;
+
+/** The answer of a kind of transfer not built yet: it always answers 501, never a 2xx. */
+const NotBuilt = Type.Unknown({ description: 'not built yet: always 501' });
 
 const app = '/:appId/console';
 
@@ -91,38 +96,46 @@ const app = '/:appId/console';
 export const transferRoutes = {
   getExportedData: defineRoute({
     name: 'transfer.getExportedData', method: 'GET', path: `${app}/export`, auth: 'developer',
+    response: NotBuilt,
     summary: 'Exports of the whole application (not available yet: 501)',
   }),
   startExport: defineRoute({
     name: 'transfer.startExport', method: 'POST', path: `${app}/export`, auth: 'developer', devPermission: DevOperations.EXPORT,
+    response: NotBuilt,
     summary: 'Starts an export of the whole application (not available yet: 501)',
   }),
   startImport: defineRoute({
     name: 'transfer.startImport', method: 'POST', path: `${app}/import/:type`, auth: 'developer', devPermission: DevOperations.OBJECTS,
     query: CsvImportQuerySchema,
     // `csv` is optional at the edge so other import kinds reach their 501; the csv handler requires it.
+    response: CsvImportResultSchema,
     body: Type.Union([Type.Composite([Type.Partial(Type.Pick(CsvImportBodySchema, ['csv'])), Type.Omit(CsvImportBodySchema, ['csv'])]), Type.String({ maxLength: CSV_IMPORT_MAX_BYTES })]),
     summary: 'Type `csv`: imports records into `table` from `{csv, mapping?, hasHeader?, delimiter?}` or a raw text/csv body; '
       + 'answers CsvImportResult. A dry run writes nothing. Other types: 501',
   }),
   importDataServiceFiles: defineRoute({
     name: 'transfer.importDataServiceFiles', method: 'POST', path: `${app}/import/data/:step`, auth: 'developer', devPermission: DevOperations.IMPORT,
+    response: NotBuilt,
     summary: 'Multi-step import of data service files (not available yet: 501)',
   }),
   importFirebaseUsers: defineRoute({
     name: 'transfer.importFirebaseUsers', method: 'POST', path: `${app}/import/firebase/users`, auth: 'developer', devPermission: DevOperations.IMPORT,
+    response: NotBuilt,
     summary: 'Imports users exported from Firebase (not available yet: 501)',
   }),
   getAirtableBasesList: defineRoute({
     name: 'transfer.getAirtableBasesList', method: 'GET', path: `${app}/airtable/bases/`, auth: 'developer',
+    response: NotBuilt,
     summary: 'Airtable bases of an access token (not available yet: 501)',
   }),
   getAirtableTablesList: defineRoute({
     name: 'transfer.getAirtableTablesList', method: 'GET', path: `${app}/airtable/bases/:baseId`, auth: 'developer',
+    response: NotBuilt,
     summary: 'Tables of an Airtable base (not available yet: 501)',
   }),
   startAirtableImport: defineRoute({
     name: 'transfer.startAirtableImport', method: 'POST', path: `${app}/airtable`, auth: 'developer', devPermission: DevOperations.IMPORT,
+    response: NotBuilt,
     summary: 'Imports tables of an Airtable base (not available yet: 501)',
   }),
 } satisfies Record<string, RouteDef>;

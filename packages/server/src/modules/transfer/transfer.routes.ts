@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Routes, type CsvImportBody, type CsvImportQuery } from '@basalt/shared';
+import { Routes } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { handle } from '../../http/route.js';
@@ -14,7 +14,7 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: ServerContext,
     app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   }
 
-  handle<{ appId: string; type: string }, CsvImportQuery, CsvImportBody | string | undefined>(app, ctx, r.startImport, async ({ params, query, body, developer, req }) => {
+  handle(app, ctx, r.startImport, async ({ params, query, body, developer, req }) => {
     if (params.type.toLowerCase() !== 'csv') {
       throw ApiError.notAvailableYet(`Import of '${params.type.slice(0, 40)}' files (CSV import of records is: POST /${params.appId}/console/import/csv?table=<name>)`);
     }

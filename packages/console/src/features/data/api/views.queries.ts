@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DataView } from '@basalt/shared';
+import type { DataView, ViewGroups } from '@basalt/shared';
 import type { ViewInput } from '@basalt/sdk';
 import { getSdk } from '../../../lib/sdk';
 import { dataKeys } from './data.keys';
@@ -9,11 +9,7 @@ export function useGetViews(appId: string) {
 }
 
 /** A group of a grouped view, as the server answers it. */
-export interface ViewGroup {
-  value: unknown;
-  count: number;
-  records: Array<Record<string, unknown>>;
-}
+export type ViewGroup = ViewGroups['groups'][number];
 
 /** Preview rows of a view being designed: the source table through the view's where and columns. */
 export function useViewPreview(appId: string, tableName: string | null, where: string, columns: string[]) {
@@ -30,7 +26,7 @@ export function useViewPreview(appId: string, tableName: string | null, where: s
 export function useViewGroups(appId: string, view: DataView | undefined, offset: number) {
   return useQuery({
     queryKey: dataKeys.viewRecords(appId, view?.name ?? '', ['groups', view?.updated, offset]),
-    queryFn: async () => (await getSdk().dataViews.loadGroupRecords(appId, view!, { offset, groupPageSize: 5, recordsPageSize: 5 })) as { groupBy: string; groups: ViewGroup[] },
+    queryFn: () => getSdk().dataViews.loadGroupRecords(appId, view!, { offset, groupPageSize: 5, recordsPageSize: 5 }),
     enabled: !!view && view.groupBy.length > 0,
     placeholderData: keepPreviousData,
   });

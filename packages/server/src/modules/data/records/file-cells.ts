@@ -11,7 +11,6 @@ import { assertObjectId } from './record-input.js';
 import type { RecordsService } from './records.service.js';
 
 const r = Routes.tables;
-type P = { appId: string; tableName: string; columnName: string; objectId: string; recordId: string };
 
 /** Uploaded cell files live in the app's file store under this folder. */
 const FOLDER = 'data';
@@ -76,7 +75,7 @@ export async function registerFileCellRoutes(app: FastifyInstance, ctx: ServerCo
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: ctx.config.uploadLimit + 1, fields: 10, parts: 20 } });
-    handle<P, object, unknown>(scope, ctx, r.updateImageTypeRecord, async ({ req, params, body }) => {
+    handle(scope, ctx, r.updateImageTypeRecord, async ({ req, params, body }) => {
       const objectId = assertObjectId(params.objectId);
       const { table, current } = await cell(params.appId, params.tableName, params.columnName, objectId);
       let value: string;
@@ -87,7 +86,7 @@ export async function registerFileCellRoutes(app: FastifyInstance, ctx: ServerCo
       if (current !== value) await forget(params.appId, table, params.columnName, objectId, current);
       return records.update(params.appId, table.name, objectId, { [params.columnName]: value });
     });
-    handle<P>(scope, ctx, r.deleteImageTypeRecord, async ({ params }) => {
+    handle(scope, ctx, r.deleteImageTypeRecord, async ({ params }) => {
       const objectId = assertObjectId(params.recordId);
       const { table, current } = await cell(params.appId, params.tableName, params.columnName, objectId);
       await forget(params.appId, table, params.columnName, objectId, current);

@@ -14,8 +14,6 @@ import type { RecordsQuery } from './records.query.js';
 import type { RecordsService } from './records.service.js';
 
 const r = Routes.tables;
-type P = { appId: string; tableName: string; objectId: string; recordId: string; columnName: string };
-type Body = Record<string, unknown>;
 
 export interface RecordServices {
   area: DataArea;
@@ -38,24 +36,24 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
     throw ApiError.notFound(`Table '${name.slice(0, 80)}' does not exist`);
   }
 
-  handle<P, object, Body>(app, ctx, r.loadRecords, ({ params, body, reply }) => {
+  handle(app, ctx, r.loadRecords, ({ params, body, reply }) => {
     const spec = readFindSpec(body, reply.raw);
     return onTableOrView(params.appId, params.tableName, spec, ({ schema, table }) => s.query.find(params.appId, schema, table, spec), (view) => s.viewRecords.find(params.appId, view, spec));
   });
-  const count = (appId: string, name: string, body: Body | undefined, client?: Answering) => {
+  const count = (appId: string, name: string, body: Record<string, unknown> | undefined, client?: Answering) => {
     const spec = readFindSpec(body, client);
     return onTableOrView(appId, name, spec, ({ schema, table }) => s.query.count(appId, schema, table, spec), (view) => s.viewRecords.count(appId, view, spec));
   };
-  handle<P, object, Body>(app, ctx, r.getRecordsCount, ({ params, body, reply }) => count(params.appId, params.tableName, body, reply.raw));
-  handle<P, Body>(app, ctx, r.getCount, ({ params, query, reply }) => count(params.appId, params.tableName, query, reply.raw));
+  handle(app, ctx, r.getRecordsCount, ({ params, body, reply }) => count(params.appId, params.tableName, body, reply.raw));
+  handle(app, ctx, r.getCount, ({ params, query, reply }) => count(params.appId, params.tableName, query, reply.raw));
 
-  handle<P, object, Body>(app, ctx, r.exportRecords, async ({ params, body, reply }) => {
+  handle(app, ctx, r.exportRecords, async ({ params, body, reply }) => {
     const spec = readFindSpec(body, reply.raw);
     const { schema, table } = await s.area.table(params.appId, params.tableName);
     return streamCsv(reply, s.query, params.appId, schema, table, spec);
   });
 
-  handle<P, object, { tables: Array<string | { name: string }>; connectorId?: string | null }>(app, ctx, r.getRecordsCountForTables, async ({ params, body, reply }) => {
+  handle(app, ctx, r.getRecordsCountForTables, async ({ params, body, reply }) => {
     if (body.connectorId) throw ApiError.notAvailableYet('Counting records of data connectors');
     const out: Record<string, number> = {};
     for (const item of body.tables) {
@@ -65,7 +63,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
     return out;
   });
 
-  handle<P>(app, ctx, r.getCellData, async ({ params, reply }) => {
+  handle(app, ctx, r.getCellData, async ({ params, reply }) => {
     const { schema, table } = await s.area.table(params.appId, params.tableName);
     const id = assertObjectId(params.recordId);
     const isColumn = table.columns.some((c) => c.name === params.columnName);
@@ -77,16 +75,16 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
     return sendJson(reply, record[params.columnName]);
   });
 
-  handle<P, object, Body>(app, ctx, r.createRecord, ({ params, body }) => s.records.create(params.appId, params.tableName, body));
-  handle<P, object, Body>(app, ctx, r.updateRecord, ({ params, body }) => s.records.update(params.appId, params.tableName, assertObjectId(params.objectId), body));
-  handle<P, object, Body[]>(app, ctx, r.bulkCreateRecords, ({ params, body }) => s.records.bulkCreate(params.appId, params.tableName, body));
-  handle<P, object, Body[]>(app, ctx, r.bulkUpsertRecords, async ({ params, body }) => {
+  handle(app, ctx, r.createRecord, ({ params, body }) => s.records.create(params.appId, params.tableName, body));
+  handle(app, ctx, r.updateRecord, ({ params, body }) => s.records.update(params.appId, params.tableName, assertObjectId(params.objectId), body));
+  handle(app, ctx, r.bulkCreateRecords, ({ params, body }) => s.records.bulkCreate(params.appId, params.tableName, body));
+  handle(app, ctx, r.bulkUpsertRecords, async ({ params, body }) => {
     const ids = await s.records.bulkUpsert(params.appId, params.tableName, body);
     const { table } = await s.area.table(params.appId, params.tableName);
     ctx.bus.emit('records.bulk', { appId: params.appId, table: table.name, event: 'bulk-upserted', records: ids.map((objectId, i) => ({ ...body[i], objectId })) });
     return ids;
   });
-  handle<P, object, Array<string | { objectId: string }>>(app, ctx, r.deleteRecords, async ({ params, body }) => {
+  handle(app, ctx, r.deleteRecords, async ({ params, body }) => {
     const ids = body.map((x) => (typeof x === 'string' ? x : x.objectId));
     const count = await s.records.deleteMany(params.appId, params.tableName, ids);
     // Described the way the SDK describes a delete by ids, so listeners see one condition shape.
@@ -95,14 +93,14 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
     ctx.bus.emit('records.bulk', { appId: params.appId, table: table.name, event: 'bulk-deleted', whereClause, count });
     return count;
   });
-  handle<P>(app, ctx, r.deleteAllRecords, async ({ params }) => {
+  handle(app, ctx, r.deleteAllRecords, async ({ params }) => {
     const count = await s.records.deleteAll(params.appId, params.tableName);
     const { table } = await s.area.table(params.appId, params.tableName);
     ctx.bus.emit('records.bulk', { appId: params.appId, table: table.name, event: 'bulk-deleted', whereClause: null, count });
     return count;
   });
 
-  handle<P, object, string[]>(app, ctx, r.updateRelations, async ({ params, body }) => {
+  handle(app, ctx, r.updateRelations, async ({ params, body }) => {
     const { table } = await s.area.table(params.appId, params.tableName);
     const relation = table.relations.find((x) => x.name === params.columnName);
     if (!relation) throw ApiError.notFound(`Relation column '${params.columnName.slice(0, 80)}' does not exist in table '${table.name}'`);
@@ -113,7 +111,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
     ctx.bus.emit('relation.changed', { appId: params.appId, table: table.name, event: 'add', relationColumnName: relation.name, parentObjectId: parentId, isConditional: false, children: body });
     return added;
   });
-  handle<P, object, string[]>(app, ctx, r.removeRelations, async ({ params, body }) => {
+  handle(app, ctx, r.removeRelations, async ({ params, body }) => {
     const { table } = await s.area.table(params.appId, params.tableName);
     const relation = table.relations.find((x) => x.name === params.columnName);
     if (!relation) throw ApiError.notFound(`Relation column '${params.columnName.slice(0, 80)}' does not exist in table '${table.name}'`);

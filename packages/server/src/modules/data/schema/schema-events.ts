@@ -103,7 +103,7 @@ export function registerSchemaEvents(app: FastifyInstance, ctx: ServerContext): 
     for (const s of [...streams]) end(s);
   });
 
-  handle<{ appId: string }>(app, ctx, Routes.tables.schemaEvents, ({ req, reply, params, developer }) => {
+  handle(app, ctx, Routes.tables.schemaEvents, ({ req, reply, params, developer }) => {
     let mine = 0;
     for (const s of streams) if (s.developerId === developer.id) mine++;
     if (mine >= MAX_STREAMS_PER_DEVELOPER) {

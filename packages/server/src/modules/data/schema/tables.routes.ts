@@ -5,10 +5,9 @@ import { handle } from '../../../http/route.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { ColumnsService, ColumnInput } from './columns.service.js';
 import type { RelationsService, RelationInput } from './relations.service.js';
-import type { DataConfig, TablesService } from './tables.service.js';
+import type { TablesService } from './tables.service.js';
 
 const r = Routes.tables;
-type P = { appId: string; tableName: string; columnName: string };
 
 export interface SchemaServices {
   tables: TablesService;
@@ -21,8 +20,8 @@ export function registerTableRoutes(app: FastifyInstance, ctx: ServerContext, s:
   const changed = (origin: object, appId: string, developerId: string, action: string, target: string, summary: string) =>
     ctx.bus.emit('console.changed', { appId, developerId, action, target, summary, origin });
 
-  handle<P>(app, ctx, r.get, ({ params }) => s.tables.list(params.appId));
-  handle<P, object, { name: string; columns?: unknown; relations?: unknown; geoRelations?: unknown }>(app, ctx, r.create, async ({ params, body, developer, req }) => {
+  handle(app, ctx, r.get, ({ params }) => s.tables.list(params.appId));
+  handle(app, ctx, r.create, async ({ params, body, developer, req }) => {
     let table = await s.tables.create(params.appId, body);
     // The reference client may send a whole table object: its columns are created with it, or none is.
     const extra = [body.columns, body.relations, body.geoRelations].flatMap((list) => (Array.isArray(list) ? list : []))
@@ -41,42 +40,42 @@ export function registerTableRoutes(app: FastifyInstance, ctx: ServerContext, s:
     changed(req, params.appId, developer.id, 'table.create', table.name, `Created table ${table.name}`);
     return table;
   });
-  handle<P, object, { name?: string }>(app, ctx, r.update, async ({ params, body, developer, req }) => {
+  handle(app, ctx, r.update, async ({ params, body, developer, req }) => {
     const table = await s.tables.rename(params.appId, params.tableName, body);
     changed(req, params.appId, developer.id, 'table.update', table.name, `Renamed table ${params.tableName} to ${table.name}`);
     return table;
   });
-  handle<P, { cascade?: string }>(app, ctx, r.remove, async ({ params, query, developer, req }) => {
+  handle(app, ctx, r.remove, async ({ params, query, developer, req }) => {
     await s.tables.remove(params.appId, params.tableName, query.cascade === 'true' || query.cascade === '1');
     changed(req, params.appId, developer.id, 'table.delete', params.tableName, `Deleted table ${params.tableName}`);
     return { success: true };
   });
 
-  handle<P, object, ColumnInput>(app, ctx, r.createColumn, async ({ params, body }) => {
+  handle(app, ctx, r.createColumn, async ({ params, body }) => {
     // A relation type sent to the plain path is served as the reference server would.
-    if (body.dataType === 'DATA_REF' || body.dataType === 'GEO_REF') return s.relations.create(params.appId, params.tableName, body as RelationInput, body.dataType);
+    if (body.dataType === 'DATA_REF' || body.dataType === 'GEO_REF') return s.relations.create(params.appId, params.tableName, body, body.dataType);
     return s.columns.create(params.appId, params.tableName, body);
   });
-  handle<P, object, RelationInput>(app, ctx, r.createRelationColumn, ({ params, body }) => s.relations.create(params.appId, params.tableName, body, 'DATA_REF'));
-  handle<P, object, RelationInput>(app, ctx, r.createGeoRelationColumn, ({ params, body }) => s.relations.create(params.appId, params.tableName, body, 'GEO_REF'));
-  handle<P, object, ColumnInput & RelationInput>(app, ctx, r.updateColumn, ({ params, body }) => {
+  handle(app, ctx, r.createRelationColumn, ({ params, body }) => s.relations.create(params.appId, params.tableName, body, 'DATA_REF'));
+  handle(app, ctx, r.createGeoRelationColumn, ({ params, body }) => s.relations.create(params.appId, params.tableName, body, 'GEO_REF'));
+  handle(app, ctx, r.updateColumn, ({ params, body }) => {
     if (params.columnName === 'relation' || params.columnName === 'georelation') return s.relations.update(params.appId, params.tableName, body);
     return s.columns.update(params.appId, params.tableName, params.columnName, body);
   });
-  handle<P>(app, ctx, r.deleteColumn, async ({ params }) => {
+  handle(app, ctx, r.deleteColumn, async ({ params }) => {
     await s.columns.remove(params.appId, params.tableName, params.columnName);
     return { success: true };
   });
-  handle<P>(app, ctx, r.deleteRelationColumn, async ({ params }) => {
+  handle(app, ctx, r.deleteRelationColumn, async ({ params }) => {
     await s.relations.remove(params.appId, params.tableName, params.columnName);
     return { success: true };
   });
 
-  handle<P>(app, ctx, r.loadConfigs, ({ params }) => s.tables.config(params.appId));
-  handle<P, object, Partial<DataConfig>>(app, ctx, r.setConfigs, ({ params, body }) => s.tables.setConfig(params.appId, body));
+  handle(app, ctx, r.loadConfigs, ({ params }) => s.tables.config(params.appId));
+  handle(app, ctx, r.setConfigs, ({ params, body }) => s.tables.setConfig(params.appId, body));
 
-  handle<P>(app, ctx, r.loadTableOwnerPolicyDelayCheck, ({ params }) => s.tables.ownerPolicyDelayCheck(params.appId, params.tableName));
-  handle<P, object, Record<string, unknown>>(app, ctx, r.changeTableOwnerPolicyDelayCheck, ({ params, body }) => s.tables.setOwnerPolicyDelayCheck(params.appId, params.tableName, body));
+  handle(app, ctx, r.loadTableOwnerPolicyDelayCheck, ({ params }) => s.tables.ownerPolicyDelayCheck(params.appId, params.tableName));
+  handle(app, ctx, r.changeTableOwnerPolicyDelayCheck, ({ params, body }) => s.tables.setOwnerPolicyDelayCheck(params.appId, params.tableName, body));
 
   // Role assignment is kept by the security area.
 }

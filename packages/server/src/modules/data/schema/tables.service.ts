@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DataTable } from '@basalt/shared';
+import type { DataConfig, DataTable } from '@basalt/shared';
 import { ApiError } from '../../../http/api-error.js';
 import { newId } from '../../../http/secrets.js';
 import type { DataArea } from '../data-area.js';
@@ -8,10 +8,6 @@ import { createPhysicalTable, dropPhysicalTable } from './ddl.js';
 import { assertTableName, physicalName, withSchemaLock } from './names.js';
 import { BASE_COLUMNS, GEO_COLUMNS, GEO_TABLE_NAME, GEO_TABLE_SQL, systemColumnRows } from './system-tables.js';
 
-export interface DataConfig {
-  dynamicSchema: boolean;
-  includeObjectIdByDefault: boolean;
-}
 
 const CONFIG_DEFAULTS: DataConfig = { dynamicSchema: true, includeObjectIdByDefault: false };
 

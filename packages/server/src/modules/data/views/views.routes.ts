@@ -7,11 +7,9 @@ import { readFindSpec } from '../records/find-spec.js';
 import type { DataArea } from '../data-area.js';
 import type { RecordsQuery } from '../records/records.query.js';
 import { DEFAULT_GROUP_PAGE_SIZE, DEFAULT_GROUP_RECORDS_PAGE_SIZE, type ViewRecords } from './view-records.js';
-import type { ViewInput, ViewsService } from './views.service.js';
+import type { ViewsService } from './views.service.js';
 
 const r = Routes.dataViews;
-type P = { appId: string; viewId: string; viewName: string; tableName: string };
-type Body = Record<string, unknown>;
 
 function pageSize(value: unknown, fallback: number, field: string): number {
   if (value === undefined || value === null) return fallback;
@@ -24,11 +22,11 @@ export function registerViewRoutes(app: FastifyInstance, ctx: ServerContext, s: 
   // Views' records and counts use the table routes' paths: the record routes resolve view names.
   for (const served of [r.loadRecords, r.getRecordsCount, r.getRecordsCounts]) registeredRouteNames.add(served.name);
 
-  handle<P>(app, ctx, r.getViews, ({ params }) => s.views.list(params.appId));
-  handle<P, object, ViewInput>(app, ctx, r.createView, ({ params, body }) => s.views.create(params.appId, body));
-  handle<P, object, ViewInput>(app, ctx, r.updateView, ({ params, body }) => s.views.update(params.appId, params.viewId, body));
-  handle<P, object, { name: string }>(app, ctx, r.renameView, ({ params, body }) => s.views.rename(params.appId, params.viewId, body.name));
-  handle<P>(app, ctx, r.deleteView, async ({ params }) => {
+  handle(app, ctx, r.getViews, ({ params }) => s.views.list(params.appId));
+  handle(app, ctx, r.createView, ({ params, body }) => s.views.create(params.appId, body));
+  handle(app, ctx, r.updateView, ({ params, body }) => s.views.update(params.appId, params.viewId, body));
+  handle(app, ctx, r.renameView, ({ params, body }) => s.views.rename(params.appId, params.viewId, body.name));
+  handle(app, ctx, r.deleteView, async ({ params }) => {
     await s.views.remove(params.appId, params.viewId);
     return { success: true };
   });
@@ -39,9 +37,9 @@ export function registerViewRoutes(app: FastifyInstance, ctx: ServerContext, s: 
     return found;
   };
 
-  handle<P, Body>(app, ctx, r.getViewRecords, async ({ params, query, reply }) => s.viewRecords.find(params.appId, await view(params.appId, params.viewName), readFindSpec(query, reply.raw)));
+  handle(app, ctx, r.getViewRecords, async ({ params, query, reply }) => s.viewRecords.find(params.appId, await view(params.appId, params.viewName), readFindSpec(query, reply.raw)));
 
-  handle<P, object, Body>(app, ctx, r.loadGroupRecords, async ({ params, body, reply }) => {
+  handle(app, ctx, r.loadGroupRecords, async ({ params, body, reply }) => {
     const spec = readFindSpec(body, reply.raw);
     return s.viewRecords.groups(params.appId, await view(params.appId, params.viewName), {
       ...spec,
@@ -50,12 +48,12 @@ export function registerViewRoutes(app: FastifyInstance, ctx: ServerContext, s: 
       groupPath: Array.isArray(body.groupPath) ? body.groupPath : [],
     });
   });
-  handle<P, object, Body>(app, ctx, r.getGroupRecordsCount, async ({ params, body, reply }) => {
+  handle(app, ctx, r.getGroupRecordsCount, async ({ params, body, reply }) => {
     const spec = readFindSpec(body, reply.raw);
     return s.viewRecords.groupCount(params.appId, await view(params.appId, params.viewName), { ...spec, groupPath: Array.isArray(body.groupPath) ? body.groupPath : [] });
   });
 
-  handle<P, object, Body>(app, ctx, r.loadSampleRecords, async ({ params, body, reply }) => {
+  handle(app, ctx, r.loadSampleRecords, async ({ params, body, reply }) => {
     const { schema, table } = await s.area.table(params.appId, params.tableName);
     return s.query.find(params.appId, schema, table, readFindSpec(body, reply.raw));
   });
