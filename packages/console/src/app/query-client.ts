@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { errorStatus, isUnauthorized } from '../lib/errors';
+import { errorInfo, errorStatus, isUnauthorized } from '../lib/errors';
 import { getAuthKey, setAuthKey } from '../lib/sdk';
 
 declare module '@tanstack/react-query' {
@@ -8,6 +8,13 @@ declare module '@tanstack/react-query' {
     mutationMeta: {
       /** Sign-in steps answer 401 for a wrong password or code; that must not end a session. */
       publicCall?: boolean;
+      /**
+       * `false` when every screen using the mutation shows its failure itself (under a field, in
+       * its dialog, or in a toast of its own); otherwise a failure shows the default error toast.
+       */
+      errorToast?: false;
+      /** Title of the default error toast (its message is the server's). */
+      errorTitle?: string;
     };
   }
 }
@@ -32,7 +39,11 @@ export const queryClient: QueryClient = new QueryClient({
   }),
   mutationCache: new MutationCache({
     onError: (error, _vars, _ctx, mutation) => {
-      if (isUnauthorized(error) && !mutation.meta?.publicCall) expireSession();
+      if (isUnauthorized(error) && !mutation.meta?.publicCall) return expireSession();
+      // Every change that fails says so, unless its screen says it in place
+      // (docs/decisions/0038-one-console-data-path.md).
+      if (mutation.meta?.errorToast === false) return;
+      notifications.show({ color: 'red', title: mutation.meta?.errorTitle, message: errorInfo(error).message, autoClose: false });
     },
   }),
   defaultOptions: {

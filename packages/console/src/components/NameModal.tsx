@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { errorInfo } from '../lib/errors';
 
@@ -53,11 +53,12 @@ export function NameModal({
   const [touched, setTouched] = useState(false);
 
   // Only opening refills the field: a refetch changing `initial` must not overwrite typing.
+  const refill = useEffectEvent(() => {
+    setName(initial);
+    setTouched(false);
+  });
   useEffect(() => {
-    if (opened) {
-      setName(initial);
-      setTouched(false);
-    }
+    if (opened) refill();
   }, [opened]);
 
   const problem = validate(name) || undefined;

@@ -1,14 +1,22 @@
 import { createClient } from '@basalt/sdk';
+import { NoResponseCache } from './no-response-cache';
 import { readLocal, writeLocal } from './storage';
 
 export type Sdk = ReturnType<typeof createClient>;
+
+// TanStack Query is the console's only cache: its client never keeps answers of its own.
+const noCache = new NoResponseCache();
+
+function createConsoleClient(key: string | null): Sdk {
+  return createClient(window.location.origin, key ?? undefined, { cache: noCache });
+}
 
 const AUTH_KEY_STORAGE = 'basalt.authKey';
 
 // The key lives in localStorage so a reload keeps the developer signed in; the SDK client is
 // rebuilt whenever it changes so no request can leave with a key that was signed out.
 let authKey: string | null = readLocal(AUTH_KEY_STORAGE);
-let client: Sdk = createClient(window.location.origin, authKey ?? undefined);
+let client: Sdk = createConsoleClient(authKey);
 const listeners = new Set<() => void>();
 
 /** The console's one SDK client. Call it at request time: the instance changes on sign-in and out. */
@@ -25,7 +33,7 @@ export function setAuthKey(next: string | null): void {
   authKey = next;
   writeLocal(AUTH_KEY_STORAGE, next);
   const previous = client;
-  client = createClient(window.location.origin, next ?? undefined);
+  client = createConsoleClient(next);
   previous.destroy();
   for (const listener of listeners) listener();
 }

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DeveloperAccount } from '@basalt/shared';
 import { setAuthKey } from '../../lib/sdk';
-import { accountKeys } from '../../features/account/api/account.queries';
+import { accountKeys } from '../../features/account/api/account.keys';
 import { markSignedOut, safeNext } from './sign-in-state';
 
 export function useSignIn() {

@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { getSdk, setAuthKey } from '../../lib/sdk';
+import { setAuthKey } from '../../lib/sdk';
+import { logoutOnServer } from '../../features/auth';
 import { markSignedOut } from './sign-in-state';
 
 export function useSignOut() {
@@ -10,7 +11,7 @@ export function useSignOut() {
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
-      await getSdk().user.logout();
+      await logoutOnServer();
     } catch {
       // The key is dropped here whatever the server says: an unreachable server must not keep
       // someone signed in on a shared machine.

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { RealtimeConnection } from '@basalt/sdk/realtime';
-import { useGetAppInfo } from '../apps/api/apps.queries';
+import { useGetAppInfo } from '../apps';
 import { acquireRealtime, type RealtimeState } from './realtime-registry';
 
 export interface UseRealtimeResult extends RealtimeState {

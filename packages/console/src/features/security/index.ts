@@ -4,3 +4,5 @@ export { SafetyBanner } from './components/SafetyBanner';
 export { AdvisorBanner } from './components/AdvisorBanner';
 export { ObjectAclPanel } from './components/ObjectAclPanel';
 export { useCan, permissionName } from './api/use-can';
+export { useLoadRoles } from './api/roles.queries';
+export { securityKeys } from './api/security.keys';

@@ -1,13 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorState } from '@basalt/shared';
 import { getSdk } from '../../../lib/sdk';
+import { accountKeys } from './account.keys';
 import { useAuthKey } from '../../../app/session/useAuthKey';
-
-export const accountKeys = {
-  all: ['user'] as const,
-  accountInfo: () => [...accountKeys.all, 'accountInfo'] as const,
-  twoFactor: () => [...accountKeys.all, '2fa'] as const,
-};
 
 export function useGetAccountInfo() {
   const authKey = useAuthKey();
@@ -22,6 +17,7 @@ export function useGetAccountInfo() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (profile: { name?: string; email?: string }) => getSdk().user.updateProfile(profile),
     onSuccess: (account) => queryClient.setQueryData(accountKeys.accountInfo(), account),
   });
@@ -30,6 +26,7 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (input: { id: string; password: string; currentPassword: string }) =>
       getSdk().user.changePassword(input.id, input.password, input.currentPassword),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.accountInfo() }),
@@ -46,6 +43,7 @@ export function useGet2FAState() {
 export function useUpdate2FAState() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (input: { enabled: boolean; otpCode?: string }) =>
       getSdk().user.update2FAState(input.enabled, input.otpCode),
     // The answer carries the secret only once; keep it out of the cache so it is not kept around.
@@ -59,6 +57,7 @@ export function useUpdate2FAState() {
 export function useConfirm2FA() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (otpCode: string) => getSdk().user.confirm2FA(otpCode),
     // The recovery codes stay out of the cache: they are shown once, by the screen that asked.
     onSuccess: (state) => {
@@ -71,6 +70,7 @@ export function useConfirm2FA() {
 export function useRegenerateRecoveryCodes() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (proof: { password?: string; otpCode?: string }) => getSdk().user.regenerateRecoveryCodes(proof),
     onSuccess: (answer) =>
       queryClient.setQueryData<TwoFactorState>(accountKeys.twoFactor(), (old) => (old ? { ...old, recoveryCodesLeft: answer.recoveryCodesLeft } : old)),
@@ -79,6 +79,7 @@ export function useRegenerateRecoveryCodes() {
 
 export function useSuicide() {
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: () => getSdk().user.suicide(),
   });
 }

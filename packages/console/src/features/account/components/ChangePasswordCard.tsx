@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import type { DeveloperAccount } from '@basalt/shared';
 import { PasswordStrength } from '../../../components/PasswordStrength';
 import { fieldError, formError } from '../../../lib/errors';
-import { validateNewPassword } from '../../auth/auth.validation';
+import { validateNewPassword } from '../../auth';
 import { useChangePassword } from '../api/account.queries';
 
 export function ChangePasswordCard({ account }: { account: DeveloperAccount }) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { errorInfo } from '../../../lib/errors';
@@ -10,12 +10,13 @@ export function DisableTwoFactorModal({ opened, onClose }: { opened: boolean; on
   const [code, setCode] = useState('');
   const update = useUpdate2FAState();
 
+  const resetDialog = useEffectEvent(() => {
+    setCode('');
+    update.reset();
+  });
+  // reset only when the dialog closes
   useEffect(() => {
-    if (!opened) {
-      setCode('');
-      update.reset();
-    }
-    // reset only when the dialog closes
+    if (!opened) resetDialog();
   }, [opened]);
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { errorInfo } from '../../../lib/errors';
 import { useRegenerateRecoveryCodes } from '../api/account.queries';
@@ -9,12 +9,13 @@ export function RegenerateRecoveryCodesModal({ opened, email, onClose }: { opene
   const [password, setPassword] = useState('');
   const regenerate = useRegenerateRecoveryCodes();
 
+  const resetDialog = useEffectEvent(() => {
+    setPassword('');
+    regenerate.reset();
+  });
+  // reset only when the dialog closes
   useEffect(() => {
-    if (!opened) {
-      setPassword('');
-      regenerate.reset();
-    }
-    // reset only when the dialog closes
+    if (!opened) resetDialog();
   }, [opened]);
 
   const codes = regenerate.data?.recoveryCodes;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -7,9 +7,9 @@ import { PageSkeleton } from '../../../components/PageSkeleton';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { fieldError, formError } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
-import { validateEmail } from '../../auth/auth.validation';
+import { validateEmail } from '../../auth';
 import { useGetAccountInfo, useUpdateProfile } from '../api/account.queries';
-import { useResendConfirmEmail } from '../../auth/api/auth.queries';
+import { useResendConfirmEmail } from '../../auth';
 import { AccountTabs } from '../components/AccountTabs';
 
 export default function ProfilePage() {
@@ -23,14 +23,17 @@ export default function ProfilePage() {
     validate: { email: validateEmail, name: (v) => (v.trim().length > 200 ? 'Keep the name under 200 characters' : null) },
   });
 
+  const fill = useEffectEvent(() => {
+    if (!account.data) return;
+    const values = { name: account.data.name ?? '', email: account.data.email };
+    form.setInitialValues(values);
+    form.setValues(values);
+  });
+  // Fill the form when the account arrives, not on every refetch while someone types.
+  const accountId = account.data?.id;
   useEffect(() => {
-    if (account.data) {
-      const values = { name: account.data.name ?? '', email: account.data.email };
-      form.setInitialValues(values);
-      form.setValues(values);
-    }
-    // Fill the form when the account arrives, not on every refetch while someone types.
-  }, [account.data?.id]);
+    fill();
+  }, [accountId]);
 
   if (account.isPending) return <PageSkeleton rows={3} />;
   if (account.isError) return <ErrorAlert error={account.error} onRetry={() => void account.refetch()} />;

@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AppSummary } from '@basalt/shared';
 import { getSdk } from '../../../lib/sdk';
-
-export const appsKeys = {
-  all: ['apps'] as const,
-  list: () => [...appsKeys.all, 'list'] as const,
-  info: (appId: string) => [...appsKeys.all, 'info', appId] as const,
-};
+import { appsKeys } from './apps.keys';
 
 export function useGetApps(options: { enabled?: boolean } = {}) {
   return useQuery({
@@ -27,6 +22,7 @@ export function useGetAppInfo(appId: string | undefined) {
 export function useCreateApp() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (input: { appName: string }) => getSdk().apps.createApp(input),
     onSuccess: (app) => {
       queryClient.setQueryData<AppSummary[]>(appsKeys.list(), (list) => (list ? [...list, app] : list));
@@ -38,6 +34,7 @@ export function useCreateApp() {
 export function useRenameApp() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (input: { appId: string; appName: string }) => getSdk().apps.renameApp(input.appId, input.appName),
     // Renames are optimistic: the new name shows at once and rolls back if the server refuses it.
     onMutate: async ({ appId, appName }) => {
@@ -59,6 +56,7 @@ export function useRenameApp() {
 export function useDeleteApp() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (appId: string) => getSdk().apps.deleteApp(appId),
     onSuccess: (_answer, appId) => {
       queryClient.setQueryData<AppSummary[]>(appsKeys.list(), (list) => list?.filter((a) => a.id !== appId));

@@ -8,8 +8,8 @@ import { CopyValue } from '../../../components/CopyValue';
 import { AppAvatar } from '../../../components/AppAvatar';
 import { formatDateTime } from '../../../lib/format';
 import { useGetAppInfo } from '../api/apps.queries';
-import { ApiKeysCard } from '../../settings/components/ApiKeysCard';
-import { AdvisorBanner } from '../../security/components/AdvisorBanner';
+import { ApiKeysCard } from '../../settings';
+import { AdvisorBanner } from '../../security';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

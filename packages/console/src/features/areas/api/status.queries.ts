@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getSdk } from '../../../lib/sdk';
-
-export const statusKeys = {
-  status: ['system', 'status'] as const,
-};
+import { statusKeys } from './areas.keys';
 
 export function useLoadStatus() {
   return useQuery({

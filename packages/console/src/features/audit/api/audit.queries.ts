@@ -1,11 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuditLogQuery } from '@basalt/sdk';
 import { getSdk } from '../../../lib/sdk';
-
-export const auditKeys = {
-  all: (appId: string) => ['audit', appId] as const,
-  list: (appId: string, q: AuditLogQuery) => [...auditKeys.all(appId), 'list', q] as const,
-};
+import { auditKeys } from './audit.keys';
 
 export function useLoadAuditLogs(appId: string, query: AuditLogQuery) {
   return useQuery({
@@ -18,6 +14,7 @@ export function useLoadAuditLogs(appId: string, query: AuditLogQuery) {
 export function useDeleteAuditLogs(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (before?: number) => getSdk().security.deleteAuditLogs(appId, before),
     onSuccess: () => void qc.invalidateQueries({ queryKey: auditKeys.all(appId) }),
   });
@@ -26,6 +23,7 @@ export function useDeleteAuditLogs(appId: string) {
 /** Saves the CSV of a date range as a file. */
 export function useDownloadAuditLogs(appId: string) {
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: async ({ from, to }: { from?: number; to?: number }) => {
       const csv = await getSdk().security.downloadAuditLogs(appId, from, to);
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 
@@ -15,9 +15,12 @@ export function AuditFilters({ value, onChange }: { value: AuditFilterValues; on
   const [action, setAction] = useState(value.action);
   const [actorD] = useDebouncedValue(actor, 300);
   const [actionD] = useDebouncedValue(action, 300);
+  const write = useEffectEvent((nextActor: string, nextAction: string) => {
+    if (nextActor !== value.actor || nextAction !== value.action) onChange({ actor: nextActor, action: nextAction });
+  });
+  // Only the debounced text triggers a URL write; the URL's own changes must not loop back.
   useEffect(() => {
-    if (actorD !== value.actor || actionD !== value.action) onChange({ actor: actorD, action: actionD });
-    // Only the debounced text triggers a URL write; the URL's own changes must not loop back.
+    write(actorD, actionD);
   }, [actorD, actionD]);
 
   return (

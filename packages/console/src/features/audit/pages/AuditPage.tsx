@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { errorInfo } from '../../../lib/errors';
-import { useCan } from '../../security/api/use-can';
+import { useCan } from '../../security';
 import { useDeleteAuditLogs, useDownloadAuditLogs, useLoadAuditLogs } from '../api/audit.queries';
 import { dayEnd, dayStart } from '../audit-dates';
 import { AuditFilters, type AuditFilterValues } from '../components/AuditFilters';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSdk } from '../../../lib/sdk';
+import { securityKeys } from '../../security';
 import { dataKeys } from './data.keys';
 
 /** The app's data settings (`dynamicSchema`, `includeObjectIdByDefault`). */
@@ -10,6 +11,7 @@ export function useDataConfig(appId: string) {
 export function useSetDataConfig(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: async (patch: { dynamicSchema?: boolean; includeObjectIdByDefault?: boolean }) => {
       await getSdk().tables.setConfigs(appId, patch);
       return patch;
@@ -17,7 +19,7 @@ export function useSetDataConfig(appId: string) {
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: dataKeys.config(appId) });
       // The security advisor reports dynamic schema: its answer changes with this setting.
-      void qc.invalidateQueries({ queryKey: ['security', appId, 'advisor'] });
+      void qc.invalidateQueries({ queryKey: securityKeys.advisor(appId) });
     },
   });
 }

@@ -20,6 +20,21 @@ export function recordsQuery(filter: RecordsFilter, extra: RecordsQuery = {}): R
   };
 }
 
+/**
+ * One window of the records browser's rows, relations loaded, without the count (the count runs
+ * beside it). The windows are kept by `useRecordWindows`, not by TanStack Query: a scroll through a
+ * large table would otherwise keep every window it passed.
+ */
+export function loadRecordsWindow(appId: string, table: DataTable, filter: RecordsFilter, offset: number, pageSize: number): Promise<DataRecord[]> {
+  const relationNames = [...table.relations, ...table.geoRelations].map((r) => r.name);
+  return getSdk().tables.loadRecords(appId, table, recordsQuery(filter, { pageSize, offset, loadRelations: relationNames.length ? relationNames : undefined }), true);
+}
+
+/** CSV of a table's records matching the query; a one-off download, so it is not cached. */
+export function exportRecordsCsv(appId: string, table: DataTable, query: RecordsQuery = {}): Promise<string> {
+  return getSdk().tables.exportRecords(appId, null, table, query);
+}
+
 /** The number of records matching the search and filter; runs beside the rows, never before them. */
 export function useGetRecordsCount(appId: string, table: DataTable | undefined, q: string, filter: string) {
   return useQuery({
@@ -70,6 +85,7 @@ function useInvalidateTable(appId: string) {
 export function useCreateRecord(appId: string) {
   const invalidate = useInvalidateTable(appId);
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ table, record }: { table: DataTable; record: DataRecord }) => getSdk().tables.createRecord(appId, table, record),
     onSuccess: (_r, { table }) => invalidate(table.name),
   });
@@ -78,6 +94,7 @@ export function useCreateRecord(appId: string) {
 export function useUpdateRecord(appId: string) {
   const invalidate = useInvalidateTable(appId);
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ table, record }: { table: DataTable; record: DataRecord }) => getSdk().tables.updateRecord(appId, table, record),
     onSuccess: (_r, { table }) => invalidate(table.name),
   });
@@ -90,6 +107,7 @@ export function useUpdateRecord(appId: string) {
 export function useBulkUpsertRecords(appId: string) {
   const invalidate = useInvalidateTable(appId);
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ table, records }: { table: DataTable; records: DataRecord[] }) => getSdk().tables.bulkUpsertRecords(appId, table.name, records),
     onSuccess: (_r, { table }) => invalidate(table.name),
   });
@@ -98,6 +116,7 @@ export function useBulkUpsertRecords(appId: string) {
 export function useDeleteRecords(appId: string) {
   const invalidate = useInvalidateTable(appId);
   return useMutation({
+    meta: { errorToast: false },
     /** `ids` null deletes every record of the table. */
     mutationFn: ({ table, ids }: { table: DataTable; ids: string[] | null }) => getSdk().tables.deleteRecords(appId, table, ids),
     onSuccess: (_r, { table }) => invalidate(table.name),
@@ -107,6 +126,7 @@ export function useDeleteRecords(appId: string) {
 export function useUpdateRelations(appId: string) {
   const invalidate = useInvalidateTable(appId);
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ table, column, objectId, ids }: { table: DataTable; column: string; objectId: string; ids: string[] }) =>
       getSdk().tables.updateRelations(appId, table, column, objectId, ids),
     onSuccess: (_r, { table }) => invalidate(table.name),
@@ -116,6 +136,7 @@ export function useUpdateRelations(appId: string) {
 export function useRemoveRelations(appId: string) {
   const invalidate = useInvalidateTable(appId);
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ table, column, objectId, ids }: { table: DataTable; column: string; objectId: string; ids: string[] }) =>
       getSdk().tables.removeRelations(appId, table, column, objectId, ids),
     onSuccess: (_r, { table }) => invalidate(table.name),

@@ -25,7 +25,7 @@ export function useTable(appId: string, name: string | undefined) {
 export function useGetRecordsCountForTables(appId: string, tables: DataTable[] | undefined) {
   const names = (tables ?? []).map((t) => t.name);
   return useQuery({
-    queryKey: [...dataKeys.tableCounts(appId), names],
+    queryKey: dataKeys.tableCountsOf(appId, names),
     queryFn: () => getSdk().tables.getRecordsCountForTables(appId, names),
     enabled: names.length > 0,
     staleTime: 30_000,
@@ -44,6 +44,7 @@ export function useCreateTable(appId: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateTables(appId);
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (input: { name: string; columns?: ColumnInput[] }) => getSdk().tables.create(appId, input),
     onSuccess: (table) => {
       queryClient.setQueryData<DataTable[]>(dataKeys.tables(appId), (list) => (list ? [...list, table] : list));
@@ -55,6 +56,7 @@ export function useCreateTable(appId: string) {
 export function useUpdateTable(appId: string) {
   const invalidate = useInvalidateTables(appId);
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ table, name }: { table: DataTable; name: string }) => getSdk().tables.update(appId, table, { name }),
     onSuccess: invalidate,
   });
@@ -64,6 +66,7 @@ export function useRemoveTable(appId: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateTables(appId);
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ table, cascade }: { table: DataTable; cascade?: boolean }) => getSdk().tables.remove(appId, table, { cascade }),
     onSuccess: (_answer, { table }) => {
       queryClient.setQueryData<DataTable[]>(dataKeys.tables(appId), (list) => list?.filter((t) => t.tableId !== table.tableId));
@@ -76,6 +79,7 @@ export function useRemoveTable(appId: string) {
 export function useCreateColumn(appId: string) {
   const invalidate = useInvalidateTables(appId);
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ table, column }: { table: DataTable; column: ColumnInput }) => getSdk().tables.createColumn(appId, table, column),
     onSuccess: invalidate,
   });
@@ -84,6 +88,7 @@ export function useCreateColumn(appId: string) {
 export function useUpdateColumn(appId: string) {
   const invalidate = useInvalidateTables(appId);
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ table, prev, column }: { table: DataTable; prev: ColumnInput; column: ColumnInput }) => getSdk().tables.updateColumn(appId, table, prev, column),
     onSuccess: invalidate,
   });
@@ -92,6 +97,7 @@ export function useUpdateColumn(appId: string) {
 export function useDeleteColumn(appId: string) {
   const invalidate = useInvalidateTables(appId);
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ table, column }: { table: DataTable; column: ColumnInput }) => getSdk().tables.deleteColumn(appId, table, column),
     onSuccess: invalidate,
   });

@@ -13,19 +13,20 @@ export function useGetCounters(appId: string, pattern: string, page: number) {
   });
 }
 
-function useInvalidate(appId: string, part: string) {
+function useInvalidate(appId: string, part: 'counters' | 'cache') {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: [...dataKeys.app(appId), part] });
+  return () => void queryClient.invalidateQueries({ queryKey: dataKeys.tool(appId, part) });
 }
 
 export function useCreateCounter(appId: string) {
   const invalidate = useInvalidate(appId, 'counters');
-  return useMutation({ mutationFn: ({ name, value }: { name: string; value: number }) => getSdk().counters.create(appId, name, value), onSuccess: invalidate });
+  return useMutation({ meta: { errorToast: false }, mutationFn: ({ name, value }: { name: string; value: number }) => getSdk().counters.create(appId, name, value), onSuccess: invalidate });
 }
 
 export function useUpdateCounter(appId: string) {
   const invalidate = useInvalidate(appId, 'counters');
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ name, currentValue, newValue }: { name: string; currentValue: number; newValue: number }) => getSdk().counters.update(appId, name, currentValue, newValue),
     onSettled: invalidate,
   });
@@ -33,7 +34,7 @@ export function useUpdateCounter(appId: string) {
 
 export function useRemoveCounter(appId: string) {
   const invalidate = useInvalidate(appId, 'counters');
-  return useMutation({ mutationFn: (name: string) => getSdk().counters.remove(appId, name), onSuccess: invalidate });
+  return useMutation({ meta: { errorToast: false }, mutationFn: (name: string) => getSdk().counters.remove(appId, name), onSuccess: invalidate });
 }
 
 export function useGetCache(appId: string, page: number, pageSize: number) {
@@ -46,12 +47,12 @@ export function useGetCache(appId: string, page: number, pageSize: number) {
 
 export function useUpdateCache(appId: string) {
   const invalidate = useInvalidate(appId, 'cache');
-  return useMutation({ mutationFn: (item: { key: string; value: unknown; expireAt: number | null }) => getSdk().cache.update(appId, item), onSuccess: invalidate });
+  return useMutation({ meta: { errorToast: false }, mutationFn: (item: { key: string; value: unknown; expireAt: number | null }) => getSdk().cache.update(appId, item), onSuccess: invalidate });
 }
 
 export function useRemoveCache(appId: string) {
   const invalidate = useInvalidate(appId, 'cache');
-  return useMutation({ mutationFn: (key: string) => getSdk().cache.remove(appId, key), onSuccess: invalidate });
+  return useMutation({ meta: { errorToast: false }, mutationFn: (key: string) => getSdk().cache.remove(appId, key), onSuccess: invalidate });
 }
 
 export function useGetHiveNames(appId: string) {
@@ -60,18 +61,18 @@ export function useGetHiveNames(appId: string) {
 
 export function useCreateHive(appId: string) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (name: string) => getSdk().dataHives.createHive(appId, name), onSuccess: () => void queryClient.invalidateQueries({ queryKey: dataKeys.hives(appId) }) });
+  return useMutation({ meta: { errorToast: false }, mutationFn: (name: string) => getSdk().dataHives.createHive(appId, name), onSuccess: () => void queryClient.invalidateQueries({ queryKey: dataKeys.hives(appId) }) });
 }
 
 export function useDeleteHive(appId: string) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (name: string) => getSdk().dataHives.deleteHive(appId, name), onSuccess: () => void queryClient.invalidateQueries({ queryKey: dataKeys.hives(appId) }) });
+  return useMutation({ meta: { errorToast: false }, mutationFn: (name: string) => getSdk().dataHives.deleteHive(appId, name), onSuccess: () => void queryClient.invalidateQueries({ queryKey: dataKeys.hives(appId) }) });
 }
 
 /** Keys of a store with their values, one cursor page at a time (pages appended by "Load more"). */
 export function useHiveKeys(appId: string, hive: string, store: HiveStoreType, pattern: string, cursor: string | undefined) {
   return useQuery({
-    queryKey: [...dataKeys.hiveKeys(appId, hive, store, pattern), cursor ?? '0'],
+    queryKey: dataKeys.hiveKeysPage(appId, hive, store, pattern, cursor ?? '0'),
     queryFn: async () => {
       const sdk = getSdk().dataHives;
       const page = await sdk.loadHiveStoreKeys(appId, hive, store, { pageSize: 50, cursor, filterPattern: pattern || undefined });
@@ -88,6 +89,6 @@ export function useRemoveHiveKeys(appId: string, hive: string, store: HiveStoreT
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (keys: string[]) => getSdk().dataHives.removeHiveStoreRecords(appId, hive, store, keys),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [...dataKeys.app(appId), 'hive', hive, store] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: dataKeys.hiveStore(appId, hive, store) }),
   });
 }

@@ -14,7 +14,7 @@ export type ViewGroup = ViewGroups['groups'][number];
 /** Preview rows of a view being designed: the source table through the view's where and columns. */
 export function useViewPreview(appId: string, tableName: string | null, where: string, columns: string[]) {
   return useQuery({
-    queryKey: [...dataKeys.app(appId), 'view-preview', tableName, where, columns],
+    queryKey: dataKeys.viewPreview(appId, tableName, where, columns),
     queryFn: () => getSdk().dataViews.loadSampleRecords(appId, { name: tableName! }, { where: where || undefined, sqlSearch: true, pageSize: 10, props: columns.length ? columns : undefined }),
     enabled: !!tableName,
     retry: false,
@@ -59,6 +59,7 @@ export function useViewRecords(appId: string, view: DataView | undefined, offset
 export function useCreateView(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (view: ViewInput) => getSdk().dataViews.createView(appId, view),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: dataKeys.views(appId) }),
   });
@@ -67,6 +68,7 @@ export function useCreateView(appId: string) {
 export function useUpdateView(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (view: ViewInput) => getSdk().dataViews.updateView(appId, view),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: dataKeys.views(appId) }),
   });
@@ -75,7 +77,13 @@ export function useUpdateView(appId: string) {
 export function useDeleteView(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (viewId: string) => getSdk().dataViews.deleteView(appId, viewId),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: dataKeys.views(appId) }),
   });
+}
+
+/** The next records of one group of a grouped view ("more" under the group), not cached. */
+export function loadViewGroupRecords(appId: string, view: DataView, where: string, offset: number): Promise<Array<Record<string, unknown>>> {
+  return getSdk().dataViews.loadRecords(appId, view, { where, offset, pageSize: 5 });
 }

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { errorInfo } from '../../../lib/errors';
-import { useCan } from '../../security/api/use-can';
+import { useCan } from '../../security';
 import { useDataConfig, useSetDataConfig } from '../api/config.queries';
 
 /** Data › Configuration: the app-wide data settings, each with what it changes. */

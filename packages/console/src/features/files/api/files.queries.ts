@@ -1,32 +1,19 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FilesListQuery } from '@basalt/shared';
-import { CacheTags, responseCache, type FileOperation } from '@basalt/sdk';
+import type { FileEntry } from '@basalt/shared';
+import type { FileOperation } from '@basalt/sdk';
 import { getSdk } from '../../../lib/sdk';
+import { filesKeys, type FolderQuery } from './files.keys';
 
 /** Entries fetched per page while scrolling a folder (docs/console-screens.md › Files). */
 export const FOLDER_PAGE = 100;
 
-export type SortField = NonNullable<FilesListQuery['sortBy']>;
-export interface FolderQuery {
-  pattern?: string;
-  sortBy: SortField;
-  sortDirection: 'asc' | 'desc';
-}
-
-export const filesKeys = {
-  app: (appId: string) => ['files', appId] as const,
-  folder: (appId: string, path: string, query: FolderQuery) => [...filesKeys.app(appId), 'folder', path, query] as const,
-  content: (appId: string, path: string) => [...filesKeys.app(appId), 'content', path] as const,
-};
+export type { FolderQuery, SortField } from './files.keys';
 
 /**
- * Forgets every folder listing of the app, in TanStack Query and in the SDK's response cache (the
- * folder counts are cached there for 30 s). A move, a folder upload or a zip changes more than
- * one folder, so the whole app's listings go.
+ * Forgets every folder listing of the app. A move, a folder upload or a zip changes more than one
+ * folder, so the whole app's listings go.
  */
 export function forgetFolders(queryClient: ReturnType<typeof useQueryClient>, appId: string): Promise<void> {
-  const prefix = String(CacheTags.FOLDER(appId, ''));
-  responseCache.flushTags([new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)]);
   return queryClient.invalidateQueries({ queryKey: filesKeys.app(appId) });
 }
 
@@ -65,6 +52,8 @@ export function useGetFileContent(appId: string, path: string | undefined, enabl
 function useFilesMutation<Input, Output>(appId: string, run: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({
+    // Every Files screen shows a failed change in its dialog or its own toast.
+    meta: { errorToast: false },
     mutationFn: run,
     onSuccess: () => forgetFolders(queryClient, appId),
   });
@@ -81,6 +70,7 @@ export function useCreateFile(appId: string) {
 export function useEditFile(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ filePath, content }: { filePath: string; content: string }) => getSdk().files.editFile(appId, filePath, content),
     onSuccess: (_entry, { filePath, content }) => {
       queryClient.setQueryData(filesKeys.content(appId, filePath), content);
@@ -112,8 +102,52 @@ export function usePerformOperation(appId: string) {
 /** How many entries a folder holds, everything below it included (for the delete confirmation). */
 export function useFolderSize(appId: string, path: string | undefined) {
   return useQuery({
-    queryKey: [...filesKeys.app(appId), 'size', path ?? ''],
+    queryKey: filesKeys.size(appId, path ?? ''),
     queryFn: async () => (await getSdk().files.loadDirectory(appId, path!, { sub: true, pageSize: 1 })).totalRows,
     enabled: !!path,
   });
+}
+
+/** Pages of the folder listing read for the move/copy picker. */
+const PICKER_PAGE = 100;
+
+/**
+ * Every folder of the app, for the destination picker: the listing with `sub`, page by page, folders
+ * only. (`loadFullDirectory` counts the folder without its filter, as the reference client does, so
+ * it would stop at the root's own count.)
+ */
+export function useAllFolders(appId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: filesKeys.allFolders(appId),
+    queryFn: async () => {
+      const entries: FileEntry[] = [];
+      for (let offset = 0; ; offset += PICKER_PAGE) {
+        const page = await getSdk().files.loadDirectory(appId, '/', { sub: true, pageSize: PICKER_PAGE, offset });
+        entries.push(...page.data);
+        if (page.data.length < PICKER_PAGE || entries.length >= page.totalRows) break;
+      }
+      return entries.filter((e) => e.type === 'DIRECTORY').map((e) => e.path);
+    },
+    enabled,
+  });
+}
+
+/** One entry of a folder looked up by its exact name (`null` when there is none). */
+export function useFindEntry(appId: string, folder: string, name: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: filesKeys.entry(appId, folder, name ?? ''),
+    queryFn: async () => {
+      const page = await getSdk().files.loadDirectory(appId, folder || '/', { pattern: name, pageSize: 10 });
+      return page.data.find((e) => e.name === name) ?? null;
+    },
+    enabled: !!name && enabled,
+  });
+}
+
+/**
+ * The text of a file, read once and not kept: the preview frame asks for it when the console tells
+ * it which file to show, and shows what came even if a later read would differ.
+ */
+export function readFileText(appId: string, path: string): Promise<string> {
+  return getSdk().files.getFileText(appId, path);
 }

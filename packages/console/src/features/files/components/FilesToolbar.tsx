@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Group, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -21,14 +21,15 @@ export function toGlob(text: string): string {
 export function FilesToolbar({ pattern, onPattern, total, fetching }: Props) {
   const [typed, setTyped] = useState(pattern);
   const [debounced] = useDebouncedValue(typed, 300);
-  const onPatternRef = useRef(onPattern);
-  onPatternRef.current = onPattern;
+  const write = useEffectEvent((value: string) => {
+    if (value !== pattern) onPattern(value);
+  });
 
   // The URL may change under us (Back, a link): the box follows it.
   useEffect(() => setTyped(pattern), [pattern]);
+  // Only a settled edit writes the URL.
   useEffect(() => {
-    if (debounced !== pattern) onPatternRef.current(debounced);
-    // Only a settled edit writes the URL.
+    write(debounced);
   }, [debounced]);
 
   return (

@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Autocomplete, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { FileEntry } from '@basalt/shared';
 import { errorInfo } from '../../../lib/errors';
-import { getSdk } from '../../../lib/sdk';
-import { filesKeys } from '../api/files.queries';
+import { useAllFolders } from '../api/files.queries';
 import { joinPath, normalisePath, parentOf } from '../file-paths';
 
 interface Props {
@@ -15,30 +13,6 @@ interface Props {
   onSubmit: (destination: string) => void;
   loading?: boolean;
   error?: unknown;
-}
-
-/** Pages of the folder listing read for the picker. */
-const PAGE = 100;
-
-/**
- * Every folder of the app, for the destination picker: the listing with `sub`, page by page, folders
- * only. (`loadFullDirectory` counts the folder without its filter, as the reference client does, so
- * it would stop at the root's own count.)
- */
-function useAllFolders(appId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [...filesKeys.app(appId), 'all-folders'],
-    queryFn: async () => {
-      const entries: FileEntry[] = [];
-      for (let offset = 0; ; offset += PAGE) {
-        const page = await getSdk().files.loadDirectory(appId, '/', { sub: true, pageSize: PAGE, offset });
-        entries.push(...page.data);
-        if (page.data.length < PAGE || entries.length >= page.totalRows) break;
-      }
-      return entries.filter((e) => e.type === 'DIRECTORY').map((e) => e.path);
-    },
-    enabled,
-  });
 }
 
 /** Move or copy into another folder: the folder is typed or picked; the name stays. */

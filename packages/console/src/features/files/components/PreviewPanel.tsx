@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { ActionIcon, Button, CloseButton, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowsMove, IconCopy, IconDownload, IconEdit, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { FileEntry } from '@basalt/shared';
 import { CopyValue } from '../../../components/CopyValue';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatDateTime } from '../../../lib/format';
-import { useGetAppInfo } from '../../apps/api/apps.queries';
+import { useGetAppInfo } from '../../apps';
 import { useEditFile, useGetFileContent } from '../api/files.queries';
 import { downloadUrl, fileKind, formatBytes, publicUrl, typeLabel, viewUrl } from '../file-paths';
 import type { PreviewLoaded } from '../preview-bridge';
@@ -44,11 +44,14 @@ export function PreviewPanel({ appId, entry, onAction, onClose }: Props) {
   const app = useGetAppInfo(appId);
   const jsKey = app.data?.apiKeys?.find((k) => k.deviceType === 'JS')?.apiKey;
 
-  useEffect(() => {
+  const resetView = useEffectEvent(() => {
     setEditing(false);
     setShown(null);
     edit.reset();
-    // A different file starts in preview mode.
+  });
+  // A different file starts in preview mode.
+  useEffect(() => {
+    resetView();
   }, [entry.path]);
 
   const icon = { size: 16, stroke: 1.5 } as const;

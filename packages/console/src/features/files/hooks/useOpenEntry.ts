@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import type { FileEntry } from '@basalt/shared';
-import { getSdk } from '../../../lib/sdk';
-import { filesKeys } from '../api/files.queries';
+import { useFindEntry } from '../api/files.queries';
 
 /**
  * The entry of the file named in the URL (`open`): taken from the loaded rows when it is there,
@@ -9,13 +7,6 @@ import { filesKeys } from '../api/files.queries';
  */
 export function useOpenEntry(appId: string, folder: string, name: string | undefined, loaded: FileEntry[]) {
   const fromList = name ? loaded.find((e) => e.name === name) : undefined;
-  const lookup = useQuery({
-    queryKey: [...filesKeys.app(appId), 'entry', folder, name ?? ''],
-    queryFn: async () => {
-      const page = await getSdk().files.loadDirectory(appId, folder || '/', { pattern: name, pageSize: 10 });
-      return page.data.find((e) => e.name === name) ?? null;
-    },
-    enabled: !!name && !fromList,
-  });
+  const lookup = useFindEntry(appId, folder, name, !fromList);
   return fromList ?? lookup.data ?? undefined;
 }

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Anchor, Box, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconFileUnknown } from '@tabler/icons-react';
 import { createBridge, type Bridge } from '@basalt/sdk/bridge';
-import { getSdk } from '../../../lib/sdk';
+import { readFileText } from '../api/files.queries';
 import { errorInfo } from '../../../lib/errors';
 import { PREVIEW_CHANNEL, PreviewEvents, PreviewMethods, type PreviewFile, type PreviewLoaded } from '../preview-bridge';
 
@@ -46,30 +46,31 @@ export default function PreviewFramePage() {
   }, []);
 
   const emitLoaded = (info: PreviewLoaded) => bridgeRef.current?.connected && bridgeRef.current.emit(PreviewEvents.loaded, info);
-  const emitFailed = (message: string) => {
+  const failFor = useCallback((path: string | undefined, message: string) => {
     setFailure(message);
-    if (file && bridgeRef.current?.connected) bridgeRef.current.emit(PreviewEvents.failed, { path: file.path, message });
-  };
+    if (path && bridgeRef.current?.connected) bridgeRef.current.emit(PreviewEvents.failed, { path, message });
+  }, []);
+  const emitFailed = (message: string) => failFor(file?.path, message);
 
   // Text is read through the SDK (with the developer's key) and shown as text, never as HTML.
+  // Only a different file (or a new version of it) is read again, so the effect keys on those fields.
+  const [appId, path, kind, version] = [file?.appId, file?.path, file?.kind, file?.version];
   useEffect(() => {
     setText(null);
     setFailure(null);
-    if (!file || file.kind !== 'text') return;
+    if (!appId || !path || kind !== 'text') return;
     let cancelled = false;
-    getSdk()
-      .files.getFileText(file.appId, file.path)
+    readFileText(appId, path)
       .then((value) => {
         if (cancelled) return;
         setText(value);
-        bridgeRef.current?.emit(PreviewEvents.loaded, { path: file.path, kind: 'text', lines: value.split('\n').length });
+        bridgeRef.current?.emit(PreviewEvents.loaded, { path, kind: 'text', lines: value.split('\n').length });
       })
-      .catch((err) => !cancelled && emitFailed(errorInfo(err).message));
+      .catch((err) => !cancelled && failFor(path, errorInfo(err).message));
     return () => {
       cancelled = true;
     };
-    // Only a different file (or a new version of it) is read again.
-  }, [file?.appId, file?.path, file?.kind, file?.version]);
+  }, [appId, path, kind, version, failFor]);
 
   if (!file) {
     return (

@@ -2,17 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { MessagingChannel } from '@basalt/shared';
 import type { PublishParams, PushParams, Template } from '@basalt/sdk';
 import { getSdk } from '../../../lib/sdk';
-
-export const messagingKeys = {
-  app: (appId: string) => ['messaging', appId] as const,
-  channels: (appId: string) => [...messagingKeys.app(appId), 'channels'] as const,
-  messages: (appId: string, channelId: string, page: number) => [...messagingKeys.app(appId), 'messages', channelId, page] as const,
-  devices: (appId: string, channelId: string, where: string, page: number) => [...messagingKeys.app(appId), 'devices', channelId, where, page] as const,
-  templates: (appId: string) => [...messagingKeys.app(appId), 'templates'] as const,
-  recipients: (appId: string, where: string) => [...messagingKeys.app(appId), 'recipients', where] as const,
-  outbox: (appId: string, status: string, page: number) => [...messagingKeys.app(appId), 'outbox', status, page] as const,
-  buttons: (appId: string, platform: string) => [...messagingKeys.app(appId), 'buttons', platform] as const,
-};
+import { messagingKeys } from './messaging.keys';
 
 export const PAGE_SIZE = 50;
 
@@ -23,6 +13,7 @@ export function useLoadChannels(appId: string) {
 export function useCreateChannel(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (name: string) => getSdk().messaging.createChannel(appId, name),
     onSuccess: (channel) => {
       queryClient.setQueryData<MessagingChannel[]>(messagingKeys.channels(appId), (list) => (list ? [...list, channel] : list));
@@ -34,6 +25,7 @@ export function useCreateChannel(appId: string) {
 export function useRenameChannel(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ channel, name }: { channel: MessagingChannel; name: string }) => getSdk().messaging.renameChannel(appId, channel, name),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.channels(appId) }),
   });
@@ -42,6 +34,7 @@ export function useRenameChannel(appId: string) {
 export function useDeleteChannel(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (channelId: string) => getSdk().messaging.deleteChannel(appId, channelId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.app(appId) }),
   });
@@ -59,8 +52,9 @@ export function useLoadMessages(appId: string, channelId: string | undefined, pa
 export function usePublishMessage(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ channel, params }: { channel: string; params: PublishParams }) => getSdk().messaging.publishMessage(appId, channel, params),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...messagingKeys.app(appId), 'messages'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.allMessages(appId) }),
   });
 }
 
@@ -76,8 +70,9 @@ export function useLoadDevices(appId: string, channelId: string | undefined, whe
 export function useDeleteDevices(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ channelId, ids }: { channelId: string; ids: string[] }) => getSdk().messaging.deleteDevices(appId, channelId, ids),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...messagingKeys.app(appId), 'devices'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.allDevices(appId) }),
   });
 }
 
@@ -88,6 +83,7 @@ export function useGetPushTemplates(appId: string) {
 export function useSavePushTemplate(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ previousName, template }: { previousName?: string; template: Template }) =>
       previousName ? getSdk().messaging.updatePushTemplate(appId, previousName, template) : getSdk().messaging.createPushTemplate(appId, template),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.templates(appId) }),
@@ -97,6 +93,7 @@ export function useSavePushTemplate(appId: string) {
 export function useDeletePushTemplates(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (names: string[]) => getSdk().messaging.deletePushTemplates(appId, names),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.templates(appId) }),
   });
@@ -116,8 +113,9 @@ export function useGetPushRecipientsCount(appId: string, where: string, enabled 
 export function useSendPush(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (push: PushParams) => getSdk().messaging.sendPush(appId, push) as Promise<{ recipients?: number; waitingForCredentials?: number; messageId?: string }>,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...messagingKeys.app(appId), 'outbox'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.allOutbox(appId) }),
   });
 }
 
@@ -135,8 +133,9 @@ export function useGetPushOutbox(appId: string, status: string, page: number) {
 export function useRetryPushDelivery(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (deliveryId: string) => getSdk().messaging.retryPushDelivery(appId, deliveryId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...messagingKeys.app(appId), 'outbox'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.allOutbox(appId) }),
   });
 }
 
@@ -147,6 +146,7 @@ export function useButtonTemplates(appId: string, platform: string) {
 export function useSaveButtonTemplate(appId: string, platform: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ previousName, template }: { previousName?: string; template: Template }) =>
       previousName ? getSdk().messaging.updatePushButtonTemplate(appId, previousName, { ...template, platform }) : getSdk().messaging.createPushButtonTemplate(appId, { ...template, platform }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.buttons(appId, platform) }),
@@ -156,6 +156,7 @@ export function useSaveButtonTemplate(appId: string, platform: string) {
 export function useDeleteButtonTemplate(appId: string, platform: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (name: string) => getSdk().messaging.deletePushButtonTemplate(appId, name, platform),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.buttons(appId, platform) }),
   });

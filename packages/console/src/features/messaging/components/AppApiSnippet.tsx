@@ -1,6 +1,6 @@
 import { Code, Group, Paper, Text } from '@mantine/core';
 import { CopyButton } from '../../../components/CopyButton';
-import { useGetAppInfo } from '../../apps/api/apps.queries';
+import { useGetAppInfo } from '../../apps';
 
 /** How an app publishes to this channel, with the app's REST key filled in. */
 export function AppApiSnippet({ appId, channel }: { appId: string; channel: string }) {

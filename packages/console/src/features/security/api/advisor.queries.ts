@@ -15,6 +15,7 @@ export function useAdvisor(appId: string) {
 export function useDenyAnonymousWrites(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorTitle: 'Not fixed' },
     mutationFn: async (risk: AdvisorRisk) => {
       const { table, roleId } = risk;
       if (!table || !roleId) throw new Error('This risk names no table');

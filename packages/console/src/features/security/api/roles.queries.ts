@@ -10,6 +10,7 @@ export function useLoadRoles(appId: string) {
 export function useCreateRole(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (name: string) => getSdk().security.createRole(appId, name),
     onSuccess: (role) => {
       qc.setQueryData<Role[]>(securityKeys.roles(appId), (list) => (list ? [...list, role] : list));
@@ -21,6 +22,7 @@ export function useCreateRole(appId: string) {
 export function useRenameRole(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ id, name }: { id: string; name: string }) => getSdk().security.renameRole(appId, id, name),
     // Renames are optimistic (docs/console-screens.md › Optimistic changes): the new name shows at once, rolled back on failure.
     onMutate: async ({ id, name }) => {
@@ -39,6 +41,7 @@ export function useRenameRole(appId: string) {
 export function useDeleteRole(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (id: string) => getSdk().security.deleteRole(appId, id),
     onSuccess: (_a, id) => {
       qc.setQueryData<Role[]>(securityKeys.roles(appId), (list) => list?.filter((r) => r.id !== id));

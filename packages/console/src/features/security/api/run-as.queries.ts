@@ -14,10 +14,19 @@ export const RUN_AS_PAGE_SIZE = 20;
 export function useRunAs(appId: string, table: string | undefined, identity: RunAsIdentity | undefined, page: number, where: string) {
   const who = identity?.kind === 'role' ? { roleName: identity.role.name } : identity ? { userId: identity.userId } : undefined;
   return useQuery({
-    queryKey: [...securityKeys.all(appId), 'run-as', table, who, page, where],
+    queryKey: securityKeys.runAs(appId, table, who, page, where),
     enabled: !!table && !!who,
     placeholderData: keepPreviousData,
     retry: false,
     queryFn: () => getSdk().security.runAs(appId, { table: table!, ...who!, where: where || undefined, pageSize: RUN_AS_PAGE_SIZE, offset: page * RUN_AS_PAGE_SIZE }),
+  });
+}
+
+/** App users whose identity or id matches `search`, for the "run as a user" picker. */
+export function useRunAsUsers(appId: string, search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: securityKeys.runAsUsers(appId, search),
+    queryFn: () => getSdk().security.loadUsers(appId, { identityOrUserId: search || undefined, pageSize: 20 }),
+    enabled,
   });
 }

@@ -9,6 +9,7 @@ export function useLoadPanicMode(appId: string) {
 export function useSetPanicMode(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorTitle: 'Panic mode did not change' },
     mutationFn: ({ enabled, message }: { enabled: boolean; message?: string }) =>
       enabled ? getSdk().security.activatePanicMode(appId, message ? { message } : {}) : getSdk().security.deactivatePanicMode(appId, {}),
     onSuccess: (state) => {
@@ -25,6 +26,7 @@ export function useGetHIPAACompliance(appId: string) {
 export function useSetHIPAACompliance(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorTitle: 'HIPAA compliance did not change' },
     mutationFn: (enabled: boolean) => (enabled ? getSdk().security.activateHIPAACompliance(appId) : getSdk().security.deactivateHIPAACompliance(appId)),
     onSuccess: (state) => {
       qc.setQueryData(securityKeys.hipaa(appId), state);

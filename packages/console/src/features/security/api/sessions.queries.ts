@@ -34,6 +34,7 @@ export function useUserSessions(appId: string, userId: string | null) {
 export function useLogoutUserSessions(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (userId: string) => getSdk().security.logoutUserSessions(appId, userId),
     onSuccess: () => void qc.invalidateQueries({ queryKey: securityKeys.all(appId) }),
   });

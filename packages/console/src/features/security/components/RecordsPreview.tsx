@@ -1,5 +1,5 @@
 import { ScrollArea, Table, Text } from '@mantine/core';
-import { formatDateTimeWithZone } from '../../data/data-format';
+import { formatDateTimeWithZone } from '../../data';
 
 const SKIP = new Set(['___class', '__meta', 'ownerId']);
 

@@ -6,7 +6,7 @@ import { DevOperations, type AdvisorRisk } from '@basalt/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { errorInfo } from '../../../lib/errors';
-import { useSetDataConfig } from '../../data/api/config.queries';
+import { useSetDataConfig } from '../../data';
 import { useAdvisor, useDenyAnonymousWrites } from '../api/advisor.queries';
 import { useCan } from '../api/use-can';
 
@@ -85,7 +85,6 @@ function Fix({ appId, risk }: { appId: string; risk: AdvisorRisk }) {
             aria-label={`Deny anonymous writes on ${risk.table?.name ?? 'the table'}`}
             onClick={() => deny.mutate(risk, {
               onSuccess: () => notifications.show({ color: 'teal', title: `${risk.table?.name} is closed`, message: `NotAuthenticatedUser is now denied ${risk.table?.operations.join(', ')}.` }),
-              onError: failed,
             })}
           >
             Deny anonymous writes

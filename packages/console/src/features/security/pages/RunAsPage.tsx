@@ -2,14 +2,12 @@ import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Button, Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { IconEye } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageSkeleton } from '../../../components/PageSkeleton';
-import { getSdk } from '../../../lib/sdk';
 import { useSecurityTables } from '../api/lookups.queries';
 import { useLoadRoles } from '../api/roles.queries';
-import type { RunAsIdentity } from '../api/run-as.queries';
+import { useRunAsUsers, type RunAsIdentity } from '../api/run-as.queries';
 import { RunAsResult } from '../components/RunAsResult';
 
 /** "Run as": what a role or a user can read in a table. Table, kind and identity live in the URL. */
@@ -21,11 +19,7 @@ export default function RunAsPage() {
   const kind = params.get('as') === 'user' ? 'user' : 'role';
   const [userText, setUserText] = useState('');
   const [userSearch] = useDebouncedValue(userText.trim(), 300);
-  const users = useQuery({
-    queryKey: ['security', appId, 'run-as-users', userSearch],
-    queryFn: () => getSdk().security.loadUsers(appId, { identityOrUserId: userSearch || undefined, pageSize: 20 }),
-    enabled: kind === 'user',
-  });
+  const users = useRunAsUsers(appId, userSearch, kind === 'user');
   const set = (k: string, v: string | null) => setParams((p) => { if (v) p.set(k, v); else p.delete(k); return p; }, { replace: true });
 
   if (tables.isError) return <ErrorAlert error={tables.error} onRetry={() => void tables.refetch()} />;

@@ -5,8 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { DevOperations } from '@basalt/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageSkeleton } from '../../../components/PageSkeleton';
-import { errorInfo } from '../../../lib/errors';
-import { useGetApps } from '../../apps/api/apps.queries';
+import { useGetApps } from '../../apps';
 import { useGetHIPAACompliance, useLoadPanicMode, useSetHIPAACompliance, useSetPanicMode } from '../api/safety.queries';
 import { useCan } from '../api/use-can';
 import { SafetySwitchCard } from '../components/SafetySwitchCard';
@@ -26,7 +25,6 @@ export default function SafetyPage() {
   if (hipaa.isError) return <ErrorAlert error={hipaa.error} onRetry={() => void hipaa.refetch()} />;
   if (panic.isPending || hipaa.isPending || apps.isPending) return <PageSkeleton rows={4} />;
   const appName = apps.data?.find((a) => a.id === appId)?.appName ?? appId;
-  const failed = (title: string) => (error: unknown) => notifications.show({ color: 'red', title, message: errorInfo(error).message, autoClose: false });
 
   return (
     <Stack gap="md" maw={880}>
@@ -53,7 +51,6 @@ export default function SafetyPage() {
         onSet={(enabled) =>
           setPanic.mutate({ enabled, message: message.trim() || undefined }, {
             onSuccess: () => notifications.show({ color: enabled ? 'red' : 'teal', title: enabled ? 'Panic mode is on' : 'Panic mode is off', message: enabled ? 'The app API answers 503.' : 'The app API answers again.' }),
-            onError: failed('Panic mode did not change'),
           })
         }
       >
@@ -85,7 +82,6 @@ export default function SafetyPage() {
         onSet={(enabled) =>
           setHipaa.mutate(enabled, {
             onSuccess: () => notifications.show({ color: 'teal', title: enabled ? 'HIPAA compliance is on' : 'HIPAA compliance is off', message: enabled ? 'Data reads are audited.' : 'Data reads are no longer audited.' }),
-            onError: failed('HIPAA compliance did not change'),
           })
         }
       />

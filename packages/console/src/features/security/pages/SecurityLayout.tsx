@@ -1,6 +1,6 @@
 import { Outlet, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { AreaTabs } from '../components/AreaTabs';
+import { AreaTabs } from '../../../components/AreaTabs';
 import { SECURITY_SECTIONS } from '../sections';
 
 export default function SecurityLayout() {

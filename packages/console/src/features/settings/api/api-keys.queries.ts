@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AppApiKey, AppSettings } from '@basalt/shared';
 import { getSdk } from '../../../lib/sdk';
-import { appsKeys } from '../../apps/api/apps.queries';
-
-export const appSettingsKey = (appId: string) => ['app-settings', appId] as const;
+import { appsKeys } from '../../apps';
+import { settingsKeys } from './settings.keys';
 
 /** The app's API keys (device order, then custom keys), from `settings.getAppSettings`. */
 export function useAppSettings(appId: string) {
-  return useQuery({ queryKey: appSettingsKey(appId), queryFn: () => getSdk().settings.getAppSettings(appId) });
+  return useQuery({ queryKey: settingsKeys.app(appId), queryFn: () => getSdk().settings.getAppSettings(appId) });
 }
 
 /**
@@ -17,10 +16,12 @@ export function useAppSettings(appId: string) {
 function useKeyChange<V>(appId: string, change: (vars: V) => Promise<AppApiKey | null>, apply: (keys: AppApiKey[], key: AppApiKey | null, vars: V) => AppApiKey[]) {
   const qc = useQueryClient();
   return useMutation({
+    // The key dialogs show a failed change themselves.
+    meta: { errorToast: false },
     mutationFn: change,
     onSuccess: (key, vars) => {
-      qc.setQueryData<AppSettings>(appSettingsKey(appId), (s) => (s ? { ...s, apiKeys: apply(s.apiKeys, key, vars) } : s));
-      void qc.invalidateQueries({ queryKey: appSettingsKey(appId) });
+      qc.setQueryData<AppSettings>(settingsKeys.app(appId), (s) => (s ? { ...s, apiKeys: apply(s.apiKeys, key, vars) } : s));
+      void qc.invalidateQueries({ queryKey: settingsKeys.app(appId) });
       void qc.invalidateQueries({ queryKey: appsKeys.info(appId) });
     },
   });

@@ -1,24 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AndroidSettingsInput, AppleSettingsInput, GooglePlaySettingsInput } from '@basalt/sdk';
 import { getSdk } from '../../../lib/sdk';
+import { messagingKeys } from '../../messaging';
+import { settingsKeys } from './settings.keys';
 
-export const mobileSettingsKey = (appId: string) => ['mobile-settings', appId] as const;
-export const googlePlaySettingsKey = (appId: string) => ['mobile-settings', appId, 'googleplay'] as const;
-/** Stored credentials send waiting deliveries: the outbox is refreshed after every change. */
-const outboxKey = (appId: string) => ['messaging', appId, 'outbox'] as const;
 
 export function useMobileSettings(appId: string) {
-  return useQuery({ queryKey: mobileSettingsKey(appId), queryFn: () => getSdk().settings.getMobileSettings(appId) });
+  return useQuery({ queryKey: settingsKeys.mobile(appId), queryFn: () => getSdk().settings.getMobileSettings(appId) });
 }
 
+/** Stored credentials send waiting deliveries: the outbox is refreshed after every change. */
 function useRefresh(appId: string) {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: mobileSettingsKey(appId) }), queryClient.invalidateQueries({ queryKey: outboxKey(appId) })]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: settingsKeys.mobile(appId) }), queryClient.invalidateQueries({ queryKey: messagingKeys.allOutbox(appId) })]);
 }
 
 export function useSaveAndroidSettings(appId: string) {
   const refresh = useRefresh(appId);
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ id, settings }: { id?: string; settings: AndroidSettingsInput }) =>
       id ? getSdk().settings.updateAndroidMobileSettings(appId, settings, id) : getSdk().settings.createAndroidMobileSettings(appId, settings),
     onSuccess: refresh,
@@ -28,6 +28,7 @@ export function useSaveAndroidSettings(appId: string) {
 export function useSaveAppleSettings(appId: string) {
   const refresh = useRefresh(appId);
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ id, settings }: { id?: string; settings: AppleSettingsInput }) =>
       id ? getSdk().settings.updateAppleMobileSettings(appId, settings, id, 'ios') : getSdk().settings.createAppleMobileSettings(appId, settings, 'ios'),
     onSuccess: refresh,
@@ -35,14 +36,15 @@ export function useSaveAppleSettings(appId: string) {
 }
 
 export function useGooglePlaySettings(appId: string) {
-  return useQuery({ queryKey: googlePlaySettingsKey(appId), queryFn: () => getSdk().settings.getGooglePlaySettings(appId) });
+  return useQuery({ queryKey: settingsKeys.googlePlay(appId), queryFn: () => getSdk().settings.getGooglePlaySettings(appId) });
 }
 
 export function useSaveGooglePlaySettings(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (settings: GooglePlaySettingsInput) => getSdk().settings.saveGooglePlaySettings(appId, settings),
-    onSuccess: (saved) => queryClient.setQueryData(googlePlaySettingsKey(appId), saved),
+    onSuccess: (saved) => queryClient.setQueryData(settingsKeys.googlePlay(appId), saved),
   });
 }
 
@@ -50,6 +52,7 @@ export function useSaveGooglePlaySettings(appId: string) {
 export function useDeleteMobileSettings(appId: string) {
   const refresh = useRefresh(appId);
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: ({ platform, id }: { platform: 'android' | 'ios' | 'googleplay'; id: string }) =>
       platform === 'android' ? getSdk().settings.deleteAndroidMobileSettings(appId, id)
         : platform === 'ios' ? getSdk().settings.deleteAppleMobileCertificate(appId, id, 'ios')

@@ -7,7 +7,7 @@ import { DevOperations, type AppApiKey } from '@basalt/shared';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { CopyValue } from '../../../components/CopyValue';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { useCan } from '../../security/api/use-can';
+import { useCan } from '../../security';
 import { useAppSettings, useDeleteApiKey, useRegenerateApiKey } from '../api/api-keys.queries';
 import { ApiKeyValue } from './ApiKeyValue';
 import { CreateApiKeyModal } from './CreateApiKeyModal';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { AppApiKey } from '@basalt/shared';
 import { fieldError, formError } from '../../../lib/errors';
-import { useLoadRoles } from '../../security/api/roles.queries';
+import { useLoadRoles } from '../../security';
 import { useCreateApiKey } from '../api/api-keys.queries';
 
 /** Roles that describe the user behind a call; the server refuses them for a key. */

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { Badge } from '@mantine/core';
 import { Areas } from '@basalt/shared';
-import { AreaState } from '../../areas/components/AreaState';
+import { AreaState } from '../../areas';
 import { SETTINGS_SECTIONS } from '../sections';
 
 const settingsArea = Areas.find((a) => a.id === 'settings')!;

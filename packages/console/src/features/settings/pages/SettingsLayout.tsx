@@ -1,6 +1,6 @@
 import { Outlet, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { AreaTabs } from '../../security/components/AreaTabs';
+import { AreaTabs } from '../../../components/AreaTabs';
 import { SETTINGS_SECTIONS } from '../sections';
 
 /** Settings: one tab per section; sections not built yet say so on their own tab. */

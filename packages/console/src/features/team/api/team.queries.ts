@@ -2,13 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeamMember } from '@basalt/shared';
 import type { DevPermissionChange, DevPermissionGroupChange } from '@basalt/sdk';
 import { getSdk } from '../../../lib/sdk';
-
-export const teamKeys = {
-  all: (appId: string) => ['team', appId] as const,
-  members: (appId: string) => [...teamKeys.all(appId), 'members'] as const,
-  sent: (appId: string) => [...teamKeys.all(appId), 'sent-transfer'] as const,
-  received: () => ['team', 'received-transfers'] as const,
-};
+import { appsKeys } from '../../apps';
+import { securityKeys } from '../../security';
+import { teamKeys } from './team.keys';
 
 export function useGetDevelopers(appId: string) {
   return useQuery({ queryKey: teamKeys.members(appId), queryFn: () => getSdk().devTeam.getDevelopers(appId) });
@@ -17,6 +13,7 @@ export function useGetDevelopers(appId: string) {
 export function useInviteDeveloper(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (email: string) => getSdk().devTeam.inviteDeveloper(appId, { email }),
     onSuccess: (member) => {
       qc.setQueryData<TeamMember[]>(teamKeys.members(appId), (list) => (list ? [...list, member] : list));
@@ -28,6 +25,7 @@ export function useInviteDeveloper(appId: string) {
 export function useRemoveDeveloper(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (devId: string) => getSdk().devTeam.removeDeveloper(appId, devId),
     onSuccess: (_a, devId) => {
       qc.setQueryData<TeamMember[]>(teamKeys.members(appId), (list) => list?.filter((m) => m.id !== devId));
@@ -41,6 +39,7 @@ export function useUpdateDevPermissions(appId: string, devId: string) {
   const qc = useQueryClient();
   const key = teamKeys.members(appId);
   return useMutation({
+    meta: { errorTitle: 'Permissions not changed' },
     mutationFn: (changes: DevPermissionChange[]) => getSdk().devTeam.updateDevPermissions(appId, devId, changes),
     onMutate: async (changes) => {
       await qc.cancelQueries({ queryKey: key });
@@ -61,6 +60,7 @@ export function useUpdateDevPermissions(appId: string, devId: string) {
 export function useUpdateDevPermissionGroups(appId: string, devId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorTitle: 'Permissions not changed' },
     mutationFn: (groups: DevPermissionGroupChange[]) => getSdk().devTeam.updateDevPermissionGroups(appId, devId, groups),
     onSettled: () => void qc.invalidateQueries({ queryKey: teamKeys.members(appId) }),
   });
@@ -77,6 +77,7 @@ export function useLoadOwnershipTransferProposals() {
 export function useTransferOwnership(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (developerId: string) => getSdk().devTeam.transferOwnership(appId, developerId),
     onSuccess: () => void qc.invalidateQueries({ queryKey: teamKeys.sent(appId) }),
   });
@@ -95,9 +96,9 @@ export function useConfirmOwnershipChange(appId: string) {
   return useMutation({
     mutationFn: (id: string) => getSdk().devTeam.confirmOwnershipChange(appId, { id }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['team'] });
-      void qc.invalidateQueries({ queryKey: ['apps'] });
-      void qc.invalidateQueries({ queryKey: ['my-permissions', appId] });
+      void qc.invalidateQueries({ queryKey: teamKeys.root() });
+      void qc.invalidateQueries({ queryKey: appsKeys.all });
+      void qc.invalidateQueries({ queryKey: securityKeys.myPermissions(appId) });
     },
   });
 }

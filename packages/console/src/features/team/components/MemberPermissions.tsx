@@ -1,7 +1,6 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DevOperationNames, DevPermissionGroups, type Access, type TeamMember } from '@basalt/shared';
-import { errorInfo } from '../../../lib/errors';
 import { useUpdateDevPermissionGroups, useUpdateDevPermissions } from '../api/team.queries';
 import { OperationSwitch } from './OperationSwitch';
 import { GROUP_IDS, PRESETS, operationLabel } from './permission-presets';
@@ -11,8 +10,7 @@ export function MemberPermissions({ appId, member, editable }: { appId: string; 
   const ops = useUpdateDevPermissions(appId, member.id);
   const groups = useUpdateDevPermissionGroups(appId, member.id);
   const access = new Map(member.permissions.map((p) => [p.operation, p.access]));
-  const failed = (e: unknown) => notifications.show({ color: 'red', title: 'Permissions not changed', message: errorInfo(e).message, autoClose: false });
-  const setGroups = (list: Array<{ group: string; access: Access }>, done: string) => groups.mutate(list, { onSuccess: () => notifications.show({ color: 'teal', title: 'Permissions changed', message: done }), onError: failed });
+  const setGroups = (list: Array<{ group: string; access: Access }>, done: string) => groups.mutate(list, { onSuccess: () => notifications.show({ color: 'teal', title: 'Permissions changed', message: done }) });
   const who = member.name || member.email;
 
   return (
@@ -49,7 +47,7 @@ export function MemberPermissions({ appId, member, editable }: { appId: string; 
                   label={operationLabel(DevOperationNames[op], op)}
                   access={access.get(op) ?? 'GRANT'}
                   disabled={!editable}
-                  onChange={(a) => ops.mutate([{ operation: op, access: a }], { onError: failed })}
+                  onChange={(a) => ops.mutate([{ operation: op, access: a }])}
                 />
               ))}
             </Stack>

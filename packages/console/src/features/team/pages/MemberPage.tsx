@@ -3,7 +3,7 @@ import { Anchor, Badge, Text } from '@mantine/core';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSkeleton } from '../../../components/PageSkeleton';
-import { useGetApps } from '../../apps/api/apps.queries';
+import { useGetApps } from '../../apps';
 import { useGetDevelopers } from '../api/team.queries';
 import { MemberPermissions } from '../components/MemberPermissions';
 

@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { useIntentParam } from '../../../lib/use-intent-param';
-import { useGetApps } from '../../apps/api/apps.queries';
+import { useGetApps } from '../../apps';
 import { useGetDevelopers, useInviteDeveloper, useRemoveDeveloper } from '../api/team.queries';
 import { InviteModal } from '../components/InviteModal';
 import { MembersTable } from '../components/MembersTable';

@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Auth0Configuration, Auth0ScopeBinding } from '@basalt/sdk';
 import { getSdk } from '../../../lib/sdk';
-import { usersKeys } from './users.queries';
-
-export const auth0Keys = {
-  config: (appId: string) => [...usersKeys.all(appId), 'auth0'] as const,
-  bindings: (appId: string) => [...usersKeys.all(appId), 'auth0-bindings'] as const,
-};
+import { auth0Keys } from './users.keys';
 
 export function useAuth0Configuration(appId: string) {
   return useQuery({ queryKey: auth0Keys.config(appId), queryFn: () => getSdk().users.getAuth0Configuration(appId) });
@@ -15,6 +10,7 @@ export function useAuth0Configuration(appId: string) {
 export function useUpdateAuth0Configuration(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (config: Auth0Configuration) => getSdk().users.updateAuth0Configuration(appId, config),
     onSuccess: (next) => qc.setQueryData(auth0Keys.config(appId), next),
   });
@@ -28,6 +24,7 @@ export function useAuth0ScopeBindings(appId: string) {
 export function useSaveAuth0ScopeBinding(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (b: Auth0ScopeBinding) => (b.id ? getSdk().users.updateAuth0ScopeBinding(appId, { ...b, id: b.id }) : getSdk().users.createAuth0ScopeBinding(appId, b)),
     onSuccess: () => void qc.invalidateQueries({ queryKey: auth0Keys.bindings(appId) }),
   });
@@ -36,6 +33,7 @@ export function useSaveAuth0ScopeBinding(appId: string) {
 export function useDeleteAuth0ScopeBinding(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (id: string) => getSdk().users.deleteAuth0ScopeBinding(appId, id),
     onSuccess: () => void qc.invalidateQueries({ queryKey: auth0Keys.bindings(appId) }),
   });

@@ -1,18 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OAuthProvider, UserProperty, UsersLoginSettings, UsersRegistrationSettings } from '@basalt/shared';
 import { getSdk } from '../../../lib/sdk';
+import { usersKeys, type OAuthVersion } from './users.keys';
 
-export type OAuthVersion = 1 | 2;
-
-export const usersKeys = {
-  all: (appId: string) => ['users-config', appId] as const,
-  registration: (appId: string) => [...usersKeys.all(appId), 'registration'] as const,
-  login: (appId: string) => [...usersKeys.all(appId), 'login'] as const,
-  properties: (appId: string) => [...usersKeys.all(appId), 'properties'] as const,
-  providers: (appId: string, v: OAuthVersion) => [...usersKeys.all(appId), 'providers', v] as const,
-  templates: (appId: string, v: OAuthVersion) => [...usersKeys.all(appId), 'templates', v] as const,
-  callback: (appId: string, v: OAuthVersion, code: string) => [...usersKeys.all(appId), 'callback', v, code] as const,
-};
+export type { OAuthVersion } from './users.keys';
 
 export function useGetUsersRegs(appId: string) {
   return useQuery({ queryKey: usersKeys.registration(appId), queryFn: () => getSdk().users.getUsersRegs(appId) });
@@ -21,6 +12,7 @@ export function useGetUsersRegs(appId: string) {
 export function useUpdateUsersRegs(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (data: Partial<UsersRegistrationSettings>) => getSdk().users.updateUsersRegs(appId, data),
     onSuccess: (next) => qc.setQueryData(usersKeys.registration(appId), next),
   });
@@ -33,6 +25,7 @@ export function useGetUsersLogin(appId: string) {
 export function useUpdateUsersLogin(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (data: Partial<UsersLoginSettings>) => getSdk().users.updateUsersLogin(appId, data),
     onSuccess: (next) => {
       qc.setQueryData(usersKeys.login(appId), next);
@@ -44,6 +37,7 @@ export function useUpdateUsersLogin(appId: string) {
 export function useLogoutAllUsers(appId: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: () => getSdk().users.logoutAllUsers(appId),
     onSuccess: () => void qc.invalidateQueries({ queryKey: usersKeys.login(appId) }),
   });
@@ -57,6 +51,7 @@ export function useUpdateUsersProps(appId: string) {
   const qc = useQueryClient();
   const key = usersKeys.properties(appId);
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (data: Partial<UserProperty> & { name: string }) => getSdk().users.updateUsersProps(appId, data),
     // Switches are optimistic: the change shows at once and rolls back if refused.
     onMutate: async (data) => {
@@ -101,6 +96,7 @@ export function useOAuthCallbackUrl(appId: string, v: OAuthVersion, code: string
 export function useSaveOAuthProvider(appId: string, v: OAuthVersion) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (input: { id?: string; templateCode?: string } & Partial<OAuthProvider>) => {
       const u = getSdk().users;
       if (input.id) return v === 1 ? u.updateOAuth1Provider(appId, { ...input, id: input.id }) : u.updateOAuth2Provider(appId, { ...input, id: input.id });
@@ -114,7 +110,13 @@ export function useSaveOAuthProvider(appId: string, v: OAuthVersion) {
 export function useRemoveOAuthProvider(appId: string, v: OAuthVersion) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: false },
     mutationFn: (id: string) => (v === 1 ? getSdk().users.removeOAuth1Provider(appId, id) : getSdk().users.removeOAuth2Provider(appId, id)),
     onSuccess: () => void qc.invalidateQueries({ queryKey: usersKeys.providers(appId, v) }),
   });
+}
+
+/** The ten newest app users with the users total (the Users overview). */
+export function useNewestUsers(appId: string) {
+  return useQuery({ queryKey: usersKeys.newest(appId), queryFn: () => getSdk().security.loadUsers(appId, { pageSize: 10, sortBy: '-created' }) });
 }

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import type { Auth0Configuration } from '@basalt/sdk';
 import { DevOperations } from '@basalt/shared';
 import { fieldError, formError } from '../../../lib/errors';
-import { useCan } from '../../security/api/use-can';
+import { useCan } from '../../security';
 import { useUpdateAuth0Configuration } from '../api/auth0.queries';
 
 const FIELDS = ['enabled', 'domain', 'clientId', 'clientSecret', 'audience', 'identityClaim', 'defaultRole'];

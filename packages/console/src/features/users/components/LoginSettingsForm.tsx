@@ -3,7 +3,7 @@ import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Switch, Title,
 import { notifications } from '@mantine/notifications';
 import { DevOperations, type UsersLoginSettings } from '@basalt/shared';
 import { fieldError, formError } from '../../../lib/errors';
-import { useCan } from '../../security/api/use-can';
+import { useCan } from '../../security';
 import { useUpdateUsersLogin } from '../api/users.queries';
 
 const FIELDS = ['identityColumn', 'maxConcurrentLogins', 'sessionTimeout', 'failedLoginsLock.attempts', 'failedLoginsLock.lockMinutes'];

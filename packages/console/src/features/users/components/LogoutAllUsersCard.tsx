@@ -3,7 +3,7 @@ import { Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core
 import { notifications } from '@mantine/notifications';
 import { DevOperations } from '@basalt/shared';
 import { TypeToConfirmModal } from '../../../components/TypeToConfirmModal';
-import { useCan } from '../../security/api/use-can';
+import { useCan } from '../../security';
 import { useLogoutAllUsers } from '../api/users.queries';
 
 /** "Log out all users" (permission 107), confirmed by typing the app name. */

@@ -3,8 +3,8 @@ import { Alert, Button, Group, Paper, Select, Stack, Switch, Title, Tooltip } fr
 import { notifications } from '@mantine/notifications';
 import { DevOperations, type UsersRegistrationSettings } from '@basalt/shared';
 import { formError } from '../../../lib/errors';
-import { useLoadRoles } from '../../security/api/roles.queries';
-import { useCan } from '../../security/api/use-can';
+import { useLoadRoles } from '../../security';
+import { useCan } from '../../security';
 import { useUpdateUsersRegs } from '../api/users.queries';
 
 /** Whether apps may register users, with email confirmation and the role new users get. */

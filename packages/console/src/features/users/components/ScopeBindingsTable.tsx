@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { Auth0ScopeBinding } from '@basalt/sdk';
 import { DevOperations } from '@basalt/shared';
 import { ConfirmModal } from '../../../components/ConfirmModal';
-import { useCan } from '../../security/api/use-can';
+import { useCan } from '../../security';
 import { useDeleteAuth0ScopeBinding } from '../api/auth0.queries';
 import { ScopeBindingModal } from './ScopeBindingModal';
 import { EditDeleteActions } from '../../../components/EditDeleteActions';

@@ -2,7 +2,7 @@ import { Badge, Paper, Switch, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DevOperations, type UserProperty } from '@basalt/shared';
 import { errorInfo } from '../../../lib/errors';
-import { useCan } from '../../security/api/use-can';
+import { useCan } from '../../security';
 import { useUpdateUsersProps } from '../api/users.queries';
 
 /** User properties: which Users columns registration asks for and requires. Switches apply at once. */

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { Stack } from '@mantine/core';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageSkeleton } from '../../../components/PageSkeleton';
-import { useLoadRoles } from '../../security/api/roles.queries';
+import { useLoadRoles } from '../../security';
 import { useAuth0Configuration, useAuth0ScopeBindings } from '../api/auth0.queries';
 import { Auth0SettingsForm } from '../components/Auth0SettingsForm';
 import { ScopeBindingsTable } from '../components/ScopeBindingsTable';

@@ -7,7 +7,7 @@ import { DevOperations } from '@basalt/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { ConfirmModal } from '../../../components/ConfirmModal';
-import { useCan } from '../../security/api/use-can';
+import { useCan } from '../../security';
 import { useOAuthProviders, useOAuthTemplates, useRemoveOAuthProvider, type OAuthVersion } from '../api/users.queries';
 import { ProviderCards } from '../components/ProviderCards';
 import { ProviderForm } from '../components/ProviderForm';

@@ -1,6 +1,6 @@
 import { Outlet, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { AreaTabs } from '../../security/components/AreaTabs';
+import { AreaTabs } from '../../../components/AreaTabs';
 import { USERS_SECTIONS } from '../sections';
 
 export default function UsersLayout() {

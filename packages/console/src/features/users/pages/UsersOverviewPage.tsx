@@ -1,19 +1,18 @@
 import { Link, useParams } from 'react-router';
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { IconExternalLink } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { formatDateTime } from '../../../lib/format';
-import { getSdk } from '../../../lib/sdk';
-import { useGetApps } from '../../apps/api/apps.queries';
+import { useGetApps } from '../../apps';
+import { useNewestUsers } from '../api/users.queries';
 import { LogoutAllUsersCard } from '../components/LogoutAllUsersCard';
 
 /** The users list lives in the records browser (Users table); this page links there and lists the newest users. */
 export default function UsersOverviewPage() {
   const { appId = '' } = useParams();
   const apps = useGetApps();
-  const users = useQuery({ queryKey: ['users-config', appId, 'newest'], queryFn: () => getSdk().security.loadUsers(appId, { pageSize: 10, sortBy: '-created' }) });
+  const users = useNewestUsers(appId);
   const appName = apps.data?.find((a) => a.id === appId)?.appName ?? appId;
   const base = `/apps/${appId}`;
 

@@ -39,7 +39,9 @@ export function useGridPaste(appId: string, table: DataTable | undefined, fields
 
   const plan = useMemo<PastePlan | null>(
     () => (pending ? planPaste({ fields, getRecord: windows.getRecord, totalRows, ...pending }) : null),
-    // `windows.version` changes when rows load, which can clear a "not loaded yet" problem.
+    // `windows.version` changes when rows load, which can clear a "not loaded yet" problem; the rows
+    // are read through `getRecord` from a ref, so the rule cannot see that they change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- version is the reload signal
     [pending, fields, windows.getRecord, windows.version, totalRows],
   );
 

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DataTable } from '@basalt/shared';
 import type { DataRecord } from '@basalt/sdk';
-import { getSdk } from '../../../../lib/sdk';
-import { recordsQuery, type RecordsFilter } from '../../api/records.queries';
+import { loadRecordsWindow, type RecordsFilter } from '../../api/records.queries';
 
 /** Rows per request (docs/console-screens.md › Data: windows of 100 around the viewport; also the server's cap). */
 export const WINDOW = 100;
@@ -37,8 +36,7 @@ export function useRecordWindows(appId: string, table: DataTable | undefined, fi
   const fetchWindow = useCallback(async (index: number) => {
     const { appId: app, table: t, filter: f } = latest.current;
     if (!t) return [];
-    const relationNames = [...t.relations, ...t.geoRelations].map((r) => r.name);
-    return getSdk().tables.loadRecords(app, t, recordsQuery(f, { pageSize: WINDOW, offset: index * WINDOW, loadRelations: relationNames.length ? relationNames : undefined }), true);
+    return loadRecordsWindow(app, t, f, index * WINDOW, WINDOW);
   }, []);
 
   const pump = useCallback(() => {

@@ -7,7 +7,7 @@ import { IconBolt, IconDots, IconEye, IconHexagons, IconLock, IconNumbers, IconP
 import type { DataTable } from '@basalt/shared';
 import { downloadText, useGetRecordsCountForTables, useGetTables, useRemoveTable } from '../../api/tables.queries';
 import { useGetViews } from '../../api/views.queries';
-import { getSdk } from '../../../../lib/sdk';
+import { exportRecordsCsv } from '../../api/records.queries';
 import { errorInfo } from '../../../../lib/errors';
 import { useIntentParam } from '../../../../lib/use-intent-param';
 import { TypeToConfirmModal } from '../../../../components/TypeToConfirmModal';
@@ -59,7 +59,7 @@ export function DataSidebar({ appId }: { appId: string }) {
     if (action === 'delete') setDeleting(table);
     if (action === 'export') {
       try {
-        downloadText(`${table.name}.csv`, await getSdk().tables.exportRecords(appId, null, table));
+        downloadText(`${table.name}.csv`, await exportRecordsCsv(appId, table));
         notifications.show({ color: 'teal', message: `${table.name}.csv downloaded` });
       } catch (err) {
         notifications.show({ color: 'red', title: 'Export failed', message: errorInfo(err).message });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -26,13 +26,14 @@ export function NewTableModal({ appId, opened, onClose }: { appId: string; opene
   const [nameError, setNameError] = useState<string>();
   const [columns, setColumns] = useState<Starter[]>([]);
 
+  const resetForm = useEffectEvent(() => {
+    setName('');
+    setNameError(undefined);
+    setColumns([]);
+    create.reset();
+  });
   useEffect(() => {
-    if (opened) {
-      setName('');
-      setNameError(undefined);
-      setColumns([]);
-      create.reset();
-    }
+    if (opened) resetForm();
   }, [opened]);
 
   const columnErrors = columns.map((c, i) =>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { DataTable } from '@basalt/shared';
@@ -13,12 +13,13 @@ export function RenameTableModal({ appId, table, onClose, onRenamed }: { appId: 
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
 
+  const fill = useEffectEvent((name: string) => {
+    setName(name);
+    setError(undefined);
+    update.reset();
+  });
   useEffect(() => {
-    if (table) {
-      setName(table.name);
-      setError(undefined);
-      update.reset();
-    }
+    if (table) fill(table.name);
   }, [table]);
 
   const submit = () => {

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import type { DataView } from '@basalt/shared';
-import { getSdk } from '../../../../lib/sdk';
-import { useViewGroupCount, useViewGroups, useViewRecords, type ViewGroup } from '../../api/views.queries';
+import { loadViewGroupRecords, useViewGroupCount, useViewGroups, useViewRecords, type ViewGroup } from '../../api/views.queries';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { PageSkeleton } from '../../../../components/PageSkeleton';
 import type { DataTable } from '@basalt/shared';
@@ -60,7 +59,7 @@ function GroupCard({ appId, view, group, dates }: { appId: string; view: DataVie
     setLoading(true);
     try {
       const where = group.value === null ? `${column} is null` : `${column} = ${whereLiteral(group.value)}`;
-      setExtra([...extra, ...(await getSdk().dataViews.loadRecords(appId, view, { where, offset: rows.length, pageSize: 5 }))]);
+      setExtra([...extra, ...(await loadViewGroupRecords(appId, view, where, rows.length))]);
     } finally {
       setLoading(false);
     }

@@ -1,0 +1,3 @@
+/** What the Data area offers the rest of the console. */
+export { formatDateTimeWithZone } from './data-format';
+export { useSetDataConfig } from './api/config.queries';

@@ -1,0 +1,2 @@
+/** What the Messaging area offers the rest of the console. */
+export { messagingKeys } from './api/messaging.keys';

@@ -1,0 +1,6 @@
+/** Query keys of the Settings area. */
+export const settingsKeys = {
+  app: (appId: string) => ['app-settings', appId] as const,
+  mobile: (appId: string) => ['mobile-settings', appId] as const,
+  googlePlay: (appId: string) => ['mobile-settings', appId, 'googleplay'] as const,
+};

@@ -1,0 +1,2 @@
+/** What the Settings area offers the rest of the console. */
+export { ApiKeysCard } from './components/ApiKeysCard';
