@@ -3,6 +3,9 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/** Test files of the server, SDK and shared packages (outside their build's tsconfig.json). */
+const TESTS = ['packages/{server,sdk,shared}/src/**/*.test.ts', 'packages/{server,sdk,shared}/src/**/*.test-helpers.ts', 'packages/server/src/test-helpers.ts'];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', '**/*.generated.*'] },
   js.configs.recommended,
@@ -39,4 +42,21 @@ export default tseslint.config(
       }],
     },
   },
+  // Type-aware rules for the server, the SDK and the shared package (issue 15 item 5): a promise
+  // nobody awaits loses its rejection, and a switch over a union must say what it does with every
+  // member (a case each, or a default that covers the rest on purpose). Sources are typed by their
+  // package's tsconfig.json through the project service; tests and test helpers, which the build's
+  // tsconfig.json leaves out, by the package's tsconfig.test.json.
+  ...[
+    { files: ['packages/{server,sdk,shared}/src/**/*.ts'], ignores: TESTS, parserOptions: { projectService: true } },
+    { files: TESTS, parserOptions: { project: ['packages/server/tsconfig.test.json', 'packages/sdk/tsconfig.test.json', 'packages/shared/tsconfig.test.json'] } },
+  ].map(({ files, ignores, parserOptions }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    languageOptions: { parserOptions: { ...parserOptions, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  })),
 );

@@ -180,6 +180,12 @@ export function compileWhere(cond: Condition): (obj: Record<string, unknown>) =>
         return typeof v === 'string' ? set.has(v) !== cond.negated : matchesWhere(cond, obj);
       };
     }
+    // Evaluated as they come: nothing to gain from compiling them.
+    case 'compare':
+    case 'like':
+    case 'between':
+    case 'isNull':
+      break;
   }
   return (obj) => matchesWhere(cond, obj);
 }

@@ -226,6 +226,7 @@ class Parser {
       case 'like': pathsOf(cond.pattern, paths); break;
       case 'in': for (const v of cond.values) pathsOf(v, paths); break;
       case 'between': pathsOf(cond.low, paths); pathsOf(cond.high, paths); break;
+      case 'isNull': break; // names no operand besides its target
     }
     this.term(t, paths);
     return cond;
