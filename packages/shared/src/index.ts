@@ -3,6 +3,7 @@ export * from './route.js';
 export * from './schemas.js';
 export * from './areas.js';
 export * from './dev-permissions.js';
+export * from './permission-operations.js';
 export * from './data-types.js';
 export * from './routes/index.js';
 export * from './where/index.js';

@@ -3,13 +3,13 @@
  * policy, the service and the object id (the "Security permission URL variants" table). Each
  * function answers the part after `/{appId}/console/security/`.
  */
-import { encodePath } from '@basalt/shared';
+import { encodePath, type PermissionService } from '@basalt/shared';
 
 /** Who a permission is about: a user, a role, the owner of a record, or a column. */
 export type PermissionPolicy = 'users' | 'roles' | 'owner' | 'columns';
 
-/** What a permission protects. */
-export type PermissionService = 'data' | 'messaging' | 'geo' | 'files' | 'localservices';
+/** What a permission protects (the contract's table of services and operations). */
+export type { PermissionService };
 
 /** The object id that means "every object" (anything else edits one record's ACL). */
 export const ALL_OBJECTS = 'all';

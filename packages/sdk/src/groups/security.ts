@@ -1,8 +1,7 @@
-import { buildPath, Routes, type AdvisorAnswer, type AuditLogEntry, type PermissionList, type PermissionListWire, type RouteDef, type RunAsAnswer } from '@basalt/shared';
+import { buildPath, Routes, type BodyOf, type PermissionList, type PermissionListWire, type QueryOf, type ResponseOf, type RouteDef } from '@basalt/shared';
 import { isRecord } from '../transport/errors.js';
 import type { Query } from '../transport/encode.js';
 import type { RouteOptions } from '../transport/transport.js';
-import type { SuccessAnswer } from '../types.js';
 import type { GroupContext } from './group-context.js';
 import { alignChange, alignList, castArray, named, toPermissionList, withSystem, type Role } from './security-answers.js';
 import {
@@ -44,53 +43,10 @@ export interface RolePermission {
 }
 
 /** Filters of the audit log list (Basalt addition: the reference sends none). */
-export interface AuditLogQuery {
-  developer?: string;
-  action?: string;
-  from?: number | string;
-  to?: number | string;
-  offset?: number;
-  pageSize?: number;
-}
+export type AuditLogQuery = QueryOf<typeof a.loadAuditLogs>;
 
 /** App users with their session count. */
-export interface SessionUser {
-  objectId: string;
-  email: string | null;
-  name: string | null;
-  sessions: number;
-  lastActive?: number;
-  created?: number;
-}
-
-/** One session of an app user (the token is never shown). */
-export interface UserSession {
-  sessionId: string;
-  created: number;
-  lastUsed: number;
-  deviceType?: string;
-  [field: string]: unknown;
-}
-
-/** A cursor page. */
-export interface CursorPage<T> {
-  data: T[];
-  cursor?: string | null;
-}
-
-/** Panic mode of an app. */
-export interface PanicState {
-  enabled: boolean;
-  message?: string | null;
-  since?: number | null;
-}
-
-/** HIPAA compliance state of an app. */
-export interface ComplianceState {
-  enabled: boolean;
-  changed?: number | null;
-  changedBy?: string | null;
-}
+export type { SessionUser } from '@basalt/shared';
 
 /** Roles, permissions, panic mode, HIPAA, app users' sessions and the audit log (`security` group). */
 export function createSecurityGroup({ request }: GroupContext) {
@@ -116,17 +72,17 @@ export function createSecurityGroup({ request }: GroupContext) {
     },
 
     /** Deletes a role with its permissions and assignments. */
-    deleteRole(appId: string, id: string): Promise<SuccessAnswer> {
+    deleteRole(appId: string, id: string): Promise<ResponseOf<typeof r.deleteRole>> {
       return request.route(r.deleteRole, [appId, id]);
     },
 
     /** Service-wide permissions of a role. */
-    loadRolePermissions(appId: string, id: string): Promise<RolePermission[]> {
+    loadRolePermissions(appId: string, id: string): Promise<ResponseOf<typeof r.loadRolePermissions>> {
       return request.route(r.loadRolePermissions, [appId, id]);
     },
 
     /** Sets service-wide permissions of a role (`{service, operation, access}`, or a list). */
-    setRolePermission(appId: string, id: string, permission: RolePermission | RolePermission[] | { permissions: RolePermission[] }): Promise<Record<string, Record<string, string>>> {
+    setRolePermission(appId: string, id: string, permission: RolePermission | RolePermission[] | { permissions: RolePermission[] }): Promise<ResponseOf<typeof r.setRolePermission>> {
       return request.route(r.setRolePermission, [appId, id], { body: permission });
     },
 
@@ -191,27 +147,27 @@ export function createSecurityGroup({ request }: GroupContext) {
     },
 
     /** The audit log, newest first (`{data, totalRows}`); filters are a Basalt addition. */
-    loadAuditLogs(appId: string, query: AuditLogQuery = {}): Promise<{ data: AuditLogEntry[]; totalRows: number }> {
+    loadAuditLogs(appId: string, query: AuditLogQuery = {}): Promise<ResponseOf<typeof a.loadAuditLogs>> {
       return request.route(a.loadAuditLogs, [appId], { query: { ...query } });
     },
 
     /** Deletes the audit log, or only the entries older than `before` (Basalt addition). */
-    deleteAuditLogs(appId: string, before?: number | string): Promise<{ deleted: number }> {
+    deleteAuditLogs(appId: string, before?: number | string): Promise<ResponseOf<typeof a.deleteAuditLogs>> {
       return request.route(a.deleteAuditLogs, [appId], { query: { before } });
     },
 
     /** The audit entries of a date range as CSV text (parsed if it were JSON, as every answer). */
-    downloadAuditLogs(appId: string, fromDate?: number | string, toDate?: number | string): Promise<string> {
+    downloadAuditLogs(appId: string, fromDate?: number | string, toDate?: number | string): Promise<ResponseOf<typeof a.downloadAuditLogs>> {
       return request.route(a.downloadAuditLogs, [appId], { query: { fromDate, toDate } });
     },
 
     /** Panic mode on: every app API call answers 503 until it is switched off. */
-    activatePanicMode(appId: string, settings?: { message?: string }): Promise<PanicState> {
+    activatePanicMode(appId: string, settings?: { message?: string }): Promise<ResponseOf<typeof r.activatePanicMode>> {
       return request.route(r.activatePanicMode, [appId], { body: settings });
     },
 
     /** Panic mode off. */
-    deactivatePanicMode(appId: string, settings?: Record<string, unknown>): Promise<PanicState> {
+    deactivatePanicMode(appId: string, settings?: Record<string, unknown>): Promise<ResponseOf<typeof r.deactivatePanicMode>> {
       return request.route(r.deactivatePanicMode, [appId], { body: settings });
     },
 
@@ -219,52 +175,52 @@ export function createSecurityGroup({ request }: GroupContext) {
      * What a role (`roleName`) or an app user (`userId`) can read in a table, decided by the server's
      * permission engine as for the app API (Basalt addition).
      */
-    runAs(appId: string, body: { table: string; roleName?: string; userId?: string; where?: string; pageSize?: number; offset?: number }): Promise<RunAsAnswer> {
+    runAs(appId: string, body: BodyOf<typeof r.runAs>): Promise<ResponseOf<typeof r.runAs>> {
       return request.route(r.runAs, [appId], { body });
     },
 
     /** Risks of the app, each with how to fix it: the security advisor (Basalt addition). */
-    advisor(appId: string): Promise<AdvisorAnswer> {
+    advisor(appId: string): Promise<ResponseOf<typeof r.advisor>> {
       return request.route(r.advisor, [appId]);
     },
 
     /** Whether panic mode is on (Basalt addition). */
-    loadPanicMode(appId: string): Promise<PanicState> {
+    loadPanicMode(appId: string): Promise<ResponseOf<typeof r.loadPanicMode>> {
       return request.route(r.loadPanicMode, [appId]);
     },
 
     /** App users found by identity or id, with their session counts. */
-    loadUsers(appId: string, { identityOrUserId, offset, pageSize, sortBy }: { identityOrUserId?: string; offset?: number; pageSize?: number; sortBy?: string } = {}): Promise<{ data: SessionUser[]; totalRows: number }> {
+    loadUsers(appId: string, { identityOrUserId, offset, pageSize, sortBy }: QueryOf<typeof r.loadUsers> = {}): Promise<ResponseOf<typeof r.loadUsers>> {
       return request.route(r.loadUsers, [appId], { query: { identityOrUserId, offset, pageSize, sortBy } });
     },
 
     /** App users holding at least one session. */
-    loadUsersWithSessions(appId: string, { cursor, pageSize }: { cursor?: string; pageSize?: number } = {}): Promise<CursorPage<SessionUser>> {
+    loadUsersWithSessions(appId: string, { cursor, pageSize }: QueryOf<typeof r.loadUsersWithSessions> = {}): Promise<ResponseOf<typeof r.loadUsersWithSessions>> {
       return request.route(r.loadUsersWithSessions, [appId], { query: { pageSize, cursor } });
     },
 
     /** Sessions of one app user. */
-    loadUserSessions(appId: string, userId: string, { cursor, pageSize }: { cursor?: string; pageSize?: number } = {}): Promise<CursorPage<UserSession>> {
+    loadUserSessions(appId: string, userId: string, { cursor, pageSize }: QueryOf<typeof r.loadUserSessions> = {}): Promise<ResponseOf<typeof r.loadUserSessions>> {
       return request.route(r.loadUserSessions, [appId, userId], { query: { pageSize, cursor } });
     },
 
     /** Ends every session of an app user (the id is the bare body); answers how many ended. */
-    logoutUserSessions(appId: string, userId: string): Promise<number> {
+    logoutUserSessions(appId: string, userId: string): Promise<ResponseOf<typeof r.logoutUserSessions>> {
       return request.route(r.logoutUserSessions, [appId], { body: userId });
     },
 
     /** HIPAA compliance on: data reads through the app API are audited too. */
-    activateHIPAACompliance(appId: string): Promise<ComplianceState> {
+    activateHIPAACompliance(appId: string): Promise<ResponseOf<typeof a.activateHIPAACompliance>> {
       return request.route(a.activateHIPAACompliance, [appId]);
     },
 
     /** HIPAA compliance off. */
-    deactivateHIPAACompliance(appId: string): Promise<ComplianceState> {
+    deactivateHIPAACompliance(appId: string): Promise<ResponseOf<typeof a.deactivateHIPAACompliance>> {
       return request.route(a.deactivateHIPAACompliance, [appId]);
     },
 
     /** Whether HIPAA compliance is on (Basalt addition). */
-    getHIPAACompliance(appId: string): Promise<ComplianceState> {
+    getHIPAACompliance(appId: string): Promise<ResponseOf<typeof a.getHIPAACompliance>> {
       return request.route(a.getHIPAACompliance, [appId]);
     },
   };

@@ -3,6 +3,7 @@ import { defineRoute } from '../route.js';
 import { DevOperations } from '../dev-permissions.js';
 import { DataTypes } from '../data-types.js';
 import { OpenObjectSchema, SuccessSchema } from '../schemas.js';
+import { RoleAssignmentSchema } from './security.js';
 
 /** A table or column name as developers type it; the server also refuses reserved names. */
 export const DataNameSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$' });
@@ -185,8 +186,18 @@ export const tablesRoutes = {
     body: Type.Object({ dynamicSchema: Type.Optional(Type.Boolean()), includeObjectIdByDefault: Type.Optional(Type.Boolean()) }, Open),
     response: DataConfigSchema,
   }),
-  loadAssignedUserRoles: defineRoute({ name: 'tables.loadAssignedUserRoles', method: 'GET', path: '/:appId/console/security/assignedroles', auth: 'developer' }),
-  updateAssignedUserRoles: defineRoute({ name: 'tables.updateAssignedUserRoles', method: 'PUT', path: '/:appId/console/security/assignedroles', auth: 'developer', devPermission: DevOperations.ROLES_ADD_ASSIGN }),
+  loadAssignedUserRoles: defineRoute({
+    name: 'tables.loadAssignedUserRoles', method: 'GET', path: '/:appId/console/security/assignedroles', auth: 'developer',
+    query: Type.Object({ users: Type.Optional(Type.Union([Type.String({ maxLength: 100_000 }), Type.Array(Type.String({ maxLength: 100 }), { maxItems: 1000 })])) }, Open),
+    response: Type.Array(RoleAssignmentSchema),
+    summary: 'For each role, which of the listed users (comma-separated ids) hold it: `[{roleId, rolename, system, users, status}]`',
+  }),
+  updateAssignedUserRoles: defineRoute({
+    name: 'tables.updateAssignedUserRoles', method: 'PUT', path: '/:appId/console/security/assignedroles', auth: 'developer', devPermission: DevOperations.ROLES_ADD_ASSIGN,
+    // Roles as names, ids or `{roleId | rolename | name, assigned | status}`; users as ids or records: read one by one.
+    body: Type.Object({ roles: Type.Optional(Type.Unknown()), users: Type.Optional(Type.Unknown()) }, Open),
+    response: SuccessSchema,
+  }),
   loadTableOwnerPolicyDelayCheck: defineRoute({ name: 'tables.loadTableOwnerPolicyDelayCheck', method: 'GET', path: `${base}/tables/:tableName/acl/owner-policy-delay-check`, auth: 'developer', response: OwnerPolicyDelayCheck }),
   changeTableOwnerPolicyDelayCheck: defineRoute({
     name: 'tables.changeTableOwnerPolicyDelayCheck', method: 'PUT', path: `${base}/tables/:tableName/acl/owner-policy-delay-check`, auth: 'developer', devPermission: DevOperations.OWNER_PERMISSIONS,

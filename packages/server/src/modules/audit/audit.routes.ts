@@ -7,14 +7,11 @@ import type { AuditService } from './audit.service.js';
 import { parseDate } from './audit.service.js';
 
 const r = Routes.audit;
-type P = { appId: string };
 
 export function registerAuditRoutes(app: FastifyInstance, ctx: ServerContext, audit: AuditService): void {
-  handle<P, { developer?: string; action?: string; from?: unknown; to?: unknown; offset?: number; pageSize?: number }>(app, ctx, r.loadAuditLogs, ({ params, query }) =>
-    audit.list(params.appId, query),
-  );
-  handle<P, { before?: unknown }>(app, ctx, r.deleteAuditLogs, ({ params, query }) => audit.delete(params.appId, query.before));
-  handle<P, { fromDate?: unknown; toDate?: unknown }>(app, ctx, r.downloadAuditLogs, ({ params, query, reply }) => {
+  handle(app, ctx, r.loadAuditLogs, ({ params, query }) => audit.list(params.appId, query));
+  handle(app, ctx, r.deleteAuditLogs, ({ params, query }) => audit.delete(params.appId, query.before));
+  handle(app, ctx, r.downloadAuditLogs, ({ params, query, reply }) => {
     // Dates are checked before the first byte goes out, so a bad one is a clean 400.
     parseDate(query.fromDate, 'fromDate');
     parseDate(query.toDate, 'toDate');
@@ -23,7 +20,7 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: ServerContext, au
     return reply.send(Readable.from(audit.csv(params.appId, query.fromDate, query.toDate)));
   });
 
-  handle<P>(app, ctx, r.getHIPAACompliance, ({ params }) => audit.hipaaState(params.appId));
-  handle<P>(app, ctx, r.activateHIPAACompliance, ({ params, developer }) => audit.setHipaa(params.appId, developer.id, true));
-  handle<P>(app, ctx, r.deactivateHIPAACompliance, ({ params, developer }) => audit.setHipaa(params.appId, developer.id, false));
+  handle(app, ctx, r.getHIPAACompliance, ({ params }) => audit.hipaaState(params.appId));
+  handle(app, ctx, r.activateHIPAACompliance, ({ params, developer }) => audit.setHipaa(params.appId, developer.id, true));
+  handle(app, ctx, r.deactivateHIPAACompliance, ({ params, developer }) => audit.setHipaa(params.appId, developer.id, false));
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { AuditLogEntry } from '@basalt/shared';
+import type { AuditLogEntry, ComplianceState } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AuditLogTable } from './audit.migrations.js';
@@ -114,7 +114,7 @@ export class AuditService {
     }
   }
 
-  async hipaaState(appId: string): Promise<{ enabled: boolean; changed: number | null; changedBy: string | null }> {
+  async hipaaState(appId: string): Promise<ComplianceState> {
     const row = await this.repo.getCompliance(appId);
     return { enabled: !!row?.hipaa, changed: row ? Number(row.changed) : null, changedBy: row?.changed_by ?? null };
   }

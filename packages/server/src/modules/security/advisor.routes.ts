@@ -7,5 +7,5 @@ import type { Security } from './security.service.js';
 
 /** The security advisor: one read-only route; each fix goes through the routes that own it. */
 export function registerAdvisorRoutes(app: FastifyInstance, ctx: ServerContext, s: Security): void {
-  handle<{ appId: string }>(app, ctx, Routes.security.advisor, ({ params }) => adviseApp(ctx, s, params.appId));
+  handle(app, ctx, Routes.security.advisor, ({ params }) => adviseApp(ctx, s, params.appId));
 }

@@ -1,3 +1,4 @@
+import { PermissionOperations, RecordPermissionOperations } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Caller } from './permission-engine.js';
@@ -5,9 +6,10 @@ import { canonicalAccess, type Service } from './permissions.repo.js';
 
 const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
 /** What the SDK's Permissions objects can change: FIND/UPDATE/REMOVE of a record, READ/WRITE/DELETE of a file. */
+const upperCased = (ops: readonly string[]): Record<string, string> => Object.fromEntries(ops.map((op) => [op.toUpperCase(), op]));
 const SDK_OPERATIONS: Record<'data' | 'files', Record<string, string>> = {
-  data: { FIND: 'Find', UPDATE: 'Update', REMOVE: 'Remove' },
-  files: { READ: 'Read', WRITE: 'Write', DELETE: 'Delete' },
+  data: upperCased(RecordPermissionOperations),
+  files: upperCased(PermissionOperations.files),
 };
 
 export const isServerCode = (c: Caller) => c.roles.some((r) => r.name === 'ServerCodeUser');

@@ -13,7 +13,6 @@ import { rekeyColumnRules } from './column-rules.migration.js';
 export { Security, type SchemaSource } from './security.service.js';
 export type { Caller, Decision, RowFilter } from './permission-engine.js';
 export { SYSTEM_ROLES, CLIENT_ROLE_BY_DEVICE } from './roles.service.js';
-export { OPERATIONS, COLUMN_OPERATIONS } from './permissions.repo.js';
 export { writeSdkPermission, isServerCode } from './app-permissions.js';
 
 /** Folders of a path, nearest first: `a/b/c.txt` → `a/b/c.txt`, `a/b`, `a`. Rules on a folder cover what is inside. */

@@ -1,3 +1,4 @@
+import type { PanicState } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import type { SecurityKysely } from './security.migrations.js';
 import type { InvalidationBus } from '../../cluster/invalidation.js';
@@ -13,11 +14,7 @@ const MAX_CACHED = 10_000;
 
 export const DEFAULT_PANIC_MESSAGE = 'The application is temporarily unavailable (panic mode is on)';
 
-export interface PanicState {
-  enabled: boolean;
-  message: string | null;
-  since: number | null;
-}
+export type { PanicState };
 
 const OFF: PanicState = { enabled: false, message: null, since: null };
 

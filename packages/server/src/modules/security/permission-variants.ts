@@ -1,3 +1,4 @@
+import { PermissionServices } from '@basalt/shared';
 import { ApiError } from '../../http/api-error.js';
 import { asService, type Service } from './permissions.repo.js';
 
@@ -15,7 +16,7 @@ export type Variant =
   | { kind: 'default'; service: Service; item: string; policy: 'users' | 'roles' | 'columns' | 'owner'; principal?: string; operation?: string };
 
 const POLICIES = ['users', 'roles', 'owner', 'columns'];
-const SERVICES = ['data', 'messaging', 'geo', 'files', 'localservices'];
+const SERVICES: readonly string[] = PermissionServices;
 
 function policyOf(value: string): 'users' | 'roles' {
   if (value === 'users' || value === 'roles') return value;

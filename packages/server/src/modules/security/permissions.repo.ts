@@ -1,24 +1,14 @@
+import { ColumnPermissionOperations, PermissionOperations, PermissionServices, type PermissionService } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Access, PrincipalType, SecurityKysely, SecurityTables } from './security.migrations.js';
 
-export type Service = 'data' | 'files' | 'messaging' | 'localservices' | 'geo';
-export const SERVICES: Service[] = ['data', 'files', 'messaging', 'localservices', 'geo'];
-
-/** Operations of each permission service, in the spelling answers use. */
-export const OPERATIONS: Record<Service, string[]> = {
-  data: ['Find', 'Create', 'Update', 'Remove', 'LoadRelations', 'AddRelation', 'SetRelation', 'DeleteRelation'],
-  files: ['Read', 'Write', 'Delete'],
-  messaging: ['Publish', 'Subscribe'],
-  localservices: ['Invoke'],
-  geo: ['Find', 'Create', 'Update', 'Remove'],
-};
-/** Column permissions: a DENY on Find hides the column, a DENY on Update refuses writes to it. */
-export const COLUMN_OPERATIONS = ['Find', 'Update'];
+/** A permission service; the table of services and operations is the contract's (`PermissionOperations`). */
+export type Service = PermissionService;
 
 /** The SDK's object-ACL and file-permission names (FIND, READ ...) mapped onto ours. */
 export function canonicalOperation(service: Service, op: string, column = false): string {
-  const list = column ? COLUMN_OPERATIONS : OPERATIONS[service];
+  const list = column ? ColumnPermissionOperations : PermissionOperations[service];
   const found = list.find((o) => o.toLowerCase() === String(op).toLowerCase().replace(/[_ ]/g, ''));
   if (!found) throw ApiError.badRequest(`Unknown ${service}${column ? ' column' : ''} operation '${String(op).slice(0, 40)}'; use one of ${list.join(', ')}`, { field: 'operation' });
   return found;
@@ -31,7 +21,7 @@ export function canonicalAccess(value: unknown): Access {
 }
 
 export function asService(value: string): Service {
-  if ((SERVICES as string[]).includes(value)) return value as Service;
+  if ((PermissionServices as readonly string[]).includes(value)) return value as Service;
   throw ApiError.notFound(`Unknown permission service '${value.slice(0, 40)}'`);
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DevOperations, Routes, type PermissionListRowWire, type PermissionListWire } from '@basalt/shared';
+import { DevOperations, PermissionDevOperations, Routes, type PermissionListRowWire, type PermissionListWire } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { handle, sendJson, type Authed } from '../../http/route.js';
 import { ApiError } from '../../http/api-error.js';
@@ -16,8 +16,7 @@ const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
 function devOperation(v: Variant): number {
   if (v.kind === 'owner') return DevOperations.OWNER_PERMISSIONS;
   if (v.kind === 'fileRoles' || v.kind === 'fileUsers') return DevOperations.FILE_PERMISSIONS;
-  const service = 'service' in v ? v.service : 'localservices';
-  return { data: DevOperations.TABLE_PERMISSIONS, files: DevOperations.FILE_PERMISSIONS, messaging: DevOperations.CHANNEL_PERMISSIONS, geo: DevOperations.GEO_PERMISSIONS, localservices: DevOperations.BUSINESS_LOGIC }[service];
+  return PermissionDevOperations['service' in v ? v.service : 'localservices'];
 }
 
 /** How a row's rules become its `permissions` list (plain, or column permissions). */
@@ -84,7 +83,7 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
     return new Map([...t.columns, ...t.relations].map((c) => [c.columnId, c.name]));
   }
 
-  handle<{ appId: string }, Record<string, unknown>>(app, ctx, r.loadPermissions, async ({ params, req, query }) => {
+  handle(app, ctx, r.loadPermissions, async ({ params, req, query }) => {
     const segs = securitySegments(req.url);
     const v = readVariant(segs);
     const appId = params.appId;
@@ -195,7 +194,7 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
     return v.kind === 'columns' || (v.kind === 'default' && v.policy === 'columns');
   }
 
-  handle<{ appId: string }, object, unknown>(app, ctx, r.setPermission, async (a) => {
+  handle(app, ctx, r.setPermission, async (a) => {
     const { params, req, body } = a;
     const v = writeVariant(securitySegments(req.url));
     assertOperation(a.access, devOperation(v));
@@ -217,7 +216,7 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
     return sendJson(a.reply, await answer(params.appId, v, t, written));
   });
 
-  handle<{ appId: string }>(app, ctx, r.dropPermissions, async (a) => {
+  handle(app, ctx, r.dropPermissions, async (a) => {
     const { params, req } = a;
     const segs = securitySegments(req.url);
     const v = dropVariant(segs);

@@ -8,7 +8,6 @@ import type { Security } from './security.service.js';
 
 const r = Routes.security;
 const t = Routes.tables;
-type P = { appId: string; roleName: string; roleId: string };
 
 /** A role permission as sent: `{service, operation, access}`; access null (or absent) drops it. */
 function rolePermissions(body: unknown): Array<{ service: string; operation: string; access: unknown }> {
@@ -31,7 +30,7 @@ function loadAssignedUserRoles(s: Security, appId: string, users: unknown) {
  * A role is a name or id (assigned), or `{roleId | rolename | name, assigned | status}` where
  * status ALL/ASSIGNED adds, NONE/UNASSIGNED removes and SOME leaves it as it is.
  */
-async function updateAssignedUserRoles(s: Security, appId: string, body: { roles?: unknown; users?: unknown }): Promise<{ success: true }> {
+async function updateAssignedUserRoles(s: Security, appId: string, body: { roles?: unknown; users?: unknown }): Promise<{ success: boolean }> {
   const users = (Array.isArray(body?.users) ? body.users : []).map((u) => (typeof u === 'object' && u !== null ? (u as { objectId?: unknown }).objectId : u)).map(String).filter(Boolean);
   const changes: Array<{ role: string; assign: boolean }> = [];
   for (const r of Array.isArray(body?.roles) ? body.roles : []) {
@@ -54,26 +53,26 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: ServerContext, s: 
   const changed = (origin: object, appId: string, developerId: string, action: string, target: string, summary: string) =>
     ctx.bus.emit('console.changed', { appId, developerId, action, target, summary, origin });
 
-  handle<P>(app, ctx, r.loadRoles, ({ params }) => s.roles.list(params.appId));
-  handle<P>(app, ctx, r.createRole, async ({ params, developer, req }) => {
+  handle(app, ctx, r.loadRoles, ({ params }) => s.roles.list(params.appId));
+  handle(app, ctx, r.createRole, async ({ params, developer, req }) => {
     const role = await s.roles.create(params.appId, params.roleName);
     changed(req, params.appId, developer.id, 'role.create', role.rolename, `Created role ${role.rolename}`);
     return role;
   });
-  handle<P, object, { name: string }>(app, ctx, r.renameRole, async ({ params, body, developer, req }) => {
+  handle(app, ctx, r.renameRole, async ({ params, body, developer, req }) => {
     const before = await s.roles.get(params.appId, params.roleId);
     const role = await s.roles.rename(params.appId, params.roleId, body.name);
     changed(req, params.appId, developer.id, 'role.rename', role.rolename, `Renamed role ${before.name} to ${role.rolename}`);
     return role;
   });
-  handle<P>(app, ctx, r.deleteRole, async ({ params, developer, req }) => {
+  handle(app, ctx, r.deleteRole, async ({ params, developer, req }) => {
     const role = await s.roles.remove(params.appId, params.roleId);
     s.engine.invalidate(params.appId);
     changed(req, params.appId, developer.id, 'role.delete', role.name, `Deleted role ${role.name}`);
     return { success: true };
   });
 
-  handle<P>(app, ctx, r.loadRolePermissions, async ({ params }) => {
+  handle(app, ctx, r.loadRolePermissions, async ({ params }) => {
     const role = await s.roles.get(params.appId, params.roleId);
     const out = [];
     for (const service of ['data', 'files', 'messaging', 'localservices', 'geo'] as const) {
@@ -82,7 +81,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: ServerContext, s: 
     }
     return out;
   });
-  handle<P, object, unknown>(app, ctx, r.setRolePermission, async ({ params, body, developer, req }) => {
+  handle(app, ctx, r.setRolePermission, async ({ params, body, developer, req }) => {
     const role = await s.roles.get(params.appId, params.roleId);
     for (const p of rolePermissions(body)) {
       const service = asService(p.service);
@@ -98,6 +97,6 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: ServerContext, s: 
   });
 
   // Role assignments sit under the security path, though the reference client lists them with tables.
-  handle<P, { users?: string }>(app, ctx, t.loadAssignedUserRoles, ({ params, query }) => loadAssignedUserRoles(s, params.appId, query.users));
-  handle<P, object, { roles?: unknown; users?: unknown }>(app, ctx, t.updateAssignedUserRoles, ({ params, body }) => updateAssignedUserRoles(s, params.appId, body ?? {}));
+  handle(app, ctx, t.loadAssignedUserRoles, ({ params, query }) => loadAssignedUserRoles(s, params.appId, query.users));
+  handle(app, ctx, t.updateAssignedUserRoles, ({ params, body }) => updateAssignedUserRoles(s, params.appId, body));
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Routes, type RunAsAnswer, type RunAsDecision } from '@basalt/shared';
+import { Routes, type BodyOf, type RunAsDecision } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { userFacts, type AppCaller } from '../../http/app-auth.js';
@@ -7,7 +7,8 @@ import { handle } from '../../http/route.js';
 import type { AppData } from '../appapi/data-access.js';
 import type { DecidedBy } from './permission-engine.js';
 
-type Body = { table: string; roleName?: string; userId?: string; where?: string; pageSize?: number; offset?: number };
+
+type Body = BodyOf<typeof Routes.security.runAs>;
 
 const OPS = ['Find', 'Create', 'Update', 'Remove'] as const;
 /** A user is run as a REST client: the key type adds its role (RestUser) as for any app. */
@@ -43,7 +44,7 @@ export function registerRunAsRoute(app: FastifyInstance, ctx: ServerContext, dat
     return { ...(await security.callerFor(appId, DEVICE, user)), apiKey: '', token: null };
   }
 
-  handle<{ appId: string }, Record<string, unknown>, Body>(app, ctx, Routes.security.runAs, async ({ params, body }): Promise<RunAsAnswer> => {
+  handle(app, ctx, Routes.security.runAs, async ({ params, body }) => {
     const { appId } = params;
     const table = (await ctx.data.schema(appId)).table(body.table);
     if (!table) throw ApiError.badRequest(`Table '${body.table.slice(0, 100)}' does not exist`, { field: 'table' });

@@ -7,27 +7,25 @@ import type { Security } from './security.service.js';
 
 const r = Routes.security;
 const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
-type P = { appId: string; userId: string };
-type Paging = { cursor?: string; pageSize?: number };
 
 /** Panic mode switches and app users' sessions. */
 export function registerSessionRoutes(app: FastifyInstance, ctx: ServerContext, s: Security): void {
   const changed = (origin: object, appId: string, developerId: string, action: string, target: string, summary: string) =>
     ctx.bus.emit('console.changed', { appId, developerId, action, target, summary, origin });
 
-  handle<P>(app, ctx, r.loadPanicMode, ({ params }) => s.panic.state(params.appId));
-  handle<P, object, { message?: string } | undefined>(app, ctx, r.activatePanicMode, async ({ params, body, developer, req }) => {
+  handle(app, ctx, r.loadPanicMode, ({ params }) => s.panic.state(params.appId));
+  handle(app, ctx, r.activatePanicMode, async ({ params, body, developer, req }) => {
     const state = await s.panic.set(params.appId, true, body?.message);
     changed(req, params.appId, developer.id, 'panic.enable', params.appId, 'Enabled panic mode: the app API answers 503');
     return state;
   });
-  handle<P>(app, ctx, r.deactivatePanicMode, async ({ params, developer, req }) => {
+  handle(app, ctx, r.deactivatePanicMode, async ({ params, developer, req }) => {
     const state = await s.panic.set(params.appId, false);
     changed(req, params.appId, developer.id, 'panic.disable', params.appId, 'Disabled panic mode');
     return state;
   });
 
-  handle<P, { identityOrUserId?: string; offset?: number; pageSize?: number; sortBy?: string }>(app, ctx, r.loadUsers, async ({ params, query }) => {
+  handle(app, ctx, r.loadUsers, async ({ params, query }) => {
     const text = query.identityOrUserId?.trim();
     const [desc, field] = query.sortBy?.startsWith('-') ? [true, query.sortBy.slice(1)] : [false, query.sortBy ?? 'email'];
     const sort = (['email', 'name', 'created', 'objectId'] as const).find((c) => c === field) ?? 'email';
@@ -41,18 +39,18 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServerContext, 
     };
   });
 
-  handle<P, Paging>(app, ctx, r.loadUsersWithSessions, async ({ params, query }) => {
+  handle(app, ctx, r.loadUsersWithSessions, async ({ params, query }) => {
     const page = await s.sessions.usersWithSessions(params.appId, query.pageSize ?? 20, query.cursor);
     const named = await s.users.named(params.appId, page.data.map((u) => u.userId));
     return { data: page.data.map((u) => ({ objectId: u.userId, ...(named.get(u.userId) ?? { email: null, name: null }), sessions: u.sessions, lastActive: u.lastActive })), cursor: page.cursor };
   });
 
-  handle<P, Paging>(app, ctx, r.loadUserSessions, async ({ params, query }) => {
+  handle(app, ctx, r.loadUserSessions, async ({ params, query }) => {
     if (!USER_ID.test(params.userId)) throw ApiError.badRequest('A user is named by its objectId');
     return s.sessions.ofUser(params.appId, params.userId, query.pageSize ?? 20, query.cursor);
   });
 
-  handle<P, object, unknown>(app, ctx, r.logoutUserSessions, async ({ params, body, developer, req }) => {
+  handle(app, ctx, r.logoutUserSessions, async ({ params, body, developer, req }) => {
     const userId = typeof body === 'string' ? body.trim().replace(/^"|"$/g, '') : body && typeof body === 'object' ? String((body as { userId?: unknown }).userId ?? '') : '';
     if (!USER_ID.test(userId)) throw ApiError.badRequest('Send the objectId of the user to log out', { field: 'userId' });
     const ended = await s.sessions.revokeAll(params.appId, userId);

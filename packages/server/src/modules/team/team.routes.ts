@@ -1,54 +1,53 @@
 import type { FastifyInstance } from 'fastify';
-import { DevOperationNames, DevOperations, DevPermissionGroups, Routes } from '@basalt/shared';
+import { DevOperationNames, DevOperations, DevPermissionGroups, Routes, type DevOperationAccess } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { handle, sendJson } from '../../http/route.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AppAccess } from '../../http/dev-access.js';
 import type { TeamService } from './team.service.js';
 import type { OwnershipService } from './ownership.service.js';
-import type { GroupEntry, PermissionEntry } from './team.repo.js';
 import { signDeveloper } from './developer-signature.js';
 
 const r = Routes.devTeam;
-type P = { appId: string; devId: string };
 
+// Every handler's params, body and answer are typed by its route's schemas.
 export function registerTeamRoutes(app: FastifyInstance, ctx: ServerContext, team: TeamService, ownership: OwnershipService): void {
-  handle<P>(app, ctx, r.getDevelopers, ({ params }) => team.list(params.appId));
-  handle<P, object, { email: string } | string>(app, ctx, r.inviteDeveloper, ({ access, developer, body, req }) =>
+  handle(app, ctx, r.getDevelopers, ({ params }) => team.list(params.appId));
+  handle(app, ctx, r.inviteDeveloper, ({ access, developer, body, req }) =>
     team.invite(access, developer.id, typeof body === 'string' ? body : body.email, req),
   );
-  handle<P>(app, ctx, r.removeDeveloper, async ({ access, developer, params, req }) => {
+  handle(app, ctx, r.removeDeveloper, async ({ access, developer, params, req }) => {
     await team.remove(access, developer.id, params.devId, req);
     return { success: true };
   });
-  handle<P, object, PermissionEntry[]>(app, ctx, r.updateDevPermissions, ({ access, developer, params, body, req }) =>
+  handle(app, ctx, r.updateDevPermissions, ({ access, developer, params, body, req }) =>
     team.setPermissions(access, developer.id, params.devId, body, req),
   );
-  handle<P, object, GroupEntry[]>(app, ctx, r.updateDevPermissionGroups, ({ access, developer, params, body, req }) =>
+  handle(app, ctx, r.updateDevPermissionGroups, ({ access, developer, params, body, req }) =>
     team.setGroups(access, developer.id, params.devId, body, req),
   );
-  handle<P, object, Record<string, unknown>>(app, ctx, r.updateNotificationSettings, ({ access, body }) => team.updateNotificationSettings(access, body));
+  handle(app, ctx, r.updateNotificationSettings, ({ access, body }) => team.updateNotificationSettings(access, body));
 
-  handle<P, object, { developerId: string }>(app, ctx, r.transferOwnership, ({ access, developer, body, req }) => ownership.propose(access, developer.id, body.developerId, req));
+  handle(app, ctx, r.transferOwnership, ({ access, developer, body, req }) => ownership.propose(access, developer.id, body.developerId, req));
   handle(app, ctx, r.loadOwnershipTransferProposals, ({ developer }) => ownership.received(developer.id));
-  handle<P, object, { confirmationCode?: string; id?: string }>(app, ctx, r.confirmOwnershipChange, ({ params, developer, body, req }) =>
+  handle(app, ctx, r.confirmOwnershipChange, ({ params, developer, body, req }) =>
     ownership.confirm(params.appId, developer.id, body, req),
   );
   // `null` (JSON) when nothing is pending, so the console can tell "none" from an error.
-  handle<P>(app, ctx, r.loadSentOwnershipTransfer, async ({ access, reply }) => sendJson(reply, await ownership.sent(access)));
-  handle<P>(app, ctx, r.cancelSentOwnershipTransfer, async ({ access, developer, req }) => {
+  handle(app, ctx, r.loadSentOwnershipTransfer, async ({ access, reply }) => sendJson(reply, await ownership.sent(access)));
+  handle(app, ctx, r.cancelSentOwnershipTransfer, async ({ access, developer, req }) => {
     await ownership.cancel(access, developer.id, req);
     return { success: true };
   });
   // A JSON string (the reference client reads the body as it is): a signed statement of who the developer is.
   handle(app, ctx, r.generateDeveloperSignature, ({ developer, reply }) => sendJson(reply, signDeveloper(ctx, developer)));
 
-  handle<{ appId: string; operation: string }>(app, ctx, Routes.devPermissions.get, ({ access, params }) => accessTo(access, params.operation));
+  handle(app, ctx, Routes.devPermissions.get, ({ access, params }) => accessTo(access, params.operation));
 }
 
 /** Answers `devPermissions.get`: one operation, a group's operations, or all of them. */
 function accessTo(access: AppAccess, operation: string) {
-  const of = (op: number) => ({
+  const of = (op: number): DevOperationAccess => ({
     operation: op,
     name: DevOperationNames[op],
     access: access.role === 'owner' ? 'GRANT' : (access.permissions.get(op) ?? 'GRANT'),

@@ -1,13 +1,12 @@
-import type { OAuthProvider, UserProperty, UsersLoginSettings, UsersRegistrationSettings } from '@basalt/shared';
+import type { Auth0Settings, OAuthProvider, ScopeBinding, UserProperty, UsersLoginSettings, UsersRegistrationSettings } from '@basalt/shared';
 import type { ServerModule } from '../module.js';
 import type { ServerContext } from '../../context.js';
-import { UsersConfigService, type Auth0Settings, type ScopeBinding } from './users-config.service.js';
+import { UsersConfigService } from './users-config.service.js';
 import { OAuthProvidersService } from './oauth.service.js';
 import { registerUsersConfigRoutes } from './users-config.routes.js';
 import { usersConfigSystemMigrations } from './users-config.migrations.js';
 import { OAuthLoginRepo } from './oauth-login.repo.js';
 
-export type { Auth0Settings, ScopeBinding } from './users-config.service.js';
 export { OAuthLoginRepo, STATE_TTL_MS } from './oauth-login.repo.js';
 export { callProvider, oauth1Header, providerUrl, ProviderError, PROVIDER_MAX_BYTES, PROVIDER_TIMEOUT_MS } from './oauth-http.js';
 

@@ -1,19 +1,9 @@
+import type { OAuthTemplate } from '@basalt/shared';
+
 /**
  * Ready-made provider settings the console offers (`create-from-template`): the developer adds
  * only the client id and secret. Endpoints are the providers' public documented ones.
  */
-export interface OAuthTemplate {
-  code: string;
-  name: string;
-  version: 1 | 2;
-  authorizationUrl: string;
-  tokenUrl: string;
-  userInfoUrl: string;
-  requestTokenUrl?: string;
-  scope: string[];
-  fieldsMapping: Record<string, string>;
-}
-
 export const OAUTH2_TEMPLATES: OAuthTemplate[] = [
   {
     code: 'google', name: 'Google', version: 2, authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth', tokenUrl: 'https://oauth2.googleapis.com/token',

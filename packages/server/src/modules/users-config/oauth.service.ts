@@ -1,10 +1,10 @@
-import type { OAuthProvider } from '@basalt/shared';
+import type { OAuthProvider, OAuthTemplate } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { newId } from '../../http/secrets.js';
 import type { OAuthProvidersTable } from './users-config.migrations.js';
 import type { UsersConfigRepo } from './users-config.repo.js';
-import { OAUTH1_TEMPLATES, OAUTH2_TEMPLATES, type OAuthTemplate } from './oauth-templates.js';
+import { OAUTH1_TEMPLATES, OAUTH2_TEMPLATES } from './oauth-templates.js';
 import { asObject, bool, CODE, mapping, scopes, str, url, type Input } from './users-config.validate.js';
 
 type Version = 1 | 2;

@@ -1,4 +1,4 @@
-import type { UserProperty, UsersLoginSettings, UsersRegistrationSettings } from '@basalt/shared';
+import type { Auth0Settings, ScopeBinding, SocialParams, UserProperty, UsersLoginSettings, UsersRegistrationSettings } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { newId } from '../../http/secrets.js';
@@ -16,17 +16,7 @@ const BUILT_IN_PROPERTIES: UserProperty[] = [
   { name: 'name', identity: false, required: false, visibleOnRegistration: true },
 ];
 
-export interface Auth0Settings {
-  enabled: boolean;
-  domain: string;
-  clientId: string;
-  clientSecret: string;
-  audience: string;
-  identityClaim: string;
-  defaultRole: string | null;
-}
 export const DEFAULT_AUTH0: Auth0Settings = { enabled: false, domain: '', clientId: '', clientSecret: '', audience: '', identityClaim: 'email', defaultRole: null };
-export interface ScopeBinding { id: string; scope: string; roleName: string }
 
 /** Registration, login, user properties, social parameters and Auth0 of an app's users. */
 export class UsersConfigService {
@@ -124,7 +114,7 @@ export class UsersConfigService {
   }
 
   /** Legacy social sign-in parameters (`{provider, key, secret, enabled}`), one entry per provider. */
-  async updateSocialParams(appId: string, body: unknown): Promise<Record<string, unknown>> {
+  async updateSocialParams(appId: string, body: unknown): Promise<SocialParams> {
     const input = asObject(body);
     const provider = str(input, 'provider', '', { min: 1, max: 50, pattern: /^[a-z][a-z0-9_-]*$/i, hint: 'must be a provider name such as facebook' }).toLowerCase();
     if (!provider) throw ApiError.badRequest('provider is required', { field: 'provider' });

@@ -1,12 +1,11 @@
 import { Select, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import type { DataTable } from '@basalt/shared';
+import { ColumnPermissionOperations, type DataTable } from '@basalt/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { useLoadRoles } from '../api/roles.queries';
 import { useChangePermissions, usePermissionList } from '../api/permissions.queries';
 import { PermissionMatrix } from './PermissionMatrix';
-import { COLUMN_OPERATIONS } from './permission-state';
 import { SystemBadge } from './SystemBadge';
 
 /**
@@ -41,7 +40,7 @@ export function ColumnsMatrix({ appId, table, disabledReason }: { appId: string;
         caption={`Permissions on column ${column} of ${table.name} by role`}
         rowHeader="Role"
         rows={(roles.data ?? []).map((r) => ({ id: r.id, name: r.name, extra: r.system ? <SystemBadge /> : undefined }))}
-        operations={COLUMN_OPERATIONS}
+        operations={ColumnPermissionOperations}
         itemLabel={`${table.name}.${column}`}
         value={(rowId, op) => byId.get(rowId)?.[`${column}:${op}`]}
         onChange={(changes) => change.mutate(changes.map((c) => ({ policy: 'columns', principalId: c.rowId, operation: c.operation, access: c.access ?? null, column })))}

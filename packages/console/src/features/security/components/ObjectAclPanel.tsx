@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
-import { DevOperations } from '@basalt/shared';
+import { DevOperations, RecordPermissionOperations } from '@basalt/shared';
 import { useCan } from '../api/use-can';
 import { ScopeMatrix } from './ScopeMatrix';
-
-const ACL_OPERATIONS = ['Find', 'Update', 'Remove'];
 
 interface Props {
   appId: string;
@@ -26,7 +24,7 @@ export function ObjectAclPanel({ appId, table, objectId }: Props) {
         Rules for this record only; they win over the table&apos;s rules and the owner policy.
       </Text>
       <SegmentedControl aria-label="Whose access to this record" value={policy} onChange={(v) => setPolicy(v as 'roles' | 'users')} data={[{ value: 'roles', label: 'Roles' }, { value: 'users', label: 'Users' }]} />
-      <ScopeMatrix key={policy} appId={appId} scope={scope} policy={policy} itemLabel={`record ${objectId}`} operations={ACL_OPERATIONS} disabledReason={can.reason} />
+      <ScopeMatrix key={policy} appId={appId} scope={scope} policy={policy} itemLabel={`record ${objectId}`} operations={RecordPermissionOperations} disabledReason={can.reason} />
     </Stack>
   );
 }

@@ -24,7 +24,7 @@ interface Props {
   /** Header of the first column: "Role", "User" … */
   rowHeader: string;
   rows: MatrixRow[];
-  operations: string[];
+  operations: readonly string[];
   /** Column header text of an operation (defaults to the operation). */
   operationLabel?: (operation: string) => string;
   /** The object the cells are about, for cell names: "Create on Orders for Sales". */

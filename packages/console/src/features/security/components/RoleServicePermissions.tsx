@@ -1,12 +1,11 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { DevOperations } from '@basalt/shared';
-import type { PermissionService, Role } from '@basalt/sdk';
+import { DevOperations, PermissionOperations, type PermissionService } from '@basalt/shared';
+import type { Role } from '@basalt/sdk';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { useLoadRolePermissions, useSetRolePermission } from '../api/roles.queries';
 import { useCan } from '../api/use-can';
 import { PermissionMatrix } from './PermissionMatrix';
-import { SERVICE_OPERATIONS } from './permission-state';
 
 const SERVICES: Array<{ service: PermissionService; label: string }> = [
   { service: 'data', label: 'Data (every table)' },
@@ -40,7 +39,7 @@ export function RoleServicePermissions({ appId, role }: { appId: string; role: R
             caption={`${label} permissions of ${role.name}`}
             rowHeader="Role"
             rows={[{ id: role.id, name: role.name }]}
-            operations={SERVICE_OPERATIONS[service]}
+            operations={PermissionOperations[service]}
             itemLabel={`every ${service === 'data' ? 'table' : service === 'files' ? 'file' : 'channel'}`}
             value={(_row, op) => value(service, op)}
             onChange={(changes) => changes.forEach((c) => set.mutate({ service, operation: c.operation, access: c.access ?? null }))}

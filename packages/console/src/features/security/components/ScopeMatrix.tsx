@@ -14,7 +14,7 @@ interface Props {
   scope: PermissionScope;
   policy: 'roles' | 'users' | 'owner';
   itemLabel: string;
-  operations: string[];
+  operations: readonly string[];
   disabledReason?: string;
 }
 

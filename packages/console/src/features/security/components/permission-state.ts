@@ -13,15 +13,3 @@ export function nextState(state: CellState): CellState {
 export function stateWord(state: CellState): string {
   return state === 'GRANT' ? 'granted' : state === 'DENY' ? 'denied' : 'inherited';
 }
-
-/** Operations of each permission service, in the order the server lists them. */
-export const SERVICE_OPERATIONS: Record<string, string[]> = {
-  data: ['Find', 'Create', 'Update', 'Remove', 'LoadRelations', 'AddRelation', 'SetRelation', 'DeleteRelation'],
-  files: ['Read', 'Write', 'Delete'],
-  messaging: ['Publish', 'Subscribe'],
-  localservices: ['Invoke'],
-  geo: ['Find', 'Create', 'Update', 'Remove'],
-};
-
-/** Column permissions: a DENY on Find hides the column, on Update refuses writes to it. */
-export const COLUMN_OPERATIONS = ['Find', 'Update'];

@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { Paper, Tabs, Text } from '@mantine/core';
-import { DevOperations } from '@basalt/shared';
+import { DevOperations, PermissionDevOperations, PermissionOperations, RecordPermissionOperations } from '@basalt/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { useSecurityChannels, useSecurityTables } from '../api/lookups.queries';
@@ -9,9 +9,6 @@ import { useCan } from '../api/use-can';
 import { ColumnsMatrix } from '../components/ColumnsMatrix';
 import { ScopeMatrix } from '../components/ScopeMatrix';
 import { ScopePicker, type ScopeService } from '../components/ScopePicker';
-import { SERVICE_OPERATIONS } from '../components/permission-state';
-
-const NEEDS: Record<ScopeService, number> = { data: DevOperations.TABLE_PERMISSIONS, files: DevOperations.FILE_PERMISSIONS, messaging: DevOperations.CHANNEL_PERMISSIONS };
 
 /** Permissions of one table, file path or channel; scope and tab live in the URL. */
 export default function PermissionsPage() {
@@ -24,7 +21,7 @@ export default function PermissionsPage() {
   const item = params.get('item') ?? (service === 'data' ? tableList.find((t) => !t.system)?.name ?? tableList[0]?.name ?? '' : '');
   const tabs = service === 'data' ? ['roles', 'users', 'owner', 'columns'] : ['roles', 'users'];
   const tab = tabs.includes(params.get('tab') ?? '') ? params.get('tab')! : 'roles';
-  const can = useCan(appId, NEEDS[service]);
+  const can = useCan(appId, PermissionDevOperations[service]);
   const canOwner = useCan(appId, DevOperations.OWNER_PERMISSIONS);
 
   const update = (next: Record<string, string | null>) =>
@@ -68,14 +65,14 @@ export default function PermissionsPage() {
               {service === 'data' && <Tabs.Tab value="columns">Columns</Tabs.Tab>}
             </Tabs.List>
             <Tabs.Panel value="roles">
-              <ScopeMatrix appId={appId} scope={scope} policy="roles" itemLabel={label} operations={SERVICE_OPERATIONS[service]} disabledReason={can.reason} />
+              <ScopeMatrix appId={appId} scope={scope} policy="roles" itemLabel={label} operations={PermissionOperations[service]} disabledReason={can.reason} />
             </Tabs.Panel>
             <Tabs.Panel value="users">
-              <ScopeMatrix appId={appId} scope={scope} policy="users" itemLabel={label} operations={SERVICE_OPERATIONS[service]} disabledReason={can.reason} />
+              <ScopeMatrix appId={appId} scope={scope} policy="users" itemLabel={label} operations={PermissionOperations[service]} disabledReason={can.reason} />
             </Tabs.Panel>
             {service === 'data' && (
               <Tabs.Panel value="owner">
-                <ScopeMatrix appId={appId} scope={scope} policy="owner" itemLabel={label} operations={['Find', 'Update', 'Remove']} disabledReason={canOwner.reason} />
+                <ScopeMatrix appId={appId} scope={scope} policy="owner" itemLabel={label} operations={RecordPermissionOperations} disabledReason={canOwner.reason} />
               </Tabs.Panel>
             )}
             {service === 'data' && table && (

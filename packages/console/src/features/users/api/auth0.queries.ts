@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Auth0Configuration, Auth0ScopeBinding } from '@basalt/sdk';
+import type { Auth0SettingsInput, ScopeBindingInput } from '@basalt/sdk';
 import { getSdk } from '../../../lib/sdk';
 import { auth0Keys } from './users.keys';
 
@@ -11,7 +11,7 @@ export function useUpdateAuth0Configuration(appId: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorToast: false },
-    mutationFn: (config: Auth0Configuration) => getSdk().users.updateAuth0Configuration(appId, config),
+    mutationFn: (config: Auth0SettingsInput) => getSdk().users.updateAuth0Configuration(appId, config),
     onSuccess: (next) => qc.setQueryData(auth0Keys.config(appId), next),
   });
 }
@@ -25,7 +25,7 @@ export function useSaveAuth0ScopeBinding(appId: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorToast: false },
-    mutationFn: (b: Auth0ScopeBinding) => (b.id ? getSdk().users.updateAuth0ScopeBinding(appId, { ...b, id: b.id }) : getSdk().users.createAuth0ScopeBinding(appId, b)),
+    mutationFn: (b: ScopeBindingInput) => (b.id ? getSdk().users.updateAuth0ScopeBinding(appId, { ...b, id: b.id }) : getSdk().users.createAuth0ScopeBinding(appId, b)),
     onSuccess: () => void qc.invalidateQueries({ queryKey: auth0Keys.bindings(appId) }),
   });
 }

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Paper, PasswordInput, Select, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Auth0Configuration } from '@basalt/sdk';
-import { DevOperations } from '@basalt/shared';
+import { DevOperations, type Auth0Settings } from '@basalt/shared';
 import { fieldError, formError } from '../../../lib/errors';
 import { useCan } from '../../security';
 import { useUpdateAuth0Configuration } from '../api/auth0.queries';
@@ -10,14 +9,14 @@ import { useUpdateAuth0Configuration } from '../api/auth0.queries';
 const FIELDS = ['enabled', 'domain', 'clientId', 'clientSecret', 'audience', 'identityClaim', 'defaultRole'];
 
 /** Auth0 sign-in of app users: tenant, client, audience, identity claim and the role every such user gets. */
-export function Auth0SettingsForm({ appId, value, roles }: { appId: string; value: Auth0Configuration; roles: string[] }) {
+export function Auth0SettingsForm({ appId, value, roles }: { appId: string; value: Auth0Settings; roles: string[] }) {
   const [form, setForm] = useState(value);
   useEffect(() => setForm(value), [value]);
   const save = useUpdateAuth0Configuration(appId);
   const can = useCan(appId, DevOperations.OAUTH_PROVIDERS);
   const dirty = JSON.stringify(form) !== JSON.stringify(value);
   // An edited field drops the last save's error, so a corrected value is not shown as wrong.
-  const set = (k: keyof Auth0Configuration) => (e: { currentTarget: { value: string } }) => {
+  const set = (k: keyof Auth0Settings) => (e: { currentTarget: { value: string } }) => {
     if (save.error) save.reset();
     setForm({ ...form, [k]: e.currentTarget.value });
   };

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import type { Auth0ScopeBinding } from '@basalt/sdk';
+import type { ScopeBinding } from '@basalt/shared';
 import { fieldError, formError } from '../../../lib/errors';
 import { useSaveAuth0ScopeBinding } from '../api/auth0.queries';
 
 interface Props {
   appId: string;
   /** The binding being edited; an empty object adds one; undefined closes the dialog. */
-  binding?: Partial<Auth0ScopeBinding>;
+  binding?: Partial<ScopeBinding>;
   roles: string[];
   onClose: () => void;
 }

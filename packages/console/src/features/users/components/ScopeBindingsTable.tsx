@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { Auth0ScopeBinding } from '@basalt/sdk';
-import { DevOperations } from '@basalt/shared';
+import { DevOperations, type ScopeBinding } from '@basalt/shared';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { useCan } from '../../security';
 import { useDeleteAuth0ScopeBinding } from '../api/auth0.queries';
@@ -10,10 +9,10 @@ import { ScopeBindingModal } from './ScopeBindingModal';
 import { EditDeleteActions } from '../../../components/EditDeleteActions';
 
 /** Scope → role bindings applied at every provider sign-in (Auth0, OAuth 1 and 2). */
-export function ScopeBindingsTable({ appId, bindings, roles }: { appId: string; bindings: Auth0ScopeBinding[]; roles: string[] }) {
+export function ScopeBindingsTable({ appId, bindings, roles }: { appId: string; bindings: ScopeBinding[]; roles: string[] }) {
   const can = useCan(appId, DevOperations.OAUTH_PROVIDERS);
-  const [editing, setEditing] = useState<Partial<Auth0ScopeBinding>>();
-  const [removing, setRemoving] = useState<Auth0ScopeBinding>();
+  const [editing, setEditing] = useState<Partial<ScopeBinding>>();
+  const [removing, setRemoving] = useState<ScopeBinding>();
   const remove = useDeleteAuth0ScopeBinding(appId);
 
   return (
