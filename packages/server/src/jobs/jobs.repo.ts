@@ -72,6 +72,17 @@ export class JobsRepo {
     return Number(res.numUpdatedRows);
   }
 
+  /**
+   * Makes a job due again now, whatever its state, dropping any lease: for work a person asks to
+   * go on with (an interrupted import's Resume). Answers false when there is no such job.
+   */
+  async requeue(id: string, now: number): Promise<boolean> {
+    const res = await this.db.updateTable('jobs')
+      .set({ state: 'pending', run_at: now, attempts: 0, last_error: null, leased_by: null, lease_until: null, updated: now })
+      .where('id', '=', id).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
   async recordError(id: string, error: string | null): Promise<void> {
     await this.db.updateTable('jobs').set({ last_error: error }).where('id', '=', id).execute();
   }

@@ -29,6 +29,11 @@ export interface Job<P = unknown> {
   runs: number;
   /** at-least-once: which attempt this is (1 for the first). */
   attempts: number;
+  /**
+   * Aborted when this process starts to stop: a long run (an import) ends at its next safe point
+   * instead of being cut off when the process exits.
+   */
+  signal: AbortSignal;
 }
 
 export interface JobKind<P = unknown> {
@@ -81,6 +86,7 @@ export class JobScheduler {
   private polling?: Promise<number>;
   private readonly running = new Set<Promise<void>>();
   private stopped = false;
+  private readonly stopping = new AbortController();
 
   constructor(
     dbs: Databases,
@@ -120,6 +126,7 @@ export class JobScheduler {
    */
   async stop(waitMs = 10_000): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     clearInterval(this.timer);
     this.timer = undefined;
     let timeout: NodeJS.Timeout | undefined;
@@ -162,6 +169,7 @@ export class JobScheduler {
     const job: Job = {
       id: row.id, kind: row.kind, appId: row.app_id, payload: JSON.parse(row.payload) as unknown, runAt: row.run_at,
       repeatEveryMs: row.repeat_every_ms, runs: row.runs, attempts: kind.delivery === 'at-least-once' ? row.attempts + 1 : row.attempts,
+      signal: this.stopping.signal,
     };
     // The lease is renewed while the run lasts, so a long run is not taken over while alive.
     const renew = setInterval(() => {

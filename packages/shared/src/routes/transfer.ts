@@ -86,6 +86,69 @@ export type CsvImportResult = Static<typeof CsvImportResultSchema>;
 /** The answer of a kind of transfer not built yet: it always answers 501, never a 2xx. */
 const NotBuilt = Type.Unknown({ description: 'not built yet: always 501' });
 
+/** Largest file an import job takes (bytes, UTF-8): it is streamed to storage, never held whole. */
+export const CSV_IMPORT_JOB_MAX_BYTES = 200 * 1024 * 1024;
+
+/** Query of a file upload for an import job. */
+export const CsvImportUploadQuerySchema = Type.Object({
+  /** Table the rows will go to. */
+  table: Type.String({ minLength: 1, maxLength: 64 }),
+  /** The file's name, shown in the task tray and the audit log. */
+  fileName: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+});
+export type CsvImportUploadQuery = Static<typeof CsvImportUploadQuerySchema>;
+
+/** How an uploaded file is read: the same fields as a one-request import, without the text. */
+export const CsvImportJobOptionsSchema = Type.Object({
+  mapping: Type.Optional(CsvImportBodySchema.properties.mapping),
+  hasHeader: Type.Optional(Type.Boolean()),
+  delimiter: CsvImportBodySchema.properties.delimiter,
+  /** Write the valid rows even when some are rejected (default false: a rejected row fails the job and rolls it back). */
+  skipInvalid: Type.Optional(Type.Boolean()),
+  /** Headers that match no column become new STRING columns (default false). */
+  createColumns: Type.Optional(Type.Boolean()),
+});
+export type CsvImportJobOptions = Static<typeof CsvImportJobOptionsSchema>;
+
+/** Query of the list of import jobs. */
+export const CsvImportJobListQuerySchema = Type.Object({
+  /** Only the jobs of this table. */
+  table: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+});
+export type CsvImportJobListQuery = Static<typeof CsvImportJobListQuerySchema>;
+
+/**
+ * Where an import job is: `uploaded` (file stored, not started), `queued`, `running`,
+ * `interrupted` (stopped before it committed: a server restart; Resume or Roll back),
+ * `rolling-back`, and the ends `committed`, `rolled-back`, `failed` (its rows were removed).
+ */
+export type CsvImportJobState = 'uploaded' | 'queued' | 'running' | 'interrupted' | 'rolling-back' | 'committed' | 'rolled-back' | 'failed';
+
+/** An import job as the console shows it (decision 0041). */
+export interface CsvImportJob {
+  id: string;
+  table: string;
+  fileName: string;
+  bytes: number;
+  state: CsvImportJobState;
+  /** Data rows of the file, once counted (by the dry run or the job's first run). */
+  rowsTotal: number | null;
+  /** Rows handled by committed batches (written or rejected). */
+  rowsDone: number;
+  /** Rows written so far (marked with the job until it commits). */
+  rowsWritten: number;
+  rejectedTotal: number;
+  /** The first 1000 rejected rows, in file order. */
+  rejected: CsvRejectedRow[];
+  createdColumns: string[];
+  /** Why the job failed or stopped. */
+  error: string | null;
+  created: number;
+  updated: number;
+  canResume: boolean;
+  canRollBack: boolean;
+}
+
 const app = '/:appId/console';
 
 /**
@@ -112,6 +175,38 @@ export const transferRoutes = {
     body: Type.Union([Type.Composite([Type.Partial(Type.Pick(CsvImportBodySchema, ['csv'])), Type.Omit(CsvImportBodySchema, ['csv'])]), Type.String({ maxLength: CSV_IMPORT_MAX_BYTES })]),
     summary: 'Type `csv`: imports records into `table` from `{csv, mapping?, hasHeader?, delimiter?}` or a raw text/csv body; '
       + 'answers CsvImportResult. A dry run writes nothing. Other types: 501',
+  }),
+  uploadCsvImportFile: defineRoute({
+    name: 'transfer.uploadCsvImportFile', method: 'POST', path: `${app}/import/csv/jobs`, auth: 'developer', devPermission: DevOperations.OBJECTS,
+    query: CsvImportUploadQuerySchema,
+    summary: 'Stores a CSV file for an import job (raw body, application/octet-stream or text/csv, streamed); answers the CsvImportJob in state `uploaded`',
+  }),
+  listCsvImportJobs: defineRoute({
+    name: 'transfer.listCsvImportJobs', method: 'GET', path: `${app}/import/csv/jobs`, auth: 'developer',
+    query: CsvImportJobListQuerySchema,
+    summary: 'The unfinished CSV import jobs and the last finished ones, newest first',
+  }),
+  getCsvImportJob: defineRoute({
+    name: 'transfer.getCsvImportJob', method: 'GET', path: `${app}/import/csv/jobs/:jobId`, auth: 'developer',
+    summary: 'One CSV import job with its progress',
+  }),
+  dryRunCsvImportJob: defineRoute({
+    name: 'transfer.dryRunCsvImportJob', method: 'POST', path: `${app}/import/csv/jobs/:jobId/dry-run`, auth: 'developer', devPermission: DevOperations.OBJECTS,
+    body: CsvImportJobOptionsSchema,
+    summary: 'Checks every row of an uploaded file, reading it as a stream (no row limit), and writes nothing; answers CsvImportResult',
+  }),
+  startCsvImportJob: defineRoute({
+    name: 'transfer.startCsvImportJob', method: 'POST', path: `${app}/import/csv/jobs/:jobId/start`, auth: 'developer', devPermission: DevOperations.OBJECTS,
+    body: CsvImportJobOptionsSchema,
+    summary: 'Starts the server-side import of an uploaded file, in batches; answers the CsvImportJob',
+  }),
+  resumeCsvImportJob: defineRoute({
+    name: 'transfer.resumeCsvImportJob', method: 'POST', path: `${app}/import/csv/jobs/:jobId/resume`, auth: 'developer', devPermission: DevOperations.OBJECTS,
+    summary: 'Goes on with an interrupted import job after its last committed batch',
+  }),
+  rollBackCsvImportJob: defineRoute({
+    name: 'transfer.rollBackCsvImportJob', method: 'POST', path: `${app}/import/csv/jobs/:jobId/rollback`, auth: 'developer', devPermission: DevOperations.OBJECTS,
+    summary: 'Stops an unfinished import job and deletes exactly the rows it wrote (and the columns it created)',
   }),
   importDataServiceFiles: defineRoute({
     name: 'transfer.importDataServiceFiles', method: 'POST', path: `${app}/import/data/:step`, auth: 'developer', devPermission: DevOperations.IMPORT,

@@ -23,7 +23,7 @@ export interface CsvImportInput {
 }
 
 /** A row that passed the per-row checks, waiting for the checks across rows. */
-interface Candidate {
+export interface Candidate {
   line: number;
   input: Record<string, unknown>;
   /** column name → stored value, for the unique checks */
@@ -149,7 +149,7 @@ export class CsvImportService {
   }
 
   /** Converts one row's cells and runs the create validation of the data service on it. */
-  private async checkRow(table: TableMeta, plan: ColumnPlan, record: CsvRecord): Promise<Candidate | { message: string; column?: string }> {
+  async checkRow(table: TableMeta, plan: ColumnPlan, record: CsvRecord): Promise<Candidate | { message: string; column?: string }> {
     if (record.cells.length > plan.targets.length && record.cells.slice(plan.targets.length).some((c) => c !== null)) {
       return { message: `The row has ${record.cells.length} cells but the header names ${plan.targets.length} columns` };
     }
@@ -188,9 +188,11 @@ export class CsvImportService {
 
   /**
    * Unique values must not repeat within the file (the first row keeps the value) nor match a
-   * stored record; related records must exist. Answers the rows that pass.
+   * stored record; related records must exist. Answers the rows that pass. `seen` carries the
+   * unique values of earlier batches of the same file (column → value key → line), so a file
+   * checked batch by batch (an import job, decision 0041) still finds a value repeated across batches.
    */
-  private async checkAcrossRows(data: DataServices, appId: string, table: TableMeta, rows: Candidate[], reject: (line: number, message: string, column?: string) => void): Promise<Candidate[]> {
+  async checkAcrossRows(data: DataServices, appId: string, table: TableMeta, rows: Candidate[], reject: (line: number, message: string, column?: string) => void, seen?: Map<string, Map<string, number>>): Promise<Candidate[]> {
     const out = new Set(rows);
     const drop = (c: Candidate, message: string, column: string) => {
       if (!out.delete(c)) return;
@@ -199,12 +201,18 @@ export class CsvImportService {
     const uniques = ['objectId', ...table.columns.filter((c) => c.unique && c.name !== 'objectId').map((c) => c.name)];
     for (const column of uniques) {
       const first = new Map<string, Candidate>();
+      const before = seen?.get(column);
       for (const c of rows) {
         if (!out.has(c) || !c.stored.has(column)) continue;
         const key = valueKey(c.stored.get(column));
-        const earlier = first.get(key);
-        if (earlier) drop(c, `Column '${column}' is unique and line ${earlier.line} of this file has the same value ${shown(c.stored.get(column))}`, column);
+        const earlier = before?.get(key) ?? first.get(key)?.line;
+        if (earlier !== undefined) drop(c, `Column '${column}' is unique and line ${earlier} of this file has the same value ${shown(c.stored.get(column))}`, column);
         else first.set(key, c);
+      }
+      if (seen) {
+        const keep = before ?? new Map<string, number>();
+        for (const [key, c] of first) keep.set(key, c.line);
+        seen.set(column, keep);
       }
       if (!first.size) continue;
       const taken = await existingValues(data, appId, table, column, [...first.values()].map((c) => c.stored.get(column)));
@@ -232,7 +240,7 @@ export class CsvImportService {
 }
 
 /** The table as the rows are checked against it: with the columns `createColumns` adds (STRING). */
-function withNewColumns(table: TableMeta, plan: ColumnPlan): TableMeta {
+export function withNewColumns(table: TableMeta, plan: ColumnPlan): TableMeta {
   if (!plan.newColumns.length) return table;
   const added = plan.newColumns.map((name, i) => ({
     name, sqlName: `new_${i}`, dataType: 'STRING' as const, required: false, unique: false, indexed: false,

@@ -1,6 +1,9 @@
 import type { ServerModule } from '../module.js';
 import { CsvImportService } from './csv-import.service.js';
 import { registerTransferRoutes } from './transfer.routes.js';
+import { ImportJobsService } from './import-jobs.service.js';
+import { importJobsAppMigrations } from './import-jobs.migrations.js';
+import { registerImportJobRoutes } from './import-jobs.routes.js';
 
 export { CsvImportService } from './csv-import.service.js';
 
@@ -10,7 +13,13 @@ export { CsvImportService } from './csv-import.service.js';
  */
 export const transferModule: ServerModule = {
   name: 'transfer',
-  register(app, ctx) {
-    registerTransferRoutes(app, ctx, new CsvImportService(ctx));
+  appMigrations: importJobsAppMigrations,
+  async register(app, ctx) {
+    const csv = new CsvImportService(ctx);
+    registerTransferRoutes(app, ctx, csv);
+    // CSV imports as server-side jobs that cannot half-happen (decision 0041).
+    const jobs = new ImportJobsService(ctx, csv);
+    jobs.register();
+    await registerImportJobRoutes(app, ctx, jobs);
   },
 };

@@ -136,13 +136,17 @@ export class RecordsService {
     return record!;
   }
 
-  /** Creates every record or none; answers their objectIds in order. */
-  async bulkCreate(appId: string, tableName: string, inputs: Array<Record<string, unknown>>): Promise<string[]> {
+  /**
+   * Creates every record or none; answers their objectIds in order. `within` runs in the same
+   * transaction after the rows are in (a CSV import job records which rows it wrote, and refuses
+   * the batch when the job was rolled back meanwhile, decision 0041).
+   */
+  async bulkCreate(appId: string, tableName: string, inputs: Array<Record<string, unknown>>, within?: (trx: Kysely<any>, ids: string[]) => Promise<void>): Promise<string[]> {
     const table = await this.withDynamicColumns(appId, tableName, inputs);
     const prepared = await this.prepareAll(table, inputs, 'create');
     const now = Date.now();
     const rows = prepared.map((p) => this.row(p, now));
-    await this.insertRows(appId, table, rows, prepared);
+    await this.insertRows(appId, table, rows, prepared, [], within && ((trx) => within(trx, rows.map((r) => String(r.objectId)))));
     const records: Array<Record<string, unknown>> = [];
     for (let i = 0; i < rows.length; i++) {
       if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
@@ -168,7 +172,7 @@ export class RecordsService {
     return out;
   }
 
-  private async insertRows(appId: string, table: TableMeta, rows: Array<Record<string, unknown>>, prepared: PreparedRecord[], updates: Array<{ id: string; values: Record<string, unknown> }> = []): Promise<void> {
+  private async insertRows(appId: string, table: TableMeta, rows: Array<Record<string, unknown>>, prepared: PreparedRecord[], updates: Array<{ id: string; values: Record<string, unknown> }> = [], within?: (trx: Kysely<any>) => Promise<void>): Promise<void> {
     try {
       await this.area.db(appId).transaction().execute(async (trx) => {
         // Rows of one statement must share their key set, so rows are grouped by their keys.
@@ -198,6 +202,7 @@ export class RecordsService {
           const id = String(prepared[i].objectId ?? rows[i]?.objectId);
           for (const r of prepared[i].relations) await this.links.set(trx, appId, r.relation, id, r.ids, 'replace');
         }
+        if (within) await within(trx);
       });
     } catch (err) {
       throw this.constraintError(table, err);
