@@ -25,6 +25,15 @@ describeShapes('transfer', [
     json('POST', `${A}/import/csv?table=T&dryRun=true&firstLine=2`, { csv: 'x,y\n1,2\n3,4\n' }),
     json('POST', `${A}/import/csv?table=T&dryRun=true&firstLine=4`, { csv: 'x,y\n5,6\n' }),
   ], [{ body: report() }, { body: report({ rowsRead: 1, rowsValid: 1, rowsWritten: 1 }) }]],
+  ['uploadCsvImportFile', (c) => c.transfer.uploadCsvImportFile('A', 'My T', 'a,b\n1,2\n', 'my file.csv'),
+    { url: `${A}/import/csv/jobs?table=My%20T&fileName=my%20file.csv`, method: 'POST', headers: { ...KEY, 'Content-Type': 'application/octet-stream' }, body: 'a,b\n1,2\n' }],
+  ['listCsvImportJobs', (c) => c.transfer.listCsvImportJobs('A', { table: 'T' }), get(`${A}/import/csv/jobs?table=T`)],
+  ['getCsvImportJob', (c) => c.transfer.getCsvImportJob('A', 'j/1'), get(`${A}/import/csv/jobs/j%2F1`)],
+  ['dryRunCsvImportJob', (c) => c.transfer.dryRunCsvImportJob('A', 'j1', { mapping: { a: 'b' }, delimiter: ';' }),
+    json('POST', `${A}/import/csv/jobs/j1/dry-run`, { mapping: { a: 'b' }, delimiter: ';' })],
+  ['startCsvImportJob', (c) => c.transfer.startCsvImportJob('A', 'j1', { skipInvalid: true }), json('POST', `${A}/import/csv/jobs/j1/start`, { skipInvalid: true })],
+  ['resumeCsvImportJob', (c) => c.transfer.resumeCsvImportJob('A', 'j1'), bare('POST', `${A}/import/csv/jobs/j1/resume`)],
+  ['rollBackCsvImportJob', (c) => c.transfer.rollBackCsvImportJob('A', 'j1'), bare('POST', `${A}/import/csv/jobs/j1/rollback`)],
   ['startExport(no data)', (c) => c.transfer.startExport('A'), bare('POST', `${A}/export`)],
 ]);
 

@@ -1,4 +1,7 @@
-import { CSV_IMPORT_MAX_REJECTED, Routes, type CsvImportBody, type CsvImportQuery, type CsvImportResult, type ResponseOf } from '@basalt/shared';
+import {
+  CSV_IMPORT_MAX_REJECTED, Routes, type CsvImportBody, type CsvImportJob, type CsvImportJobListQuery, type CsvImportJobOptions, type CsvImportQuery,
+  type CsvImportResult, type ResponseOf,
+} from '@basalt/shared';
 import type { Query } from '../transport/encode.js';
 import type { GroupContext } from './group-context.js';
 import { splitCsv, type CsvChunkOptions } from './csv-chunks.js';
@@ -70,6 +73,47 @@ export function createTransferGroup({ request }: GroupContext) {
         query: query as Query | undefined,
         ...(raw && type === 'csv' ? { contentType: 'text/csv; charset=utf-8' } : {}),
       });
+    },
+
+    /**
+     * Stores a CSV file for a server-side import job (decision 0041) and answers the job in state
+     * `uploaded`. `file` is sent as it is (a browser `File`/`Blob` is streamed from disk, never
+     * read into memory), as `application/octet-stream`.
+     */
+    uploadCsvImportFile(appId: string, table: string, file: Blob | Uint8Array | string, fileName?: string): Promise<CsvImportJob> {
+      return request.route(r.uploadCsvImportFile, [appId], {
+        body: file, query: { table, ...(fileName ? { fileName } : {}) }, contentType: 'application/octet-stream',
+      });
+    },
+
+    /** The unfinished import jobs of the app (and the last finished ones), newest first. */
+    listCsvImportJobs(appId: string, query: CsvImportJobListQuery = {}): Promise<CsvImportJob[]> {
+      return request.route(r.listCsvImportJobs, [appId], { query: query as Query });
+    },
+
+    /** One import job with its progress. */
+    getCsvImportJob(appId: string, jobId: string): Promise<CsvImportJob> {
+      return request.route(r.getCsvImportJob, [appId, encodeURIComponent(jobId)]);
+    },
+
+    /** Checks every row of an uploaded file (any number of rows) and writes nothing. */
+    dryRunCsvImportJob(appId: string, jobId: string, options: CsvImportJobOptions = {}): Promise<CsvImportResult> {
+      return request.route(r.dryRunCsvImportJob, [appId, encodeURIComponent(jobId)], { body: options });
+    },
+
+    /** Starts writing an uploaded file on the server, in batches; follow it with `getCsvImportJob`. */
+    startCsvImportJob(appId: string, jobId: string, options: CsvImportJobOptions = {}): Promise<CsvImportJob> {
+      return request.route(r.startCsvImportJob, [appId, encodeURIComponent(jobId)], { body: options });
+    },
+
+    /** Goes on with an interrupted import job after its last committed batch. */
+    resumeCsvImportJob(appId: string, jobId: string): Promise<CsvImportJob> {
+      return request.route(r.resumeCsvImportJob, [appId, encodeURIComponent(jobId)]);
+    },
+
+    /** Stops an unfinished import job and deletes exactly the rows it wrote. */
+    rollBackCsvImportJob(appId: string, jobId: string): Promise<CsvImportJob> {
+      return request.route(r.rollBackCsvImportJob, [appId, encodeURIComponent(jobId)]);
     },
 
     /** One step of the multi-step import of data service files (not available yet: 501). */
