@@ -77,7 +77,7 @@ export interface RunningServer {
  * data directory, serving the built console. With a database URL it keeps system and app data in
  * PostgreSQL under a schema prefix of its own, dropped again by `stop()`. Nothing is built here.
  */
-export async function startServer(opts: { databaseUrl?: string } = {}): Promise<RunningServer> {
+export async function startServer(opts: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(consoleDir(), 'index.html'))) {
     throw new Error(`The console is not built in ${consoleDir()}: run \`npm run build\` before the journeys.`);
   }
@@ -101,6 +101,8 @@ export async function startServer(opts: { databaseUrl?: string } = {}): Promise<
       // Mails (team invitations, resets) land as files here for the journeys to read.
       BASALT_MAIL_DIR: path.join(dataDir, 'mail'),
       LOG_LEVEL: 'warn',
+      // Settings a journey needs on a server of its own (e.g. a pause between import batches).
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

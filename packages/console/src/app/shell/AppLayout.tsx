@@ -10,6 +10,7 @@ import { AppSidebar } from './AppSidebar';
 import { MainContent } from './MainContent';
 import { useGetApps } from '../../features/apps/api/apps.queries';
 import { SafetyBanner } from '../../features/security/components/SafetyBanner';
+import { useImportJobsInTray } from '../../features/data/api/import-jobs.queries';
 
 const SIDEBAR_WIDTH = 232;
 const RAIL_WIDTH = 56;
@@ -20,6 +21,8 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const { data: apps } = useGetApps();
   const app = apps?.find((a) => a.id === appId);
+  // Import jobs run on the server: after a reload the tray finds the unfinished ones again.
+  useImportJobsInTray(appId);
 
   // Wide screens start expanded, narrower ones as a rail; once chosen, the choice is kept.
   const [mode, setMode] = useLocalStorage<'expanded' | 'rail'>({

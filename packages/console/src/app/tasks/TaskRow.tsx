@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ActionIcon, Anchor, Badge, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCloudUpload, IconDatabaseExport, IconFileTypeCsv, IconArchive, IconX } from '@tabler/icons-react';
 import { taskAmount } from './task-format';
 import { taskPercent, type Task, type TaskKind, type TaskStatus } from './task-store';
@@ -17,6 +17,7 @@ const STATUS: Record<TaskStatus, { label: string; color: string }> = {
   done: { label: 'Done', color: 'green' },
   failed: { label: 'Failed', color: 'red' },
   cancelled: { label: 'Cancelled', color: 'gray' },
+  interrupted: { label: 'Interrupted', color: 'orange' },
 };
 
 interface Props {
@@ -67,7 +68,7 @@ export function TaskRow({ task, onDismiss, onNavigate }: Props) {
         value={percent ?? 100}
         striped={running}
         animated={running && percent === null}
-        color={task.status === 'failed' ? 'red' : task.status === 'done' ? 'green' : task.status === 'cancelled' ? 'gray' : undefined}
+        color={task.status === 'failed' ? 'red' : task.status === 'done' ? 'green' : task.status === 'cancelled' ? 'gray' : task.status === 'interrupted' ? 'orange' : undefined}
         aria-label={`${task.title} progress`}
       />
       <Group gap={8} justify="space-between" wrap="nowrap">
@@ -86,6 +87,15 @@ export function TaskRow({ task, onDismiss, onNavigate }: Props) {
           {task.detail}
         </Text>
       )}
+      {task.actions?.length ? (
+        <Group gap={8} justify="flex-end">
+          {task.actions.map((a) => (
+            <Button key={a.label} size="compact-xs" variant="light" color={a.color} onClick={a.onClick} aria-label={`${a.label} ${task.title}`}>
+              {a.label}
+            </Button>
+          ))}
+        </Group>
+      ) : null}
     </Stack>
   );
 }

@@ -15,16 +15,18 @@ export function TaskTray() {
   const [opened, setOpened] = useState(false);
   const dropdown = useRef<HTMLDivElement>(null);
   const running = list.filter((t) => t.status === 'running').length;
-  const failed = list.some((t) => t.status === 'failed');
+  const failed = list.some((t) => t.status === 'failed' || t.status === 'interrupted');
+  // Work in this page only: server-side tasks (import jobs) go on without the tab.
+  const inPage = list.filter((t) => t.status === 'running' && !t.serverSide).length;
   const finished = list.length - running;
 
   // Closing the tab would stop the work in flight; only then does the browser ask first.
   useEffect(() => {
-    if (!running) return;
+    if (!inPage) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [running]);
+  }, [inPage]);
 
   // Dismissing removes the focused button: focus stays in the tray so Tab and Esc keep working.
   const keepFocus = () => requestAnimationFrame(() => dropdown.current?.focus());

@@ -25,7 +25,9 @@ export function taskAmount(task: Pick<Task, 'done' | 'total' | 'unit'>): string 
 export function trayLabel(list: Task[]): string {
   const running = list.filter((t) => t.status === 'running').length;
   const failed = list.filter((t) => t.status === 'failed').length;
+  const interrupted = list.filter((t) => t.status === 'interrupted').length;
   const parts = [running ? `${running} running` : 'none running'];
+  if (interrupted) parts.push(`${interrupted} interrupted`);
   if (failed) parts.push(`${failed} failed`);
   return `Tasks: ${parts.join(', ')}`;
 }

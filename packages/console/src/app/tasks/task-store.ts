@@ -2,7 +2,15 @@ import { useSyncExternalStore } from 'react';
 
 /** What a long task is doing, for the tray's icon and grouping. */
 export type TaskKind = 'import' | 'upload' | 'export' | 'backup';
-export type TaskStatus = 'running' | 'done' | 'failed' | 'cancelled';
+/** `interrupted`: work on the server that stopped before it finished and waits for a decision (its actions). */
+export type TaskStatus = 'running' | 'done' | 'failed' | 'cancelled' | 'interrupted';
+
+/** A button of a task in the tray (Resume, Roll back). */
+export interface TaskAction {
+  label: string;
+  onClick: () => void;
+  color?: string;
+}
 
 export interface Task {
   id: string;
@@ -23,9 +31,19 @@ export interface Task {
   finishedAt?: number;
   /** Present while the task can still be stopped from the tray. */
   cancel?: () => void;
+  /** What can be done with the task from the tray. */
+  actions?: TaskAction[];
+  /**
+   * The work runs on the server (an import job): closing the tab does not stop it, so the tray
+   * does not ask before the page unloads, and the task is found again after a reload.
+   */
+  serverSide?: boolean;
 }
 
-export type TaskStart = Pick<Task, 'id' | 'kind' | 'title' | 'unit'> & Partial<Pick<Task, 'total' | 'href' | 'cancel'>>;
+export type TaskStart = Pick<Task, 'id' | 'kind' | 'title' | 'unit'> & Partial<Pick<Task, 'total' | 'href' | 'cancel' | 'actions' | 'serverSide'>>;
+
+/** What a task whose state the server decides may be set to at once. */
+export type TaskState = Partial<Pick<Task, 'status' | 'done' | 'total' | 'detail' | 'actions'>>;
 
 /** Finished tasks kept at most; the oldest finished ones go first, running ones never. */
 const MAX_FINISHED = 20;
@@ -83,6 +101,18 @@ export function createTaskStore(now: () => number = Date.now) {
     succeed: (id: string, detail?: string) => end(id, 'done', detail),
     fail: (id: string, message: string) => end(id, 'failed', message),
     cancelled: (id: string, detail?: string) => end(id, 'cancelled', detail),
+    /**
+     * Sets a server-side task to what the server reports, in any direction (an interrupted job
+     * runs again when resumed); a task that leaves `running` gets its finishing time.
+     */
+    set(id: string, state: TaskState) {
+      const task = tasks.find((t) => t.id === id);
+      if (!task) return;
+      const changed = (Object.keys(state) as Array<keyof TaskState>).some((k) => task[k] !== state[k]);
+      if (!changed) return;
+      const finishedAt = state.status && state.status !== 'running' ? (task.status === state.status ? task.finishedAt : now()) : state.status === 'running' ? undefined : task.finishedAt;
+      emit(trim(tasks.map((t) => (t.id === id ? { ...t, ...state, finishedAt } : t))));
+    },
     /** Removes a finished task; a running one stays (it must be cancelled first). */
     dismiss(id: string) {
       if (tasks.some((t) => t.id === id && t.status !== 'running')) emit(tasks.filter((t) => t.id !== id));

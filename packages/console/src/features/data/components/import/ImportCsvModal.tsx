@@ -1,21 +1,21 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, FileInput, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconFileTypeCsv } from '@tabler/icons-react';
-import type { CsvImportResult, DataTable } from '@basalt/shared';
-import { dryRunCsv, importCsv, resultOfError, type CsvMapping } from '../../api/import.queries';
+import type { CsvImportJob, CsvImportResult, DataTable } from '@basalt/shared';
+import { resultOfError, type CsvMapping } from '../../api/import.queries';
+import { dryRunImportJob, followImportJob, resultOfJob, startImportJob, uploadImportFile } from '../../api/import-jobs.queries';
 import { downloadText } from '../../api/tables.queries';
 import { dataKeys } from '../../api/data.keys';
 import { errorInfo } from '../../../../lib/errors';
-import { tasks } from '../../../../app/tasks/task-store';
 import { numberFormat } from '../../data-format';
-import { csvHeader, rejectedRowsCsv } from './csv-text';
+import { csvHeader, rejectedRowsCsv, rejectionReportCsv } from './csv-text';
 import { ImportMappingStep, initialMapping } from './ImportMappingStep';
 import { ImportRejectedRows } from './ImportRejectedRows';
 import { ImportSummary, type ImportOutcome } from './ImportSummary';
 
-type Stage = 'map' | 'checking' | 'checked' | 'importing' | 'done';
+type Stage = 'map' | 'uploading' | 'checking' | 'checked' | 'importing' | 'done';
 
 interface Props {
   appId: string;
@@ -28,14 +28,21 @@ interface Props {
 
 const rows = (n: number) => `${numberFormat.format(n)} row${n === 1 ? '' : 's'}`;
 
+/** Bytes read from the start of the file to show its header; the rest stays on disk. */
+const HEADER_BYTES = 64 * 1024;
+/** Largest file read again to list its rejected rows with their cells. */
+const REREAD_BYTES = 20 * 1024 * 1024;
+
 /**
- * CSV import (docs/console-screens.md › CSV import): choose a file → map its columns (matched by name, types shown) →
- * dry run listing the rows that would fail and why → import with progress → summary with the
- * rejected rows downloadable. It never reports success when nothing was written.
+ * CSV import (docs/console-screens.md › CSV import, decision 0041): choose a file → map its columns
+ * (matched by name, types shown) → the file is streamed to the server and dry-run there, listing
+ * the rows that would fail and why → the server imports it as a job, in batches, with progress in
+ * the task tray → summary with the rejected rows downloadable. The file is never read into the
+ * page; closing the tab does not stop the job, and the tray finds it again after a reload with
+ * Resume and Roll back when it was interrupted. It never reports success when nothing was written.
  */
 export function ImportCsvModal({ appId, table, opened, onClose, onImported }: Props) {
   const [file, setFile] = useState<File | null>(null);
-  const [text, setText] = useState('');
   const [headers, setHeaders] = useState<string[]>([]);
   const [mapping, setMapping] = useState<CsvMapping>({});
   const [stage, setStage] = useState<Stage>('map');
@@ -44,13 +51,17 @@ export function ImportCsvModal({ appId, table, opened, onClose, onImported }: Pr
   const [progress, setProgress] = useState({ done: 0, total: 0 });
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  // The uploaded file's job: one upload serves every dry run of the same file.
+  const upload = useRef<{ file: File; job: CsvImportJob } | null>(null);
+  const unfollow = useRef<(() => void) | null>(null);
 
   const queryClient = useQueryClient();
-  const busy = stage === 'checking' || stage === 'importing';
+  const busy = stage === 'uploading' || stage === 'checking' || stage === 'importing';
+
+  useEffect(() => () => unfollow.current?.(), []);
 
   const reset = () => {
     setFile(null);
-    setText('');
     setHeaders([]);
     setMapping({});
     setStage('map');
@@ -58,6 +69,7 @@ export function ImportCsvModal({ appId, table, opened, onClose, onImported }: Pr
     setSkipInvalid(false);
     setOutcome(null);
     setFileError(null);
+    upload.current = null;
   };
 
   const close = () => {
@@ -74,22 +86,25 @@ export function ImportCsvModal({ appId, table, opened, onClose, onImported }: Pr
     reset();
     setFile(next);
     if (!next) return;
-    const content = await next.text();
-    const names = csvHeader(content);
+    const names = csvHeader(await next.slice(0, HEADER_BYTES).text());
     if (!names.length || names.every((n) => !n)) {
       setFileError('This file is empty: the first line must name the columns.');
       return;
     }
-    setText(content);
     setHeaders(names);
     setMapping(initialMapping(names, table));
   };
 
   const runCheck = async () => {
-    setStage('checking');
+    if (!file) return;
     setProgress({ done: 0, total: 0 });
     try {
-      const result = await dryRunCsv(appId, table.name, text, mapping, (done, total) => setProgress({ done, total }));
+      if (upload.current?.file !== file) {
+        setStage('uploading');
+        upload.current = { file, job: await uploadImportFile(appId, table.name, file) };
+      }
+      setStage('checking');
+      const result = await dryRunImportJob(appId, upload.current.job.id, { mapping });
       setCheck({ result });
     } catch (error) {
       setCheck({ error, result: resultOfError(error) });
@@ -97,45 +112,48 @@ export function ImportCsvModal({ appId, table, opened, onClose, onImported }: Pr
     setStage('checked');
   };
 
-  const runImport = async () => {
-    setStage('importing');
-    let written = 0;
-    const total = check.result?.rowsRead ?? 0;
-    setProgress({ done: 0, total });
-    // The task tray follows the import on every page, so the dialog can be put away meanwhile.
-    const taskId = tasks.start({
-      id: `import-${appId}-${table.name}-${Date.now()}`,
-      kind: 'import',
-      title: `Import ${file?.name ?? 'CSV'} into ${table.name}`,
-      unit: 'rows',
-      total,
-      href: `/apps/${encodeURIComponent(appId)}/data/${encodeURIComponent(table.name)}`,
-    });
-    try {
-      const result = await importCsv(appId, table.name, text, mapping, skipInvalid, (p) => {
-        written = p.result.rowsWritten;
-        setProgress({ done: p.rowsDone, total: p.rowsTotal });
-        tasks.progress(taskId, p.rowsDone, p.rowsTotal);
-      });
-      setOutcome({ result, writtenBefore: result.rowsWritten });
-      const rejected = result.rejectedTotal ? ` · ${rows(result.rejectedTotal)} rejected` : '';
-      if (result.rowsWritten > 0) {
-        tasks.succeed(taskId, `${rows(result.rowsWritten)} written${rejected}`);
-        notifications.show({ color: 'teal', title: 'CSV imported', message: `${rows(result.rowsWritten)} written to ${table.name}` });
-      } else tasks.fail(taskId, `Nothing was written${rejected}`);
-    } catch (error) {
-      setOutcome({ error, result: resultOfError(error), writtenBefore: written });
-      tasks.fail(taskId, `${errorInfo(error).message}${written ? ` (${rows(written)} written before it stopped)` : ''}`);
-    }
-    if (written > 0) {
-      // The sidebar's record counts include the new rows.
+  const finished = (job: CsvImportJob) => {
+    unfollow.current?.();
+    unfollow.current = null;
+    if (job.state === 'committed') {
+      setOutcome({ result: resultOfJob(job), writtenBefore: job.rowsWritten });
+      notifications.show({ color: 'teal', title: 'CSV imported', message: `${rows(job.rowsWritten)} written to ${job.table}` });
       void queryClient.invalidateQueries({ queryKey: dataKeys.tableCounts(appId) });
-      onImported(written);
+      onImported(job.rowsWritten);
+    } else {
+      const message = job.state === 'rolled-back' ? 'The import was rolled back: the table is as it was.'
+        : job.state === 'interrupted' ? 'The import was interrupted; resume it or roll it back from the task tray.'
+          : `${job.error ?? 'The import failed.'} Nothing was written.`;
+      setOutcome({ error: new Error(message), writtenBefore: job.state === 'interrupted' ? job.rowsWritten : 0 });
     }
+    upload.current = null;
     setStage('done');
   };
 
-  const download = (result: CsvImportResult) => downloadText(`${table.name}-rejected.csv`, rejectedRowsCsv(text, result.rejected));
+  const runImport = async () => {
+    const job = upload.current?.job;
+    if (!job) return;
+    setStage('importing');
+    setProgress({ done: 0, total: check.result?.rowsRead ?? 0 });
+    try {
+      const started = await startImportJob(appId, job.id, { mapping, skipInvalid });
+      // The task tray follows the job on every page (and after a reload), so the dialog can be put away.
+      unfollow.current = followImportJob(appId, started, (next) => {
+        setProgress({ done: next.rowsDone, total: next.rowsTotal ?? 0 });
+        if (['committed', 'rolled-back', 'failed', 'interrupted'].includes(next.state)) finished(next);
+      });
+    } catch (error) {
+      setOutcome({ error, result: resultOfError(error), writtenBefore: 0 });
+      setStage('done');
+    }
+  };
+
+  // The rejected rows with their own cells, read again from the file on disk; a very large file
+  // gets the report of lines and reasons instead of being read into the page.
+  const download = async (result: CsvImportResult) => {
+    const text = file && file.size <= REREAD_BYTES ? rejectedRowsCsv(await file.text(), result.rejected) : rejectionReportCsv(result.rejected);
+    downloadText(`${table.name}-rejected.csv`, text);
+  };
 
   const dry = check.result;
   const canImport = !!dry && !check.error && dry.rowsValid > 0 && (dry.rejectedTotal === 0 || skipInvalid);
@@ -158,7 +176,7 @@ export function ImportCsvModal({ appId, table, opened, onClose, onImported }: Pr
             clearable
           />
         )}
-        {headers.length > 0 && (stage === 'map' || stage === 'checking' || stage === 'checked') && (
+        {headers.length > 0 && (stage === 'map' || stage === 'uploading' || stage === 'checking' || stage === 'checked') && (
           <ImportMappingStep
             headers={headers}
             table={table}
@@ -174,13 +192,13 @@ export function ImportCsvModal({ appId, table, opened, onClose, onImported }: Pr
         {busy && (
           <Stack gap={4}>
             <Text size="sm" aria-live="polite">
-              {stage === 'checking' ? 'Checking rows…' : 'Importing…'}
+              {stage === 'uploading' ? 'Sending the file…' : stage === 'checking' ? 'Checking rows…' : 'Importing…'}
               {progress.total ? ` ${numberFormat.format(progress.done)} of ${rows(progress.total)}` : ''}
             </Text>
             <Progress value={progress.total ? percent : 100} striped animated={!progress.total || percent < 100} aria-label={stage === 'checking' ? 'Dry run progress' : 'Import progress'} />
             {stage === 'importing' && (
               <Text size="xs" c="dimmed">
-                You can keep working meanwhile: the task tray in the top bar follows this import on every page.
+                The server imports the file: you can keep working, or close the tab. The task tray in the top bar follows this import on every page.
               </Text>
             )}
           </Stack>
@@ -194,7 +212,7 @@ export function ImportCsvModal({ appId, table, opened, onClose, onImported }: Pr
               {rows(dry.rowsRead)} read · {numberFormat.format(dry.rowsValid)} would be written · {numberFormat.format(dry.rejectedTotal)} would be rejected
               {dry.ignoredColumns.length ? <Text size="xs" mt={4}>Left out: {dry.ignoredColumns.join(', ')}</Text> : null}
             </Alert>
-            <ImportRejectedRows result={dry} verb="would be rejected" onDownload={() => download(dry)} />
+            <ImportRejectedRows result={dry} verb="would be rejected" onDownload={() => void download(dry)} />
             {dry.rejectedTotal > 0 && dry.rowsValid > 0 && (
               <Checkbox
                 label={`Skip the ${rows(dry.rejectedTotal)} that ${dry.rejectedTotal === 1 ? 'fails' : 'fail'} and import the other ${rows(dry.rowsValid)}`}
@@ -205,7 +223,7 @@ export function ImportCsvModal({ appId, table, opened, onClose, onImported }: Pr
             )}
           </Stack>
         )}
-        {stage === 'done' && outcome && <ImportSummary outcome={outcome} tableName={table.name} onDownload={download} />}
+        {stage === 'done' && outcome && <ImportSummary outcome={outcome} tableName={table.name} onDownload={(r) => void download(r)} />}
         <Group justify="flex-end" gap="sm">
           {stage === 'done' ? (
             <>
@@ -224,7 +242,7 @@ export function ImportCsvModal({ appId, table, opened, onClose, onImported }: Pr
                   Import {rows(skipInvalid ? dry.rowsValid : dry.rowsRead)}
                 </Button>
               ) : (
-                <Button onClick={() => void runCheck()} disabled={!headers.length || busy} loading={stage === 'checking'}>
+                <Button onClick={() => void runCheck()} disabled={!headers.length || busy} loading={stage === 'uploading' || stage === 'checking'}>
                   Check rows (dry run)
                 </Button>
               )}

@@ -85,3 +85,9 @@ export function rejectedRowsCsv(text: string, rejected: CsvRejectedRow[]): strin
   }
   return `${out.join('\n')}\n`;
 }
+
+/** The rejected rows as a CSV report (file line, column, reason), for files not kept in the page. */
+export function rejectionReportCsv(rejected: CsvRejectedRow[]): string {
+  const out = ['line,column,reason', ...rejected.map((r) => `${r.row},${quote(r.column ?? '')},${quote(r.message)}`)];
+  return `${out.join('\n')}\n`;
+}
