@@ -144,6 +144,16 @@ export class ImportJobRunner {
     return table;
   }
 
+  /** Waits (at most 10 s) until no live process holds the job's lease: its run has ended. */
+  private async runEnded(id: string): Promise<void> {
+    const until = Date.now() + 10_000;
+    while (Date.now() < until) {
+      const job = await this.ctx.jobs.repo.byId(id);
+      if (!job || job.leased_by === null || Number(job.lease_until) < Date.now()) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
   /**
    * Takes the job from whoever runs it (the state change makes every later batch of that run
    * refuse itself), deletes the rows it marked a thousand at a time with the data service (their
@@ -156,6 +166,9 @@ export class ImportJobRunner {
     if (!await this.repo.update(db, id, { state: 'rolling-back', runner: null, updated: Date.now() }, states, runner)) {
       throw ApiError.conflict('The import job changed meanwhile; load it again');
     }
+    // A run in the middle of a batch finds the job taken at its commit and ends; its batch may
+    // still add a column first (dynamic schema), so the roll back waits for the run to end.
+    if (!runner) await this.runEnded(id);
     const row = (await this.repo.get(appId, id))!;
     const data = this.data();
     const exists = (await data.schema(appId)).table(row.table_name);
@@ -166,8 +179,12 @@ export class ImportJobRunner {
       await this.repo.unmark(db, id, ids);
     }
     for (const name of JSON.parse(row.created_columns) as string[]) {
-      const table = (await data.schema(appId)).table(row.table_name);
-      if (table?.columns.some((c) => c.name === name)) await data.columns.remove(appId, row.table_name, name);
+      // Asked of the store itself, not a cached schema: a column already gone (404) is fine.
+      try {
+        await data.columns.remove(appId, row.table_name, name);
+      } catch (err) {
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+      }
     }
     await this.repo.removeFile(appId, id);
     await this.repo.update(db, id, { state: end, error, rows_written: 0, updated: Date.now() }, ['rolling-back']);
