@@ -125,29 +125,33 @@ export type CsvImportJobListQuery = Static<typeof CsvImportJobListQuerySchema>;
 export type CsvImportJobState = 'uploaded' | 'queued' | 'running' | 'interrupted' | 'rolling-back' | 'committed' | 'rolled-back' | 'failed';
 
 /** An import job as the console shows it (decision 0041). */
-export interface CsvImportJob {
-  id: string;
-  table: string;
-  fileName: string;
-  bytes: number;
-  state: CsvImportJobState;
+export const CsvImportJobSchema = Type.Object({
+  id: Type.String(),
+  table: Type.String(),
+  fileName: Type.String(),
+  bytes: Type.Integer(),
+  state: Type.Union([
+    Type.Literal('uploaded'), Type.Literal('queued'), Type.Literal('running'), Type.Literal('interrupted'),
+    Type.Literal('rolling-back'), Type.Literal('committed'), Type.Literal('rolled-back'), Type.Literal('failed'),
+  ]),
   /** Data rows of the file, once counted (by the dry run or the job's first run). */
-  rowsTotal: number | null;
+  rowsTotal: Type.Union([Type.Null(), Type.Integer()]),
   /** Rows handled by committed batches (written or rejected). */
-  rowsDone: number;
+  rowsDone: Type.Integer(),
   /** Rows written so far (marked with the job until it commits). */
-  rowsWritten: number;
-  rejectedTotal: number;
+  rowsWritten: Type.Integer(),
+  rejectedTotal: Type.Integer(),
   /** The first 1000 rejected rows, in file order. */
-  rejected: CsvRejectedRow[];
-  createdColumns: string[];
+  rejected: Type.Array(CsvRejectedRowSchema),
+  createdColumns: Type.Array(Type.String()),
   /** Why the job failed or stopped. */
-  error: string | null;
-  created: number;
-  updated: number;
-  canResume: boolean;
-  canRollBack: boolean;
-}
+  error: Type.Union([Type.Null(), Type.String()]),
+  created: Type.Number(),
+  updated: Type.Number(),
+  canResume: Type.Boolean(),
+  canRollBack: Type.Boolean(),
+});
+export type CsvImportJob = Static<typeof CsvImportJobSchema>;
 
 const app = '/:appId/console';
 
@@ -179,33 +183,40 @@ export const transferRoutes = {
   uploadCsvImportFile: defineRoute({
     name: 'transfer.uploadCsvImportFile', method: 'POST', path: `${app}/import/csv/jobs`, auth: 'developer', devPermission: DevOperations.OBJECTS,
     query: CsvImportUploadQuerySchema,
+    response: CsvImportJobSchema,
     summary: 'Stores a CSV file for an import job (raw body, application/octet-stream or text/csv, streamed); answers the CsvImportJob in state `uploaded`',
   }),
   listCsvImportJobs: defineRoute({
     name: 'transfer.listCsvImportJobs', method: 'GET', path: `${app}/import/csv/jobs`, auth: 'developer',
     query: CsvImportJobListQuerySchema,
+    response: Type.Array(CsvImportJobSchema),
     summary: 'The unfinished CSV import jobs and the last finished ones, newest first',
   }),
   getCsvImportJob: defineRoute({
     name: 'transfer.getCsvImportJob', method: 'GET', path: `${app}/import/csv/jobs/:jobId`, auth: 'developer',
+    response: CsvImportJobSchema,
     summary: 'One CSV import job with its progress',
   }),
   dryRunCsvImportJob: defineRoute({
     name: 'transfer.dryRunCsvImportJob', method: 'POST', path: `${app}/import/csv/jobs/:jobId/dry-run`, auth: 'developer', devPermission: DevOperations.OBJECTS,
     body: CsvImportJobOptionsSchema,
+    response: CsvImportResultSchema,
     summary: 'Checks every row of an uploaded file, reading it as a stream (no row limit), and writes nothing; answers CsvImportResult',
   }),
   startCsvImportJob: defineRoute({
     name: 'transfer.startCsvImportJob', method: 'POST', path: `${app}/import/csv/jobs/:jobId/start`, auth: 'developer', devPermission: DevOperations.OBJECTS,
     body: CsvImportJobOptionsSchema,
+    response: CsvImportJobSchema,
     summary: 'Starts the server-side import of an uploaded file, in batches; answers the CsvImportJob',
   }),
   resumeCsvImportJob: defineRoute({
     name: 'transfer.resumeCsvImportJob', method: 'POST', path: `${app}/import/csv/jobs/:jobId/resume`, auth: 'developer', devPermission: DevOperations.OBJECTS,
+    response: CsvImportJobSchema,
     summary: 'Goes on with an interrupted import job after its last committed batch',
   }),
   rollBackCsvImportJob: defineRoute({
     name: 'transfer.rollBackCsvImportJob', method: 'POST', path: `${app}/import/csv/jobs/:jobId/rollback`, auth: 'developer', devPermission: DevOperations.OBJECTS,
+    response: CsvImportJobSchema,
     summary: 'Stops an unfinished import job and deletes exactly the rows it wrote (and the columns it created)',
   }),
   importDataServiceFiles: defineRoute({

@@ -1,13 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { Routes, type CsvImportJobListQuery, type CsvImportJobOptions, type CsvImportUploadQuery } from '@basalt/shared';
+import { Routes } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { handle } from '../../http/route.js';
 import type { ImportJobsService } from './import-jobs.service.js';
 
 const r = Routes.transfer;
-type JobParams = { appId: string; jobId: string };
 
 /** Content types an import file may be sent as; the body reaches the handler as a stream. */
 const FILE_TYPES = ['application/octet-stream', 'text/csv'];
@@ -20,7 +19,9 @@ export async function registerImportJobRoutes(app: FastifyInstance, ctx: ServerC
       if (scope.hasContentTypeParser(type)) scope.removeContentTypeParser(type);
       scope.addContentTypeParser(type, (_req, payload, done) => done(null, payload));
     }
-    handle<{ appId: string }, CsvImportUploadQuery, Readable | undefined>(scope, ctx, r.uploadCsvImportFile, async ({ params, query, body, developer, req }) => {
+    handle(scope, ctx, r.uploadCsvImportFile, async ({ params, query, body: raw, developer, req }) => {
+      // No body schema: the parser of this scope hands the request body over as a stream.
+      const body = raw as Readable | undefined | null;
       if (body === undefined || body === null) throw ApiError.badRequest('The file is empty: it needs a header line naming the columns');
       if (typeof (body as Readable).pipe !== 'function') {
         throw ApiError.badRequest(`Send the file itself as the body, with Content-Type ${FILE_TYPES.join(' or ')}`);
@@ -33,24 +34,24 @@ export async function registerImportJobRoutes(app: FastifyInstance, ctx: ServerC
     });
   });
 
-  handle<{ appId: string }, CsvImportJobListQuery>(app, ctx, r.listCsvImportJobs, ({ params, query }) => jobs.list(params.appId, query.table));
-  handle<JobParams>(app, ctx, r.getCsvImportJob, ({ params }) => jobs.get(params.appId, params.jobId));
-  handle<JobParams, object, CsvImportJobOptions>(app, ctx, r.dryRunCsvImportJob, async ({ params, body, req }) => {
+  handle(app, ctx, r.listCsvImportJobs, ({ params, query }) => jobs.list(params.appId, query.table));
+  handle(app, ctx, r.getCsvImportJob, ({ params }) => jobs.get(params.appId, params.jobId));
+  handle(app, ctx, r.dryRunCsvImportJob, async ({ params, body, req }) => {
     const result = await jobs.dryRun(params.appId, params.jobId, body ?? {});
     ctx.bus.emit('console.unchanged', { origin: req });
     return result;
   });
-  handle<JobParams, object, CsvImportJobOptions>(app, ctx, r.startCsvImportJob, async ({ params, body, req }) => {
+  handle(app, ctx, r.startCsvImportJob, async ({ params, body, req }) => {
     const job = await jobs.start(params.appId, params.jobId, body ?? {});
     ctx.bus.emit('console.unchanged', { origin: req });
     return job;
   });
-  handle<JobParams>(app, ctx, r.resumeCsvImportJob, async ({ params, req }) => {
+  handle(app, ctx, r.resumeCsvImportJob, async ({ params, req }) => {
     const job = await jobs.resume(params.appId, params.jobId);
     ctx.bus.emit('console.unchanged', { origin: req });
     return job;
   });
-  handle<JobParams>(app, ctx, r.rollBackCsvImportJob, async ({ params, developer, req }) => {
+  handle(app, ctx, r.rollBackCsvImportJob, async ({ params, developer, req }) => {
     const before = await jobs.get(params.appId, params.jobId);
     const job = await jobs.rollBack(params.appId, params.jobId);
     const rows = `${before.rowsWritten.toLocaleString('en-US')} row${before.rowsWritten === 1 ? '' : 's'}`;
