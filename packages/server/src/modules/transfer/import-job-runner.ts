@@ -3,7 +3,7 @@ import { CSV_IMPORT_MAX_REJECTED, type CsvRejectedRow } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import type { Job } from '../../jobs/index.js';
 import { ApiError } from '../../http/api-error.js';
-import { dataServicesOf, type DataServices, type TableMeta } from '../data/index.js';
+import { type DataServices, type TableMeta } from '../data/index.js';
 import { assertNewColumns, checkBatch, openBatches } from './csv-batches.js';
 import type { CsvImportService } from './csv-import.service.js';
 import type { ImportJobsRepo, ImportJobRow } from './import-jobs.repo.js';
@@ -28,7 +28,7 @@ export class ImportJobRunner {
   constructor(private readonly ctx: ServerContext, private readonly csv: CsvImportService, private readonly repo: ImportJobsRepo) {}
 
   private data(): DataServices {
-    const data = dataServicesOf(this.ctx);
+    const data = this.ctx.data;
     if (!data) throw new Error('The data service is not running');
     return data;
   }

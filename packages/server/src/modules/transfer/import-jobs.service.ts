@@ -7,7 +7,7 @@ import {
 } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { dataServicesOf, type DataServices, type TableMeta } from '../data/index.js';
+import { type DataServices, type TableMeta } from '../data/index.js';
 import { assertNewColumns, checkBatch, openBatches, type ReadOptions } from './csv-batches.js';
 import type { CsvImportService } from './csv-import.service.js';
 import { withNewColumns } from './csv-import.service.js';
@@ -52,7 +52,7 @@ export class ImportJobsService {
   }
 
   private data(): DataServices {
-    const data = dataServicesOf(this.ctx);
+    const data = this.ctx.data;
     if (!data) throw ApiError.unavailable('The data service is not running');
     return data;
   }
