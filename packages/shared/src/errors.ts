@@ -1,32 +1,112 @@
 /**
  * The one registry of error codes that the server answers with. Every error body on the wire is
- * `{ code, message }` (plus optional `details`) with a 4xx/5xx status.
+ * `{ code, message }` (plus optional `details`) with a 4xx/5xx status; the status belongs to the
+ * code, so a call site names a code and never picks a status of its own (docs/decisions/0039).
+ *
+ * `app` is the numeric code the app API answers instead of the text code: the `backendless` SDK
+ * reads a number, and reacts to 3064 itself (drops its token). A code without one answers 8001
+ * when its status is 5xx and 8000 otherwise. docs/security.md lists the app API's numbers.
+ *
+ * The table is closed: `ErrorCode` is the union of its keys, so `new ApiError('NOT_A_CODE', …)`
+ * does not compile. Add a row here before throwing a new code.
  */
-export const ErrorCodes = {
-  BAD_REQUEST: 'BAD_REQUEST',
-  VALIDATION: 'VALIDATION',
-  UNAUTHORIZED: 'UNAUTHORIZED',
-  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
-  INVALID_OTP: 'INVALID_OTP',
-  FORBIDDEN: 'FORBIDDEN',
-  NOT_FOUND: 'NOT_FOUND',
-  CONFLICT: 'CONFLICT',
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  RATE_LIMITED: 'RATE_LIMITED',
-  NOT_AVAILABLE_YET: 'NOT_AVAILABLE_YET',
-  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+export const ERRORS = {
+  // Any surface
+  BAD_REQUEST: { status: 400, app: 8000 },
+  /** A request or a field that breaks a rule; field errors list each field in `details.fields`. */
+  VALIDATION: { status: 400, app: 8000 },
+  UNAUTHORIZED: { status: 401, app: 8002 },
+  FORBIDDEN: { status: 403, app: 1011 },
+  NOT_FOUND: { status: 404, app: 1000 },
+  CONFLICT: { status: 409, app: 1155 },
+  /** A multipart upload route sent a body that is not multipart (@fastify/multipart answers 406). */
+  NOT_ACCEPTABLE: { status: 406, app: 8000 },
+  PAYLOAD_TOO_LARGE: { status: 413, app: 8004 },
+  /** The body has a content type the route does not read (Fastify's content-type parser). */
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, app: 8000 },
+  RATE_LIMITED: { status: 429, app: 3036 },
+  /** The client closed the connection before the answer (nobody reads it; the log does). */
+  CLIENT_CLOSED: { status: 499, app: 8000 },
+  INTERNAL: { status: 500, app: 8001 },
+  /** Record permissions too many to filter a query for this caller. */
+  ACL_TOO_LARGE: { status: 500, app: 8001 },
+  NOT_AVAILABLE_YET: { status: 501, app: 8003 },
   /** A remote server the request named (a URL to download) failed or answered badly. */
-  BAD_GATEWAY: 'BAD_GATEWAY',
-  GATEWAY_TIMEOUT: 'GATEWAY_TIMEOUT',
-  INTERNAL: 'INTERNAL',
-} as const;
+  BAD_GATEWAY: { status: 502 },
+  SERVICE_UNAVAILABLE: { status: 503, app: 8010 },
+  GATEWAY_TIMEOUT: { status: 504 },
 
-export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes] | (string & {});
+  // Console sign-in
+  INVALID_CREDENTIALS: { status: 401 },
+  /** A two-factor code that ends the sign-in attempt (a 400 one is a field error of `otpCode`). */
+  INVALID_OTP: { status: 401 },
+
+  // App API (the numbers the `backendless` SDK knows)
+  /** The application id or API key in the path is not valid. */
+  INVALID_APP: { status: 401, app: 8002 },
+  PANIC: { status: 503, app: 8010 },
+  TABLE_NOT_FOUND: { status: 404, app: 1009 },
+  INVALID_LOGIN: { status: 401, app: 3003 },
+  REGISTRATION_DISABLED: { status: 403, app: 3009 },
+  INVALID_USER_TOKEN: { status: 401, app: 3064 },
+  USER_DISABLED: { status: 401, app: 3090 },
+  /** An app store (Google Play) could not be asked or failed. */
+  STORE_UNAVAILABLE: { status: 503, app: 8001 },
+  OAUTH_PROVIDER_UNKNOWN: { status: 404, app: 3100 },
+  OAUTH_PROVIDER_DISABLED: { status: 403, app: 3101 },
+  OAUTH_TOKEN_REJECTED: { status: 401, app: 3102 },
+  OAUTH_PROVIDER_UNAVAILABLE: { status: 502, app: 3103 },
+  OAUTH_STATE_INVALID: { status: 400, app: 3104 },
+  OAUTH_PROFILE_INCOMPLETE: { status: 400, app: 3105 },
+} as const satisfies Record<string, ErrorSpec>;
+
+/** One row of the registry. */
+export interface ErrorSpec {
+  readonly status: number;
+  readonly app?: number;
+}
+
+/** Every code the server may answer with: the keys of `ERRORS`, nothing else. */
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The codes by name (`ErrorCodes.NOT_FOUND === 'NOT_FOUND'`), for call sites that prefer a constant. */
+export const ErrorCodes = Object.fromEntries(Object.keys(ERRORS).map((k) => [k, k])) as { readonly [K in ErrorCode]: K };
+
+/** True when `code` is a key of the registry (answers read off the wire are plain strings). */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(ERRORS, code);
+}
+
+/** The numeric app API code of an error code (8001 for an unlisted 5xx, 8000 for any other). */
+export function appErrorCode(code: ErrorCode): number {
+  const spec: ErrorSpec = ERRORS[code];
+  return spec.app ?? (spec.status >= 500 ? 8001 : 8000);
+}
+
+/** One field's problem: the form puts `message` under the input named `field`. */
+export interface FieldError {
+  /** The input's name: a body property (`email`, `profile.name`) or a table column. */
+  field: string;
+  code: ErrorCode;
+  message: string;
+}
+
+/**
+ * Structured detail of an error. `fields` is the one shape of field errors; the loose keys that
+ * once named a field (`field`, `column`, `clause`) are refused so no new one appears.
+ */
+export type ErrorDetails = Record<string, unknown> & { fields?: FieldError[]; field?: never; column?: never; clause?: never };
 
 /** What every error response body looks like. */
 export interface ApiErrorBody {
   code: ErrorCode;
   message: string;
-  /** Optional structured detail, e.g. `{ field: 'email' }` so a form can place the message. */
-  details?: Record<string, unknown>;
+  /** Optional structured detail, e.g. `{ fields: [{ field: 'email', … }] }` so a form can place the message. */
+  details?: ErrorDetails;
+}
+
+/** The field errors of a body's details (none when it has no `fields` list). */
+export function fieldErrorsOf(details: unknown): FieldError[] {
+  const fields = (details as { fields?: unknown } | undefined)?.fields;
+  return Array.isArray(fields) ? fields.filter((f): f is FieldError => !!f && typeof f === 'object' && typeof (f as FieldError).field === 'string') : [];
 }

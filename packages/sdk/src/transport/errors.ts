@@ -1,3 +1,5 @@
+import { fieldErrorsOf, type FieldError } from '@basalt/shared';
+
 /**
  * The error every failed request rejects with. Shaped like the reference client's errors so code
  * written against it keeps working: spreading it (`{...err}`) gives exactly `body`, `message` and
@@ -12,6 +14,12 @@ export class RequestError extends Error {
   declare readonly headers: Record<string, string>;
   /** The parsed response body (JSON when it parses, else text). */
   declare readonly body: unknown;
+  /**
+   * The fields the server blamed (`body.details.fields`), each with its own code and message, so
+   * a form can put each message under its input. Not enumerable, like `headers`, so spreading the
+   * error still gives the reference client's shape.
+   */
+  declare readonly fields: FieldError[];
 
   constructor(message: string, init: { code?: string | number; status: number; headers?: Record<string, string>; body?: unknown }) {
     super(message);
@@ -22,6 +30,7 @@ export class RequestError extends Error {
       body: field(init.body),
       headers: field(init.headers ?? {}, false),
       code: field(init.code, init.code !== undefined),
+      fields: field(fieldErrorsOf(isRecord(init.body) ? init.body.details : undefined), false),
     });
   }
 }

@@ -11,6 +11,7 @@ import { ReaderPool } from './reader.js';
 import type { SpatialDataType } from '@basalt/shared';
 import { SPATIALITE, ensurePostgis, spatialiteSupport, type SpatialSupport } from './spatial.js';
 import { clientGone, clientLeft, DEFAULT_QUERY_TIMEOUT_MS, queryInterrupted, queryTimedOut, readSqlite, type Answering } from './query-limits.js';
+import { dbFailureOf } from './db-errors.js';
 
 /**
  * Every difference between SQLite and PostgreSQL lives in this file. The rest of the server asks a
@@ -76,11 +77,6 @@ export interface Databases {
   distanceOnSphereM(a: Expression<unknown>, b: Expression<unknown>): RawBuilder<number>;
   /** Current time as epoch ms. */
   now(): number;
-  /**
-   * True when `err` is a unique-constraint violation: two requests raced past a service's
-   * "already exists?" check and the database kept only one; the service answers 409 for the other.
-   */
-  isUniqueViolation(err: unknown): boolean;
   close(): Promise<void>;
 }
 
@@ -337,11 +333,6 @@ class SqliteDatabases implements Databases {
     return sql<number>`(case when ST_Intersects(${a}, ${b}) = 1 then 0.0 else 1000.0 * ${km} end)`;
   }
 
-  isUniqueViolation(err: unknown): boolean {
-    const code = (err as { code?: unknown } | null)?.code;
-    return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-  }
-
   now(): number {
     return Date.now();
   }
@@ -444,10 +435,6 @@ class PostgresDatabases implements Databases {
     return sql<number>`ST_DistanceSphere(${a}, ${b})`;
   }
 
-  isUniqueViolation(err: unknown): boolean {
-    return (err as { code?: unknown } | null)?.code === '23505';
-  }
-
   async createAppStore(appId: string): Promise<void> {
     await sql`create schema if not exists ${sql.id(this.appSchema(appId))}`.execute(this.base);
   }
@@ -494,8 +481,8 @@ class PostgresDatabases implements Databases {
       return { rows: result.rows as R[] };
     } catch (err) {
       // 57014 query_canceled: by statement_timeout, or by our cancel when the client left.
+      if (dbFailureOf(err)?.kind === 'cancelled') throw cancelling ? clientLeft() : queryTimedOut(this.queryTimeoutMs);
       const code = (err as { code?: unknown } | null)?.code;
-      if (code === '57014') throw cancelling ? clientLeft() : queryTimedOut(this.queryTimeoutMs);
       // The connection or its server process ended under the query (class 08, admin shutdown 57P0x).
       if ((typeof code === 'string' && /^(08|57P0)/.test(code)) || /connection terminated/i.test(String((err as Error)?.message))) {
         broken = true;

@@ -41,7 +41,7 @@ export function queryTimedOut(limitMs: number): ApiError {
 
 /** A query stopped because its client closed the connection: nobody reads this answer. */
 export function clientLeft(): ApiError {
-  return new ApiError(ErrorCodes.BAD_REQUEST, 499, 'The client closed the connection before the answer');
+  return new ApiError(ErrorCodes.CLIENT_CLOSED, 'The client closed the connection before the answer');
 }
 
 /**

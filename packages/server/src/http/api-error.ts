@@ -1,46 +1,58 @@
-import { ErrorCodes, type ErrorCode } from '@basalt/shared';
+import { ERRORS, ErrorCodes, type ErrorCode, type ErrorDetails, type FieldError } from '@basalt/shared';
 
 /**
  * The one error type of the server. Services throw it; the error handler turns it into
- * `{ code, message, details? }` with `status`. Anything else that escapes becomes a 500 whose body
- * says nothing about internals (no SQL, no stack).
+ * `{ code, message, details? }` with `status`. The status comes from the code's row of the
+ * registry (`ERRORS` in @basalt/shared), never from the call site. Anything else that escapes
+ * becomes a 500 whose body says nothing about internals (no SQL, no stack).
  */
 export class ApiError extends Error {
+  readonly status: number;
+
   constructor(
     public readonly code: ErrorCode,
-    public readonly status: number,
     message: string,
-    public readonly details?: Record<string, unknown>,
+    public readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = 'ApiError';
+    this.status = ERRORS[code].status;
   }
 
-  static badRequest(message: string, details?: Record<string, unknown>) {
-    return new ApiError(ErrorCodes.BAD_REQUEST, 400, message, details);
+  static badRequest(message: string, details?: ErrorDetails) {
+    return new ApiError(ErrorCodes.BAD_REQUEST, message, details);
+  }
+  /** An error about one input (`VALIDATION`, `CONFLICT`…): the form shows `message` under `field`. */
+  static field(code: ErrorCode, field: string, message: string, details?: ErrorDetails) {
+    return new ApiError(code, message, { ...details, fields: [fieldError(field, message, code)] });
   }
   static unauthorized(message = 'Authentication required') {
-    return new ApiError(ErrorCodes.UNAUTHORIZED, 401, message);
+    return new ApiError(ErrorCodes.UNAUTHORIZED, message);
   }
-  static forbidden(message = 'You do not have permission to do this', details?: Record<string, unknown>) {
-    return new ApiError(ErrorCodes.FORBIDDEN, 403, message, details);
+  static forbidden(message = 'You do not have permission to do this', details?: ErrorDetails) {
+    return new ApiError(ErrorCodes.FORBIDDEN, message, details);
   }
   static notFound(message = 'Not found') {
-    return new ApiError(ErrorCodes.NOT_FOUND, 404, message);
+    return new ApiError(ErrorCodes.NOT_FOUND, message);
   }
-  static conflict(message: string, details?: Record<string, unknown>) {
-    return new ApiError(ErrorCodes.CONFLICT, 409, message, details);
+  static conflict(message: string, details?: ErrorDetails) {
+    return new ApiError(ErrorCodes.CONFLICT, message, details);
   }
   static tooLarge(message: string) {
-    return new ApiError(ErrorCodes.PAYLOAD_TOO_LARGE, 413, message);
+    return new ApiError(ErrorCodes.PAYLOAD_TOO_LARGE, message);
   }
   static rateLimited(message: string) {
-    return new ApiError(ErrorCodes.RATE_LIMITED, 429, message);
+    return new ApiError(ErrorCodes.RATE_LIMITED, message);
   }
   static notAvailableYet(what: string) {
-    return new ApiError(ErrorCodes.NOT_AVAILABLE_YET, 501, `${what} is not available yet`);
+    return new ApiError(ErrorCodes.NOT_AVAILABLE_YET, `${what} is not available yet`);
   }
   static unavailable(message: string) {
-    return new ApiError(ErrorCodes.SERVICE_UNAVAILABLE, 503, message);
+    return new ApiError(ErrorCodes.SERVICE_UNAVAILABLE, message);
   }
+}
+
+/** One entry of `details.fields`. */
+export function fieldError(field: string, message: string, code: ErrorCode = ErrorCodes.VALIDATION): FieldError {
+  return { field, code, message };
 }

@@ -1,50 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
+import { appErrorCode, isErrorCode } from '@basalt/shared';
 import { ApiError } from './api-error.js';
 import { knownApiKey, resolveApiKey } from '../modules/apps/index.js';
 import type { Caller } from '../modules/security/index.js';
 import { DEFAULT_PANIC_MESSAGE, type PanicState } from '../modules/security/panic.service.js';
 
 /**
- * Error codes of the app-facing API. The `backendless` SDK reads a numeric `code`; it reacts to
+ * The numeric code the app API answers for an error code. The numbers live in the error registry
+ * (`ERRORS` in @basalt/shared, column `app`); the `backendless` SDK reads a number and reacts to
  * 3064 itself (drops its token), the rest reach the app. docs/security.md lists them.
  */
-export const AppErrorCodes = {
-  BAD_REQUEST: 8000,
-  INTERNAL: 8001,
-  INVALID_APP: 8002,
-  NOT_AVAILABLE_YET: 8003,
-  TOO_LARGE: 8004,
-  PANIC: 8010,
-  NOT_FOUND: 1000,
-  TABLE_NOT_FOUND: 1009,
-  PERMISSION_DENIED: 1011,
-  CONFLICT: 1155,
-  INVALID_LOGIN: 3003,
-  REGISTRATION_DISABLED: 3009,
-  TOO_MANY_LOGINS: 3036,
-  INVALID_USER_TOKEN: 3064,
-  USER_DISABLED: 3090,
-} as const;
-
-/** An error of the app API with its numeric code (carried as text until the answer is written). */
-export function appError(code: number, status: number, message: string): ApiError {
-  return new ApiError(String(code), status, message);
-}
-
-const BY_NAME: Record<string, number> = {
-  BAD_REQUEST: AppErrorCodes.BAD_REQUEST, VALIDATION: AppErrorCodes.BAD_REQUEST, UNAUTHORIZED: AppErrorCodes.INVALID_APP,
-  FORBIDDEN: AppErrorCodes.PERMISSION_DENIED, NOT_FOUND: AppErrorCodes.NOT_FOUND, CONFLICT: AppErrorCodes.CONFLICT,
-  PAYLOAD_TOO_LARGE: AppErrorCodes.TOO_LARGE, RATE_LIMITED: AppErrorCodes.TOO_MANY_LOGINS, NOT_AVAILABLE_YET: AppErrorCodes.NOT_AVAILABLE_YET,
-  SERVICE_UNAVAILABLE: AppErrorCodes.PANIC, INTERNAL: AppErrorCodes.INTERNAL,
-};
-
-/** The numeric code of an answer whose code is text (errors raised by shared services). */
 export function numericCode(code: unknown, status: number): number {
   if (typeof code === 'number') return code;
-  if (typeof code === 'string' && /^\d{1,6}$/.test(code)) return Number(code);
-  if (typeof code === 'string' && BY_NAME[code]) return BY_NAME[code];
-  return status >= 500 ? AppErrorCodes.INTERNAL : AppErrorCodes.BAD_REQUEST;
+  if (isErrorCode(code)) return appErrorCode(code);
+  return status >= 500 ? appErrorCode('INTERNAL') : appErrorCode('BAD_REQUEST');
 }
 
 /** An error answer of the app API: the same fields, with the numeric code the SDK reads. */
@@ -134,8 +104,8 @@ export async function userCaller(ctx: ServerContext, found: { appId: string; dev
   const security = ctx.security;
   const session = await security.sessions.resolve(found.appId, token);
   const row = session ? await userFacts(ctx, found.appId, session.userId) : undefined;
-  if (!session || !row) throw appError(AppErrorCodes.INVALID_USER_TOKEN, 401, 'The user token is not valid or has expired');
-  if (row.userStatus === 'DISABLED') throw appError(AppErrorCodes.USER_DISABLED, 401, 'The user account is disabled');
+  if (!session || !row) throw new ApiError('INVALID_USER_TOKEN', 'The user token is not valid or has expired');
+  if (row.userStatus === 'DISABLED') throw new ApiError('USER_DISABLED', 'The user account is disabled');
   const caller = security.callerNow(found.appId, found.deviceType, row) ?? await security.callerFor(found.appId, found.deviceType, row);
   return { ...caller, apiKey, token };
 }
@@ -156,10 +126,10 @@ const anonymousByKey = new WeakMap<Caller, Map<string, AppCaller>>();
 async function resolveCaller(ctx: ServerContext, req: FastifyRequest, ignoreToken: boolean): Promise<AppCaller> {
   const { appId, apiKey } = (req.params ?? {}) as { appId?: string; apiKey?: string };
   const found = await resolveApiKey(ctx, appId ?? '', apiKey ?? '');
-  if (!found) throw appError(AppErrorCodes.INVALID_APP, 401, 'The application id or API key is not valid');
+  if (!found) throw new ApiError('INVALID_APP', 'The application id or API key is not valid');
   const security = ctx.security;
   const panic = security.panic.known(found.appId) ?? await security.panic.state(found.appId);
-  if (panic.enabled) throw appError(AppErrorCodes.PANIC, 503, panic.message || DEFAULT_PANIC_MESSAGE);
+  if (panic.enabled) throw new ApiError('PANIC', panic.message || DEFAULT_PANIC_MESSAGE);
   const token = ignoreToken ? null : userTokenOf(req);
   if (token) return userCaller(ctx, found, apiKey!, token);
   const caller = await security.callerFor(found.appId, found.deviceType, null);
@@ -186,7 +156,7 @@ export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): vo
   // Panic mode stops every app API route, also those that authenticate on their own.
   // Callback hooks, not async ones: they run on every app API request, and with the panic state
   // fresh in this node's memory (the usual case) they answer without a promise or a queued tick.
-  const refusal = (panic: PanicState) => (panic.enabled ? appError(AppErrorCodes.PANIC, 503, panic.message || DEFAULT_PANIC_MESSAGE) : undefined);
+  const refusal = (panic: PanicState) => (panic.enabled ? new ApiError('PANIC', panic.message || DEFAULT_PANIC_MESSAGE) : undefined);
   const panicked = (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
     if (req.method === 'OPTIONS') return done();
     const { appId } = (req.params ?? {}) as { appId?: string };

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
-import { ErrorCodes } from '@basalt/shared';
-import { ApiError } from './api-error.js';
-import { databaseLimitMessage, multipartMessage, writeConflictMessage } from './input-errors.js';
+import { ErrorCodes, type ErrorCode, type ErrorDetails } from '@basalt/shared';
+import { ApiError, fieldError } from './api-error.js';
+import { multipartMessage } from './input-errors.js';
+import { dbFailureOf, translateError } from '../db/db-errors.js';
 
 export interface ErrorHandlerOptions {
   /** The console's index.html: answered for browser navigations to paths no route serves. */
@@ -45,10 +46,15 @@ export function installErrorHandler(app: FastifyInstance, options: ErrorHandlerO
   });
 }
 
+/** Codes of statuses Fastify and its plugins refuse requests with. */
+const FASTIFY_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST', 404: 'NOT_FOUND', 406: 'NOT_ACCEPTABLE', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'RATE_LIMITED',
+};
+
 /** What an error is answered with; `log` when it is the server's fault (logged with its stack). */
 export interface ErrorAnswer {
   status: number;
-  body: { code: string; message: string; details?: Record<string, unknown> };
+  body: { code: ErrorCode; message: string; details?: ErrorDetails };
   log: boolean;
 }
 
@@ -65,20 +71,21 @@ export function errorAnswer(err: FastifyError | ApiError | Error): ErrorAnswer {
   const fe = err as FastifyError;
   if (fe.validation) {
     const { message, field } = describeValidation(fe);
-    return { status: 400, body: { code: ErrorCodes.VALIDATION, message, ...(field ? { details: { field } } : {}) }, log: false };
+    return { status: 400, body: { code: ErrorCodes.VALIDATION, message, ...(field ? { details: { fields: [fieldError(field, message)] } } : {}) }, log: false };
   }
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-    const code = fe.statusCode === 413 ? ErrorCodes.PAYLOAD_TOO_LARGE : fe.statusCode === 404 ? ErrorCodes.NOT_FOUND : ErrorCodes.BAD_REQUEST;
-    return { status: fe.statusCode, body: { code, message: fe.message }, log: false };
+    // Fastify's own refusals (body parser, content type, URL) carry a status: the code of the
+    // registry with that status, and a plain 400 for any status the registry has no code for.
+    const code = FASTIFY_CODES[fe.statusCode];
+    return { status: code ? fe.statusCode : 400, body: { code: code ?? ErrorCodes.BAD_REQUEST, message: fe.message }, log: false };
   }
   const unreadable = multipartMessage(err);
   if (unreadable) return { status: 400, body: { code: ErrorCodes.BAD_REQUEST, message: unreadable }, log: false };
-  // A database limit met by input our own limits let through: the caller's 400, and logged so
-  // the missing check can be added.
-  const conflict = writeConflictMessage(err);
-  if (conflict) return { status: 409, body: { code: ErrorCodes.CONFLICT, message: conflict }, log: false };
-  const limited = databaseLimitMessage(err);
-  if (limited) return { status: 400, body: { code: ErrorCodes.BAD_REQUEST, message: `${limited} (a database limit)`, details: { limit: 'database' } }, log: true };
+  // A driver error the service did not translate (db/db-errors.ts): a write conflict or a lost
+  // race is the caller's 409; a database limit met by input our own limits let through is the
+  // caller's 400, and logged so the missing check can be added.
+  const translated = translateError(err);
+  if (translated instanceof ApiError) return { ...errorAnswer(translated), log: dbFailureOf(err)?.kind === 'input-limit' || dbFailureOf(err)?.kind === 'out-of-range' };
   return { status: 500, body: { code: ErrorCodes.INTERNAL, message: 'Internal server error' }, log: true };
 }
 

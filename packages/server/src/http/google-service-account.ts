@@ -36,20 +36,20 @@ export function serviceAccountInput(input: Input, what: string): Input {
     try {
       sa = JSON.parse(sa);
     } catch {
-      throw ApiError.badRequest('serviceAccount is not valid JSON: paste the whole file', { field: 'serviceAccount' });
+      throw ApiError.field('BAD_REQUEST', 'serviceAccount', 'serviceAccount is not valid JSON: paste the whole file');
     }
   }
-  if (!sa || typeof sa !== 'object' || Array.isArray(sa)) throw ApiError.badRequest(`serviceAccount must be the ${what}`, { field: 'serviceAccount' });
+  if (!sa || typeof sa !== 'object' || Array.isArray(sa)) throw ApiError.field('BAD_REQUEST', 'serviceAccount', `serviceAccount must be the ${what}`);
   const f = sa as Input;
-  if (f.type !== undefined && f.type !== 'service_account') throw ApiError.badRequest(`serviceAccount is a '${String(f.type)}' file, not a service account`, { field: 'serviceAccount' });
+  if (f.type !== undefined && f.type !== 'service_account') throw ApiError.field('BAD_REQUEST', 'serviceAccount', `serviceAccount is a '${String(f.type)}' file, not a service account`);
   return { ...input, projectId: f.project_id, clientEmail: f.client_email, privateKey: f.private_key, tokenUri: input.tokenUri ?? f.token_uri };
 }
 
 /** A required text field, trimmed, optionally matching a pattern; else a 400 naming the field. */
 export function requiredText(input: Input, field: string, label: string, pattern?: RegExp): string {
   const v = input[field];
-  if (typeof v !== 'string' || !v.trim()) throw ApiError.badRequest(`${label} is required`, { field });
-  if (pattern && !pattern.test(v.trim())) throw ApiError.badRequest(`${label} is not valid: '${v.trim().slice(0, 80)}'`, { field });
+  if (typeof v !== 'string' || !v.trim()) throw ApiError.field('BAD_REQUEST', field, `${label} is required`);
+  if (pattern && !pattern.test(v.trim())) throw ApiError.field('BAD_REQUEST', field, `${label} is not valid: '${v.trim().slice(0, 80)}'`);
   return v.trim();
 }
 
@@ -57,22 +57,22 @@ export function requiredText(input: Input, field: string, label: string, pattern
 export function optionalUrl(input: Input, field: string): string | undefined {
   const v = input[field];
   if (v === undefined || v === null || v === '') return undefined;
-  if (typeof v !== 'string' || !/^https?:\/\/[^\s]+$/.test(v)) throw ApiError.badRequest(`${field} must be an http(s) URL`, { field });
+  if (typeof v !== 'string' || !/^https?:\/\/[^\s]+$/.test(v)) throw ApiError.field('BAD_REQUEST', field, `${field} must be an http(s) URL`);
   return v.replace(/\/+$/, '');
 }
 
 /** A PEM private key that Node can load, of the kind the provider signs with. */
 export function pemPrivateKey(value: unknown, kind: 'rsa' | 'ec', label: string): string {
-  if (typeof value !== 'string' || !value.trim()) throw ApiError.badRequest(`${label} is required`, { field: 'privateKey' });
+  if (typeof value !== 'string' || !value.trim()) throw ApiError.field('BAD_REQUEST', 'privateKey', `${label} is required`);
   // Service-account files keep newlines escaped as \n; pasted keys sometimes do too.
   const pem = value.includes('\\n') ? value.replace(/\\n/g, '\n') : value;
   let key: crypto.KeyObject;
   try {
     key = crypto.createPrivateKey(pem);
   } catch {
-    throw ApiError.badRequest(`${label} is not a PEM private key (-----BEGIN PRIVATE KEY----- …)`, { field: 'privateKey' });
+    throw ApiError.field('BAD_REQUEST', 'privateKey', `${label} is not a PEM private key (-----BEGIN PRIVATE KEY----- …)`);
   }
-  if (key.asymmetricKeyType !== kind) throw ApiError.badRequest(`${label} must be an ${kind.toUpperCase()} key; this one is ${key.asymmetricKeyType}`, { field: 'privateKey' });
+  if (key.asymmetricKeyType !== kind) throw ApiError.field('BAD_REQUEST', 'privateKey', `${label} must be an ${kind.toUpperCase()} key; this one is ${key.asymmetricKeyType}`);
   return pem.trim();
 }
 

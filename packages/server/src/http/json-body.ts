@@ -83,10 +83,10 @@ export function parseJsonBody(text: string): unknown {
   // Only a body that starts with white space can be blank (no copy of every body by trim()).
   if (text === '' || (text.charCodeAt(0) <= 32 && text.trim() === '')) return undefined;
   const broken = text.length > SHORTEST_BREAKING ? brokenLimit(text) : undefined;
-  if (broken) throw new ApiError(ErrorCodes.BAD_REQUEST, 400, LIMIT_MESSAGES[broken.limit], { ...broken });
+  if (broken) throw new ApiError(ErrorCodes.BAD_REQUEST, LIMIT_MESSAGES[broken.limit], { ...broken });
   try {
     return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
   } catch {
-    throw new ApiError(ErrorCodes.BAD_REQUEST, 400, 'The request body is not valid JSON');
+    throw new ApiError(ErrorCodes.BAD_REQUEST, 'The request body is not valid JSON');
   }
 }

@@ -67,15 +67,15 @@ export function guardedLookup(allowPrivate: boolean): net.LookupFunction {
 }
 
 function parseUrl(raw: unknown): URL {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048) throw ApiError.badRequest("'url' must be an http(s) URL of at most 2048 characters", { field: 'url' });
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048) throw ApiError.field('BAD_REQUEST', 'url', "'url' must be an http(s) URL of at most 2048 characters");
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw ApiError.badRequest(`'url' is not a valid URL: ${raw.slice(0, 100)}`, { field: 'url' });
+    throw ApiError.field('BAD_REQUEST', 'url', `'url' is not a valid URL: ${raw.slice(0, 100)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw ApiError.badRequest(`'url' must use http or https, not ${url.protocol}`, { field: 'url' });
-  if (url.username || url.password) throw ApiError.badRequest("'url' must not carry a user name or password", { field: 'url' });
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw ApiError.field('BAD_REQUEST', 'url', `'url' must use http or https, not ${url.protocol}`);
+  if (url.username || url.password) throw ApiError.field('BAD_REQUEST', 'url', "'url' must not carry a user name or password");
   return url;
 }
 
@@ -83,7 +83,7 @@ function once(url: URL, options: RemoteFetchOptions, signal: AbortSignal): Promi
   const lib = url.protocol === 'https:' ? https : http;
   // A literal IP address skips the lookup, so it is checked here.
   const refused = refusedLiteral(url.hostname, options.allowPrivate);
-  if (refused) return Promise.reject(ApiError.badRequest(refused, { field: 'url' }));
+  if (refused) return Promise.reject(ApiError.field('BAD_REQUEST', 'url', refused));
   return new Promise((resolve, reject) => {
     const req = lib.get(url, { lookup: guardedLookup(options.allowPrivate), signal, headers: { 'user-agent': 'Basalt', accept: '*/*' } }, resolve);
     req.on('error', reject);
@@ -107,20 +107,20 @@ export async function fetchRemote(rawUrl: unknown, options: RemoteFetchOptions):
       } catch (err) {
         if (err instanceof ApiError) throw err;
         const code = (err as { code?: string }).code;
-        if (code === 'EPRIVATE') throw ApiError.badRequest(`${url.hostname} is not reachable from the server`, { field: 'url' });
-        if (controller.signal.aborted) throw new ApiError(ErrorCodes.GATEWAY_TIMEOUT, 504, `Downloading ${url.hostname} took too long`);
-        throw new ApiError(ErrorCodes.BAD_GATEWAY, 502, `Could not download from ${url.hostname}: ${code ?? 'connection failed'}`);
+        if (code === 'EPRIVATE') throw ApiError.field('BAD_REQUEST', 'url', `${url.hostname} is not reachable from the server`);
+        if (controller.signal.aborted) throw new ApiError(ErrorCodes.GATEWAY_TIMEOUT, `Downloading ${url.hostname} took too long`);
+        throw new ApiError(ErrorCodes.BAD_GATEWAY, `Could not download from ${url.hostname}: ${code ?? 'connection failed'}`);
       }
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
         res.resume();
-        if (hop >= (options.maxRedirects ?? 3)) throw new ApiError(ErrorCodes.BAD_GATEWAY, 502, `Too many redirects from ${url.hostname}`);
+        if (hop >= (options.maxRedirects ?? 3)) throw new ApiError(ErrorCodes.BAD_GATEWAY, `Too many redirects from ${url.hostname}`);
         url = parseUrl(new URL(res.headers.location, url).toString());
         continue;
       }
       if (status < 200 || status >= 300) {
         res.resume();
-        throw new ApiError(ErrorCodes.BAD_GATEWAY, 502, `${url.hostname} answered ${status}`);
+        throw new ApiError(ErrorCodes.BAD_GATEWAY, `${url.hostname} answered ${status}`);
       }
       const length = res.headers['content-length'] !== undefined ? Number(res.headers['content-length']) : undefined;
       if (length !== undefined && length > options.maxBytes) {

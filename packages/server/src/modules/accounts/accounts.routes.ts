@@ -54,7 +54,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
 
   handle(app, ctx, r.restorePassword, async ({ body }) => {
     const email = typeof body === 'string' ? (new URLSearchParams(body).get('email') ?? undefined) : body?.email;
-    if (!email || typeof email !== 'string' || email.length > 254) throw ApiError.badRequest('Send the account email as email=…', { field: 'email' });
+    if (!email || typeof email !== 'string' || email.length > 254) throw ApiError.field('BAD_REQUEST', 'email', 'Send the account email as email=…');
     await service.restorePassword(email);
     return { success: true, message: 'If an account uses this email, a reset link is on its way.' };
   });
@@ -63,7 +63,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
     return { success: true };
   });
   handle(app, ctx, r.resendConfirmEmail, async ({ query }) => {
-    if (!query.email || typeof query.email !== 'string') throw ApiError.badRequest('Add ?email= to the request', { field: 'email' });
+    if (!query.email || typeof query.email !== 'string') throw ApiError.field('BAD_REQUEST', 'email', 'Add ?email= to the request');
     await service.resendConfirmation(query.email);
     return { success: true };
   });
@@ -111,7 +111,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
     const invitation = await findTeamInvitation(ctx, params.appId, String(query['confirmation-code'] ?? ''));
     const fields = body && typeof body === 'object' ? body : {};
     const password = fields.password;
-    if (typeof password !== 'string' || password.length < 8 || password.length > 256) throw ApiError.badRequest('Choose a password of 8 to 256 characters', { field: 'password' });
+    if (typeof password !== 'string' || password.length < 8 || password.length > 256) throw ApiError.field('BAD_REQUEST', 'password', 'Choose a password of 8 to 256 characters');
     const name = typeof fields.name === 'string' ? fields.name.slice(0, 200) : undefined;
     const existing = await service.repo.findByEmail(invitation.email);
     if (!existing) {
@@ -120,7 +120,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
       if (created) await service.repo.update(created.id, { email_confirmed: 1 });
     }
     const result = await service.login(invitation.email, password, req.ip);
-    if (!result.account) throw ApiError.badRequest('Sign in with two-factor first, then ask for a new invitation', { field: 'password' });
+    if (!result.account) throw ApiError.field('BAD_REQUEST', 'password', 'Sign in with two-factor first, then ask for a new invitation');
     await acceptTeamInvitation(ctx, params.appId, invitation.id, result.account.id, req);
     return signedIn(reply, result.account);
   });

@@ -8,6 +8,7 @@ import { deleteAppsOwnedBy } from '../apps/index.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import { TwoFactorService } from './two-factor.service.js';
 import type { Mail } from '../../mail/mailer.js';
+import { translateError } from '../../db/db-errors.js';
 
 const OTP_SESSION_TTL = 5 * 60 * 1000;
 const RESTORE_TTL = 60 * 60 * 1000;
@@ -53,7 +54,7 @@ export class AccountsService {
   async register(input: { email: string; password: string; name?: string }): Promise<Omit<DeveloperAccount, 'authKey'>> {
     const email = input.email.trim().toLowerCase();
     if (await this.repo.findByEmail(email)) {
-      throw ApiError.conflict('An account with this email already exists: sign in or restore the password', { field: 'email' });
+      throw ApiError.field('CONFLICT', 'email', 'An account with this email already exists: sign in or restore the password');
     }
     const now = Date.now();
     const dev: DevelopersTable = {
@@ -64,8 +65,7 @@ export class AccountsService {
       await this.repo.insert(dev);
     } catch (err) {
       // Two registrations of one email raced past the check above; the unique index kept one.
-      if (this.ctx.dbs.isUniqueViolation(err)) throw ApiError.conflict('An account with this email already exists: sign in or restore the password', { field: 'email' });
-      throw err;
+      throw translateError(err, { unique: ApiError.field('CONFLICT', 'email', 'An account with this email already exists: sign in or restore the password') });
     }
     await this.sendConfirmation(dev);
     this.ctx.bus.emit('developer.registered', { developerId: dev.id, email });
@@ -92,7 +92,7 @@ export class AccountsService {
     const ok = dev ? await verifyPassword(dev.password_hash, password) : (await verifyPassword(await dummyHash(), password), false);
     if (!dev || !ok) {
       for (const key of keys) await this.ctx.loginLimiter.recordFailure(key);
-      throw new ApiError('INVALID_CREDENTIALS', 401, 'Wrong email or password');
+      throw new ApiError('INVALID_CREDENTIALS', 'Wrong email or password');
     }
     await this.ctx.loginLimiter.reset(`login:${email}`);
     if (dev.totp_enabled) {
@@ -126,15 +126,14 @@ export class AccountsService {
     if (patch.name !== undefined) changes.name = patch.name.trim();
     if (patch.email !== undefined && patch.email.trim().toLowerCase() !== dev.email) {
       const email = patch.email.trim().toLowerCase();
-      if (await this.repo.findByEmail(email)) throw ApiError.conflict('Another account uses this email', { field: 'email' });
+      if (await this.repo.findByEmail(email)) throw ApiError.field('CONFLICT', 'email', 'Another account uses this email');
       changes.email = email;
       changes.email_confirmed = 0;
     }
     try {
       await this.repo.update(developerId, changes);
     } catch (err) {
-      if (this.ctx.dbs.isUniqueViolation(err)) throw ApiError.conflict('Another account uses this email', { field: 'email' });
-      throw err;
+      throw translateError(err, { unique: ApiError.field('CONFLICT', 'email', 'Another account uses this email') });
     }
     const updated = (await this.repo.findById(developerId))!;
     if (changes.email) await this.sendConfirmation(updated);
@@ -147,7 +146,7 @@ export class AccountsService {
     const dev = await this.repo.findById(developerId);
     if (!dev) throw ApiError.unauthorized();
     if (input.currentPassword !== undefined && !(await verifyPassword(dev.password_hash, input.currentPassword))) {
-      throw ApiError.badRequest('The current password is not correct', { field: 'currentPassword' });
+      throw ApiError.field('BAD_REQUEST', 'currentPassword', 'The current password is not correct');
     }
     await this.repo.update(developerId, { password_hash: await hashPassword(input.password) });
     await this.repo.deleteSessions(developerId, sha256(authKey));

@@ -35,7 +35,7 @@ describeEachDb('developer accounts', (server) => {
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('VALIDATION');
       expect(res.json().message).toContain(`'${field}'`);
-      expect(res.json().details).toEqual({ field });
+      expect(res.json().details.fields.map((f: { field: string }) => f.field)).toEqual([field]);
     }
     const row = await server().app.basalt.dbs.system.selectFrom('developers').select('id').where('email', '=', email).executeTakeFirst();
     expect(row).toBeUndefined();
@@ -49,7 +49,7 @@ describeEachDb('developer accounts', (server) => {
     expect(first.json().authKey).toBeUndefined();
     const again = await server().call('POST', '/console/devreg', { body: { email: email.toUpperCase(), password: 'other password', name: 'Eve' } });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'CONFLICT', details: { field: 'email' } });
+    expect(again.json()).toMatchObject({ code: 'CONFLICT', details: { fields: [{ field: 'email' }] } });
   });
 
   it('settles two simultaneous registrations of one email: one account, one 409', async () => {
@@ -125,7 +125,7 @@ describeEachDb('developer accounts', (server) => {
     expect(clash.statusCode).toBe(409);
     const bad = await server().call('PUT', '/console/home/myaccount', { authKey: dev.authKey, body: { email: 'nope' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details).toEqual({ field: 'email' });
+    expect(bad.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['email']);
   });
 
   it('logs out: the key stops working at once and the cookie is cleared', async () => {
@@ -144,7 +144,7 @@ describeEachDb('developer accounts', (server) => {
 
     const wrong = await server().call('POST', '/console/passwordchange', { authKey: dev.authKey, body: { id: dev.id, password: 'brand new secret', currentPassword: 'not it at all' } });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().details).toEqual({ field: 'currentPassword' });
+    expect(wrong.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['currentPassword']);
     expect((await server().call('GET', '/console/home/myaccount', { authKey: second })).statusCode).toBe(200);
 
     const ok = await server().call('POST', '/console/passwordchange', { authKey: dev.authKey, body: { id: dev.id, password: 'brand new secret', currentPassword: dev.password } });
@@ -156,7 +156,7 @@ describeEachDb('developer accounts', (server) => {
 
     const tooShort = await server().call('POST', '/console/passwordchange', { authKey: dev.authKey, body: { password: 'short' } });
     expect(tooShort.statusCode).toBe(400);
-    expect(tooShort.json().details).toEqual({ field: 'password' });
+    expect(tooShort.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['password']);
   });
 
   it('restores a password from a form body: same answer for known and unknown emails, the mailed token resets it once', async () => {
@@ -179,7 +179,7 @@ describeEachDb('developer accounts', (server) => {
 
     const missing = await form(server(), '/console/restorepassword', 'name=x');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().details).toEqual({ field: 'email' });
+    expect(missing.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['email']);
   });
 
   it('resends the confirmation mail and confirms the email with its token', async () => {

@@ -1,7 +1,7 @@
 import type { DeveloperAccount, TwoFactorState } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import type { DevelopersTable } from '../../db/system-schema.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, fieldError } from '../../http/api-error.js';
 import { sha256 } from '../../http/secrets.js';
 import type { AccountsRepo } from './accounts.repo.js';
 import { matchTotpStep, newTotpSecret, otpauthUri, verifyTotp } from './totp.js';
@@ -13,8 +13,13 @@ export const OTP_MAX_ATTEMPTS = 5;
 
 type Code = string | number;
 
-function invalidOtp(status: number, message: string): ApiError {
-  return new ApiError('INVALID_OTP', status, message, status === 400 ? { field: 'otpCode' } : undefined);
+/**
+ * A refused two-factor code. 401 ends the sign-in attempt; 400 is a mistake on a form (a missing
+ * or wrong code while enrolling or confirming), answered as a field error of `otpCode`.
+ */
+function invalidOtp(status: 400 | 401, message: string): ApiError {
+  if (status === 401) return new ApiError('INVALID_OTP', message);
+  return new ApiError('VALIDATION', message, { fields: [fieldError('otpCode', message, 'INVALID_OTP')] });
 }
 
 /**
@@ -89,7 +94,7 @@ export class TwoFactorService {
     if (!dev.totp_enabled || dev.totp_pending_secret) throw ApiError.badRequest('Turn two-factor sign-in on (and confirm it) before asking for recovery codes');
     if (proof.otpCode !== undefined && proof.otpCode !== '') await this.checkCode(dev, proof.otpCode);
     else if (typeof proof.password === 'string' && proof.password) await this.checkPassword(dev, proof.password);
-    else throw ApiError.badRequest('Enter your password or a current code from your authenticator app', { field: 'password' });
+    else throw ApiError.field('BAD_REQUEST', 'password', 'Enter your password or a current code from your authenticator app');
     const recoveryCodes = await this.recovery.replace(developerId);
     return { recoveryCodes, recoveryCodesLeft: recoveryCodes.length };
   }
@@ -100,7 +105,7 @@ export class TwoFactorService {
     if (await this.ctx.loginLimiter.isBlocked(key)) throw ApiError.rateLimited('Too many wrong attempts: wait a few minutes and try again');
     if (!(await verifyPassword(dev.password_hash, password))) {
       await this.ctx.loginLimiter.recordFailure(key);
-      throw ApiError.badRequest('The password is not correct', { field: 'password' });
+      throw ApiError.field('BAD_REQUEST', 'password', 'The password is not correct');
     }
     await this.ctx.loginLimiter.reset(key);
   }

@@ -108,7 +108,7 @@ describeEachDb('developer two-factor sign-in', (server) => {
     const secret = await enable2fa(server(), dev);
     const bad = await server().call('POST', '/console/developer/login/2fa/confirm', { authKey: dev.authKey, body: { otpCode: wrongCode(secret) } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'INVALID_OTP', details: { field: 'otpCode' } });
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION', details: { fields: [{ field: 'otpCode', code: 'INVALID_OTP' }] } });
     const ok = await server().call('POST', '/console/developer/login/2fa/confirm', { authKey: dev.authKey, body: { otpCode: totp(secret) } });
     expect(ok.statusCode).toBe(200);
     const state = await server().call('GET', '/console/developer/login/2fa', { authKey: dev.authKey });
@@ -122,7 +122,7 @@ describeEachDb('developer two-factor sign-in', (server) => {
 
     const noCode = await server().call('PUT', '/console/developer/login/2fa', { authKey: dev.authKey, body: { enabled: false } });
     expect(noCode.statusCode).toBe(400);
-    expect(noCode.json().details).toEqual({ field: 'otpCode' });
+    expect(noCode.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['otpCode']);
     const wrong = await server().call('PUT', '/console/developer/login/2fa', { authKey: dev.authKey, body: { enabled: false, otpCode: wrongCode(secret) } });
     expect(wrong.statusCode).toBe(400);
     const rekey = await server().call('PUT', '/console/developer/login/2fa', { authKey: dev.authKey, body: { enabled: true } });

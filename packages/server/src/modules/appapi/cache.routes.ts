@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
+import { authenticateApp } from '../../http/app-auth.js';
 import { cacheFor } from '../cache/index.js';
 import { sendJson } from '../../http/route.js';
 
@@ -14,13 +14,13 @@ const MAX_TTL_SECONDS = 365 * 24 * 3600;
 
 function seconds(value: string | undefined, field: string): number {
   const n = value !== undefined && /^\d{1,9}(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
-  if (!(n > 0) || n > MAX_TTL_SECONDS) throw appError(AppErrorCodes.BAD_REQUEST, 400, `'${field}' must be a number of seconds between 1 and ${MAX_TTL_SECONDS}`);
+  if (!(n > 0) || n > MAX_TTL_SECONDS) throw new ApiError('BAD_REQUEST', `'${field}' must be a number of seconds between 1 and ${MAX_TTL_SECONDS}`);
   return n;
 }
 
 function epochMs(value: string | undefined, field: string): number {
   const n = value !== undefined && /^\d{1,16}$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n)) throw appError(AppErrorCodes.BAD_REQUEST, 400, `'${field}' must be a time in epoch milliseconds`);
+  if (!Number.isSafeInteger(n)) throw new ApiError('BAD_REQUEST', `'${field}' must be a time in epoch milliseconds`);
   return n;
 }
 

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import Backendless from 'backendless';
-import { AppErrorCodes } from '../../http/app-auth.js';
+import { appErrorCode } from '@basalt/shared';
 import { describeEachDb } from '../../test-helpers.js';
 import { appFixture, type AppFixture } from './appapi.test-helpers.js';
 import { DEFAULT_CACHE_TTL_SECONDS } from './cache.routes.js';
@@ -58,7 +58,7 @@ describeEachDb('app API cache', (server) => {
     for (const timeout of ['0', '-5', 'soon', '99999999999']) {
       const res = await f.api('PUT', `/cache/bad?timeout=${timeout}`, { body: 1 });
       expect(res.statusCode, timeout).toBe(400);
-      expect(res.json().code).toBe(AppErrorCodes.BAD_REQUEST);
+      expect(res.json().code).toBe(appErrorCode('BAD_REQUEST'));
     }
     expect((await f.api('PUT', '/cache/bad/expireAt?timestamp=yesterday', { body: {} })).statusCode).toBe(400);
     expect((await f.api('PUT', `/cache/bad/expireAt?timestamp=${Date.now() - 1000}`, { body: {} })).statusCode).toBe(400);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
-import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
+import { authenticateApp } from '../../http/app-auth.js';
+import { ApiError } from '../../http/api-error.js';
 import { countersFor } from '../counters/index.js';
 
 type R = FastifyRequest<{ Params: { appId: string; apiKey: string; name: string }; Querystring: Record<string, string | undefined> }>;
@@ -10,13 +11,13 @@ const NAME = /^[^/]{1,255}$/;
 
 function counterName(req: R): string {
   const { name } = req.params;
-  if (!NAME.test(name) || [...name].some((ch) => ch.charCodeAt(0) < 0x20)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'A counter name is 1 to 255 characters without slashes');
+  if (!NAME.test(name) || [...name].some((ch) => ch.charCodeAt(0) < 0x20)) throw new ApiError('BAD_REQUEST', 'A counter name is 1 to 255 characters without slashes');
   return name;
 }
 
 function integer(value: string | undefined, field: string): number {
   const n = value !== undefined && /^-?\d{1,16}$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n)) throw appError(AppErrorCodes.BAD_REQUEST, 400, `'${field}' must be a whole number`);
+  if (!Number.isSafeInteger(n)) throw new ApiError('BAD_REQUEST', `'${field}' must be a whole number`);
   return n;
 }
 

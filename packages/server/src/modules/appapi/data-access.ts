@@ -1,6 +1,7 @@
 import type { ServerContext } from '../../context.js';
 import { transactionAppOf } from '../../db/app-transaction.js';
-import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
+import { type AppCaller } from '../../http/app-auth.js';
+import { ApiError } from '../../http/api-error.js';
 import { columnEquals, type Condition } from '@basalt/shared';
 import { checkClauses, relationTargets, unknownKeys, type AppSchema, type DataServices, type QueryAccess, type TableMeta } from '../data/index.js';
 import { expressionColumns, isExpression } from '../data/records/special-values.js';
@@ -17,7 +18,7 @@ const ID = /^[A-Za-z0-9_-]{1,100}$/;
 const SERVER_SET = new Set(['created', 'updated', '___class', '__meta', 'user-token']);
 
 export function assertId(value: unknown, what = 'objectId'): string {
-  if (typeof value !== 'string' || !ID.test(value)) throw appError(AppErrorCodes.BAD_REQUEST, 400, `${what} must be a record id`);
+  if (typeof value !== 'string' || !ID.test(value)) throw new ApiError('BAD_REQUEST', `${what} must be a record id`);
   return value;
 }
 
@@ -76,7 +77,7 @@ export class AppData {
 
   private pick(schema: AppSchema, name: string): { schema: AppSchema; table: TableMeta } {
     const table = schema.table(name);
-    if (!table) throw appError(AppErrorCodes.TABLE_NOT_FOUND, 404, `Table '${name.slice(0, 80)}' does not exist`);
+    if (!table) throw new ApiError('TABLE_NOT_FOUND', `Table '${name.slice(0, 80)}' does not exist`);
     return { schema, table };
   }
 
@@ -131,7 +132,7 @@ export class AppData {
   private narrow(table: TableMeta, spec: QuerySpec, hidden: ReadonlySet<string>, filter: RowFilter): QuerySpec | undefined {
     const used = namesIn(spec);
     const bad = [...hidden].find((c) => used.has(c));
-    if (bad) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${bad}' of table '${table.name}' is hidden`);
+    if (bad) throw new ApiError('FORBIDDEN', `Permission denied: column '${bad}' of table '${table.name}' is hidden`);
     if (filter.kind === 'none') {
       checkClauses(spec);
       return undefined;
@@ -241,14 +242,14 @@ export class AppData {
     const { schema, table } = await this.table(caller.appId, tableName);
     const id = assertId(objectId);
     const existing = await this.raw(caller.appId, table, id);
-    if (!existing) throw appError(AppErrorCodes.NOT_FOUND, 404, `Record '${id}' does not exist in table '${table.name}'`);
+    if (!existing) throw new ApiError('NOT_FOUND', `Record '${id}' does not exist in table '${table.name}'`);
     await this.require(caller, table, 'Find', existing);
     // The record was decided above; the caller's own where has no place in a get by id.
     const spec = readQuery({ ...input, where: undefined, whereClause: undefined, pageSize: 1, offset: 0 }, table);
     spec.client = client;
     const narrowed = this.narrow(table, spec, await this.hidden(caller, table), { kind: 'where', where: columnEquals('objectId', id) })!;
     const [record] = await this.data.query.find(caller.appId, schema, table, narrowed);
-    if (!record) throw appError(AppErrorCodes.NOT_FOUND, 404, `Record '${id}' does not exist in table '${table.name}'`);
+    if (!record) throw new ApiError('NOT_FOUND', `Record '${id}' does not exist in table '${table.name}'`);
     const [answered] = await this.guard(caller, schema, table, [record]);
     this.told(caller, table, 1, id);
     return answered;
@@ -266,12 +267,12 @@ export class AppData {
     const reads = Object.values(values).filter(isExpression).flatMap((e) => expressionColumns(e.value));
     const hidden = reads.length ? await this.hidden(caller, table) : undefined;
     const bad = reads.find((c) => hidden?.has(c));
-    if (bad) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${bad}' of table '${table.name}' is hidden`);
+    if (bad) throw new ApiError('FORBIDDEN', `Permission denied: column '${bad}' of table '${table.name}' is hidden`);
     return values;
   }
 
   private writableWith(caller: AppCaller, table: TableMeta, input: unknown, creating: boolean, denied: ReadonlySet<string>): Rec {
-    if (!input || typeof input !== 'object' || Array.isArray(input)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'A record must be a JSON object');
+    if (!input || typeof input !== 'object' || Array.isArray(input)) throw new ApiError('BAD_REQUEST', 'A record must be a JSON object');
     // Copied key by key rather than spread and pruned: deleting keys turns an object into a slow
     // dictionary, and this runs on every app API write.
     const serverCode = isServerCode(caller);
@@ -280,12 +281,12 @@ export class AppData {
       // Server-set values, and keys the SDK adds that are not columns (relation markers): the
       // table in the URL is authoritative.
       if (SERVER_SET.has(k) || k.startsWith('__') || (k === 'ownerId' && !serverCode)) continue;
-      if (denied.has(k)) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${k}' of table '${table.name}' cannot be changed`);
+      if (denied.has(k)) throw new ApiError('FORBIDDEN', `Permission denied: column '${k}' of table '${table.name}' cannot be changed`);
       out[k] = (input as Rec)[k];
     }
     if (!serverCode && creating) {
       out.ownerId = caller.userId ?? null;
-      if (denied.has('ownerId')) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column 'ownerId' of table '${table.name}' cannot be changed`);
+      if (denied.has('ownerId')) throw new ApiError('FORBIDDEN', `Permission denied: column 'ownerId' of table '${table.name}' cannot be changed`);
     }
     return out;
   }
@@ -307,7 +308,7 @@ export class AppData {
     const { schema, table } = await this.table(caller.appId, tableName);
     const id = assertId(objectId);
     const existing = await this.raw(caller.appId, table, id);
-    if (!existing) throw appError(AppErrorCodes.NOT_FOUND, 404, `Record '${id}' does not exist in table '${table.name}'`);
+    if (!existing) throw new ApiError('NOT_FOUND', `Record '${id}' does not exist in table '${table.name}'`);
     await this.require(caller, table, 'Update', existing);
     const values = await this.writable(caller, table, input, false);
     delete values.objectId;
@@ -331,15 +332,15 @@ export class AppData {
     const { table } = await this.table(caller.appId, tableName);
     const id = assertId(objectId);
     const existing = await this.raw(caller.appId, table, id);
-    if (!existing) throw appError(AppErrorCodes.NOT_FOUND, 404, `Record '${id}' does not exist in table '${table.name}'`);
+    if (!existing) throw new ApiError('NOT_FOUND', `Record '${id}' does not exist in table '${table.name}'`);
     await this.require(caller, table, 'Remove', existing);
     await this.data.records.deleteMany(caller.appId, table.name, [id]);
     return { deletionTime: Date.now() };
   }
 
   async bulkCreate(caller: AppCaller, tableName: string, input: unknown): Promise<string[]> {
-    if (!Array.isArray(input)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the records as a JSON array');
-    if (input.length > MAX_BULK) throw appError(AppErrorCodes.BAD_REQUEST, 400, `At most ${MAX_BULK} records per call`);
+    if (!Array.isArray(input)) throw new ApiError('BAD_REQUEST', 'Send the records as a JSON array');
+    if (input.length > MAX_BULK) throw new ApiError('BAD_REQUEST', `At most ${MAX_BULK} records per call`);
     const { table } = await this.writeTable(caller, tableName);
     await this.require(caller, table, 'Create');
     const values = [];
@@ -355,13 +356,13 @@ export class AppData {
     if (!spec) return [];
     // One count first: a condition over too many rows is refused at once, not after a hundred pages.
     if ((await this.data.query.count(caller.appId, schema, table, spec)) > MAX_BULK) {
-      throw appError(AppErrorCodes.BAD_REQUEST, 400, `The condition matches more than ${MAX_BULK} records; narrow it`);
+      throw new ApiError('BAD_REQUEST', `The condition matches more than ${MAX_BULK} records; narrow it`);
     }
     const ids: string[] = [];
     for (let offset = 0; ; offset += 100) {
       const page = await this.data.query.find(caller.appId, schema, table, { ...spec, sortBy: ['objectId'], offset });
       ids.push(...page.map((r) => String(r.objectId)));
-      if (ids.length > MAX_BULK) throw appError(AppErrorCodes.BAD_REQUEST, 400, `The condition matches more than ${MAX_BULK} records; narrow it`);
+      if (ids.length > MAX_BULK) throw new ApiError('BAD_REQUEST', `The condition matches more than ${MAX_BULK} records; narrow it`);
       if (page.length < 100) return ids;
     }
   }

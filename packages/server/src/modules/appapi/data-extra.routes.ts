@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
-import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
+import { authenticateApp } from '../../http/app-auth.js';
+import { ApiError } from '../../http/api-error.js';
 import { columnEquals } from '@basalt/shared';
 import type { AppData } from './data-access.js';
 import { AppDeepSave } from './deep-save.js';
@@ -10,7 +11,7 @@ import { objectBody } from './data.routes.js';
 type P = { appId: string; apiKey: string; table: string };
 type R = FastifyRequest<{ Params: P; Querystring: Record<string, unknown>; Body: unknown }>;
 
-const bad = (message: string) => appError(AppErrorCodes.BAD_REQUEST, 400, message);
+const bad = (message: string) => new ApiError('BAD_REQUEST', message);
 
 /**
  * The data routes of the SDK beyond single records: deep save, grouping and find by key
@@ -42,12 +43,12 @@ export function registerDataExtraRoutes(app: FastifyInstance, ctx: ServerContext
     const scope = keys.map(([name, value]) => {
       const col = table.columns.find((x) => x.name === name);
       if (!col) throw bad(`Column '${name.slice(0, 80)}' does not exist in table '${table.name}'`);
-      if (hidden.has(name)) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${name}' of table '${table.name}' is hidden`);
+      if (hidden.has(name)) throw new ApiError('FORBIDDEN', `Permission denied: column '${name}' of table '${table.name}' is hidden`);
       if (typeof value !== 'string') throw bad(`Give one value for key column '${name}'`);
       return columnEquals(name, col.dataType === 'BOOLEAN' ? value === 'true' : value);
     });
     const found = await data.find(c, table.name, { pageSize: 2 }, true, scope, reply.raw);
-    if (!found.length) throw appError(AppErrorCodes.NOT_FOUND, 404, `No record of table '${table.name}' has this key`);
+    if (!found.length) throw new ApiError('NOT_FOUND', `No record of table '${table.name}' has this key`);
     if (found.length > 1) throw bad(`More than one record of table '${table.name}' has these values: they are not a key`);
     return found[0];
   });

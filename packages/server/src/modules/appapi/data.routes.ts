@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
-import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
+import { authenticateApp } from '../../http/app-auth.js';
+import { ApiError } from '../../http/api-error.js';
 import type { AppData } from './data-access.js';
 import type { AppRelations, RelationMode } from './relations-access.js';
 
@@ -11,7 +12,7 @@ type R = FastifyRequest<{ Params: P; Querystring: Q; Body: unknown }>;
 /** A query body: absent, or a JSON object (400 otherwise). Shared with the fast lane's find. */
 export const objectBody = (body: unknown): Q | undefined => {
   if (body === undefined || body === null) return undefined;
-  if (typeof body !== 'object' || Array.isArray(body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'The query must be a JSON object');
+  if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError('BAD_REQUEST', 'The query must be a JSON object');
   return body as Q;
 };
 
@@ -46,7 +47,7 @@ export function registerDataRoutes(app: FastifyInstance, ctx: ServerContext, dat
   });
   app.put(`${base}/bulkupsert/:table`, async (req: R) => {
     const c = await caller(req);
-    if (!Array.isArray(req.body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the records as a JSON array');
+    if (!Array.isArray(req.body)) throw new ApiError('BAD_REQUEST', 'Send the records as a JSON array');
     const records: Array<Record<string, unknown>> = [];
     for (const r of req.body) records.push(await data.save(c, req.params.table, r));
     const { table } = await data.table(c.appId, req.params.table);

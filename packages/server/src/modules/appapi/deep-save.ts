@@ -1,5 +1,6 @@
 import type { ServerContext } from '../../context.js';
-import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
+import { type AppCaller } from '../../http/app-auth.js';
+import { ApiError } from '../../http/api-error.js';
 import type { AppSchema, RelationMeta, TableMeta } from '../data/index.js';
 import { newRecordId } from '../data/records/record-id.js';
 import type { GraphRecord } from '../data/records/graph-save.js';
@@ -24,7 +25,7 @@ interface Node {
   linkOnly: boolean;
 }
 
-const bad = (message: string) => appError(AppErrorCodes.BAD_REQUEST, 400, message);
+const bad = (message: string) => new ApiError('BAD_REQUEST', message);
 const isObject = (v: unknown): v is Rec => !!v && typeof v === 'object' && !Array.isArray(v);
 /** Keys the SDK or the server sets that are never columns of the record. */
 const SKIP = new Set(['___class', '__meta', 'created', 'updated', '___jsonclass', '___dates___']);

@@ -1,5 +1,5 @@
 import type { ServerContext } from '../../context.js';
-import { appError, AppErrorCodes } from '../../http/app-auth.js';
+import { ApiError } from '../../http/api-error.js';
 import type { FailureLimiter } from '../../http/rate-limit.js';
 import { randomSecret, sha256 } from '../../http/secrets.js';
 import type { UserLinksRepo } from './user-links.repo.js';
@@ -33,7 +33,7 @@ export class EmailConfirmations {
   async take(key: string, max?: number): Promise<void> {
     if (await this.limiter.isBlocked(key, max)) {
       const minutes = Math.max(1, Math.ceil((await this.limiter.retryAfter(key)) / 60_000));
-      throw appError(AppErrorCodes.TOO_MANY_LOGINS, 429, `Too many confirmation requests; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+      throw new ApiError('RATE_LIMITED', `Too many confirmation requests; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
     }
     await this.limiter.recordFailure(key);
   }

@@ -1,5 +1,6 @@
 import type { ServerContext } from '../../context.js';
-import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
+import { type AppCaller } from '../../http/app-auth.js';
+import { ApiError } from '../../http/api-error.js';
 import { splitList, type ColumnMeta } from '../data/index.js';
 import { fromStored } from '../data/records/values.js';
 import type { AppData } from './data-access.js';
@@ -19,7 +20,7 @@ const MAX_PAGE = 100;
 /** Grouping columns of one request (each level is one query per group above it). */
 const MAX_LEVELS = 5;
 
-const bad = (message: string) => appError(AppErrorCodes.BAD_REQUEST, 400, message);
+const bad = (message: string) => new ApiError('BAD_REQUEST', message);
 
 function size(value: unknown, name: string, fallback: number, max = MAX_PAGE, min = 1): number {
   if (value === undefined || value === null || value === '') return fallback;
@@ -49,7 +50,7 @@ export class AppGrouping {
     const columns = groupBy.map((name) => {
       const col = table.columns.find((c) => c.name === name);
       if (!col) throw bad(`Invalid groupBy: column '${name.slice(0, 80)}' does not exist in table '${table.name}'`);
-      if (hidden.has(col.name)) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: column '${col.name}' of table '${table.name}' is hidden`);
+      if (hidden.has(col.name)) throw new ApiError('FORBIDDEN', `Permission denied: column '${col.name}' of table '${table.name}' is hidden`);
       return col;
     });
     const rawPath = body.groupPath === undefined || body.groupPath === null ? [] : body.groupPath;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HiveStoreTypes } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
-import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
+import { authenticateApp } from '../../http/app-auth.js';
+import { ApiError } from '../../http/api-error.js';
 import { hivesFor, rankSlice, type HivesService } from '../hives/index.js';
 import { sendJson } from '../../http/route.js';
 
@@ -11,14 +12,14 @@ type R = FastifyRequest<{ Params: Params; Querystring: Record<string, string | u
 
 
 function keyList(body: unknown): string[] {
-  if (!Array.isArray(body) || body.some((k) => typeof k !== 'string')) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the keys as a JSON array of strings');
+  if (!Array.isArray(body) || body.some((k) => typeof k !== 'string')) throw new ApiError('BAD_REQUEST', 'Send the keys as a JSON array of strings');
   return body as string[];
 }
 
 function number(value: string | undefined, field: string, fallback?: number): number {
   if (value === undefined && fallback !== undefined) return fallback;
   const n = value !== undefined && /^-?\d{1,15}(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isFinite(n)) throw appError(AppErrorCodes.BAD_REQUEST, 400, `'${field}' must be a number`);
+  if (!Number.isFinite(n)) throw new ApiError('BAD_REQUEST', `'${field}' must be a number`);
   return n;
 }
 
@@ -34,7 +35,7 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
   // Looked up per request: the hives module registers after this one.
   const service = (): HivesService => {
     const s = hivesFor(ctx);
-    if (!s) throw appError(AppErrorCodes.NOT_AVAILABLE_YET, 501, 'Hives are not available on this server');
+    if (!s) throw new ApiError('NOT_AVAILABLE_YET', 'Hives are not available on this server');
     return s;
   };
   const appId = async (req: R) => (await authenticateApp(ctx, req)).appId;
@@ -48,7 +49,7 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
   app.delete(`${base}/:hive`, async (req: R) => service().delete(await appId(req), req.params.hive));
   app.put(`${base}/:hive`, async (req: R, reply) => {
     const id = await appId(req);
-    if (!req.query.newName) throw appError(AppErrorCodes.BAD_REQUEST, 400, "Name the hive's new name in 'newName'");
+    if (!req.query.newName) throw new ApiError('BAD_REQUEST', "Name the hive's new name in 'newName'");
     await service().rename(id, req.params.hive, req.query.newName);
     return done(reply);
   });
@@ -103,7 +104,7 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
   app.put(`${kv}/:key`, async (req: R) => {
     const id = await appId(req);
     const body = req.body;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send {value, ttl?, expireAt?, condition?}');
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('BAD_REQUEST', 'Send {value, ttl?, expireAt?, condition?}');
     return service().kvSetWith(id, req.params.hive, req.params.key, body as Record<string, unknown>);
   });
   app.put(`${kv}/:key/increment`, async (req: R) => service().kvIncrement(await appId(req), req.params.hive, req.params.key, number(req.query.value, 'value', 1)));
@@ -125,7 +126,7 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
   // Answers how many fields were new (existing ones are overwritten).
   app.put(map, async (req: R) => {
     const id = await appId(req);
-    if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the fields and values as one JSON object');
+    if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) throw new ApiError('BAD_REQUEST', 'Send the fields and values as one JSON object');
     return service().add(id, req.params.hive, 'map', req.params.key, { value: req.body });
   });
   // Answers whether the field was new.
@@ -148,7 +149,7 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
   app.delete(`${map}/by-obj-keys`, async (req: R) => service().removeValues(await appId(req), req.params.hive, 'map', req.params.key, keyList(req.body)));
 
   const values = (body: unknown): unknown[] => {
-    if (!Array.isArray(body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the values as a JSON array');
+    if (!Array.isArray(body)) throw new ApiError('BAD_REQUEST', 'Send the values as a JSON array');
     return body;
   };
   const count = (req: R) => Math.trunc(number(req.query.count, 'count', 1));
@@ -187,7 +188,7 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
     const id = await appId(req);
     const body = (req.body ?? {}) as { value?: unknown; count?: unknown };
     const n = body.count === undefined ? 0 : Number(body.count);
-    if (!Number.isSafeInteger(n)) throw appError(AppErrorCodes.BAD_REQUEST, 400, "'count' must be a whole number");
+    if (!Number.isSafeInteger(n)) throw new ApiError('BAD_REQUEST', "'count' must be a whole number");
     return service().listDeleteValue(id, req.params.hive, req.params.key, body.value, n);
   });
   app.put(`${list}/add-first`, async (req: R) => service().listAddFirst(await appId(req), req.params.hive, req.params.key, values(req.body)));
@@ -201,7 +202,7 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
   const scoreRange = (q: R['query']) => {
     const bound = (name: string, b: string | undefined) => {
       if (b === undefined || b === 'Include' || b === 'Exclude' || b === 'Infinity') return b;
-      throw appError(AppErrorCodes.BAD_REQUEST, 400, `'${name}' is 'Include', 'Exclude' or 'Infinity'`);
+      throw new ApiError('BAD_REQUEST', `'${name}' is 'Include', 'Exclude' or 'Infinity'`);
     };
     const minBound = bound('minBound', q.minBound);
     const maxBound = bound('maxBound', q.maxBound);
@@ -214,7 +215,7 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
     };
   };
   const valueField = (body: unknown) => {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send {value}');
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('BAD_REQUEST', 'Send {value}');
     return body as { value?: unknown; reverse?: unknown };
   };
   app.put(`${zs}/add`, async (req: R) => service().zAdd(await appId(req), req.params.hive, req.params.key, req.body));

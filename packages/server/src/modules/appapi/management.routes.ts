@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
-import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
+import { authenticateApp } from '../../http/app-auth.js';
+import { ApiError } from '../../http/api-error.js';
 import { isServerCode } from '../security/index.js';
 import { actorOf, type AppData } from './data-access.js';
 import { describeTable } from './schema-info.routes.js';
@@ -10,7 +11,7 @@ type Rec = Record<string, unknown>;
 /** Columns one createTable may declare: the new-columns limit of a dynamic-schema write. */
 const MAX_COLUMNS = 100;
 
-const bad = (message: string) => appError(AppErrorCodes.BAD_REQUEST, 400, message);
+const bad = (message: string) => new ApiError('BAD_REQUEST', message);
 
 /**
  * `Management.Data.createTable(name, columns)` (`POST /management/data/table`): a table with its
@@ -27,7 +28,7 @@ export function registerManagementRoutes(app: FastifyInstance, ctx: ServerContex
     if (body.columns.length > MAX_COLUMNS) throw bad(`A table can be created with at most ${MAX_COLUMNS} columns at once`);
     const services = data.data;
     if (!isServerCode(caller) && !(await services.tables.config(caller.appId)).dynamicSchema) {
-      throw appError(AppErrorCodes.PERMISSION_DENIED, 403, "Permission denied: creating tables is allowed to server code only while the app's dynamic schema is off");
+      throw new ApiError('FORBIDDEN', "Permission denied: creating tables is allowed to server code only while the app's dynamic schema is off");
     }
     const columns = body.columns.map((c, i) => {
       if (!c || typeof c !== 'object' || Array.isArray(c)) throw bad(`Column ${i} must be an object`);

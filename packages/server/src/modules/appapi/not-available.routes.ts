@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
-import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
+import { authenticateApp } from '../../http/app-auth.js';
+import { ApiError } from '../../http/api-error.js';
 
 /**
  * Groups of the `backendless` SDK whose server side is not built yet, by their first path segment
@@ -21,7 +22,7 @@ export function registerNotAvailableAppRoutes(app: FastifyInstance, ctx: ServerC
     for (const url of [`/:appId/:apiKey/${segment}`, `/:appId/:apiKey/${segment}/*`]) {
       const refuse = async (req: FastifyRequest) => {
         await authenticateApp(ctx, req);
-        throw appError(AppErrorCodes.NOT_AVAILABLE_YET, 501, message);
+        throw new ApiError('NOT_AVAILABLE_YET', message);
       };
       // Answered before the body is read: custom services take any body (the SDK sends a text
       // argument raw, with no Content-Type), which no parser would accept.

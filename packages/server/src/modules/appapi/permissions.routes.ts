@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
-import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
+import { authenticateApp } from '../../http/app-auth.js';
+import { ApiError } from '../../http/api-error.js';
 import { isServerCode, writeSdkPermission } from '../security/index.js';
 import { assertId, type AppData } from './data-access.js';
 
@@ -18,9 +19,9 @@ export function registerDataPermissionRoutes(app: FastifyInstance, ctx: ServerCo
     const { table } = await data.table(caller.appId, req.params.table);
     const id = assertId(req.params.objectId);
     const record = await data.raw(caller.appId, table, id);
-    if (!record) throw appError(AppErrorCodes.NOT_FOUND, 404, `Record '${id}' does not exist in table '${table.name}'`);
+    if (!record) throw new ApiError('NOT_FOUND', `Record '${id}' does not exist in table '${table.name}'`);
     const owner = !!caller.userId && record.ownerId === caller.userId;
-    if (!owner && !isServerCode(caller)) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, "Only the record's owner or server code may change its permissions");
+    if (!owner && !isServerCode(caller)) throw new ApiError('FORBIDDEN', "Only the record's owner or server code may change its permissions");
     return writeSdkPermission(ctx, caller, { service: 'data', item: table.tableId, objectId: id }, req.params.access, req.body);
   });
 }

@@ -1,7 +1,7 @@
 import type { DataServices } from '../data/index.js';
 import type { TableMeta } from '../data/index.js';
 import { checkListSizes, splitList } from '../data/index.js';
-import { appError, AppErrorCodes } from '../../http/app-auth.js';
+import { ApiError } from '../../http/api-error.js';
 
 /** The record query the data services take. */
 export type QuerySpec = Parameters<DataServices['query']['find']>[3];
@@ -10,7 +10,7 @@ const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 100;
 const MAX_OFFSET = 10_000_000;
 
-const bad = (message: string) => appError(AppErrorCodes.BAD_REQUEST, 400, message);
+const bad = (message: string) => new ApiError('BAD_REQUEST', message);
 
 /** A list sent as an array, repeated query keys or comma-separated text: the data area's reader. */
 export const list = splitList;

@@ -1,6 +1,7 @@
 import type { ServerContext } from '../../context.js';
 import { transactionAppOf } from '../../db/app-transaction.js';
-import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
+import { type AppCaller } from '../../http/app-auth.js';
+import { ApiError } from '../../http/api-error.js';
 import { actorOf, assertId, MAX_BULK, type AppData } from './data-access.js';
 import { columnIn } from '@basalt/shared';
 import { parseRelationSpec } from '../data/index.js';
@@ -23,30 +24,30 @@ export class AppRelations {
     const { table } = await this.data.table(caller.appId, tableName);
     const id = assertId(parentId);
     const parent = await this.data.raw(caller.appId, table, id);
-    if (!parent) throw appError(AppErrorCodes.NOT_FOUND, 404, `Record '${id}' does not exist in table '${table.name}'`);
+    if (!parent) throw new ApiError('NOT_FOUND', `Record '${id}' does not exist in table '${table.name}'`);
     await this.ctx.security.engine.require(caller, 'data', table.tableId, op, parent, `table '${table.name}'`);
     const spec = column.includes(':') ? parseRelationSpec(column) : undefined;
     let relation = table.relations.find((r) => r.name === column) ?? (spec && table.relations.find((r) => r.name === spec.column));
     if (!relation && spec && create) {
       // A unit of work changes data only: its schema changes would outlive a rollback.
-      if (transactionAppOf(this.ctx)) throw appError(AppErrorCodes.BAD_REQUEST, 400, `Relation column '${spec.column}' does not exist in table '${table.name}'; a transaction changes data only`);
+      if (transactionAppOf(this.ctx)) throw new ApiError('BAD_REQUEST', `Relation column '${spec.column}' does not exist in table '${table.name}'; a transaction changes data only`);
       relation = await this.data.data.dynamic.ensureRelation(caller.appId, table.name, column, actorOf(caller));
     }
-    if (!relation) throw appError(AppErrorCodes.BAD_REQUEST, 400, `Relation column '${(spec?.column ?? column).slice(0, 80)}' does not exist in table '${table.name}'`);
+    if (!relation) throw new ApiError('BAD_REQUEST', `Relation column '${(spec?.column ?? column).slice(0, 80)}' does not exist in table '${table.name}'`);
     if (spec && relation.toTableName !== spec.toTable) {
-      throw appError(AppErrorCodes.BAD_REQUEST, 400, `Relation column '${relation.name}' of table '${table.name}' points at '${relation.toTableName}', not '${spec.toTable}'`);
+      throw new ApiError('BAD_REQUEST', `Relation column '${relation.name}' of table '${table.name}' points at '${relation.toTableName}', not '${spec.toTable}'`);
     }
     const schema = await this.data.data.schema(caller.appId);
     const child = schema.tableById(relation.toTableId);
-    if (!child) throw appError(AppErrorCodes.TABLE_NOT_FOUND, 404, `The target table of relation '${relation.name}' does not exist`);
+    if (!child) throw new ApiError('TABLE_NOT_FOUND', `The target table of relation '${relation.name}' does not exist`);
     return { schema, table, relation, child, parent, id };
   }
 
   /** Children given as ids or `{objectId}` objects, or chosen by a where over the child table. */
   private async childIds(caller: AppCaller, child: Parameters<AppData['idsWhere']>[1], body: unknown, where: string | undefined): Promise<string[]> {
     if (where) return this.data.idsWhere(caller, child, where, 'Find');
-    if (!Array.isArray(body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the children as a JSON array of objectIds, or a whereClause');
-    if (body.length > MAX_BULK) throw appError(AppErrorCodes.BAD_REQUEST, 400, `At most ${MAX_BULK} children per call`);
+    if (!Array.isArray(body)) throw new ApiError('BAD_REQUEST', 'Send the children as a JSON array of objectIds, or a whereClause');
+    if (body.length > MAX_BULK) throw new ApiError('BAD_REQUEST', `At most ${MAX_BULK} children per call`);
     return body.map((x) => assertId(x && typeof x === 'object' ? (x as Rec).objectId : x, 'child objectId'));
   }
 
@@ -69,7 +70,7 @@ export class AppRelations {
     const { relation, child, id } = await this.relation(caller, tableName, parentId, column, 'LoadRelations', false);
     const links = await this.ctx.dbs.app(caller.appId).selectFrom(relation.linkTable).select('child_id').where('parent_id', '=', id).limit(MAX_BULK + 1).execute();
     if (!links.length) return [];
-    if (links.length > MAX_BULK) throw appError(AppErrorCodes.BAD_REQUEST, 400, `The relation holds more than ${MAX_BULK} records`);
+    if (links.length > MAX_BULK) throw new ApiError('BAD_REQUEST', `The relation holds more than ${MAX_BULK} records`);
     // The children as a condition of their own, ANDed as a syntax tree with the caller's where.
     const children = columnIn('objectId', links.map((l) => String(l.child_id)));
     return this.data.find(caller, child.name, input, true, [children], client);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
-import { appError, AppErrorCodes, authenticateApp, type AppCaller } from '../../http/app-auth.js';
+import { authenticateApp, type AppCaller } from '../../http/app-auth.js';
+import { ApiError } from '../../http/api-error.js';
 import type { TableMeta } from '../data/index.js';
 import type { AppData } from './data-access.js';
 
@@ -64,7 +65,7 @@ export function registerSchemaInfoRoutes(app: FastifyInstance, ctx: ServerContex
   app.get(`${base}/:tableId/table-name`, async (req: R, reply) => {
     const caller = await authenticateApp(ctx, req);
     const table = (await data.data.schema(caller.appId)).tableById(req.params.tableId);
-    if (!table) throw appError(AppErrorCodes.TABLE_NOT_FOUND, 404, `No table has the id '${req.params.tableId.slice(0, 80)}'`);
+    if (!table) throw new ApiError('TABLE_NOT_FOUND', `No table has the id '${req.params.tableId.slice(0, 80)}'`);
     // A JSON string, so the SDK's parse of every answer gives the bare name.
     return reply.type('application/json').send(JSON.stringify(table.name));
   });

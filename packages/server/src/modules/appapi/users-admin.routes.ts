@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { columnIn } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
-import { appError, AppErrorCodes, authenticateApp, type AppCaller } from '../../http/app-auth.js';
+import { authenticateApp, type AppCaller } from '../../http/app-auth.js';
+import { ApiError } from '../../http/api-error.js';
 import { isServerCode } from '../security/index.js';
 import type { AppData } from './data-access.js';
 import type { UsersRepo } from './users.repo.js';
@@ -15,11 +16,11 @@ type Rec = Record<string, unknown>;
 /** Most users findByRole answers in one call. */
 const MAX_ROLE_USERS = 10_000;
 
-const bad = (message: string) => appError(AppErrorCodes.BAD_REQUEST, 400, message);
+const bad = (message: string) => new ApiError('BAD_REQUEST', message);
 
 /** Changes to other users' roles and status are for server code (the BL key, cloud code) only, as in the reference. */
 function requireServerCode(caller: AppCaller, what: string): void {
-  if (!isServerCode(caller)) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, `Permission denied: ${what} is allowed to server code only`);
+  if (!isServerCode(caller)) throw new ApiError('FORBIDDEN', `Permission denied: ${what} is allowed to server code only`);
 }
 
 /**
@@ -42,7 +43,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: ServerContext
     const c = await caller(req);
     const security = ctx.security;
     const role = await security.roles.find(c.appId, req.params.roleName);
-    if (!role) throw appError(AppErrorCodes.NOT_FOUND, 404, `Role '${req.params.roleName.slice(0, 100)}' does not exist`);
+    if (!role) throw new ApiError('NOT_FOUND', `Role '${req.params.roleName.slice(0, 100)}' does not exist`);
     const ids = await security.roles.usersWith(c.appId, role.id, MAX_ROLE_USERS + 1);
     if (ids.length > MAX_ROLE_USERS) throw bad(`More than ${MAX_ROLE_USERS} users have role '${role.name}': find them through the Users table with a where clause`);
     if (!ids.length) return [];
@@ -65,7 +66,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: ServerContext
     if (byIdentity.length === 1) return String(byIdentity[0].objectId);
     const byId = await repo.get(appId, table.sqlName, String(identity), ['objectId']);
     if (byId) return String(byId.objectId);
-    throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
+    throw new ApiError('NOT_FOUND', 'The user does not exist');
   };
 
   for (const [path, assign] of [['assignRole', true], ['unassignRole', false]] as const) {
@@ -86,7 +87,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: ServerContext
     const status = (req.body && typeof req.body === 'object' ? (req.body as Rec).userStatus : undefined);
     if (status !== 'ENABLED' && status !== 'DISABLED') throw bad("Send {userStatus: 'ENABLED' | 'DISABLED'}");
     const { table } = await data.table(c.appId, 'Users');
-    if (!(await data.raw(c.appId, table, req.params.userId.slice(0, 100)))) throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
+    if (!(await data.raw(c.appId, table, req.params.userId.slice(0, 100)))) throw new ApiError('NOT_FOUND', 'The user does not exist');
     await data.data.records.update(c.appId, 'Users', req.params.userId, { userStatus: status });
     // A disabled user's sessions end at once, not when their tokens would have expired.
     if (status === 'DISABLED') await ctx.security.sessions.revokeAll(c.appId, req.params.userId);

@@ -1,6 +1,7 @@
 import { TextDataTypes, type UsersLoginSettings } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
-import { appError, AppErrorCodes, type AppCaller } from '../../http/app-auth.js';
+import { type AppCaller } from '../../http/app-auth.js';
+import { ApiError } from '../../http/api-error.js';
 import type { ColumnMeta, TableMeta } from '../data/index.js';
 import { getLoginSettings, getRegistrationSettings, getUserProperties } from '../users-config/index.js';
 
@@ -28,7 +29,7 @@ export class UsersPolicy {
     const { identityColumn } = await this.login(appId);
     const column = users.columns.find((c) => c.name === identityColumn);
     if (!column || !(TEXT_TYPES.has(column.dataType) || NUMBER_TYPES.has(column.dataType))) {
-      throw appError(AppErrorCodes.BAD_REQUEST, 400, `The identity property '${identityColumn}' of the login settings is not a text or number column of the Users table`);
+      throw new ApiError('BAD_REQUEST', `The identity property '${identityColumn}' of the login settings is not a text or number column of the Users table`);
     }
     return column;
   }
@@ -51,22 +52,22 @@ export class UsersPolicy {
    */
   async checkRegistration(appId: string, users: TableMeta, input: Rec): Promise<{ column: ColumnMeta; identity: string | number }> {
     const registration = await getRegistrationSettings(this.ctx, appId);
-    if (!registration.enabled) throw appError(AppErrorCodes.REGISTRATION_DISABLED, 403, 'Registration of new users is disabled for this application');
+    if (!registration.enabled) throw new ApiError('REGISTRATION_DISABLED', 'Registration of new users is disabled for this application');
     if (typeof input.email === 'string') input.email = input.email.trim().toLowerCase();
     // An empty address is no address (a unique email column would refuse a second empty one).
     if (input.email === '') delete input.email;
     if (input.email !== undefined && input.email !== null && input.email !== '' && (typeof input.email !== 'string' || !EMAIL.test(input.email))) {
-      throw appError(AppErrorCodes.BAD_REQUEST, 400, "The user's 'email' is not a valid address");
+      throw new ApiError('BAD_REQUEST', "The user's 'email' is not a valid address");
     }
-    if (typeof input.password !== 'string' || input.password.length < 1 || input.password.length > 1000) throw appError(AppErrorCodes.BAD_REQUEST, 400, "The user needs a 'password'");
+    if (typeof input.password !== 'string' || input.password.length < 1 || input.password.length > 1000) throw new ApiError('BAD_REQUEST', "The user needs a 'password'");
     const column = await this.identityColumn(appId, users);
     if (typeof input[column.name] === 'string') input[column.name] = (input[column.name] as string).trim();
     for (const p of await getUserProperties(this.ctx, appId)) {
       const v = input[p.name];
-      if (p.required && (v === undefined || v === null || v === '')) throw appError(AppErrorCodes.BAD_REQUEST, 400, `The user needs '${p.name}'`);
+      if (p.required && (v === undefined || v === null || v === '')) throw new ApiError('BAD_REQUEST', `The user needs '${p.name}'`);
     }
     const value = input[column.name];
-    if (typeof value !== 'string' && typeof value !== 'number') throw appError(AppErrorCodes.BAD_REQUEST, 400, `The user's '${column.name}' must be text or a number`);
+    if (typeof value !== 'string' && typeof value !== 'number') throw new ApiError('BAD_REQUEST', `The user's '${column.name}' must be text or a number`);
     return { column, identity: value };
   }
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { UsersLoginSettings } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { appError, AppErrorCodes, userFacts, type AppCaller } from '../../http/app-auth.js';
+import { userFacts, type AppCaller } from '../../http/app-auth.js';
 import { dummyHash, hashPassword, verifyPassword } from '../accounts/index.js';
 import type { ColumnMeta, TableMeta } from '../data/index.js';
 import type { AppData } from './data-access.js';
@@ -69,14 +69,14 @@ export class AppUsers {
     const [r] = await this.data.data.query.find(caller.appId, schema, table, {
       where: `objectId = '${objectId}'`, sortBy: [], props: [], excludeProps: [], groupBy: [], distinct: false, loadRelations: [], pageSize: 1, offset: 0,
     });
-    if (!r) throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
+    if (!r) throw new ApiError('NOT_FOUND', 'The user does not exist');
     delete r.password;
     this.ctx.bus.emit('appapi.read', { appId: caller.appId, userId: objectId, table: 'Users', objectId, count: 1 });
     return r;
   }
 
   async register(caller: AppCaller, body: unknown): Promise<Rec> {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Send the user as a JSON object');
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('BAD_REQUEST', 'Send the user as a JSON object');
     const input: Rec = { ...(body as Rec) };
     const table = await this.users(caller.appId);
     for (const k of PROTECTED) delete input[k];
@@ -131,13 +131,13 @@ export class AppUsers {
     const blocked = (await limiter.isBlocked(byLogin, perLogin)) ? byLogin : (await limiter.isBlocked(byIp, this.ctx.config.loginIpMaxFailures)) ? byIp : undefined;
     if (blocked) {
       const minutes = Math.max(1, Math.ceil((await limiter.retryAfter(blocked)) / 60_000));
-      throw appError(AppErrorCodes.TOO_MANY_LOGINS, 429, `Too many failed login attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+      throw new ApiError('RATE_LIMITED', `Too many failed login attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
     }
   }
 
   private async failed(appId: string, identity: string, ip: string): Promise<never> {
     for (const key of this.limiterKeys(appId, identity, ip)) await this.ctx.loginLimiter.recordFailure(key);
-    throw appError(AppErrorCodes.INVALID_LOGIN, 401, INVALID_LOGIN);
+    throw new ApiError('INVALID_LOGIN', INVALID_LOGIN);
   }
 
   async login(caller: AppCaller, body: unknown, ip: string): Promise<Rec> {
@@ -145,15 +145,15 @@ export class AppUsers {
     const identity = typeof b.login === 'string' || typeof b.login === 'number' ? String(b.login).trim() : '';
     if (!identity || typeof b.password !== 'string') {
       if (b.objectId !== undefined) return this.loginById(caller, b.objectId);
-      throw appError(AppErrorCodes.BAD_REQUEST, 400, "Send 'login' and 'password'");
+      throw new ApiError('BAD_REQUEST', "Send 'login' and 'password'");
     }
     const settings = await this.policy.login(caller.appId);
     await this.assertNotBlocked(caller.appId, identity, ip, this.policy.failuresAllowed(settings));
     const row = identity.length <= 254 ? await this.byIdentity(caller.appId, identity) : undefined;
     const stored = typeof row?.password === 'string' && row.userStatus !== 'GUEST' ? row.password : await dummyHash();
     if (!(await verifyPassword(stored, b.password)) || !row) return this.failed(caller.appId, identity, ip);
-    if (row.userStatus === 'DISABLED') throw appError(AppErrorCodes.USER_DISABLED, 401, 'The user account is disabled');
-    if (row.userStatus === PENDING_STATUS) throw appError(AppErrorCodes.USER_DISABLED, 401, 'The email address of this account is not confirmed yet: open the link in the confirmation mail');
+    if (row.userStatus === 'DISABLED') throw new ApiError('USER_DISABLED', 'The user account is disabled');
+    if (row.userStatus === PENDING_STATUS) throw new ApiError('USER_DISABLED', 'The email address of this account is not confirmed yet: open the link in the confirmation mail');
     await this.ctx.loginLimiter.reset(this.limiterKeys(caller.appId, identity, ip)[0]);
     return this.startSession(caller, String(row.objectId), settings);
   }
@@ -163,13 +163,13 @@ export class AppUsers {
    * already knows, as the reference allows; any other caller is refused.
    */
   private async loginById(caller: AppCaller, objectId: unknown): Promise<Rec> {
-    if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, 'Login by objectId without a password is allowed to server code only');
-    if (typeof objectId !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(objectId)) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'objectId must be a user id');
+    if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) throw new ApiError('FORBIDDEN', 'Login by objectId without a password is allowed to server code only');
+    if (typeof objectId !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(objectId)) throw new ApiError('BAD_REQUEST', 'objectId must be a user id');
     const t = await this.users(caller.appId);
     const row = await this.repo.get(caller.appId, t.sqlName, objectId, ['objectId', 'userStatus']);
-    if (!row) throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
-    if (row.userStatus === 'DISABLED') throw appError(AppErrorCodes.USER_DISABLED, 401, 'The user account is disabled');
-    if (row.userStatus === PENDING_STATUS) throw appError(AppErrorCodes.USER_DISABLED, 401, 'The email address of this account is not confirmed yet');
+    if (!row) throw new ApiError('NOT_FOUND', 'The user does not exist');
+    if (row.userStatus === 'DISABLED') throw new ApiError('USER_DISABLED', 'The user account is disabled');
+    if (row.userStatus === PENDING_STATUS) throw new ApiError('USER_DISABLED', 'The email address of this account is not confirmed yet');
     return this.startSession(caller, objectId, await this.policy.login(caller.appId));
   }
 
@@ -233,15 +233,15 @@ export class AppUsers {
 
   /** `createEmailConfirmationURL` (server code): a new link for a waiting user, answered, not mailed. */
   async confirmationUrl(caller: AppCaller, identity: string): Promise<{ confirmationURL: string }> {
-    if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, 'Permission denied: a confirmation link is given to server code only');
+    if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) throw new ApiError('FORBIDDEN', 'Permission denied: a confirmation link is given to server code only');
     const row = identity.length <= 254 ? await this.byIdentity(caller.appId, identity.trim()) : undefined;
-    if (!row) throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
-    if (row.userStatus !== PENDING_STATUS) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'The user is not waiting for an email confirmation');
+    if (!row) throw new ApiError('NOT_FOUND', 'The user does not exist');
+    if (row.userStatus !== PENDING_STATUS) throw new ApiError('BAD_REQUEST', 'The user is not waiting for an email confirmation');
     return { confirmationURL: await this.confirmations.issue(caller.appId, String(row.objectId)) };
   }
 
   async update(caller: AppCaller, objectId: string, body: unknown): Promise<Rec> {
-    if (!caller.userId && !caller.roles.some((r) => r.name === 'ServerCodeUser')) throw appError(AppErrorCodes.INVALID_USER_TOKEN, 401, 'Log in to update a user');
+    if (!caller.userId && !caller.roles.some((r) => r.name === 'ServerCodeUser')) throw new ApiError('INVALID_USER_TOKEN', 'Log in to update a user');
     const input: Rec = { ...((body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Rec) };
     if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) for (const k of PROTECTED) delete input[k];
     if (typeof input.email === 'string') input.email = input.email.trim().toLowerCase();
@@ -251,7 +251,7 @@ export class AppUsers {
   }
 
   async verifyPassword(caller: AppCaller, password: unknown, ip: string): Promise<{ valid: boolean }> {
-    if (!caller.userId) throw appError(AppErrorCodes.INVALID_USER_TOKEN, 401, 'Log in to verify a password');
+    if (!caller.userId) throw new ApiError('INVALID_USER_TOKEN', 'Log in to verify a password');
     await this.assertNotBlocked(caller.appId, caller.userId, ip);
     const t = await this.users(caller.appId);
     const row = await this.repo.get(caller.appId, t.sqlName, caller.userId, ['password']);
@@ -263,9 +263,9 @@ export class AppUsers {
   /** Role names of the caller, or of another user (server code, or the user itself). */
   async roles(caller: AppCaller, userId?: string): Promise<string[]> {
     if (!userId || userId === caller.userId) return caller.roles.map((r) => r.name);
-    if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, "Only server code may read another user's roles");
+    if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) throw new ApiError('FORBIDDEN', "Only server code may read another user's roles");
     const user = await userFacts(this.ctx, caller.appId, userId);
-    if (!user) throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
+    if (!user) throw new ApiError('NOT_FOUND', 'The user does not exist');
     return (await this.ctx.security.callerFor(caller.appId, caller.deviceType, user)).roles.map((r) => r.name);
   }
 }

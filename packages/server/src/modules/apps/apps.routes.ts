@@ -12,7 +12,7 @@ export function registerAppRoutes(app: FastifyInstance, ctx: ServerContext, serv
 
   handle(app, ctx, r.createApp, ({ developer, body }) => {
     const name = body.appName ?? body.name;
-    if (!name) throw ApiError.badRequest('Give the application a name (appName)', { field: 'appName' });
+    if (!name) throw ApiError.field('BAD_REQUEST', 'appName', 'Give the application a name (appName)');
     return service.create(developer.id, name, body.description ?? '');
   });
 

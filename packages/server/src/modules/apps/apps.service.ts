@@ -7,11 +7,12 @@ import { newId } from '../../http/secrets.js';
 import { AppsRepo } from './apps.repo.js';
 import { newApiKeyValue } from './api-keys.repo.js';
 import { purgeAppAuditLog } from '../audit/index.js';
+import { translateError } from '../../db/db-errors.js';
 
 const MAX_LOGO_BYTES = 512 * 1024;
 
 function duplicateName(name: string): ApiError {
-  return ApiError.conflict(`An application named '${name}' already exists`, { field: 'appName' });
+  return ApiError.field('CONFLICT', 'appName', `An application named '${name}' already exists`);
 }
 
 /** The system keys (one per device type) in device order; custom keys are listed by the settings routes. */
@@ -55,8 +56,7 @@ export class AppsService {
       await this.repo.insert(app, keys);
     } catch (err) {
       await this.ctx.dbs.dropAppStore(app.id).catch((dropErr: unknown) => this.ctx.log.error({ err: dropErr, appId: app.id }, 'Removing a half-created app store failed'));
-      if (this.ctx.dbs.isUniqueViolation(err)) throw duplicateName(name);
-      throw err;
+      throw translateError(err, { unique: duplicateName(name) });
     }
     try {
       for (const hook of this.ctx.appCreatedHooks) await hook(app.id);
@@ -78,8 +78,7 @@ export class AppsService {
     try {
       await this.repo.update(appId, { name });
     } catch (err) {
-      if (this.ctx.dbs.isUniqueViolation(err)) throw duplicateName(name);
-      throw err;
+      throw translateError(err, { unique: duplicateName(name) });
     }
     this.ctx.bus.emit('app.renamed', { appId, appName: name });
     this.ctx.bus.emit('console.changed', { appId, developerId, action: 'app.rename', target: appId, summary: `Renamed application to ${name}`, origin });
@@ -115,7 +114,7 @@ export class AppsService {
       // Size first: it is cheap, and a huge string need not be scanned to be refused.
       if (typeof logo === 'string' && logo.length > (MAX_LOGO_BYTES * 4) / 3 + 64) throw ApiError.tooLarge('The logo must be at most 512 KB');
       if (typeof logo !== 'string' || !/^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/.test(logo)) {
-        throw ApiError.badRequest('The logo must be a data URL of a PNG, JPEG, GIF, WebP or SVG image', { field: 'logo' });
+        throw ApiError.field('BAD_REQUEST', 'logo', 'The logo must be a data URL of a PNG, JPEG, GIF, WebP or SVG image');
       }
     }
     await this.repo.update(appId, { logo });

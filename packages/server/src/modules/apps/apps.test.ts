@@ -42,7 +42,7 @@ describeEachDb('applications', (server) => {
     const stores = await listAppStores(server());
     const dup = await server().call('POST', '/console/applications', { authKey: dev.authKey, body: { appName: 'inventory' } });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toMatchObject({ code: 'CONFLICT', details: { field: 'appName' } });
+    expect(dup.json()).toMatchObject({ code: 'CONFLICT', details: { fields: [{ field: 'appName' }] } });
     expect(await listAppStores(server())).toEqual(stores);
     expect((await server().call('POST', '/console/applications', { authKey: other.authKey, body: { appName: 'Inventory' } })).statusCode).toBe(200);
   });
@@ -118,7 +118,7 @@ describeEachDb('applications', (server) => {
 
     const bad = await server().call('POST', url, { authKey: dev.authKey, body: { logo: 'data:text/html;base64,PGgxPg==' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'BAD_REQUEST', details: { field: 'logo' } });
+    expect(bad.json()).toMatchObject({ code: 'BAD_REQUEST', details: { fields: [{ field: 'logo' }] } });
     const big = await server().call('POST', url, { authKey: dev.authKey, body: { logo: `data:image/png;base64,${'A'.repeat(800 * 1024)}` } });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) });

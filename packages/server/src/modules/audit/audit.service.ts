@@ -32,7 +32,7 @@ export function parseDate(value: unknown, field: string, endOfDay = false): numb
   if (typeof value === 'number' || /^\d+$/.test(String(value))) return Number(value);
   const text = String(value);
   const ms = Date.parse(text);
-  if (Number.isNaN(ms)) throw ApiError.badRequest(`${field} must be a date (YYYY-MM-DD, ISO time or epoch milliseconds)`, { field });
+  if (Number.isNaN(ms)) throw ApiError.field('BAD_REQUEST', field, `${field} must be a date (YYYY-MM-DD, ISO time or epoch milliseconds)`);
   return endOfDay && /^\d{4}-\d{2}-\d{2}$/.test(text) ? ms + 24 * 60 * 60 * 1000 - 1 : ms;
 }
 

@@ -10,8 +10,8 @@ export const MAX_CACHE_VALUE_BYTES = 1024 * 1024;
 const MAX_KEY_LENGTH = 255;
 
 function checkKey(key: string): string {
-  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) throw ApiError.badRequest(`A cache key has 1 to ${MAX_KEY_LENGTH} characters`, { field: 'key' });
-  if (hasControlCharacters(key)) throw ApiError.badRequest('A cache key cannot contain control characters', { field: 'key' });
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) throw ApiError.field('BAD_REQUEST', 'key', `A cache key has 1 to ${MAX_KEY_LENGTH} characters`);
+  if (hasControlCharacters(key)) throw ApiError.field('BAD_REQUEST', 'key', 'A cache key cannot contain control characters');
   return key;
 }
 
@@ -49,11 +49,11 @@ export class CacheService {
   /** Stores a value (any JSON); `expireAt` epoch ms in the future, or undefined to keep it forever. */
   async put(appId: string, key: string, value: unknown, expireAt?: number): Promise<{ key: string; value: unknown; expireAt: number | null }> {
     checkKey(key);
-    if (value === undefined) throw ApiError.badRequest('Send the value as the JSON body of the request', { field: 'value' });
+    if (value === undefined) throw ApiError.field('BAD_REQUEST', 'value', 'Send the value as the JSON body of the request');
     const text = JSON.stringify(value);
     if (Buffer.byteLength(text) > MAX_CACHE_VALUE_BYTES) throw ApiError.tooLarge(`A cached value holds at most ${MAX_CACHE_VALUE_BYTES} bytes of JSON`);
     const now = this.now();
-    if (expireAt !== undefined && (!Number.isSafeInteger(expireAt) || expireAt <= now)) throw ApiError.badRequest('expireAt must be a time in the future (epoch milliseconds)', { field: 'expireAt' });
+    if (expireAt !== undefined && (!Number.isSafeInteger(expireAt) || expireAt <= now)) throw ApiError.field('BAD_REQUEST', 'expireAt', 'expireAt must be a time in the future (epoch milliseconds)');
     await this.repo.put(appId, { key, value: text, expire_at: expireAt ?? null, updated: now });
     if (expireAt !== undefined) this.scheduler?.track(appId);
     return { key, value, expireAt: expireAt ?? null };
@@ -73,7 +73,7 @@ export class CacheService {
   async expireAt(appId: string, key: string, expireAt: number | null): Promise<void> {
     checkKey(key);
     const now = this.now();
-    if (expireAt !== null && (!Number.isSafeInteger(expireAt) || expireAt <= now)) throw ApiError.badRequest('The expiry must be a time in the future (epoch milliseconds)', { field: 'expireAt' });
+    if (expireAt !== null && (!Number.isSafeInteger(expireAt) || expireAt <= now)) throw ApiError.field('BAD_REQUEST', 'expireAt', 'The expiry must be a time in the future (epoch milliseconds)');
     if (!(await this.repo.setExpiry(appId, key, expireAt, now))) throw ApiError.notFound(`Cache item '${key}' does not exist`);
     if (expireAt !== null) this.scheduler?.track(appId);
   }

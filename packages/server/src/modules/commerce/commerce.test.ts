@@ -102,7 +102,7 @@ describeEachDb('Commerce: Google Play purchase checks through the backendless SD
   it('refuses a service account it cannot use, naming the field, and keeps the stored one', async () => {
     const bad = await f.console('PUT', '/mobilesettings/googleplay', { clientEmail: 'someone@example.com', privateKey: 'not a key' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ details: { field: 'privateKey' } });
+    expect(bad.json()).toMatchObject({ details: { fields: [{ field: 'privateKey' }] } });
     const notJson = await f.console('PUT', '/mobilesettings/googleplay', { serviceAccount: '{ broken' });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().message).toMatch(/not valid JSON/);

@@ -1,7 +1,7 @@
 import type { GooglePlaySettings } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { appError, AppErrorCodes } from '../../http/app-auth.js';
+
 import {
   GoogleAccessToken, maskSecret, optionalUrl, serviceAccountCredentials, serviceAccountInput,
 } from '../../http/google-service-account.js';
@@ -28,7 +28,7 @@ const TOKEN = /^[A-Za-z0-9._:-]{1,4096}$/;
 export type PlayCall = { kind: 'product'; packageName: string; productId: string; token: string } | { kind: 'subscription' | 'cancel'; packageName: string; subscriptionId: string; token: string };
 
 function checked(value: string, pattern: RegExp, what: string): string {
-  if (value.length > 4096 || !pattern.test(value)) throw appError(AppErrorCodes.BAD_REQUEST, 400, `${what} is not valid: '${value.slice(0, 80)}'`);
+  if (value.length > 4096 || !pattern.test(value)) throw new ApiError('BAD_REQUEST', `${what} is not valid: '${value.slice(0, 80)}'`);
   return value;
 }
 
@@ -87,7 +87,7 @@ export class GooglePlayService {
     const pkg = encodeURIComponent(checked(c.packageName, PACKAGE, 'The package name'));
     const token = encodeURIComponent(checked(c.token, TOKEN, 'The purchase token'));
     const stored = await this.stored(appId);
-    if (!stored) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Google Play is not configured for this app: add its service account in the console (Settings › Mobile › Google Play)');
+    if (!stored) throw new ApiError('BAD_REQUEST', 'Google Play is not configured for this app: add its service account in the console (Settings › Mobile › Google Play)');
     const base = `${stored.cfg.endpoint ?? GOOGLE_PLAY_API}/androidpublisher/v3/applications/${pkg}/purchases`;
     const url = c.kind === 'product'
       ? `${base}/products/${encodeURIComponent(checked(c.productId, PRODUCT, 'The product id'))}/tokens/${token}`
@@ -100,14 +100,14 @@ export class GooglePlayService {
       // The account was refused or Google could not be reached: the app's request was fine. 503, not
       // 502: the backendless SDK reads any 502 as "No connection with server" and drops the message.
       const message = err instanceof RemoteRequestError || err instanceof Error ? err.message : String(err);
-      throw appError(AppErrorCodes.INTERNAL, 503, `Google Play could not be asked: ${message.slice(0, 300)}`);
+      throw new ApiError('STORE_UNAVAILABLE', `Google Play could not be asked: ${message.slice(0, 300)}`);
     }
     const answer = parsed(res.text);
     if (res.status >= 200 && res.status < 300) return answer ?? {};
     const said = googleMessage(answer) ?? res.text.slice(0, 300);
     // Google's 4xx is about the purchase or the account's access; its 5xx is Google's own trouble.
-    if (res.status >= 500) throw appError(AppErrorCodes.INTERNAL, 503, `Google Play answered ${res.status}: ${said}`);
-    throw appError(AppErrorCodes.BAD_REQUEST, 400, `Google Play answered ${res.status}: ${said}`);
+    if (res.status >= 500) throw new ApiError('STORE_UNAVAILABLE', `Google Play answered ${res.status}: ${said}`);
+    throw new ApiError('BAD_REQUEST', `Google Play answered ${res.status}: ${said}`);
   }
 }
 

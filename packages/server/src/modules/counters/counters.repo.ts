@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Databases } from '../../db/dialect.js';
+import { isDbFailure } from '../../db/db-errors.js';
 
 export interface CounterRow {
   name: string;
@@ -75,7 +76,7 @@ export class CountersRepo {
       await this.db(appId).insertInto('_counters').values({ name, value, created: now, updated: now }).execute();
       return true;
     } catch (err) {
-      if (this.dbs.isUniqueViolation(err)) return false;
+      if (isDbFailure(err, 'unique')) return false;
       throw err;
     }
   }

@@ -14,13 +14,13 @@ function item(row: Pick<CounterRow, 'name' | 'value'>): CounterItem {
 
 /** Path parameters carry no schema, so the name is checked here. */
 function checkName(name: string): string {
-  if (typeof name !== 'string' || name.length === 0 || name.length > 255) throw ApiError.badRequest('A counter name has 1 to 255 characters', { field: 'name' });
-  if (name.includes('/') || hasControlCharacters(name)) throw ApiError.badRequest('A counter name cannot contain slashes or control characters', { field: 'name' });
+  if (typeof name !== 'string' || name.length === 0 || name.length > 255) throw ApiError.field('BAD_REQUEST', 'name', 'A counter name has 1 to 255 characters');
+  if (name.includes('/') || hasControlCharacters(name)) throw ApiError.field('BAD_REQUEST', 'name', 'A counter name cannot contain slashes or control characters');
   return name;
 }
 
 function checkValue(value: unknown, field: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw ApiError.badRequest(`${field} must be a whole number between ±${MAX}`, { field });
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw ApiError.field('BAD_REQUEST', field, `${field} must be a whole number between ±${MAX}`);
   return value;
 }
 
@@ -54,7 +54,7 @@ export class CountersService {
   }
 
   listNames(appId: string, pattern: string): Promise<string[]> {
-    if (pattern.length > 255) throw ApiError.badRequest('A name pattern has at most 255 characters', { field: 'pattern' });
+    if (pattern.length > 255) throw ApiError.field('BAD_REQUEST', 'pattern', 'A name pattern has at most 255 characters');
     return this.repo.names(appId, likeOf(pattern), MAX_NAMES);
   }
 

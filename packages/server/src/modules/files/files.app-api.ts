@@ -76,7 +76,7 @@ function listed(req: FastifyRequest, e: StorageEntry) {
 
 /** A JSON path of the app API (`/dir/file.txt`, leading slash optional), decoded already. */
 function bodyPath(value: unknown, field: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw ApiError.badRequest(`'${field}' is required`, { field });
+  if (typeof value !== 'string' || value.trim() === '') throw ApiError.field('BAD_REQUEST', field, `'${field}' is required`);
   return splitUserPath(value.trim().replace(/^\/+/, '')).join('/');
 }
 
@@ -170,7 +170,7 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
   app.put(`${BASE}/rename`, async (req) => {
     const { appId, access } = await accessOf(ctx, req);
     const body = (req.body ?? {}) as { oldPathName?: unknown; newName?: unknown };
-    if (typeof body.newName !== 'string') throw ApiError.badRequest("'newName' is required", { field: 'newName' });
+    if (typeof body.newName !== 'string') throw ApiError.field('BAD_REQUEST', 'newName', "'newName' is required");
     const from = bodyPath(body.oldPathName, 'oldPathName');
     const entry = await service.rename(appId, from, body.newName, access);
     await told(ctx, req, { appId, action: 'rename', path: from, to: entry.path.slice(entry.path.lastIndexOf('/') + 1) });

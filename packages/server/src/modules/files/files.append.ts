@@ -70,7 +70,7 @@ export function registerAppendRoutes(app: FastifyInstance, deps: AppendDeps): vo
       }
     }
     const url = (req.body as { url?: unknown } | undefined)?.url;
-    if (url === undefined) throw ApiError.badRequest("Send { \"url\": \"…\" } or the content as multipart/form-data", { field: 'url' });
+    if (url === undefined) throw ApiError.field('BAD_REQUEST', 'url', "Send { \"url\": \"…\" } or the content as multipart/form-data");
     const entry = await storeDownload(service, url, (stream) => append(req, appId, path, stream));
     return deps.fileUrl(req, entry.path);
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
-import { appError, AppErrorCodes, authenticateApp } from '../../http/app-auth.js';
+import { authenticateApp } from '../../http/app-auth.js';
+import { ApiError } from '../../http/api-error.js';
 import { isServerCode, writeSdkPermission } from '../security/index.js';
 import { splitUserPath } from '../../storage/index.js';
 
@@ -16,7 +17,7 @@ function permissionPath(req: FastifyRequest): string {
   try {
     return splitUserPath(tail.map((p) => decodeURIComponent(p)).join('/').replace(/^\/+/, '')).join('/');
   } catch (err) {
-    throw appError(AppErrorCodes.BAD_REQUEST, 400, `Not a valid file path: ${err instanceof Error ? err.message : 'malformed'}`);
+    throw new ApiError('BAD_REQUEST', `Not a valid file path: ${err instanceof Error ? err.message : 'malformed'}`);
   }
 }
 
@@ -30,9 +31,9 @@ function permissionPath(req: FastifyRequest): string {
 export function registerFilePermissionRoutes(app: FastifyInstance, ctx: ServerContext, base: string): void {
   app.put<{ Params: { access: string } }>(`${base}/permissions/:access/*`, async (req: FastifyRequest<{ Params: { access: string } }>) => {
     const caller = await authenticateApp(ctx, req);
-    if (!isServerCode(caller)) throw appError(AppErrorCodes.PERMISSION_DENIED, 403, 'Only server code may change file permissions');
+    if (!isServerCode(caller)) throw new ApiError('FORBIDDEN', 'Only server code may change file permissions');
     const path = permissionPath(req);
-    if (!path) throw appError(AppErrorCodes.BAD_REQUEST, 400, 'Give the path of the file or folder');
+    if (!path) throw new ApiError('BAD_REQUEST', 'Give the path of the file or folder');
     return writeSdkPermission(ctx, caller, { service: 'files', item: path, objectId: '' }, req.params.access, req.body);
   });
 }

@@ -47,7 +47,7 @@ export function textOfBody(body: unknown): string {
     const value = (body as { file?: unknown; content?: unknown }).file ?? (body as { content?: unknown }).content;
     if (typeof value === 'string') return value;
   }
-  throw ApiError.badRequest('Send the text of the file, as the body or as { "file": "…" }', { field: 'file' });
+  throw ApiError.field('BAD_REQUEST', 'file', 'Send the text of the file, as the body or as { "file": "…" }');
 }
 
 /**

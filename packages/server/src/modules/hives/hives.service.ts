@@ -7,13 +7,13 @@ import { HiveLimits, checkHiveName, checkKey, checkStoreType, collectionSize, fr
 type CollectionType = Exclude<StoreType, 'key-value'>;
 
 function collectionType(type: StoreType, what: string): CollectionType {
-  if (type === 'key-value') throw ApiError.badRequest(`A key-value store has no ${what}; set the value instead`, { field: 'storeType' });
+  if (type === 'key-value') throw ApiError.field('BAD_REQUEST', 'storeType', `A key-value store has no ${what}; set the value instead`);
   return type;
 }
 
 /** How many items one call may take or sample. */
 function checkCount(count: number): number {
-  if (!Number.isSafeInteger(count) || count < 1 || count > HiveLimits.itemsPerRequest) throw ApiError.badRequest(`count is a whole number from 1 to ${HiveLimits.itemsPerRequest}`, { field: 'count' });
+  if (!Number.isSafeInteger(count) || count < 1 || count > HiveLimits.itemsPerRequest) throw ApiError.field('BAD_REQUEST', 'count', `count is a whole number from 1 to ${HiveLimits.itemsPerRequest}`);
   return count;
 }
 
@@ -78,7 +78,7 @@ export class HivesService {
       const page = await store.keys(hive, checkStoreType(type), { cursor: q.cursor, pageSize: q.pageSize ?? 100, match: q.filterPattern });
       return { keys: page.keys, cursorId: page.cursor };
     } catch (err) {
-      if (err instanceof InvalidCursorError) throw ApiError.badRequest('This cursor was not handed out by the keys list; start again without one', { field: 'cursor' });
+      if (err instanceof InvalidCursorError) throw ApiError.field('BAD_REQUEST', 'cursor', 'This cursor was not handed out by the keys list; start again without one');
       throw err;
     }
   }
@@ -126,7 +126,7 @@ export class HivesService {
     const value = Array.isArray(body) ? body : (body as { value?: unknown } | undefined)?.value;
     const c = toCollection(t, value, true);
     const n = collectionSize(c);
-    if (n === 0) throw ApiError.badRequest('Nothing to add: send at least one item', { field: 'value' });
+    if (n === 0) throw ApiError.field('BAD_REQUEST', 'value', 'Nothing to add: send at least one item');
     if ((await store.size(hive, t, key)) + n > HiveLimits.itemsPerKey) throw ApiError.tooLarge(`A ${t} key holds at most ${HiveLimits.itemsPerKey} items`);
     return store.add(hive, key, c);
   }
@@ -143,7 +143,7 @@ export class HivesService {
     checkKey(key);
     const members = values.map((v) => {
       if (t !== 'map') return toText(v, t === 'list' ? HiveLimits.itemBytes : HiveLimits.memberBytes, `${t} item`);
-      if (typeof v !== 'string') throw ApiError.badRequest('Remove map fields by their names (strings)', { field: 'values' });
+      if (typeof v !== 'string') throw ApiError.field('BAD_REQUEST', 'values', 'Remove map fields by their names (strings)');
       return v;
     });
     return store.removeMembers(hive, t, key, [...new Set(members)]);
@@ -154,7 +154,7 @@ export class HivesService {
     const store = await this.open(appId, hive);
     const t = checkStoreType(type);
     checkKey(key);
-    if (!Number.isSafeInteger(epochMs) || epochMs <= this.now()) throw ApiError.badRequest('The expiry must be in the future', { field: 'unixTime' });
+    if (!Number.isSafeInteger(epochMs) || epochMs <= this.now()) throw ApiError.field('BAD_REQUEST', 'unixTime', 'The expiry must be in the future');
     if (!(await store.expireAt(hive, t, key, epochMs))) throw this.missingKey(hive, t, key);
     this.scheduler?.track(appId);
   }
@@ -200,10 +200,10 @@ export class HivesService {
   async listSetAt(appId: string, hive: string, key: string, index: string, value: unknown): Promise<void> {
     const store = await this.open(appId, hive);
     checkKey(key);
-    if (!/^-?\d{1,6}$/.test(index)) throw ApiError.badRequest(`A list index is a whole number, got '${index.slice(0, 40)}'`, { field: 'index' });
+    if (!/^-?\d{1,6}$/.test(index)) throw ApiError.field('BAD_REQUEST', 'index', `A list index is a whole number, got '${index.slice(0, 40)}'`);
     const result = await store.listSet(hive, key, Number(index), toText(value, HiveLimits.itemBytes, 'list item'));
     if (result === 'missing') throw this.missingKey(hive, 'list', key);
-    if (result === 'out-of-range') throw ApiError.badRequest(`Index ${index} is outside the list '${key}'`, { field: 'index' });
+    if (result === 'out-of-range') throw ApiError.field('BAD_REQUEST', 'index', `Index ${index} is outside the list '${key}'`);
   }
 
   /** Keys (of a list given by an app) that exist in a store: how many. */
@@ -224,11 +224,11 @@ export class HivesService {
     const store = await this.open(appId, hive);
     const t = checkStoreType(type);
     checkKey(key);
-    if (typeof newKey !== 'string') throw ApiError.badRequest("Name the new key in 'newKey'", { field: 'newKey' });
+    if (typeof newKey !== 'string') throw ApiError.field('BAD_REQUEST', 'newKey', "Name the new key in 'newKey'");
     checkKey(newKey);
     const result = await store.renameKey(hive, t, key, newKey, overwrite);
     if (result === 'missing') throw this.missingKey(hive, t, key);
-    if (result === 'taken') throw ApiError.conflict(`Key '${newKey}' already exists in the ${t} store of hive '${hive}'`, { field: 'newKey' });
+    if (result === 'taken') throw ApiError.field('CONFLICT', 'newKey', `Key '${newKey}' already exists in the ${t} store of hive '${hive}'`);
   }
 
   /**
@@ -240,14 +240,14 @@ export class HivesService {
     checkKey(key);
     const text = toText(input.value, HiveLimits.valueBytes, 'key-value value');
     const condition = (input.condition ?? 'Always') as KvCondition;
-    if (!['Always', 'IfExists', 'IfNotExists'].includes(condition)) throw ApiError.badRequest("condition is one of 'Always', 'IfExists', 'IfNotExists'", { field: 'condition' });
+    if (!['Always', 'IfExists', 'IfNotExists'].includes(condition)) throw ApiError.field('BAD_REQUEST', 'condition', "condition is one of 'Always', 'IfExists', 'IfNotExists'");
     let expireAt: number | undefined;
     if (input.ttl !== undefined && input.ttl !== null) {
-      if (typeof input.ttl !== 'number' || !(input.ttl > 0) || input.ttl > 10 * 365 * 24 * 3600) throw ApiError.badRequest('ttl is a number of seconds above 0', { field: 'ttl' });
+      if (typeof input.ttl !== 'number' || !(input.ttl > 0) || input.ttl > 10 * 365 * 24 * 3600) throw ApiError.field('BAD_REQUEST', 'ttl', 'ttl is a number of seconds above 0');
       expireAt = this.now() + Math.round(input.ttl * 1000);
     } else if (input.expireAt !== undefined && input.expireAt !== null) {
       const at = typeof input.expireAt === 'number' && Number.isSafeInteger(input.expireAt) ? (input.expireAt > 1e11 ? input.expireAt : input.expireAt * 1000) : NaN;
-      if (!(at > this.now())) throw ApiError.badRequest('expireAt must be a time in the future (epoch seconds or milliseconds)', { field: 'expireAt' });
+      if (!(at > this.now())) throw ApiError.field('BAD_REQUEST', 'expireAt', 'expireAt must be a time in the future (epoch seconds or milliseconds)');
       expireAt = at;
     }
     const written = await store.kvSetIf(hive, key, text, condition, expireAt);
@@ -257,9 +257,9 @@ export class HivesService {
 
   /** Sets several key-value keys at once (each keeps its expiry). */
   async kvSetMany(appId: string, hive: string, values: unknown): Promise<void> {
-    if (!values || typeof values !== 'object' || Array.isArray(values)) throw ApiError.badRequest('Send the keys and values as one JSON object', { field: 'values' });
+    if (!values || typeof values !== 'object' || Array.isArray(values)) throw ApiError.field('BAD_REQUEST', 'values', 'Send the keys and values as one JSON object');
     const entries = Object.entries(values as Record<string, unknown>);
-    if (!entries.length) throw ApiError.badRequest('Nothing to set: send at least one key', { field: 'values' });
+    if (!entries.length) throw ApiError.field('BAD_REQUEST', 'values', 'Nothing to set: send at least one key');
     if (entries.length > HiveLimits.itemsPerRequest) throw ApiError.tooLarge(`At most ${HiveLimits.itemsPerRequest} keys a request`);
     const texts = entries.map(([key, value]) => [checkKey(key), toText(value, HiveLimits.valueBytes, 'key-value value')] as const);
     const store = await this.open(appId, hive);
@@ -270,9 +270,9 @@ export class HivesService {
   async kvIncrement(appId: string, hive: string, key: string, delta: number): Promise<number> {
     const store = await this.open(appId, hive);
     checkKey(key);
-    if (!Number.isFinite(delta)) throw ApiError.badRequest('value must be a number', { field: 'value' });
+    if (!Number.isFinite(delta)) throw ApiError.field('BAD_REQUEST', 'value', 'value must be a number');
     const result = await store.kvIncrement(hive, key, delta);
-    if (result === 'not-a-number') throw ApiError.badRequest(`The value of key '${key}' is not a number`, { field: 'key' });
+    if (result === 'not-a-number') throw ApiError.field('BAD_REQUEST', 'key', `The value of key '${key}' is not a number`);
     return result;
   }
 
@@ -295,7 +295,7 @@ export class HivesService {
     const store = await this.open(appId, hive);
     checkKey(key);
     const c = toCollection('map', { [field]: value }, false);
-    if (c.type !== 'map' || c.entries.length !== 1) throw ApiError.badRequest('Send one field and its value', { field: 'value' });
+    if (c.type !== 'map' || c.entries.length !== 1) throw ApiError.field('BAD_REQUEST', 'value', 'Send one field and its value');
     if ((await store.size(hive, 'map', key)) + 1 > HiveLimits.itemsPerKey) throw ApiError.tooLarge(`A map key holds at most ${HiveLimits.itemsPerKey} items`);
     return store.mapSetIfAbsent(hive, key, c.entries[0][0], c.entries[0][1]);
   }
@@ -304,10 +304,10 @@ export class HivesService {
   async mapIncrement(appId: string, hive: string, key: string, field: string, delta: number): Promise<number> {
     const store = await this.open(appId, hive);
     checkKey(key);
-    if (typeof field !== 'string' || !field || Buffer.byteLength(field) > HiveLimits.memberBytes) throw ApiError.badRequest(`A map field has 1 to ${HiveLimits.memberBytes} bytes`, { field: 'field' });
-    if (!Number.isFinite(delta)) throw ApiError.badRequest('count must be a number', { field: 'count' });
+    if (typeof field !== 'string' || !field || Buffer.byteLength(field) > HiveLimits.memberBytes) throw ApiError.field('BAD_REQUEST', 'field', `A map field has 1 to ${HiveLimits.memberBytes} bytes`);
+    if (!Number.isFinite(delta)) throw ApiError.field('BAD_REQUEST', 'count', 'count must be a number');
     const result = await store.mapIncrement(hive, key, field, delta);
-    if (result === 'not-a-number') throw ApiError.badRequest(`Field '${field}' of map '${key}' is not a number`, { field: 'field' });
+    if (result === 'not-a-number') throw ApiError.field('BAD_REQUEST', 'field', `Field '${field}' of map '${key}' is not a number`);
     return result;
   }
 
@@ -343,7 +343,7 @@ export class HivesService {
   /** Difference, intersection or union of sets (or sorted sets' members), in wire form. */
   async setAlgebra(appId: string, hive: string, type: 'set' | 'sorted-set', op: 'difference' | 'intersection' | 'union', keys: string[]): Promise<unknown[]> {
     const store = await this.open(appId, hive);
-    if (!keys.length) throw ApiError.badRequest('Name at least one key', { field: 'keys' });
+    if (!keys.length) throw ApiError.field('BAD_REQUEST', 'keys', 'Name at least one key');
     if (keys.length > 100) throw ApiError.tooLarge('At most 100 keys in one set operation');
     const sets: Array<Set<string>> = [];
     for (const key of keys) {
@@ -363,7 +363,7 @@ export class HivesService {
     const store = await this.open(appId, hive);
     checkKey(key);
     const c = toCollection('list', values, true);
-    if (c.type !== 'list' || !c.items.length) throw ApiError.badRequest('Nothing to add: send at least one item', { field: 'value' });
+    if (c.type !== 'list' || !c.items.length) throw ApiError.field('BAD_REQUEST', 'value', 'Nothing to add: send at least one item');
     if ((await store.size(hive, 'list', key)) + c.items.length > HiveLimits.itemsPerKey) throw ApiError.tooLarge(`A list key holds at most ${HiveLimits.itemsPerKey} items`);
     return store.listPushFront(hive, key, c.items);
   }
@@ -397,13 +397,13 @@ export class HivesService {
     checkKey(key);
     const b = (body ?? {}) as { items?: unknown; duplicateBehaviour?: unknown; scoreUpdateMode?: unknown; resultType?: unknown };
     const c = toCollection('sorted-set', b.items, false);
-    if (c.type !== 'sorted-set' || !c.items.length) throw ApiError.badRequest('Send items as [[score, value], …]', { field: 'items' });
+    if (c.type !== 'sorted-set' || !c.items.length) throw ApiError.field('BAD_REQUEST', 'items', 'Send items as [[score, value], …]');
     const only = b.duplicateBehaviour === undefined ? undefined : b.duplicateBehaviour === 'OnlyUpdate' ? 'existing' : b.duplicateBehaviour === 'AlwaysAdd' ? 'new' : 'bad';
     const when = b.scoreUpdateMode === undefined ? undefined : b.scoreUpdateMode === 'Greater' ? 'greater' : b.scoreUpdateMode === 'Less' ? 'less' : 'bad';
-    if (only === 'bad') throw ApiError.badRequest("duplicateBehaviour is 'OnlyUpdate' or 'AlwaysAdd'", { field: 'duplicateBehaviour' });
-    if (when === 'bad') throw ApiError.badRequest("scoreUpdateMode is 'Greater' or 'Less'", { field: 'scoreUpdateMode' });
-    if (only === 'new' && when) throw ApiError.badRequest('AlwaysAdd never updates a score, so it takes no scoreUpdateMode', { field: 'scoreUpdateMode' });
-    if (b.resultType !== undefined && b.resultType !== 'NewAdded' && b.resultType !== 'TotalChanged') throw ApiError.badRequest("resultType is 'NewAdded' or 'TotalChanged'", { field: 'resultType' });
+    if (only === 'bad') throw ApiError.field('BAD_REQUEST', 'duplicateBehaviour', "duplicateBehaviour is 'OnlyUpdate' or 'AlwaysAdd'");
+    if (when === 'bad') throw ApiError.field('BAD_REQUEST', 'scoreUpdateMode', "scoreUpdateMode is 'Greater' or 'Less'");
+    if (only === 'new' && when) throw ApiError.field('BAD_REQUEST', 'scoreUpdateMode', 'AlwaysAdd never updates a score, so it takes no scoreUpdateMode');
+    if (b.resultType !== undefined && b.resultType !== 'NewAdded' && b.resultType !== 'TotalChanged') throw ApiError.field('BAD_REQUEST', 'resultType', "resultType is 'NewAdded' or 'TotalChanged'");
     if ((await store.size(hive, 'sorted-set', key)) + c.items.length > HiveLimits.itemsPerKey) throw ApiError.tooLarge(`A sorted-set key holds at most ${HiveLimits.itemsPerKey} items`);
     return store.zAdd(hive, key, c.items, { only, when, changed: b.resultType === 'TotalChanged' });
   }
@@ -412,7 +412,7 @@ export class HivesService {
     const store = await this.open(appId, hive);
     checkKey(key);
     const b = (body ?? {}) as { scoreValue?: unknown; value?: unknown };
-    if (typeof b.scoreValue !== 'number' || !Number.isFinite(b.scoreValue)) throw ApiError.badRequest('scoreValue must be a number', { field: 'scoreValue' });
+    if (typeof b.scoreValue !== 'number' || !Number.isFinite(b.scoreValue)) throw ApiError.field('BAD_REQUEST', 'scoreValue', 'scoreValue must be a number');
     return store.zIncrement(hive, key, toText(b.value, HiveLimits.memberBytes, 'sorted-set item'), sign * b.scoreValue);
   }
 

@@ -21,38 +21,38 @@ export const HiveLimits = {
 const HIVE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function checkHiveName(name: string, field = 'hiveName'): string {
-  if (typeof name !== 'string' || !HIVE_NAME.test(name)) throw ApiError.badRequest(`A hive name has 1 to 64 letters, digits, '_' or '-', got '${String(name).slice(0, 80)}'`, { field });
+  if (typeof name !== 'string' || !HIVE_NAME.test(name)) throw ApiError.field('BAD_REQUEST', field, `A hive name has 1 to 64 letters, digits, '_' or '-', got '${String(name).slice(0, 80)}'`);
   return name;
 }
 
 export function checkStoreType(type: string): StoreType {
-  if (!(HiveStoreTypes as readonly string[]).includes(type)) throw ApiError.badRequest(`Unknown store type '${type.slice(0, 40)}': use ${HiveStoreTypes.join(', ')}`, { field: 'storeType' });
+  if (!(HiveStoreTypes as readonly string[]).includes(type)) throw ApiError.field('BAD_REQUEST', 'storeType', `Unknown store type '${type.slice(0, 40)}': use ${HiveStoreTypes.join(', ')}`);
   return type as StoreType;
 }
 
 export function checkKey(key: string): string {
-  if (typeof key !== 'string' || key.length === 0 || key.length > HiveLimits.keyLength) throw ApiError.badRequest(`A key has 1 to ${HiveLimits.keyLength} characters`, { field: 'key' });
-  if (hasControlCharacters(key)) throw ApiError.badRequest('A key cannot contain control characters', { field: 'key' });
+  if (typeof key !== 'string' || key.length === 0 || key.length > HiveLimits.keyLength) throw ApiError.field('BAD_REQUEST', 'key', `A key has 1 to ${HiveLimits.keyLength} characters`);
+  if (hasControlCharacters(key)) throw ApiError.field('BAD_REQUEST', 'key', 'A key cannot contain control characters');
   return key;
 }
 
 /** JSON text of a value, refused when it is missing or beyond `limit` bytes. */
 export function toText(value: unknown, limit: number, what: string): string {
-  if (value === undefined) throw ApiError.badRequest(`The ${what} is missing`, { field: 'value' });
+  if (value === undefined) throw ApiError.field('BAD_REQUEST', 'value', `The ${what} is missing`);
   const text = JSON.stringify(value);
   if (Buffer.byteLength(text) > limit) throw ApiError.tooLarge(`A ${what} holds at most ${limit} bytes of JSON`);
   return text;
 }
 
 function list(value: unknown, what: string): unknown[] {
-  if (!Array.isArray(value)) throw ApiError.badRequest(`The ${what} must be a JSON array`, { field: 'value' });
+  if (!Array.isArray(value)) throw ApiError.field('BAD_REQUEST', 'value', `The ${what} must be a JSON array`);
   if (value.length > HiveLimits.itemsPerRequest) throw ApiError.tooLarge(`At most ${HiveLimits.itemsPerRequest} items per request`);
   return value;
 }
 
 function score(raw: unknown): number {
   const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-  if (typeof n !== 'number' || !Number.isFinite(n)) throw ApiError.badRequest(`A sorted-set score must be a finite number, got ${JSON.stringify(raw)?.slice(0, 40)}`, { field: 'value' });
+  if (typeof n !== 'number' || !Number.isFinite(n)) throw ApiError.field('BAD_REQUEST', 'value', `A sorted-set score must be a finite number, got ${JSON.stringify(raw)?.slice(0, 40)}`);
   return n;
 }
 
@@ -62,7 +62,7 @@ function score(raw: unknown): number {
  */
 export function toCollection(type: Exclude<StoreType, 'key-value'>, value: unknown, single: boolean): Collection {
   if (type === 'map') {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) throw ApiError.badRequest('A map value must be a JSON object', { field: 'value' });
+    if (!value || typeof value !== 'object' || Array.isArray(value)) throw ApiError.field('BAD_REQUEST', 'value', 'A map value must be a JSON object');
     const entries = Object.entries(value as Record<string, unknown>);
     if (entries.length > HiveLimits.itemsPerRequest) throw ApiError.tooLarge(`At most ${HiveLimits.itemsPerRequest} items per request`);
     return {
@@ -78,7 +78,7 @@ export function toCollection(type: Exclude<StoreType, 'key-value'>, value: unkno
     return {
       type,
       items: pairs.map((pair) => {
-        if (!Array.isArray(pair) || pair.length !== 2) throw ApiError.badRequest('Each sorted-set item is a [score, member] pair', { field: 'value' });
+        if (!Array.isArray(pair) || pair.length !== 2) throw ApiError.field('BAD_REQUEST', 'value', 'Each sorted-set item is a [score, member] pair');
         return [score(pair[0]), toText(pair[1], HiveLimits.memberBytes, 'sorted-set member')];
       }),
     };

@@ -3,6 +3,7 @@ import type { Databases } from '../../db/dialect.js';
 import { globMatcher } from '../counters/index.js';
 import { inScoreRange, rankSlice, type Collection, type HiveBackend, type HiveStore, type KeysPage, type KvCondition, type StoreType, type ZAddOptions, type ZRange } from './hive-store.js';
 import { decodeCursor, encodeCursor, type Db, type HiveTables, type Items } from './sql-hive-tables.js';
+import { isDbFailure } from '../../db/db-errors.js';
 
 /**
  * Hives on the app data store (SQLite or PostgreSQL). Each write runs in a transaction that first
@@ -61,7 +62,7 @@ export class SqlHiveStore implements HiveStore {
       await this.db.insertInto('_hives').values({ name: hive, created: this.dbs.now() }).execute();
       return true;
     } catch (err) {
-      if (this.dbs.isUniqueViolation(err)) return false;
+      if (isDbFailure(err, 'unique')) return false;
       throw err;
     }
   }
@@ -72,7 +73,7 @@ export class SqlHiveStore implements HiveStore {
       const res = await this.db.updateTable('_hives').set({ name: to }).where('name', '=', from).executeTakeFirst();
       return Number(res.numUpdatedRows) > 0 ? 'renamed' : 'missing';
     } catch (err) {
-      if (this.dbs.isUniqueViolation(err)) return 'taken';
+      if (isDbFailure(err, 'unique')) return 'taken';
       throw err;
     }
   }
@@ -189,7 +190,7 @@ export class SqlHiveStore implements HiveStore {
           await trx.insertInto('_hive_keys').values({ hive, type: 'key-value', key, value, expire_at: expireAt ?? null, touched_at: now }).execute();
         } catch (err) {
           // Created meanwhile by another writer (PostgreSQL only): IfNotExists lost the race.
-          if (this.dbs.isUniqueViolation(err)) return false;
+          if (isDbFailure(err, 'unique')) return false;
           throw err;
         }
       }

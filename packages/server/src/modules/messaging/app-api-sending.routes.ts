@@ -84,9 +84,9 @@ export function registerMessagingSendingRoutes(app: FastifyInstance, ctx: Server
 
 function templateValues(raw: unknown): Record<string, string> {
   if (raw === undefined || raw === null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw ApiError.badRequest("'templateValues' must be an object of names to values", { field: 'templateValues' });
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw ApiError.field('BAD_REQUEST', 'templateValues', "'templateValues' must be an object of names to values");
   const entries = Object.entries(raw as Record<string, unknown>);
-  if (entries.length > MAX_TEMPLATE_VALUES) throw ApiError.badRequest(`At most ${MAX_TEMPLATE_VALUES} template values`, { field: 'templateValues' });
+  if (entries.length > MAX_TEMPLATE_VALUES) throw ApiError.field('BAD_REQUEST', 'templateValues', `At most ${MAX_TEMPLATE_VALUES} template values`);
   return Object.fromEntries(entries.map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
 }
 
@@ -110,7 +110,7 @@ async function readAttachments(driver: ReturnType<ReturnType<typeof createStorag
   let total = 0;
   for (const raw of paths) {
     const path = raw.replace(/^\/+/, '');
-    const missing = () => ApiError.badRequest(`Attachment '${raw.slice(0, 200)}' is not a file of the app`, { field: 'attachment' });
+    const missing = () => ApiError.field('BAD_REQUEST', 'attachment', `Attachment '${raw.slice(0, 200)}' is not a file of the app`);
     let entry;
     try {
       entry = await driver.stat(path);
@@ -142,20 +142,20 @@ function emailInput(body: unknown): { subject: string; text: string; html?: stri
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw ApiError.badRequest('Send {subject, bodyparts, to}');
   const b = body as { subject?: unknown; bodyparts?: unknown; to?: unknown; attachment?: unknown };
   if (typeof b.subject !== 'string' || !b.subject.trim() || b.subject.length > MAX_SUBJECT || /[\r\n]/.test(b.subject)) {
-    throw ApiError.badRequest(`'subject' is a one-line text of 1 to ${MAX_SUBJECT} characters`, { field: 'subject' });
+    throw ApiError.field('BAD_REQUEST', 'subject', `'subject' is a one-line text of 1 to ${MAX_SUBJECT} characters`);
   }
   const parts = (b.bodyparts ?? {}) as { textmessage?: unknown; htmlmessage?: unknown };
   const text = typeof parts.textmessage === 'string' ? parts.textmessage : undefined;
   const html = typeof parts.htmlmessage === 'string' ? parts.htmlmessage : undefined;
-  if (!text && !html) throw ApiError.badRequest("'bodyparts' needs a textmessage or an htmlmessage", { field: 'bodyparts' });
+  if (!text && !html) throw ApiError.field('BAD_REQUEST', 'bodyparts', "'bodyparts' needs a textmessage or an htmlmessage");
   if ((text?.length ?? 0) + (html?.length ?? 0) > MAX_EMAIL_BODY) throw ApiError.tooLarge(`An email body may be at most ${MAX_EMAIL_BODY} characters`);
   const to = Array.isArray(b.to) ? b.to : [];
-  if (!to.length || to.length > MAX_EMAIL_RECIPIENTS) throw ApiError.badRequest(`'to' lists 1 to ${MAX_EMAIL_RECIPIENTS} addresses`, { field: 'to' });
+  if (!to.length || to.length > MAX_EMAIL_RECIPIENTS) throw ApiError.field('BAD_REQUEST', 'to', `'to' lists 1 to ${MAX_EMAIL_RECIPIENTS} addresses`);
   const bad = to.find((a) => typeof a !== 'string' || !EMAIL.test(a));
-  if (bad !== undefined) throw ApiError.badRequest(`'${String(bad).slice(0, 100)}' is not an email address`, { field: 'to' });
+  if (bad !== undefined) throw ApiError.field('BAD_REQUEST', 'to', `'${String(bad).slice(0, 100)}' is not an email address`);
   const attachments = b.attachment === undefined || b.attachment === null ? [] : b.attachment;
   if (!Array.isArray(attachments) || attachments.length > MAX_ATTACHMENTS || attachments.some((a) => typeof a !== 'string' || !a || a.length > 1000)) {
-    throw ApiError.badRequest(`'attachment' lists at most ${MAX_ATTACHMENTS} file paths of the app`, { field: 'attachment' });
+    throw ApiError.field('BAD_REQUEST', 'attachment', `'attachment' lists at most ${MAX_ATTACHMENTS} file paths of the app`);
   }
   // A text part is always sent: mail readers without HTML show it.
   return { subject: b.subject, text: text ?? html!.replace(/<[^>]*>/g, ''), ...(html ? { html } : {}), to: to as string[], attachments: attachments as string[] };

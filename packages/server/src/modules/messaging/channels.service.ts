@@ -35,7 +35,7 @@ export function channelNameProblem(name: unknown): string | undefined {
 
 export function checkChannelName(name: unknown): string {
   const problem = channelNameProblem(name);
-  if (problem) throw ApiError.badRequest(problem, { field: 'name' });
+  if (problem) throw ApiError.field('BAD_REQUEST', 'name', problem);
   return name as string;
 }
 
@@ -101,10 +101,10 @@ export class ChannelsService {
 
   async create(appId: string, name: unknown): Promise<MessagingChannel> {
     const channelName = checkChannelName(name);
-    if (await this.repo.channelByName(appId, channelName)) throw ApiError.conflict(`A channel named '${channelName}' already exists`, { field: 'name' });
+    if (await this.repo.channelByName(appId, channelName)) throw ApiError.field('CONFLICT', 'name', `A channel named '${channelName}' already exists`);
     const row: ChannelRow = { id: newId(), app_id: appId, name: channelName, settings: JSON.stringify(SETTINGS), created: Date.now(), updated: null };
     // A publish or subscription may create the same name meanwhile: a 409 then, not a unique violation.
-    if (!(await this.repo.insertChannelIfAbsent(row))) throw ApiError.conflict(`A channel named '${channelName}' already exists`, { field: 'name' });
+    if (!(await this.repo.insertChannelIfAbsent(row))) throw ApiError.field('CONFLICT', 'name', `A channel named '${channelName}' already exists`);
     return channelOut(row);
   }
 
@@ -119,7 +119,7 @@ export class ChannelsService {
     const newName = checkChannelName(name);
     if (newName === row.name) return channelOut(row);
     if (row.name === DEFAULT_CHANNEL) throw ApiError.badRequest('The default channel cannot be renamed');
-    if (await this.repo.channelByName(appId, newName)) throw ApiError.conflict(`A channel named '${newName}' already exists`, { field: 'name' });
+    if (await this.repo.channelByName(appId, newName)) throw ApiError.field('CONFLICT', 'name', `A channel named '${newName}' already exists`);
     const updated = Date.now();
     await this.repo.updateChannel(appId, channelId, { name: newName, updated });
     // Devices registered on the channel follow it to its new name.
@@ -153,7 +153,7 @@ export class ChannelsService {
     const size = Buffer.byteLength(JSON.stringify(input ?? {}));
     if (size > MAX_MESSAGE_BYTES) throw ApiError.tooLarge(`A message may be at most ${MAX_MESSAGE_BYTES} bytes; this one is ${size}`);
     const headers = input.headers ?? {};
-    if (typeof headers !== 'object' || Array.isArray(headers)) throw ApiError.badRequest('headers must be an object', { field: 'headers' });
+    if (typeof headers !== 'object' || Array.isArray(headers)) throw ApiError.field('BAD_REQUEST', 'headers', 'headers must be an object');
     const schedule = readSchedule(input, Date.now());
     const channel = await this.channelForUse(appId, channelName);
     if (schedule) return this.schedule(appId, channel.name, input, schedule);
@@ -166,7 +166,7 @@ export class ChannelsService {
    */
   private async schedule(appId: string, channelName: string, input: PublishInput, schedule: Schedule): Promise<PublishAnswer> {
     if ((await this.jobs.countPending(appId)) >= MAX_PENDING_SCHEDULES) {
-      throw ApiError.badRequest(`An application may have at most ${MAX_PENDING_SCHEDULES} scheduled publishes waiting; cancel some first`, { field: 'publishAt' });
+      throw ApiError.field('BAD_REQUEST', 'publishAt', `An application may have at most ${MAX_PENDING_SCHEDULES} scheduled publishes waiting; cancel some first`);
     }
     const { publishAt: _at, repeatEvery: _every, repeatExpiresAt: _until, ...rest } = input;
     const id = newId();
@@ -227,7 +227,7 @@ export class ChannelsService {
     if (await this.jobs.cancel(appId, messageId, Date.now())) return true;
     const job = await this.jobs.byId(appId, messageId);
     if (!job) throw ApiError.notFound(`No scheduled message ${messageId}`);
-    throw ApiError.conflict(`Message ${messageId} is ${job.state === 'cancelled' ? 'cancelled already' : 'published and no longer scheduled'}`, { field: 'messageId' });
+    throw ApiError.field('CONFLICT', 'messageId', `Message ${messageId} is ${job.state === 'cancelled' ? 'cancelled already' : 'published and no longer scheduled'}`);
   }
 
   async messageStatus(appId: string, messageId: string): Promise<PublishAnswer> {

@@ -30,7 +30,7 @@ const TIME_FIELDS = new Set(['expiration', 'created', 'updated']);
 /** `channelName = 'news'` (or `channel`) asks for devices registered on that channel. */
 const CHANNEL_FIELDS = new Set(['channel', 'channelName', 'channels']);
 
-const bad = (message: string) => ApiError.badRequest(`Invalid where clause: ${message}`, { field: 'where' });
+const bad = (message: string) => ApiError.field('BAD_REQUEST', 'where', `Invalid where clause: ${message}`);
 
 /** Parses a where over devices (the product's where language); a 400 naming the problem otherwise. */
 export function parseDeviceWhere(text: string | undefined): Condition | undefined {

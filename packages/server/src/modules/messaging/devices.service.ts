@@ -16,11 +16,11 @@ const MAX_CHANNELS_PER_DEVICE = 100;
 
 function text(value: unknown, field: string, max: number, required = true): string | null {
   if (value === undefined || value === null || value === '') {
-    if (required) throw ApiError.badRequest(`'${field}' is required`, { field });
+    if (required) throw ApiError.field('BAD_REQUEST', field, `'${field}' is required`);
     return null;
   }
   if (typeof value !== 'string' || value.length > max || hasControlCharacters(value)) {
-    throw ApiError.badRequest(`'${field}' must be text of at most ${max} characters without control characters`, { field });
+    throw ApiError.field('BAD_REQUEST', field, `'${field}' must be text of at most ${max} characters without control characters`);
   }
   return value;
 }
@@ -32,7 +32,7 @@ function text(value: unknown, field: string, max: number, required = true): stri
 function expirationMs(value: unknown): number | null {
   if (value === undefined || value === null || value === '') return null;
   const n = typeof value === 'string' ? Date.parse(value) : Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw ApiError.badRequest("'expiration' must be a date or a time in seconds or milliseconds", { field: 'expiration' });
+  if (!Number.isFinite(n) || n <= 0) throw ApiError.field('BAD_REQUEST', 'expiration', "'expiration' must be a date or a time in seconds or milliseconds");
   return Math.round(n < 1e11 ? n * 1000 : n);
 }
 
@@ -43,9 +43,9 @@ export class DevicesService {
   async register(appId: string, body: Record<string, unknown> | undefined): Promise<DeviceRegistration & { registrationId: string }> {
     const b = body ?? {};
     const os = String(text(b.os, 'os', 32)).toUpperCase();
-    if (!OS.test(os)) throw ApiError.badRequest("'os' must be a platform name such as ANDROID or IOS", { field: 'os' });
+    if (!OS.test(os)) throw ApiError.field('BAD_REQUEST', 'os', "'os' must be a platform name such as ANDROID or IOS");
     const list = b.channels === undefined || b.channels === null ? [DEFAULT_CHANNEL] : b.channels;
-    if (!Array.isArray(list) || list.length > MAX_CHANNELS_PER_DEVICE) throw ApiError.badRequest(`'channels' must be a list of at most ${MAX_CHANNELS_PER_DEVICE} channel names`, { field: 'channels' });
+    if (!Array.isArray(list) || list.length > MAX_CHANNELS_PER_DEVICE) throw ApiError.field('BAD_REQUEST', 'channels', `'channels' must be a list of at most ${MAX_CHANNELS_PER_DEVICE} channel names`);
     const channels = [...new Set(list.map((c) => checkChannelName(c)))];
     const now = Date.now();
     const saved = await this.channels.repo.saveDevice({

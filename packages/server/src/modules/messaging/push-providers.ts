@@ -41,7 +41,7 @@ const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url'
 function str(cfg: Record<string, unknown>, key: string, required = true): string | undefined {
   const v = cfg[key];
   if (typeof v === 'string' && v.trim()) return v;
-  if (required) throw ApiError.badRequest(`Push configuration needs '${key}'`, { field: key });
+  if (required) throw ApiError.field('BAD_REQUEST', key, `Push configuration needs '${key}'`);
   return undefined;
 }
 

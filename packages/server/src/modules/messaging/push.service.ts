@@ -73,13 +73,13 @@ export class PushService {
   // Templates (push, button and channel templates share one store)
 
   private checkName(name: unknown): string {
-    if (typeof name !== 'string' || name.length < 1 || name.length > 100 || /[/\\]/.test(name) || hasControlCharacters(name)) throw ApiError.badRequest('A template name is 1 to 100 characters without control characters or slashes', { field: 'name' });
+    if (typeof name !== 'string' || name.length < 1 || name.length > 100 || /[/\\]/.test(name) || hasControlCharacters(name)) throw ApiError.field('BAD_REQUEST', 'name', 'A template name is 1 to 100 characters without control characters or slashes');
     return name;
   }
 
   private platformOf(kind: TemplateKind, platform: unknown): string {
     if (kind === 'push') return '';
-    if (typeof platform !== 'string' || !platform.trim()) throw ApiError.badRequest(`The ${kind} template's platform is required (query or body 'platform')`, { field: 'platform' });
+    if (typeof platform !== 'string' || !platform.trim()) throw ApiError.field('BAD_REQUEST', 'platform', `The ${kind} template's platform is required (query or body 'platform')`);
     return platform.trim().toUpperCase();
   }
 
@@ -106,7 +106,7 @@ export class PushService {
   async createTemplate(appId: string, kind: TemplateKind, doc: Record<string, unknown>, platformArg?: string): Promise<unknown> {
     const name = this.checkName(doc.name);
     const platform = this.platformOf(kind, platformArg ?? doc.platform);
-    if (await this.repo.template(appId, kind, platform, name)) throw ApiError.conflict(`A template named '${name}' already exists`, { field: 'name' });
+    if (await this.repo.template(appId, kind, platform, name)) throw ApiError.field('CONFLICT', 'name', `A template named '${name}' already exists`);
     const body = this.encode(doc, name, platform, kind);
     await this.repo.insertTemplate({ app_id: appId, kind, platform, name, body, created: Date.now(), updated: null });
     return JSON.parse(body);
@@ -116,7 +116,7 @@ export class PushService {
     const platform = this.platformOf(kind, platformArg ?? doc.platform);
     if (!(await this.repo.template(appId, kind, platform, current))) throw ApiError.notFound(`Template '${current}' not found`);
     const name = this.checkName(doc.name ?? current);
-    if (name !== current && (await this.repo.template(appId, kind, platform, name))) throw ApiError.conflict(`A template named '${name}' already exists`, { field: 'name' });
+    if (name !== current && (await this.repo.template(appId, kind, platform, name))) throw ApiError.field('CONFLICT', 'name', `A template named '${name}' already exists`);
     const body = this.encode(doc, name, platform, kind);
     await this.repo.updateTemplate(appId, kind, platform, current, { name, body, updated: Date.now() });
     return JSON.parse(body);
@@ -124,7 +124,7 @@ export class PushService {
 
   async deleteTemplates(appId: string, kind: TemplateKind, names: string[], platformArg?: string): Promise<{ deleted: number }> {
     const list = names.map((n) => n.trim()).filter(Boolean);
-    if (!list.length) throw ApiError.badRequest('Name at least one template', { field: 'names' });
+    if (!list.length) throw ApiError.field('BAD_REQUEST', 'names', 'Name at least one template');
     const deleted = await this.repo.deleteTemplates(appId, kind, this.platformOf(kind, platformArg), list);
     if (!deleted) throw ApiError.notFound(`No template named ${list.map((n) => `'${n}'`).join(', ')}`);
     return { deleted };
@@ -146,8 +146,8 @@ export class PushService {
     const platforms = (spec.platforms ?? []).map((p) => String(p).toUpperCase());
     const filter: DeviceFilter = { where: parseDeviceWhere(spec.where), platforms, activeAt: Date.now() };
     if (spec.channelName) filter.channel = spec.channelName;
-    if (!spec.channelName && !spec.where) throw ApiError.badRequest('Say who receives the push: a channelName or a where over devices', { field: 'channelName' });
-    if (spec.message === undefined || spec.message === '') throw ApiError.badRequest('The push needs a message', { field: 'message' });
+    if (!spec.channelName && !spec.where) throw ApiError.field('BAD_REQUEST', 'channelName', 'Say who receives the push: a channelName or a where over devices');
+    if (spec.message === undefined || spec.message === '') throw ApiError.field('BAD_REQUEST', 'message', 'The push needs a message');
     const options = spec.options ?? {};
     return this.deliver(appId, newId(), filter, (os) => ({ ...notification(spec.message), options: options[os.toLowerCase()] as Record<string, unknown> | undefined }));
   }
@@ -268,13 +268,13 @@ export class PushService {
     const row = await this.repo.outboxById(appId, id);
     if (!row) throw ApiError.notFound(`Delivery ${id} not found`);
     if (row.status !== 'failed' && row.status !== 'no-credentials') {
-      throw ApiError.conflict(`Only failed or waiting deliveries can be retried; this one is ${row.status}`, { field: 'deliveryId' });
+      throw ApiError.field('CONFLICT', 'deliveryId', `Only failed or waiting deliveries can be retried; this one is ${row.status}`);
     }
     const providers = await this.providers(appId);
     if (!providers.has(row.provider)) {
-      throw ApiError.conflict(`${row.provider} credentials are not configured: add them in Settings › Mobile, then retry`, { field: 'provider' });
+      throw ApiError.field('CONFLICT', 'provider', `${row.provider} credentials are not configured: add them in Settings › Mobile, then retry`);
     }
-    if (!(await this.repo.claimOutbox(row.id, row.status, Date.now()))) throw ApiError.conflict('The delivery changed meanwhile: reload the outbox', { field: 'deliveryId' });
+    if (!(await this.repo.claimOutbox(row.id, row.status, Date.now()))) throw ApiError.field('CONFLICT', 'deliveryId', 'The delivery changed meanwhile: reload the outbox');
     this.background(this.flush([row], providers));
     return outboxOut({ ...row, status: 'pending', error: null, updated: Date.now() });
   }

@@ -37,16 +37,16 @@ export async function writeSdkPermission(
   const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as SdkPermissionBody;
   const access = canonicalAccess(accessText);
   const operation = SDK_OPERATIONS[target.service][String(b.permission ?? '').toUpperCase()];
-  if (!operation) throw ApiError.badRequest(`'permission' must be one of ${Object.keys(SDK_OPERATIONS[target.service]).join(', ')}`, { field: 'permission' });
-  if ((b.user === undefined) === (b.role === undefined)) throw ApiError.badRequest("Name either a 'user' or a 'role' (\"*\" for all)", { field: 'user' });
+  if (!operation) throw ApiError.field('BAD_REQUEST', 'permission', `'permission' must be one of ${Object.keys(SDK_OPERATIONS[target.service]).join(', ')}`);
+  if ((b.user === undefined) === (b.role === undefined)) throw ApiError.field('BAD_REQUEST', 'user', "Name either a 'user' or a 'role' (\"*\" for all)");
   let principal: { principalType: 'user' | 'role'; principal: string };
   if (b.user !== undefined) {
-    if (typeof b.user !== 'string' || (b.user !== '*' && !USER_ID.test(b.user))) throw ApiError.badRequest("'user' must be a user's objectId or \"*\"", { field: 'user' });
+    if (typeof b.user !== 'string' || (b.user !== '*' && !USER_ID.test(b.user))) throw ApiError.field('BAD_REQUEST', 'user', "'user' must be a user's objectId or \"*\"");
     principal = { principalType: 'user', principal: b.user };
   } else {
-    if (typeof b.role !== 'string' || !b.role) throw ApiError.badRequest("'role' must be a role name or \"*\"", { field: 'role' });
+    if (typeof b.role !== 'string' || !b.role) throw ApiError.field('BAD_REQUEST', 'role', "'role' must be a role name or \"*\"");
     const role = b.role === '*' ? undefined : await s.roles.find(caller.appId, b.role);
-    if (b.role !== '*' && !role) throw ApiError.badRequest(`Role '${b.role.slice(0, 100)}' does not exist`, { field: 'role' });
+    if (b.role !== '*' && !role) throw ApiError.field('BAD_REQUEST', 'role', `Role '${b.role.slice(0, 100)}' does not exist`);
     principal = { principalType: 'role', principal: role?.id ?? '*' };
   }
   const service: Service = target.service;

@@ -284,7 +284,7 @@ export class PermissionEngine {
     const base = this.general(rules, caller, [tableId], op).access;
     const me = caller.userId && SAFE_ID.test(caller.userId) ? caller.userId : undefined;
     const owner = me ? this.ownerRule(rules, tableId, op) : undefined;
-    if (entries.length > MAX_ACL_ROWS) throw new ApiError('ACL_TOO_LARGE', 500, 'This table has too many record permissions for this caller to filter a query');
+    if (entries.length > MAX_ACL_ROWS) throw new ApiError('ACL_TOO_LARGE', 'This table has too many record permissions for this caller to filter a query');
     const byObject = new Map<string, Rule[]>();
     for (const e of entries) byObject.set(e.object_id, [...(byObject.get(e.object_id) ?? []), e]);
     const grant: string[] = [];

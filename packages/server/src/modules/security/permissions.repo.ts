@@ -10,14 +10,14 @@ export type Service = PermissionService;
 export function canonicalOperation(service: Service, op: string, column = false): string {
   const list = column ? ColumnPermissionOperations : PermissionOperations[service];
   const found = list.find((o) => o.toLowerCase() === String(op).toLowerCase().replace(/[_ ]/g, ''));
-  if (!found) throw ApiError.badRequest(`Unknown ${service}${column ? ' column' : ''} operation '${String(op).slice(0, 40)}'; use one of ${list.join(', ')}`, { field: 'operation' });
+  if (!found) throw ApiError.field('BAD_REQUEST', 'operation', `Unknown ${service}${column ? ' column' : ''} operation '${String(op).slice(0, 40)}'; use one of ${list.join(', ')}`);
   return found;
 }
 
 export function canonicalAccess(value: unknown): Access {
   const v = String(value ?? '').toUpperCase();
   if (v === 'GRANT' || v === 'DENY') return v;
-  throw ApiError.badRequest("access must be 'GRANT' or 'DENY'", { field: 'access' });
+  throw ApiError.field('BAD_REQUEST', 'access', "access must be 'GRANT' or 'DENY'");
 }
 
 export function asService(value: string): Service {

@@ -169,7 +169,7 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContex
   async function columnOf(appId: string, item: string, column: string | undefined): Promise<string> {
     const t = await table(appId, item);
     const c = t.columns.find((x) => x.columnId === column || x.name === column);
-    if (!c) throw ApiError.badRequest(`Name an existing column of table '${t.name}' (columnId or column)`, { field: 'columnId' });
+    if (!c) throw ApiError.field('BAD_REQUEST', 'columnId', `Name an existing column of table '${t.name}' (columnId or column)`);
     return c.columnId;
   }
 

@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { PolicyMemory } from './policy-memory.js';
 import type { SecurityKysely } from './security.migrations.js';
+import { isDbFailure, translateError } from '../../db/db-errors.js';
 
 /** Roles every app has; they cannot be renamed or deleted. */
 export const SYSTEM_ROLES = [
@@ -78,7 +79,7 @@ export class RolesService {
         // and it never happens again, so the developer's later edits are never overwritten.
         if (name === 'AuthenticatedUser') first = true;
       } catch (err) {
-        if (!this.ctx.dbs.isUniqueViolation(err)) throw err;
+        if (!isDbFailure(err, 'unique')) throw err;
       }
     }
     if (first) {
@@ -120,7 +121,7 @@ export class RolesService {
 
   private checkName(name: string): string {
     const trimmed = typeof name === 'string' ? name.trim() : '';
-    if (!ROLE_NAME.test(trimmed)) throw ApiError.badRequest('A role name is 1 to 100 letters, digits, spaces, dots, dashes or underscores and starts with a letter or digit', { field: 'name' });
+    if (!ROLE_NAME.test(trimmed)) throw ApiError.field('BAD_REQUEST', 'name', 'A role name is 1 to 100 letters, digits, spaces, dots, dashes or underscores and starts with a letter or digit');
     return trimmed;
   }
 
@@ -131,8 +132,7 @@ export class RolesService {
     try {
       await this.db.insertInto('sec_roles').values(row).execute();
     } catch (err) {
-      if (this.ctx.dbs.isUniqueViolation(err)) throw ApiError.conflict(`A role named '${clean}' already exists`);
-      throw err;
+      throw translateError(err, { unique: ApiError.conflict(`A role named '${clean}' already exists`) });
     }
     this.memory.forget(appId);
     return toWire({ id: row.id, name: clean, system: false });

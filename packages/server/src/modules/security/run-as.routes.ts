@@ -33,21 +33,21 @@ export function registerRunAsRoute(app: FastifyInstance, ctx: ServerContext, dat
 
   /** No API key or token: the console asks on the caller's behalf, nothing is sent with its credentials. */
   async function callerOf(appId: string, body: Body): Promise<AppCaller> {
-    if ((body.roleName === undefined) === (body.userId === undefined)) throw ApiError.badRequest('Name either roleName or userId', { field: 'roleName' });
+    if ((body.roleName === undefined) === (body.userId === undefined)) throw ApiError.field('BAD_REQUEST', 'roleName', 'Name either roleName or userId');
     if (body.roleName !== undefined) {
       const role = await security.roles.find(appId, body.roleName);
-      if (!role) throw ApiError.badRequest(`Role '${body.roleName.slice(0, 100)}' does not exist`, { field: 'roleName' });
+      if (!role) throw ApiError.field('BAD_REQUEST', 'roleName', `Role '${body.roleName.slice(0, 100)}' does not exist`);
       return { appId, deviceType: DEVICE, userId: null, roles: [{ id: role.id, name: role.name }], apiKey: '', token: null };
     }
     const user = await userFacts(ctx, appId, body.userId!);
-    if (!user) throw ApiError.badRequest(`User '${body.userId!.slice(0, 100)}' does not exist`, { field: 'userId' });
+    if (!user) throw ApiError.field('BAD_REQUEST', 'userId', `User '${body.userId!.slice(0, 100)}' does not exist`);
     return { ...(await security.callerFor(appId, DEVICE, user)), apiKey: '', token: null };
   }
 
   handle(app, ctx, Routes.security.runAs, async ({ params, body }) => {
     const { appId } = params;
     const table = (await ctx.data.schema(appId)).table(body.table);
-    if (!table) throw ApiError.badRequest(`Table '${body.table.slice(0, 100)}' does not exist`, { field: 'table' });
+    if (!table) throw ApiError.field('BAD_REQUEST', 'table', `Table '${body.table.slice(0, 100)}' does not exist`);
     const caller = await callerOf(appId, body);
     const operations = {} as Record<(typeof OPS)[number], RunAsDecision>;
     for (const op of OPS) {

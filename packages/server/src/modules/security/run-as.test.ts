@@ -83,7 +83,7 @@ describeEachDb('security run as', (server) => {
     for (const [body, field] of cases) {
       const res = await runAs(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().details?.field ?? res.json().message, JSON.stringify(body)).toContain(field);
+      expect(res.json().details?.fields?.[0]?.field ?? res.json().message, JSON.stringify(body)).toContain(field);
     }
     expect((await runAs({ table: 'Note', roleName: 'AuthenticatedUser', pageSize: 1000 })).statusCode).toBe(400);
   });

@@ -52,7 +52,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServerContext, 
 
   handle(app, ctx, r.logoutUserSessions, async ({ params, body, developer, req }) => {
     const userId = typeof body === 'string' ? body.trim().replace(/^"|"$/g, '') : body && typeof body === 'object' ? String((body as { userId?: unknown }).userId ?? '') : '';
-    if (!USER_ID.test(userId)) throw ApiError.badRequest('Send the objectId of the user to log out', { field: 'userId' });
+    if (!USER_ID.test(userId)) throw ApiError.field('BAD_REQUEST', 'userId', 'Send the objectId of the user to log out');
     const ended = await s.sessions.revokeAll(params.appId, userId);
     changed(req, params.appId, developer.id, 'user.logout', userId, `Logged user ${userId} out of ${ended} session(s)`);
     return ended;

@@ -93,12 +93,12 @@ export class ApiKeysService {
     if (!field) return undefined;
     const ref = body[field];
     if (ref === null || ref === '') return null;
-    if (typeof ref !== 'string') throw ApiError.badRequest(`${field} must be a role id or name`, { field });
+    if (typeof ref !== 'string') throw ApiError.field('BAD_REQUEST', field, `${field} must be a role id or name`);
     const roles = await this.roles(appId);
     const role = field === 'roleName' ? roles.find((r) => r.name === ref) : (roles.find((r) => r.id === ref) ?? roles.find((r) => r.name === ref));
-    if (!role) throw ApiError.badRequest(`Role '${ref.slice(0, 100)}' does not exist`, { field });
+    if (!role) throw ApiError.field('BAD_REQUEST', field, `Role '${ref.slice(0, 100)}' does not exist`);
     if (USER_STATE_ROLES.has(role.name)) {
-      throw ApiError.badRequest(`'${role.name}' follows from the user behind a call and cannot be given by a key; choose a client role or one of your roles`, { field });
+      throw ApiError.field('BAD_REQUEST', field, `'${role.name}' follows from the user behind a call and cannot be given by a key; choose a client role or one of your roles`);
     }
     return role;
   }
@@ -107,7 +107,7 @@ export class ApiKeysService {
     const clean = typeof name === 'string' ? name.trim() : '';
     // eslint-disable-next-line no-control-regex
     if (!clean || clean.length > 100 || /[\u0000-\u001f\u007f]/.test(clean)) {
-      throw ApiError.badRequest('Give the key a name of 1 to 100 characters', { field: 'name' });
+      throw ApiError.field('BAD_REQUEST', 'name', 'Give the key a name of 1 to 100 characters');
     }
     return clean;
   }
@@ -115,7 +115,7 @@ export class ApiKeysService {
   private async assertNameFree(appId: string, name: string, exceptId?: string): Promise<void> {
     const rows = await this.repo.list(appId);
     if (rows.some((r) => r.id !== exceptId && !isSystem(r) && (r.name ?? '').toLowerCase() === name.toLowerCase())) {
-      throw ApiError.conflict(`An API key named '${name}' already exists`, { field: 'name' });
+      throw ApiError.field('CONFLICT', 'name', `An API key named '${name}' already exists`);
     }
     if (!exceptId && rows.filter((r) => !isSystem(r)).length >= MAX_CUSTOM_KEYS) {
       throw ApiError.badRequest(`An app has at most ${MAX_CUSTOM_KEYS} custom API keys; delete one first`);
@@ -131,7 +131,7 @@ export class ApiKeysService {
     const deviceType = typeof body.deviceType === 'string' && body.deviceType ? body.deviceType.toUpperCase() : CUSTOM_DEVICE_TYPE;
     if (deviceType !== CUSTOM_DEVICE_TYPE) {
       const why = DeviceTypes.includes(deviceType as DeviceType) ? `the ${deviceType} key was made with the app (regenerate it for a new value)` : `'${String(body.deviceType).slice(0, 32)}' is not a key type`;
-      throw ApiError.badRequest(`Only custom keys can be created (deviceType CUSTOM): ${why}`, { field: 'deviceType' });
+      throw ApiError.field('BAD_REQUEST', 'deviceType', `Only custom keys can be created (deviceType CUSTOM): ${why}`);
     }
     const name = this.cleanName(body.name);
     const role = await this.roleOf(appId, body);

@@ -28,9 +28,9 @@ export class OwnershipService {
   async propose(access: AppAccess, ownerId: string, developerId: string, origin?: object): Promise<OwnershipProposal> {
     this.team.assertOwner(access);
     const appId = access.app.id;
-    if (developerId === ownerId) throw ApiError.badRequest('You already own this application', { field: 'developerId' });
+    if (developerId === ownerId) throw ApiError.field('BAD_REQUEST', 'developerId', 'You already own this application');
     if (!(await this.repo.findMember(appId, developerId))) {
-      throw ApiError.badRequest('The new owner must be a member of the application team', { field: 'developerId' });
+      throw ApiError.field('BAD_REQUEST', 'developerId', 'The new owner must be a member of the application team');
     }
     const target = (await this.repo.findDeveloper(developerId))!;
     const code = randomSecret(24);
@@ -71,7 +71,7 @@ export class OwnershipService {
     if (!row || row.to_id !== developerId) throw ApiError.notFound('There is no pending ownership transfer to you for this application');
     const byCode = input.confirmationCode !== undefined && safeEqual(sha256(input.confirmationCode), row.code_hash);
     const byId = input.id !== undefined && input.id === row.id;
-    if (!byCode && !byId) throw ApiError.badRequest('Send the confirmation code from the mail (confirmationCode) or the proposal id (id)', { field: 'confirmationCode' });
+    if (!byCode && !byId) throw ApiError.field('BAD_REQUEST', 'confirmationCode', 'Send the confirmation code from the mail (confirmationCode) or the proposal id (id)');
     const answer = await this.toWire(row);
     if (!(await this.repo.transferOwnership(row, Date.now()))) throw ApiError.conflict('This ownership transfer is no longer pending');
     this.team.changed(appId, developerId, 'devTeam.confirmOwnershipChange', appId, `Became the owner (was ${answer.fromDeveloper.email || row.from_id})`, origin);

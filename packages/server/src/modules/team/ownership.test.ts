@@ -72,7 +72,7 @@ describeEachDb('ownership transfer', (server) => {
     const outsider = await registerDeveloper(server());
     const toOutsider = await server().call('PUT', `/${appId}/console/devteam/owner`, { authKey: owner.authKey, body: { developerId: outsider.id } });
     expect(toOutsider.statusCode).toBe(400);
-    expect(toOutsider.json().details).toEqual({ field: 'developerId' });
+    expect(toOutsider.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['developerId']);
     expect((await server().call('PUT', `/${appId}/console/devteam/owner`, { authKey: owner.authKey, body: { developerId: owner.id } })).statusCode).toBe(400);
     expect((await server().call('PUT', `/${appId}/console/devteam/owner`, { authKey: mate.authKey, body: { developerId: mate.id } })).statusCode).toBe(403);
     expect((await server().call('GET', `/${appId}/console/devteam/application-owner-change/pending-sent-proposal`, { authKey: mate.authKey })).statusCode).toBe(403);

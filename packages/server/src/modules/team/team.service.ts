@@ -5,6 +5,7 @@ import { ApiError } from '../../http/api-error.js';
 import { newId, randomSecret, sha256 } from '../../http/secrets.js';
 import type { Mail } from '../../mail/mailer.js';
 import { TeamRepo, type Access, type GroupEntry, type PermissionEntry } from './team.repo.js';
+import { translateError } from '../../db/db-errors.js';
 
 const INVITE_TTL = 7 * 24 * 60 * 60 * 1000;
 const MAX_PENDING_INVITES = 50;
@@ -80,13 +81,12 @@ export class TeamService {
     const inviter = await this.repo.findDeveloper(inviterId);
     const existing = await this.repo.findDeveloperByEmail(email);
     if (existing) {
-      if (existing.id === access.app.owner_id) throw ApiError.conflict('This developer owns the application', { field: 'email' });
-      if (await this.repo.findMember(appId, existing.id)) throw ApiError.conflict('This developer is already on the team', { field: 'email' });
+      if (existing.id === access.app.owner_id) throw ApiError.field('CONFLICT', 'email', 'This developer owns the application');
+      if (await this.repo.findMember(appId, existing.id)) throw ApiError.field('CONFLICT', 'email', 'This developer is already on the team');
       try {
         await this.repo.insertMember({ app_id: appId, developer_id: existing.id, permissions: '[]', groups: '[]', created: Date.now() });
       } catch (err) {
-        if (this.ctx.dbs.isUniqueViolation(err)) throw ApiError.conflict('This developer is already on the team', { field: 'email' });
-        throw err;
+        throw translateError(err, { unique: ApiError.field('CONFLICT', 'email', 'This developer is already on the team') });
       }
       this.sendQuietly({
         to: email,
@@ -98,7 +98,7 @@ export class TeamService {
     }
     // Invitations mail people who have no account: a cap keeps an app from becoming a mail cannon.
     if ((await this.repo.listInvites(appId)).length >= MAX_PENDING_INVITES) {
-      throw ApiError.badRequest(`An application can have at most ${MAX_PENDING_INVITES} pending invitations: withdraw some first`, { field: 'email' });
+      throw ApiError.field('BAD_REQUEST', 'email', `An application can have at most ${MAX_PENDING_INVITES} pending invitations: withdraw some first`);
     }
     const code = randomSecret(24);
     const now = Date.now();
@@ -133,7 +133,7 @@ export class TeamService {
     this.assertOwner(access);
     const appId = access.app.id;
     list.forEach((p, i) => {
-      if (!KNOWN_OPERATIONS.has(p.operation)) throw ApiError.badRequest(`Operation ${p.operation} is not a developer operation`, { field: `${i}.operation` });
+      if (!KNOWN_OPERATIONS.has(p.operation)) throw ApiError.field('BAD_REQUEST', `${i}.operation`, `Operation ${p.operation} is not a developer operation`);
     });
     const row = await this.repo.findMember(appId, devId);
     if (!row) throw ApiError.notFound(`Developer ${devId} is not a member of this application's team`);
@@ -151,7 +151,7 @@ export class TeamService {
     const appId = access.app.id;
     groups.forEach((g, i) => {
       if (!DevPermissionGroups[g.group]) {
-        throw ApiError.badRequest(`Unknown permission group '${g.group}' (known: ${Object.keys(DevPermissionGroups).join(', ')})`, { field: `${i}.group` });
+        throw ApiError.field('BAD_REQUEST', `${i}.group`, `Unknown permission group '${g.group}' (known: ${Object.keys(DevPermissionGroups).join(', ')})`);
       }
     });
     const row = await this.repo.findMember(appId, devId);
@@ -179,13 +179,13 @@ export class TeamService {
   /** The pending invitation a confirmation code stands for (400 when unknown or expired). */
   async findInvitation(appId: string, code: string): Promise<{ id: string; email: string }> {
     const row = code ? await this.repo.findInviteByCode(appId, sha256(code)) : undefined;
-    if (!row) throw ApiError.badRequest('This invitation is invalid or has expired: ask the application owner for a new one', { field: 'confirmation-code' });
+    if (!row) throw ApiError.field('BAD_REQUEST', 'confirmation-code', 'This invitation is invalid or has expired: ask the application owner for a new one');
     return { id: row.id, email: row.email };
   }
 
   /** Uses an invitation once and adds the developer to the team. */
   async acceptInvitation(appId: string, invitationId: string, developerId: string, origin?: object): Promise<void> {
-    if (!(await this.repo.takeInvite(invitationId))) throw ApiError.badRequest('This invitation was already used', { field: 'confirmation-code' });
+    if (!(await this.repo.takeInvite(invitationId))) throw ApiError.field('BAD_REQUEST', 'confirmation-code', 'This invitation was already used');
     const app = await this.repo.findApp(appId);
     if (!app || app.owner_id === developerId || (await this.repo.findMember(appId, developerId))) return;
     await this.repo.insertMember({ app_id: appId, developer_id: developerId, permissions: '[]', groups: '[]', created: Date.now() });

@@ -36,7 +36,7 @@ describeEachDb('developer team', (server) => {
     expect(self.statusCode).toBe(409);
     const badEmail = await server().call('POST', `/${appId}/console/devteam`, { authKey: owner.authKey, body: { email: 'not-an-email' } });
     expect(badEmail.statusCode).toBe(400);
-    expect(badEmail.json().details).toEqual({ field: 'email' });
+    expect(badEmail.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['email']);
   });
 
   it('lets a new developer join with the mailed code; the code works once and only for its app', async () => {
@@ -53,7 +53,7 @@ describeEachDb('developer team', (server) => {
     expect(wrongCode.statusCode).toBe(400);
     const shortPassword = await server().call('POST', `/${appId}/console/activatedev?confirmation-code=${code}`, { body: { password: 'short' } });
     expect(shortPassword.statusCode).toBe(400);
-    expect(shortPassword.json().details).toEqual({ field: 'password' });
+    expect(shortPassword.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['password']);
 
     const joined = await server().call('POST', `/${appId}/console/activatedev?confirmation-code=${code}`, { body: { password: 'a good password', name: 'New' } });
     expect(joined.statusCode).toBe(200);
@@ -134,7 +134,7 @@ describeEachDb('developer team', (server) => {
 
     const badOp = await server().call('PUT', `/${appId}/console/devteam/${mate.id}/permissions`, { authKey: owner.authKey, body: [{ operation: 2, access: 'DENY' }] });
     expect(badOp.statusCode).toBe(400);
-    expect(badOp.json().details).toEqual({ field: '0.operation' });
+    expect(badOp.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['0.operation']);
 
     // Groups set every operation of their section: DENY files, then GRANT data back.
     const groups = await server().call('PUT', `/${appId}/console/devteam/${mate.id}/permission/groups`, {

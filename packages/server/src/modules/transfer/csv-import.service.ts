@@ -103,12 +103,12 @@ export class CsvImportService {
       createdColumns: plan.newColumns,
     };
     if (input.dryRun) return result;
-    if (!records.length) throw new ApiError(ErrorCodes.VALIDATION, 400, 'The CSV text has no data rows; nothing was imported', { ...result });
+    if (!records.length) throw new ApiError(ErrorCodes.VALIDATION, 'The CSV text has no data rows; nothing was imported', { ...result });
     if (rejected.length && !input.skipInvalid) {
-      throw new ApiError(ErrorCodes.VALIDATION, 400,
+      throw new ApiError(ErrorCodes.VALIDATION,
         `${rejected.length} of ${records.length} rows are not valid; nothing was imported. Fix them, or import with skipInvalid=true to write the ${valid.length} valid rows`, { ...result });
     }
-    if (!valid.length) throw new ApiError(ErrorCodes.VALIDATION, 400, `None of the ${records.length} rows is valid; nothing was imported`, { ...result });
+    if (!valid.length) throw new ApiError(ErrorCodes.VALIDATION, `None of the ${records.length} rows is valid; nothing was imported`, { ...result });
 
     for (const name of plan.newColumns) await data.columns.create(appId, table.name, { name, dataType: 'STRING' });
     if (plan.newColumns.length) table = await this.table(data, appId, table.name);

@@ -18,10 +18,10 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: ServerContext,
     if (params.type.toLowerCase() !== 'csv') {
       throw ApiError.notAvailableYet(`Import of '${params.type.slice(0, 40)}' files (CSV import of records is: POST /${params.appId}/console/import/csv?table=<name>)`);
     }
-    if (!query.table) throw ApiError.badRequest("The query parameter 'table' is required: the table the rows go to", { field: 'table' });
+    if (!query.table) throw ApiError.field('BAD_REQUEST', 'table', "The query parameter 'table' is required: the table the rows go to");
     const json = typeof body === 'object' && body !== null ? body : undefined;
     const csv = json ? json.csv : body;
-    if (typeof csv !== 'string') throw ApiError.badRequest("The body must be JSON {csv, mapping?, hasHeader?} or CSV text (Content-Type: text/csv)", { field: 'csv' });
+    if (typeof csv !== 'string') throw ApiError.field('BAD_REQUEST', 'csv', "The body must be JSON {csv, mapping?, hasHeader?} or CSV text (Content-Type: text/csv)");
     const result = await imports.importCsv(params.appId, {
       table: query.table,
       csv,

@@ -6,6 +6,7 @@ import type { OAuthProvidersTable } from './users-config.migrations.js';
 import type { UsersConfigRepo } from './users-config.repo.js';
 import { OAUTH1_TEMPLATES, OAUTH2_TEMPLATES } from './oauth-templates.js';
 import { asObject, bool, CODE, mapping, scopes, str, url, type Input } from './users-config.validate.js';
+import { translateError } from '../../db/db-errors.js';
 
 type Version = 1 | 2;
 type Stored = Omit<OAuthProvider, 'id' | 'version' | 'code' | 'created' | 'updated'>;
@@ -38,7 +39,7 @@ export class OAuthProvidersService {
   /** Reads a provider from a caller object over `base` (the stored provider or a template). */
   private read(version: Version, input: Input, base: Partial<OAuthProvider>): { code: string; data: Stored } {
     const code = str(input, 'code', base.code ?? '', { min: 1, max: 50, pattern: CODE, hint: 'must be lower-case letters, digits, - or _, starting with a letter' });
-    if (!code) throw ApiError.badRequest('code is required', { field: 'code' });
+    if (!code) throw ApiError.field('BAD_REQUEST', 'code', 'code is required');
     const data: Stored = {
       name: str(input, 'name', base.name ?? code, { min: 1, max: 100 }),
       enabled: bool(input, 'enabled', base.enabled ?? true),
@@ -51,9 +52,9 @@ export class OAuthProvidersService {
       fieldsMapping: mapping(input, 'fieldsMapping', base.fieldsMapping ?? { email: 'email' }),
     };
     if (version === 1) data.requestTokenUrl = url(input, 'requestTokenUrl', base.requestTokenUrl ?? '');
-    if (!data.clientId) throw ApiError.badRequest(version === 1 ? 'clientId (consumer key) is required' : 'clientId is required', { field: 'clientId' });
-    if (!data.authorizationUrl) throw ApiError.badRequest('authorizationUrl is required', { field: 'authorizationUrl' });
-    if (!data.tokenUrl) throw ApiError.badRequest('tokenUrl is required', { field: 'tokenUrl' });
+    if (!data.clientId) throw ApiError.field('BAD_REQUEST', 'clientId', version === 1 ? 'clientId (consumer key) is required' : 'clientId is required');
+    if (!data.authorizationUrl) throw ApiError.field('BAD_REQUEST', 'authorizationUrl', 'authorizationUrl is required');
+    if (!data.tokenUrl) throw ApiError.field('BAD_REQUEST', 'tokenUrl', 'tokenUrl is required');
     return { code, data };
   }
 
@@ -64,8 +65,7 @@ export class OAuthProvidersService {
     try {
       await this.repo.insertProvider(row);
     } catch (err) {
-      if (this.ctx.dbs.isUniqueViolation(err)) throw ApiError.conflict(`An OAuth ${version} provider with code ${code} already exists`, { field: 'code' });
-      throw err;
+      throw translateError(err, { unique: ApiError.field('CONFLICT', 'code', `An OAuth ${version} provider with code ${code} already exists`) });
     }
     return toWire(row);
   }
@@ -81,7 +81,7 @@ export class OAuthProvidersService {
     const template = this.templates(version).find((t) => t.code === templateCode);
     if (!template) {
       const known = this.templates(version).map((t) => t.code).join(', ');
-      throw ApiError.badRequest(`templateCode must be one of: ${known}`, { field: 'templateCode' });
+      throw ApiError.field('BAD_REQUEST', 'templateCode', `templateCode must be one of: ${known}`);
     }
     const { version: _v, ...base } = template;
     const { code, data } = this.read(version, { ...input, code: typeof input.code === 'string' && input.code !== templateCode ? input.code : template.code }, base);
@@ -90,14 +90,13 @@ export class OAuthProvidersService {
 
   async update(appId: string, version: Version, id: string, body: unknown): Promise<OAuthProvider> {
     const input = asObject(body);
-    if (input.id !== undefined && input.id !== id) throw ApiError.badRequest('id must match the provider in the path', { field: 'id' });
+    if (input.id !== undefined && input.id !== id) throw ApiError.field('BAD_REQUEST', 'id', 'id must match the provider in the path');
     const current = await this.get(appId, version, id);
     const { code, data } = this.read(version, input, current);
     try {
       await this.repo.updateProvider(current.id, code, JSON.stringify(data));
     } catch (err) {
-      if (this.ctx.dbs.isUniqueViolation(err)) throw ApiError.conflict(`An OAuth ${version} provider with code ${code} already exists`, { field: 'code' });
-      throw err;
+      throw translateError(err, { unique: ApiError.field('CONFLICT', 'code', `An OAuth ${version} provider with code ${code} already exists`) });
     }
     return this.get(appId, version, current.id);
   }
@@ -109,7 +108,7 @@ export class OAuthProvidersService {
 
   /** Where the provider sends users back after they sign in: the app API's callback for this code. */
   callbackUrl(appId: string, version: Version, providerCode: string): { callbackUrl: string } {
-    if (!CODE.test(providerCode)) throw ApiError.badRequest('The provider code is not valid', { field: 'providerCode' });
+    if (!CODE.test(providerCode)) throw ApiError.field('BAD_REQUEST', 'providerCode', 'The provider code is not valid');
     return { callbackUrl: `${this.ctx.config.publicUrl}/${appId}/users/oauth${version}/${providerCode}/callback` };
   }
 }

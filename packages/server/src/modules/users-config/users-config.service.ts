@@ -4,6 +4,7 @@ import { ApiError } from '../../http/api-error.js';
 import { newId } from '../../http/secrets.js';
 import { UsersConfigRepo } from './users-config.repo.js';
 import { asObject, bool, COLUMN, int, nullableStr, ROLE, str, type Input } from './users-config.validate.js';
+import { translateError } from '../../db/db-errors.js';
 
 export const DEFAULT_REGISTRATION: UsersRegistrationSettings = { enabled: true, emailConfirmationRequired: false, defaultRole: null };
 export const DEFAULT_LOGIN: UsersLoginSettings = {
@@ -57,7 +58,7 @@ export class UsersConfigService {
     const cur = await this.login(appId);
     const lock = asObject(input.failedLoginsLock, 'failedLoginsLock');
     const identityColumn = str(input, 'identityColumn', cur.identityColumn, { min: 1, max: 64, pattern: COLUMN, hint: 'must name a column of the Users table' });
-    if (identityColumn === 'password' || identityColumn === 'objectId') throw ApiError.badRequest(`identityColumn cannot be ${identityColumn}`, { field: 'identityColumn' });
+    if (identityColumn === 'password' || identityColumn === 'objectId') throw ApiError.field('BAD_REQUEST', 'identityColumn', `identityColumn cannot be ${identityColumn}`);
     const next: UsersLoginSettings = {
       identityColumn,
       multipleLogins: bool(input, 'multipleLogins', cur.multipleLogins),
@@ -94,8 +95,8 @@ export class UsersConfigService {
 
   async updateProperty(appId: string, name: string, body: unknown): Promise<UserProperty> {
     const input = asObject(body);
-    if (!COLUMN.test(name)) throw ApiError.badRequest('The property name must name a column of the Users table', { field: 'name' });
-    if (input.name !== undefined && input.name !== name) throw ApiError.badRequest('name must match the property in the path', { field: 'name' });
+    if (!COLUMN.test(name)) throw ApiError.field('BAD_REQUEST', 'name', 'The property name must name a column of the Users table');
+    if (input.name !== undefined && input.name !== name) throw ApiError.field('BAD_REQUEST', 'name', 'name must match the property in the path');
     const current = (await this.properties(appId)).find((p) => p.name === name) ?? { name, identity: false, required: false, visibleOnRegistration: false };
     const next: UserProperty = {
       name,
@@ -103,9 +104,9 @@ export class UsersConfigService {
       required: bool(input, 'required', current.required),
       visibleOnRegistration: bool(input, 'visibleOnRegistration', current.visibleOnRegistration),
     };
-    if (name === 'password' && (next.identity || !next.required)) throw ApiError.badRequest('The password is always required and never the identity', { field: 'identity' });
-    if (current.identity && !next.identity) throw ApiError.badRequest('Choose another identity property instead of clearing this one', { field: 'identity' });
-    if (next.identity && !next.required) throw ApiError.badRequest('The identity property is always required', { field: 'required' });
+    if (name === 'password' && (next.identity || !next.required)) throw ApiError.field('BAD_REQUEST', 'identity', 'The password is always required and never the identity');
+    if (current.identity && !next.identity) throw ApiError.field('BAD_REQUEST', 'identity', 'Choose another identity property instead of clearing this one');
+    if (next.identity && !next.required) throw ApiError.field('BAD_REQUEST', 'required', 'The identity property is always required');
     if (next.identity && !current.identity) await this.updateLogin(appId, { identityColumn: name });
     const stored = ((await this.repo.get(appId, 'properties')) as UserProperty[] | undefined) ?? [];
     if (stored.length >= 200 && !stored.some((p) => p.name === name)) throw ApiError.badRequest('An app can describe at most 200 user properties');
@@ -117,7 +118,7 @@ export class UsersConfigService {
   async updateSocialParams(appId: string, body: unknown): Promise<SocialParams> {
     const input = asObject(body);
     const provider = str(input, 'provider', '', { min: 1, max: 50, pattern: /^[a-z][a-z0-9_-]*$/i, hint: 'must be a provider name such as facebook' }).toLowerCase();
-    if (!provider) throw ApiError.badRequest('provider is required', { field: 'provider' });
+    if (!provider) throw ApiError.field('BAD_REQUEST', 'provider', 'provider is required');
     const params = {
       key: str(input, 'key', '', { max: 500 }),
       secret: str(input, 'secret', '', { max: 2000 }),
@@ -145,7 +146,7 @@ export class UsersConfigService {
       identityClaim: str(input, 'identityClaim', cur.identityClaim, { min: 1, max: 200 }),
       defaultRole: nullableStr(input, 'defaultRole', cur.defaultRole, { max: 100, pattern: ROLE, hint: 'must be a role name' }),
     };
-    if (next.enabled && (!next.domain || !next.clientId)) throw ApiError.badRequest('Auth0 needs a domain and a client id before it can be enabled', { field: next.domain ? 'clientId' : 'domain' });
+    if (next.enabled && (!next.domain || !next.clientId)) throw ApiError.field('BAD_REQUEST', next.domain ? 'clientId' : 'domain', 'Auth0 needs a domain and a client id before it can be enabled');
     await this.repo.put(appId, 'auth0', next);
     return next;
   }
@@ -160,8 +161,8 @@ export class UsersConfigService {
     // `role` is accepted as another spelling of `roleName`.
     const roleInput: Input = input.roleName === undefined && input.role !== undefined ? { roleName: input.role } : input;
     const roleName = str(roleInput, 'roleName', cur?.roleName ?? '', { min: 1, max: 100, pattern: ROLE, hint: 'must be a role name' });
-    if (!scope) throw ApiError.badRequest('scope is required', { field: 'scope' });
-    if (!roleName) throw ApiError.badRequest('roleName is required', { field: 'roleName' });
+    if (!scope) throw ApiError.field('BAD_REQUEST', 'scope', 'scope is required');
+    if (!roleName) throw ApiError.field('BAD_REQUEST', 'roleName', 'roleName is required');
     return { scope, roleName };
   }
 
@@ -169,8 +170,7 @@ export class UsersConfigService {
     try {
       await write();
     } catch (err) {
-      if (this.ctx.dbs.isUniqueViolation(err)) throw ApiError.conflict('This scope is already bound to this role', { field: 'scope' });
-      throw err;
+      throw translateError(err, { unique: ApiError.field('CONFLICT', 'scope', 'This scope is already bound to this role') });
     }
   }
 

@@ -17,7 +17,7 @@ describeEachDb('users configuration', (server) => {
     expect(regs.json()).toEqual({ enabled: false, emailConfirmationRequired: false, defaultRole: 'Customer' });
     const badRegs = await call('PUT', '/userregistration', { enabled: 'yes' });
     expect(badRegs.statusCode).toBe(400);
-    expect(badRegs.json().details).toEqual({ field: 'enabled' });
+    expect(badRegs.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['enabled']);
 
     const login = await call('POST', '/userlogin', { identityColumn: 'phone', multipleLogins: false, sessionTimeout: 3600, failedLoginsLock: { enabled: true, attempts: 3 } });
     expect(login.statusCode).toBe(200);
@@ -31,7 +31,7 @@ describeEachDb('users configuration', (server) => {
     ] as const) {
       const res = await call('POST', '/userlogin', body);
       expect(res.statusCode).toBe(400);
-      expect(res.json().details).toEqual({ field });
+      expect(res.json().details.fields.map((f: { field: string }) => f.field)).toEqual([field]);
     }
     expect((await call('GET', '/userlogin')).json().identityColumn).toBe('phone');
 
@@ -62,7 +62,7 @@ describeEachDb('users configuration', (server) => {
     expect((await call('PUT', '/userproperties/password', { required: false })).statusCode).toBe(400);
     expect((await call('PUT', '/userproperties/phone', { identity: false })).statusCode).toBe(400);
     const mismatch = await call('PUT', '/userproperties/phone', { name: 'other' });
-    expect(mismatch.json().details).toEqual({ field: 'name' });
+    expect(mismatch.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['name']);
   });
 
   it('manages OAuth 2 and OAuth 1 providers, from scratch and from templates', async () => {
@@ -76,7 +76,7 @@ describeEachDb('users configuration', (server) => {
     expect(google.json()).toMatchObject({ code: 'google', version: 2, clientId: 'cid', tokenUrl: 'https://oauth2.googleapis.com/token', enabled: true });
     expect((await call('POST', '/users/oauth2/create-from-template', { templateCode: 'google', clientId: 'x' })).statusCode).toBe(409);
     const unknown = await call('POST', '/users/oauth2/create-from-template', { templateCode: 'myspace', clientId: 'x' });
-    expect(unknown.json().details).toEqual({ field: 'templateCode' });
+    expect(unknown.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['templateCode']);
 
     const custom = await call('POST', '/users/oauth2', {
       code: 'corp', name: 'Corp SSO', clientId: 'c', authorizationUrl: 'https://sso.example.com/auth', tokenUrl: 'https://sso.example.com/token', scope: 'openid email',
@@ -91,7 +91,7 @@ describeEachDb('users configuration', (server) => {
     ] as const) {
       const res = await call('POST', '/users/oauth2', body);
       expect(res.statusCode).toBe(400);
-      expect(res.json().details).toEqual({ field });
+      expect(res.json().details.fields.map((f: { field: string }) => f.field)).toEqual([field]);
     }
 
     const id = custom.json().id;
@@ -117,15 +117,15 @@ describeEachDb('users configuration', (server) => {
     expect((await call('GET', '/security/auth0/config')).json()).toMatchObject({ enabled: false, identityClaim: 'email' });
     const half = await call('PUT', '/security/auth0/config', { enabled: true, domain: 'acme.eu.auth0.com' });
     expect(half.statusCode).toBe(400);
-    expect(half.json().details).toEqual({ field: 'clientId' });
-    expect((await call('PUT', '/security/auth0/config', { domain: 'not a host' })).json().details).toEqual({ field: 'domain' });
+    expect(half.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['clientId']);
+    expect((await call('PUT', '/security/auth0/config', { domain: 'not a host' })).json().details.fields.map((f: { field: string }) => f.field)).toEqual(['domain']);
     const ok = await call('PUT', '/security/auth0/config', { enabled: true, domain: 'acme.eu.auth0.com', clientId: 'abc', audience: 'https://api.acme.com' });
     expect(ok.json()).toMatchObject({ enabled: true, domain: 'acme.eu.auth0.com', clientId: 'abc' });
 
     const b = await call('POST', '/security/auth0/scope-to-role', { scope: 'read:patients', roleName: 'Doctor' });
     expect(b.json()).toMatchObject({ scope: 'read:patients', roleName: 'Doctor' });
     expect((await call('POST', '/security/auth0/scope-to-role', { scope: 'read:patients', roleName: 'Doctor' })).statusCode).toBe(409);
-    expect((await call('POST', '/security/auth0/scope-to-role', { scope: 'two words', roleName: 'Doctor' })).json().details).toEqual({ field: 'scope' });
+    expect((await call('POST', '/security/auth0/scope-to-role', { scope: 'two words', roleName: 'Doctor' })).json().details.fields.map((f: { field: string }) => f.field)).toEqual(['scope']);
     const moved = await call('PUT', `/security/auth0/scope-to-role/${b.json().id}`, { id: b.json().id, role: 'Nurse' });
     expect(moved.json()).toMatchObject({ scope: 'read:patients', roleName: 'Nurse' });
     expect(await getScopeRoleBindings(server().app.basalt, appId)).toEqual([{ id: b.json().id, scope: 'read:patients', roleName: 'Nurse' }]);
@@ -134,7 +134,7 @@ describeEachDb('users configuration', (server) => {
 
     const social = await call('POST', '/socialparams', { provider: 'Facebook', key: 'k', secret: 's' });
     expect(social.json()).toEqual({ provider: 'facebook', key: 'k', secret: 's', enabled: true });
-    expect((await call('POST', '/socialparams', { key: 'k' })).json().details).toEqual({ field: 'provider' });
+    expect((await call('POST', '/socialparams', { key: 'k' })).json().details.fields.map((f: { field: string }) => f.field)).toEqual(['provider']);
   });
 
   it('changes need the users and OAuth operations; members may read', async () => {

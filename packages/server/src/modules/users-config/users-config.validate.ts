@@ -7,7 +7,7 @@ import { ApiError } from '../../http/api-error.js';
  */
 export type Input = Record<string, unknown>;
 
-const bad = (field: string, what: string) => ApiError.badRequest(`${field} ${what}`, { field });
+const bad = (field: string, what: string) => ApiError.field('BAD_REQUEST', field, `${field} ${what}`);
 
 export function asObject(value: unknown, field = 'body'): Input {
   if (value === undefined || value === null) return {};

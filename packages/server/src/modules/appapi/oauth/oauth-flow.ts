@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../context.js';
 import { ApiError } from '../../../http/api-error.js';
-import { appError, type AppCaller } from '../../../http/app-auth.js';
+import { type AppCaller } from '../../../http/app-auth.js';
 import { randomSecret } from '../../../http/secrets.js';
 import { getOAuthCallbackUrl, oauthLoginRepo } from '../../users-config/index.js';
 import { exchangeCode, oauth1AccessToken, oauth1Profile, oauth1RequestToken, oauth2Profile } from './oauth-fetch.js';
 import { bodyOf, type OAuthLogin } from './oauth-login.service.js';
-import { OAuthErrorCodes, requestMapping, scopeList } from './oauth-profile.js';
+import { requestMapping, scopeList } from './oauth-profile.js';
 import type { OAuthSignIn } from './oauth-signin.service.js';
 
 type Rec = Record<string, unknown>;
@@ -50,7 +50,7 @@ export class OAuthFlow {
     const body = bodyOf(rawBody);
     // A code exists in one version only in practice; OAuth 2 is asked first, as the SDK's methods are.
     const provider = await this.login.enabledProvider(caller.appId, 2, code).catch(async (err: unknown) => {
-      if (err instanceof ApiError && err.code === String(OAuthErrorCodes.PROVIDER_UNKNOWN)) return this.login.enabledProvider(caller.appId, 1, code);
+      if (err instanceof ApiError && err.code === 'OAUTH_PROVIDER_UNKNOWN') return this.login.enabledProvider(caller.appId, 1, code);
       throw err;
     });
     const asked = scopeList(body.permissions ?? body.scope);
@@ -90,22 +90,22 @@ export class OAuthFlow {
     let pending: PendingSignIn | undefined;
     try {
       const panic = await this.ctx.security.panic.state(appId);
-      if (panic.enabled) throw appError(8010, 503, panic.message || 'The application is in panic mode');
+      if (panic.enabled) throw new ApiError('PANIC', panic.message || 'The application is in panic mode');
       pending = (await oauthLoginRepo(this.ctx).consumeState(appId, typeof q.state === 'string' ? q.state : '')) as PendingSignIn | undefined;
-      if (!pending || pending.code !== code || pending.version !== version) throw appError(OAuthErrorCodes.STATE_INVALID, 400, 'The sign-in request is not valid, was already used or has expired; start the sign-in again');
-      if (typeof q.error === 'string') throw appError(OAuthErrorCodes.TOKEN_REJECTED, 401, `The provider refused the sign-in: ${q.error.slice(0, 100)}`);
+      if (!pending || pending.code !== code || pending.version !== version) throw new ApiError('OAUTH_STATE_INVALID', 'The sign-in request is not valid, was already used or has expired; start the sign-in again');
+      if (typeof q.error === 'string') throw new ApiError('OAUTH_TOKEN_REJECTED', `The provider refused the sign-in: ${q.error.slice(0, 100)}`);
       const provider = await this.login.enabledProvider(appId, version, code);
       const caller: AppCaller = { ...(await this.ctx.security.callerFor(appId, pending.deviceType, null)), apiKey: pending.apiKey, token: null };
       let raw: Rec;
       let scopes: string[];
       if (version === 2) {
-        if (typeof q.code !== 'string' || !q.code || q.code.length > 4096) throw appError(8000, 400, "The provider sent no authorization 'code'");
+        if (typeof q.code !== 'string' || !q.code || q.code.length > 4096) throw new ApiError('BAD_REQUEST', "The provider sent no authorization 'code'");
         const token = await exchangeCode(provider, q.code, getOAuthCallbackUrl(this.ctx, appId, 2, code), this.ctx.config.remoteFetchPrivate);
         raw = await oauth2Profile(provider, token.accessToken, this.ctx.config.remoteFetchPrivate);
         // RFC 6749 §5.1: without a scope in the answer, the granted scope is the one asked for.
         scopes = token.scope !== undefined ? scopeList(token.scope) : pending.scope;
       } else {
-        if (q.oauth_token !== pending.requestToken || typeof q.oauth_verifier !== 'string' || q.oauth_verifier.length > 1000) throw appError(OAuthErrorCodes.STATE_INVALID, 400, 'The provider sent back another request token or no verifier');
+        if (q.oauth_token !== pending.requestToken || typeof q.oauth_verifier !== 'string' || q.oauth_verifier.length > 1000) throw new ApiError('OAUTH_STATE_INVALID', 'The provider sent back another request token or no verifier');
         const access = await oauth1AccessToken(provider, pending.requestToken!, pending.requestSecret!, q.oauth_verifier, this.ctx.config.remoteFetchPrivate);
         raw = await oauth1Profile(provider, access.token, access.secret, this.ctx.config.remoteFetchPrivate);
         scopes = [];

@@ -1,10 +1,11 @@
 import type { OAuthProvider } from '@basalt/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../context.js';
-import { appError, AppErrorCodes, userFacts, userTokenOf, type AppCaller } from '../../../http/app-auth.js';
+import { userFacts, userTokenOf, type AppCaller } from '../../../http/app-auth.js';
+import { ApiError } from '../../../http/api-error.js';
 import { findOAuthProvider, getAuth0Settings, getLoginSettings } from '../../users-config/index.js';
 import { auth0Profile, oauth1Profile, oauth2Profile } from './oauth-fetch.js';
-import { jwtScopes, mapFields, OAuthErrorCodes, readProfile, requestMapping, scopeList } from './oauth-profile.js';
+import { jwtScopes, mapFields, readProfile, requestMapping, scopeList } from './oauth-profile.js';
 import type { OAuthSignIn, SignInInput } from './oauth-signin.service.js';
 
 type Rec = Record<string, unknown>;
@@ -13,7 +14,7 @@ const MAX_TOKEN = 8192;
 
 function tokenField(body: Rec, name: string): string {
   const v = body[name];
-  if (typeof v !== 'string' || !v || v.length > MAX_TOKEN) throw appError(AppErrorCodes.BAD_REQUEST, 400, `'${name}' must be a non-empty string of at most ${MAX_TOKEN} characters`);
+  if (typeof v !== 'string' || !v || v.length > MAX_TOKEN) throw new ApiError('BAD_REQUEST', `'${name}' must be a non-empty string of at most ${MAX_TOKEN} characters`);
   return v;
 }
 
@@ -32,8 +33,8 @@ export class OAuthLogin {
   /** An enabled provider of the app by code; unknown → 404 (3100), disabled → 403 (3101). */
   async enabledProvider(appId: string, version: 1 | 2, code: string): Promise<OAuthProvider> {
     const provider = /^[a-z][a-z0-9_-]{0,49}$/.test(code) ? await findOAuthProvider(this.ctx, appId, version, code) : undefined;
-    if (!provider) throw appError(OAuthErrorCodes.PROVIDER_UNKNOWN, 404, `The app has no OAuth ${version} provider '${code.slice(0, 50)}'`);
-    if (!provider.enabled) throw appError(OAuthErrorCodes.PROVIDER_DISABLED, 403, `Sign-in with '${provider.code}' is disabled for this app`);
+    if (!provider) throw new ApiError('OAUTH_PROVIDER_UNKNOWN', `The app has no OAuth ${version} provider '${code.slice(0, 50)}'`);
+    if (!provider.enabled) throw new ApiError('OAUTH_PROVIDER_DISABLED', `Sign-in with '${provider.code}' is disabled for this app`);
     return provider;
   }
 
@@ -87,7 +88,7 @@ export class OAuthLogin {
     const body = bodyOf(rawBody);
     const accessToken = tokenField(body, 'accessToken');
     const settings = await getAuth0Settings(this.ctx, caller.appId);
-    if (!settings.enabled || !settings.domain) throw appError(OAuthErrorCodes.PROVIDER_DISABLED, 403, 'Sign-in with Auth0 is disabled for this app');
+    if (!settings.enabled || !settings.domain) throw new ApiError('OAUTH_PROVIDER_DISABLED', 'Sign-in with Auth0 is disabled for this app');
     const base = this.ctx.config.auth0BaseUrlOverride || `https://${settings.domain}`;
     // The override is the operator's own setting (a stand-in or proxy); a domain typed by a teammate obeys the address rules.
     const raw = await auth0Profile(base, accessToken, !!this.ctx.config.auth0BaseUrlOverride || this.ctx.config.remoteFetchPrivate);
@@ -136,6 +137,6 @@ export class OAuthLogin {
       return;
     }
     const list = Array.isArray(aud) ? aud : [aud];
-    if (!list.includes(audience)) throw appError(OAuthErrorCodes.TOKEN_REJECTED, 401, 'The Auth0 token was issued for another audience');
+    if (!list.includes(audience)) throw new ApiError('OAUTH_TOKEN_REJECTED', 'The Auth0 token was issued for another audience');
   }
 }

@@ -1,19 +1,6 @@
-import { appError } from '../../../http/app-auth.js';
+import { ApiError } from '../../../http/api-error.js';
 
 type Rec = Record<string, unknown>;
-
-/**
- * Codes of provider sign-in (docs/security.md lists them). Kept beside the feature so the hot
- * path's AppErrorCodes stays untouched; the numbers do not collide with it.
- */
-export const OAuthErrorCodes = {
-  PROVIDER_UNKNOWN: 3100,
-  PROVIDER_DISABLED: 3101,
-  TOKEN_REJECTED: 3102,
-  PROVIDER_UNAVAILABLE: 3103,
-  STATE_INVALID: 3104,
-  PROFILE_INCOMPLETE: 3105,
-} as const;
 
 /** What a sign-in needs from a provider's profile, whatever the provider calls its fields. */
 export interface Profile {
@@ -41,7 +28,7 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
 export function readProfile(raw: Rec, subjectClaim?: string): Profile {
   const idValue = [subjectClaim, 'sub', 'id', 'user_id', 'id_str'].filter((k): k is string => !!k).map((k) => pick(raw, k)).find((v) => typeof v === 'string' || typeof v === 'number');
   const subject = idValue === undefined ? '' : String(idValue);
-  if (!subject || subject.length > 255) throw appError(OAuthErrorCodes.PROFILE_INCOMPLETE, 400, `The provider's profile has no usable account id${subjectClaim ? ` in '${subjectClaim}'` : ''}`);
+  if (!subject || subject.length > 255) throw new ApiError('OAUTH_PROFILE_INCOMPLETE', `The provider's profile has no usable account id${subjectClaim ? ` in '${subjectClaim}'` : ''}`);
   const email = typeof raw.email === 'string' && EMAIL.test(raw.email.trim()) ? raw.email.trim().toLowerCase() : undefined;
   const verified = raw.email_verified ?? raw.verified_email;
   return { subject, email, emailVerified: verified !== false && verified !== 'false', raw };
@@ -90,10 +77,10 @@ export function mapFields(raw: Rec, mapping: Record<string, string>, writable: S
 /** A request's `fieldsMapping`: an object of field → column strings (anything else is refused). */
 export function requestMapping(value: unknown): Record<string, string> {
   if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw appError(8000, 400, "'fieldsMapping' must be an object of provider field → Users column");
+  if (typeof value !== 'object' || Array.isArray(value)) throw new ApiError('BAD_REQUEST', "'fieldsMapping' must be an object of provider field → Users column");
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value as Rec).slice(0, 100)) {
-    if (typeof v !== 'string' || k.length > 200 || !/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(v)) throw appError(8000, 400, `'fieldsMapping.${k.slice(0, 50)}' must name a Users column`);
+    if (typeof v !== 'string' || k.length > 200 || !/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(v)) throw new ApiError('BAD_REQUEST', `'fieldsMapping.${k.slice(0, 50)}' must name a Users column`);
     out[k] = v;
   }
   return out;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { ServerContext } from '../../../context.js';
 import { ApiError } from '../../../http/api-error.js';
-import { appError, AppErrorCodes, type AppCaller } from '../../../http/app-auth.js';
+import { type AppCaller } from '../../../http/app-auth.js';
 import { getRegistrationSettings, getScopeRoleBindings, oauthLoginRepo } from '../../users-config/index.js';
 import type { AppData } from '../data-access.js';
 import { UsersPolicy } from '../users-policy.js';
@@ -64,7 +64,7 @@ export class OAuthSignIn {
     if (!user && input.guestUserId) user = await this.upgradeGuest(appId, input);
     if (!user) user = await this.create(appId, input);
     const userId = String(user.objectId);
-    if (user.userStatus === 'DISABLED') throw appError(AppErrorCodes.USER_DISABLED, 401, 'The user account is disabled');
+    if (user.userStatus === 'DISABLED') throw new ApiError('USER_DISABLED', 'The user account is disabled');
     await repo.linkIdentity(appId, input.providerKey, input.profile.subject, userId);
     await this.bindRoles(appId, userId, input.scopes, input.defaultRole);
     return this.openSession(caller, userId);
@@ -82,7 +82,7 @@ export class OAuthSignIn {
     const [record] = await this.data.data.query.find(caller.appId, schema, table, {
       where: `objectId = '${objectId}'`, sortBy: [], props: [], excludeProps: [], groupBy: [], distinct: false, loadRelations: [], pageSize: 1, offset: 0,
     });
-    if (!record) throw appError(AppErrorCodes.NOT_FOUND, 404, 'The user does not exist');
+    if (!record) throw new ApiError('NOT_FOUND', 'The user does not exist');
     delete record.password;
     return { ...record, 'user-token': token };
   }
@@ -108,14 +108,14 @@ export class OAuthSignIn {
 
   private async create(appId: string, input: SignInInput): Promise<Rec> {
     const registration = await getRegistrationSettings(this.ctx, appId);
-    if (!registration.enabled) throw appError(AppErrorCodes.REGISTRATION_DISABLED, 403, 'Registration of new users is disabled for this application');
+    if (!registration.enabled) throw new ApiError('REGISTRATION_DISABLED', 'Registration of new users is disabled for this application');
     const objectId = crypto.randomUUID().toUpperCase();
     const values = await this.freeValues(appId, input.fields);
     try {
       await this.data.data.records.create(appId, 'Users', { ...values, objectId, ownerId: objectId, socialAccount: input.socialAccount });
     } catch (err) {
       // Another column the developer made unique clashed: the sign-in says which, without the value.
-      if (err instanceof ApiError && err.status === 409) throw appError(AppErrorCodes.CONFLICT, 409, err.message);
+      if (err instanceof ApiError && err.status === 409) throw new ApiError('CONFLICT', err.message);
       throw err;
     }
     if (registration.defaultRole) await this.assign(appId, objectId, registration.defaultRole);

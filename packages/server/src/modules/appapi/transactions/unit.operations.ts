@@ -1,5 +1,6 @@
 import type { ServerContext } from '../../../context.js';
-import { appError, AppErrorCodes, type AppCaller } from '../../../http/app-auth.js';
+import { type AppCaller } from '../../../http/app-auth.js';
+import { ApiError } from '../../../http/api-error.js';
 import { unknownKeys, type DataServices, type TableMeta } from '../../data/index.js';
 import { AppData } from '../data-access.js';
 import { AppRelations, type RelationMode } from '../relations-access.js';
@@ -79,7 +80,7 @@ export class UnitOperations {
         const p = payload as Rec;
         const column = String(p.relationColumn);
         if (!table.relations.some((r) => r.name === column)) {
-          throw appError(AppErrorCodes.BAD_REQUEST, 400, `Relation column '${column.slice(0, 80)}' does not exist in table '${name}'; ${DATA_ONLY}`);
+          throw new ApiError('BAD_REQUEST', `Relation column '${column.slice(0, 80)}' does not exist in table '${name}'; ${DATA_ONLY}`);
         }
         const conditional = typeof p.conditional === 'string' ? p.conditional : undefined;
         const children = conditional ? undefined : idsOf(p.unconditional, 'child objectId');
@@ -96,7 +97,7 @@ export class UnitOperations {
   /** The table an operation names: it must exist (a unit never creates one). */
   private async table(name: string): Promise<TableMeta> {
     const table = (await this.services.schema(this.caller.appId)).table(name);
-    if (!table) throw appError(AppErrorCodes.TABLE_NOT_FOUND, 404, `Table '${name.slice(0, 80)}' does not exist; ${DATA_ONLY}`);
+    if (!table) throw new ApiError('TABLE_NOT_FOUND', `Table '${name.slice(0, 80)}' does not exist; ${DATA_ONLY}`);
     return table;
   }
 
@@ -104,7 +105,7 @@ export class UnitOperations {
   private known(table: TableMeta, records: Rec[]): void {
     for (const r of records) {
       const extra = unknownKeys(table, r).find((k) => !k.startsWith('__'));
-      if (extra !== undefined) throw appError(AppErrorCodes.BAD_REQUEST, 400, `Column '${extra.slice(0, 80)}' does not exist in table '${table.name}'; ${DATA_ONLY}`);
+      if (extra !== undefined) throw new ApiError('BAD_REQUEST', `Column '${extra.slice(0, 80)}' does not exist in table '${table.name}'; ${DATA_ONLY}`);
     }
   }
 

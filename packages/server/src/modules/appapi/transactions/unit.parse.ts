@@ -1,4 +1,5 @@
-import { appError, AppErrorCodes } from '../../../http/app-auth.js';
+import { appErrorCode } from '@basalt/shared';
+import { ApiError } from '../../../http/api-error.js';
 import type { TransactionIsolation } from '../../../db/app-transaction.js';
 import { MAX_BULK } from '../data-access.js';
 
@@ -41,7 +42,7 @@ export interface Reference {
 
 /** An operation that cannot run, answered `success: false` naming it (a 200 the SDK reads). */
 export class OperationFailure extends Error {
-  constructor(readonly operation: UnitOperation, message: string, readonly code: number = AppErrorCodes.BAD_REQUEST, readonly underlying?: unknown) {
+  constructor(readonly operation: UnitOperation, message: string, readonly code: number = appErrorCode('BAD_REQUEST'), readonly underlying?: unknown) {
     super(message);
   }
 }
@@ -55,7 +56,7 @@ type Rec = Record<string, unknown>;
 const isPlain = (v: unknown): v is Rec => !!v && typeof v === 'object' && !Array.isArray(v);
 export const isReference = (v: unknown): v is Reference => isPlain(v) && v.___ref === true;
 
-const refused = (message: string) => appError(AppErrorCodes.BAD_REQUEST, 400, message);
+const refused = (message: string) => new ApiError('BAD_REQUEST', message);
 
 /**
  * Reads a unit's body. What makes the whole body unreadable (not an object, no operation list,

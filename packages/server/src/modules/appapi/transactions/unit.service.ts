@@ -1,7 +1,9 @@
 import type { ServerContext } from '../../../context.js';
-import { appError, AppErrorCodes, numericCode, type AppCaller } from '../../../http/app-auth.js';
+import { appErrorCode } from '@basalt/shared';
+import { numericCode, type AppCaller } from '../../../http/app-auth.js';
+import { ApiError } from '../../../http/api-error.js';
 import { errorAnswer } from '../../../http/error-handler.js';
-import { writeConflictMessage } from '../../../http/input-errors.js';
+import { dbFailureOf } from '../../../db/db-errors.js';
 import { queryTimedOut } from '../../../db/query-limits.js';
 import { inAppTransaction } from '../../../db/app-transaction.js';
 import { OperationFailure, readUnit, type OperationType, type Unit, type UnitOperation } from './unit.parse.js';
@@ -26,7 +28,7 @@ const MAX_OPEN_UNITS = 4;
 const ATTEMPTS = 3;
 
 /** PostgreSQL refused the unit for another transaction's writes: deadlock, serialisation, or a lock wait over the limit (dialect.ts). */
-const isConflict = (err: unknown) => err instanceof Error && (writeConflictMessage(err) !== undefined || (err as { code?: unknown }).code === '55P03');
+const isConflict = (err: unknown) => ['write-conflict', 'lock-unavailable'].includes(dbFailureOf(err)?.kind ?? '');
 
 const failed = (f: OperationFailure): UnitAnswer => ({
   success: false,
@@ -79,7 +81,7 @@ export class UnitsOfWork {
             await new Promise((r) => setTimeout(r, 20 + Math.random() * 80 * attempt));
             continue;
           }
-          throw appError(AppErrorCodes.CONFLICT, 409, 'Another transaction changed the same records at the same moment; nothing of this unit was written, send it again');
+          throw new ApiError('CONFLICT', 'Another transaction changed the same records at the same moment; nothing of this unit was written, send it again');
         }
         if (err instanceof OperationFailure) return failed(err);
         throw err;
@@ -107,8 +109,8 @@ export class UnitsOfWork {
   private failure(op: UnitOperation, err: unknown): unknown {
     if (err instanceof UnresolvedReference) return new OperationFailure(op, err.message);
     // PostgreSQL's statement_timeout, set for the unit's transaction (dialect.ts).
-    if ((err as { code?: unknown } | null)?.code === '57014') err = queryTimedOut(this.ctx.dbs.queryTimeoutMs);
-    if (isConflict(err)) return new OperationFailure(op, String((err as Error).message), AppErrorCodes.CONFLICT, err);
+    if (dbFailureOf(err)?.kind === 'cancelled') err = queryTimedOut(this.ctx.dbs.queryTimeoutMs);
+    if (isConflict(err)) return new OperationFailure(op, String((err as Error).message), appErrorCode('CONFLICT'), err);
     const answer = errorAnswer(err as Error);
     if (answer.status >= 500) return err;
     return new OperationFailure(op, answer.body.message, numericCode(answer.body.code, answer.status), err);

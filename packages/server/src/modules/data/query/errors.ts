@@ -7,7 +7,7 @@ export type Clause = 'where' | 'having' | 'props' | 'groupBy' | 'sortBy' | 'page
 
 /** A 400 about one token of one clause: `{clause, token, position}` go to `details`. */
 export function queryError(clause: Clause, message: string, token?: string, position?: number): ApiError {
-  return ApiError.badRequest(`Invalid ${clause}: ${message}`, { clause, ...(token !== undefined ? { token } : {}), ...(position !== undefined ? { position } : {}) });
+  return ApiError.field('BAD_REQUEST', clause, `Invalid ${clause}: ${message}`, { ...(token !== undefined ? { token } : {}), ...(position !== undefined ? { position } : {}) });
 }
 
 /** Runs a parser and turns its syntax error into the 400 that names the token. */

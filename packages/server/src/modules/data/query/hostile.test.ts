@@ -113,7 +113,7 @@ for (const kind of testDbKinds()) {
       expect(e.status).toBe(400);
       expect(e.message).toContain(token);
       expect(e.message).toMatch(/^Invalid where: /);
-      expect(e.details).toMatchObject({ clause: 'where' });
+      expect(e.details).toMatchObject({ fields: [{ field: 'where' }] });
       expect(e.message).not.toMatch(/t_person|c_name|exists \(/);
       await stillThere();
     });
@@ -150,7 +150,7 @@ for (const kind of testDbKinds()) {
       const e = rejection(spec as Partial<FindSpec>);
       expect(e.status).toBe(400);
       expect(e.message).toContain(token);
-      expect(e.details).toMatchObject({ clause });
+      expect(e.details).toMatchObject({ fields: [{ field: clause }] });
       await stillThere();
     });
 

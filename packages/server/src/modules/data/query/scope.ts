@@ -123,7 +123,7 @@ function unknownName(ctx: Ctx, table: TableInfo, ref: ColumnRef, i: number): nev
 function readable(ctx: Ctx, table: TableInfo, name: string, ref: ColumnRef): void {
   if (!ctx.access?.hidden(table).has(name)) return;
   const shown = ref.path.join('.');
-  throw ApiError.forbidden(`Permission denied: column '${name}' of table '${table.name}' is hidden${shown !== name ? ` (in '${shown}')` : ''}`, { clause: ctx.clause, token: shown });
+  throw ApiError.field('FORBIDDEN', ctx.clause, `Permission denied: column '${name}' of table '${table.name}' is hidden${shown !== name ? ` (in '${shown}')` : ''}`, { token: shown });
 }
 
 export function resolvePath(ctx: Ctx, root: TableInfo, ref: ColumnRef): Resolved {

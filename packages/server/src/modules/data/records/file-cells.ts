@@ -16,8 +16,8 @@ const r = Routes.tables;
 const FOLDER = 'data';
 
 function storageError(err: StorageError): ApiError {
-  const status = { invalid: 400, outside: 403, 'not-found': 404, exists: 409, conflict: 409, 'too-large': 413 }[err.kind];
-  return new ApiError(status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 404 ? 'NOT_FOUND' : status === 409 ? 'CONFLICT' : status === 403 ? 'FORBIDDEN' : 'BAD_REQUEST', status, err.message);
+  const code = ({ invalid: 'BAD_REQUEST', outside: 'FORBIDDEN', 'not-found': 'NOT_FOUND', exists: 'CONFLICT', conflict: 'CONFLICT', 'too-large': 'PAYLOAD_TOO_LARGE' } as const)[err.kind];
+  return new ApiError(code, err.message);
 }
 
 /** A file name safe as one path part: its last segment, unusual characters replaced. */
@@ -39,7 +39,7 @@ export async function registerFileCellRoutes(app: FastifyInstance, ctx: ServerCo
     const { table } = await area.table(appId, tableName);
     const column = table.columns.find((c) => c.name === columnName);
     if (!column) throw ApiError.notFound(`Column '${columnName.slice(0, 80)}' does not exist in table '${table.name}'`);
-    if (column.dataType !== 'FILE_REF') throw ApiError.badRequest(`Column '${column.name}' is not a FILE_REF column`, { column: column.name });
+    if (column.dataType !== 'FILE_REF') throw ApiError.field('BAD_REQUEST', column.name, `Column '${column.name}' is not a FILE_REF column`);
     const record = await records.read(appId, table, objectId);
     if (!record) throw ApiError.notFound(`Record '${objectId}' does not exist in table '${table.name}'`);
     return { table, current: record[column.name] };

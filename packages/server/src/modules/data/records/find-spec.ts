@@ -69,7 +69,7 @@ export function splitList(value: unknown): string[] {
 function int(value: unknown, name: 'pageSize' | 'offset', fallback: number): number {
   if (value === undefined || value === null || value === '') return fallback;
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw ApiError.badRequest(`Invalid ${name}: expected a whole number of at least 0`, { clause: name });
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw ApiError.field('BAD_REQUEST', name, `Invalid ${name}: expected a whole number of at least 0`);
   return n;
 }
 
@@ -80,7 +80,7 @@ function int(value: unknown, name: 'pageSize' | 'offset', fallback: number): num
 export function checkListSizes(spec: Pick<FindSpec, 'sortBy' | 'props' | 'groupBy' | 'loadRelations' | 'excludeProps'>): void {
   for (const clause of ['sortBy', 'props', 'groupBy', 'loadRelations', 'excludeProps'] as const) {
     if (spec[clause].length > WhereLimits.listItems) {
-      throw ApiError.badRequest(`Invalid ${clause}: ${spec[clause].length.toLocaleString('en-US')} items; the limit is ${WhereLimits.listItems.toLocaleString('en-US')} items in one list`, { clause, limit: 'listItems' });
+      throw ApiError.field('BAD_REQUEST', clause, `Invalid ${clause}: ${spec[clause].length.toLocaleString('en-US')} items; the limit is ${WhereLimits.listItems.toLocaleString('en-US')} items in one list`, { limit: 'listItems' });
     }
   }
 }
@@ -92,7 +92,7 @@ export function readFindSpec(body: Record<string, unknown> | undefined | null, c
   const having = typeof b.having === 'string' && b.having.trim() ? b.having.trim() : undefined;
   const pageSize = Math.min(MAX_PAGE_SIZE, int(b.pageSize ?? b.pagesize, 'pageSize', DEFAULT_PAGE_SIZE));
   const offset = int(b.offset, 'offset', 0);
-  if (offset > MAX_OFFSET) throw ApiError.badRequest(`Invalid offset: at most ${MAX_OFFSET}`, { clause: 'offset' });
+  if (offset > MAX_OFFSET) throw ApiError.field('BAD_REQUEST', 'offset', `Invalid offset: at most ${MAX_OFFSET}`);
   const spec = {
     where,
     having,

@@ -15,7 +15,7 @@ export function geometryToStored(column: string, dataType: SpatialDataType, valu
     assertFitsColumn(dataType, g);
     return toEwkt(g);
   } catch (err) {
-    if (err instanceof GeometryError) throw ApiError.badRequest(`Value for column '${column}' (${dataType}) is not a valid geometry: ${err.message}`, { column, dataType });
+    if (err instanceof GeometryError) throw ApiError.field('BAD_REQUEST', column, `Value for column '${column}' (${dataType}) is not a valid geometry: ${err.message}`, { dataType });
     throw err;
   }
 }

@@ -9,12 +9,12 @@ const escaped = (text: string, hex: string) => new RegExp(`(^|[^\\\\])(\\\\\\\\)
 /** A value as the JSON text a JSON column stores (checked: JSON at all, size, no NUL). */
 export function jsonText(column: string, value: unknown): string {
   const text = JSON.stringify(value);
-  if (text === undefined) throw ApiError.badRequest(`Column '${column}': the value is not JSON`, { column });
-  if (text.length > MAX_JSON_LENGTH) throw ApiError.badRequest(`Column '${column}': JSON longer than ${MAX_JSON_LENGTH} characters`, { column });
+  if (text === undefined) throw ApiError.field('BAD_REQUEST', column, `Column '${column}': the value is not JSON`);
+  if (text.length > MAX_JSON_LENGTH) throw ApiError.field('BAD_REQUEST', column, `Column '${column}': JSON longer than ${MAX_JSON_LENGTH} characters`);
   // PostgreSQL's jsonb cannot hold NUL; refused on SQLite too, so both databases store the same.
-  if (escaped(text, '0000')) throw ApiError.badRequest(`Column '${column}': JSON text cannot hold the NUL character (U+0000)`, { column });
+  if (escaped(text, '0000')) throw ApiError.field('BAD_REQUEST', column, `Column '${column}': JSON text cannot hold the NUL character (U+0000)`);
   // JSON.stringify escapes only unpaired surrogates; jsonb refuses them, so both databases do.
-  if (escaped(text, '[dD][89abAB][0-9a-fA-F]{2}')) throw ApiError.badRequest(`Column '${column}': JSON text cannot hold an unpaired surrogate (U+D800…U+DFFF)`, { column });
+  if (escaped(text, '[dD][89abAB][0-9a-fA-F]{2}')) throw ApiError.field('BAD_REQUEST', column, `Column '${column}': JSON text cannot hold an unpaired surrogate (U+D800…U+DFFF)`);
   return text;
 }
 

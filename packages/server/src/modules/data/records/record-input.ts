@@ -18,7 +18,7 @@ export interface PreparedRecord {
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export function assertObjectId(value: unknown, what = 'objectId'): string {
-  if (typeof value !== 'string' || !ID.test(value)) throw ApiError.badRequest(`${what} must be a record id`, { field: what });
+  if (typeof value !== 'string' || !ID.test(value)) throw ApiError.field('BAD_REQUEST', what, `${what} must be a record id`);
   return value;
 }
 
@@ -27,7 +27,7 @@ function relationIds(rel: RelationMeta, value: unknown): string[] {
   if (value === null || value === undefined) return [];
   const list = Array.isArray(value) ? value : [value];
   const ids = list.map((v) => assertObjectId(typeof v === 'object' && v !== null ? (v as { objectId?: unknown }).objectId : v, `${rel.name}.objectId`));
-  if (rel.relationshipType === 'ONE_TO_ONE' && ids.length > 1) throw ApiError.badRequest(`Relation '${rel.name}' is one-to-one and takes one record`, { column: rel.name });
+  if (rel.relationshipType === 'ONE_TO_ONE' && ids.length > 1) throw ApiError.field('BAD_REQUEST', rel.name, `Relation '${rel.name}' is one-to-one and takes one record`);
   return ids;
 }
 
@@ -64,13 +64,13 @@ export async function prepareRecord(table: TableMeta, input: Record<string, unkn
         continue;
       }
       if (isJsonOperation(value)) {
-        if (!kind) throw ApiError.badRequest(`Column '${column.name}': a JSON operation cannot be used here`, { column: column.name });
+        if (!kind) throw ApiError.field('BAD_REQUEST', column.name, `Column '${column.name}': a JSON operation cannot be used here`);
         out.values[column.sqlName] = jsonOperationValue(kind, column, value, mode);
         continue;
       }
       let stored = toStored(column.name, column.dataType, value);
       if (table.system && table.name === 'Users' && column.name === 'password' && typeof stored === 'string') {
-        if (stored.length < 1) throw ApiError.badRequest("Column 'password' must not be empty", { column: 'password' });
+        if (stored.length < 1) throw ApiError.field('BAD_REQUEST', 'password', "Column 'password' must not be empty");
         stored = await hash(stored);
       }
       out.values[column.sqlName] = stored;
@@ -81,7 +81,7 @@ export async function prepareRecord(table: TableMeta, input: Record<string, unkn
       out.relations.push({ relation, ids: relationIds(relation, value) });
       continue;
     }
-    throw ApiError.badRequest(`Column '${key.slice(0, 80)}' does not exist in table '${table.name}'`, { column: key.slice(0, 80) });
+    throw ApiError.field('BAD_REQUEST', key.slice(0, 80), `Column '${key.slice(0, 80)}' does not exist in table '${table.name}'`);
   }
   for (const column of table.columns) {
     if (column.system && ['objectId', 'created', 'updated', 'ownerId'].includes(column.name)) continue;
@@ -89,7 +89,7 @@ export async function prepareRecord(table: TableMeta, input: Record<string, unkn
     if (mode === 'create' && !given && column.defaultValue !== null) out.values[column.sqlName] = toStored(column.name, column.dataType, column.defaultValue);
     const value = out.values[column.sqlName];
     if (column.required && (mode === 'create' ? value === null || value === undefined : given && value === null)) {
-      throw ApiError.badRequest(`Column '${column.name}' is required`, { column: column.name });
+      throw ApiError.field('BAD_REQUEST', column.name, `Column '${column.name}' is required`);
     }
   }
   return out;

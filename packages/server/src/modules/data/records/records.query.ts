@@ -51,7 +51,7 @@ export class RecordsQuery {
 
   private plainColumn(table: TableMeta, clause: 'props' | 'sortBy', name: string): ColumnMeta {
     const col = table.columns.find((c) => c.name === name);
-    if (!col) throw ApiError.badRequest(`Invalid ${clause}: column '${name}' does not exist in table '${table.name}'`, { clause, token: name });
+    if (!col) throw ApiError.field('BAD_REQUEST', clause, `Invalid ${clause}: column '${name}' does not exist in table '${table.name}'`, { token: name });
     return col;
   }
 

@@ -3,7 +3,7 @@ import { ApiError } from '../../../http/api-error.js';
 import { newRecordId } from './record-id.js';
 import type { DataArea } from '../data-area.js';
 import type { RelationMeta, TableMeta } from '../schema/app-schema.js';
-import { isUniqueViolation, isNotNullViolation, violatedIndex } from '../schema/db-errors.js';
+import { translateError } from '../../../db/db-errors.js';
 import type { ColumnsService } from '../schema/columns.service.js';
 import type { TablesService } from '../schema/tables.service.js';
 import { RelationsService } from '../schema/relations.service.js';
@@ -14,7 +14,6 @@ import { insertReturning } from './insert-memory.js';
 import { rowToRecord } from './values.js';
 import { runGrouped } from '../../../db/group-commit.js';
 import { saveGraph, type GraphRecord } from './graph-save.js';
-import { isOutOfRange } from './special-values.js';
 
 /** Values per INSERT statement in bulk work, below both databases' bind-parameter limits. */
 const PARAMS_PER_STATEMENT = 30_000;
@@ -61,17 +60,18 @@ export class RecordsService {
     return saveGraph(this.area, this.links, appId, records, (table, err) => this.constraintError(table, err));
   }
 
-  /** Maps constraint errors of the database to 409/400 naming the column. */
+  /** Maps constraint errors of the database to 409/400 naming the column (db/db-errors.ts). */
   private constraintError(table: TableMeta, err: unknown): unknown {
-    if (isUniqueViolation(err)) {
-      const index = violatedIndex(err) ?? '';
-      const column = table.columns.find((c) => index === c.sqlName || index.endsWith(`_${c.sqlName}`));
-      if (column?.name === 'objectId' || index === 'objectId' || index.endsWith('_pkey')) return ApiError.conflict('A record with this objectId already exists', { column: 'objectId' });
-      return ApiError.conflict(`Column '${column?.name ?? 'unknown'}' is unique and another record has this value`, { column: column?.name });
-    }
-    if (isNotNullViolation(err)) return ApiError.badRequest('A required column has no value');
-    if (isOutOfRange(err)) return ApiError.badRequest('A computed value is out of range for its column');
-    return err;
+    return translateError(err, {
+      unique: (index = '') => {
+        const column = table.columns.find((c) => index === c.sqlName || index.endsWith(`_${c.sqlName}`));
+        if (column?.name === 'objectId' || index === 'objectId' || index.endsWith('_pkey')) return ApiError.field('CONFLICT', 'objectId', 'A record with this objectId already exists');
+        const message = `Column '${column?.name ?? 'unknown'}' is unique and another record has this value`;
+        return column ? ApiError.field('CONFLICT', column.name, message) : ApiError.conflict(message);
+      },
+      notNull: ApiError.badRequest('A required column has no value'),
+      outOfRange: ApiError.badRequest('A computed value is out of range for its column'),
+    });
   }
 
   private row(p: PreparedRecord, now: number): Record<string, unknown> {
@@ -165,7 +165,7 @@ export class RecordsService {
       try {
         out.push(await prepareRecord(table, inputs[i], mode, this.area.ctx.dbs.kind));
       } catch (err) {
-        if (err instanceof ApiError) throw new ApiError(err.code, err.status, `Record ${i}: ${err.message}`, { ...err.details, index: i });
+        if (err instanceof ApiError) throw new ApiError(err.code, `Record ${i}: ${err.message}`, { ...err.details, index: i });
         throw err;
       }
     }
@@ -241,7 +241,7 @@ export class RecordsService {
       if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
       const isUpdate = typeof inputs[i]?.objectId === 'string' && existing.has(inputs[i].objectId as string);
       const [p] = await this.prepareAll(table, [inputs[i]], isUpdate ? 'update' : 'create').catch((err) => {
-        throw err instanceof ApiError ? new ApiError(err.code, err.status, err.message.replace(/^Record 0/, `Record ${i}`), { ...err.details, index: i }) : err;
+        throw err instanceof ApiError ? new ApiError(err.code, err.message.replace(/^Record 0/, `Record ${i}`), { ...err.details, index: i }) : err;
       });
       if (isUpdate) {
         updates.push({ id: p.objectId!, values: { ...p.values, updated: now }, prepared: p });

@@ -24,7 +24,7 @@ export class RelationLinks {
   async set(trx: Kysely<any>, appId: string, relation: RelationMeta, parentId: string, ids: string[], mode: 'replace' | 'add'): Promise<number> {
     const unique = [...new Set(ids)];
     if (relation.relationshipType === 'ONE_TO_ONE' && unique.length > 1) {
-      throw ApiError.badRequest(`Relation '${relation.name}' is one-to-one and takes one record`, { column: relation.name });
+      throw ApiError.field('BAD_REQUEST', relation.name, `Relation '${relation.name}' is one-to-one and takes one record`);
     }
     const target = await this.target(appId, relation);
     const found = new Set<string>();
@@ -33,7 +33,7 @@ export class RelationLinks {
       for (const r of rows) found.add(String(r.objectId));
     }
     const missing = unique.find((id) => !found.has(id));
-    if (missing) throw ApiError.badRequest(`Record '${missing}' does not exist in table '${target.name}'`, { column: relation.name, objectId: missing });
+    if (missing) throw ApiError.field('BAD_REQUEST', relation.name, `Record '${missing}' does not exist in table '${target.name}'`, { objectId: missing });
 
     if (mode === 'replace' || relation.relationshipType === 'ONE_TO_ONE') {
       await trx.deleteFrom(relation.linkTable).where('parent_id', '=', parentId).execute();
@@ -102,7 +102,7 @@ export class RelationLinks {
     if (!records.length) return;
     for (const [name, nested] of tree) {
       const relation = table.relations.find((r) => r.name === name);
-      if (!relation) throw ApiError.badRequest(`Invalid loadRelations: '${name}' is not a relation of table '${table.name}'`, { clause: 'loadRelations', token: name });
+      if (!relation) throw ApiError.field('BAD_REQUEST', 'loadRelations', `Invalid loadRelations: '${name}' is not a relation of table '${table.name}'`, { token: name });
       const ids = records.map((r) => r.objectId).filter((x): x is string => typeof x === 'string');
       const byParent = await this.load(appId, relation, ids, nested);
       for (const r of records) {
@@ -122,11 +122,11 @@ export const MAX_RELATION_DEPTH = 5;
 export function relationTree(paths: string[]): RelationTree {
   const root: RelationTree = new Map();
   for (const path of paths) {
-    if (path.split('.').length > MAX_RELATION_DEPTH) throw ApiError.badRequest(`Invalid loadRelations: '${path.slice(0, 80)}' is deeper than ${MAX_RELATION_DEPTH} levels`, { clause: 'loadRelations', token: path.slice(0, 80) });
+    if (path.split('.').length > MAX_RELATION_DEPTH) throw ApiError.field('BAD_REQUEST', 'loadRelations', `Invalid loadRelations: '${path.slice(0, 80)}' is deeper than ${MAX_RELATION_DEPTH} levels`, { token: path.slice(0, 80) });
     let node = root;
     for (const part of path.split('.').map((p) => p.trim().replace(/^`|`$/g, ''))) {
       if (!part) continue;
-      if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(part)) throw ApiError.badRequest(`Invalid loadRelations: '${part.slice(0, 80)}' is not a relation name`, { clause: 'loadRelations', token: part.slice(0, 80) });
+      if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(part)) throw ApiError.field('BAD_REQUEST', 'loadRelations', `Invalid loadRelations: '${part.slice(0, 80)}' is not a relation name`, { token: part.slice(0, 80) });
       if (!node.has(part)) node.set(part, new Map());
       node = node.get(part)!;
     }

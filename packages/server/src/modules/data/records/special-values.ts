@@ -37,11 +37,11 @@ export function expressionColumns(text: unknown): string[] {
 }
 
 function parsed(text: unknown): Arithmetic {
-  if (typeof text !== 'string') throw ApiError.badRequest('A BackendlessExpression holds its expression as text in value', { field: 'value' });
+  if (typeof text !== 'string') throw ApiError.field('BAD_REQUEST', 'value', 'A BackendlessExpression holds its expression as text in value');
   try {
     return parseExpression(text);
   } catch (err) {
-    if (err instanceof WhereSyntaxError) throw ApiError.badRequest(`Invalid expression: ${err.message}`, { clause: 'expression', position: err.position, token: err.token.slice(0, 80) });
+    if (err instanceof WhereSyntaxError) throw ApiError.field('BAD_REQUEST', 'expression', `Invalid expression: ${err.message}`, { position: err.position, token: err.token.slice(0, 80) });
     throw err;
   }
 }
@@ -52,16 +52,16 @@ function parsed(text: unknown): Arithmetic {
  * and rounded for an INT column. A result beyond what the column holds is stored as null.
  */
 export function expressionValue(table: TableMeta, column: ColumnMeta, value: { value: unknown }, mode: 'create' | 'update'): RawBuilder<unknown> {
-  if (mode !== 'update') throw ApiError.badRequest(`Column '${column.name}': an expression computes from the stored record, so it works in updates only`, { column: column.name });
-  if (!NUMERIC.has(column.dataType)) throw ApiError.badRequest(`Column '${column.name}' (${column.dataType}) cannot take an expression: only INT and DOUBLE columns can`, { column: column.name });
+  if (mode !== 'update') throw ApiError.field('BAD_REQUEST', column.name, `Column '${column.name}': an expression computes from the stored record, so it works in updates only`);
+  if (!NUMERIC.has(column.dataType)) throw ApiError.field('BAD_REQUEST', column.name, `Column '${column.name}' (${column.dataType}) cannot take an expression: only INT and DOUBLE columns can`);
   const compile = (e: Arithmetic): RawBuilder<unknown> => {
     switch (e.kind) {
       case 'number':
         return sql`cast(${e.value} as double precision)`;
       case 'column': {
         const col = table.columns.find((c) => c.name === e.name);
-        if (!col || isHidden(table, col)) throw ApiError.badRequest(`Invalid expression: column '${e.name.slice(0, 80)}' does not exist in table '${table.name}' (position ${e.pos})`, { clause: 'expression', token: e.name.slice(0, 80) });
-        if (!NUMERIC.has(col.dataType)) throw ApiError.badRequest(`Invalid expression: column '${col.name}' is ${col.dataType}, not a number (position ${e.pos})`, { clause: 'expression', token: col.name });
+        if (!col || isHidden(table, col)) throw ApiError.field('BAD_REQUEST', 'expression', `Invalid expression: column '${e.name.slice(0, 80)}' does not exist in table '${table.name}' (position ${e.pos})`, { token: e.name.slice(0, 80) });
+        if (!NUMERIC.has(col.dataType)) throw ApiError.field('BAD_REQUEST', 'expression', `Invalid expression: column '${col.name}' is ${col.dataType}, not a number (position ${e.pos})`, { token: col.name });
         return sql`cast(${sql.ref(col.sqlName)} as double precision)`;
       }
       case 'negate':
@@ -121,21 +121,21 @@ export const pgPath = (steps: PathStep[]) => steps.map(String);
  */
 export function jsonOperationValue(kind: DbKind, column: ColumnMeta, value: { ___operation: unknown; args: unknown }, mode: 'create' | 'update'): RawBuilder<unknown> {
   const op = value.___operation as JsonOp;
-  if (!JSON_OPS.includes(op)) throw ApiError.badRequest(`Column '${column.name}': unknown JSON operation '${String(value.___operation).slice(0, 40)}' (one of ${JSON_OPS.join(', ')})`, { column: column.name });
-  if (mode !== 'update') throw ApiError.badRequest(`Column '${column.name}': ${op} changes a stored document, so it works in updates only`, { column: column.name });
-  if (column.dataType !== 'JSON') throw ApiError.badRequest(`Column '${column.name}' (${column.dataType}) is not a JSON column: ${op} needs one`, { column: column.name });
+  if (!JSON_OPS.includes(op)) throw ApiError.field('BAD_REQUEST', column.name, `Column '${column.name}': unknown JSON operation '${String(value.___operation).slice(0, 40)}' (one of ${JSON_OPS.join(', ')})`);
+  if (mode !== 'update') throw ApiError.field('BAD_REQUEST', column.name, `Column '${column.name}': ${op} changes a stored document, so it works in updates only`);
+  if (column.dataType !== 'JSON') throw ApiError.field('BAD_REQUEST', column.name, `Column '${column.name}' (${column.dataType}) is not a JSON column: ${op} needs one`);
   const pairs: Array<[PathStep[], string | undefined]> = [];
   if (op === 'JSON_REMOVE') {
-    if (!Array.isArray(value.args) || !value.args.length) throw ApiError.badRequest(`Column '${column.name}': JSON_REMOVE takes a list of paths in args`, { column: column.name });
+    if (!Array.isArray(value.args) || !value.args.length) throw ApiError.field('BAD_REQUEST', column.name, `Column '${column.name}': JSON_REMOVE takes a list of paths in args`);
     for (const p of value.args) pairs.push([parseJsonPath(p), undefined]);
   } else {
-    if (!isObject(value.args) || !Object.keys(value.args).length) throw ApiError.badRequest(`Column '${column.name}': ${op} takes an object of path → value in args`, { column: column.name });
+    if (!isObject(value.args) || !Object.keys(value.args).length) throw ApiError.field('BAD_REQUEST', column.name, `Column '${column.name}': ${op} takes an object of path → value in args`);
     for (const [p, v] of Object.entries(value.args)) pairs.push([parseJsonPath(p), jsonText(column.name, v)]);
   }
-  if (pairs.length > MAX_ARGS) throw ApiError.badRequest(`Column '${column.name}': at most ${MAX_ARGS} paths in one operation`, { column: column.name });
+  if (pairs.length > MAX_ARGS) throw ApiError.field('BAD_REQUEST', column.name, `Column '${column.name}': at most ${MAX_ARGS} paths in one operation`);
   for (const [steps] of pairs) {
-    if (!steps.length) throw ApiError.badRequest(`Column '${column.name}': ${op} needs a path below the document root ($)`, { column: column.name });
-    if (op === 'JSON_ARRAY_INSERT' && typeof steps[steps.length - 1] !== 'number') throw ApiError.badRequest(`Column '${column.name}': JSON_ARRAY_INSERT takes paths that end with an array index, like $.list[0]`, { column: column.name });
+    if (!steps.length) throw ApiError.field('BAD_REQUEST', column.name, `Column '${column.name}': ${op} needs a path below the document root ($)`);
+    if (op === 'JSON_ARRAY_INSERT' && typeof steps[steps.length - 1] !== 'number') throw ApiError.field('BAD_REQUEST', column.name, `Column '${column.name}': JSON_ARRAY_INSERT takes paths that end with an array index, like $.list[0]`);
   }
   let doc: RawBuilder<unknown> = kind === 'postgres' ? sql`coalesce(${sql.ref(column.sqlName)}, '{}'::jsonb)` : sql`coalesce(${sql.ref(column.sqlName)}, '{}')`;
   for (const [steps, v] of pairs) doc = kind === 'postgres' ? pgStep(op, doc, steps, v) : sqliteStep(op, doc, steps, v);
@@ -232,7 +232,3 @@ export function jsonPropNames(props: string[]): string[] {
 /** The name a JSON path prop is answered under when it has no alias. */
 export const jsonPropName = (column: string, path: string) => `${column}->'${path}'`;
 
-/** PostgreSQL's "value out of range" (an expression beyond double precision): a 400, not a 500. */
-export function isOutOfRange(err: unknown): boolean {
-  return (err as { code?: unknown } | null)?.code === '22003';
-}

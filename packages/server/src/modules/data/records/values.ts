@@ -22,7 +22,7 @@ function show(value: unknown): string {
 }
 
 function bad(column: string, dataType: ScalarDataType, value: unknown, why?: string): ApiError {
-  return ApiError.badRequest(`Value ${show(value)} is not valid for column '${column}' (${dataType})${why ? `: ${why}` : ''}`, { column, dataType });
+  return ApiError.field('BAD_REQUEST', column, `Value ${show(value)} is not valid for column '${column}' (${dataType})${why ? `: ${why}` : ''}`, { dataType });
 }
 
 /**

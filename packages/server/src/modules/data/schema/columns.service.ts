@@ -5,9 +5,9 @@ import { newId } from '../../../http/secrets.js';
 import type { DataArea } from '../data-area.js';
 import { TEXT_LIMITS, isTextType, toStored } from '../records/values.js';
 import { tableToWire, type ColumnMeta, type TableMeta } from './app-schema.js';
-import { isUniqueViolation } from './db-errors.js';
 import { addPhysicalColumn, dropPhysicalColumn, rebuildTable, setColumnIndexes, type RebuildColumn } from './ddl.js';
 import { assertColumnName, physicalName, withSchemaLock } from './names.js';
+import { translateError } from '../../../db/db-errors.js';
 
 export interface ColumnInput {
   name?: string;
@@ -37,7 +37,7 @@ export class ColumnsService {
   assertColumnNameFree(table: TableMeta, name: string, exceptId?: string): void {
     const key = name.toLowerCase();
     const clash = [...table.columns, ...table.relations].find((c) => c.name.toLowerCase() === key && c.columnId !== exceptId);
-    if (clash) throw ApiError.conflict(`Table '${table.name}' already has a column named '${clash.name}'`, { field: 'name' });
+    if (clash) throw ApiError.field('CONFLICT', 'name', `Table '${table.name}' already has a column named '${clash.name}'`);
   }
 
   /** A column as the DDL takes it: spatial columns carry the database's own geometry type. */
@@ -51,7 +51,7 @@ export class ColumnsService {
   async assertTypeServed(dataType: ScalarDataType): Promise<void> {
     if (!isSpatialType(dataType)) return;
     const support = await this.area.ctx.dbs.spatial();
-    if (!support.available) throw new ApiError(ErrorCodes.NOT_AVAILABLE_YET, 501, support.reason, { dataType });
+    if (!support.available) throw new ApiError(ErrorCodes.NOT_AVAILABLE_YET, support.reason, { dataType });
   }
 
   column(table: TableMeta, name: string): ColumnMeta {
@@ -62,7 +62,7 @@ export class ColumnsService {
 
   private parseType(raw: unknown): ScalarDataType {
     if (!ScalarDataTypes.includes(raw as ScalarDataType)) {
-      throw ApiError.badRequest(`dataType must be one of ${ScalarDataTypes.join(', ')}`, { field: 'dataType' });
+      throw ApiError.field('BAD_REQUEST', 'dataType', `dataType must be one of ${ScalarDataTypes.join(', ')}`);
     }
     return raw as ScalarDataType;
   }
@@ -78,7 +78,7 @@ export class ColumnsService {
       const rows = await this.area.rowCount(appId, table.sqlName);
       const required = body.required === true;
       if (required && rows > 0 && defaultValue === null) {
-        throw ApiError.badRequest(`Column '${name}' is required and table '${table.name}' has records: give it a default value`, { field: 'defaultValue' });
+        throw ApiError.field('BAD_REQUEST', 'defaultValue', `Column '${name}' is required and table '${table.name}' has records: give it a default value`);
       }
       const col: ColumnMeta = {
         columnId: newId(), name, sqlName: physicalName('c'), dataType, required, unique: body.unique === true,
@@ -117,8 +117,7 @@ export class ColumnsService {
     try {
       await this.area.db(appId).transaction().execute(work);
     } catch (err) {
-      if (isUniqueViolation(err)) throw ApiError.conflict(`Column '${col.name}' cannot be unique: records share a value`, { column: col.name });
-      throw err;
+      throw translateError(err, { unique: ApiError.field('CONFLICT', col.name, `Column '${col.name}' cannot be unique: records share a value`) });
     } finally {
       this.area.schemas.invalidate(appId);
     }
@@ -133,13 +132,13 @@ export class ColumnsService {
       if (old.system) {
         const same = name === old.name && (body.dataType ?? old.dataType) === old.dataType && (body.required ?? old.required) === old.required
           && (body.unique ?? old.unique) === old.unique && (body.indexed ?? old.indexed) === old.indexed;
-        if (!same) throw ApiError.badRequest(`'${old.name}' is a system column and cannot be changed`, { column: old.name });
+        if (!same) throw ApiError.field('BAD_REQUEST', old.name, `'${old.name}' is a system column and cannot be changed`);
         return;
       }
       if (name !== old.name) this.assertColumnNameFree(table, name, old.columnId);
       const dataType = body.dataType === undefined ? old.dataType : this.parseType(body.dataType);
       if (!canConvert(old.dataType, dataType)) {
-        throw ApiError.badRequest(`Column '${old.name}' cannot change from ${old.dataType} to ${dataType}; create a new column instead`, { column: old.name });
+        throw ApiError.field('BAD_REQUEST', old.name, `Column '${old.name}' cannot change from ${old.dataType} to ${dataType}; create a new column instead`);
       }
       const defaultRaw = body.defaultValue === undefined ? old.defaultValue : body.defaultValue;
       const defaultValue = toStored(name, dataType, defaultRaw);
@@ -154,13 +153,13 @@ export class ColumnsService {
       const limit = TEXT_LIMITS[dataType];
       if (limit && dataType !== old.dataType) {
         const row = await db.selectFrom(table.sqlName).select(sql<number>`max(length(${sql.ref(old.sqlName)}))`.as('n')).executeTakeFirst();
-        if (Number(row?.n ?? 0) > limit) throw ApiError.badRequest(`Column '${old.name}' holds values longer than ${limit} characters, the limit of ${dataType}`, { column: old.name });
+        if (Number(row?.n ?? 0) > limit) throw ApiError.field('BAD_REQUEST', old.name, `Column '${old.name}' holds values longer than ${limit} characters, the limit of ${dataType}`);
       }
       const nulls = next.required && !old.required
         ? Number((await db.selectFrom(table.sqlName).select((eb) => eb.fn.countAll().as('n')).where(old.sqlName, 'is', null).executeTakeFirst())?.n ?? 0)
         : 0;
       if (nulls > 0 && defaultValue === null) {
-        throw ApiError.badRequest(`Column '${old.name}' cannot become required: ${nulls} records have no value and there is no default value`, { column: old.name });
+        throw ApiError.field('BAD_REQUEST', old.name, `Column '${old.name}' cannot become required: ${nulls} records have no value and there is no default value`);
       }
       const physicalChange = next.required !== old.required || (old.dataType !== dataType && !(isTextType(old.dataType) && isTextType(dataType)));
       await this.inTransaction(appId, next, async (trx) => {
@@ -182,7 +181,7 @@ export class ColumnsService {
     await withSchemaLock(appId, async () => {
       const { table } = await this.area.table(appId, tableName);
       const col = this.column(table, columnName);
-      if (col.system) throw ApiError.badRequest(`'${col.name}' is a system column and cannot be deleted`, { column: col.name });
+      if (col.system) throw ApiError.field('BAD_REQUEST', col.name, `'${col.name}' is a system column and cannot be deleted`);
       await this.inTransaction(appId, col, async (trx) => {
         await trx.deleteFrom('meta_columns').where('column_id', '=', col.columnId).execute();
         await dropPhysicalColumn(trx, table.sqlName, col.sqlName);

@@ -3,11 +3,11 @@ import { ApiError } from '../../../http/api-error.js';
 import type { DataArea } from '../data-area.js';
 import type { RelationMeta, TableMeta } from './app-schema.js';
 import type { ColumnsService } from './columns.service.js';
-import { isUniqueViolation } from './db-errors.js';
 import { assertColumnName, assertTableName } from './names.js';
 import type { RelationsService } from './relations.service.js';
 import type { TablesService } from './tables.service.js';
 import { unknownKeys } from '../records/record-input.js';
+import { isDbFailure } from '../../../db/db-errors.js';
 
 /** New columns one write may bring with dynamic schema, and columns a table may have in all (PostgreSQL stops at 1,600). */
 export const MAX_NEW_COLUMNS = 100;
@@ -47,7 +47,7 @@ const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.i
  * that cannot type a column (a related record, an expression), are a 400 naming the column.
  */
 export function columnTypeOf(column: string, value: unknown): string {
-  const refuse = (why: string) => ApiError.badRequest(`Column '${column}' does not exist and cannot be created from this value: ${why}`, { column });
+  const refuse = (why: string) => ApiError.field('BAD_REQUEST', column, `Column '${column}' does not exist and cannot be created from this value: ${why}`);
   if (value === null || value === undefined) return 'STRING';
   if (typeof value === 'boolean') return 'BOOLEAN';
   if (typeof value === 'number') return Number.isSafeInteger(value) ? 'INT' : 'DOUBLE';
@@ -78,7 +78,7 @@ export function parseRelationSpec(raw: string): { column: string; toTable: strin
   return { column: assertColumnName(m[1]), toTable: assertTableName(m[2]), relationshipType: m[3] === '1' ? 'ONE_TO_ONE' : 'ONE_TO_MANY' };
 }
 
-const isConflict = (err: unknown) => (err instanceof ApiError && err.status === 409) || isUniqueViolation(err);
+const isConflict = (err: unknown) => (err instanceof ApiError && err.status === 409) || isDbFailure(err, 'unique');
 
 /**
  * Dynamic schema (decision 0026): with the app's data config `dynamicSchema` on, a write creates
@@ -144,7 +144,7 @@ export class DynamicSchema {
     if (!missing.size) return table;
     const [name] = missing.keys();
     if (!(await this.enabled(appId))) {
-      throw ApiError.badRequest(`Column '${name.slice(0, 80)}' does not exist in table '${table.name}' and the app's dynamic schema is off`, { column: name.slice(0, 80) });
+      throw ApiError.field('BAD_REQUEST', name.slice(0, 80), `Column '${name.slice(0, 80)}' does not exist in table '${table.name}' and the app's dynamic schema is off`);
     }
     if (missing.size > MAX_NEW_COLUMNS) throw ApiError.badRequest(`A write may add at most ${MAX_NEW_COLUMNS} new columns (the new-columns limit); this one brings ${missing.size}`, { limit: 'newColumns' });
     if (table.columns.length + table.relations.length + missing.size > MAX_COLUMNS) {
@@ -178,12 +178,12 @@ export class DynamicSchema {
     if (!spec) return undefined;
     const existing = table.relations.find((r) => r.name === spec.column);
     if (existing) {
-      if (existing.toTableName !== spec.toTable) throw ApiError.badRequest(`Relation column '${spec.column}' of table '${table.name}' points at '${existing.toTableName}', not '${spec.toTable}'`, { column: spec.column });
+      if (existing.toTableName !== spec.toTable) throw ApiError.field('BAD_REQUEST', spec.column, `Relation column '${spec.column}' of table '${table.name}' points at '${existing.toTableName}', not '${spec.toTable}'`);
       return existing;
     }
-    if (table.columns.some((c) => c.name === spec.column)) throw ApiError.badRequest(`Column '${spec.column}' of table '${table.name}' is not a relation column`, { column: spec.column });
+    if (table.columns.some((c) => c.name === spec.column)) throw ApiError.field('BAD_REQUEST', spec.column, `Column '${spec.column}' of table '${table.name}' is not a relation column`);
     if (!(await this.enabled(appId))) {
-      throw ApiError.badRequest(`Relation column '${spec.column}' does not exist in table '${table.name}' and the app's dynamic schema is off`, { column: spec.column });
+      throw ApiError.field('BAD_REQUEST', spec.column, `Relation column '${spec.column}' does not exist in table '${table.name}' and the app's dynamic schema is off`);
     }
     if (table.columns.length + table.relations.length + 1 > MAX_COLUMNS) throw ApiError.badRequest(`Table '${table.name}' may have at most ${MAX_COLUMNS} columns (the columns limit)`, { limit: 'columns' });
     await this.ensureTable(appId, spec.toTable, actor);
@@ -195,8 +195,8 @@ export class DynamicSchema {
     }
     table = (await this.fresh(appId, table.name)) ?? table;
     const made = table.relations.find((r) => r.name === spec.column);
-    if (!made) throw ApiError.conflict(`Table '${table.name}' already has a column named like '${spec.column}'`, { column: spec.column });
-    if (made.toTableName !== spec.toTable) throw ApiError.badRequest(`Relation column '${spec.column}' of table '${table.name}' points at '${made.toTableName}', not '${spec.toTable}'`, { column: spec.column });
+    if (!made) throw ApiError.field('CONFLICT', spec.column, `Table '${table.name}' already has a column named like '${spec.column}'`);
+    if (made.toTableName !== spec.toTable) throw ApiError.field('BAD_REQUEST', spec.column, `Relation column '${spec.column}' of table '${table.name}' points at '${made.toTableName}', not '${spec.toTable}'`);
     return made;
   }
 }

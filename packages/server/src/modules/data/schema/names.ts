@@ -18,17 +18,17 @@ const RESERVED_COLUMNS = new Set([
 
 export function assertTableName(name: unknown): string {
   if (typeof name !== 'string' || !NAME.test(name)) {
-    throw ApiError.badRequest(`Table name '${String(name).slice(0, 80)}' is not valid: use a letter followed by letters, digits or _ (at most 64)`, { field: 'name' });
+    throw ApiError.field('BAD_REQUEST', 'name', `Table name '${String(name).slice(0, 80)}' is not valid: use a letter followed by letters, digits or _ (at most 64)`);
   }
-  if (RESERVED_TABLES.has(name.toLowerCase())) throw ApiError.badRequest(`'${name}' is a reserved name and cannot name a table`, { field: 'name' });
+  if (RESERVED_TABLES.has(name.toLowerCase())) throw ApiError.field('BAD_REQUEST', 'name', `'${name}' is a reserved name and cannot name a table`);
   return name;
 }
 
 export function assertColumnName(name: unknown): string {
   if (typeof name !== 'string' || !NAME.test(name)) {
-    throw ApiError.badRequest(`Column name '${String(name).slice(0, 80)}' is not valid: use a letter followed by letters, digits or _ (at most 64)`, { field: 'name' });
+    throw ApiError.field('BAD_REQUEST', 'name', `Column name '${String(name).slice(0, 80)}' is not valid: use a letter followed by letters, digits or _ (at most 64)`);
   }
-  if (RESERVED_COLUMNS.has(name.toLowerCase())) throw ApiError.badRequest(`'${name}' is a reserved name and cannot name a column`, { field: 'name' });
+  if (RESERVED_COLUMNS.has(name.toLowerCase())) throw ApiError.field('BAD_REQUEST', 'name', `'${name}' is a reserved name and cannot name a column`);
   return name;
 }
 

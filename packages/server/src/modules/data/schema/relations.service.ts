@@ -20,7 +20,7 @@ export interface RelationInput {
 
 function parseRelationship(raw: unknown, fallback: RelationshipType): RelationshipType {
   if (raw === undefined || raw === null) return fallback;
-  if (raw !== 'ONE_TO_ONE' && raw !== 'ONE_TO_MANY') throw ApiError.badRequest('relationshipType must be ONE_TO_ONE or ONE_TO_MANY', { field: 'relationshipType' });
+  if (raw !== 'ONE_TO_ONE' && raw !== 'ONE_TO_MANY') throw ApiError.field('BAD_REQUEST', 'relationshipType', 'relationshipType must be ONE_TO_ONE or ONE_TO_MANY');
   return raw;
 }
 
@@ -87,13 +87,13 @@ export class RelationsService {
       const name = body.name === undefined ? old.name : assertColumnName(body.name);
       if (name !== old.name) this.columns.assertColumnNameFree(table, name, old.columnId);
       if (body.toTableName !== undefined && body.toTableName !== old.toTableName && old.dataType === 'DATA_REF') {
-        throw ApiError.badRequest(`The target table of relation '${old.name}' cannot change; create a new relation column instead`, { column: old.name });
+        throw ApiError.field('BAD_REQUEST', old.name, `The target table of relation '${old.name}' cannot change; create a new relation column instead`);
       }
       const relationshipType = parseRelationship(body.relationshipType, old.relationshipType);
       const db = this.area.db(appId);
       if (relationshipType === 'ONE_TO_ONE' && old.relationshipType === 'ONE_TO_MANY') {
         const many = await db.selectFrom(old.linkTable).select('parent_id').groupBy('parent_id').having(sql`count(*)`, '>', 1).limit(1).executeTakeFirst();
-        if (many) throw ApiError.conflict(`Relation '${old.name}' cannot become one-to-one: some records have several related records`, { column: old.name });
+        if (many) throw ApiError.field('CONFLICT', old.name, `Relation '${old.name}' cannot become one-to-one: some records have several related records`);
       }
       await db.updateTable('meta_relations').set({
         name, name_key: name.toLowerCase(), relationship_type: relationshipType, required: (body.required ?? old.required) ? 1 : 0,

@@ -24,9 +24,9 @@ export class TablesService {
   async assertNameFree(db: Kysely<any>, name: string, exceptTableId?: string): Promise<void> {
     const key = name.toLowerCase();
     const table = await db.selectFrom('meta_tables').select('table_id').where('name_key', '=', key).executeTakeFirst();
-    if (table && table.table_id !== exceptTableId) throw ApiError.conflict(`A table named '${name}' already exists`, { field: 'name' });
+    if (table && table.table_id !== exceptTableId) throw ApiError.field('CONFLICT', 'name', `A table named '${name}' already exists`);
     const view = await db.selectFrom('meta_views').select('view_id').where('name_key', '=', key).executeTakeFirst();
-    if (view) throw ApiError.conflict(`A data view named '${name}' already exists`, { field: 'name' });
+    if (view) throw ApiError.field('CONFLICT', 'name', `A data view named '${name}' already exists`);
   }
 
   async create(appId: string, body: { name: string }): Promise<DataTable> {
@@ -134,7 +134,7 @@ export class TablesService {
   async setOwnerPolicyDelayCheck(appId: string, tableName: string, body: Record<string, unknown>): Promise<{ enabled: boolean }> {
     const { table } = await this.area.table(appId, tableName);
     const raw = body.enabled ?? body.ownerPolicyDelayCheck ?? body.value;
-    if (typeof raw !== 'boolean') throw ApiError.badRequest('Send {enabled: true|false}', { field: 'enabled' });
+    if (typeof raw !== 'boolean') throw ApiError.field('BAD_REQUEST', 'enabled', 'Send {enabled: true|false}');
     const options = { ...table.options, ownerPolicyDelayCheck: raw };
     await this.area.db(appId).updateTable('meta_tables').set({ options: JSON.stringify(options) }).where('table_id', '=', table.tableId).execute();
     this.area.schemas.invalidate(appId);

@@ -57,11 +57,11 @@ export class ViewRecords {
   /** The grouping column at the depth of `groupPath` (one value per level already chosen). */
   private level(table: TableMeta, view: DataView, groupBy: string[], groupPath: unknown[]) {
     const columns = (groupBy.length ? groupBy : view.groupBy).map((g) => g.replace(/`/g, ''));
-    if (!columns.length) throw ApiError.badRequest('Give the column to group by (groupBy)', { clause: 'groupBy' });
-    if (groupPath.length >= columns.length) throw ApiError.badRequest(`groupPath has ${groupPath.length} values but only ${columns.length} grouping columns exist`, { clause: 'groupBy' });
+    if (!columns.length) throw ApiError.field('BAD_REQUEST', 'groupBy', 'Give the column to group by (groupBy)');
+    if (groupPath.length >= columns.length) throw ApiError.field('BAD_REQUEST', 'groupBy', `groupPath has ${groupPath.length} values but only ${columns.length} grouping columns exist`);
     const resolve = (name: string) => {
       const col = table.columns.find((c) => c.name === name);
-      if (!col) throw ApiError.badRequest(`Invalid groupBy: column '${name.slice(0, 80)}' does not exist in table '${table.name}'`, { clause: 'groupBy', token: name.slice(0, 80) });
+      if (!col) throw ApiError.field('BAD_REQUEST', 'groupBy', `Invalid groupBy: column '${name.slice(0, 80)}' does not exist in table '${table.name}'`, { token: name.slice(0, 80) });
       return col;
     };
     return { path: groupPath.map((value, i) => ({ column: resolve(columns[i]), value })), column: resolve(columns[groupPath.length]) };

@@ -13,7 +13,7 @@ const r = Routes.dataViews;
 
 function pageSize(value: unknown, fallback: number, field: string): number {
   if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw ApiError.badRequest(`Invalid ${field}: expected a whole number of at least 0`, { field });
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw ApiError.field('BAD_REQUEST', field, `Invalid ${field}: expected a whole number of at least 0`);
   return Math.min(100, value);
 }
 

@@ -65,19 +65,19 @@ export class ViewsService {
     const columns = input.columns === undefined ? (prev?.columns ?? []) : input.columns.map((c) => (typeof c === 'string' ? c : c.name));
     const names = new Set([...table.columns.map((c) => c.name), ...table.relations.map((r) => r.name)]);
     const unknown = columns.find((c) => !names.has(c));
-    if (unknown) throw ApiError.badRequest(`Column '${unknown.slice(0, 80)}' does not exist in table '${table.name}'`, { column: unknown.slice(0, 80) });
+    if (unknown) throw ApiError.field('BAD_REQUEST', unknown.slice(0, 80), `Column '${unknown.slice(0, 80)}' does not exist in table '${table.name}'`);
     const where = input.where === undefined ? (prev?.where ?? null) : input.where?.trim() || null;
     const sortBy = input.sortBy === undefined ? (prev?.sortBy ?? []) : splitList(input.sortBy);
     const groupBy = input.groupBy === undefined ? (prev?.groupBy ?? []) : splitList(input.groupBy);
     const badGroup = groupBy.find((g) => !table.columns.some((c) => c.name === g.replace(/`/g, '')));
-    if (badGroup) throw ApiError.badRequest(`Cannot group by '${badGroup.slice(0, 80)}': not a column of table '${table.name}'`, { column: badGroup.slice(0, 80) });
+    if (badGroup) throw ApiError.field('BAD_REQUEST', badGroup.slice(0, 80), `Cannot group by '${badGroup.slice(0, 80)}': not a column of table '${table.name}'`);
     return { columns, where, sortBy, groupBy };
   }
 
   async create(appId: string, input: ViewInput): Promise<DataView> {
     const name = assertTableName(input.name);
     const tableName = input.tableName ?? input.table;
-    if (!tableName) throw ApiError.badRequest('Name the source table of the view (tableName)', { field: 'tableName' });
+    if (!tableName) throw ApiError.field('BAD_REQUEST', 'tableName', 'Name the source table of the view (tableName)');
     const { table } = await this.area.table(appId, tableName);
     const def = this.definition(table, input);
     const db = this.area.db(appId);

@@ -17,7 +17,7 @@ const text = requiredText;
 /** The Apple segment of the routes: both Apple platforms share the app's one APNs configuration. */
 export function appleDeviceType(deviceType: string): 'ios' | 'osx' {
   const t = deviceType.toLowerCase();
-  if (t !== 'ios' && t !== 'osx') throw ApiError.badRequest(`Unknown Apple device type '${deviceType}': use ios or osx`, { field: 'deviceType' });
+  if (t !== 'ios' && t !== 'osx') throw ApiError.field('BAD_REQUEST', 'deviceType', `Unknown Apple device type '${deviceType}': use ios or osx`);
   return t;
 }
 
@@ -61,7 +61,7 @@ export class MobileSettingsService {
 
   async saveAndroid(appId: string, body: Input, id?: string): Promise<AndroidMobileSettings> {
     const current = id ? await this.existing(appId, 'FCM', id) : undefined;
-    if (!id && (await this.stored(appId, 'FCM'))) throw ApiError.conflict('Android push credentials exist already: replace them instead', { field: 'android' });
+    if (!id && (await this.stored(appId, 'FCM'))) throw ApiError.field('CONFLICT', 'android', 'Android push credentials exist already: replace them instead');
     const input = serviceAccountInput(body ?? {}, 'Firebase service-account JSON file');
     const config = {
       project_id: text(input, 'projectId', 'Project id', /^[a-z0-9-]{1,100}$/),
@@ -76,13 +76,13 @@ export class MobileSettingsService {
   async saveApple(appId: string, deviceType: string, body: Input, id?: string): Promise<AppleMobileSettings> {
     appleDeviceType(deviceType);
     const current = id ? await this.existing(appId, 'APNS', id) : undefined;
-    if (!id && (await this.stored(appId, 'APNS'))) throw ApiError.conflict('Apple push credentials exist already: replace them instead', { field: 'ios' });
+    if (!id && (await this.stored(appId, 'APNS'))) throw ApiError.field('CONFLICT', 'ios', 'Apple push credentials exist already: replace them instead');
     const input: Input = body ?? {};
-    if (input.production !== undefined && typeof input.production !== 'boolean') throw ApiError.badRequest('production must be true or false', { field: 'production' });
+    if (input.production !== undefined && typeof input.production !== 'boolean') throw ApiError.field('BAD_REQUEST', 'production', 'production must be true or false');
     const keepKey = current && (input.privateKey === undefined || input.privateKey === '' || input.privateKey === mask(current.cfg.privateKey));
     const certificate = input.certificate === undefined ? current?.cfg.certificate : input.certificate;
     if (certificate !== undefined && certificate !== null && (typeof certificate !== 'string' || certificate.length > MAX_CERTIFICATE_BASE64 || !/^[A-Za-z0-9+/=\s]+$/.test(certificate))) {
-      throw ApiError.badRequest('certificate must be the .p12 file in base64 (at most 48 KB)', { field: 'certificate' });
+      throw ApiError.field('BAD_REQUEST', 'certificate', 'certificate must be the .p12 file in base64 (at most 48 KB)');
     }
     const config = {
       keyId: text(input, 'keyId', 'Key id', APPLE_ID),

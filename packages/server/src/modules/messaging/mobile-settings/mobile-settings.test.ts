@@ -68,7 +68,7 @@ describeEachDb('mobile settings (push credentials) and outbox retry', (server) =
     for (const [segment, body, field] of cases) {
       const res = await call('POST', `${S()}/${segment}`, body);
       expect(res.statusCode, `${segment} ${field}`).toBe(400);
-      expect(res.json().details?.field ?? res.json().message, `${segment} ${field}`).toContain(field);
+      expect(res.json().details?.fields?.[0]?.field ?? res.json().message, `${segment} ${field}`).toContain(field);
     }
     expect((await call('GET', S())).json()).toEqual({ android: null, ios: null });
   });

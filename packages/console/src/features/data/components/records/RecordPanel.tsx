@@ -7,7 +7,7 @@ import type { DataTable } from '@basalt/shared';
 import { useCreateRecord, useDeleteRecords, useGetRecord, useUpdateRecord } from '../../api/records.queries';
 import { CopyButton } from '../../../../components/CopyButton';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
-import { errorInfo } from '../../../../lib/errors';
+import { fieldError, formError } from '../../../../lib/errors';
 import { useUnsavedChangesGuard } from '../../../../lib/useUnsavedChangesGuard';
 import { ObjectAclPanel } from '../../../security';
 import { formatDateTimeWithZone } from '../../data-format';
@@ -98,7 +98,8 @@ export function RecordPanel({ appId, table, objectId, tab, onTabChange, onClose,
 
   useHotkeys([['mod+S', save]], []);
 
-  const serverField = saveError ? errorInfo(saveError).field : undefined;
+  // A refusal that names a column of the form shows under it; any other one above the buttons.
+  const topError = formError(saveError, columns.map((c) => c.name));
   const title = isNew ? `New ${table.name} record` : (
     <Group gap={6} wrap="nowrap">
       <Text fw={600} className="mono" size="sm" truncate>
@@ -132,7 +133,7 @@ export function RecordPanel({ appId, table, objectId, tab, onTabChange, onClose,
             key={column.name}
             column={column}
             value={drafts[column.name] ?? null}
-            error={fieldErrors[column.name] ?? (serverField === column.name ? errorInfo(saveError).message : undefined)}
+            error={fieldErrors[column.name] ?? fieldError(saveError, column.name)}
             onChange={(value) => {
               edited.current = true;
               setDrafts((d) => ({ ...d, [column.name]: value }));
@@ -140,7 +141,7 @@ export function RecordPanel({ appId, table, objectId, tab, onTabChange, onClose,
             }}
           />
         ))}
-        {saveError && !serverField ? <Alert color="red" variant="light" role="alert">{errorInfo(saveError).message}</Alert> : null}
+        {topError ? <Alert color="red" variant="light" role="alert">{topError}</Alert> : null}
         <Group justify="space-between" mt="xs">
           {!isNew ? (
             <Button variant="subtle" color="red" leftSection={<IconTrash size={16} stroke={1.5} />} onClick={() => setConfirmDelete(true)}>
