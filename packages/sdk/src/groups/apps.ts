@@ -24,13 +24,13 @@ export function createAppsGroup({ request }: GroupContext) {
       return request.route(r.createApp, [], { body: app, query });
     },
 
-    /** Creates an application from an exported ZIP. */
-    createAppFromZIP(app: unknown): Promise<AppSummary> {
+    /** Creates an application from an exported ZIP (not available yet: 501). */
+    createAppFromZIP(app: unknown): Promise<ResponseOf<typeof r.createAppFromZIP>> {
       return request.route(r.createAppFromZIP, [], { body: app });
     },
 
-    /** Creates an application from a ZIP at a URL. */
-    createAppFromZipUrl(data: Record<string, unknown>): Promise<AppSummary> {
+    /** Creates an application from a ZIP at a URL (not available yet: 501). */
+    createAppFromZipUrl(data: Record<string, unknown>): Promise<ResponseOf<typeof r.createAppFromZipUrl>> {
       return request.route(r.createAppFromZipUrl, [], { body: data });
     },
 

@@ -1,4 +1,5 @@
 import { Routes, type DeveloperAccount, type OtpPending, type RecoveryCodesAnswer, type TwoFactorState } from '@basalt/shared';
+import type { ResponseOf } from '@basalt/shared';
 import type { DevPermissionEntry, SuccessAnswer } from '../types.js';
 import type { RequestSpec } from '../transport/transport.js';
 import type { Transport } from '../transport/transport.js';
@@ -98,8 +99,8 @@ export function createUserGroup({ request, context }: GroupContext) {
       return signIn(request.routeSpec(r.cloudLoginWithTOTP, [], { body: authData }));
     },
 
-    /** Redirect URL of a social sign-in provider. */
-    loginSocial(type: string): Promise<string> {
+    /** Redirect URL of a social sign-in provider (not available yet: 501). */
+    loginSocial(type: string): Promise<ResponseOf<typeof r.loginSocial>> {
       return request.route(r.loginSocial, [type]);
     },
 

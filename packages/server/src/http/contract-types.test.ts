@@ -8,7 +8,6 @@ import { Type } from '@sinclair/typebox';
 import { allRoutes, defineRoute } from '@basalt/shared';
 import type { ServerContext } from '../context.js';
 import { handle } from './route.js';
-import { PENDING_HANDLE_TYPES, PENDING_RESPONSE } from './contract-pending.js';
 
 /**
  * The contract carries the types (decision 0043): a route's schemas type its server handler and
@@ -80,17 +79,14 @@ describe('the contract types the server and the SDK', () => {
     expect(errors.join('\n')).toContain('contract-probe.virtual.ts');
   }, 120_000);
 
-  it('every built route declares its answer, except the routes still listed as moving over', () => {
+  it('every built route declares its answer', () => {
     const lacking = allRoutes()
       .filter((r) => !r.area && !r.response)
-      .map((r) => r.name)
-      .sort();
-    // A new route declares `response`; a route that gained one leaves the list.
-    expect(lacking.filter((n) => !PENDING_RESPONSE.has(n))).toEqual([]);
-    expect([...PENDING_RESPONSE].filter((n) => !lacking.includes(n))).toEqual([]);
+      .map((r) => r.name);
+    expect(lacking).toEqual([]);
   });
 
-  it('no handler is typed by hand, except in the route files still listed as moving over', () => {
+  it('no handler is typed by hand', () => {
     const files: string[] = [];
     const walk = (dir: string) => {
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -104,8 +100,7 @@ describe('the contract types the server and the SDK', () => {
       .filter((f) => /(?<!function )\bhandle<[^>]/.test(fs.readFileSync(f, 'utf8')))
       .map((f) => path.relative(ROOT, f))
       .sort();
-    expect(typedByHand.filter((f) => !PENDING_HANDLE_TYPES.has(f))).toEqual([]);
-    expect([...PENDING_HANDLE_TYPES].filter((f) => !typedByHand.includes(f))).toEqual([]);
+    expect(typedByHand).toEqual([]);
   });
 
   it('an answer is sent through its response schema: a field the schema does not declare never leaves', async () => {

@@ -44,18 +44,7 @@ export type RouteHandler<R extends RouteDef> = (ctx: Authed<ParamsOf<R>, QueryOf
  * A handler answers by returning a value (sent as JSON) or by using `reply` itself. Every type of
  * the handler comes from the route's declaration (`ParamsOf`, `QueryOf`, `BodyOf`, `ResponseOf`).
  */
-export function handle<const R extends RouteDef>(app: FastifyInstance, ctx: ServerContext, route: R, handler: RouteHandler<R>): void;
-/**
- * @deprecated A handler typed by hand. Routes move to the typed form above by declaring their
- * schemas (`contract.test.ts` counts the calls left); this form goes when none is left.
- */
-export function handle<P = never, Q = never, B = never>(
-  app: FastifyInstance,
-  ctx: ServerContext,
-  route: RouteDef,
-  handler: Handler<P, Q, B>,
-): void;
-export function handle(app: FastifyInstance, ctx: ServerContext, route: RouteDef, handler: Handler<any, any, any>): void {
+export function handle<const R extends RouteDef>(app: FastifyInstance, ctx: ServerContext, route: R, handler: RouteHandler<R>): void {
   registeredRouteNames.add(route.name);
   app.route({
     method: route.method,
@@ -84,9 +73,10 @@ export function handle(app: FastifyInstance, ctx: ServerContext, route: RouteDef
       const result = await handler({
         req,
         reply,
-        params: req.params ?? {},
-        query: req.query ?? {},
-        body: req.body,
+        // Fastify validated each part against the route's schema before this runs.
+        params: (req.params ?? {}) as ParamsOf<R>,
+        query: (req.query ?? {}) as QueryOf<R>,
+        body: req.body as BodyOf<R>,
         developer: req.developer as AuthedDeveloper,
         access: req.appAccess as AppAccess,
       });

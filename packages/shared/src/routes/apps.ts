@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineRoute } from '../route.js';
 import { DevOperations } from '../dev-permissions.js';
-import { NullableSchema, OpenObjectSchema, SuccessSchema } from '../schemas.js';
+import { NullableSchema, OpenObjectSchema, SuccessSchema, NotBuiltSchema } from '../schemas.js';
 
 /** An application name: what a developer types; shown everywhere, unique per developer. */
 export const AppNameSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9 _.-]*$' });
@@ -42,21 +42,21 @@ export const appsRoutes = {
     body: Type.Object({ appName: Type.Optional(AppNameSchema), name: Type.Optional(AppNameSchema), subdomain: Type.Optional(Type.String({ maxLength: 63 })), description: Type.Optional(Type.String({ maxLength: 2000 })) }),
     response: AppSummarySchema,
   }),
-  createAppFromZIP: defineRoute({ name: 'apps.createAppFromZIP', method: 'POST', path: '/console/applications/from-zip', auth: 'developer' }),
-  createAppFromZipUrl: defineRoute({ name: 'apps.createAppFromZipUrl', method: 'POST', path: '/console/applications/from-zip-url', auth: 'developer' }),
+  createAppFromZIP: defineRoute({ name: 'apps.createAppFromZIP', response: NotBuiltSchema, method: 'POST', path: '/console/applications/from-zip', auth: 'developer' }),
+  createAppFromZipUrl: defineRoute({ name: 'apps.createAppFromZipUrl', response: NotBuiltSchema, method: 'POST', path: '/console/applications/from-zip-url', auth: 'developer' }),
   getApps: defineRoute({ name: 'apps.getApps', method: 'GET', path: '/console/applications', auth: 'developer', response: Type.Array(AppSummarySchema) }),
-  resetApp: defineRoute({ name: 'apps.resetApp', method: 'POST', path: '/:appId/console/appreset', auth: 'developer', devPermission: DevOperations.APP_RESET }),
+  resetApp: defineRoute({ name: 'apps.resetApp', response: NotBuiltSchema, method: 'POST', path: '/:appId/console/appreset', auth: 'developer', devPermission: DevOperations.APP_RESET }),
   renameApp: defineRoute({
     name: 'apps.renameApp', method: 'PUT', path: '/:appId/console/application', auth: 'developer', devPermission: DevOperations.RENAME_APP,
     body: Type.Object({ appName: AppNameSchema }),
     response: AppSummarySchema,
   }),
   deleteApp: defineRoute({ name: 'apps.deleteApp', method: 'DELETE', path: '/:appId/console/application', auth: 'developer', devPermission: DevOperations.DELETE_APP, response: SuccessSchema }),
-  cloneApp: defineRoute({ name: 'apps.cloneApp', method: 'POST', path: '/:appId/console/cloneApp', auth: 'developer', devPermission: DevOperations.CLONE }),
-  generateAppZIP: defineRoute({ name: 'apps.generateAppZIP', method: 'POST', path: '/:appId/console/application/transfer', auth: 'developer', devPermission: DevOperations.EXPORT }),
-  getCloningAppStatus: defineRoute({ name: 'apps.getCloningAppStatus', method: 'GET', path: '/:appId/console/cloneApp/:processId', auth: 'developer' }),
+  cloneApp: defineRoute({ name: 'apps.cloneApp', response: NotBuiltSchema, method: 'POST', path: '/:appId/console/cloneApp', auth: 'developer', devPermission: DevOperations.CLONE }),
+  generateAppZIP: defineRoute({ name: 'apps.generateAppZIP', response: NotBuiltSchema, method: 'POST', path: '/:appId/console/application/transfer', auth: 'developer', devPermission: DevOperations.EXPORT }),
+  getCloningAppStatus: defineRoute({ name: 'apps.getCloningAppStatus', response: NotBuiltSchema, method: 'GET', path: '/:appId/console/cloneApp/:processId', auth: 'developer' }),
   loadAppsMenuItems: defineRoute({ name: 'apps.loadAppsMenuItems', method: 'GET', path: '/console/applications/menu-items', auth: 'developer', response: Type.Array(AppsMenuItemSchema) }),
-  loadAppFavorites: defineRoute({ name: 'apps.loadAppFavorites', method: 'GET', path: '/console/applications/app-favorites', auth: 'developer' }),
+  loadAppFavorites: defineRoute({ name: 'apps.loadAppFavorites', response: NotBuiltSchema, method: 'GET', path: '/console/applications/app-favorites', auth: 'developer' }),
   loadAppsInfo: defineRoute({
     name: 'apps.loadAppsInfo', method: 'GET', path: '/console/apps-info', auth: 'developer',
     // One id or several (`?appsIds=a&appsIds=b`); none: every app of the developer.

@@ -124,6 +124,16 @@ export type MobileSettings = Static<typeof MobileSettingsSchema>;
 /** Answer of a credentials delete: whether a stored row went. */
 const MobileSettingsDeletedSchema = Type.Object({ deleted: Type.Boolean() });
 
+/** `getGooglePlaySettings` (null when none is stored): the service account without its key. */
+export const GooglePlaySettingsSchema = Type.Object({
+  clientEmail: Type.String(),
+  /** Masked: shows only that a key is stored and its length. */
+  privateKey: Type.String(),
+  endpoint: NullableSchema(Type.String()),
+  tokenUri: NullableSchema(Type.String()),
+  updated: Type.Number(),
+});
+
 const perm = DevOperations.MOBILE_SETTINGS;
 const keys = DevOperations.API_KEYS;
 const keyBase = '/:appId/console/apikey';
@@ -176,11 +186,17 @@ export const settingsRoutes = {
     response: MobileSettingsDeletedSchema,
   }),
   /** Basalt's own: the Google Play service account that checks the app's purchases (app API Commerce). */
-  getGooglePlaySettings: defineRoute({ name: 'settings.getGooglePlaySettings', method: 'GET', path: `${base}/googleplay`, auth: 'developer' }),
+  getGooglePlaySettings: defineRoute({
+    name: 'settings.getGooglePlaySettings', method: 'GET', path: `${base}/googleplay`, auth: 'developer', response: NullableSchema(GooglePlaySettingsSchema),
+  }),
   saveGooglePlaySettings: defineRoute({
     name: 'settings.saveGooglePlaySettings', method: 'PUT', path: `${base}/googleplay`, auth: 'developer', devPermission: perm, body: GooglePlaySettingsBody,
+    response: GooglePlaySettingsSchema,
   }),
-  deleteGooglePlaySettings: defineRoute({ name: 'settings.deleteGooglePlaySettings', method: 'DELETE', path: `${base}/googleplay`, auth: 'developer', devPermission: perm }),
+  deleteGooglePlaySettings: defineRoute({
+    name: 'settings.deleteGooglePlaySettings', method: 'DELETE', path: `${base}/googleplay`, auth: 'developer', devPermission: perm,
+    response: Type.Object({ deleted: Type.Boolean() }),
+  }),
   getAppSettings: defineRoute({
     name: 'settings.getAppSettings', method: 'GET', path: '/:appId/console/appsettings', auth: 'developer',
     response: AppSettingsSchema,
@@ -212,12 +228,4 @@ export const CUSTOM_KEY_TYPE = 'CUSTOM';
 /** What the console sends to create or change a custom key (the role by `roleId`, `roleName` or `role`; `null` takes it away). */
 export type ApiKeyInput = Static<typeof ApiKeyBody>;
 
-/** `getGooglePlaySettings` (null when none is stored): the service account without its key. */
-export interface GooglePlaySettings {
-  clientEmail: string;
-  /** Masked: shows only that a key is stored and its length. */
-  privateKey: string;
-  endpoint: string | null;
-  tokenUri: string | null;
-  updated: number;
-}
+export type GooglePlaySettings = Static<typeof GooglePlaySettingsSchema>;

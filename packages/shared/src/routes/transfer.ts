@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { NotBuiltSchema } from '../schemas.js';
 import { defineRoute, type RouteDef } from '../route.js';
 import { DevOperations } from '../dev-permissions.js';
 
@@ -84,7 +85,7 @@ export const CsvImportResultSchema = Type.Object({
 export type CsvImportResult = Static<typeof CsvImportResultSchema>;
 
 /** The answer of a kind of transfer not built yet: it always answers 501, never a 2xx. */
-const NotBuilt = Type.Unknown({ description: 'not built yet: always 501' });
+const NotBuilt = NotBuiltSchema;
 
 /** Largest file an import job takes (bytes, UTF-8): it is streamed to storage, never held whole. */
 export const CSV_IMPORT_JOB_MAX_BYTES = 200 * 1024 * 1024;

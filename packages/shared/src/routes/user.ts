@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineRoute } from '../route.js';
-import { SuccessSchema } from '../schemas.js';
+import { SuccessSchema, NotBuiltSchema } from '../schemas.js';
 
 const Email = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' });
 const Password = Type.String({ minLength: 8, maxLength: 256 });
@@ -77,7 +77,7 @@ export const userRoutes = {
     name: 'user.cloudLoginWithTOTP', response: DeveloperAccountSchema, method: 'POST', path: '/console/home/cloud/otp-login', auth: 'public',
     body: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 200 }), otpCode: OtpCode }),
   }),
-  loginSocial: defineRoute({ name: 'user.loginSocial', method: 'GET', path: '/console/social/oauth/:type/request_url', auth: 'public' }),
+  loginSocial: defineRoute({ name: 'user.loginSocial', response: NotBuiltSchema, method: 'GET', path: '/console/social/oauth/:type/request_url', auth: 'public' }),
   logout: defineRoute({ name: 'user.logout', response: SuccessSchema, method: 'DELETE', path: '/console/home/logout', auth: 'developer' }),
   restorePassword: defineRoute({
     name: 'user.restorePassword', response: SuccessMessageSchema, method: 'POST', path: '/console/restorepassword', auth: 'public',
@@ -124,12 +124,12 @@ export const userRoutes = {
     body: Type.Object({ otpCode: OtpCode }),
     summary: 'Basalt addition: proves the authenticator works before 2FA is switched on',
   }),
-  registerAndJoinWorkspace: defineRoute({ name: 'user.registerAndJoinWorkspace', method: 'POST', path: '/console/automation/management/:workspaceId/activatedev', auth: 'public', summary: 'Joins a flows workspace (automation area)' }),
-  loginToDiscourse: defineRoute({ name: 'user.loginToDiscourse', method: 'POST', path: '/console/discourse/sso', auth: 'developer', summary: 'Community forum single sign-on' }),
-  completeStripeConnection: defineRoute({ name: 'user.completeStripeConnection', method: 'POST', path: '/console/community/marketplace/stripe-connect/auth', auth: 'developer', summary: 'Marketplace payout account connection' }),
-  getStripeConnectToken: defineRoute({ name: 'user.getStripeConnectToken', method: 'GET', path: '/console/community/marketplace/stripe-connect/token', auth: 'developer' }),
-  getStripeConnectAccountId: defineRoute({ name: 'user.getStripeConnectAccountId', method: 'GET', path: '/console/developer/stripe-connect', auth: 'developer' }),
-  setStripeConnectAccountId: defineRoute({ name: 'user.setStripeConnectAccountId', method: 'PUT', path: '/console/developer/stripe-connect', auth: 'developer' }),
+  registerAndJoinWorkspace: defineRoute({ name: 'user.registerAndJoinWorkspace', response: NotBuiltSchema, method: 'POST', path: '/console/automation/management/:workspaceId/activatedev', auth: 'public', summary: 'Joins a flows workspace (automation area)' }),
+  loginToDiscourse: defineRoute({ name: 'user.loginToDiscourse', response: NotBuiltSchema, method: 'POST', path: '/console/discourse/sso', auth: 'developer', summary: 'Community forum single sign-on' }),
+  completeStripeConnection: defineRoute({ name: 'user.completeStripeConnection', response: NotBuiltSchema, method: 'POST', path: '/console/community/marketplace/stripe-connect/auth', auth: 'developer', summary: 'Marketplace payout account connection' }),
+  getStripeConnectToken: defineRoute({ name: 'user.getStripeConnectToken', response: NotBuiltSchema, method: 'GET', path: '/console/community/marketplace/stripe-connect/token', auth: 'developer' }),
+  getStripeConnectAccountId: defineRoute({ name: 'user.getStripeConnectAccountId', response: NotBuiltSchema, method: 'GET', path: '/console/developer/stripe-connect', auth: 'developer' }),
+  setStripeConnectAccountId: defineRoute({ name: 'user.setStripeConnectAccountId', response: NotBuiltSchema, method: 'PUT', path: '/console/developer/stripe-connect', auth: 'developer' }),
   changePassword: defineRoute({
     name: 'user.changePassword', response: SuccessSchema, method: 'POST', path: '/console/passwordchange', auth: 'developer',
     body: Type.Object({ id: Type.Optional(Type.String({ maxLength: 256 })), password: Password, currentPassword: Type.Optional(Type.String({ maxLength: 256 })) }),

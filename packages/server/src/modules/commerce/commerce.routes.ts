@@ -5,15 +5,14 @@ import { authenticateApp } from '../../http/app-auth.js';
 import { handle } from '../../http/route.js';
 import type { GooglePlayService } from './google-play.service.js';
 
-type AppParams = { appId: string };
 type Play = FastifyRequest<{ Params: { appId: string; apiKey: string; pkg: string; productId: string; subId: string; token: string } }>;
 
 /** The Google Play service account in the console's mobile settings. */
 export function registerGooglePlaySettingsRoutes(app: FastifyInstance, ctx: ServerContext, play: GooglePlayService): void {
   const R = Routes.settings;
-  handle<AppParams>(app, ctx, R.getGooglePlaySettings, ({ params }) => play.settings(params.appId));
-  handle<AppParams, unknown, Record<string, unknown>>(app, ctx, R.saveGooglePlaySettings, ({ params, body }) => play.save(params.appId, body));
-  handle<AppParams>(app, ctx, R.deleteGooglePlaySettings, ({ params }) => play.remove(params.appId));
+  handle(app, ctx, R.getGooglePlaySettings, ({ params }) => play.settings(params.appId));
+  handle(app, ctx, R.saveGooglePlaySettings, ({ params, body }) => play.save(params.appId, body));
+  handle(app, ctx, R.deleteGooglePlaySettings, ({ params }) => play.remove(params.appId));
 }
 
 /**

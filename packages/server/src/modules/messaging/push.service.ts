@@ -1,4 +1,4 @@
-import type { PublishedMessage, PushOutboxEntry, PushResult } from '@basalt/shared';
+import type { MessagingTemplate, PublishedMessage, PushOutboxEntry, PushResult } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { MessagingRepo, type DeviceFilter, type DeviceRow, type OutboxRow } from './messaging.repo.js';
@@ -83,18 +83,18 @@ export class PushService {
     return platform.trim().toUpperCase();
   }
 
-  async templates(appId: string, kind: TemplateKind, platform?: string): Promise<unknown[]> {
+  async templates(appId: string, kind: TemplateKind, platform?: string): Promise<MessagingTemplate[]> {
     // Without a platform, button and channel templates of every platform are listed.
     const rows = kind !== 'push' && !platform
       ? (await Promise.all(PLATFORMS.map((p) => this.repo.listTemplates(appId, kind, p)))).flat()
       : await this.repo.listTemplates(appId, kind, this.platformOf(kind, platform));
-    return rows.map((r) => JSON.parse(r.body));
+    return rows.map((r) => JSON.parse(r.body) as MessagingTemplate);
   }
 
-  async template(appId: string, kind: TemplateKind, name: string, platform?: string): Promise<unknown> {
+  async template(appId: string, kind: TemplateKind, name: string, platform?: string): Promise<MessagingTemplate> {
     const row = await this.repo.template(appId, kind, this.platformOf(kind, platform), name);
     if (!row) throw ApiError.notFound(`Template '${name}' not found`);
-    return JSON.parse(row.body);
+    return JSON.parse(row.body) as MessagingTemplate;
   }
 
   private encode(doc: Record<string, unknown>, name: string, platform: string, kind: TemplateKind): string {
@@ -103,23 +103,23 @@ export class PushService {
     return body;
   }
 
-  async createTemplate(appId: string, kind: TemplateKind, doc: Record<string, unknown>, platformArg?: string): Promise<unknown> {
+  async createTemplate(appId: string, kind: TemplateKind, doc: Record<string, unknown>, platformArg?: string): Promise<MessagingTemplate> {
     const name = this.checkName(doc.name);
     const platform = this.platformOf(kind, platformArg ?? doc.platform);
     if (await this.repo.template(appId, kind, platform, name)) throw ApiError.field('CONFLICT', 'name', `A template named '${name}' already exists`);
     const body = this.encode(doc, name, platform, kind);
     await this.repo.insertTemplate({ app_id: appId, kind, platform, name, body, created: Date.now(), updated: null });
-    return JSON.parse(body);
+    return JSON.parse(body) as MessagingTemplate;
   }
 
-  async updateTemplate(appId: string, kind: TemplateKind, current: string, doc: Record<string, unknown>, platformArg?: string): Promise<unknown> {
+  async updateTemplate(appId: string, kind: TemplateKind, current: string, doc: Record<string, unknown>, platformArg?: string): Promise<MessagingTemplate> {
     const platform = this.platformOf(kind, platformArg ?? doc.platform);
     if (!(await this.repo.template(appId, kind, platform, current))) throw ApiError.notFound(`Template '${current}' not found`);
     const name = this.checkName(doc.name ?? current);
     if (name !== current && (await this.repo.template(appId, kind, platform, name))) throw ApiError.field('CONFLICT', 'name', `A template named '${name}' already exists`);
     const body = this.encode(doc, name, platform, kind);
     await this.repo.updateTemplate(appId, kind, platform, current, { name, body, updated: Date.now() });
-    return JSON.parse(body);
+    return JSON.parse(body) as MessagingTemplate;
   }
 
   async deleteTemplates(appId: string, kind: TemplateKind, names: string[], platformArg?: string): Promise<{ deleted: number }> {

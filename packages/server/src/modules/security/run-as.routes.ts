@@ -58,12 +58,13 @@ export function registerRunAsRoute(app: FastifyInstance, ctx: ServerContext, dat
     const query = { where: body.where || undefined, pageSize: body.pageSize ?? 20, offset: body.offset ?? 0 };
     const records = await data.find(caller, table.name, query, false);
     const totalRows = await data.count(caller, table.name, { where: query.where }, false);
+    const rows: 'some' | 'all' | 'none' = filter.kind === 'where' ? 'some' : filter.kind;
     return {
       table: table.name,
       roles: caller.roles.map((r) => r.name),
       userId: caller.userId,
       operations,
-      rows: filter.kind === 'where' ? 'some' : filter.kind,
+      rows,
       hidden: [...await data.hidden(caller, table)].filter((c) => c !== 'password' || table.name !== 'Users').sort(),
       records,
       totalRows,

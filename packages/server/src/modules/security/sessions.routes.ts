@@ -34,7 +34,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServerContext, 
     const { rows, total } = page;
     const counts = await s.sessions.countByUser(params.appId, rows.map((u) => String(u.objectId)));
     return {
-      data: rows.map((u) => ({ objectId: u.objectId, email: u.email ?? null, name: u.name ?? null, created: Number(u.created), sessions: counts.get(String(u.objectId)) ?? 0 })),
+      data: rows.map((u) => ({ objectId: String(u.objectId), email: textOrNull(u.email), name: textOrNull(u.name), created: Number(u.created), sessions: counts.get(String(u.objectId)) ?? 0 })),
       totalRows: total,
     };
   });
@@ -42,7 +42,13 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServerContext, 
   handle(app, ctx, r.loadUsersWithSessions, async ({ params, query }) => {
     const page = await s.sessions.usersWithSessions(params.appId, query.pageSize ?? 20, query.cursor);
     const named = await s.users.named(params.appId, page.data.map((u) => u.userId));
-    return { data: page.data.map((u) => ({ objectId: u.userId, ...(named.get(u.userId) ?? { email: null, name: null }), sessions: u.sessions, lastActive: u.lastActive })), cursor: page.cursor };
+    return {
+      data: page.data.map((u) => {
+        const who = named.get(u.userId);
+        return { objectId: u.userId, email: textOrNull(who?.email), name: textOrNull(who?.name), sessions: u.sessions, lastActive: u.lastActive };
+      }),
+      cursor: page.cursor,
+    };
   });
 
   handle(app, ctx, r.loadUserSessions, async ({ params, query }) => {
@@ -57,4 +63,9 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServerContext, 
     changed(req, params.appId, developer.id, 'user.logout', userId, `Logged user ${userId} out of ${ended} session(s)`);
     return ended;
   });
+}
+
+/** A user's email or name as the session lists show it: text, or null when the record holds none. */
+function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
 }
