@@ -17,6 +17,7 @@ import { Mailer } from './mail/mailer.js';
 import { openCluster } from './cluster/index.js';
 import { shareConsoleAccess } from './http/access-cache.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { recordRoutes } from './http/route-list.js';
 import { installAppApiHooks } from './http/app-auth.js';
 import { installFastLane } from './http/fast-lane.js';
 import { parseJsonBody } from './http/json-body.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   installErrorHandler(app, consoleDir ? { spaIndex: fs.readFileSync(path.join(consoleDir, 'index.html')) } : {});
   // Before any route: the app API's hooks are attached to each app API route as it is added.
   installAppApiHooks(app, ctx);
+  recordRoutes(app);
   // No cookie-parsing hook on every request: only the console's auth key reads a cookie (http/auth.ts).
   await app.register(cookie, { hook: false });
   await app.register(formbody);
