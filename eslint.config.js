@@ -4,10 +4,23 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 /** Test files of the server, SDK and shared packages (outside their build's tsconfig.json). */
-const TESTS = ['packages/{server,sdk,shared}/src/**/*.test.ts', 'packages/{server,sdk,shared}/src/**/*.test-helpers.ts', 'packages/server/src/test-helpers.ts'];
+const TESTS = [
+  'packages/{server,sdk,shared}/src/**/*.test.ts',
+  'packages/{server,sdk,shared}/src/**/*.test-helpers.ts',
+  'packages/server/src/test-helpers.ts',
+];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', '**/*.generated.*'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      '**/*.generated.*',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,7 +28,10 @@ export default tseslint.config(
     rules: {
       // `any` is allowed at a few typed boundaries (Kysely dynamic tables, JSON bodies).
       '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
   },
@@ -32,14 +48,20 @@ export default tseslint.config(
   {
     files: ['packages/console/src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          // `../other/api/x`, `../../other/components/y`: any path that climbs out of this feature and
-          // back into one of its folders. A feature's own files never need `..` past its root.
-          regex: '^(\\.\\./)+(account|apps|areas|audit|auth|data|files|messaging|realtime|security|settings|team|users)/.+',
-          message: 'Import another feature through its index.ts (features/<feature>), not its inner files.',
-        }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // `../other/api/x`, `../../other/components/y`: any path that climbs out of this feature and
+              // back into one of its folders. A feature's own files never need `..` past its root.
+              regex:
+                '^(\\.\\./)+(account|apps|areas|audit|auth|data|files|messaging|realtime|security|settings|team|users)/.+',
+              message: 'Import another feature through its index.ts (features/<feature>), not its inner files.',
+            },
+          ],
+        },
+      ],
     },
   },
   // Type-aware rules for the server, the SDK and the shared package (issue 15 item 5): a promise
@@ -49,7 +71,16 @@ export default tseslint.config(
   // tsconfig.json leaves out, by the package's tsconfig.test.json.
   ...[
     { files: ['packages/{server,sdk,shared}/src/**/*.ts'], ignores: TESTS, parserOptions: { projectService: true } },
-    { files: TESTS, parserOptions: { project: ['packages/server/tsconfig.test.json', 'packages/sdk/tsconfig.test.json', 'packages/shared/tsconfig.test.json'] } },
+    {
+      files: TESTS,
+      parserOptions: {
+        project: [
+          'packages/server/tsconfig.test.json',
+          'packages/sdk/tsconfig.test.json',
+          'packages/shared/tsconfig.test.json',
+        ],
+      },
+    },
   ].map(({ files, ignores, parserOptions }) => ({
     files,
     ...(ignores ? { ignores } : {}),

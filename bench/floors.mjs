@@ -18,7 +18,9 @@ export async function run() {
   });
   await new Promise((r) => srv.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${srv.address().port}/`;
-  rows.push(await measure('floor: bare Node HTTP GET', async () => (await fetch(url)).text(), { count: 5000, concurrency: 16 }));
+  rows.push(
+    await measure('floor: bare Node HTTP GET', async () => (await fetch(url)).text(), { count: 5000, concurrency: 16 }),
+  );
   srv.close();
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-floor-'));
@@ -27,9 +29,20 @@ export async function run() {
   db.exec('create table p (id text primary key, name text, age integer, created integer)');
   db.exec('create index p_age on p(age)');
   const insert = db.prepare('insert into p values (?, ?, ?, ?)');
-  rows.push(await measure('floor: better-sqlite3 insert (in-process)', async (i) => insert.run(`id${i}`, `p${i}`, i % 100, Date.now()), { count: 20000, concurrency: 1 }));
+  rows.push(
+    await measure(
+      'floor: better-sqlite3 insert (in-process)',
+      async (i) => insert.run(`id${i}`, `p${i}`, i % 100, Date.now()),
+      { count: 20000, concurrency: 1 },
+    ),
+  );
   const select = db.prepare('select * from p where age = ? limit 15');
-  rows.push(await measure('floor: better-sqlite3 indexed select, 15 rows', async (i) => select.all(i % 100), { count: 20000, concurrency: 1 }));
+  rows.push(
+    await measure('floor: better-sqlite3 indexed select, 15 rows', async (i) => select.all(i % 100), {
+      count: 20000,
+      concurrency: 1,
+    }),
+  );
   db.close();
   fs.rmSync(dir, { recursive: true, force: true });
   return rows;

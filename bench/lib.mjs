@@ -27,7 +27,15 @@ export async function startServer(env = {}, { nodeArgs = [] } = {}) {
   // BASALT_BENCH_SERVER names another build's main.js, to compare two versions on one machine.
   const main = process.env.BASALT_BENCH_SERVER ?? path.join(root, 'packages/server/dist/main.js');
   const child = spawn(process.execPath, ['--no-node-snapshot', ...nodeArgs, main], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASALT_DATA_DIR: dataDir, LOG_LEVEL: 'warn', BASALT_LOGIN_MAX_FAILURES: '1000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASALT_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      BASALT_LOGIN_MAX_FAILURES: '1000',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -55,7 +63,11 @@ export async function startServer(env = {}, { nodeArgs = [] } = {}) {
 export async function json(url, { method = 'GET', body, authKey, headers = {} } = {}) {
   const res = await fetch(url, {
     method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(authKey ? { 'auth-key': authKey } : {}), ...headers },
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(authKey ? { 'auth-key': authKey } : {}),
+      ...headers,
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
@@ -91,23 +103,34 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 export function request(method, url, { headers = {}, body } = {}) {
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.request(url, {
-      method, agent,
-      headers: { ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...headers },
-    }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        if (res.statusCode >= 400) return reject(new Error(`${method} ${url}: ${res.statusCode} ${text.slice(0, 300)}`));
-        try {
-          resolve(text ? JSON.parse(text) : undefined);
-        } catch (err) {
-          reject(err);
-        }
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: {
+          ...(payload !== undefined
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (res.statusCode >= 400)
+            return reject(new Error(`${method} ${url}: ${res.statusCode} ${text.slice(0, 300)}`));
+          try {
+            resolve(text ? JSON.parse(text) : undefined);
+          } catch (err) {
+            reject(err);
+          }
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -144,6 +167,7 @@ export function cpuSeconds(pid) {
 
 export function table(rows) {
   const lines = ['| benchmark | ops | ops/s | p50 ms | p99 ms |', '|---|---:|---:|---:|---:|'];
-  for (const r of rows) lines.push(`| ${r.name} | ${r.count} | ${r.opsPerSec.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
+  for (const r of rows)
+    lines.push(`| ${r.name} | ${r.count} | ${r.opsPerSec.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
   return lines.join('\n');
 }

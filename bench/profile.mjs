@@ -19,7 +19,12 @@ const total = [...self.values()].reduce((a, b) => a + b, 0);
 const place = (cf) => {
   const url = cf.url.replace(/^file:\/\//, '');
   const nm = url.lastIndexOf('node_modules/');
-  if (nm >= 0) return url.slice(nm + 13).split('/').slice(0, url.slice(nm + 13).startsWith('@') ? 2 : 1).join('/');
+  if (nm >= 0)
+    return url
+      .slice(nm + 13)
+      .split('/')
+      .slice(0, url.slice(nm + 13).startsWith('@') ? 2 : 1)
+      .join('/');
   if (url.includes('/packages/')) return url.slice(url.indexOf('/packages/') + 1);
   return url || '(native)';
 };

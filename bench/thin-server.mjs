@@ -18,9 +18,13 @@ const db = new Database(process.argv[2]);
 // With .all() it pays SQLite's checkpoints inside its commits as a long-running server must.
 const checkpointing = process.argv[3] === 'checkpointing';
 db.pragma('journal_mode = WAL');
-db.exec('create table if not exists person (objectId text primary key, name text, age integer, created integer, updated integer, ownerId text)');
+db.exec(
+  'create table if not exists person (objectId text primary key, name text, age integer, created integer, updated integer, ownerId text)',
+);
 db.exec('create index if not exists person_age on person(age)');
-const insert = db.prepare('insert into person (objectId, name, age, created, updated) values (?, ?, ?, ?, ?) returning *');
+const insert = db.prepare(
+  'insert into person (objectId, name, age, created, updated) values (?, ?, ?, ?, ?) returning *',
+);
 const inserted = (...values) => (checkpointing ? insert.all(...values)[0] : insert.get(...values));
 const insertMany = db.transaction((rows) => {
   const now = Date.now();
@@ -46,7 +50,8 @@ const server = http.createServer((req, res) => {
       return answer(res, 400, { message: 'invalid JSON' });
     }
     const now = Date.now();
-    if (req.url === '/person' && req.method === 'POST') return answer(res, 200, inserted(crypto.randomUUID(), String(body.name), Number(body.age), now, now));
+    if (req.url === '/person' && req.method === 'POST')
+      return answer(res, 200, inserted(crypto.randomUUID(), String(body.name), Number(body.age), now, now));
     if (req.url === '/person/find') return answer(res, 200, find.all(Number(body.age)));
     if (req.url === '/person/count') return answer(res, 200, count.get(Number(body.age)).n);
     if (req.url === '/person/bulk' && Array.isArray(body)) return answer(res, 200, insertMany(body));

@@ -12,9 +12,16 @@ const built = path.join(consoleDir, 'dist/index.html');
 
 /** What the bundle is made from: the console's sources and config, the shared code it imports, the lock file. */
 const inputs = [
-  'packages/console/src', 'packages/console/public', 'packages/console/index.html', 'packages/console/vite.config.ts',
-  'packages/console/postcss.config.cjs', 'packages/console/package.json', 'packages/console/tsconfig.json',
-  'packages/shared/src', 'packages/sdk/src', 'package-lock.json',
+  'packages/console/src',
+  'packages/console/public',
+  'packages/console/index.html',
+  'packages/console/vite.config.ts',
+  'packages/console/postcss.config.cjs',
+  'packages/console/package.json',
+  'packages/console/tsconfig.json',
+  'packages/shared/src',
+  'packages/sdk/src',
+  'package-lock.json',
 ].map((p) => path.join(root, p));
 
 /** Newest modification time under a file or folder (tests do not go into the bundle). */

@@ -10,7 +10,12 @@ if (!traceFile) {
   console.error('usage: node scripts/loop-trace-report.mjs <trace.jsonl> [dump.jsonl] [n]');
   process.exit(2);
 }
-const lines = (f) => fs.readFileSync(f, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const lines = (f) =>
+  fs
+    .readFileSync(f, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 const rows = lines(traceFile);
 const cases = rows.filter((r) => r.case);
 const gaps = rows.filter((r) => r.gap);
@@ -25,12 +30,19 @@ const show = (r) => {
 const pct = (list, p) => list[Math.min(list.length - 1, Math.floor(p * list.length))];
 const held = (r) => r.maxCpuMs ?? r.maxMs;
 const maxes = cases.map(held).sort((a, b) => a - b);
-console.log(`${cases.length} requests; the most CPU time of one callback per request: median ${pct(maxes, 0.5)?.toFixed(2)} ms, p99 ${pct(maxes, 0.99)?.toFixed(2)} ms, max ${maxes.at(-1)?.toFixed(1)} ms`);
+console.log(
+  `${cases.length} requests; the most CPU time of one callback per request: median ${pct(maxes, 0.5)?.toFixed(2)} ms, p99 ${pct(maxes, 0.99)?.toFixed(2)} ms, max ${maxes.at(-1)?.toFixed(1)} ms`,
+);
 for (const limit of [10, 20, 30, 50, 100]) console.log(`  over ${limit} ms: ${maxes.filter((m) => m > limit).length}`);
 console.log(`\nthe ${n} requests holding the loop longest in one go (CPU time, which load does not inflate):`);
 for (const r of [...cases].sort((a, b) => held(b) - held(a)).slice(0, n)) console.log(show(r));
 console.log(`\nthe ${n} requests with the most main-thread time in all:`);
 for (const r of [...cases].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, n)) console.log(show(r));
 const busy = gaps.filter((g) => g.cpu !== undefined);
-console.log(`\n${gaps.length} loop stalls over 20 ms (wall or CPU); ${busy.filter((g) => g.cpu > 20).length} with over 20 ms of main-thread CPU, ${busy.filter((g) => g.cpu > 50).length} over 50 ms, ${busy.filter((g) => g.cpu > 100).length} over 100 ms; the longest by CPU:`);
-for (const g of [...gaps].sort((a, b) => (b.cpu ?? b.gap) - (a.cpu ?? a.gap)).slice(0, n)) console.log(`${(g.cpu ?? g.gap).toFixed(1).padStart(7)} ms cpu ${g.gap.toFixed(1).padStart(7)} ms wall: ${g.ran.slice(0, 6).join(' ;; ')}`);
+console.log(
+  `\n${gaps.length} loop stalls over 20 ms (wall or CPU); ${busy.filter((g) => g.cpu > 20).length} with over 20 ms of main-thread CPU, ${busy.filter((g) => g.cpu > 50).length} over 50 ms, ${busy.filter((g) => g.cpu > 100).length} over 100 ms; the longest by CPU:`,
+);
+for (const g of [...gaps].sort((a, b) => (b.cpu ?? b.gap) - (a.cpu ?? a.gap)).slice(0, n))
+  console.log(
+    `${(g.cpu ?? g.gap).toFixed(1).padStart(7)} ms cpu ${g.gap.toFixed(1).padStart(7)} ms wall: ${g.ran.slice(0, 6).join(' ;; ')}`,
+  );

@@ -41,7 +41,12 @@ if (run('build', 'npm', ['run', 'build']) !== 0) {
 const FUZZ = 'packages/server/src/security-suite/hostile-fuzz.test.ts';
 function vitest(label, files, extra, env = {}) {
   const json = path.join(out, `${label}.json`);
-  const status = run(label, 'npx', ['vitest', 'run', ...files, ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], env);
+  const status = run(
+    label,
+    'npx',
+    ['vitest', 'run', ...files, ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+    env,
+  );
   const v = readJson(json);
   let bad = 0;
   if (v) {
@@ -66,11 +71,16 @@ vitest('fuzz', [FUZZ], [], {
 // 3. Console journeys in Chromium.
 if (!skipE2e) {
   const pwJson = path.join(out, 'playwright.json');
-  const pwStatus = run('playwright', 'npx', ['playwright', 'test', '-c', 'packages/console/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-    // The PostgreSQL journeys (the `postgres` project) run whenever the server suites do.
-    BASALT_TEST_PG_URL: process.env.BASALT_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-  });
+  const pwStatus = run(
+    'playwright',
+    'npx',
+    ['playwright', 'test', '-c', 'packages/console/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+      // The PostgreSQL journeys (the `postgres` project) run whenever the server suites do.
+      BASALT_TEST_PG_URL: process.env.BASALT_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    },
+  );
   const p = readJson(pwJson);
   let pwFailed = 0;
   if (p?.stats) {

@@ -7,7 +7,11 @@ import { json, request } from '../lib.mjs';
 async function defineTable(base, authKey, name) {
   await json(`${base}/tables`, { method: 'POST', authKey, body: { name } });
   await json(`${base}/tables/${name}/columns`, { method: 'POST', authKey, body: { name: 'name', dataType: 'STRING' } });
-  await json(`${base}/tables/${name}/columns`, { method: 'POST', authKey, body: { name: 'age', dataType: 'INT', indexed: true } });
+  await json(`${base}/tables/${name}/columns`, {
+    method: 'POST',
+    authKey,
+    body: { name: 'age', dataType: 'INT', indexed: true },
+  });
 }
 
 /** Records through the console API (`/{appId}/console/data/...`) with the developer's auth key. */
@@ -37,8 +41,14 @@ export async function appApiTarget({ server, authKey, appId }, table, { asUser =
   let headers = {};
   if (asUser) {
     const email = `bench-user${Date.now()}@example.com`;
-    await json(`${server.url}/${appId}/${apiKey}/users/register`, { method: 'POST', body: { email, password: 'bench password 1' } });
-    const login = await json(`${server.url}/${appId}/${apiKey}/users/login`, { method: 'POST', body: { login: email, password: 'bench password 1' } });
+    await json(`${server.url}/${appId}/${apiKey}/users/register`, {
+      method: 'POST',
+      body: { email, password: 'bench password 1' },
+    });
+    const login = await json(`${server.url}/${appId}/${apiKey}/users/login`, {
+      method: 'POST',
+      body: { login: email, password: 'bench password 1' },
+    });
     headers = { 'user-token': login.body['user-token'] };
   }
   return {

@@ -11,7 +11,11 @@ import { request, root } from '../lib.mjs';
 /** `checkpointing`: the same server reading inserts so that SQLite's WAL checkpoints run (thin-server.mjs). */
 export async function thinServerTarget({ checkpointing = false } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-thin-'));
-  const child = spawn(process.execPath, [path.join(root, 'bench/thin-server.mjs'), path.join(dir, 'thin.db'), ...(checkpointing ? ['checkpointing'] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'bench/thin-server.mjs'), path.join(dir, 'thin.db'), ...(checkpointing ? ['checkpointing'] : [])],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const port = await new Promise((resolve, reject) => {
     child.stdout.once('data', (d) => resolve(Number(String(d).trim())));
     child.once('exit', (code) => reject(new Error(`thin server exited with ${code}`)));
@@ -37,7 +41,9 @@ export function rawTarget() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-raw-'));
   const db = new Database(path.join(dir, 'raw.db'));
   db.pragma('journal_mode = WAL');
-  db.exec('create table person (objectId text primary key, name text, age integer, created integer, updated integer, ownerId text)');
+  db.exec(
+    'create table person (objectId text primary key, name text, age integer, created integer, updated integer, ownerId text)',
+  );
   db.exec('create index person_age on person(age)');
   const insert = db.prepare('insert into person (objectId, name, age, created, updated) values (?, ?, ?, ?, ?)');
   const insertMany = db.transaction((rows) => {

@@ -12,7 +12,10 @@ export default defineConfig({
   server: {
     // During `npm run dev -w @basalt/console` the API runs on the server's port.
     proxy: {
-      '^/(console|api|[^/]+/console)(/|$)': { target: process.env.BASALT_DEV_SERVER ?? 'http://localhost:8080', changeOrigin: false },
+      '^/(console|api|[^/]+/console)(/|$)': {
+        target: process.env.BASALT_DEV_SERVER ?? 'http://localhost:8080',
+        changeOrigin: false,
+      },
     },
   },
 });

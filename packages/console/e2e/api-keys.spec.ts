@@ -16,7 +16,9 @@ test('a developer lists, copies, creates with a role, regenerates and deletes AP
   await registerThroughUi(page, uniqueEmail('api-keys'));
   const appId = await createApp(page, 'Keys Journey');
   const authKey = (await page.evaluate(() => localStorage.getItem('basalt.authKey'))) ?? '';
-  expect((await page.request.put(`/${appId}/console/security/roles/Partner`, { headers: { 'auth-key': authKey } })).ok()).toBe(true);
+  expect(
+    (await page.request.put(`/${appId}/console/security/roles/Partner`, { headers: { 'auth-key': authKey } })).ok(),
+  ).toBe(true);
 
   // The overview lists the seven system keys in full, and leads to their settings.
   const overviewRows = page.getByRole('table', { name: 'API keys' }).locator('tbody tr');
@@ -29,7 +31,9 @@ test('a developer lists, copies, creates with a role, regenerates and deletes AP
   // Settings › API keys: device order, values masked until revealed, Copy works while masked.
   const table = page.getByRole('table', { name: 'API keys' });
   await expect(table.locator('tbody tr')).toHaveCount(7);
-  expect(await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-device')))).toEqual(['ANDROID', 'IOS', 'JS', 'REST', 'WP', 'AS', 'BL']);
+  expect(await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-device')))).toEqual(
+    ['ANDROID', 'IOS', 'JS', 'REST', 'WP', 'AS', 'BL'],
+  );
   const restRow = table.locator('tr[data-device="REST"]');
   await expect(restRow.getByLabel('REST API key, hidden')).toHaveText(`••••••••${oldRest.slice(-4)}`);
   await expect(restRow).not.toContainText(oldRest);
@@ -53,7 +57,9 @@ test('a developer lists, copies, creates with a role, regenerates and deletes AP
   await expect(customRow).toContainText('Partner portal');
   await expect(customRow).toContainText('Partner');
   // A new key shows revealed, ready to copy.
-  const customKey = ((await customRow.getByLabel('Partner portal API key', { exact: true }).textContent()) ?? '').trim();
+  const customKey = (
+    (await customRow.getByLabel('Partner portal API key', { exact: true }).textContent()) ?? ''
+  ).trim();
   expect(customKey).toMatch(UUID);
   expect(await rolesWith(page, appId, customKey)).toEqual({ status: 200, body: ['Partner', 'NotAuthenticatedUser'] });
 

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { createApp, registerThroughUi, uniqueEmail } from './helpers';
 
-test('parts of areas not built yet are found from the palette and say so, without crowding the sidebar', async ({ page }) => {
+test('parts of areas not built yet are found from the palette and say so, without crowding the sidebar', async ({
+  page,
+}) => {
   await registerThroughUi(page, uniqueEmail('areas-not-available'));
   const appId = await createApp(page, 'Areas Journey');
   const sidebar = page.getByRole('navigation', { name: 'App areas' });
@@ -17,7 +19,9 @@ test('parts of areas not built yet are found from the palette and say so, withou
   await action.click();
   await expect(page).toHaveURL(new RegExp(`/apps/${appId}/sql-service$`));
   await expect(page.getByRole('heading', { name: 'SQL service is not available yet' })).toBeVisible();
-  await expect(page.getByText('This server does not offer SQL service (part of Data) yet.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('This server does not offer SQL service (part of Data) yet.', { exact: false }),
+  ).toBeVisible();
   // Data itself is built: the sidebar does not call it unavailable.
   await expect(sidebar.getByRole('link', { name: 'Data', exact: true })).not.toContainText('not available yet');
 

@@ -43,7 +43,9 @@ test.describe('bridge between the console and its preview window', () => {
     await createTextFile(page, appId, 'notes.txt', 'hello bridge\nsecond line');
   });
 
-  test('a page and the preview popup: handshake, request and response, an event, unknown methods and bad arguments', async ({ page }) => {
+  test('a page and the preview popup: handshake, request and response, an event, unknown methods and bad arguments', async ({
+    page,
+  }) => {
     await page.goto(`/apps/${appId}/overview`);
     await page.addScriptTag({ content: bridgeBundle });
 
@@ -68,19 +70,33 @@ test.describe('bridge between the console and its preview window', () => {
     expect(connected).toBe(true);
 
     // Request and response: the popup shows the file and answers what it took.
-    const answer = await page.evaluate(
-      (file) => (window as any).bridge.request('show', file),
-      { appId, path: 'notes.txt', name: 'notes.txt', kind: 'text', url: `/${appId}/console/files/view/notes.txt`, version: 1 },
-    );
+    const answer = await page.evaluate((file) => (window as any).bridge.request('show', file), {
+      appId,
+      path: 'notes.txt',
+      name: 'notes.txt',
+      kind: 'text',
+      url: `/${appId}/console/files/view/notes.txt`,
+      version: 1,
+    });
     expect(answer).toEqual({ shown: 'notes.txt' });
     await expect(popup.getByLabel('Content of notes.txt')).toContainText('hello bridge');
-    expect(await page.evaluate(() => (window as any).bridge.request('state'))).toEqual({ path: 'notes.txt', kind: 'text' });
+    expect(await page.evaluate(() => (window as any).bridge.request('state'))).toEqual({
+      path: 'notes.txt',
+      kind: 'text',
+    });
 
     // An event from the popup: the text is on screen, with its line count.
-    await expect.poll(() => page.evaluate(() => (window as any).events)).toEqual([{ path: 'notes.txt', kind: 'text', lines: 2 }]);
+    await expect
+      .poll(() => page.evaluate(() => (window as any).events))
+      .toEqual([{ path: 'notes.txt', kind: 'text', lines: 2 }]);
 
     // A method the popup never registered is refused by name.
-    const refused = await page.evaluate(() => (window as any).bridge.request('formatDisk', '/').then(() => 'answered', (err: Error) => err.message));
+    const refused = await page.evaluate(() =>
+      (window as any).bridge.request('formatDisk', '/').then(
+        () => 'answered',
+        (err: Error) => err.message,
+      ),
+    );
     expect(refused).toBe('Can not process not registered method: formatDisk');
 
     // Arguments are checked before anything is sent.
@@ -94,14 +110,20 @@ test.describe('bridge between the console and its preview window', () => {
           return (err as Error).message;
         }
       };
-      return [attempt(() => b.on('', () => undefined)), attempt(() => b.on('loaded', 'not a function')), attempt(() => b.emit(42))];
+      return [
+        attempt(() => b.on('', () => undefined)),
+        attempt(() => b.on('loaded', 'not a function')),
+        attempt(() => b.emit(42)),
+      ];
     });
     expect(errors[0]).toMatch(/event must be a non-empty string/);
     expect(errors[1]).toMatch(/callback must be a function/);
     expect(errors[2]).toMatch(/event must be a non-empty string/);
   });
 
-  test('the Files area and its preview iframe: the file is sent over the bridge and the frame reports back', async ({ page }) => {
+  test('the Files area and its preview iframe: the file is sent over the bridge and the frame reports back', async ({
+    page,
+  }) => {
     await page.goto(`/apps/${appId}/files?open=notes.txt`);
     const preview = page.getByRole('complementary', { name: 'File notes.txt' });
     const frame = page.frameLocator('[data-testid="file-preview-frame"]');

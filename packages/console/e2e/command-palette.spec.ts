@@ -5,7 +5,10 @@ test('the command palette finds a table by name, Enter opens it, and it then lea
   await registerThroughUi(page, uniqueEmail('palette'));
   const appId = await createApp(page, 'Palette');
   const authKey = await page.evaluate(() => localStorage.getItem('basalt.authKey') ?? '');
-  const made = await page.request.post(`/${appId}/console/data/tables`, { headers: { 'auth-key': authKey }, data: { name: 'Invoices' } });
+  const made = await page.request.post(`/${appId}/console/data/tables`, {
+    headers: { 'auth-key': authKey },
+    data: { name: 'Invoices' },
+  });
   expect(made.status(), await made.text()).toBe(200);
 
   await page.goto(`/apps/${appId}/overview`);

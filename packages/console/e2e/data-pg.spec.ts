@@ -10,7 +10,10 @@ test('on PostgreSQL a million-row table opens, scrolls to the end, sorts and cou
   await registerThroughUi(page, uniqueEmail('million-pg'));
   const appId = await createApp(page, 'Million rows on PostgreSQL');
   await page.goto(`/apps/${appId}/data`);
-  await newTable(page, 'Events', [['label', 'String'], ['seq', 'Integer']]);
+  await newTable(page, 'Events', [
+    ['label', 'String'],
+    ['seq', 'Integer'],
+  ]);
 
   if (!pgServer.databaseUrl || !pgServer.schemaPrefix) throw new Error('the journey server is not on PostgreSQL');
   await seedEventsPg(pgServer.databaseUrl, pgServer.schemaPrefix, appId, 'Events', MILLION);

@@ -34,7 +34,12 @@ test('model tables, fill them through the record panel, filter, sort, search, ed
   await expect(page.getByRole('navigation', { name: 'Tables and data tools' }).getByText('Users')).toBeVisible();
 
   await newTable(page, 'City', [['title', 'String']]);
-  await newTable(page, 'Person', [['name', 'String'], ['age', 'Integer'], ['active', 'Boolean'], ['born', 'Date and time']]);
+  await newTable(page, 'Person', [
+    ['name', 'String'],
+    ['age', 'Integer'],
+    ['active', 'Boolean'],
+    ['born', 'Date and time'],
+  ]);
 
   // A relation column through the schema editor's drawer.
   await expect(page.getByRole('link', { name: 'Schema' })).toHaveAttribute('href', /Person\/schema$/);
@@ -54,8 +59,15 @@ test('model tables, fill them through the record panel, filter, sort, search, ed
   await addRecord(page, (panel) => panel.getByLabel('title').fill('Paris'));
   await page.getByRole('button', { name: 'Close record panel' }).click();
 
-  await page.getByRole('navigation', { name: 'Tables and data tools' }).getByRole('link', { name: /^Person/ }).click();
-  const people: Array<[string, number, string]> = [['Ada', 36, 'true'], ['Bob', 25, 'false'], ['Cy', 41, 'true']];
+  await page
+    .getByRole('navigation', { name: 'Tables and data tools' })
+    .getByRole('link', { name: /^Person/ })
+    .click();
+  const people: Array<[string, number, string]> = [
+    ['Ada', 36, 'true'],
+    ['Bob', 25, 'false'],
+    ['Cy', 41, 'true'],
+  ];
   for (const [name, age, active] of people) {
     await addRecord(page, async (panel) => {
       await panel.getByLabel('name', { exact: true }).fill(name);
@@ -138,7 +150,10 @@ test('a million-row table opens at once and scrolls to the middle and the end', 
   await registerThroughUi(page, uniqueEmail('million'));
   const appId = await createApp(page, 'Million rows');
   await page.goto(`/apps/${appId}/data`);
-  await newTable(page, 'Events', [['label', 'String'], ['seq', 'Integer']]);
+  await newTable(page, 'Events', [
+    ['label', 'String'],
+    ['seq', 'Integer'],
+  ]);
 
   // Seed straight into the app's SQLite store, by the physical names the data area keeps in its metadata.
   const dataDir = process.env.BASALT_E2E_DATA_DIR;
@@ -146,8 +161,17 @@ test('a million-row table opens at once and scrolls to the middle and the end', 
   const db = new Database(path.join(dataDir, 'apps', `${appId.replace(/-/g, '').toLowerCase()}.db`));
   try {
     db.pragma('busy_timeout = 10000');
-    const { table_id: tableId, sql_name: tableSql } = db.prepare("select table_id, sql_name from meta_tables where name = 'Events'").get() as { table_id: string; sql_name: string };
-    const cols = Object.fromEntries((db.prepare('select name, sql_name from meta_columns where table_id = ?').all(tableId) as Array<{ name: string; sql_name: string }>).map((c) => [c.name, c.sql_name]));
+    const { table_id: tableId, sql_name: tableSql } = db
+      .prepare("select table_id, sql_name from meta_tables where name = 'Events'")
+      .get() as { table_id: string; sql_name: string };
+    const cols = Object.fromEntries(
+      (
+        db.prepare('select name, sql_name from meta_columns where table_id = ?').all(tableId) as Array<{
+          name: string;
+          sql_name: string;
+        }>
+      ).map((c) => [c.name, c.sql_name]),
+    );
     db.exec(`with recursive n(i) as (select 0 union all select i + 1 from n where i < 999999)
       insert into "${tableSql}" ("objectId", "created", "updated", "ownerId", "${cols.label}", "${cols.seq}")
       select printf('00000000-0000-7000-8000-%012d', i), 1700000000000 + i, 1700000000000 + i, null, 'Event #' || i, i from n`);
@@ -176,7 +200,10 @@ async function fillRecord(page: Page, panel: ReturnType<Page['getByRole']>, valu
   }
 }
 
-test('every column type: records, search, filter, edit, relation, CSV export and import with a bad row, live updates', async ({ page, context }) => {
+test('every column type: records, search, filter, edit, relation, CSV export and import with a bad row, live updates', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(180_000);
   await registerThroughUi(page, uniqueEmail('types'));
   const appId = await createApp(page, 'Every type');
@@ -188,8 +215,15 @@ test('every column type: records, search, filter, edit, relation, CSV export and
   await page.getByRole('button', { name: 'Close record panel' }).click();
 
   await newTable(page, 'Item', [
-    ['title', 'String'], ['code', 'String id'], ['summary', 'Extended string'], ['notes', 'Text'], ['qty', 'Integer'],
-    ['price', 'Decimal'], ['ok', 'Boolean'], ['due', 'Date and time'], ['doc', 'File reference'],
+    ['title', 'String'],
+    ['code', 'String id'],
+    ['summary', 'Extended string'],
+    ['notes', 'Text'],
+    ['qty', 'Integer'],
+    ['price', 'Decimal'],
+    ['ok', 'Boolean'],
+    ['due', 'Date and time'],
+    ['doc', 'File reference'],
   ]);
   await page.getByRole('link', { name: 'Schema' }).click();
   await page.getByRole('button', { name: 'Add column' }).click();
@@ -200,14 +234,44 @@ test('every column type: records, search, filter, edit, relation, CSV export and
   await page.getByRole('option', { name: 'Place', exact: true }).click();
   await drawer.getByRole('button', { name: 'Add column' }).click();
   const columns = page.getByRole('table', { name: 'Columns of Item' });
-  for (const type of ['String id', 'Extended string', 'Text', 'Integer', 'Decimal', 'Boolean', 'Date and time', 'File reference', '→ Place · one-to-one']) {
+  for (const type of [
+    'String id',
+    'Extended string',
+    'Text',
+    'Integer',
+    'Decimal',
+    'Boolean',
+    'Date and time',
+    'File reference',
+    '→ Place · one-to-one',
+  ]) {
     await expect(columns.getByText(type, { exact: true }).first()).toBeVisible();
   }
 
   await page.getByRole('navigation', { name: 'Tables and data tools' }).getByRole('link', { name: /^Item/ }).click();
   const items: Array<Record<string, string>> = [
-    { title: 'Widget', code: 'W-1', summary: 'A small widget', notes: 'Line one', qty: '12', price: '9.5', ok: 'true', due: '2025-01-02T03:04:05', doc: 'docs/widget.pdf' },
-    { title: 'Sprocket', code: 'S-1', summary: 'Toothed', notes: 'Spare', qty: '3', price: '1.25', ok: 'false', due: '2025-06-01T12:00:00', doc: 'docs/sprocket.pdf' },
+    {
+      title: 'Widget',
+      code: 'W-1',
+      summary: 'A small widget',
+      notes: 'Line one',
+      qty: '12',
+      price: '9.5',
+      ok: 'true',
+      due: '2025-01-02T03:04:05',
+      doc: 'docs/widget.pdf',
+    },
+    {
+      title: 'Sprocket',
+      code: 'S-1',
+      summary: 'Toothed',
+      notes: 'Spare',
+      qty: '3',
+      price: '1.25',
+      ok: 'false',
+      due: '2025-06-01T12:00:00',
+      doc: 'docs/sprocket.pdf',
+    },
   ];
   for (const item of items) await addRecord(page, (panel) => fillRecord(page, panel, item));
   // The last one created stays open: link it to Oslo.
@@ -269,19 +333,37 @@ test('every column type: records, search, filter, edit, relation, CSV export and
   await expect(page.getByTestId('records-total')).toHaveText('2 records');
 
   // Export CSV: the file holds the header and both records with their typed values.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('Item.csv');
-  const exported = (await import('node:fs')).readFileSync(await download.path(), 'utf8').trim().split(/\r?\n/);
+  const exported = (await import('node:fs'))
+    .readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
   expect(exported).toHaveLength(3);
-  for (const name of ['objectId', 'title', 'code', 'summary', 'notes', 'qty', 'price', 'ok', 'due', 'doc']) expect(exported[0].split(',')).toContain(name);
-  expect(exported.find((l) => l.includes('Widget'))).toMatch(/W-1.*A small widget.*Line one.*12.*9\.5.*true.*docs\/widget\.pdf/);
-  expect(exported.find((l) => l.includes('Sprocket XL'))).toMatch(/S-1.*Toothed.*Spare.*3.*1\.25.*false.*docs\/sprocket\.pdf/);
+  for (const name of ['objectId', 'title', 'code', 'summary', 'notes', 'qty', 'price', 'ok', 'due', 'doc'])
+    expect(exported[0].split(',')).toContain(name);
+  expect(exported.find((l) => l.includes('Widget'))).toMatch(
+    /W-1.*A small widget.*Line one.*12.*9\.5.*true.*docs\/widget\.pdf/,
+  );
+  expect(exported.find((l) => l.includes('Sprocket XL'))).toMatch(
+    /S-1.*Toothed.*Spare.*3.*1\.25.*false.*docs\/sprocket\.pdf/,
+  );
 
   // Import a CSV with one bad row: the dry run names it, the import with skip writes the other two.
-  const csv = ['title,code,qty,price,ok,due,place,extra', `Gear,G-1,5,2.5,true,2024-05-01 10:00,${osloId},x`, 'Bolt,B-1,lots,1.0,false,2024-05-02,,y', 'Nut,N-1,7,0.5,yes,,,z'].join('\n');
+  const csv = [
+    'title,code,qty,price,ok,due,place,extra',
+    `Gear,G-1,5,2.5,true,2024-05-01 10:00,${osloId},x`,
+    'Bolt,B-1,lots,1.0,false,2024-05-02,,y',
+    'Nut,N-1,7,0.5,yes,,,z',
+  ].join('\n');
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import CSV into Item' });
-  await dialog.locator('input[type="file"]').setInputFiles({ name: 'items.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'items.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   const mappingTable = dialog.getByRole('table', { name: 'Column mapping' });
   await expect(mappingTable.getByLabel('qty')).toHaveValue('qty');
   await expect(mappingTable.getByLabel('place')).toHaveValue('place');
@@ -302,7 +384,10 @@ test('every column type: records, search, filter, edit, relation, CSV export and
   await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
   const summary = dialog.getByTestId('import-summary');
   await expect(summary).toContainText('Imported 2 rows into Item');
-  const [rejected] = await Promise.all([page.waitForEvent('download'), summary.getByRole('button', { name: 'Download rejected rows' }).click()]);
+  const [rejected] = await Promise.all([
+    page.waitForEvent('download'),
+    summary.getByRole('button', { name: 'Download rejected rows' }).click(),
+  ]);
   const rejectedCsv = (await import('node:fs')).readFileSync(await rejected.path(), 'utf8');
   expect(rejectedCsv).toContain('Bolt,B-1,lots');
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -319,19 +404,36 @@ test('every column type: records, search, filter, edit, relation, CSV export and
 });
 
 /** Records as the console API stores them (not as the screen shows them), relations loaded. */
-async function storedRecords(page: Page, appId: string, table: string, loadRelations: string[] = []): Promise<Array<Record<string, unknown>>> {
+async function storedRecords(
+  page: Page,
+  appId: string,
+  table: string,
+  loadRelations: string[] = [],
+): Promise<Array<Record<string, unknown>>> {
   const authKey = await page.evaluate(() => localStorage.getItem('basalt.authKey') ?? '');
-  const res = await page.request.post(`/${appId}/console/data/${table}/find`, { headers: { 'auth-key': authKey }, data: { pageSize: 100, loadRelations } });
+  const res = await page.request.post(`/${appId}/console/data/${table}/find`, {
+    headers: { 'auth-key': authKey },
+    data: { pageSize: 100, loadRelations },
+  });
   expect(res.status()).toBe(200);
   return (await res.json()) as Array<Record<string, unknown>>;
 }
 
-async function storedValue(page: Page, appId: string, table: string, column: string, loadRelations: string[] = []): Promise<unknown> {
+async function storedValue(
+  page: Page,
+  appId: string,
+  table: string,
+  column: string,
+  loadRelations: string[] = [],
+): Promise<unknown> {
   const [record] = await storedRecords(page, appId, table, loadRelations);
   return record?.[column];
 }
 
-test('inline editors by type: boolean, number, date and relation cells save typed values; Ctrl+C copies TSV', async ({ page, context }) => {
+test('inline editors by type: boolean, number, date and relation cells save typed values; Ctrl+C copies TSV', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await registerThroughUi(page, uniqueEmail('inline'));
@@ -360,7 +462,13 @@ test('inline editors by type: boolean, number, date and relation cells save type
   await expect(romePanel).toBeHidden();
   expect((await storedRecords(page, appId, 'Town')).find((r) => r.objectId === romeId)?.name).toBe('Rome');
 
-  await newTable(page, 'Task', [['title', 'String'], ['done', 'Boolean'], ['qty', 'Integer'], ['price', 'Decimal'], ['due', 'Date and time']]);
+  await newTable(page, 'Task', [
+    ['title', 'String'],
+    ['done', 'Boolean'],
+    ['qty', 'Integer'],
+    ['price', 'Decimal'],
+    ['due', 'Date and time'],
+  ]);
   await page.getByRole('link', { name: 'Schema' }).click();
   await page.getByRole('button', { name: 'Add column' }).click();
   const drawer = page.getByRole('dialog', { name: 'Add a column to Task' });
@@ -468,7 +576,10 @@ test('inline editors by type: boolean, number, date and relation cells save type
   await picker.getByLabel('Search Town').fill('Lim');
   await picker.getByRole('radio', { name: /Lima/ }).check();
   const authKey = await page.evaluate(() => localStorage.getItem('basalt.authKey') ?? '');
-  const deleted = await page.request.delete(`/${appId}/console/data/tables/Town/records`, { headers: { 'auth-key': authKey }, data: [limaId] });
+  const deleted = await page.request.delete(`/${appId}/console/data/tables/Town/records`, {
+    headers: { 'auth-key': authKey },
+    data: [limaId],
+  });
   expect(deleted.status()).toBe(200);
   await picker.getByRole('button', { name: 'Link record' }).click();
   await expect(picker.getByRole('alert')).toContainText('does not exist');
@@ -486,7 +597,12 @@ test('inline editors by type: boolean, number, date and relation cells save type
   }
   await picker.getByRole('button', { name: 'Link record' }).click();
   await expect(picker).toBeHidden();
-  await expect.poll(async () => (await storedValue(page, appId, 'Task', 'town', ['town']) as { objectId?: string } | null)?.objectId).toBe(romeId);
+  await expect
+    .poll(
+      async () =>
+        ((await storedValue(page, appId, 'Task', 'town', ['town'])) as { objectId?: string } | null)?.objectId,
+    )
+    .toBe(romeId);
   await expect(gridCell(page, 'Rome')).toBeAttached();
   await openEditor(6);
   await picker.getByRole('button', { name: 'Set to null' }).click();
@@ -497,25 +613,38 @@ test('inline editors by type: boolean, number, date and relation cells save type
   await selectCell(1);
   for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowRight');
   await page.keyboard.press('ControlOrMeta+C');
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('Paint\ttrue\t12\t4.75\t2026-03-04 05:06:07');
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+    .toBe('Paint\ttrue\t12\t4.75\t2026-03-04 05:06:07');
 });
 
-test('spatial columns: picked in the schema, typed as WKT or GeoJSON with a preview and a clear error, shown as WKT, filtered by distance and area', async ({ page }) => {
+test('spatial columns: picked in the schema, typed as WKT or GeoJSON with a preview and a clear error, shown as WKT, filtered by distance and area', async ({
+  page,
+}) => {
   await registerThroughUi(page, uniqueEmail('spatial'));
   const appId = await createApp(page, 'Spatial journey');
   await page.goto(`/apps/${appId}/data`);
-  await newTable(page, 'Place', [['name', 'String'], ['area', 'Polygon']]);
+  await newTable(page, 'Place', [
+    ['name', 'String'],
+    ['area', 'Polygon'],
+  ]);
 
   // The column drawer's type picker offers the four spatial types.
   await page.getByRole('link', { name: 'Schema' }).click();
   await page.getByRole('button', { name: 'Add column' }).click();
   const drawer = page.getByRole('dialog', { name: 'Add a column to Place' });
   await drawer.getByLabel('Column name').fill('location');
-  for (const type of ['Point', 'Line string', 'Polygon', 'Geometry']) await expect(drawer.getByRole('radio', { name: type, exact: true })).toBeVisible();
+  for (const type of ['Point', 'Line string', 'Polygon', 'Geometry'])
+    await expect(drawer.getByRole('radio', { name: type, exact: true })).toBeVisible();
   await drawer.getByRole('radio', { name: 'Point', exact: true }).check();
   await drawer.getByRole('button', { name: 'Add column' }).click();
-  await expect(page.getByRole('table', { name: 'Columns of Place' }).getByText('location', { exact: true })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Tables and data tools' }).getByRole('link', { name: /^Place/ }).click();
+  await expect(
+    page.getByRole('table', { name: 'Columns of Place' }).getByText('location', { exact: true }),
+  ).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Tables and data tools' })
+    .getByRole('link', { name: /^Place/ })
+    .click();
   await expect(page.getByText('No records yet')).toBeVisible();
 
   // Bad WKT is named in the panel and nothing is created; fixed, it draws a preview.
@@ -527,7 +656,11 @@ test('spatial columns: picked in the schema, typed as WKT or GeoJSON with a prev
   await expect(panel.getByText(/Not a valid geometry: invalid WKT: expected a number, found '\)'/)).toBeVisible();
   await panel.getByLabel('location', { exact: true }).fill('POINT(2.3499 48.853)');
   await expect(panel.getByRole('img', { name: 'Preview of location' })).toBeVisible();
-  await panel.getByLabel('area', { exact: true }).fill('{"type":"Polygon","coordinates":[[[2.2,48.8],[2.45,48.8],[2.45,48.92],[2.3,48.95],[2.2,48.92],[2.2,48.8]]]}');
+  await panel
+    .getByLabel('area', { exact: true })
+    .fill(
+      '{"type":"Polygon","coordinates":[[[2.2,48.8],[2.45,48.8],[2.45,48.92],[2.3,48.95],[2.2,48.92],[2.2,48.8]]]}',
+    );
   await expect(panel.getByRole('img', { name: 'Preview of area' }).locator('path')).toBeVisible();
   await page.screenshot({ path: '/tmp/basalt-data-spatial-panel.png' });
   await panel.getByRole('button', { name: 'Create record' }).click();

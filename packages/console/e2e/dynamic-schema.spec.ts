@@ -11,7 +11,9 @@ async function jsKey(page: Page, appId: string): Promise<string> {
   return apiKeys.find((k) => k.deviceType === 'JS')!.apiKey;
 }
 
-test('tables and columns an app creates by writing (dynamic schema) show up in the open schema and records pages', async ({ page }) => {
+test('tables and columns an app creates by writing (dynamic schema) show up in the open schema and records pages', async ({
+  page,
+}) => {
   await registerThroughUi(page, uniqueEmail('dynamic'));
   const appId = await createApp(page, 'Dynamic Schema');
   const key = await jsKey(page, appId);

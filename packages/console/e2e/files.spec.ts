@@ -31,7 +31,12 @@ function png(width: number, height: number): Buffer {
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([0x4c, 0x6e, 0xf5]))]);
   const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A folder on disk as a developer would pick it: `trip/` with an image, texts and a sub-folder. */
@@ -46,14 +51,21 @@ function makeFolder(): string {
   return dir;
 }
 
-const row = (page: Page, name: string) => page.getByRole('table', { name: 'Files' }).getByRole('row').filter({ has: page.getByRole('button', { name, exact: true }) });
+const row = (page: Page, name: string) =>
+  page
+    .getByRole('table', { name: 'Files' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name, exact: true }) });
 /**
  * Picks an action from a row's menu. The item is looked up inside that row's own menu: the menu of
  * the previous row may still be closing (its fade-out keeps it in the page for a moment).
  */
 const rowAction = async (page: Page, name: string, action: string) => {
   await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
-  await page.getByRole('menu', { name: `Actions for ${name}`, exact: true }).getByRole('menuitem', { name: action }).click();
+  await page
+    .getByRole('menu', { name: `Actions for ${name}`, exact: true })
+    .getByRole('menuitem', { name: action })
+    .click();
 };
 
 test('a developer uploads a folder, previews, edits, renames, moves, deletes and zips files', async ({ page }) => {
@@ -145,7 +157,9 @@ test('a developer uploads a folder, previews, edits, renames, moves, deletes and
   await expect(row(page, 'archive')).toHaveCount(0);
 
   // Uploading a name that exists asks before replacing it.
-  await page.getByLabel('Upload files').setInputFiles({ name: 'album.zip', mimeType: 'text/plain', buffer: Buffer.from('not really a zip') });
+  await page
+    .getByLabel('Upload files')
+    .setInputFiles({ name: 'album.zip', mimeType: 'text/plain', buffer: Buffer.from('not really a zip') });
   const conflict = page.getByRole('dialog', { name: 'A file with this name exists' });
   await expect(conflict).toBeVisible();
   await conflict.getByRole('button', { name: 'Keep both' }).click();

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { totp } from '../../server/src/modules/accounts/totp';
 import { createApp, PASSWORD, registerThroughUi, signInWithPassword, signOut, uniqueEmail } from './helpers';
 
-test('a developer registers, turns on two-factor sign-in, signs in with a code and manages an app', async ({ page }) => {
+test('a developer registers, turns on two-factor sign-in, signs in with a code and manages an app', async ({
+  page,
+}) => {
   const email = uniqueEmail('journey');
 
   // Register: the console signs the new account in and offers the first app.
@@ -45,7 +47,10 @@ test('a developer registers, turns on two-factor sign-in, signs in with a code a
   await page.getByRole('button', { name: 'Create app' }).click();
   await expect(page).toHaveURL(/\/apps\/[^/]+\/overview$/);
   await expect(page.getByRole('heading', { name: 'Journey App' })).toBeVisible();
-  const devices = await page.getByRole('table', { name: 'API keys' }).locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-device')));
+  const devices = await page
+    .getByRole('table', { name: 'API keys' })
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-device')));
   expect(devices).toEqual(['ANDROID', 'IOS', 'JS', 'REST', 'WP', 'AS', 'BL']);
 
   // Rename from the apps list.

@@ -8,7 +8,10 @@ async function authKey(page: Page) {
 
 /** Records as stored, in the grid's default order. */
 async function stored(page: Page, appId: string): Promise<Array<Record<string, unknown>>> {
-  const res = await page.request.post(`/${appId}/console/data/Item/find`, { headers: { 'auth-key': await authKey(page) }, data: { pageSize: 100 } });
+  const res = await page.request.post(`/${appId}/console/data/Item/find`, {
+    headers: { 'auth-key': await authKey(page) },
+    data: { pageSize: 100 },
+  });
   expect(res.status()).toBe(200);
   return (await res.json()) as Array<Record<string, unknown>>;
 }
@@ -26,17 +29,36 @@ async function selectCell(page: Page, column: number, row: number) {
     // A click inside a selected range keeps the range; Escape clears it first.
     await page.keyboard.press('Escape');
     await page.mouse.click(point.x, point.y);
-    expect(await page.evaluate(() => !!document.activeElement?.closest('.dvn-scroller') || document.activeElement?.getAttribute('data-testid') === 'data-grid-canvas')).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          !!document.activeElement?.closest('.dvn-scroller') ||
+          document.activeElement?.getAttribute('data-testid') === 'data-grid-canvas',
+      ),
+    ).toBe(true);
   }).toPass({ timeout: 15_000 });
 }
 
-test('spreadsheet paste: a 3×2 block fills six cells after confirmation, Ctrl+Z restores them, a bad value pastes nothing, copy gives TSV back', async ({ page, context }) => {
+test('spreadsheet paste: a 3×2 block fills six cells after confirmation, Ctrl+Z restores them, a bad value pastes nothing, copy gives TSV back', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await registerThroughUi(page, uniqueEmail('paste'));
   const appId = await createApp(page, 'Paste journey');
   await page.goto(`/apps/${appId}/data`);
-  await newTable(page, 'Item', [['name', 'String'], ['qty', 'Integer'], ['done', 'Boolean']]);
-  const created = await page.request.post(`/${appId}/console/data/bulk/Item`, { headers: { 'auth-key': await authKey(page) }, data: [{ name: 'one', qty: 1, done: false }, { name: 'two', qty: 2, done: false }] });
+  await newTable(page, 'Item', [
+    ['name', 'String'],
+    ['qty', 'Integer'],
+    ['done', 'Boolean'],
+  ]);
+  const created = await page.request.post(`/${appId}/console/data/bulk/Item`, {
+    headers: { 'auth-key': await authKey(page) },
+    data: [
+      { name: 'one', qty: 1, done: false },
+      { name: 'two', qty: 2, done: false },
+    ],
+  });
   expect(created.status()).toBe(200);
   await page.reload();
   await expect(gridCell(page, 'two')).toBeAttached();
@@ -50,7 +72,12 @@ test('spreadsheet paste: a 3×2 block fills six cells after confirmation, Ctrl+Z
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Paste 6 cells' }).click();
   await expect(dialog).toBeHidden();
-  await expect.poll(async () => pick(await stored(page, appId))).toEqual([['Apple', 10, true], ['Pear', 20, true]]);
+  await expect
+    .poll(async () => pick(await stored(page, appId)))
+    .toEqual([
+      ['Apple', 10, true],
+      ['Pear', 20, true],
+    ]);
   await expect(gridCell(page, 'Apple')).toBeAttached();
 
   // Copy of the block gives the same format back.
@@ -88,7 +115,10 @@ test('spreadsheet paste: a 3×2 block fills six cells after confirmation, Ctrl+Z
   await page.keyboard.press('ControlOrMeta+V');
   const grow = page.getByRole('dialog', { name: /Paste 1 cell into 1 row/ });
   await grow.getByLabel('Add 2 new records for the rows past the end of the table').check();
-  await page.getByRole('dialog', { name: 'Paste 3 cells into 3 rows of Item?' }).getByRole('button', { name: 'Paste 3 cells' }).click();
+  await page
+    .getByRole('dialog', { name: 'Paste 3 cells into 3 rows of Item?' })
+    .getByRole('button', { name: 'Paste 3 cells' })
+    .click();
   await expect.poll(async () => (await stored(page, appId)).map((r) => r.name)).toEqual(['one', 'Plum', 'Fig', 'Kiwi']);
   await page.keyboard.press('ControlOrMeta+Z');
   await expect.poll(async () => (await stored(page, appId)).map((r) => r.name)).toEqual(['one', 'two']);

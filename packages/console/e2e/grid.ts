@@ -17,7 +17,10 @@ export async function gridBox(page: Page) {
 /** Centre of a cell of the canvas grid: column 0 is objectId, then the table's own columns; row -1 is the header. */
 export async function cellPoint(page: Page, column: number, row: number) {
   const box = await gridBox(page);
-  const x = column === 0 ? MARKER_GUESS + OBJECT_ID_WIDTH / 2 : MARKER_GUESS + OBJECT_ID_WIDTH + (column - 1) * COLUMN_WIDTH + COLUMN_WIDTH / 2;
+  const x =
+    column === 0
+      ? MARKER_GUESS + OBJECT_ID_WIDTH / 2
+      : MARKER_GUESS + OBJECT_ID_WIDTH + (column - 1) * COLUMN_WIDTH + COLUMN_WIDTH / 2;
   return { x: box.x + x, y: box.y + (row < 0 ? HEADER / 2 : HEADER + row * ROW + ROW / 2) };
 }
 
@@ -55,11 +58,18 @@ export async function newTable(page: Page, name: string, columns: Array<[string,
  */
 export async function expectRowsMatchPositions(page: Page, near: number, label = (row: number) => `Event #${row}`) {
   await expect
-    .poll(async () => {
-      const rows = await page.locator('[data-testid="data-grid-canvas"] tbody tr').evaluateAll((trs) => trs.map((tr) => [Number(tr.getAttribute('aria-rowindex')) - 2, tr.textContent ?? ''] as const));
-      const checked = rows.filter(([row]) => Math.abs(row - near) < 200_000);
-      return checked.length > 5 && checked.every(([row, text]) => text.includes(label(row)));
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const rows = await page
+          .locator('[data-testid="data-grid-canvas"] tbody tr')
+          .evaluateAll((trs) =>
+            trs.map((tr) => [Number(tr.getAttribute('aria-rowindex')) - 2, tr.textContent ?? ''] as const),
+          );
+        const checked = rows.filter(([row]) => Math.abs(row - near) < 200_000);
+        return checked.length > 5 && checked.every(([row, text]) => text.includes(label(row)));
+      },
+      { timeout: 30_000 },
+    )
     .toBe(true);
 }
 

@@ -37,32 +37,49 @@ const trayButton = (page: Page) => page.getByRole('button', { name: /^Tasks: / }
 
 async function count(page: Page, appId: string): Promise<number> {
   const authKey = await page.evaluate(() => localStorage.getItem('basalt.authKey'));
-  const res = await page.request.post(`/${appId}/console/data/Readings/count`, { headers: { 'auth-key': authKey ?? '' }, data: {} });
+  const res = await page.request.post(`/${appId}/console/data/Readings/count`, {
+    headers: { 'auth-key': authKey ?? '' },
+    data: {},
+  });
   expect(res.ok()).toBe(true);
   return Number(await res.text());
 }
 
-test('a 45,000-row import runs on the server: after the tab is closed mid-way the tray finds it again, and Roll back leaves the table as it was', async ({ page, context }) => {
+test('a 45,000-row import runs on the server: after the tab is closed mid-way the tray finds it again, and Roll back leaves the table as it was', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(240_000);
   await registerThroughUi(page, uniqueEmail('importjob'));
   const appId = await createApp(page, 'Import jobs');
   await page.getByRole('link', { name: 'Data', exact: true }).click();
-  await newTable(page, 'Readings', [['label', 'String'], ['seq', 'Integer']]);
+  await newTable(page, 'Readings', [
+    ['label', 'String'],
+    ['seq', 'Integer'],
+  ]);
 
   // Two records that were there before the import.
   const authKey = await page.evaluate(() => localStorage.getItem('basalt.authKey'));
   for (const label of ['kept one', 'kept two']) {
-    const res = await page.request.post(`/${appId}/console/data/Readings`, { headers: { 'auth-key': authKey ?? '' }, data: { label, seq: -1 } });
+    const res = await page.request.post(`/${appId}/console/data/Readings`, {
+      headers: { 'auth-key': authKey ?? '' },
+      data: { label, seq: -1 },
+    });
     expect(res.ok()).toBe(true);
   }
   expect(await count(page, appId)).toBe(2);
 
   await page.getByRole('button', { name: 'Import CSV' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Import CSV into Readings' });
-  await dialog.locator('input[type="file"]').setInputFiles({ name: 'readings.csv', mimeType: 'text/csv', buffer: csv() });
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'readings.csv', mimeType: 'text/csv', buffer: csv() });
   await dialog.getByRole('button', { name: 'Check rows (dry run)' }).click();
   // The whole file is dry-run on the server, in one go: no chunking, no row limit.
-  await expect(dialog.getByTestId('import-dry-run')).toContainText('45,000 rows read · 45,000 would be written · 0 would be rejected', { timeout: 60_000 });
+  await expect(dialog.getByTestId('import-dry-run')).toContainText(
+    '45,000 rows read · 45,000 would be written · 0 would be rejected',
+    { timeout: 60_000 },
+  );
   await dialog.getByRole('button', { name: 'Import 45,000 rows' }).click();
   await expect(trayButton(page)).toHaveAccessibleName('Tasks: 1 running');
   // Some batches are in (the job's rows are in the table) before the tab goes.

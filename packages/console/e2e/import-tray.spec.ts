@@ -18,7 +18,9 @@ function trayButton(page: Page) {
   return page.getByRole('button', { name: /^Tasks: / });
 }
 
-test('a 6 MB CSV is imported by the server, the task tray follows it across pages, and every row reaches the server', async ({ page }) => {
+test('a 6 MB CSV is imported by the server, the task tray follows it across pages, and every row reaches the server', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await registerThroughUi(page, uniqueEmail('tray'));
   const appId = await createApp(page, 'Task tray');
@@ -26,12 +28,18 @@ test('a 6 MB CSV is imported by the server, the task tray follows it across page
 
   // A small upload first: it finishes and stays in the tray as a finished task.
   await page.goto(`/apps/${appId}/files`);
-  await page.getByLabel('Upload files').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('field notes') });
+  await page
+    .getByLabel('Upload files')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('field notes') });
   await expect(page.getByRole('region', { name: 'Uploads' })).toContainText('1 of 1 file uploaded');
 
   // From here on the console is only navigated inside the page: the tray lives as long as the tab.
   await page.getByRole('link', { name: 'Data', exact: true }).click();
-  await newTable(page, 'Readings', [['label', 'String'], ['seq', 'Integer'], ['note', 'Text']]);
+  await newTable(page, 'Readings', [
+    ['label', 'String'],
+    ['seq', 'Integer'],
+    ['note', 'Text'],
+  ]);
 
   const csv = bigCsv();
   expect(csv.length).toBeGreaterThan(5 * 1024 * 1024);
@@ -81,7 +89,9 @@ test('a 6 MB CSV is imported by the server, the task tray follows it across page
 
   // The server holds every row.
   const authKey = await page.evaluate(() => localStorage.getItem('basalt.authKey'));
-  const count = await page.request.get(`/${appId}/console/data/Readings/count`, { headers: { 'auth-key': authKey ?? '' } });
+  const count = await page.request.get(`/${appId}/console/data/Readings/count`, {
+    headers: { 'auth-key': authKey ?? '' },
+  });
   expect(count.ok()).toBe(true);
   expect(Number(await count.text())).toBe(ROWS);
 

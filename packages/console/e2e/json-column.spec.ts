@@ -2,11 +2,16 @@ import { expect, test } from '@playwright/test';
 import { createApp, registerThroughUi, uniqueEmail } from './helpers';
 import { gridCell, newTable } from './grid';
 
-test('a JSON column: made in the New table dialog, shown in the grid, edited in the record panel with checking', async ({ page }) => {
+test('a JSON column: made in the New table dialog, shown in the grid, edited in the record panel with checking', async ({
+  page,
+}) => {
   await registerThroughUi(page, uniqueEmail('json'));
   const appId = await createApp(page, 'Json Column');
   await page.goto(`/apps/${appId}/data`);
-  await newTable(page, 'Profile', [['label', 'String'], ['doc', 'JSON']]);
+  await newTable(page, 'Profile', [
+    ['label', 'String'],
+    ['doc', 'JSON'],
+  ]);
 
   // New record through the panel: text that is not JSON is named as it is typed and not saved.
   await page.getByRole('button', { name: 'Record', exact: true }).click();

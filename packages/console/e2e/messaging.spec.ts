@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { createApp, registerThroughUi, uniqueEmail } from './helpers';
 
-test('a developer watches a channel live while the console and an app publish to it, then pushes to its devices', async ({ page }) => {
+test('a developer watches a channel live while the console and an app publish to it, then pushes to its devices', async ({
+  page,
+}) => {
   await registerThroughUi(page, uniqueEmail('messaging'));
   const appId = await createApp(page, 'Messaging Journey');
   // The JS key from the overview, as an app developer would copy it.
@@ -35,7 +37,9 @@ test('a developer watches a channel live while the console and an app publish to
   await expect(stream.getByRole('button', { name: /from the form/ })).toBeVisible();
 
   // An app publishes through the app API with its JS key: the message arrives live too.
-  const published = await page.request.post(`/${appId}/${jsKey}/messaging/orders`, { data: { message: { text: 'from the app' }, publisherId: 'backend', headers: { city: 'Paris' } } });
+  const published = await page.request.post(`/${appId}/${jsKey}/messaging/orders`, {
+    data: { message: { text: 'from the app' }, publisherId: 'backend', headers: { city: 'Paris' } },
+  });
   expect(published.ok()).toBe(true);
   await expect(stream.getByRole('button', { name: /from the app/ })).toBeVisible();
   await expect(page.getByText('2 messages received')).toBeVisible();
@@ -58,7 +62,9 @@ test('a developer watches a channel live while the console and an app publish to
   await expect(page.getByText('2 messages', { exact: true })).toBeVisible();
 
   // A device registers from the app; it is listed, and a push reaches it through the outbox.
-  const registered = await page.request.post(`/${appId}/${jsKey}/messaging/registrations`, { data: { deviceId: 'pixel-7', deviceToken: 'token-abcdefghijklmnopqrstuvwxyz', os: 'ANDROID', channels: ['orders'] } });
+  const registered = await page.request.post(`/${appId}/${jsKey}/messaging/registrations`, {
+    data: { deviceId: 'pixel-7', deviceToken: 'token-abcdefghijklmnopqrstuvwxyz', os: 'ANDROID', channels: ['orders'] },
+  });
   expect(registered.ok()).toBe(true);
   await page.getByRole('tab', { name: 'Devices' }).click();
   await page.getByRole('combobox', { name: 'Channel' }).click();

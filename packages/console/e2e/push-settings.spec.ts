@@ -2,15 +2,30 @@ import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { createApp, registerThroughUi, uniqueEmail } from './helpers';
 
-test('a developer enters push credentials, sees them masked, replaces and deletes them, and retries a waiting delivery', async ({ page }) => {
+test('a developer enters push credentials, sees them masked, replaces and deletes them, and retries a waiting delivery', async ({
+  page,
+}) => {
   await registerThroughUi(page, uniqueEmail('push-settings'));
   const appId = await createApp(page, 'Push Settings Journey');
   const restKey = ((await page.locator('tr[data-device="REST"] .mono').last().textContent()) ?? '').trim();
 
   // A push to an Android device before any credentials: it waits in the outbox, and Retry says why it cannot go.
-  expect((await page.request.post(`/${appId}/${restKey}/messaging/registrations`, { data: { deviceId: 'pixel-8', deviceToken: 'tok-1', os: 'ANDROID', channels: ['default'] } })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.post(`/${appId}/${restKey}/messaging/registrations`, {
+        data: { deviceId: 'pixel-8', deviceToken: 'tok-1', os: 'ANDROID', channels: ['default'] },
+      })
+    ).ok(),
+  ).toBe(true);
   const authKey = (await page.evaluate(() => localStorage.getItem('basalt.authKey'))) ?? '';
-  expect((await page.request.post(`/${appId}/console/messaging/push`, { headers: { 'auth-key': authKey }, data: { channelName: 'default', message: 'Hello' } })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.post(`/${appId}/console/messaging/push`, {
+        headers: { 'auth-key': authKey },
+        data: { channelName: 'default', message: 'Hello' },
+      })
+    ).ok(),
+  ).toBe(true);
   await page.getByRole('link', { name: 'Messaging', exact: true }).click();
   // Messaging opens its first channel; wait for that before switching tabs, or the redirect wins.
   await expect(page).toHaveURL(new RegExp(`/apps/${appId}/messaging/channels/default$`));
@@ -25,7 +40,9 @@ test('a developer enters push credentials, sees them masked, replaces and delete
   await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Mobile' })).toHaveAttribute('aria-selected', 'true');
   // Settings is partly built: the sidebar does not call it unavailable, its other sections say so.
-  await expect(page.getByRole('navigation', { name: 'App areas' }).getByRole('link', { name: 'Settings', exact: true })).not.toContainText('not available yet');
+  await expect(
+    page.getByRole('navigation', { name: 'App areas' }).getByRole('link', { name: 'Settings', exact: true }),
+  ).not.toContainText('not available yet');
   await page.getByRole('tab', { name: 'General' }).click();
   await expect(page.getByRole('heading', { name: 'General settings are not available yet' })).toBeVisible();
   await page.getByRole('tab', { name: 'Mobile' }).click();
@@ -36,8 +53,17 @@ test('a developer enters push credentials, sees them masked, replaces and delete
   await fcm.getByLabel('Service account JSON').fill('{"type": "service_account", "project_id": "demo"');
   await fcm.getByRole('button', { name: 'Save credentials' }).click();
   await expect(fcm.getByText(/not valid JSON/)).toBeVisible();
-  const rsa = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
-  await fcm.getByLabel('Service account JSON').fill(JSON.stringify({ type: 'service_account', project_id: 'demo-project', client_email: 'push@demo-project.iam.gserviceaccount.com', private_key: rsa }));
+  const rsa = crypto
+    .generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+  await fcm.getByLabel('Service account JSON').fill(
+    JSON.stringify({
+      type: 'service_account',
+      project_id: 'demo-project',
+      client_email: 'push@demo-project.iam.gserviceaccount.com',
+      private_key: rsa,
+    }),
+  );
   await fcm.getByRole('button', { name: 'Save credentials' }).click();
   await expect(fcm.getByText('Configured', { exact: true })).toBeVisible();
   const stored = fcm.getByRole('table', { name: 'Stored FCM credentials' });
@@ -53,7 +79,9 @@ test('a developer enters push credentials, sees them masked, replaces and delete
   await apns.getByLabel('Auth key (.p8)').fill('not a key');
   await apns.getByRole('button', { name: 'Save credentials' }).click();
   await expect(apns.getByText(/not a PEM private key/)).toBeVisible();
-  const ec = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+  const ec = crypto
+    .generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
   await apns.getByLabel('Auth key (.p8)').fill(ec);
   await apns.getByRole('button', { name: 'Save credentials' }).click();
   await expect(apns.getByRole('table', { name: 'Stored APNs credentials' })).toContainText('Sandbox');
@@ -107,7 +135,10 @@ test('a developer manages button templates per platform', async ({ page }) => {
   await page.screenshot({ path: '/tmp/ms-buttons-list.png' });
 
   await page.getByRole('button', { name: 'Delete order-actions' }).click();
-  await page.getByRole('dialog', { name: /Delete the button template order-actions/ }).getByRole('button', { name: 'Delete template' }).click();
+  await page
+    .getByRole('dialog', { name: /Delete the button template order-actions/ })
+    .getByRole('button', { name: 'Delete template' })
+    .click();
   await expect(page.getByText(/No iOS button template yet/)).toBeVisible();
 });
 
@@ -115,19 +146,36 @@ test('a developer stores the Google Play purchase-check account, sees it masked 
   await registerThroughUi(page, uniqueEmail('google-play'));
   const appId = await createApp(page, 'Google Play Journey');
   await page.goto(`/apps/${appId}/settings/mobile`);
-  const rsa = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+  const rsa = crypto
+    .generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
   // Google Play purchase checks: the same kind of service-account file, stored masked, deleted after a confirmation.
   const play = page.getByRole('region', { name: 'Google Play purchases' });
-  await play.getByLabel('Service account JSON').fill(JSON.stringify({ type: 'service_account', client_email: 'play@demo-project.iam.gserviceaccount.com', private_key: 'nope' }));
+  await play.getByLabel('Service account JSON').fill(
+    JSON.stringify({
+      type: 'service_account',
+      client_email: 'play@demo-project.iam.gserviceaccount.com',
+      private_key: 'nope',
+    }),
+  );
   await play.getByRole('button', { name: 'Save account' }).click();
   await expect(play.getByText(/not a PEM private key/)).toBeVisible();
-  await play.getByLabel('Service account JSON').fill(JSON.stringify({ type: 'service_account', client_email: 'play@demo-project.iam.gserviceaccount.com', private_key: rsa }));
+  await play.getByLabel('Service account JSON').fill(
+    JSON.stringify({
+      type: 'service_account',
+      client_email: 'play@demo-project.iam.gserviceaccount.com',
+      private_key: rsa,
+    }),
+  );
   await play.getByRole('button', { name: 'Save account' }).click();
   const playStored = play.getByRole('table', { name: 'Stored Google Play credentials' });
   await expect(playStored).toContainText('play@demo-project.iam.gserviceaccount.com');
   await expect(playStored).not.toContainText('BEGIN PRIVATE KEY');
   await play.screenshot({ path: '/tmp/ms-google-play.png' });
   await play.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog', { name: 'Delete the Google Play credentials?' }).getByRole('button', { name: 'Delete credentials' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete the Google Play credentials?' })
+    .getByRole('button', { name: 'Delete credentials' })
+    .click();
   await expect(play.getByText('Not configured', { exact: true })).toBeVisible();
 });

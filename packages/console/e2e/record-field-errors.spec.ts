@@ -6,14 +6,23 @@ test('a record refused for one column shows the message under that column, not a
   await registerThroughUi(page, uniqueEmail('fielderr'));
   const appId = await createApp(page, 'Field errors');
   await page.goto(`/apps/${appId}/data`);
-  await newTable(page, 'Product', [['title', 'String'], ['sku', 'String']]);
+  await newTable(page, 'Product', [
+    ['title', 'String'],
+    ['sku', 'String'],
+  ]);
 
   // `sku` becomes unique and one product already has A-1.
   const authKey = await page.evaluate(() => localStorage.getItem('basalt.authKey') ?? '');
   const headers = { 'auth-key': authKey };
-  const unique = await page.request.put(`/${appId}/console/data/tables/Product/columns/sku`, { headers, data: { unique: true } });
+  const unique = await page.request.put(`/${appId}/console/data/tables/Product/columns/sku`, {
+    headers,
+    data: { unique: true },
+  });
   expect(unique.status(), await unique.text()).toBe(200);
-  const seeded = await page.request.post(`/${appId}/console/data/bulk/Product`, { headers, data: [{ title: 'First', sku: 'A-1' }] });
+  const seeded = await page.request.post(`/${appId}/console/data/bulk/Product`, {
+    headers,
+    data: [{ title: 'First', sku: 'A-1' }],
+  });
   expect(seeded.status()).toBe(200);
 
   await page.goto(`/apps/${appId}/data/Product`);

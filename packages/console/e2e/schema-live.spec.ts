@@ -11,10 +11,14 @@ async function jsKey(page: Page, appId: string, authKey: string): Promise<string
 
 /** Waits until the page's schema event stream has answered (it is open from the Data area's mount). */
 function streamOpen(page: Page, appId: string) {
-  return page.waitForResponse((res) => res.url().endsWith(`/${appId}/console/data/schema/events`) && res.status() === 200);
+  return page.waitForResponse(
+    (res) => res.url().endsWith(`/${appId}/console/data/schema/events`) && res.status() === 200,
+  );
 }
 
-test('a table an app creates by saving, and a column a teammate adds, appear in the open Data area without a reload', async ({ page }) => {
+test('a table an app creates by saving, and a column a teammate adds, appear in the open Data area without a reload', async ({
+  page,
+}) => {
   await registerThroughUi(page, uniqueEmail('schema-live'));
   const appId = await createApp(page, 'Live Schema');
   const authKey = await page.evaluate(() => localStorage.getItem('basalt.authKey') ?? '');

@@ -4,7 +4,11 @@ import { createApp, registerThroughUi, uniqueEmail } from './helpers';
 /** A console API call with the signed-in developer's key. */
 async function consoleCall(page: Page, method: 'GET' | 'POST', path: string, data?: unknown) {
   const authKey = await page.evaluate(() => localStorage.getItem('basalt.authKey') ?? '');
-  const res = await page.request.fetch(path, { method, headers: { 'auth-key': authKey }, ...(data !== undefined ? { data } : {}) });
+  const res = await page.request.fetch(path, {
+    method,
+    headers: { 'auth-key': authKey },
+    ...(data !== undefined ? { data } : {}),
+  });
   expect(res.status(), await res.text()).toBe(200);
   return res.json();
 }
@@ -13,7 +17,9 @@ test('the advisor lists a table open to anonymous writes and its fix closes it',
   await registerThroughUi(page, uniqueEmail('advisor'));
   const appId = await createApp(page, 'Advisor');
   await consoleCall(page, 'POST', `/${appId}/console/data/tables`, { name: 'Orders' });
-  const { apiKeys } = (await consoleCall(page, 'GET', `/${appId}/console/appsettings`)) as { apiKeys: Array<{ deviceType: string; apiKey: string }> };
+  const { apiKeys } = (await consoleCall(page, 'GET', `/${appId}/console/appsettings`)) as {
+    apiKeys: Array<{ deviceType: string; apiKey: string }>;
+  };
   const restKey = apiKeys.find((k) => k.deviceType === 'REST')!.apiKey;
   const anonymousCreate = () => page.request.put(`/${appId}/${restKey}/data/Orders`, { data: { note: 'from nobody' } });
   expect((await anonymousCreate()).status()).toBe(200);

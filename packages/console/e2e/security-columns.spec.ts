@@ -25,14 +25,24 @@ test('an owner denies a role Find on one column, and the column matrix keeps it 
   await expect(cell).toHaveAccessibleName('Find on Orders.item for NotAuthenticatedUser: denied');
 
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Find on Orders.item for NotAuthenticatedUser: denied' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Find on Orders.item for NotAuthenticatedUser: denied' }),
+  ).toBeVisible();
   // Other roles and the other operation stay as they were.
-  await expect(page.getByRole('button', { name: 'Update on Orders.item for NotAuthenticatedUser: inherited' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Find on Orders.item for AuthenticatedUser: inherited' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Update on Orders.item for NotAuthenticatedUser: inherited' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Find on Orders.item for AuthenticatedUser: inherited' }),
+  ).toBeVisible();
 
   // Back to inherited: the third click drops the rule.
   await page.getByRole('button', { name: 'Find on Orders.item for NotAuthenticatedUser: denied' }).click();
-  await expect(page.getByRole('button', { name: /^Find on Orders\.item for NotAuthenticatedUser: / })).toHaveAccessibleName('Find on Orders.item for NotAuthenticatedUser: inherited');
+  await expect(
+    page.getByRole('button', { name: /^Find on Orders\.item for NotAuthenticatedUser: / }),
+  ).toHaveAccessibleName('Find on Orders.item for NotAuthenticatedUser: inherited');
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Find on Orders.item for NotAuthenticatedUser: inherited' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Find on Orders.item for NotAuthenticatedUser: inherited' }),
+  ).toBeVisible();
 });

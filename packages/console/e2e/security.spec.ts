@@ -23,7 +23,15 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 /** Calls the app-facing API the way an app does. */
-async function appApi(request: APIRequestContext, appId: string, key: string, method: 'GET' | 'POST', path: string, body?: unknown, userToken?: string) {
+async function appApi(
+  request: APIRequestContext,
+  appId: string,
+  key: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  userToken?: string,
+) {
   const res = await request.fetch(`/${appId}/${key}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(userToken ? { 'user-token': userToken } : {}) },
@@ -32,7 +40,11 @@ async function appApi(request: APIRequestContext, appId: string, key: string, me
   return { status: res.status(), body: await res.json().catch(() => undefined) };
 }
 
-test('an owner locks a table down, an app user writes, the audit log shows it, and a limited teammate is refused', async ({ page, browser, request }) => {
+test('an owner locks a table down, an app user writes, the audit log shows it, and a limited teammate is refused', async ({
+  page,
+  browser,
+  request,
+}) => {
   const ownerEmail = uniqueEmail('owner');
   await registerThroughUi(page, ownerEmail, 'Olive Owner');
   const appId = await createApp(page, 'Security Journey');
@@ -65,11 +77,15 @@ test('an owner locks a table down, an app user writes, the audit log shows it, a
   // The server keeps it: after a reload the cell is still denied, and an anonymous create is refused.
   await page.reload();
   await expect(page.getByRole('button', { name: 'Create on Orders for NotAuthenticatedUser: denied' })).toBeVisible();
-  await expect.poll(async () => (await appApi(request, appId, key, 'POST', '/data/Orders', { item: 'anonymous' })).status).toBe(403);
+  await expect
+    .poll(async () => (await appApi(request, appId, key, 'POST', '/data/Orders', { item: 'anonymous' })).status)
+    .toBe(403);
 
   // An app user registers and writes as themselves.
   const userEmail = uniqueEmail('appuser');
-  expect((await appApi(request, appId, key, 'POST', '/users/register', { email: userEmail, password: PASSWORD })).status).toBe(200);
+  expect(
+    (await appApi(request, appId, key, 'POST', '/users/register', { email: userEmail, password: PASSWORD })).status,
+  ).toBe(200);
   const login = await appApi(request, appId, key, 'POST', '/users/login', { login: userEmail, password: PASSWORD });
   expect(login.status).toBe(200);
   const token = login.body['user-token'] as string;
@@ -81,7 +97,9 @@ test('an owner locks a table down, an app user writes, the audit log shows it, a
   // Run as: the anonymous role still reads the table through the app API.
   await page.goto(`/apps/${appId}/security/run-as?table=Orders&as=role&role=NotAuthenticatedUser`);
   await expect(page.getByRole('status', { name: 'Viewing as role NotAuthenticatedUser' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Records of Orders as NotAuthenticatedUser' })).toContainText('from a signed-in user');
+  await expect(page.getByRole('table', { name: 'Records of Orders as NotAuthenticatedUser' })).toContainText(
+    'from a signed-in user',
+  );
   await shoot(page, 'run-as');
   // Run as the signed-in user: the server answers for that user, records and decisions alike.
   await page.goto(`/apps/${appId}/security/run-as?table=Orders&as=user&user=${login.body.objectId as string}`);

@@ -17,16 +17,28 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * app kept in PostgreSQL, by the physical names the data area records in its metadata.
  * One `insert … select from generate_series`: a million rows take a few seconds.
  */
-export async function seedEventsPg(databaseUrl: string, schemaPrefix: string, appId: string, table: string, count: number): Promise<void> {
+export async function seedEventsPg(
+  databaseUrl: string,
+  schemaPrefix: string,
+  appId: string,
+  table: string,
+  count: number,
+): Promise<void> {
   const pg = require('pg') as typeof import('pg');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const schema = quote(`${schemaPrefix}app_${appKey(appId)}`);
-    const meta = await client.query<{ table_id: string; sql_name: string }>(`select table_id, sql_name from ${schema}.meta_tables where name = $1`, [table]);
+    const meta = await client.query<{ table_id: string; sql_name: string }>(
+      `select table_id, sql_name from ${schema}.meta_tables where name = $1`,
+      [table],
+    );
     if (!meta.rows[0]) throw new Error(`table ${table} is not in app ${appId}`);
     const { table_id: tableId, sql_name: tableSql } = meta.rows[0];
-    const cols = await client.query<{ name: string; sql_name: string }>(`select name, sql_name from ${schema}.meta_columns where table_id = $1`, [tableId]);
+    const cols = await client.query<{ name: string; sql_name: string }>(
+      `select name, sql_name from ${schema}.meta_columns where table_id = $1`,
+      [tableId],
+    );
     const col = Object.fromEntries(cols.rows.map((c) => [c.name, quote(c.sql_name)]));
     if (!col.label || !col.seq) throw new Error(`table ${table} needs columns label and seq`);
     await client.query(

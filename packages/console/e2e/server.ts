@@ -12,7 +12,9 @@ const repoRoot = path.resolve(here, '../../..');
 
 /** The built console the server will serve: BASALT_CONSOLE_DIR when set, else the workspace's dist. */
 export function consoleDir(): string {
-  return process.env.BASALT_CONSOLE_DIR ? path.resolve(repoRoot, process.env.BASALT_CONSOLE_DIR) : path.resolve(here, '../dist');
+  return process.env.BASALT_CONSOLE_DIR
+    ? path.resolve(repoRoot, process.env.BASALT_CONSOLE_DIR)
+    : path.resolve(here, '../dist');
 }
 
 function freePort(): Promise<number> {
@@ -55,8 +57,12 @@ export async function dropSchemas(databaseUrl: string, prefix: string): Promise<
   await client.connect();
   try {
     // `_` is a LIKE wildcard: escaped so only this exact prefix matches.
-    const { rows } = await client.query<{ nspname: string }>("select nspname from pg_namespace where nspname like $1 escape '\\'", [`${prefix.replace(/_/g, '\\_')}%`]);
-    for (const { nspname } of rows) await client.query(`drop schema if exists "${nspname.replace(/"/g, '""')}" cascade`);
+    const { rows } = await client.query<{ nspname: string }>(
+      "select nspname from pg_namespace where nspname like $1 escape '\\'",
+      [`${prefix.replace(/_/g, '\\_')}%`],
+    );
+    for (const { nspname } of rows)
+      await client.query(`drop schema if exists "${nspname.replace(/"/g, '""')}" cascade`);
   } finally {
     await client.end();
   }
@@ -77,7 +83,9 @@ export interface RunningServer {
  * data directory, serving the built console. With a database URL it keeps system and app data in
  * PostgreSQL under a schema prefix of its own, dropped again by `stop()`. Nothing is built here.
  */
-export async function startServer(opts: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  opts: { databaseUrl?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   if (!fs.existsSync(path.join(consoleDir(), 'index.html'))) {
     throw new Error(`The console is not built in ${consoleDir()}: run \`npm run build\` before the journeys.`);
   }
@@ -125,7 +133,11 @@ export async function startServer(opts: { databaseUrl?: string; env?: Record<str
   };
 
   try {
-    await waitForReady(url, () => alive, () => output);
+    await waitForReady(
+      url,
+      () => alive,
+      () => output,
+    );
   } catch (err) {
     child.kill('SIGKILL');
     await exited;

@@ -2,13 +2,18 @@ import { expect, test } from '@playwright/test';
 import { createApp, registerThroughUi, uniqueEmail } from './helpers';
 import { cellPoint, gridCell, newTable } from './grid';
 
-test('unsaved edits are guarded: Back from a dirty record panel or column drawer asks, closing the tab asks', async ({ page }) => {
+test('unsaved edits are guarded: Back from a dirty record panel or column drawer asks, closing the tab asks', async ({
+  page,
+}) => {
   await registerThroughUi(page, uniqueEmail('guard'));
   const appId = await createApp(page, 'Guard journey');
   await page.goto(`/apps/${appId}/data`);
   await newTable(page, 'Note', [['title', 'String']]);
   const authKey = await page.evaluate(() => localStorage.getItem('basalt.authKey') ?? '');
-  const res = await page.request.post(`/${appId}/console/data/bulk/Note`, { headers: { 'auth-key': authKey }, data: [{ title: 'First' }] });
+  const res = await page.request.post(`/${appId}/console/data/bulk/Note`, {
+    headers: { 'auth-key': authKey },
+    data: [{ title: 'First' }],
+  });
   expect(res.status()).toBe(200);
   const [id] = (await res.json()) as string[];
 
@@ -30,7 +35,12 @@ test('unsaved edits are guarded: Back from a dirty record panel or column drawer
   await expect(panel.getByLabel('title')).toHaveValue('Edited');
 
   // Closing the tab (or reloading) gets the browser's leave-page question.
-  const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.type()); void d.dismiss(); }));
+  const dialog = new Promise<string>((resolve) =>
+    page.once('dialog', (d) => {
+      resolve(d.type());
+      void d.dismiss();
+    }),
+  );
   await page.close({ runBeforeUnload: true });
   expect(await dialog).toBe('beforeunload');
   expect(page.isClosed()).toBe(false);

@@ -3,11 +3,14 @@ import { createApp, registerThroughUi, uniqueEmail } from './helpers';
 
 const SHOTS = process.env.BASALT_SHOTS_DIR ?? '/tmp';
 
-test('a developer sets up Auth0 and binds scopes to roles, editing and deleting with confirmation', async ({ page }) => {
+test('a developer sets up Auth0 and binds scopes to roles, editing and deleting with confirmation', async ({
+  page,
+}) => {
   await registerThroughUi(page, uniqueEmail('auth0'), 'Ava Auth');
   const appId = await createApp(page, 'Auth0 Journey');
   const headers = { 'auth-key': await page.evaluate(() => localStorage.getItem('basalt.authKey') ?? '') };
-  for (const role of ['Editors', 'Viewers']) expect((await page.request.put(`/${appId}/console/security/roles/${role}`, { headers })).status()).toBe(200);
+  for (const role of ['Editors', 'Viewers'])
+    expect((await page.request.put(`/${appId}/console/security/roles/${role}`, { headers })).status()).toBe(200);
 
   await page.goto(`/apps/${appId}/users/auth0`);
   await expect(page.getByRole('heading', { name: 'Auth0' })).toBeVisible();
@@ -20,7 +23,12 @@ test('a developer sets up Auth0 and binds scopes to roles, editing and deleting 
   await page.getByRole('button', { name: 'Save Auth0 settings' }).click();
   await expect(page.getByText('Users can sign in with Auth0.')).toBeVisible();
   const stored = await (await page.request.get(`/${appId}/console/security/auth0/config`, { headers })).json();
-  expect(stored).toMatchObject({ enabled: true, domain: 'example.eu.auth0.com', clientId: 'client-123', defaultRole: 'Viewers' });
+  expect(stored).toMatchObject({
+    enabled: true,
+    domain: 'example.eu.auth0.com',
+    clientId: 'client-123',
+    defaultRole: 'Viewers',
+  });
 
   // A bad domain is named under its field.
   await page.getByLabel('Domain').fill('not a host');

@@ -5,16 +5,28 @@ import { gridCell, newTable } from './grid';
 // A fixed zone, so the dates on screen can be checked with it.
 test.use({ timezoneId: 'Europe/Berlin' });
 
-test('dates show with the time zone and long values never push the layout: record panel with 10,000 characters, a view with dates, a date filter', async ({ page }) => {
+test('dates show with the time zone and long values never push the layout: record panel with 10,000 characters, a view with dates, a date filter', async ({
+  page,
+}) => {
   await registerThroughUi(page, uniqueEmail('values'));
   const appId = await createApp(page, 'Values journey');
   await page.goto(`/apps/${appId}/data`);
-  await newTable(page, 'Trip', [['title', 'String'], ['notes', 'Text'], ['starts', 'Date and time']]);
+  await newTable(page, 'Trip', [
+    ['title', 'String'],
+    ['notes', 'Text'],
+    ['starts', 'Date and time'],
+  ]);
   const authKey = await page.evaluate(() => localStorage.getItem('basalt.authKey') ?? '');
   const headers = { 'auth-key': authKey };
   const starts = await page.evaluate(() => new Date(2026, 2, 4, 5, 6, 7).getTime());
   const long = `${'Unbroken'.repeat(400)} ${'word '.repeat(1360)}`.slice(0, 10_000);
-  const res = await page.request.post(`/${appId}/console/data/bulk/Trip`, { headers, data: [{ title: 'Lisbon', notes: long, starts }, { title: 'Porto', notes: 'short', starts: starts + 86_400_000 }] });
+  const res = await page.request.post(`/${appId}/console/data/bulk/Trip`, {
+    headers,
+    data: [
+      { title: 'Lisbon', notes: long, starts },
+      { title: 'Porto', notes: 'short', starts: starts + 86_400_000 },
+    ],
+  });
   expect(res.status()).toBe(200);
   const [id] = (await res.json()) as string[];
 
@@ -27,7 +39,9 @@ test('dates show with the time zone and long values never push the layout: recor
   await expect(panel.getByText('Date and time in GMT+1')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Close record panel' })).toBeInViewport();
   await expect(panel.getByRole('button', { name: 'Save' })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   // The page beside the panel wraps its header and toolbar rather than cutting them.
   const panelLeft = (await panel.boundingBox())!.x;
@@ -52,17 +66,24 @@ test('dates show with the time zone and long values never push the layout: recor
   await builder.getByRole('button', { name: 'Apply filter' }).click();
   await expect(page.getByTestId('records-total')).toHaveText('1 record match');
   await expect(gridCell(page, 'Lisbon')).toBeAttached();
-  await expect(page.getByTestId('filter-readable')).toHaveText('Dates: starts >= 2026-03-04 00:00:00 GMT+1 and starts < 2026-03-05 00:00:00 GMT+1');
+  await expect(page.getByTestId('filter-readable')).toHaveText(
+    'Dates: starts >= 2026-03-04 00:00:00 GMT+1 and starts < 2026-03-05 00:00:00 GMT+1',
+  );
 
   // A saved view shows its dates formatted, with the zone; long values are cut to one line.
-  const view = await page.request.post(`/${appId}/console/data/table-views`, { headers, data: { name: 'Trips', tableName: 'Trip', columns: ['title', 'starts', 'notes', 'created'] } });
+  const view = await page.request.post(`/${appId}/console/data/table-views`, {
+    headers,
+    data: { name: 'Trips', tableName: 'Trip', columns: ['title', 'starts', 'notes', 'created'] },
+  });
   expect(view.status()).toBe(200);
   const { viewId } = (await view.json()) as { viewId: string };
   await page.goto(`/apps/${appId}/data/-/views/${viewId}`);
   const table = page.getByRole('table', { name: 'Records of Trips' });
   await expect(table.getByText('2026-03-04 05:06:07 GMT+1')).toBeVisible();
   await expect(table.getByText('2026-03-05 05:06:07 GMT+1')).toBeVisible();
-  const viewOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const viewOverflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(viewOverflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: '/tmp/basalt-view-dates.png', fullPage: true });
 });

@@ -12,11 +12,16 @@ describeAgainstServer('SDK counters against the server', (session) => {
 
     const page = await client.counters.get(appId, { pageSize: 2, sortField: 'value', sortDir: 'desc' });
     expect(page.totalRows).toBe(3);
-    expect(page.data.map((c) => [c.name, c.value])).toEqual([['visits', 5], ['page hits?', 1]]);
+    expect(page.data.map((c) => [c.name, c.value])).toEqual([
+      ['visits', 5],
+      ['page hits?', 1],
+    ]);
     expect((await client.counters.get(appId, { pattern: 'v*' })).data.map((c) => c.name)).toEqual(['visits']);
     expect(await client.counters.listNames(appId)).toEqual(['page hits?', 'visits', 'zero']);
     expect(await client.counters.listNames(appId, 'page*')).toEqual(['page hits?']);
-    expect((await client.counters.listCounters(appId, ['zero', 'missing'])).map((c) => [c.name, c.value])).toEqual([['zero', 0]]);
+    expect((await client.counters.listCounters(appId, ['zero', 'missing'])).map((c) => [c.name, c.value])).toEqual([
+      ['zero', 0],
+    ]);
 
     expect(await client.counters.update(appId, 'visits', 5, 9)).toMatchObject({ name: 'visits', value: 9 });
     const stale = await client.counters.update(appId, 'visits', 5, 10).catch((e: unknown) => e);

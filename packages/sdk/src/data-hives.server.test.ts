@@ -41,15 +41,27 @@ describeAgainstServer('SDK hives against the server', (session) => {
 
     await client.dataHives.addHiveStoreValue(appId, 'col', 'map', 'user', { value: { name: 'Ann', age: 3 } });
     await client.dataHives.removeHiveStoreValue(appId, 'col', 'map', 'user', ['age']);
-    expect(await Promise.all(client.dataHives.loadHiveStoreValues(appId, 'col', 'map', ['user']))).toEqual([{ name: 'Ann' }]);
+    expect(await Promise.all(client.dataHives.loadHiveStoreValues(appId, 'col', 'map', ['user']))).toEqual([
+      { name: 'Ann' },
+    ]);
   });
 
   it('sorted set: add [[score, member]] and read ranks 0–99 with scores', async () => {
     const { client, appId } = session();
     await client.dataHives.createHive(appId, 'rank');
-    await client.dataHives.addHiveStoreValue(appId, 'rank', 'sorted-set', 'top', { value: [[3, 'c'], [1, 'a'], [2, 'b']] });
+    await client.dataHives.addHiveStoreValue(appId, 'rank', 'sorted-set', 'top', {
+      value: [
+        [3, 'c'],
+        [1, 'a'],
+        [2, 'b'],
+      ],
+    });
     const [top] = await Promise.all(client.dataHives.loadHiveStoreValues(appId, 'rank', 'sorted-set', ['top']));
-    expect(top).toEqual([[1, 'a'], [2, 'b'], [3, 'c']]);
+    expect(top).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+      [3, 'c'],
+    ]);
   });
 
   it('expiry: ttl, read it back, clear it; seconds since the last operation', async () => {
@@ -62,9 +74,13 @@ describeAgainstServer('SDK hives against the server', (session) => {
     expect(ttl).toBeLessThanOrEqual(100);
     await client.dataHives.clearKeyExpiration(appId, 'exp', 'key-value', 'k');
     expect(await client.dataHives.getKeyExpirationTTL(appId, 'exp', 'key-value', 'k')).toBe(-1);
-    await client.dataHives.setKeyExpiration(appId, 'exp', 'key-value', 'k', { unixTime: Math.floor(Date.now() / 1000) + 50 });
+    await client.dataHives.setKeyExpiration(appId, 'exp', 'key-value', 'k', {
+      unixTime: Math.floor(Date.now() / 1000) + 50,
+    });
     expect(await client.dataHives.getKeyExpirationTTL(appId, 'exp', 'key-value', 'k')).toBeGreaterThan(40);
-    expect(await client.dataHives.getKeySecondsSinceLastOperation(appId, 'exp', 'key-value', 'k')).toBeGreaterThanOrEqual(0);
+    expect(
+      await client.dataHives.getKeySecondsSinceLastOperation(appId, 'exp', 'key-value', 'k'),
+    ).toBeGreaterThanOrEqual(0);
     expect(await client.dataHives.getKeyExpirationTTL(appId, 'exp', 'key-value', 'missing')).toBe(-2);
   });
 });

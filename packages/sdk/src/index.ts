@@ -3,7 +3,13 @@
  * Cross-window messaging lives in `@basalt/sdk/bridge`, the app real-time connection in
  * `@basalt/sdk/realtime` (`connectRealtime`, also exported here).
  */
-export { createClient, type BasaltClient, type ClientGroups, type ClientOptions, type ClientRequest } from './client.js';
+export {
+  createClient,
+  type BasaltClient,
+  type ClientGroups,
+  type ClientOptions,
+  type ClientRequest,
+} from './client.js';
 export * from './transport/index.js';
 export { Transport as Request } from './transport/transport.js';
 export type { GroupContext } from './groups/group-context.js';
@@ -26,4 +32,17 @@ export * from './groups/transfer.js';
 export * from './types.js';
 export * from './realtime/index.js';
 export { DevOperations as DevPermissions } from '@basalt/shared';
-export type { DeveloperAccount, OtpPending, TwoFactorState, AppSummary, StatusInfo, ApiErrorBody, ErrorCode, AppWarning, AppWarnings, AppApiKey, AppSettings, ApiKeyInput } from '@basalt/shared';
+export type {
+  DeveloperAccount,
+  OtpPending,
+  TwoFactorState,
+  AppSummary,
+  StatusInfo,
+  ApiErrorBody,
+  ErrorCode,
+  AppWarning,
+  AppWarnings,
+  AppApiKey,
+  AppSettings,
+  ApiKeyInput,
+} from '@basalt/shared';

@@ -7,7 +7,8 @@ describeAgainstServer('SDK messaging against the server', (session) => {
   const register = async (deviceId: string, os: string, channels: string[]) => {
     const { url, appId, apiKeys } = session();
     const res = await fetch(`${url}/${appId}/${apiKeys[os]}/messaging/registrations`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ deviceToken: `token-${deviceId}`, deviceId, os, osVersion: '14', channels }),
     });
     expect(res.status).toBe(200);
@@ -25,7 +26,10 @@ describeAgainstServer('SDK messaging against the server', (session) => {
     const { client, appId } = session();
     const news = await client.messaging.createChannel(appId, 'news');
     expect(news).toMatchObject({ name: 'news', settings: { polling: true, rtmp: 0, websocket: 8888 } });
-    expect(await client.messaging.renameChannel(appId, news, 'headlines')).toMatchObject({ channelid: news.channelid, name: 'headlines' });
+    expect(await client.messaging.renameChannel(appId, news, 'headlines')).toMatchObject({
+      channelid: news.channelid,
+      name: 'headlines',
+    });
     expect((await client.messaging.loadChannels(appId)).map((c) => c.name)).toEqual(['default', 'promo', 'headlines']);
     await client.messaging.deleteChannel(appId, news.channelid);
     expect((await client.messaging.getMessagingChannels(appId)).map((c) => c.name)).toEqual(['default', 'promo']);
@@ -36,16 +40,25 @@ describeAgainstServer('SDK messaging against the server', (session) => {
     const { client, appId } = session();
     const promo = (await client.messaging.loadChannels(appId)).find((c) => c.name === 'promo')!;
     for (let n = 0; n < 3; n++) {
-      expect(await client.messaging.publishMessage(appId, 'promo', { message: { n }, publisherId: 'console', headers: { kind: 'test' } })).toMatchObject({ status: 'published' });
+      expect(
+        await client.messaging.publishMessage(appId, 'promo', {
+          message: { n },
+          publisherId: 'console',
+          headers: { kind: 'test' },
+        }),
+      ).toMatchObject({ status: 'published' });
     }
     const page = await client.messaging.loadMessages(appId, promo.channelid, { offset: 0, pageSize: 2 });
     expect(page.totalRows).toBe(3);
     expect(page.data.map((m) => m.message)).toEqual([{ n: 2 }, { n: 1 }]);
     // A channel that does not exist is created by a publish; a name no channel may have is refused.
-    await expect(client.messaging.publishMessage(appId, 'no where', { message: 'x' })).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+    await expect(client.messaging.publishMessage(appId, 'no where', { message: 'x' })).rejects.toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+    });
   });
 
-  it('lists, counts and removes a channel\'s devices; counts push recipients', async () => {
+  it("lists, counts and removes a channel's devices; counts push recipients", async () => {
     const { client, appId } = session();
     const promo = (await client.messaging.loadChannels(appId)).find((c) => c.name === 'promo')!;
     const devices = await client.messaging.loadDevices(appId, promo.channelid, { offset: 0, pageSize: 10 });
@@ -53,7 +66,11 @@ describeAgainstServer('SDK messaging against the server', (session) => {
     expect((await client.messaging.loadDevices(appId, promo.channelid, { where: "os = 'IOS'" })).totalRows).toBe(1);
     expect(await client.messaging.getPushRecipientsCount(appId, "os = 'ANDROID'")).toBe(2);
 
-    const push = await client.messaging.sendPush(appId, { channelName: 'promo', platforms: ['ANDROID', 'IOS'], message: { title: 'Sale' } });
+    const push = await client.messaging.sendPush(appId, {
+      channelName: 'promo',
+      platforms: ['ANDROID', 'IOS'],
+      message: { title: 'Sale' },
+    });
     expect(push).toMatchObject({ recipients: 3 });
     const outbox = await client.messaging.getPushOutbox(appId, { status: 'no-credentials' });
     expect([outbox.totalRows, outbox.data.map((e) => e.provider).sort()]).toEqual([3, ['APNS', 'FCM', 'FCM']]);
@@ -80,7 +97,9 @@ describeAgainstServer('SDK messaging against the server', (session) => {
 
     await client.messaging.createPushChannelTemplate(appId, { name: 'alerts', importance: 4 }, 'ANDROID');
     await client.messaging.updatePushChannelTemplate(appId, 'alerts', { name: 'alerts', importance: 2 }, 'ANDROID');
-    expect(await client.messaging.getPushChannelTemplates(appId, 'ANDROID')).toEqual([{ name: 'alerts', importance: 2, platform: 'ANDROID' }]);
+    expect(await client.messaging.getPushChannelTemplates(appId, 'ANDROID')).toEqual([
+      { name: 'alerts', importance: 2, platform: 'ANDROID' },
+    ]);
     await client.messaging.deletePushChannelTemplate(appId, 'alerts', 'ANDROID');
     expect(await client.messaging.getPushChannelTemplates(appId, 'ANDROID')).toEqual([]);
   });

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { exports: Record<string, { types: string; default: string }> };
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  exports: Record<string, { types: string; default: string }>;
+};
 
 describe('@basalt/sdk package', () => {
   it.each(['.', './bridge'])('export %s points at the build of an existing source entry', (entry) => {
@@ -20,6 +22,8 @@ describe('@basalt/sdk package', () => {
     expect(typeof sdk.Transport).toBe('function');
     expect(sdk.Request).toBe(sdk.Transport);
     expect(sdk.CacheTags.TABLE_DATA('t')).toBe('TABLE_DATA-t');
-    expect(Object.keys(sdk.createClient('http://x'))).toEqual(expect.arrayContaining(['destroy', 'request', 'system', 'status', 'warning', 'user', 'apps']));
+    expect(Object.keys(sdk.createClient('http://x'))).toEqual(
+      expect.arrayContaining(['destroy', 'request', 'system', 'status', 'warning', 'user', 'apps']),
+    );
   });
 });

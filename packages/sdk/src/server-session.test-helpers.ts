@@ -24,7 +24,10 @@ export interface ServerSession {
 }
 
 /** Signs a new developer in and creates an application, all through the SDK. */
-export async function newSession(server: TestServer, url: string): Promise<Omit<ServerSession, 'kind' | 'server' | 'url'>> {
+export async function newSession(
+  server: TestServer,
+  url: string,
+): Promise<Omit<ServerSession, 'kind' | 'server' | 'url'>> {
   const client = createClient(url, null, { cache: new ResponseCache() });
   const email = `sdk${Date.now()}${seq++}@example.com`;
   const password = 'correct horse battery';

@@ -61,7 +61,12 @@ for (const kind of testDbKinds()) {
       expect(c.getAuthKey()).toBe(login.authKey);
 
       const account = await c.user.getAccountInfo();
-      expect([account.id, account.email, account.name, account.authKey]).toEqual([registered.id, email, 'Ada', login.authKey]);
+      expect([account.id, account.email, account.name, account.authKey]).toEqual([
+        registered.id,
+        email,
+        'Ada',
+        login.authKey,
+      ]);
 
       const updated = await c.user.updateProfile({ name: 'Ada L.' });
       expect(updated.name).toBe('Ada L.');
@@ -71,7 +76,9 @@ for (const kind of testDbKinds()) {
       const key = login.authKey;
       await c.user.logout();
       expect(c.getAuthKey()).toBeUndefined();
-      const err = await client(key).user.getAccountInfo().catch((e: unknown) => e);
+      const err = await client(key)
+        .user.getAccountInfo()
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(RequestError);
       expect(err).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
     });
@@ -80,7 +87,11 @@ for (const kind of testDbKinds()) {
       const c = client();
       const email = uniqueEmail();
       await c.user.register({ email, password: PASSWORD });
-      await expect(c.user.login(email, 'wrong password!')).rejects.toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS', message: 'Wrong email or password' });
+      await expect(c.user.login(email, 'wrong password!')).rejects.toMatchObject({
+        status: 401,
+        code: 'INVALID_CREDENTIALS',
+        message: 'Wrong email or password',
+      });
       expect(c.getAuthKey()).toBeUndefined();
     });
 
@@ -102,7 +113,9 @@ for (const kind of testDbKinds()) {
       expect(Object.keys(first).sort()).toEqual(['otpCreated', 'sessionId']);
       expect(c.getAuthKey()).toBeUndefined();
 
-      await expect(c.user.loginWithTOTP({ sessionId: first.sessionId, otpCode: wrongCode(secret) })).rejects.toMatchObject({ status: 401, code: 'INVALID_OTP' });
+      await expect(
+        c.user.loginWithTOTP({ sessionId: first.sessionId, otpCode: wrongCode(secret) }),
+      ).rejects.toMatchObject({ status: 401, code: 'INVALID_OTP' });
       const account = await c.user.loginWithTOTP({ sessionId: first.sessionId, otpCode: totp(secret) });
       expect(account.email).toBe(email);
       expect(c.getAuthKey()).toBe(account.authKey);

@@ -18,7 +18,11 @@ describeAgainstServer('SDK settings against the server', (session) => {
     expect(settings.apiKeysMap).toEqual(apiKeys);
 
     await client.security.createRole(appId, 'Partner');
-    const key = await client.settings.createAPIKey(appId, { deviceType: 'CUSTOM', name: 'Partner portal', roleName: 'Partner' });
+    const key = await client.settings.createAPIKey(appId, {
+      deviceType: 'CUSTOM',
+      name: 'Partner portal',
+      roleName: 'Partner',
+    });
     expect(key).toMatchObject({ name: 'Partner portal', deviceType: 'CUSTOM', system: false, roleName: 'Partner' });
     expect(await client.settings.getAPIKey(appId, key.id)).toEqual(key);
     expect(await rolesWith(key.apiKey)).toEqual({ status: 200, body: ['Partner', 'NotAuthenticatedUser'] });
@@ -37,10 +41,13 @@ describeAgainstServer('SDK settings against the server', (session) => {
     expect(await rolesWith(fresh.apiKey)).toMatchObject({ status: 401, body: { code: 8002 } });
     await expect(client.settings.getAPIKey(appId, key.id)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
     const js = settings.apiKeys.find((k) => k.deviceType === 'JS')!;
-    await expect(client.settings.deleteAPIKey(appId, js.id)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/JS key is a system key/) });
+    await expect(client.settings.deleteAPIKey(appId, js.id)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/JS key is a system key/),
+    });
   });
 
-  it('answers warnings, the caller\'s developer permissions and a developer signature', async () => {
+  it("answers warnings, the caller's developer permissions and a developer signature", async () => {
     const { client, appId } = session();
     expect(await client.warning(appId)).toEqual({ warnings: [], details: [] });
     await client.security.activatePanicMode(appId, {});
@@ -50,7 +57,11 @@ describeAgainstServer('SDK settings against the server', (session) => {
     await client.security.deactivatePanicMode(appId, {});
 
     expect(await client.devPermissions.get(appId, 4)).toEqual({ operation: 4, name: 'api keys', access: 'GRANT' });
-    expect(await client.devPermissions.get(appId, 'API_KEYS')).toEqual({ operation: 4, name: 'api keys', access: 'GRANT' });
+    expect(await client.devPermissions.get(appId, 'API_KEYS')).toEqual({
+      operation: 4,
+      name: 'api keys',
+      access: 'GRANT',
+    });
     const group = await client.devPermissions.get(appId, 'appSettings');
     expect(Array.isArray(group) && group.map((g) => g.operation)).toEqual([4, 5, 6, 7, 8, 9, 11, 13, 14, 110]);
     await expect(client.devPermissions.get(appId, 'NOPE')).rejects.toMatchObject({ status: 404 });

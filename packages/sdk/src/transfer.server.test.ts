@@ -16,16 +16,32 @@ describeAgainstServer('SDK transfer against the server', (session) => {
     const options = { table: 'Contact', rowsPerChunk: 10, mapping: { Name: 'name', Email: 'email', VIP: 'vip' } };
 
     const dry = await client.transfer.importCsvInChunks(appId, csv, { ...options, dryRun: true });
-    expect(dry).toMatchObject({ dryRun: true, rowsRead: 25, rowsValid: 24, rowsWritten: 0, rejectedTotal: 1, ignoredColumns: ['Notes'] });
+    expect(dry).toMatchObject({
+      dryRun: true,
+      rowsRead: 25,
+      rowsValid: 24,
+      rowsWritten: 0,
+      rejectedTotal: 1,
+      ignoredColumns: ['Notes'],
+    });
     expect(dry.rejected).toEqual([{ row: 19, column: 'name', message: "Column 'name' is required" }]);
     expect(await client.tables.getRecordsCount(appId, table, {})).toBe(0);
 
     // All or nothing per request: the chunk holding the bad row is refused with the report.
-    const refused = await client.transfer.startImport(appId, { csv: ['Name,Email', ',x@example.com'].join('\n') }, 'csv', { table: 'Contact' }).catch((e: unknown) => e);
-    expect(refused).toMatchObject({ status: 400, body: { code: 'VALIDATION', details: { rowsWritten: 0, rejectedTotal: 1 } } });
+    const refused = await client.transfer
+      .startImport(appId, { csv: ['Name,Email', ',x@example.com'].join('\n') }, 'csv', { table: 'Contact' })
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', details: { rowsWritten: 0, rejectedTotal: 1 } },
+    });
 
     const progress: number[] = [];
-    const done = await client.transfer.importCsvInChunks(appId, csv, { ...options, skipInvalid: true, onProgress: (p) => progress.push(p.rowsDone) });
+    const done = await client.transfer.importCsvInChunks(appId, csv, {
+      ...options,
+      skipInvalid: true,
+      onProgress: (p) => progress.push(p.rowsDone),
+    });
     expect(progress).toEqual([10, 20, 25]);
     expect(done).toMatchObject({ rowsRead: 25, rowsWritten: 24, rejectedTotal: 1 });
     const found = await client.tables.loadRecords(appId, table, { where: "email = 'c3@example.com'", sqlSearch: true });

@@ -82,7 +82,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     dbs,
     bus: new EventBus(),
     // The drop folder follows the data folder unless set (or switched off with null).
-    mailer: new Mailer(app.log, config.smtpUrl, config.mailFrom, config.mailDir === null ? undefined : (config.mailDir ?? path.join(config.dataDir, 'mail'))),
+    mailer: new Mailer(
+      app.log,
+      config.smtpUrl,
+      config.mailFrom,
+      config.mailDir === null ? undefined : (config.mailDir ?? path.join(config.dataDir, 'mail')),
+    ),
     log: app.log,
     loginLimiter: cluster.limiter('login', config.loginMaxFailures, config.loginWindowMs),
     cluster,
@@ -103,7 +108,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await dbs.migrateSystem(merge([systemMigrations, jobsMigrations, ...modules.map((m) => m.systemMigrations)]));
   await migrateExistingAppStores(dbs, ctx.appMigrations);
 
-  const consoleDir = config.consoleDir && fs.existsSync(path.join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined;
+  const consoleDir =
+    config.consoleDir && fs.existsSync(path.join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined;
   installErrorHandler(app, consoleDir ? { spaIndex: fs.readFileSync(path.join(consoleDir, 'index.html')) } : {});
   // Before any route: the app API's hooks are attached to each app API route as it is added.
   installAppApiHooks(app, ctx);
@@ -148,6 +154,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   // The built console at `/`; its client-side routes (deep links, reloads) get index.html from
   // the not-found handler, so the server needs no list of console pages.
-  if (consoleDir) await app.register(fastifyStatic, { root: consoleDir, prefix: '/', wildcard: false, index: ['index.html'] });
+  if (consoleDir)
+    await app.register(fastifyStatic, { root: consoleDir, prefix: '/', wildcard: false, index: ['index.html'] });
   return app;
 }

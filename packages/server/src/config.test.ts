@@ -29,7 +29,9 @@ describe('first-start defaults', () => {
         if (!files.length) await new Promise((r) => setTimeout(r, 50));
       }
       expect(files).toHaveLength(1);
-      expect(fs.readFileSync(path.join(dir, files[0]!), 'utf8')).toMatch(new RegExp(`To: ${email}[\\s\\S]*/confirm-email\\?token=`));
+      expect(fs.readFileSync(path.join(dir, files[0]!), 'utf8')).toMatch(
+        new RegExp(`To: ${email}[\\s\\S]*/confirm-email\\?token=`),
+      );
     } finally {
       await server.close();
     }

@@ -98,7 +98,8 @@ function storageSettings(env: NodeJS.ProcessEnv): Pick<Config, 'storage' | 's3'>
   if (!bucket) throw new Error('BASALT_STORAGE=s3 needs BASALT_S3_BUCKET');
   const accessKeyId = env.BASALT_S3_ACCESS_KEY_ID || undefined;
   const secretAccessKey = env.BASALT_S3_SECRET_ACCESS_KEY || undefined;
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('BASALT_S3_ACCESS_KEY_ID and BASALT_S3_SECRET_ACCESS_KEY go together');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error('BASALT_S3_ACCESS_KEY_ID and BASALT_S3_SECRET_ACCESS_KEY go together');
   return {
     storage: 's3',
     s3: {

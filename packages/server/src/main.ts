@@ -41,11 +41,14 @@ async function main(): Promise<void> {
   // answers, everything is ready.
   const app = await buildApp(config);
   // A diagnostic (http/loop-trace.ts): how long each request holds the event loop.
-  if (process.env.BASALT_LOOP_TRACE) (await import('./http/loop-trace.js')).installLoopTrace(process.env.BASALT_LOOP_TRACE, app.server);
+  if (process.env.BASALT_LOOP_TRACE)
+    (await import('./http/loop-trace.js')).installLoopTrace(process.env.BASALT_LOOP_TRACE, app.server);
   installShutdown(app);
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : config.dataDir;
-  app.log.info(`Basalt is ready on http://localhost:${config.port} (${app.basalt.dbs.kind}, data in ${where}, mail ${app.basalt.mailer.mode === 'smtp' ? 'via SMTP' : 'to this log'})`);
+  app.log.info(
+    `Basalt is ready on http://localhost:${config.port} (${app.basalt.dbs.kind}, data in ${where}, mail ${app.basalt.mailer.mode === 'smtp' ? 'via SMTP' : 'to this log'})`,
+  );
 }
 
 main().catch((err: unknown) => {

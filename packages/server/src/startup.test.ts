@@ -80,34 +80,45 @@ afterEach(() => {
 
 describe('server process', () => {
   if (testDbKinds().includes('sqlite')) {
-    it('starts on SQLite: creates and migrates system.db, answers status, exits 0 on SIGTERM', { timeout: 90_000 }, async () => {
-      const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-start-')), 'fresh', 'data');
-      try {
-        const s = startServer({ PORT: String(await freePort()), BASALT_DATA_DIR: dataDir });
-        const status = await waitReady(s);
-        expect(status).toMatchObject({ ready: true, database: 'sqlite', mail: 'log' });
+    it(
+      'starts on SQLite: creates and migrates system.db, answers status, exits 0 on SIGTERM',
+      { timeout: 90_000 },
+      async () => {
+        const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-start-')), 'fresh', 'data');
+        try {
+          const s = startServer({ PORT: String(await freePort()), BASALT_DATA_DIR: dataDir });
+          const status = await waitReady(s);
+          expect(status).toMatchObject({ ready: true, database: 'sqlite', mail: 'log' });
 
-        const db = new Database(path.join(dataDir, 'system.db'), { readonly: true });
-        const migrations = db.prepare('select name from kysely_migration order by name').all() as Array<{ name: string }>;
-        const tables = db.prepare("select name from sqlite_master where type = 'table'").all() as Array<{ name: string }>;
-        db.close();
-        expect(migrations.map((m) => m.name)).toContain('0001-foundation');
-        expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['developers', 'dev_sessions', 'apps', 'api_keys']));
+          const db = new Database(path.join(dataDir, 'system.db'), { readonly: true });
+          const migrations = db.prepare('select name from kysely_migration order by name').all() as Array<{
+            name: string;
+          }>;
+          const tables = db.prepare("select name from sqlite_master where type = 'table'").all() as Array<{
+            name: string;
+          }>;
+          db.close();
+          expect(migrations.map((m) => m.name)).toContain('0001-foundation');
+          expect(tables.map((t) => t.name)).toEqual(
+            expect.arrayContaining(['developers', 'dev_sessions', 'apps', 'api_keys']),
+          );
 
-        // It works end to end: register over real HTTP.
-        const reg = await fetch(`http://127.0.0.1:${s.port}/console/devreg`, {
-          method: 'POST', headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'first@example.com', password: 'long enough pw' }),
-        });
-        expect(reg.status).toBe(200);
+          // It works end to end: register over real HTTP.
+          const reg = await fetch(`http://127.0.0.1:${s.port}/console/devreg`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: 'first@example.com', password: 'long enough pw' }),
+          });
+          expect(reg.status).toBe(200);
 
-        const { code, ms } = await stop(s);
-        expect(code).toBe(0);
-        expect(ms).toBeLessThan(5000);
-      } finally {
-        fs.rmSync(path.dirname(path.dirname(dataDir)), { recursive: true, force: true });
-      }
-    });
+          const { code, ms } = await stop(s);
+          expect(code).toBe(0);
+          expect(ms).toBeLessThan(5000);
+        } finally {
+          fs.rmSync(path.dirname(path.dirname(dataDir)), { recursive: true, force: true });
+        }
+      },
+    );
 
     it('refuses a malformed setting with a short reason and exit code 1', { timeout: 60_000 }, async () => {
       const s = startServer({ PORT: 'eighty' });
@@ -117,32 +128,48 @@ describe('server process', () => {
   }
 
   if (testDbKinds().includes('postgres')) {
-    it('starts on PostgreSQL: creates and migrates its schema, answers status, exits 0 on SIGTERM', { timeout: 90_000 }, async () => {
-      const prefix = `st${crypto.randomBytes(4).toString('hex')}_`;
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-start-'));
-      const client = new pg.Client({ connectionString: TEST_PG_URL });
-      await client.connect();
-      try {
-        const s = startServer({ PORT: String(await freePort()), BASALT_DATA_DIR: dataDir, DATABASE_URL: TEST_PG_URL, BASALT_PG_SCHEMA_PREFIX: prefix });
-        const status = await waitReady(s);
-        expect(status).toMatchObject({ ready: true, database: 'postgres' });
+    it(
+      'starts on PostgreSQL: creates and migrates its schema, answers status, exits 0 on SIGTERM',
+      { timeout: 90_000 },
+      async () => {
+        const prefix = `st${crypto.randomBytes(4).toString('hex')}_`;
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-start-'));
+        const client = new pg.Client({ connectionString: TEST_PG_URL });
+        await client.connect();
+        try {
+          const s = startServer({
+            PORT: String(await freePort()),
+            BASALT_DATA_DIR: dataDir,
+            DATABASE_URL: TEST_PG_URL,
+            BASALT_PG_SCHEMA_PREFIX: prefix,
+          });
+          const status = await waitReady(s);
+          expect(status).toMatchObject({ ready: true, database: 'postgres' });
 
-        const migrations = await client.query(`select name from "${prefix}system".kysely_migration order by name`);
-        expect(migrations.rows.map((r) => r.name)).toContain('0001-foundation');
-        const tables = await client.query('select table_name from information_schema.tables where table_schema = $1', [`${prefix}system`]);
-        expect(tables.rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['developers', 'dev_sessions', 'apps', 'api_keys']));
-        // Nothing of the system data lands in SQLite when PostgreSQL is configured.
-        expect(fs.existsSync(path.join(dataDir, 'system.db'))).toBe(false);
+          const migrations = await client.query(`select name from "${prefix}system".kysely_migration order by name`);
+          expect(migrations.rows.map((r) => r.name)).toContain('0001-foundation');
+          const tables = await client.query(
+            'select table_name from information_schema.tables where table_schema = $1',
+            [`${prefix}system`],
+          );
+          expect(tables.rows.map((r) => r.table_name)).toEqual(
+            expect.arrayContaining(['developers', 'dev_sessions', 'apps', 'api_keys']),
+          );
+          // Nothing of the system data lands in SQLite when PostgreSQL is configured.
+          expect(fs.existsSync(path.join(dataDir, 'system.db'))).toBe(false);
 
-        const { code, ms } = await stop(s);
-        expect(code).toBe(0);
-        expect(ms).toBeLessThan(5000);
-      } finally {
-        const schemas = await client.query('select nspname from pg_namespace where starts_with(nspname, $1)', [prefix]);
-        for (const r of schemas.rows) await client.query(`drop schema if exists "${r.nspname}" cascade`);
-        await client.end();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
-    });
+          const { code, ms } = await stop(s);
+          expect(code).toBe(0);
+          expect(ms).toBeLessThan(5000);
+        } finally {
+          const schemas = await client.query('select nspname from pg_namespace where starts_with(nspname, $1)', [
+            prefix,
+          ]);
+          for (const r of schemas.rows) await client.query(`drop schema if exists "${r.nspname}" cascade`);
+          await client.end();
+          fs.rmSync(dataDir, { recursive: true, force: true });
+        }
+      },
+    );
   }
 });

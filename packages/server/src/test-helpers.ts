@@ -28,19 +28,26 @@ export interface TestServer {
   kind: DbKind;
   config: Config;
   /** `inject` with JSON bodies and an optional auth key. */
-  call(method: InjectOptions['method'], url: string, opts?: { body?: unknown; authKey?: string; headers?: Record<string, string>; payload?: string | Buffer }): Promise<LightMyRequestResponse>;
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    opts?: { body?: unknown; authKey?: string; headers?: Record<string, string>; payload?: string | Buffer },
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
 export async function startTestServer(kind: DbKind, overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-test-'));
-  const config = loadConfig({}, {
-    dataDir,
-    logLevel: process.env.BASALT_TEST_LOG ?? 'silent',
-    databaseUrl: kind === 'postgres' ? TEST_PG_URL : undefined,
-    pgSchemaPrefix: `t${crypto.randomBytes(4).toString('hex')}_`,
-    ...overrides,
-  });
+  const config = loadConfig(
+    {},
+    {
+      dataDir,
+      logLevel: process.env.BASALT_TEST_LOG ?? 'silent',
+      databaseUrl: kind === 'postgres' ? TEST_PG_URL : undefined,
+      pgSchemaPrefix: `t${crypto.randomBytes(4).toString('hex')}_`,
+      ...overrides,
+    },
+  );
   const app = await buildApp(config);
   await app.ready();
   return {
@@ -52,7 +59,11 @@ export async function startTestServer(kind: DbKind, overrides: Partial<Config> =
         method,
         url,
         headers: { ...(opts.authKey ? { 'auth-key': opts.authKey } : {}), ...(opts.headers ?? {}) },
-        ...(opts.payload !== undefined ? { payload: opts.payload } : opts.body !== undefined ? { payload: opts.body as object } : {}),
+        ...(opts.payload !== undefined
+          ? { payload: opts.payload }
+          : opts.body !== undefined
+            ? { payload: opts.body as object }
+            : {}),
       }),
     close: async () => {
       const dbs = app.basalt.dbs;
@@ -64,7 +75,11 @@ export async function startTestServer(kind: DbKind, overrides: Partial<Config> =
 }
 
 /** Runs `fn` once per database kind, with a fresh server for the suite. */
-export function describeEachDb(name: string, fn: (server: () => TestServer) => void, overrides: Partial<Config> = {}): void {
+export function describeEachDb(
+  name: string,
+  fn: (server: () => TestServer) => void,
+  overrides: Partial<Config> = {},
+): void {
   for (const kind of testDbKinds()) {
     describe(`${name} [${kind}]`, () => {
       let server: TestServer;
@@ -89,7 +104,11 @@ export interface TestDeveloper {
 let seq = 0;
 
 /** Registers a developer and signs them in. */
-export async function registerDeveloper(server: TestServer, email = `dev${Date.now()}${seq++}@example.com`, password = 'correct horse battery'): Promise<TestDeveloper> {
+export async function registerDeveloper(
+  server: TestServer,
+  email = `dev${Date.now()}${seq++}@example.com`,
+  password = 'correct horse battery',
+): Promise<TestDeveloper> {
   const reg = await server.call('POST', '/console/devreg', { body: { email, password, name: 'Test Developer' } });
   if (reg.statusCode !== 200) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
   const login = await server.call('POST', '/console/home/login', { body: { login: email, password } });
@@ -99,7 +118,11 @@ export async function registerDeveloper(server: TestServer, email = `dev${Date.n
 }
 
 /** Creates an application and answers its id. */
-export async function createTestApp(server: TestServer, authKey: string, appName = `App${Date.now()}${seq++}`): Promise<string> {
+export async function createTestApp(
+  server: TestServer,
+  authKey: string,
+  appName = `App${Date.now()}${seq++}`,
+): Promise<string> {
   const res = await server.call('POST', '/console/applications', { authKey, body: { appName } });
   if (res.statusCode !== 200) throw new Error(`create app failed: ${res.statusCode} ${res.body}`);
   return res.json().id;
@@ -116,7 +139,9 @@ export async function listAppStores(server: TestServer): Promise<string[]> {
   }
   const { sql } = await import('kysely');
   const like = `${server.config.pgSchemaPrefix}app_%`;
-  const rows = await sql<{ nspname: string }>`select nspname from pg_namespace where nspname like ${like}`.execute(server.app.basalt.dbs.system);
+  const rows = await sql<{ nspname: string }>`select nspname from pg_namespace where nspname like ${like}`.execute(
+    server.app.basalt.dbs.system,
+  );
   return rows.rows.map((r) => r.nspname);
 }
 

@@ -70,7 +70,9 @@ export interface ErrorSpec {
 export type ErrorCode = keyof typeof ERRORS;
 
 /** The codes by name (`ErrorCodes.NOT_FOUND === 'NOT_FOUND'`), for call sites that prefer a constant. */
-export const ErrorCodes = Object.fromEntries(Object.keys(ERRORS).map((k) => [k, k])) as { readonly [K in ErrorCode]: K };
+export const ErrorCodes = Object.fromEntries(Object.keys(ERRORS).map((k) => [k, k])) as {
+  readonly [K in ErrorCode]: K;
+};
 
 /** True when `code` is a key of the registry (answers read off the wire are plain strings). */
 export function isErrorCode(code: unknown): code is ErrorCode {
@@ -95,7 +97,12 @@ export interface FieldError {
  * Structured detail of an error. `fields` is the one shape of field errors; the loose keys that
  * once named a field (`field`, `column`, `clause`) are refused so no new one appears.
  */
-export type ErrorDetails = Record<string, unknown> & { fields?: FieldError[]; field?: never; column?: never; clause?: never };
+export type ErrorDetails = Record<string, unknown> & {
+  fields?: FieldError[];
+  field?: never;
+  column?: never;
+  clause?: never;
+};
 
 /** What every error response body looks like. */
 export interface ApiErrorBody {
@@ -108,5 +115,7 @@ export interface ApiErrorBody {
 /** The field errors of a body's details (none when it has no `fields` list). */
 export function fieldErrorsOf(details: unknown): FieldError[] {
   const fields = (details as { fields?: unknown } | undefined)?.fields;
-  return Array.isArray(fields) ? fields.filter((f): f is FieldError => !!f && typeof f === 'object' && typeof (f as FieldError).field === 'string') : [];
+  return Array.isArray(fields)
+    ? fields.filter((f): f is FieldError => !!f && typeof f === 'object' && typeof (f as FieldError).field === 'string')
+    : [];
 }

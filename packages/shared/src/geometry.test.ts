@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { GeometryError, GeometryLimits, assertFitsColumn, fromWkt, readGeometry, toEwkt, toWire, toWkt } from './geometry.js';
+import {
+  GeometryError,
+  GeometryLimits,
+  assertFitsColumn,
+  fromWkt,
+  readGeometry,
+  toEwkt,
+  toWire,
+  toWkt,
+} from './geometry.js';
 import { parseWhere } from './where/parser.js';
 import { WhereLimitError } from './where/limits.js';
 
@@ -10,9 +19,16 @@ describe('geometry values', () => {
     const poly = 'POLYGON((0 0, 4 0, 4 4, 0 4, 0 0), (1 1, 2 1, 2 2, 1 1))';
     expect(toWkt(fromWkt(poly))).toBe(poly);
     expect(readGeometry('{"type":"Point","coordinates":[1.5,2]}')).toEqual({ type: 'Point', coordinates: [1.5, 2] });
-    expect(readGeometry({ type: 'Point', coordinates: [1, 2], srsId: 4326, ___class: 'com.backendless.persistence.Point' })).toEqual({ type: 'Point', coordinates: [1, 2] });
+    expect(
+      readGeometry({ type: 'Point', coordinates: [1, 2], srsId: 4326, ___class: 'com.backendless.persistence.Point' }),
+    ).toEqual({ type: 'Point', coordinates: [1, 2] });
     expect(toEwkt(fromWkt('POINT(1 2)'))).toBe('SRID=4326;POINT(1 2)');
-    expect(toWire(fromWkt('POINT(1 2)'))).toEqual({ type: 'Point', coordinates: [1, 2], srsId: 4326, ___class: 'com.backendless.persistence.Point' });
+    expect(toWire(fromWkt('POINT(1 2)'))).toEqual({
+      type: 'Point',
+      coordinates: [1, 2],
+      srsId: 4326,
+      ___class: 'com.backendless.persistence.Point',
+    });
   });
 
   it('names what is wrong with a bad value', () => {
@@ -33,7 +49,9 @@ describe('geometry values', () => {
     expect(msg(() => fromWkt('POINT(10 95)'))).toMatch(/latitude \(y\) 95 is outside -90\.\.90/);
     expect(msg(() => readGeometry({ type: 'Circle', coordinates: [] }))).toMatch(/type "Circle" is not supported/);
     expect(msg(() => readGeometry('{"type":'))).toMatch(/not valid GeoJSON/);
-    expect(msg(() => assertFitsColumn('POINT', fromWkt('LINESTRING(1 2, 3 4)')))).toBe('a POINT column takes POINT values, not LINESTRING');
+    expect(msg(() => assertFitsColumn('POINT', fromWkt('LINESTRING(1 2, 3 4)')))).toBe(
+      'a POINT column takes POINT values, not LINESTRING',
+    );
     const many = `LINESTRING(${Array.from({ length: GeometryLimits.points + 1 }, () => '1 1').join(',')})`;
     expect(msg(() => fromWkt(many))).toMatch(/too many points/);
   });
@@ -42,9 +60,17 @@ describe('geometry values', () => {
 describe('spatial functions in the where language', () => {
   it('parses two-argument spatial calls and keeps four-argument distance as before', () => {
     const within = parseWhere("Within(location, 'POLYGON((0 0, 1 0, 1 1, 0 0))') = true");
-    expect(within).toMatchObject({ kind: 'compare', op: '=', left: { kind: 'spatial', fn: 'WITHIN', args: [{ kind: 'column', path: ['location'] }, { kind: 'literal' }] } });
-    expect(parseWhere("distanceOnSphere(a.b, 'POINT(1 2)') < 1000")).toMatchObject({ left: { kind: 'spatial', fn: 'DISTANCEONSPHERE', args: [{ path: ['a', 'b'] }, {}] } });
-    expect(parseWhere("distance(location, 'POINT(1 2)') < 1")).toMatchObject({ left: { kind: 'spatial', fn: 'DISTANCE' } });
+    expect(within).toMatchObject({
+      kind: 'compare',
+      op: '=',
+      left: { kind: 'spatial', fn: 'WITHIN', args: [{ kind: 'column', path: ['location'] }, { kind: 'literal' }] },
+    });
+    expect(parseWhere("distanceOnSphere(a.b, 'POINT(1 2)') < 1000")).toMatchObject({
+      left: { kind: 'spatial', fn: 'DISTANCEONSPHERE', args: [{ path: ['a', 'b'] }, {}] },
+    });
+    expect(parseWhere("distance(location, 'POINT(1 2)') < 1")).toMatchObject({
+      left: { kind: 'spatial', fn: 'DISTANCE' },
+    });
     expect(parseWhere('distance(lat, lng, 1, 2) < km(5)')).toMatchObject({ left: { kind: 'distance' } });
     expect(() => parseWhere("Within(location, 'x', 'y') = true")).toThrow(/expected '\)'/);
   });

@@ -55,7 +55,12 @@ export function columnShape(t: SpatialDataType): GeometryType | null {
 }
 
 function checkPosition(p: unknown, where: string): Position {
-  if (!Array.isArray(p) || p.length < 2 || p.length > 3 || !p.every((n) => typeof n === 'number' && Number.isFinite(n))) {
+  if (
+    !Array.isArray(p) ||
+    p.length < 2 ||
+    p.length > 3 ||
+    !p.every((n) => typeof n === 'number' && Number.isFinite(n))
+  ) {
     throw new GeometryError(`${where}: a position must be [x, y] with two finite numbers`);
   }
   const [x, y] = p as number[];
@@ -70,9 +75,11 @@ function checkLine(points: Position[], where: string): Position[] {
 }
 
 function checkRing(points: Position[], where: string): Position[] {
-  if (points.length < 4) throw new GeometryError(`${where}: a polygon ring needs at least 4 points (the last one repeats the first)`);
+  if (points.length < 4)
+    throw new GeometryError(`${where}: a polygon ring needs at least 4 points (the last one repeats the first)`);
   const [a, b] = [points[0], points[points.length - 1]];
-  if (a[0] !== b[0] || a[1] !== b[1]) throw new GeometryError(`${where}: a polygon ring must end at its first point (${a[0]} ${a[1]})`);
+  if (a[0] !== b[0] || a[1] !== b[1])
+    throw new GeometryError(`${where}: a polygon ring must end at its first point (${a[0]} ${a[1]})`);
   return points;
 }
 
@@ -83,33 +90,59 @@ function countPoints(g: Geometry): number {
 }
 
 function checkSize(g: Geometry): Geometry {
-  if (countPoints(g) > GeometryLimits.points) throw new GeometryError(`too many points: the limit is ${GeometryLimits.points.toLocaleString('en-US')} in one value`);
+  if (countPoints(g) > GeometryLimits.points)
+    throw new GeometryError(
+      `too many points: the limit is ${GeometryLimits.points.toLocaleString('en-US')} in one value`,
+    );
   return g;
 }
 
 /** Reads a GeoJSON geometry object (`type` Point, LineString or Polygon; other keys are ignored). */
 export function fromGeoJson(value: unknown): Geometry {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new GeometryError('expected a GeoJSON object or WKT text');
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new GeometryError('expected a GeoJSON object or WKT text');
   const { type, coordinates, srsId } = value as { type?: unknown; coordinates?: unknown; srsId?: unknown };
-  if (srsId !== undefined && srsId !== null && srsId !== SPATIAL_SRID) throw new GeometryError(`srsId ${String(srsId)} is not supported: spatial columns hold WGS 84 (srsId ${SPATIAL_SRID})`);
+  if (srsId !== undefined && srsId !== null && srsId !== SPATIAL_SRID)
+    throw new GeometryError(
+      `srsId ${String(srsId)} is not supported: spatial columns hold WGS 84 (srsId ${SPATIAL_SRID})`,
+    );
   if (!Array.isArray(coordinates)) throw new GeometryError(`GeoJSON needs a 'coordinates' array`);
   const list = (v: unknown, what: string): unknown[] => {
     if (!Array.isArray(v)) throw new GeometryError(`${what} must be an array`);
-    if (v.length > GeometryLimits.points) throw new GeometryError(`too many points: the limit is ${GeometryLimits.points.toLocaleString('en-US')} in one value`);
+    if (v.length > GeometryLimits.points)
+      throw new GeometryError(
+        `too many points: the limit is ${GeometryLimits.points.toLocaleString('en-US')} in one value`,
+      );
     return v;
   };
   switch (type) {
     case 'Point':
       return { type, coordinates: checkPosition(coordinates, 'Point') };
     case 'LineString':
-      return checkSize({ type, coordinates: checkLine(list(coordinates, 'LineString coordinates').map((p, i) => checkPosition(p, `LineString point ${i + 1}`)), 'LineString') });
+      return checkSize({
+        type,
+        coordinates: checkLine(
+          list(coordinates, 'LineString coordinates').map((p, i) => checkPosition(p, `LineString point ${i + 1}`)),
+          'LineString',
+        ),
+      });
     case 'Polygon': {
       const rings = list(coordinates, 'Polygon coordinates');
       if (rings.length === 0) throw new GeometryError('Polygon: needs at least one ring');
-      return checkSize({ type, coordinates: rings.map((r, k) => checkRing(list(r, `Polygon ring ${k + 1}`).map((p, i) => checkPosition(p, `Polygon ring ${k + 1} point ${i + 1}`)), `Polygon ring ${k + 1}`)) });
+      return checkSize({
+        type,
+        coordinates: rings.map((r, k) =>
+          checkRing(
+            list(r, `Polygon ring ${k + 1}`).map((p, i) => checkPosition(p, `Polygon ring ${k + 1} point ${i + 1}`)),
+            `Polygon ring ${k + 1}`,
+          ),
+        ),
+      });
     }
     default:
-      throw new GeometryError(`GeoJSON type ${JSON.stringify(type) ?? 'undefined'} is not supported: use Point, LineString or Polygon`);
+      throw new GeometryError(
+        `GeoJSON type ${JSON.stringify(type) ?? 'undefined'} is not supported: use Point, LineString or Polygon`,
+      );
   }
 }
 
@@ -126,7 +159,10 @@ class WktReader {
 
   fail(expected: string): never {
     this.ws();
-    const at = this.i >= this.text.length ? 'the end of the text' : `'${this.text.slice(this.i, this.i + 12)}' at position ${this.i}`;
+    const at =
+      this.i >= this.text.length
+        ? 'the end of the text'
+        : `'${this.text.slice(this.i, this.i + 12)}' at position ${this.i}`;
     throw new GeometryError(`invalid WKT: expected ${expected}, found ${at}`);
   }
 
@@ -158,7 +194,10 @@ class WktReader {
   }
 
   position(where: string): Position {
-    if (++this.points > GeometryLimits.points) throw new GeometryError(`too many points: the limit is ${GeometryLimits.points.toLocaleString('en-US')} in one value`);
+    if (++this.points > GeometryLimits.points)
+      throw new GeometryError(
+        `too many points: the limit is ${GeometryLimits.points.toLocaleString('en-US')} in one value`,
+      );
     const x = this.number();
     const y = this.number();
     return checkPosition([x, y], where);
@@ -183,11 +222,15 @@ class WktReader {
 
 /** Reads WKT (`POINT (x y)`, `LINESTRING (…)`, `POLYGON ((…), (…))`), with an optional `SRID=4326;` prefix. */
 export function fromWkt(text: string): Geometry {
-  if (text.length > GeometryLimits.textLength) throw new GeometryError(`WKT text too long: the limit is ${GeometryLimits.textLength.toLocaleString('en-US')} characters`);
+  if (text.length > GeometryLimits.textLength)
+    throw new GeometryError(
+      `WKT text too long: the limit is ${GeometryLimits.textLength.toLocaleString('en-US')} characters`,
+    );
   let body = text;
   const srid = /^\s*SRID\s*=\s*(\d+)\s*;/i.exec(text);
   if (srid) {
-    if (Number(srid[1]) !== SPATIAL_SRID) throw new GeometryError(`SRID ${srid[1]} is not supported: spatial columns hold WGS 84 (SRID ${SPATIAL_SRID})`);
+    if (Number(srid[1]) !== SPATIAL_SRID)
+      throw new GeometryError(`SRID ${srid[1]} is not supported: spatial columns hold WGS 84 (SRID ${SPATIAL_SRID})`);
     body = text.slice(srid[0].length);
   }
   const r = new WktReader(body);
@@ -260,11 +303,17 @@ export function toEwkt(g: Geometry): string {
 
 /** The answer form: GeoJSON with `srsId` and the Backendless SDK's class name. */
 export function toWire(g: Geometry): GeometryWire {
-  return { type: g.type, coordinates: g.coordinates, srsId: SPATIAL_SRID, ___class: `com.backendless.persistence.${g.type}` } as GeometryWire;
+  return {
+    type: g.type,
+    coordinates: g.coordinates,
+    srsId: SPATIAL_SRID,
+    ___class: `com.backendless.persistence.${g.type}`,
+  } as GeometryWire;
 }
 
 /** Checks that a geometry fits a column of type `t` (a POINT column takes points only). */
 export function assertFitsColumn(t: SpatialDataType, g: Geometry): void {
   const shape = columnShape(t);
-  if (shape && g.type !== shape) throw new GeometryError(`a ${t} column takes ${WKT_NAMES[shape]} values, not ${WKT_NAMES[g.type]}`);
+  if (shape && g.type !== shape)
+    throw new GeometryError(`a ${t} column takes ${WKT_NAMES[shape]} values, not ${WKT_NAMES[g.type]}`);
 }

@@ -56,7 +56,9 @@ type ParamNames<P extends string> = P extends `${string}:${infer Rest}`
   : never;
 
 /** `{ appId: string; name: string }` for `/:appId/console/counters/:name`. */
-export type PathParamsOf<P extends string> = string extends P ? Record<string, string> : { [K in ParamNames<P>]: string };
+export type PathParamsOf<P extends string> = string extends P
+  ? Record<string, string>
+  : { [K in ParamNames<P>]: string };
 
 /**
  * The types a route's schemas describe, so the server's handler and the SDK's method read them
@@ -132,7 +134,11 @@ export type PlannedRoute = readonly [method: HttpMethod, path: string, auth?: Ro
  * the area until a module handles it; whoever builds the area replaces a row with a full
  * `defineRoute` (body and query schemas, developer permission).
  */
-export function plannedRoutes<const T extends Record<string, PlannedRoute>>(area: string, group: string, rows: T): { [K in keyof T]: RouteDef } {
+export function plannedRoutes<const T extends Record<string, PlannedRoute>>(
+  area: string,
+  group: string,
+  rows: T,
+): { [K in keyof T]: RouteDef } {
   const out: Record<string, RouteDef> = {};
   for (const [method, [verb, path, auth = 'developer']] of Object.entries(rows)) {
     out[method] = { name: `${group}.${method}`, method: verb, path, auth, area };

@@ -9,7 +9,8 @@ export const SuccessSchema = Type.Object({ success: Type.Boolean() });
 export type Success = Static<typeof SuccessSchema>;
 
 /** A page of items with the total: `{ data, totalRows }`. */
-export const PageSchema = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), totalRows: Type.Integer() });
+export const PageSchema = <T extends TSchema>(item: T) =>
+  Type.Object({ data: Type.Array(item), totalRows: Type.Integer() });
 
 /**
  * `T | null`. Null comes first: the server validates with type coercion on, and a null tried
@@ -21,7 +22,8 @@ export const NullableSchema = <T extends TSchema>(schema: T) => Type.Union([Type
  * An object whose declared fields are typed and whose other fields are sent as they are: records
  * (their columns are the app's), settings blobs and other shapes that grow with the app.
  */
-export const OpenObjectSchema = <P extends Record<string, TSchema>>(properties: P) => Type.Object(properties, { additionalProperties: true });
+export const OpenObjectSchema = <P extends Record<string, TSchema>>(properties: P) =>
+  Type.Object(properties, { additionalProperties: true });
 
 /** Paging of list routes: `pageSize` (1–100) and `offset`. */
 export const PagingQuerySchema = Type.Object({

@@ -16,15 +16,22 @@ function reference(pattern: string, ignoreCase: boolean): RegExp {
 describe('wildcard matcher', () => {
   it('agrees with the RegExp meaning on seeded random patterns and texts', () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296);
+    const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296;
     const alphabet = ['a', 'b', 'A', '%', '_', '\\', 'é', '.'];
     const texts = ['a', 'b', 'A', 'é', '.', '%', '_'];
     for (let n = 0; n < 3000; n++) {
-      const pattern = Array.from({ length: Math.floor(rand() * 7) }, () => alphabet[Math.floor(rand() * alphabet.length)]).join('');
-      const text = Array.from({ length: Math.floor(rand() * 7) }, () => texts[Math.floor(rand() * texts.length)]).join('');
+      const pattern = Array.from(
+        { length: Math.floor(rand() * 7) },
+        () => alphabet[Math.floor(rand() * alphabet.length)],
+      ).join('');
+      const text = Array.from({ length: Math.floor(rand() * 7) }, () => texts[Math.floor(rand() * texts.length)]).join(
+        '',
+      );
       const ignoreCase = rand() < 0.5;
       const got = wildcardMatcher(pattern, { any: '%', one: '_', escape: '\\', ignoreCase }).test(text);
-      expect(got, `${JSON.stringify(pattern)} ~ ${JSON.stringify(text)} (ignoreCase ${ignoreCase})`).toBe(reference(pattern, ignoreCase).test(text));
+      expect(got, `${JSON.stringify(pattern)} ~ ${JSON.stringify(text)} (ignoreCase ${ignoreCase})`).toBe(
+        reference(pattern, ignoreCase).test(text),
+      );
     }
   });
 

@@ -27,7 +27,8 @@ export function wildcardMatcher(pattern: string, syntax: WildcardSyntax): Wildca
   const atoms: Atom[] = [];
   for (let i = 0; i < chars.length; i++) {
     const ch = chars[i];
-    if (syntax.escape !== undefined && ch === syntax.escape && i + 1 < chars.length) atoms.push({ kind: 'char', ch: chars[++i] });
+    if (syntax.escape !== undefined && ch === syntax.escape && i + 1 < chars.length)
+      atoms.push({ kind: 'char', ch: chars[++i] });
     else if (ch === syntax.any) {
       // Runs of `any` mean the same as one.
       if (atoms[atoms.length - 1]?.kind !== 'any') atoms.push({ kind: 'any' });

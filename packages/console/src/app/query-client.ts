@@ -28,7 +28,12 @@ export function expireSession(): void {
   if (!getAuthKey()) return;
   setAuthKey(null);
   queryClient.clear();
-  notifications.show({ id: 'session-expired', color: 'orange', title: 'Signed out', message: 'Your session has ended. Sign in again to continue.' });
+  notifications.show({
+    id: 'session-expired',
+    color: 'orange',
+    title: 'Signed out',
+    message: 'Your session has ended. Sign in again to continue.',
+  });
 }
 
 export const queryClient: QueryClient = new QueryClient({
@@ -43,7 +48,12 @@ export const queryClient: QueryClient = new QueryClient({
       // Every change that fails says so, unless its screen says it in place
       // (docs/decisions/0038-one-console-data-path.md).
       if (mutation.meta?.errorToast === false) return;
-      notifications.show({ color: 'red', title: mutation.meta?.errorTitle, message: errorInfo(error).message, autoClose: false });
+      notifications.show({
+        color: 'red',
+        title: mutation.meta?.errorTitle,
+        message: errorInfo(error).message,
+        autoClose: false,
+      });
     },
   }),
   defaultOptions: {

@@ -27,7 +27,18 @@ interface Props {
  * Second-tier confirmation (docs/console-screens.md › Confirmations): the title names the object and count, the body says
  * the consequence, the verb button is red, and focus starts on Cancel so Enter never destroys.
  */
-export function ConfirmModal({ opened, onClose, title, children, confirmLabel, onConfirm, loading, error, destructive = true, extraAction }: Props) {
+export function ConfirmModal({
+  opened,
+  onClose,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  loading,
+  error,
+  destructive = true,
+  extraAction,
+}: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title={<Text fw={600}>{title}</Text>}>
       <Stack gap="md">

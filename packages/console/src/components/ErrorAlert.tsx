@@ -7,7 +7,17 @@ import { errorInfo } from '../lib/errors';
  * Inline failure of a region (docs/console-screens.md › Errors and permissions): the server's message, its code in small mono text
  * and Retry. A 403 says which permission is missing — the server names it in the message.
  */
-export function ErrorAlert({ error, onRetry, title, parent }: { error: unknown; onRetry?: () => void; title?: string; parent?: { to: string; label: string } }) {
+export function ErrorAlert({
+  error,
+  onRetry,
+  title,
+  parent,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  title?: string;
+  parent?: { to: string; label: string };
+}) {
   const info = errorInfo(error);
   const forbidden = info.status === 403;
   return (

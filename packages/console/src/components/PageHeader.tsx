@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 
-export function PageHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Group justify="space-between" align="flex-start" mb="lg" wrap="nowrap" gap="md">
       <Stack gap={4} style={{ minWidth: 0 }}>
@@ -12,7 +20,11 @@ export function PageHeader({ title, description, actions }: { title: ReactNode; 
           </Text>
         )}
       </Stack>
-      {actions && <Group gap="sm" wrap="nowrap">{actions}</Group>}
+      {actions && (
+        <Group gap="sm" wrap="nowrap">
+          {actions}
+        </Group>
+      )}
     </Group>
   );
 }

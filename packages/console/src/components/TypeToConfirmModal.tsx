@@ -18,7 +18,18 @@ interface Props {
 }
 
 /** Third-tier confirmation (docs/console-screens.md › Confirmations): the red button stays disabled until the name matches. */
-export function TypeToConfirmModal({ opened, onClose, title, expected, inputLabel, consequences, confirmLabel, onConfirm, loading, error }: Props) {
+export function TypeToConfirmModal({
+  opened,
+  onClose,
+  title,
+  expected,
+  inputLabel,
+  consequences,
+  confirmLabel,
+  onConfirm,
+  loading,
+  error,
+}: Props) {
   const [typed, setTyped] = useState('');
   const matches = typed === expected;
 
@@ -42,7 +53,11 @@ export function TypeToConfirmModal({ opened, onClose, title, expected, inputLabe
             label={inputLabel}
             description={
               <>
-                Type <Text span className="mono" fw={600} c="var(--mantine-color-text)">{expected}</Text> exactly as shown.
+                Type{' '}
+                <Text span className="mono" fw={600} c="var(--mantine-color-text)">
+                  {expected}
+                </Text>{' '}
+                exactly as shown.
               </>
             }
             value={typed}

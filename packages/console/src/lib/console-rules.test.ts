@@ -40,11 +40,23 @@ describe('server errors in the console', () => {
   const conflict = Object.assign(new Error("You already have an application named 'Shop'"), {
     code: 'CONFLICT',
     status: 409,
-    body: { code: 'CONFLICT', message: "You already have an application named 'Shop'", details: { fields: [{ field: 'appName', code: 'CONFLICT', message: "You already have an application named 'Shop'" }] } },
+    body: {
+      code: 'CONFLICT',
+      message: "You already have an application named 'Shop'",
+      details: {
+        fields: [{ field: 'appName', code: 'CONFLICT', message: "You already have an application named 'Shop'" }],
+      },
+    },
   });
 
   it('reads message, code, status and the blamed field', () => {
-    expect(errorInfo(conflict)).toEqual({ message: "You already have an application named 'Shop'", code: 'CONFLICT', status: 409, field: 'appName', fields: [{ field: 'appName', code: 'CONFLICT', message: "You already have an application named 'Shop'" }] });
+    expect(errorInfo(conflict)).toEqual({
+      message: "You already have an application named 'Shop'",
+      code: 'CONFLICT',
+      status: 409,
+      field: 'appName',
+      fields: [{ field: 'appName', code: 'CONFLICT', message: "You already have an application named 'Shop'" }],
+    });
   });
 
   it('puts a field error under its field and nowhere else', () => {

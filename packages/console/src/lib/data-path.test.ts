@@ -27,7 +27,9 @@ describe('the console data path', () => {
   });
 
   it('calls getSdk() only in features/*/api/ and the client module', () => {
-    const outside = files.filter((f) => !inApi(f) && f !== 'lib/sdk.ts' && /\bgetSdk\(\)/.test(readFileSync(join(SRC, f), 'utf8')));
+    const outside = files.filter(
+      (f) => !inApi(f) && f !== 'lib/sdk.ts' && /\bgetSdk\(\)/.test(readFileSync(join(SRC, f), 'utf8')),
+    );
     expect(outside).toEqual([]);
   });
 
@@ -38,7 +40,11 @@ describe('the console data path', () => {
   });
 
   it('gives every feature with queries its query-key factories in api/<feature>.keys.ts', () => {
-    const withQueries = new Set(files.filter((f) => inApi(f) && /\bqueryKey:/.test(readFileSync(join(SRC, f), 'utf8'))).map((f) => f.split('/')[1]));
+    const withQueries = new Set(
+      files
+        .filter((f) => inApi(f) && /\bqueryKey:/.test(readFileSync(join(SRC, f), 'utf8')))
+        .map((f) => f.split('/')[1]),
+    );
     expect(withQueries.size).toBeGreaterThan(5);
     const missing = [...withQueries].filter((feature) => !files.includes(`features/${feature}/api/${feature}.keys.ts`));
     expect(missing).toEqual([]);
@@ -55,7 +61,10 @@ describe("the console's SDK client", () => {
     let calls = 0;
     const fetch = async () => {
       calls += 1;
-      return new Response(JSON.stringify({ call: calls }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ call: calls }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     };
     const client = createClient('http://console.test', undefined, { fetch, cache: new NoResponseCache() });
     expect(await client.request.get('/list', { cache: 60_000, cacheTags: ['T'] })).toEqual({ call: 1 });
@@ -66,7 +75,10 @@ describe("the console's SDK client", () => {
     let calls = 0;
     const fetch = async () => {
       calls += 1;
-      return new Response(JSON.stringify({ call: calls }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ call: calls }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     };
     const client = createClient(`http://other-${Date.now()}.test`, undefined, { fetch });
     expect(await client.request.get('/list', { cache: 60_000 })).toEqual({ call: 1 });

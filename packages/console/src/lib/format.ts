@@ -11,7 +11,10 @@ export function formatDateTime(ms: number | undefined): string {
 
 /** Two letters for an avatar: initials of the words, or the first two characters. */
 export function initials(text: string): string {
-  const words = text.trim().split(/[\s_.-]+/).filter(Boolean);
+  const words = text
+    .trim()
+    .split(/[\s_.-]+/)
+    .filter(Boolean);
   if (words.length >= 2) return (words[0][0] + words[1][0]).toUpperCase();
   return text.trim().slice(0, 2).toUpperCase() || '?';
 }

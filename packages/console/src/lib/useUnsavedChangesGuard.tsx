@@ -59,13 +59,18 @@ export function useUnsavedChangesGuard(dirty: boolean | (() => boolean), options
       allowed.current = false;
       return false;
     }
-    const leaves = opts.current.leaves ?? ((a: Location, b: Location) => a.pathname !== b.pathname || a.search !== b.search);
+    const leaves =
+      opts.current.leaves ?? ((a: Location, b: Location) => a.pathname !== b.pathname || a.search !== b.search);
     return read() && leaves(currentLocation, nextLocation);
   });
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    askDiscard(opts.current.message ?? DEFAULT_MESSAGE, () => blocker.proceed(), () => blocker.reset());
+    askDiscard(
+      opts.current.message ?? DEFAULT_MESSAGE,
+      () => blocker.proceed(),
+      () => blocker.reset(),
+    );
   }, [blocker]);
 
   // Reload and closing the tab: browsers show their own text; returnValue must be set for Chrome.
@@ -84,14 +89,18 @@ export function useUnsavedChangesGuard(dirty: boolean | (() => boolean), options
 
   const confirmDiscard = useCallback((action: () => void) => {
     if (!read()) return action();
-    askDiscard(opts.current.message ?? DEFAULT_MESSAGE, () => {
-      allowed.current = true;
-      action();
-      // The action may not navigate at all (a drawer kept in state): forget the pass after this turn.
-      setTimeout(() => {
-        allowed.current = false;
-      }, 0);
-    }, () => undefined);
+    askDiscard(
+      opts.current.message ?? DEFAULT_MESSAGE,
+      () => {
+        allowed.current = true;
+        action();
+        // The action may not navigate at all (a drawer kept in state): forget the pass after this turn.
+        setTimeout(() => {
+          allowed.current = false;
+        }, 0);
+      },
+      () => undefined,
+    );
   }, []);
 
   const allowNext = useCallback(() => {

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBridge, type Bridge, type BridgeHost, type BridgeMessageEvent, type BridgeOptions, type BridgeTarget } from './bridge.js';
+import {
+  createBridge,
+  type Bridge,
+  type BridgeHost,
+  type BridgeMessageEvent,
+  type BridgeOptions,
+  type BridgeTarget,
+} from './bridge.js';
 
 /**
  * A window of a fake pair. Like a browser window, `postMessage` on it delivers asynchronously to
@@ -99,7 +106,9 @@ describe('handshake', () => {
   it('fails connect() with a clear error when nobody answers', async () => {
     const [, p] = windowPair();
     const lonely = bridge(p, { connectTimeout: 50 });
-    await expect(lonely.connect()).rejects.toThrow('Bridge could not connect within 50 ms: the other window does not answer');
+    await expect(lonely.connect()).rejects.toThrow(
+      'Bridge could not connect within 50 ms: the other window does not answer',
+    );
   });
 });
 
@@ -167,14 +176,24 @@ describe('argument checks', () => {
     const [c] = windowPair();
     const b = bridge(c);
     expect(() => b.on('', () => {})).toThrow('Bridge event must be a non-empty string, got an empty string');
-    expect(() => b.on(42 as unknown as string, () => {})).toThrow('Bridge event must be a non-empty string, got number');
+    expect(() => b.on(42 as unknown as string, () => {})).toThrow(
+      'Bridge event must be a non-empty string, got number',
+    );
     expect(() => b.on('x', 'nope' as unknown as () => void)).toThrow('Bridge callback must be a function, got string');
-    expect(() => b.off('x', undefined as unknown as () => void)).toThrow('Bridge callback must be a function, got undefined');
+    expect(() => b.off('x', undefined as unknown as () => void)).toThrow(
+      'Bridge callback must be a function, got undefined',
+    );
     expect(() => b.emit('')).toThrow('Bridge event must be a non-empty string');
     expect(() => b.register('', () => 1)).toThrow('Bridge method must be a non-empty string');
-    expect(() => b.register('m', null as unknown as () => void)).toThrow('Bridge callback must be a function, got null');
-    await expect(b.request(undefined as unknown as string)).rejects.toThrow('Bridge method must be a non-empty string, got undefined');
-    expect(() => createBridge({ host: c, target: {} as BridgeTarget })).toThrow('Bridge target must be a window with postMessage');
+    expect(() => b.register('m', null as unknown as () => void)).toThrow(
+      'Bridge callback must be a function, got null',
+    );
+    await expect(b.request(undefined as unknown as string)).rejects.toThrow(
+      'Bridge method must be a non-empty string, got undefined',
+    );
+    expect(() => createBridge({ host: c, target: {} as BridgeTarget })).toThrow(
+      'Bridge target must be a window with postMessage',
+    );
   });
 });
 
@@ -190,7 +209,6 @@ describe('isolation', () => {
     const preview = bridge(p, { connectTimeout: 60 });
     await expect(preview.connect()).rejects.toThrow('could not connect');
     expect(strict.connected).toBe(false);
-
   });
 
   it('ignores messages whose source is not the target window', async () => {

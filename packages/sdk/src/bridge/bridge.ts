@@ -1,4 +1,10 @@
-import { isBridgeMessage, unknownMethodMessage, type BridgeMessage, type RequestMessage, type ResponseMessage } from './messages.js';
+import {
+  isBridgeMessage,
+  unknownMethodMessage,
+  type BridgeMessage,
+  type RequestMessage,
+  type ResponseMessage,
+} from './messages.js';
 
 /** The window (or frame) messages are sent to: `iframe.contentWindow`, `window.parent`, `window.opener`. */
 export interface BridgeTarget {
@@ -71,17 +77,22 @@ export const BRIDGE_DESTROYED_MESSAGE = 'Bridge has been destroyed';
 
 function checkName(value: unknown, what: 'event' | 'method'): asserts value is string {
   if (typeof value !== 'string' || value.length === 0) {
-    throw new TypeError(`Bridge ${what} must be a non-empty string, got ${value === '' ? 'an empty string' : typeof value}`);
+    throw new TypeError(
+      `Bridge ${what} must be a non-empty string, got ${value === '' ? 'an empty string' : typeof value}`,
+    );
   }
 }
 
 function checkCallback(value: unknown): void {
-  if (typeof value !== 'function') throw new TypeError(`Bridge callback must be a function, got ${value === null ? 'null' : typeof value}`);
+  if (typeof value !== 'function')
+    throw new TypeError(`Bridge callback must be a function, got ${value === null ? 'null' : typeof value}`);
 }
 
 function globalHost(): BridgeHost | undefined {
   const g = globalThis as unknown as Partial<BridgeHost>;
-  return typeof g.addEventListener === 'function' && typeof g.removeEventListener === 'function' ? (g as BridgeHost) : undefined;
+  return typeof g.addEventListener === 'function' && typeof g.removeEventListener === 'function'
+    ? (g as BridgeHost)
+    : undefined;
 }
 
 function randomId(): string {
@@ -95,7 +106,8 @@ function randomId(): string {
 export function createBridge(options: BridgeOptions): Bridge {
   const host = options.host ?? globalHost();
   if (!host) throw new TypeError('Bridge needs a host window to listen on (options.host)');
-  if (!options.target || typeof options.target.postMessage !== 'function') throw new TypeError('Bridge target must be a window with postMessage');
+  if (!options.target || typeof options.target.postMessage !== 'function')
+    throw new TypeError('Bridge target must be a window with postMessage');
   const target = options.target;
   const channel = options.channel ?? 'basalt-bridge';
   const targetOrigin = options.targetOrigin ?? '*';
@@ -103,7 +115,10 @@ export function createBridge(options: BridgeOptions): Bridge {
   const peer = randomId();
   const handlers = new Map<string, BridgeHandler>();
   const listeners = new Map<string, Set<BridgeListener>>();
-  const pending = new Map<string, { resolve(value: unknown): void; reject(err: Error): void; timer?: ReturnType<typeof setTimeout> }>();
+  const pending = new Map<
+    string,
+    { resolve(value: unknown): void; reject(err: Error): void; timer?: ReturnType<typeof setTimeout> }
+  >();
   let seq = 0;
   let connected = false;
   let destroyed = false;
@@ -159,7 +174,10 @@ export function createBridge(options: BridgeOptions): Bridge {
         if (!call) return;
         pending.delete(msg.id);
         if (call.timer) clearTimeout(call.timer);
-        if (msg.error) call.reject(Object.assign(new Error(msg.error.message), msg.error.code !== undefined ? { code: msg.error.code } : {}));
+        if (msg.error)
+          call.reject(
+            Object.assign(new Error(msg.error.message), msg.error.code !== undefined ? { code: msg.error.code } : {}),
+          );
         else call.resolve(msg.result);
         return;
       }
@@ -182,7 +200,13 @@ export function createBridge(options: BridgeOptions): Bridge {
         const timeout = options.connectTimeout ?? 10_000;
         const knock = () => post({ channel, kind: 'connect', peer });
         const interval = setInterval(knock, options.connectRetryInterval ?? 100);
-        const timer = setTimeout(() => stopKnocking?.(new Error(`Bridge could not connect within ${timeout} ms: the other window does not answer`)), timeout);
+        const timer = setTimeout(
+          () =>
+            stopKnocking?.(
+              new Error(`Bridge could not connect within ${timeout} ms: the other window does not answer`),
+            ),
+          timeout,
+        );
         stopKnocking = (err) => {
           clearInterval(interval);
           clearTimeout(timer);
@@ -215,7 +239,11 @@ export function createBridge(options: BridgeOptions): Bridge {
       if (destroyed) throw new Error(BRIDGE_DESTROYED_MESSAGE);
       const id = `${peer}-${++seq}`;
       return new Promise<T>((resolve, reject) => {
-        const entry: { resolve(value: unknown): void; reject(err: Error): void; timer?: ReturnType<typeof setTimeout> } = { resolve: resolve as (v: unknown) => void, reject };
+        const entry: {
+          resolve(value: unknown): void;
+          reject(err: Error): void;
+          timer?: ReturnType<typeof setTimeout>;
+        } = { resolve: resolve as (v: unknown) => void, reject };
         if (options.requestTimeout) {
           entry.timer = setTimeout(() => {
             pending.delete(id);

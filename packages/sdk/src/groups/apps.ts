@@ -85,7 +85,10 @@ export function createAppsGroup({ request }: GroupContext) {
     },
 
     /** Updates the application's description. */
-    updateAppInfo(appId: string, info: { info?: string; description?: string; [field: string]: unknown }): Promise<AppInfo> {
+    updateAppInfo(
+      appId: string,
+      info: { info?: string; description?: string; [field: string]: unknown },
+    ): Promise<AppInfo> {
       return request.route(r.updateAppInfo, [appId], { body: info });
     },
 

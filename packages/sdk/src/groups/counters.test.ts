@@ -6,13 +6,21 @@ const C = `${H}/A/console/counters`;
 
 describeShapes('counters', [
   ['get', (c) => c.counters.get('A'), get(`${C}?pattern=*`)],
-  ['get(all params)', (c) => c.counters.get('A', { pageSize: 10, offset: 20, sortField: 'value', sortDir: 'desc', pattern: 'hits*' }), get(`${C}?pageSize=10&offset=20&sortField=value&sortDir=desc&pattern=hits*`)],
+  [
+    'get(all params)',
+    (c) => c.counters.get('A', { pageSize: 10, offset: 20, sortField: 'value', sortDir: 'desc', pattern: 'hits*' }),
+    get(`${C}?pageSize=10&offset=20&sortField=value&sortDir=desc&pattern=hits*`),
+  ],
   ['listNames', (c) => c.counters.listNames('A'), get(`${C}/*/list-names`)],
   ['listNames(pattern)', (c) => c.counters.listNames('A', 'a b?'), get(`${C}/a%20b%3F/list-names`)],
   ['listCounters', (c) => c.counters.listCounters('A', ['a', 'b']), json('POST', `${C}/list-by-names`, ['a', 'b'])],
   ['create', (c) => c.counters.create('A', 'visits', 5), json('POST', `${C}/visits`, { value: 5 })],
   ['create(odd name)', (c) => c.counters.create('A', 'a/b#c', 0), json('POST', `${C}/a%2Fb%23c`, { value: 0 })],
-  ['update', (c) => c.counters.update('A', 'visits', 1, 2), json('PUT', `${C}/visits`, { currentValue: 1, newValue: 2 })],
+  [
+    'update',
+    (c) => c.counters.update('A', 'visits', 1, 2),
+    json('PUT', `${C}/visits`, { currentValue: 1, newValue: 2 }),
+  ],
   ['remove', (c) => c.counters.remove('A', 'my counter'), bare('DELETE', `${C}/my%20counter`)],
 ]);
 
@@ -27,7 +35,12 @@ describe('counters group: answers', () => {
     const { client, reply } = recordingClient();
     const body = { code: 'CONFLICT', message: "Counter 'visits' is now 7, not 1", details: { value: 7 } };
     reply({ status: 409, body });
-    await expect(client.counters.update('A', 'visits', 1, 2)).rejects.toMatchObject({ status: 409, code: 'CONFLICT', message: body.message, body });
+    await expect(client.counters.update('A', 'visits', 1, 2)).rejects.toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      message: body.message,
+      body,
+    });
   });
 
   it('a missing name rejects with the route-builder error and sends nothing', async () => {

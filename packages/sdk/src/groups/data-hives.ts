@@ -52,8 +52,15 @@ export function createDataHivesGroup({ request }: GroupContext) {
     },
 
     /** A page of the keys of one store: `{keys, cursorId}` ("0" = last page). */
-    loadHiveStoreKeys(appId: string, hiveName: string, storeType: HiveStoreType, { pageSize, cursor, filterPattern }: HiveKeysQuery = {}): Promise<Answer<'loadHiveStoreKeys'>> {
-      return request.route(r.loadHiveStoreKeys, [appId, seg(hiveName), storeType], { query: { pageSize, cursor, filterPattern } });
+    loadHiveStoreKeys(
+      appId: string,
+      hiveName: string,
+      storeType: HiveStoreType,
+      { pageSize, cursor, filterPattern }: HiveKeysQuery = {},
+    ): Promise<Answer<'loadHiveStoreKeys'>> {
+      return request.route(r.loadHiveStoreKeys, [appId, seg(hiveName), storeType], {
+        query: { pageSize, cursor, filterPattern },
+      });
     },
 
     /**
@@ -66,7 +73,9 @@ export function createDataHivesGroup({ request }: GroupContext) {
       hiveName: string,
       storeType: HiveStoreType,
       keys: string[],
-    ): Array<Promise<Answer<'loadHiveStoreValues'> | Answer<'loadHiveSortedSetRange'> | Answer<'loadHiveStoreKeyValues'>>> {
+    ): Array<
+      Promise<Answer<'loadHiveStoreValues'> | Answer<'loadHiveSortedSetRange'> | Answer<'loadHiveStoreKeyValues'>>
+    > {
       const hive = seg(hiveName);
       if (storeType === 'key-value') return [request.route(r.loadHiveStoreValues, [appId, hive], { body: keys })];
       if (storeType === 'sorted-set') {
@@ -77,69 +86,141 @@ export function createDataHivesGroup({ request }: GroupContext) {
     },
 
     /** Replaces the value of a key (list/set: array, map: object, sorted-set: `[[score, member]]`). */
-    setHiveStoreValue(appId: string, hiveName: string, storeType: HiveStoreType, keyName: string, payload: HiveValuePayload): Promise<Answer<'setHiveStoreValue'>> {
+    setHiveStoreValue(
+      appId: string,
+      hiveName: string,
+      storeType: HiveStoreType,
+      keyName: string,
+      payload: HiveValuePayload,
+    ): Promise<Answer<'setHiveStoreValue'>> {
       return request.route(r.setHiveStoreValue, [appId, seg(hiveName), storeType, seg(keyName)], { body: payload });
     },
 
     /** Adds to a collection key (sorted-set: `{value: [[score, member], …]}`). */
-    addHiveStoreValue(appId: string, hiveName: string, storeType: HiveStoreType, keyName: string, payload: HiveValuePayload | unknown[]): Promise<Answer<'addHiveStoreValue'>> {
+    addHiveStoreValue(
+      appId: string,
+      hiveName: string,
+      storeType: HiveStoreType,
+      keyName: string,
+      payload: HiveValuePayload | unknown[],
+    ): Promise<Answer<'addHiveStoreValue'>> {
       return request.route(r.addHiveStoreValue, [appId, seg(hiveName), storeType, seg(keyName)], { body: payload });
     },
 
     /** Deletes keys of a store; answers how many existed. */
-    removeHiveStoreRecords(appId: string, hiveName: string, storeType: HiveStoreType, keys: string[]): Promise<Answer<'removeHiveStoreRecords'>> {
+    removeHiveStoreRecords(
+      appId: string,
+      hiveName: string,
+      storeType: HiveStoreType,
+      keys: string[],
+    ): Promise<Answer<'removeHiveStoreRecords'>> {
       return request.route(r.removeHiveStoreRecords, [appId, seg(hiveName), storeType], { body: keys });
     },
 
     /** Removes values (list items, set/sorted-set members, map fields) from a key. */
-    removeHiveStoreValue(appId: string, hiveName: string, storeType: HiveStoreType, keyName: string, values: unknown[]): Promise<Answer<'removeHiveStoreValue'>> {
+    removeHiveStoreValue(
+      appId: string,
+      hiveName: string,
+      storeType: HiveStoreType,
+      keyName: string,
+      values: unknown[],
+    ): Promise<Answer<'removeHiveStoreValue'>> {
       return request.route(r.removeHiveStoreValue, [appId, seg(hiveName), storeType, seg(keyName)], { body: values });
     },
 
     /** Sets a key's expiry: relative `ttl` seconds when given, else absolute `unixTime`. */
-    setKeyExpiration(appId: string, hiveName: string, storeType: HiveStoreType, key: string, { ttl, unixTime }: HiveExpiration): Promise<Answer<'setKeyExpiration'>> {
+    setKeyExpiration(
+      appId: string,
+      hiveName: string,
+      storeType: HiveStoreType,
+      key: string,
+      { ttl, unixTime }: HiveExpiration,
+    ): Promise<Answer<'setKeyExpiration'>> {
       const params = [appId, seg(hiveName), storeType, seg(key)];
       if (ttl !== undefined) return request.route(r.setKeyExpiration, params, { query: { ttl } });
       return request.route(r.setKeyExpirationAt, params, { query: { unixTime } });
     },
 
     /** Seconds left; -1 when the key never expires, -2 when it does not exist. */
-    getKeyExpirationTTL(appId: string, hiveName: string, storeType: HiveStoreType, key: string): Promise<Answer<'getKeyExpirationTTL'>> {
+    getKeyExpirationTTL(
+      appId: string,
+      hiveName: string,
+      storeType: HiveStoreType,
+      key: string,
+    ): Promise<Answer<'getKeyExpirationTTL'>> {
       return request.route(r.getKeyExpirationTTL, [appId, seg(hiveName), storeType, seg(key)]);
     },
 
     /** Makes a key live forever. */
-    clearKeyExpiration(appId: string, hiveName: string, storeType: HiveStoreType, key: string): Promise<Answer<'clearKeyExpiration'>> {
+    clearKeyExpiration(
+      appId: string,
+      hiveName: string,
+      storeType: HiveStoreType,
+      key: string,
+    ): Promise<Answer<'clearKeyExpiration'>> {
       return request.route(r.clearKeyExpiration, [appId, seg(hiveName), storeType, seg(key)]);
     },
 
     /** Seconds since the key was last read or written. */
-    getKeySecondsSinceLastOperation(appId: string, hiveName: string, storeType: HiveStoreType, key: string): Promise<Answer<'getKeySecondsSinceLastOperation'>> {
+    getKeySecondsSinceLastOperation(
+      appId: string,
+      hiveName: string,
+      storeType: HiveStoreType,
+      key: string,
+    ): Promise<Answer<'getKeySecondsSinceLastOperation'>> {
       return request.route(r.getKeySecondsSinceLastOperation, [appId, seg(hiveName), storeType, seg(key)]);
     },
 
     /** Appends items to a list; answers the new length. */
-    addHiveListStoreItems(appId: string, hiveName: string, key: string, items: unknown[]): Promise<Answer<'addHiveListStoreItems'>> {
+    addHiveListStoreItems(
+      appId: string,
+      hiveName: string,
+      key: string,
+      items: unknown[],
+    ): Promise<Answer<'addHiveListStoreItems'>> {
       return request.route(r.addHiveListStoreItems, [appId, seg(hiveName), seg(key)], { body: items });
     },
 
     /** Removes every occurrence of a value from a list. */
-    removeHiveListStoreItemByValue(appId: string, hiveName: string, key: string, value: unknown): Promise<Answer<'removeHiveListStoreItemByValue'>> {
+    removeHiveListStoreItemByValue(
+      appId: string,
+      hiveName: string,
+      key: string,
+      value: unknown,
+    ): Promise<Answer<'removeHiveListStoreItemByValue'>> {
       return request.route(r.removeHiveListStoreItemByValue, [appId, seg(hiveName), seg(key)], { body: { value } });
     },
 
     /** Sets the list item at `index` (negative counts from the end). */
-    updateHiveListStoreItemByIndex(appId: string, hiveName: string, key: string, index: number, value: unknown): Promise<Answer<'updateHiveListStoreItemByIndex'>> {
-      return request.route(r.updateHiveListStoreItemByIndex, [appId, seg(hiveName), seg(key), index], { body: { value } });
+    updateHiveListStoreItemByIndex(
+      appId: string,
+      hiveName: string,
+      key: string,
+      index: number,
+      value: unknown,
+    ): Promise<Answer<'updateHiveListStoreItemByIndex'>> {
+      return request.route(r.updateHiveListStoreItemByIndex, [appId, seg(hiveName), seg(key), index], {
+        body: { value },
+      });
     },
 
     /** Adds members to a set; answers how many were new. */
-    addHiveSetStoreItems(appId: string, hiveName: string, key: string, items: unknown[]): Promise<Answer<'addHiveSetStoreItems'>> {
+    addHiveSetStoreItems(
+      appId: string,
+      hiveName: string,
+      key: string,
+      items: unknown[],
+    ): Promise<Answer<'addHiveSetStoreItems'>> {
       return request.route(r.addHiveSetStoreItems, [appId, seg(hiveName), seg(key)], { body: items });
     },
 
     /** Removes one member from a set (sent as a one-item list). */
-    removeHiveSetStoreItemByValue(appId: string, hiveName: string, key: string, value: unknown): Promise<Answer<'removeHiveSetStoreItemByValue'>> {
+    removeHiveSetStoreItemByValue(
+      appId: string,
+      hiveName: string,
+      key: string,
+      value: unknown,
+    ): Promise<Answer<'removeHiveSetStoreItemByValue'>> {
       return request.route(r.removeHiveSetStoreItemByValue, [appId, seg(hiveName), seg(key)], { body: [value] });
     },
   };

@@ -77,7 +77,10 @@ export function createDataViewsGroup({ request }: GroupContext) {
 
     /** Updates a view (`view.viewId` picks it). */
     updateView(appId: string, view: ViewInput): Promise<ResponseOf<typeof r.updateView>> {
-      return request.route(r.updateView, [appId, view.viewId && seg(view.viewId)], { body: view, cacheTags: tag(view as ViewRef, CacheTags.VIEW_DATA) });
+      return request.route(r.updateView, [appId, view.viewId && seg(view.viewId)], {
+        body: view,
+        cacheTags: tag(view as ViewRef, CacheTags.VIEW_DATA),
+      });
     },
 
     /** Renames a view. */
@@ -87,12 +90,18 @@ export function createDataViewsGroup({ request }: GroupContext) {
 
     /** Deletes a view. */
     deleteView(appId: string, viewId: string): Promise<ResponseOf<typeof r.deleteView>> {
-      return request.route(r.deleteView, [appId, seg(viewId)], { cacheTags: [CacheTags.VIEW_DATA(viewId), CacheTags.VIEW_GROUP_DATA(viewId)] });
+      return request.route(r.deleteView, [appId, seg(viewId)], {
+        cacheTags: [CacheTags.VIEW_DATA(viewId), CacheTags.VIEW_GROUP_DATA(viewId)],
+      });
     },
 
     /** A page of a view's records (offset 0 and pageSize 15 by default). */
     loadRecords(appId: string, view: ViewRef, query: ViewQuery = {}): Promise<ResponseOf<typeof r.loadRecords>> {
-      const body = { offset: query.offset ?? 0, pageSize: query.pageSize ?? 15, ...pick(query, [...VIEW_KEYS, 'sortBy']) };
+      const body = {
+        offset: query.offset ?? 0,
+        pageSize: query.pageSize ?? 15,
+        ...pick(query, [...VIEW_KEYS, 'sortBy']),
+      };
       return request.route(r.loadRecords, [appId, seg(view.name)], { body, cacheTags: tag(view, CacheTags.VIEW_DATA) });
     },
 
@@ -101,17 +110,34 @@ export function createDataViewsGroup({ request }: GroupContext) {
      * never reads the URL-keyed cache, which could hold an unfiltered count. `resetCache` drops the
      * view's cached data first.
      */
-    getRecordsCount(appId: string, view: ViewRef, query: ViewQuery = {}, resetCache = false): Promise<ResponseOf<typeof r.getRecordsCount>> {
-      return request.route(r.getRecordsCount, [appId, seg(view.name)], { body: pick(query, VIEW_KEYS), cacheTags: tag(view, CacheTags.VIEW_DATA), resetCache });
+    getRecordsCount(
+      appId: string,
+      view: ViewRef,
+      query: ViewQuery = {},
+      resetCache = false,
+    ): Promise<ResponseOf<typeof r.getRecordsCount>> {
+      return request.route(r.getRecordsCount, [appId, seg(view.name)], {
+        body: pick(query, VIEW_KEYS),
+        cacheTags: tag(view, CacheTags.VIEW_DATA),
+        resetCache,
+      });
     },
 
     /** Record counts of several views. */
-    getRecordsCounts(appId: string, views: Array<string | { name: string }>, resetCache?: boolean): Promise<ResponseOf<typeof r.getRecordsCounts>> {
+    getRecordsCounts(
+      appId: string,
+      views: Array<string | { name: string }>,
+      resetCache?: boolean,
+    ): Promise<ResponseOf<typeof r.getRecordsCounts>> {
       return request.route(r.getRecordsCounts, [appId], { body: { tables: views, resetCache } });
     },
 
     /** Records grouped by the view's groupBy (defaults: pageSize 15, groupPageSize 5, recordsPageSize 5). */
-    loadGroupRecords(appId: string, view: ViewRef, query: ViewGroupQuery = {}): Promise<ResponseOf<typeof r.loadGroupRecords>> {
+    loadGroupRecords(
+      appId: string,
+      view: ViewRef,
+      query: ViewGroupQuery = {},
+    ): Promise<ResponseOf<typeof r.loadGroupRecords>> {
       const body = {
         offset: query.offset ?? 0,
         pageSize: query.pageSize ?? 15,
@@ -119,16 +145,29 @@ export function createDataViewsGroup({ request }: GroupContext) {
         recordsPageSize: query.recordsPageSize ?? 5,
         ...pick(query, [...VIEW_KEYS, 'sortBy', 'groupDepth', 'relationsPageSize', 'groupPath', 'groupBy']),
       };
-      return request.route(r.loadGroupRecords, [appId, seg(view.name)], { body, cacheTags: tag(view, CacheTags.VIEW_GROUP_DATA) });
+      return request.route(r.loadGroupRecords, [appId, seg(view.name)], {
+        body,
+        cacheTags: tag(view, CacheTags.VIEW_GROUP_DATA),
+      });
     },
 
     /** Number of groups (or records of one group path) of a grouped view. */
-    getGroupRecordsCount(appId: string, view: ViewRef, query: Pick<ViewGroupQuery, 'groupPath' | 'where' | 'distinct'> = {}): Promise<ResponseOf<typeof r.getGroupRecordsCount>> {
-      return request.route(r.getGroupRecordsCount, [appId, seg(view.name)], { body: pick(query, ['groupPath', 'where', 'distinct']) });
+    getGroupRecordsCount(
+      appId: string,
+      view: ViewRef,
+      query: Pick<ViewGroupQuery, 'groupPath' | 'where' | 'distinct'> = {},
+    ): Promise<ResponseOf<typeof r.getGroupRecordsCount>> {
+      return request.route(r.getGroupRecordsCount, [appId, seg(view.name)], {
+        body: pick(query, ['groupPath', 'where', 'distinct']),
+      });
     },
 
     /** A preview of a table's records while designing a view (record-query rules, search included). */
-    loadSampleRecords(appId: string, table: SearchTable, query: RecordsQuery = {}): Promise<ResponseOf<typeof r.loadSampleRecords>> {
+    loadSampleRecords(
+      appId: string,
+      table: SearchTable,
+      query: RecordsQuery = {},
+    ): Promise<ResponseOf<typeof r.loadSampleRecords>> {
       return request.route(r.loadSampleRecords, [appId, seg(table.name)], { body: recordsFindBody(table, query) });
     },
   };

@@ -18,12 +18,20 @@ export function createDevTeamGroup({ request }: GroupContext) {
     },
 
     /** Sets the listed operations of a member (owner only); answers the member. */
-    updateDevPermissions(appId: string, devId: string, permissions: DevPermissionChange[]): Promise<ResponseOf<typeof r.updateDevPermissions>> {
+    updateDevPermissions(
+      appId: string,
+      devId: string,
+      permissions: DevPermissionChange[],
+    ): Promise<ResponseOf<typeof r.updateDevPermissions>> {
       return request.route(r.updateDevPermissions, [appId, devId], { body: permissions });
     },
 
     /** Sets every operation of each listed group (note the singular `permission/groups`). */
-    updateDevPermissionGroups(appId: string, devId: string, groups: DevPermissionGroupChange[]): Promise<ResponseOf<typeof r.updateDevPermissionGroups>> {
+    updateDevPermissionGroups(
+      appId: string,
+      devId: string,
+      groups: DevPermissionGroupChange[],
+    ): Promise<ResponseOf<typeof r.updateDevPermissionGroups>> {
       return request.route(r.updateDevPermissionGroups, [appId, devId], { body: groups });
     },
 
@@ -38,7 +46,10 @@ export function createDevTeamGroup({ request }: GroupContext) {
     },
 
     /** Stores the plan-limit notification settings of the app. */
-    updateNotificationSettings(appId: string, settings: Record<string, unknown>): Promise<ResponseOf<typeof r.updateNotificationSettings>> {
+    updateNotificationSettings(
+      appId: string,
+      settings: Record<string, unknown>,
+    ): Promise<ResponseOf<typeof r.updateNotificationSettings>> {
       return request.route(r.updateNotificationSettings, [appId], { body: settings });
     },
 
@@ -53,7 +64,10 @@ export function createDevTeamGroup({ request }: GroupContext) {
     },
 
     /** Accepts a proposed transfer (`{id}` or the mailed `{confirmationCode}`). */
-    confirmOwnershipChange(appId: string, data: { id?: string; confirmationCode?: string }): Promise<ResponseOf<typeof r.confirmOwnershipChange>> {
+    confirmOwnershipChange(
+      appId: string,
+      data: { id?: string; confirmationCode?: string },
+    ): Promise<ResponseOf<typeof r.confirmOwnershipChange>> {
       return request.route(r.confirmOwnershipChange, [appId], { body: data });
     },
 

@@ -1,4 +1,12 @@
-import { Routes, encodePath, filesLinkRoutes, type FilesListQuery, type QueryOf, type ResponseOf, type RouteDef } from '@basalt/shared';
+import {
+  Routes,
+  encodePath,
+  filesLinkRoutes,
+  type FilesListQuery,
+  type QueryOf,
+  type ResponseOf,
+  type RouteDef,
+} from '@basalt/shared';
 import { CacheTags } from '../transport/cache-tags.js';
 import { DEFAULT_CACHE_TTL } from '../transport/cache.js';
 import type { Query } from '../transport/encode.js';
@@ -59,7 +67,10 @@ function uploadBody(file: unknown, fileName: string): unknown {
   }
   if (file instanceof ArrayBuffer || ArrayBuffer.isView(file)) {
     // A copy: the view may sit on a shared buffer, which a Blob does not take.
-    const bytes = file instanceof ArrayBuffer ? new Uint8Array(file.slice(0)) : new Uint8Array(file.buffer, file.byteOffset, file.byteLength).slice();
+    const bytes =
+      file instanceof ArrayBuffer
+        ? new Uint8Array(file.slice(0))
+        : new Uint8Array(file.buffer, file.byteOffset, file.byteLength).slice();
     const form = new FormData();
     form.append('file', new Blob([bytes]), fileName);
     return form;
@@ -70,8 +81,14 @@ function uploadBody(file: unknown, fileName: string): unknown {
 /** The app's file manager (`files` group of the reference client). */
 export function createFilesGroup({ request }: GroupContext) {
   const tag = (appId: string, folder: string) => CacheTags.FOLDER(appId, folder);
-  const at = (route: Pick<RouteDef, 'name' | 'path' | 'method'>, appId: string, tail: string, options: RouteOptions = {}): RequestSpec => {
-    if (!appId) throw new Error(`Invalid path params in route [${route.name}], arguments: ${JSON.stringify([appId, tail])}`);
+  const at = (
+    route: Pick<RouteDef, 'name' | 'path' | 'method'>,
+    appId: string,
+    tail: string,
+    options: RouteOptions = {},
+  ): RequestSpec => {
+    if (!appId)
+      throw new Error(`Invalid path params in route [${route.name}], arguments: ${JSON.stringify([appId, tail])}`);
     return { ...options, method: route.method, path: filled(route, appId, tail) };
   };
   // async: a bad argument rejects the promise instead of throwing synchronously.
@@ -89,27 +106,46 @@ export function createFilesGroup({ request }: GroupContext) {
      * One page of a folder and the folder's total (`{data, totalRows}`): the listing first, then
      * its count (same filter, no paging or sorting), cached 30 s.
      */
-    async loadDirectory(appId: string, path = '/', params: FilesListQuery = {}): Promise<DataWithTotal<Answer<'loadDirectory'>>> {
+    async loadDirectory(
+      appId: string,
+      path = '/',
+      params: FilesListQuery = {},
+    ): Promise<DataWithTotal<Answer<'loadDirectory'>>> {
       const { pattern, sub, sortBy, sortDirection, pageSize, offset } = params;
-      return request.getWithData<Answer<'loadDirectory'>>(listSpec(appId, path || '/', { pattern, sub, sortBy, sortDirection, pageSize, offset }));
+      return request.getWithData<Answer<'loadDirectory'>>(
+        listSpec(appId, path || '/', { pattern, sub, sortBy, sortDirection, pageSize, offset }),
+      );
     },
 
     /**
      * Every entry of a folder: the folder's count first (no filter), then all pages of 100 at
      * once with the given filter, flattened.
      */
-    async loadFullDirectory(appId: string, path = '/', params: FilesListQuery = {}): Promise<Answer<'loadFullDirectory'>> {
-      const total = await request.send<ResponseOf<typeof filesLinkRoutes.loadDirectoryCount>>({ ...request.countSpec(listSpec(appId, path, {})), cache: DEFAULT_CACHE_TTL });
+    async loadFullDirectory(
+      appId: string,
+      path = '/',
+      params: FilesListQuery = {},
+    ): Promise<Answer<'loadFullDirectory'>> {
+      const total = await request.send<ResponseOf<typeof filesLinkRoutes.loadDirectoryCount>>({
+        ...request.countSpec(listSpec(appId, path, {})),
+        cache: DEFAULT_CACHE_TTL,
+      });
       const pages: Array<Promise<Answer<'loadFullDirectory'>>> = [];
       for (let offset = 0; offset < total; offset += FULL_PAGE) {
-        pages.push(request.send<Answer<'loadFullDirectory'>>(listSpec(appId, path, { ...params, pageSize: FULL_PAGE, offset })));
+        pages.push(
+          request.send<Answer<'loadFullDirectory'>>(listSpec(appId, path, { ...params, pageSize: FULL_PAGE, offset })),
+        );
       }
       return (await Promise.all(pages)).flat();
     },
 
     /** Creates the folder `folderName` inside `path`. */
     createDir(appId: string, path: string, folderName: string): Promise<Answer<'createDir'>> {
-      return send(() => at(r.createDir, appId, `/${encodePath((path ? `${path}/` : '') + folderName)}`, { cacheTags: [tag(appId, folderKey(path))] }));
+      return send(() =>
+        at(r.createDir, appId, `/${encodePath((path ? `${path}/` : '') + folderName)}`, {
+          cacheTags: [tag(appId, folderKey(path))],
+        }),
+      );
     },
 
     /** The content of a file: parsed when it is JSON, else the text (see `getFileText`). */
@@ -126,9 +162,18 @@ export function createFilesGroup({ request }: GroupContext) {
      * `zip`: the folder becomes `<folder>.zip` beside it; `unzip`: `<name>.zip` becomes folder
      * `<name>`. An empty path is the root.
      */
-    performOperation(appId: string, filePath: string | null | undefined, operation: FileOperation): Promise<Answer<'performOperation'>> {
+    performOperation(
+      appId: string,
+      filePath: string | null | undefined,
+      operation: FileOperation,
+    ): Promise<Answer<'performOperation'>> {
       const path = filePath ? encodePath(filePath) : encodeURIComponent('/');
-      return send(() => at(r.performOperation, appId, `/${path}`, { query: { operation }, cacheTags: [tag(appId, parentFolder(filePath ?? ''))] }));
+      return send(() =>
+        at(r.performOperation, appId, `/${path}`, {
+          query: { operation },
+          cacheTags: [tag(appId, parentFolder(filePath ?? ''))],
+        }),
+      );
     },
 
     /** Whether a file or folder exists. */
@@ -138,12 +183,23 @@ export function createFilesGroup({ request }: GroupContext) {
 
     /** Replaces the text of a file. */
     editFile(appId: string, filePath: string, fileContent: string): Promise<Answer<'editFile'>> {
-      return send(() => at(r.editFile, appId, fileTail(filePath), { body: { file: fileContent }, cacheTags: [tag(appId, parentFolder(filePath))] }));
+      return send(() =>
+        at(r.editFile, appId, fileTail(filePath), {
+          body: { file: fileContent },
+          cacheTags: [tag(appId, parentFolder(filePath))],
+        }),
+      );
     },
 
     /** Creates a text file (409 when it exists). */
     createFile(appId: string, filePath: string, fileContent: string): Promise<Answer<'createFile'>> {
-      return send(() => at(r.createFile, appId, fileTail(filePath), { body: { file: fileContent }, headers: { Accept: '*/*' }, cacheTags: [tag(appId, parentFolder(filePath))] }));
+      return send(() =>
+        at(r.createFile, appId, fileTail(filePath), {
+          body: { file: fileContent },
+          headers: { Accept: '*/*' },
+          cacheTags: [tag(appId, parentFolder(filePath))],
+        }),
+      );
     },
 
     /**
@@ -157,17 +213,31 @@ export function createFilesGroup({ request }: GroupContext) {
 
     /** Copies a file or folder; a destination ending in `/` means into that folder, keeping the name. */
     copyFile(appId: string, filePath: string, newFilePath: string): Promise<Answer<'copyFile'>> {
-      return send(() => at(r.copyFile, appId, fileTail(filePath), { body: encodePath(newFilePath), cacheTags: [tag(appId, destinationFolder(newFilePath))] }));
+      return send(() =>
+        at(r.copyFile, appId, fileTail(filePath), {
+          body: encodePath(newFilePath),
+          cacheTags: [tag(appId, destinationFolder(newFilePath))],
+        }),
+      );
     },
 
     /** Renames a file or folder in place (the encoded new name is the bare body). */
     renameFile(appId: string, filePath: string, newFileName: string): Promise<Answer<'renameFile'>> {
-      return send(() => at(r.renameFile, appId, fileTail(filePath), { body: encodeURIComponent(newFileName), cacheTags: [tag(appId, parentFolder(filePath))] }));
+      return send(() =>
+        at(r.renameFile, appId, fileTail(filePath), {
+          body: encodeURIComponent(newFileName),
+          cacheTags: [tag(appId, parentFolder(filePath))],
+        }),
+      );
     },
 
     /** Deletes a file, or a folder with everything in it. */
     deleteFile(appId: string, filePath: string): Promise<Answer<'deleteFile'>> {
-      return send(() => at(r.deleteFile, appId, fileTail(filePath), { cacheTags: [tag(appId, parentFolder(filePath)), tag(appId, folderKey(filePath))] }));
+      return send(() =>
+        at(r.deleteFile, appId, fileTail(filePath), {
+          cacheTags: [tag(appId, parentFolder(filePath)), tag(appId, folderKey(filePath))],
+        }),
+      );
     },
 
     /**
@@ -175,13 +245,31 @@ export function createFilesGroup({ request }: GroupContext) {
      * A Blob (File), Buffer, typed array or ArrayBuffer is sent as multipart field `file`; a ready
      * FormData, or any other body, is sent as it is.
      */
-    uploadFile(appId: string, file: Blob | FormData | ArrayBuffer | ArrayBufferView | string, path: string, fileName: string, overwrite = false): Promise<Answer<'uploadFile'>> {
-      return send(() => at(r.uploadFile, appId, `/${encodePath(`${path}/${fileName}`)}`, { query: { overwrite }, body: uploadBody(file, fileName), cacheTags: [tag(appId, folderKey(path))] }));
+    uploadFile(
+      appId: string,
+      file: Blob | FormData | ArrayBuffer | ArrayBufferView | string,
+      path: string,
+      fileName: string,
+      overwrite = false,
+    ): Promise<Answer<'uploadFile'>> {
+      return send(() =>
+        at(r.uploadFile, appId, `/${encodePath(`${path}/${fileName}`)}`, {
+          query: { overwrite },
+          body: uploadBody(file, fileName),
+          cacheTags: [tag(appId, folderKey(path))],
+        }),
+      );
     },
 
     /** Creates a file at `path` with `content` as its body (a string is sent bare). */
     createConsoleFile(appId: string, path: string, content: unknown): Promise<Answer<'createConsoleFile'>> {
-      return send(() => at(r.createConsoleFile, appId, `/${encodePath(path)}`, { body: content, headers: { Accept: '*/*' }, cacheTags: [tag(appId, parentFolder(path))] }));
+      return send(() =>
+        at(r.createConsoleFile, appId, `/${encodePath(path)}`, {
+          body: content,
+          headers: { Accept: '*/*' },
+          cacheTags: [tag(appId, parentFolder(path))],
+        }),
+      );
     },
 
     /** A file as the server shows it inline (JSON when it parses, else text). */

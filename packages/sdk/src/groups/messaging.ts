@@ -51,7 +51,11 @@ export function createMessagingGroup({ request }: GroupContext) {
     },
 
     /** Renames a channel: sends the old channel's fields with the new name and the fixed settings. */
-    renameChannel(appId: string, oldChannel: Partial<MessagingChannel> & { channelid: string }, newName: string): Promise<Answer<'renameChannel'>> {
+    renameChannel(
+      appId: string,
+      oldChannel: Partial<MessagingChannel> & { channelid: string },
+      newName: string,
+    ): Promise<Answer<'renameChannel'>> {
       // The channel as given with the default settings, then the new name (field order as the reference sends it).
       const channel: Record<string, unknown> = { ...oldChannel, settings: CHANNEL_SETTINGS };
       channel.name = newName;
@@ -64,24 +68,41 @@ export function createMessagingGroup({ request }: GroupContext) {
     },
 
     /** A page of a channel's devices and their total (`{data, totalRows}`; the count is cached 30 s). */
-    async loadDevices(appId: string, channelId: string, params: Query = {}): Promise<DataWithTotal<Answer<'loadDevices'>>> {
-      const list = request.routeSpec(r.loadDevices, [appId, seg(channelId)], { query: params, cacheTags: [devicesTag(channelId)] });
+    async loadDevices(
+      appId: string,
+      channelId: string,
+      params: Query = {},
+    ): Promise<DataWithTotal<Answer<'loadDevices'>>> {
+      const list = request.routeSpec(r.loadDevices, [appId, seg(channelId)], {
+        query: params,
+        cacheTags: [devicesTag(channelId)],
+      });
       return request.getWithData(list);
     },
 
     /** Unregisters devices from a channel. */
     deleteDevices(appId: string, channelId: string, devicesIds: string[]): Promise<Answer<'deleteDevices'>> {
-      return request.route(r.deleteDevices, [appId, seg(channelId)], { body: devicesIds, cacheTags: [devicesTag(channelId)] });
+      return request.route(r.deleteDevices, [appId, seg(channelId)], {
+        body: devicesIds,
+        cacheTags: [devicesTag(channelId)],
+      });
     },
 
     /**
      * A page of a channel's messages, then (when it came) their total; the count is never cached:
      * messages keep coming.
      */
-    async loadMessages(appId: string, channelId: string, params: Query = {}): Promise<DataWithTotal<Answer<'loadMessages'>>> {
+    async loadMessages(
+      appId: string,
+      channelId: string,
+      params: Query = {},
+    ): Promise<DataWithTotal<Answer<'loadMessages'>>> {
       const list = request.routeSpec(r.loadMessages, [appId, seg(channelId)], { query: params });
       const data = await request.send<Answer<'loadMessages'>>(list);
-      return { data, totalRows: await request.send<Answer<'loadMessagesCount'>>({ ...request.countSpec(list), cache: undefined }) };
+      return {
+        data,
+        totalRows: await request.send<Answer<'loadMessagesCount'>>({ ...request.countSpec(list), cache: undefined }),
+      };
     },
 
     /** Publishes a message to a channel (delivered to real-time subscribers). */
@@ -105,7 +126,11 @@ export function createMessagingGroup({ request }: GroupContext) {
     },
 
     /** Replaces a push template. */
-    updatePushTemplate(appId: string, pushTemplateName: string, pushTemplate: Template): Promise<Answer<'updatePushTemplate'>> {
+    updatePushTemplate(
+      appId: string,
+      pushTemplateName: string,
+      pushTemplate: Template,
+    ): Promise<Answer<'updatePushTemplate'>> {
       return request.route(r.updatePushTemplate, [appId, seg(pushTemplateName)], { body: pushTemplate });
     },
 
@@ -140,12 +165,20 @@ export function createMessagingGroup({ request }: GroupContext) {
     },
 
     /** Replaces a button template. */
-    updatePushButtonTemplate(appId: string, templateName: string, templateData: Template): Promise<Answer<'updatePushButtonTemplate'>> {
+    updatePushButtonTemplate(
+      appId: string,
+      templateName: string,
+      templateData: Template,
+    ): Promise<Answer<'updatePushButtonTemplate'>> {
       return request.route(r.updatePushButtonTemplate, [appId, seg(templateName)], { body: templateData });
     },
 
     /** Deletes a button template of a platform. */
-    deletePushButtonTemplate(appId: string, templateName: string, platform?: string): Promise<Answer<'deletePushButtonTemplate'>> {
+    deletePushButtonTemplate(
+      appId: string,
+      templateName: string,
+      platform?: string,
+    ): Promise<Answer<'deletePushButtonTemplate'>> {
       return request.route(r.deletePushButtonTemplate, [appId, seg(templateName)], { query: { platform } });
     },
 
@@ -155,17 +188,33 @@ export function createMessagingGroup({ request }: GroupContext) {
     },
 
     /** Creates a channel template for a platform. */
-    createPushChannelTemplate(appId: string, templateData: Template, platform?: string): Promise<Answer<'createPushChannelTemplate'>> {
+    createPushChannelTemplate(
+      appId: string,
+      templateData: Template,
+      platform?: string,
+    ): Promise<Answer<'createPushChannelTemplate'>> {
       return request.route(r.createPushChannelTemplate, [appId], { query: { platform }, body: templateData });
     },
 
     /** Replaces a channel template of a platform. */
-    updatePushChannelTemplate(appId: string, templateName: string, templateData: Template, platform?: string): Promise<Answer<'updatePushChannelTemplate'>> {
-      return request.route(r.updatePushChannelTemplate, [appId, seg(templateName)], { query: { platform }, body: templateData });
+    updatePushChannelTemplate(
+      appId: string,
+      templateName: string,
+      templateData: Template,
+      platform?: string,
+    ): Promise<Answer<'updatePushChannelTemplate'>> {
+      return request.route(r.updatePushChannelTemplate, [appId, seg(templateName)], {
+        query: { platform },
+        body: templateData,
+      });
     },
 
     /** Deletes a channel template of a platform. */
-    deletePushChannelTemplate(appId: string, templateName: string, platform?: string): Promise<Answer<'deletePushChannelTemplate'>> {
+    deletePushChannelTemplate(
+      appId: string,
+      templateName: string,
+      platform?: string,
+    ): Promise<Answer<'deletePushChannelTemplate'>> {
       return request.route(r.deletePushChannelTemplate, [appId, seg(templateName)], { query: { platform } });
     },
 

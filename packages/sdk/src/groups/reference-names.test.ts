@@ -6,13 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../client.js';
 
 const reference = {
-  tables: 'get create update remove loadRecords exportRecords getRecordsCount getCount getRecordsCountForTables getCellData createRecord bulkCreateRecords bulkUpsertRecords updateRecord updateImageTypeRecord deleteRecords deleteImageTypeRecord updateRelations removeRelations createColumn deleteColumn updateColumn loadConfigs setConfigs loadAssignedUserRoles updateAssignedUserRoles loadTableOwnerPolicyDelayCheck changeTableOwnerPolicyDelayCheck',
-  dataViews: 'getViews getViewRecords createView updateView renameView deleteView loadRecords getRecordsCount getRecordsCounts loadGroupRecords getGroupRecordsCount loadSampleRecords',
-  dataHives: 'getHiveNames createHive renameHive deleteHive loadHiveStoreKeys loadHiveStoreValues setHiveStoreValue addHiveStoreValue removeHiveStoreRecords removeHiveStoreValue setKeyExpiration getKeyExpirationTTL clearKeyExpiration getKeySecondsSinceLastOperation addHiveListStoreItems removeHiveListStoreItemByValue updateHiveListStoreItemByIndex addHiveSetStoreItems removeHiveSetStoreItemByValue',
+  tables:
+    'get create update remove loadRecords exportRecords getRecordsCount getCount getRecordsCountForTables getCellData createRecord bulkCreateRecords bulkUpsertRecords updateRecord updateImageTypeRecord deleteRecords deleteImageTypeRecord updateRelations removeRelations createColumn deleteColumn updateColumn loadConfigs setConfigs loadAssignedUserRoles updateAssignedUserRoles loadTableOwnerPolicyDelayCheck changeTableOwnerPolicyDelayCheck',
+  dataViews:
+    'getViews getViewRecords createView updateView renameView deleteView loadRecords getRecordsCount getRecordsCounts loadGroupRecords getGroupRecordsCount loadSampleRecords',
+  dataHives:
+    'getHiveNames createHive renameHive deleteHive loadHiveStoreKeys loadHiveStoreValues setHiveStoreValue addHiveStoreValue removeHiveStoreRecords removeHiveStoreValue setKeyExpiration getKeyExpirationTTL clearKeyExpiration getKeySecondsSinceLastOperation addHiveListStoreItems removeHiveListStoreItemByValue updateHiveListStoreItemByIndex addHiveSetStoreItems removeHiveSetStoreItemByValue',
   counters: 'get listNames listCounters create update remove',
   cache: 'get count update remove',
-  files: 'loadDirectory loadFullDirectory createDir getFileContent performOperation fileExists editFile createFile moveFile copyFile renameFile deleteFile uploadFile createConsoleFile viewFiles',
-  messaging: 'loadChannels createChannel renameChannel deleteChannel loadDevices deleteDevices loadMessages publishMessage getMessagingChannels getPushTemplates createPushTemplate updatePushTemplate getPushTemplate deletePushTemplates getPushRecipientsCount sendPush getPushButtonTemplates createPushButtonTemplate updatePushButtonTemplate deletePushButtonTemplate getPushChannelTemplates createPushChannelTemplate updatePushChannelTemplate deletePushChannelTemplate',
+  files:
+    'loadDirectory loadFullDirectory createDir getFileContent performOperation fileExists editFile createFile moveFile copyFile renameFile deleteFile uploadFile createConsoleFile viewFiles',
+  messaging:
+    'loadChannels createChannel renameChannel deleteChannel loadDevices deleteDevices loadMessages publishMessage getMessagingChannels getPushTemplates createPushTemplate updatePushTemplate getPushTemplate deletePushTemplates getPushRecipientsCount sendPush getPushButtonTemplates createPushButtonTemplate updatePushButtonTemplate deletePushButtonTemplate getPushChannelTemplates createPushChannelTemplate updatePushChannelTemplate deletePushChannelTemplate',
 } as const;
 
 const counts = { tables: 28, dataViews: 12, dataHives: 19, counters: 6, cache: 4, files: 15, messaging: 24 };

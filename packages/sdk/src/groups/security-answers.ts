@@ -9,8 +9,20 @@ import { isAcl, type PermissionTarget } from './security-urls.js';
 
 /** The built-in roles; the client marks them `system` even when an answer does not. */
 export const SYSTEM_ROLE_NAMES = [
-  'ASUser', 'GooglePlusUser', 'NotAuthenticatedUser', 'DotNetUser', 'SocialUser', 'AndroidUser', 'FacebookUser',
-  'IOSUser', 'TwitterUser', 'AuthenticatedUser', 'RestUser', 'ServerCodeUser', 'JSUser', 'GuestUser',
+  'ASUser',
+  'GooglePlusUser',
+  'NotAuthenticatedUser',
+  'DotNetUser',
+  'SocialUser',
+  'AndroidUser',
+  'FacebookUser',
+  'IOSUser',
+  'TwitterUser',
+  'AuthenticatedUser',
+  'RestUser',
+  'ServerCodeUser',
+  'JSUser',
+  'GuestUser',
 ] as const;
 
 /** A role as the client answers it: the server's fields plus `id`, `name` and `system`. */
@@ -41,7 +53,8 @@ export function withSystem(role: Role): Role {
 function toAccessMap(list: unknown, byColumn: boolean): Record<string, string> {
   if (isRecord(list)) return list as Record<string, string>;
   const map: Record<string, string> = {};
-  if (Array.isArray(list)) for (const p of list.filter(isRecord)) map[String(byColumn ? p.columnId : p.operation)] = p.access as string;
+  if (Array.isArray(list))
+    for (const p of list.filter(isRecord)) map[String(byColumn ? p.columnId : p.operation)] = p.access as string;
   return map;
 }
 
@@ -67,8 +80,14 @@ export function alignList(answer: unknown): { data: Loose[]; totalRows?: number 
   const list = Array.isArray(answer) ? answer : [];
   if (!list.length) return { data: [] };
   const first = isRecord(list[0]) ? list[0] : {};
-  const firstPermission = Array.isArray(first.permissions) && isRecord(first.permissions[0]) ? first.permissions[0] : undefined;
-  if (firstPermission?.columnId) return { data: list.filter(isRecord).map((item) => ({ name: item.roleName, roleId: item.roleId, permissions: item.permissions })) };
+  const firstPermission =
+    Array.isArray(first.permissions) && isRecord(first.permissions[0]) ? first.permissions[0] : undefined;
+  if (firstPermission?.columnId)
+    return {
+      data: list
+        .filter(isRecord)
+        .map((item) => ({ name: item.roleName, roleId: item.roleId, permissions: item.permissions })),
+    };
   if (first.permissions) return { data: list };
   if (first.operationId) return { data: aclRoleRows(list.filter(isRecord)) };
   if (first.userId) return { data: list };
@@ -91,8 +110,17 @@ function byName<T extends Loose>(rows: T[]): T[] {
 /** Rows with permission maps and `id` (user, role, or `owner`), sorted by name. */
 export function toPermissionList(list: { data: Loose[]; totalRows?: number }): PermissionList {
   const first = list.data[0];
-  const byColumn = !!(first && Array.isArray(first.permissions) && isRecord(first.permissions[0]) && first.permissions[0].columnId);
-  const data = list.data.map((item) => ({ ...item, permissions: toAccessMap(item.permissions, byColumn), id: item.userId || item.roleId || 'owner' }));
+  const byColumn = !!(
+    first &&
+    Array.isArray(first.permissions) &&
+    isRecord(first.permissions[0]) &&
+    first.permissions[0].columnId
+  );
+  const data = list.data.map((item) => ({
+    ...item,
+    permissions: toAccessMap(item.permissions, byColumn),
+    id: item.userId || item.roleId || 'owner',
+  }));
   return { ...list, data: byName(data) } as PermissionList;
 }
 
@@ -102,11 +130,11 @@ export function alignChange(answer: unknown, t: PermissionTarget, policyItemId: 
   if (t.policy === 'owner') return { owner: { [String(operation)]: answer } };
   if (isAcl(t.objectId) && t.policy === 'roles') {
     const out: Record<string, Record<string, unknown>> = {};
-    for (const row of aclRoleRows(castArray(answer).filter(isRecord))) out[String(row.roleId)] = toAccessMap(row.permissions, false);
+    for (const row of aclRoleRows(castArray(answer).filter(isRecord)))
+      out[String(row.roleId)] = toAccessMap(row.permissions, false);
     return out;
   }
   if (t.policy === 'columns') return answer;
   const list = isRecord(answer) && answer.permissions ? answer.permissions : answer;
   return { [policyItemId]: toAccessMap(list, false) };
 }
-

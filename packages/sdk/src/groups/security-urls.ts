@@ -41,20 +41,26 @@ export function readPermissionsPath(t: PermissionTarget, name?: string): string 
   if (t.policy === 'owner') return `${t.service}/ownerpolicy/${item}`;
   if (isAcl(t.objectId)) return `${t.service}/${t.serviceItemName}/objectAcl/${t.objectId}/${t.policy}`;
   if (t.service === 'files' && t.policy === 'roles') return `roles/files/${item}`;
-  if (t.service === 'files' && t.policy === 'users') return name ? `users/search/${name}/files/${item}` : `files/users/${item}`;
+  if (t.service === 'files' && t.policy === 'users')
+    return name ? `users/search/${name}/files/${item}` : `files/users/${item}`;
   if (t.policy === 'columns') return `${t.service}/${item}/columns/permissions`;
   return `${t.service}/${item}/${t.policy}`;
 }
 
 /** PUT (`setPermission`). */
-export function writePermissionPath(t: PermissionTarget, policyItemId: string, permission: { operation?: string; access?: string | null }): string {
+export function writePermissionPath(
+  t: PermissionTarget,
+  policyItemId: string,
+  permission: { operation?: string; access?: string | null },
+): string {
   const item = writtenItemOf(t);
   if (t.policy === 'owner') return `${t.service}/ownerpolicy/${item}`;
   if (isAcl(t.objectId)) return `${t.service}/${t.serviceItemName}/objectAcl/${t.objectId}/${t.policy}/${policyItemId}`;
   if (t.service === 'files' && t.policy === 'roles') return `roles/${policyItemId}/files/${item}`;
   if (t.service === 'files' && t.policy === 'users') return `users/${policyItemId}/file/${item}`;
   if (t.policy === 'columns') return `${t.service}/${item}/columns/permissions/${permission.operation}/${policyItemId}`;
-  if (t.service === 'localservices' && permission.operation === 'all') return `localservices/${item}/${t.policy}/${policyItemId}/access/${permission.access}`;
+  if (t.service === 'localservices' && permission.operation === 'all')
+    return `localservices/${item}/${t.policy}/${policyItemId}/access/${permission.access}`;
   return `${t.service}/${item}/${t.policy}/${policyItemId}`;
 }
 
@@ -63,7 +69,8 @@ export function dropPermissionsPath(t: PermissionTarget, policyItemId: string, o
   const item = writtenItemOf(t);
   if (t.policy === 'owner') return `${t.service}/ownerpolicy/${item}/${operation}`;
   // Role ACL entries are dropped per operation: the operation takes the principal's slot.
-  if (isAcl(t.objectId)) return `${t.service}/${t.serviceItemName}/objectAcl/${t.objectId}/${t.policy}/${t.policy === 'roles' ? operation : policyItemId}`;
+  if (isAcl(t.objectId))
+    return `${t.service}/${t.serviceItemName}/objectAcl/${t.objectId}/${t.policy}/${t.policy === 'roles' ? operation : policyItemId}`;
   if (t.service === 'files' && t.policy === 'roles') return `roles/${policyItemId}/files/${item}`;
   if (t.service === 'files' && t.policy === 'users') return `files/users/${policyItemId}/${item}`;
   const base = `${t.service}/${item}/${t.policy}/${policyItemId}`;

@@ -1,9 +1,26 @@
-import { buildPath, Routes, type BodyOf, type PermissionList, type PermissionListWire, type QueryOf, type ResponseOf, type RouteDef } from '@basalt/shared';
+import {
+  buildPath,
+  Routes,
+  type BodyOf,
+  type PermissionList,
+  type PermissionListWire,
+  type QueryOf,
+  type ResponseOf,
+  type RouteDef,
+} from '@basalt/shared';
 import { isRecord } from '../transport/errors.js';
 import type { Query } from '../transport/encode.js';
 import type { RouteOptions } from '../transport/transport.js';
 import type { GroupContext } from './group-context.js';
-import { alignChange, alignList, castArray, named, toPermissionList, withSystem, type Role } from './security-answers.js';
+import {
+  alignChange,
+  alignList,
+  castArray,
+  named,
+  toPermissionList,
+  withSystem,
+  type Role,
+} from './security-answers.js';
 import {
   dropPermissionsPath,
   readPermissionsPath,
@@ -51,8 +68,12 @@ export type { SessionUser } from '@basalt/shared';
 /** Roles, permissions, panic mode, HIPAA, app users' sessions and the audit log (`security` group). */
 export function createSecurityGroup({ request }: GroupContext) {
   /** A permission route: the declared `…/security/*` path with the variant in place of `*`. */
-  const variant = (route: Pick<RouteDef, 'name' | 'path' | 'method'>, appId: string, tail: string, options: RouteOptions = {}) =>
-    request.send({ ...options, method: route.method, path: buildPath(route, appId).replace(/\*$/, tail) });
+  const variant = (
+    route: Pick<RouteDef, 'name' | 'path' | 'method'>,
+    appId: string,
+    tail: string,
+    options: RouteOptions = {},
+  ) => request.send({ ...options, method: route.method, path: buildPath(route, appId).replace(/\*$/, tail) });
 
   return {
     /** The app's roles, with `id` and `name` added and `system` for the built-in ones. */
@@ -82,7 +103,11 @@ export function createSecurityGroup({ request }: GroupContext) {
     },
 
     /** Sets service-wide permissions of a role (`{service, operation, access}`, or a list). */
-    setRolePermission(appId: string, id: string, permission: RolePermission | RolePermission[] | { permissions: RolePermission[] }): Promise<ResponseOf<typeof r.setRolePermission>> {
+    setRolePermission(
+      appId: string,
+      id: string,
+      permission: RolePermission | RolePermission[] | { permissions: RolePermission[] },
+    ): Promise<ResponseOf<typeof r.setRolePermission>> {
       return request.route(r.setRolePermission, [appId, id], { body: permission });
     },
 
@@ -93,18 +118,30 @@ export function createSecurityGroup({ request }: GroupContext) {
      * For users the total comes from the Users table's count (`identityColumnName like '%name%'`).
      */
     async loadPermissions(
-      appId: string, policy: PermissionPolicy, service: PermissionService, serviceItemId: string, serviceItemName?: string,
-      objectId?: string, filterParams: Query = {}, identityColumnName = 'email',
+      appId: string,
+      policy: PermissionPolicy,
+      service: PermissionService,
+      serviceItemId: string,
+      serviceItemName?: string,
+      objectId?: string,
+      filterParams: Query = {},
+      identityColumnName = 'email',
     ): Promise<PermissionList> {
       const query: Query = { ...filterParams };
       if (query.identity !== undefined && query.identity !== null) query.name = query.identity;
       const target: PermissionTarget = { policy, service, serviceItemId, serviceItemName, objectId };
       const name = typeof query.name === 'string' && query.name ? query.name : undefined;
-      const list = toPermissionList(alignList(await variant(r.loadPermissions, appId, readPermissionsPath(target, name), { query })));
+      const list = toPermissionList(
+        alignList(await variant(r.loadPermissions, appId, readPermissionsPath(target, name), { query })),
+      );
       if (policy !== 'users') return list;
       const identity = query.identity || query.name;
       const where = identity ? `${identityColumnName} like '%${identity}%'` : undefined;
-      const count = await request.count<number>({ method: 'GET', path: buildPath(Routes.tables.getCount, appId, 'Users').replace(/\/count$/, ''), query: { where } });
+      const count = await request.count<number>({
+        method: 'GET',
+        path: buildPath(Routes.tables.getCount, appId, 'Users').replace(/\/count$/, ''),
+        query: { where },
+      });
       return { ...list, totalRows: count };
     },
 
@@ -115,20 +152,34 @@ export function createSecurityGroup({ request }: GroupContext) {
      * owner policy); column writes answer the server's list as it is.
      */
     async setPermission(
-      appId: string, policy: PermissionPolicy, policyItemId: string, service: PermissionService, serviceItemId: string,
-      serviceItemName: string | undefined, objectId: string | undefined, permission: PermissionChange | PermissionChange[],
+      appId: string,
+      policy: PermissionPolicy,
+      policyItemId: string,
+      service: PermissionService,
+      serviceItemId: string,
+      serviceItemName: string | undefined,
+      objectId: string | undefined,
+      permission: PermissionChange | PermissionChange[],
     ): Promise<PermissionChangeAnswer> {
       const target: PermissionTarget = { policy, service, serviceItemId, serviceItemName, objectId };
       const body = sendsBarePermission(target) ? permission : { permissions: castArray(permission) };
       const single = Array.isArray(permission) ? undefined : permission;
-      const answer = await variant(r.setPermission, appId, writePermissionPath(target, policyItemId, single ?? {}), { body });
+      const answer = await variant(r.setPermission, appId, writePermissionPath(target, policyItemId, single ?? {}), {
+        body,
+      });
       return alignChange(answer, target, policyItemId, single?.operation) as PermissionChangeAnswer;
     },
 
     /** Drops permissions of one variant back to inherited (one operation, or all of the principal's); answers as `setPermission`. */
     async dropPermissions(
-      appId: string, policy: PermissionPolicy, policyItemId: string, service: PermissionService, serviceItemId: string,
-      serviceItemName?: string, objectId?: string, operation?: string,
+      appId: string,
+      policy: PermissionPolicy,
+      policyItemId: string,
+      service: PermissionService,
+      serviceItemId: string,
+      serviceItemName?: string,
+      objectId?: string,
+      operation?: string,
     ): Promise<PermissionChangeAnswer> {
       const target: PermissionTarget = { policy, service, serviceItemId, serviceItemName, objectId };
       const answer = await variant(r.dropPermissions, appId, dropPermissionsPath(target, policyItemId, operation));
@@ -136,7 +187,12 @@ export function createSecurityGroup({ request }: GroupContext) {
     },
 
     /** Users (searched by identity) with their ACL on one record: `{data: [{id, name, permissions}]}` sorted by name. */
-    async searchDataACLUsers(appId: string, tableName: string, objectId: string, query: string): Promise<PermissionList> {
+    async searchDataACLUsers(
+      appId: string,
+      tableName: string,
+      objectId: string,
+      query: string,
+    ): Promise<PermissionList> {
       const tail = `data/${encodeURIComponent(tableName)}/objectAcl/${objectId}/users/search/${encodeURIComponent(query)}`;
       return toPermissionList({ data: castArray(await variant(r.loadPermissions, appId, tail)).filter(isRecord) });
     },
@@ -157,7 +213,11 @@ export function createSecurityGroup({ request }: GroupContext) {
     },
 
     /** The audit entries of a date range as CSV text (parsed if it were JSON, as every answer). */
-    downloadAuditLogs(appId: string, fromDate?: number | string, toDate?: number | string): Promise<ResponseOf<typeof a.downloadAuditLogs>> {
+    downloadAuditLogs(
+      appId: string,
+      fromDate?: number | string,
+      toDate?: number | string,
+    ): Promise<ResponseOf<typeof a.downloadAuditLogs>> {
       return request.route(a.downloadAuditLogs, [appId], { query: { fromDate, toDate } });
     },
 
@@ -167,7 +227,10 @@ export function createSecurityGroup({ request }: GroupContext) {
     },
 
     /** Panic mode off. */
-    deactivatePanicMode(appId: string, settings?: Record<string, unknown>): Promise<ResponseOf<typeof r.deactivatePanicMode>> {
+    deactivatePanicMode(
+      appId: string,
+      settings?: Record<string, unknown>,
+    ): Promise<ResponseOf<typeof r.deactivatePanicMode>> {
       return request.route(r.deactivatePanicMode, [appId], { body: settings });
     },
 
@@ -190,17 +253,27 @@ export function createSecurityGroup({ request }: GroupContext) {
     },
 
     /** App users found by identity or id, with their session counts. */
-    loadUsers(appId: string, { identityOrUserId, offset, pageSize, sortBy }: QueryOf<typeof r.loadUsers> = {}): Promise<ResponseOf<typeof r.loadUsers>> {
+    loadUsers(
+      appId: string,
+      { identityOrUserId, offset, pageSize, sortBy }: QueryOf<typeof r.loadUsers> = {},
+    ): Promise<ResponseOf<typeof r.loadUsers>> {
       return request.route(r.loadUsers, [appId], { query: { identityOrUserId, offset, pageSize, sortBy } });
     },
 
     /** App users holding at least one session. */
-    loadUsersWithSessions(appId: string, { cursor, pageSize }: QueryOf<typeof r.loadUsersWithSessions> = {}): Promise<ResponseOf<typeof r.loadUsersWithSessions>> {
+    loadUsersWithSessions(
+      appId: string,
+      { cursor, pageSize }: QueryOf<typeof r.loadUsersWithSessions> = {},
+    ): Promise<ResponseOf<typeof r.loadUsersWithSessions>> {
       return request.route(r.loadUsersWithSessions, [appId], { query: { pageSize, cursor } });
     },
 
     /** Sessions of one app user. */
-    loadUserSessions(appId: string, userId: string, { cursor, pageSize }: QueryOf<typeof r.loadUserSessions> = {}): Promise<ResponseOf<typeof r.loadUserSessions>> {
+    loadUserSessions(
+      appId: string,
+      userId: string,
+      { cursor, pageSize }: QueryOf<typeof r.loadUserSessions> = {},
+    ): Promise<ResponseOf<typeof r.loadUserSessions>> {
       return request.route(r.loadUserSessions, [appId, userId], { query: { pageSize, cursor } });
     },
 

@@ -8,31 +8,76 @@ const K = `${H}/A/console/apikey`;
 
 describeShapes('settings', [
   ['getMobileSettings', (c) => c.settings.getMobileSettings('A'), get(S)],
-  ['createAndroidMobileSettings', (c) => c.settings.createAndroidMobileSettings('A', { projectId: 'p' }), json('POST', `${S}/android`, { projectId: 'p' })],
-  ['updateAndroidMobileSettings', (c) => c.settings.updateAndroidMobileSettings('A', { projectId: 'p' }, 'ID1'), json('PUT', `${S}/android/ID1`, { projectId: 'p' })],
-  ['deleteAndroidMobileSettings', (c) => c.settings.deleteAndroidMobileSettings('A', 'ID1'), bare('DELETE', `${S}/android/ID1`)],
-  ['createAppleMobileSettings', (c) => c.settings.createAppleMobileSettings('A', { keyId: 'K' }, 'ios'), json('POST', `${S}/ios`, { keyId: 'K' })],
-  ['updateAppleMobileSettings', (c) => c.settings.updateAppleMobileSettings('A', { keyId: 'K' }, 'ID2', 'ios'), json('PUT', `${S}/ios/ID2`, { keyId: 'K' })],
-  ['deleteAppleMobileCertificate', (c) => c.settings.deleteAppleMobileCertificate('A', 'ID2', 'ios'), bare('DELETE', `${S}/ios/ID2`)],
+  [
+    'createAndroidMobileSettings',
+    (c) => c.settings.createAndroidMobileSettings('A', { projectId: 'p' }),
+    json('POST', `${S}/android`, { projectId: 'p' }),
+  ],
+  [
+    'updateAndroidMobileSettings',
+    (c) => c.settings.updateAndroidMobileSettings('A', { projectId: 'p' }, 'ID1'),
+    json('PUT', `${S}/android/ID1`, { projectId: 'p' }),
+  ],
+  [
+    'deleteAndroidMobileSettings',
+    (c) => c.settings.deleteAndroidMobileSettings('A', 'ID1'),
+    bare('DELETE', `${S}/android/ID1`),
+  ],
+  [
+    'createAppleMobileSettings',
+    (c) => c.settings.createAppleMobileSettings('A', { keyId: 'K' }, 'ios'),
+    json('POST', `${S}/ios`, { keyId: 'K' }),
+  ],
+  [
+    'updateAppleMobileSettings',
+    (c) => c.settings.updateAppleMobileSettings('A', { keyId: 'K' }, 'ID2', 'ios'),
+    json('PUT', `${S}/ios/ID2`, { keyId: 'K' }),
+  ],
+  [
+    'deleteAppleMobileCertificate',
+    (c) => c.settings.deleteAppleMobileCertificate('A', 'ID2', 'ios'),
+    bare('DELETE', `${S}/ios/ID2`),
+  ],
   ['getGooglePlaySettings', (c) => c.settings.getGooglePlaySettings('A'), get(`${S}/googleplay`)],
-  ['saveGooglePlaySettings', (c) => c.settings.saveGooglePlaySettings('A', { clientEmail: 'e@x.io' }), json('PUT', `${S}/googleplay`, { clientEmail: 'e@x.io' })],
+  [
+    'saveGooglePlaySettings',
+    (c) => c.settings.saveGooglePlaySettings('A', { clientEmail: 'e@x.io' }),
+    json('PUT', `${S}/googleplay`, { clientEmail: 'e@x.io' }),
+  ],
   ['deleteGooglePlaySettings', (c) => c.settings.deleteGooglePlaySettings('A'), bare('DELETE', `${S}/googleplay`)],
-  ['getAppSettings', (c) => c.settings.getAppSettings('A'), get(`${H}/A/console/appsettings`), [{ body: { apiKeys: [] } }]],
+  [
+    'getAppSettings',
+    (c) => c.settings.getAppSettings('A'),
+    get(`${H}/A/console/appsettings`),
+    [{ body: { apiKeys: [] } }],
+  ],
   ['regenerateAPIKey', (c) => c.settings.regenerateAPIKey('A', 'K1'), bare('POST', `${K}/K1/regenerate`)],
   ['getAPIKey', (c) => c.settings.getAPIKey('A', 'K1'), get(`${K}/K1`)],
-  ['createAPIKey', (c) => c.settings.createAPIKey('A', { deviceType: 'CUSTOM', name: 'Partner', roleName: 'Partner' }), json('POST', K, { deviceType: 'CUSTOM', name: 'Partner', roleName: 'Partner' })],
-  ['updateAPIKey', (c) => c.settings.updateAPIKey('A', 'K1', { name: 'Renamed' }), json('PUT', `${K}/K1`, { name: 'Renamed' })],
+  [
+    'createAPIKey',
+    (c) => c.settings.createAPIKey('A', { deviceType: 'CUSTOM', name: 'Partner', roleName: 'Partner' }),
+    json('POST', K, { deviceType: 'CUSTOM', name: 'Partner', roleName: 'Partner' }),
+  ],
+  [
+    'updateAPIKey',
+    (c) => c.settings.updateAPIKey('A', 'K1', { name: 'Renamed' }),
+    json('PUT', `${K}/K1`, { name: 'Renamed' }),
+  ],
   ['deleteAPIKey', (c) => c.settings.deleteAPIKey('A', 'K1'), bare('DELETE', `${K}/K1`)],
 ]);
 
-describe('settings.getAppSettings: the reference client\'s key order', () => {
+describe("settings.getAppSettings: the reference client's key order", () => {
   it('puts system keys in device order, custom keys after them as sent, and builds apiKeysMap', async () => {
     const { client, replyJson } = recordingClient();
     replyJson({
       appName: 'Shop',
       apiKeys: [
-        { deviceType: 'CUSTOM', apiKey: 'c1' }, { deviceType: 'BL', apiKey: 'bl' }, { deviceType: 'IOS', apiKey: 'ios' },
-        { deviceType: 'CUSTOM', apiKey: 'c2' }, { deviceType: 'ANDROID', apiKey: 'an' }, { deviceType: 'REST', apiKey: 'rest' },
+        { deviceType: 'CUSTOM', apiKey: 'c1' },
+        { deviceType: 'BL', apiKey: 'bl' },
+        { deviceType: 'IOS', apiKey: 'ios' },
+        { deviceType: 'CUSTOM', apiKey: 'c2' },
+        { deviceType: 'ANDROID', apiKey: 'an' },
+        { deviceType: 'REST', apiKey: 'rest' },
       ],
     });
     const settings = await client.settings.getAppSettings('A');
@@ -43,13 +88,19 @@ describe('settings.getAppSettings: the reference client\'s key order', () => {
 
   it('answers an empty map for no keys, and replaces a map the server sent', () => {
     expect(normalizeAppSettings({ apiKeys: [] })).toEqual({ apiKeys: [], apiKeysMap: {} });
-    expect(normalizeAppSettings({ apiKeys: [{ deviceType: 'JS', apiKey: 'j' }], apiKeysMap: { JS: 'stale', WP: 'gone' } }).apiKeysMap).toEqual({ JS: 'j' });
+    expect(
+      normalizeAppSettings({ apiKeys: [{ deviceType: 'JS', apiKey: 'j' }], apiKeysMap: { JS: 'stale', WP: 'gone' } })
+        .apiKeysMap,
+    ).toEqual({ JS: 'j' });
   });
 });
 
 describe('settings group: reference method names', () => {
-  it('has every method of the reference client\'s settings group that Basalt serves', () => {
-    const names = 'getMobileSettings createAndroidMobileSettings updateAndroidMobileSettings deleteAndroidMobileSettings createAppleMobileSettings updateAppleMobileSettings deleteAppleMobileCertificate getAppSettings regenerateAPIKey getAPIKey createAPIKey updateAPIKey deleteAPIKey'.split(' ');
+  it("has every method of the reference client's settings group that Basalt serves", () => {
+    const names =
+      'getMobileSettings createAndroidMobileSettings updateAndroidMobileSettings deleteAndroidMobileSettings createAppleMobileSettings updateAppleMobileSettings deleteAppleMobileCertificate getAppSettings regenerateAPIKey getAPIKey createAPIKey updateAPIKey deleteAPIKey'.split(
+        ' ',
+      );
     const group = recordingClient().client.settings as unknown as Record<string, unknown>;
     expect(names.filter((n) => typeof group[n] !== 'function')).toEqual([]);
   });

@@ -1,4 +1,12 @@
-import { DeviceTypes, Routes, type ApiKeyInput, type AppApiKey, type AppSettings, type GooglePlaySettings, type ResponseOf } from '@basalt/shared';
+import {
+  DeviceTypes,
+  Routes,
+  type ApiKeyInput,
+  type AppApiKey,
+  type AppSettings,
+  type GooglePlaySettings,
+  type ResponseOf,
+} from '@basalt/shared';
 import type { GroupContext } from './group-context.js';
 
 const r = Routes.settings;
@@ -39,7 +47,9 @@ export interface AppleSettingsInput {
  * IOS, JS, REST, WP, AS, BL; a missing one leaves no gap), then every other key in the order the
  * server sent it, and `apiKeysMap` rebuilt from the system keys.
  */
-export function normalizeAppSettings<T extends { apiKeys: Array<{ deviceType: string; apiKey: string }> }>(settings: T): T & { apiKeysMap: Record<string, string> } {
+export function normalizeAppSettings<T extends { apiKeys: Array<{ deviceType: string; apiKey: string }> }>(
+  settings: T,
+): T & { apiKeysMap: Record<string, string> } {
   const system: Array<T['apiKeys'][number]> = [];
   const custom: Array<T['apiKeys'][number]> = [];
   const apiKeysMap: Record<string, string> = {};
@@ -67,12 +77,19 @@ export function createSettingsGroup({ request }: GroupContext) {
     },
 
     /** Stores Android (FCM) credentials; deliveries waiting for them are sent. */
-    createAndroidMobileSettings(appId: string, settings: AndroidSettingsInput): Promise<ResponseOf<typeof r.createAndroidMobileSettings>> {
+    createAndroidMobileSettings(
+      appId: string,
+      settings: AndroidSettingsInput,
+    ): Promise<ResponseOf<typeof r.createAndroidMobileSettings>> {
       return request.route(r.createAndroidMobileSettings, [appId], { body: settings });
     },
 
     /** Replaces Android (FCM) credentials; an omitted private key keeps the stored one. */
-    updateAndroidMobileSettings(appId: string, settings: AndroidSettingsInput, id: string): Promise<ResponseOf<typeof r.updateAndroidMobileSettings>> {
+    updateAndroidMobileSettings(
+      appId: string,
+      settings: AndroidSettingsInput,
+      id: string,
+    ): Promise<ResponseOf<typeof r.updateAndroidMobileSettings>> {
       return request.route(r.updateAndroidMobileSettings, [appId, seg(id)], { body: settings });
     },
 
@@ -82,17 +99,30 @@ export function createSettingsGroup({ request }: GroupContext) {
     },
 
     /** Stores Apple (APNs) credentials; `deviceType` is `ios` or `osx`. */
-    createAppleMobileSettings(appId: string, settings: AppleSettingsInput, deviceType: string): Promise<ResponseOf<typeof r.createAppleMobileSettings>> {
+    createAppleMobileSettings(
+      appId: string,
+      settings: AppleSettingsInput,
+      deviceType: string,
+    ): Promise<ResponseOf<typeof r.createAppleMobileSettings>> {
       return request.route(r.createAppleMobileSettings, [appId, seg(deviceType)], { body: settings });
     },
 
     /** Replaces Apple (APNs) credentials; an omitted private key keeps the stored one. */
-    updateAppleMobileSettings(appId: string, settings: AppleSettingsInput, id: string, deviceType: string): Promise<ResponseOf<typeof r.updateAppleMobileSettings>> {
+    updateAppleMobileSettings(
+      appId: string,
+      settings: AppleSettingsInput,
+      id: string,
+      deviceType: string,
+    ): Promise<ResponseOf<typeof r.updateAppleMobileSettings>> {
       return request.route(r.updateAppleMobileSettings, [appId, seg(deviceType), seg(id)], { body: settings });
     },
 
     /** Deletes Apple (APNs) credentials. */
-    deleteAppleMobileCertificate(appId: string, id: string, deviceType: string): Promise<ResponseOf<typeof r.deleteAppleMobileCertificate>> {
+    deleteAppleMobileCertificate(
+      appId: string,
+      id: string,
+      deviceType: string,
+    ): Promise<ResponseOf<typeof r.deleteAppleMobileCertificate>> {
       return request.route(r.deleteAppleMobileCertificate, [appId, seg(deviceType), seg(id)]);
     },
 

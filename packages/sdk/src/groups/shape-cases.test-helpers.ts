@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BasaltClient } from '../client.js';
-import { jsonHeaders, recordingClient, type FakeReply, type RecordedCall } from '../test-support/fake-fetch.test-helpers.js';
+import {
+  jsonHeaders,
+  recordingClient,
+  type FakeReply,
+  type RecordedCall,
+} from '../test-support/fake-fetch.test-helpers.js';
 
 export { TEST_HOST as H } from '../test-support/fake-fetch.test-helpers.js';
 export const KEY = { 'auth-key': 'test-key' };
@@ -16,7 +21,12 @@ export type ShapeCase = [string, (c: BasaltClient) => unknown, RecordedCall | Re
 /** A GET with the test key and no body. */
 export const get = (url: string): RecordedCall => ({ url, method: 'GET', headers: KEY, body: undefined });
 /** A request with a JSON body. */
-export const json = (method: string, url: string, body: unknown): RecordedCall => ({ url, method, headers: JSON_KEY, body: JSON.stringify(body) });
+export const json = (method: string, url: string, body: unknown): RecordedCall => ({
+  url,
+  method,
+  headers: JSON_KEY,
+  body: JSON.stringify(body),
+});
 /** A request without a body. */
 export const bare = (method: string, url: string): RecordedCall => ({ url, method, headers: KEY, body: undefined });
 

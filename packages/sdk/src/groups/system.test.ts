@@ -36,7 +36,10 @@ describe('status memo', () => {
   it('drops the memo when the call fails and re-throws, so the next call asks again', async () => {
     const { client, calls, reply, replyJson } = recordingClient();
     reply({ status: 502 });
-    await expect(client.system.loadStatus()).rejects.toMatchObject({ message: 'No connection with server', status: 502 });
+    await expect(client.system.loadStatus()).rejects.toMatchObject({
+      message: 'No connection with server',
+      status: 502,
+    });
     replyJson(STATUS);
     expect(await client.system.loadStatus()).toEqual(STATUS);
     expect(calls).toHaveLength(2);

@@ -58,5 +58,6 @@ export type WarningFunction = (appId: string) => Promise<AppWarnings>;
 /** `warning(appId)`: what needs the developer's attention in the app (`warnings` messages, `details`). */
 export function createWarning({ request }: GroupContext): WarningFunction {
   // The id goes into the path as it is, whatever it is (the reference client checks nothing).
-  return async (appId: string) => request.send<AppWarnings>({ method: r.warning.method, path: r.warning.path.replace(':appId', String(appId)) });
+  return async (appId: string) =>
+    request.send<AppWarnings>({ method: r.warning.method, path: r.warning.path.replace(':appId', String(appId)) });
 }

@@ -20,11 +20,15 @@ describe('record-query bodies', () => {
   });
 
   it('turns free text into an OR of contains-matches over text, number and date columns; objectId and files never', () => {
-    expect(recordsFindBody(person, { where: ' ann ' }).where).toBe("`name` like '%ann%' or `age` like '%ann%' or `born` like '%ann%'");
+    expect(recordsFindBody(person, { where: ' ann ' }).where).toBe(
+      "`name` like '%ann%' or `age` like '%ann%' or `born` like '%ann%'",
+    );
   });
 
   it('matches BOOLEAN columns only for true, false and null', () => {
-    expect(recordsFindBody(person, { where: 'TRUE' }).where).toBe("`name` like '%TRUE%' or `age` like '%TRUE%' or `active` = true or `born` like '%TRUE%'");
+    expect(recordsFindBody(person, { where: 'TRUE' }).where).toBe(
+      "`name` like '%TRUE%' or `age` like '%TRUE%' or `active` = true or `born` like '%TRUE%'",
+    );
     expect(recordsFindBody(person, { where: 'null' }).where).toContain('`active` is null');
   });
 
@@ -38,30 +42,66 @@ describe('record-query bodies', () => {
   });
 
   it('never searches the secret columns of Users', () => {
-    const users = { name: 'Users', columns: ['email', 'password', 'socialAccount', 'userStatus', 'lastLogin', 'isEmailConfirmed'].map((name) => ({ name, dataType: 'STRING' })) };
+    const users = {
+      name: 'Users',
+      columns: ['email', 'password', 'socialAccount', 'userStatus', 'lastLogin', 'isEmailConfirmed'].map((name) => ({
+        name,
+        dataType: 'STRING',
+      })),
+    };
     expect(recordsFindBody(users, { where: 'x' }).where).toBe("`email` like '%x%'");
   });
 
   it('uses the where verbatim with sqlSearch and AND-s the filter with the search', () => {
     expect(recordsFindBody(person, { where: 'age > 3', sqlSearch: true }).where).toBe('age > 3');
-    expect(recordsFindBody(person, { where: 'ann', filterString: 'age > 3' }).where).toBe("age > 3 AND (`name` like '%ann%' or `age` like '%ann%' or `born` like '%ann%')");
+    expect(recordsFindBody(person, { where: 'ann', filterString: 'age > 3' }).where).toBe(
+      "age > 3 AND (`name` like '%ann%' or `age` like '%ann%' or `born` like '%ann%')",
+    );
     expect(recordsFindBody(person, { filterString: 'age > 3' }).where).toBe('age > 3');
   });
 
   it('builds sortBy from sortField and sortDir and copies only set optional keys, in order', () => {
-    const body = recordsFindBody(person, { pageSize: 50, offset: 100, sortField: 'age', sortDir: 'desc', props: ['name'], distinct: false, having: '', loadRelations: 'city', groupBy: 'age' });
-    expect(JSON.stringify(body)).toBe('{"pageSize":50,"offset":100,"sortBy":"age desc","props":["name"],"groupBy":"age","loadRelations":"city"}');
+    const body = recordsFindBody(person, {
+      pageSize: 50,
+      offset: 100,
+      sortField: 'age',
+      sortDir: 'desc',
+      props: ['name'],
+      distinct: false,
+      having: '',
+      loadRelations: 'city',
+      groupBy: 'age',
+    });
+    expect(JSON.stringify(body)).toBe(
+      '{"pageSize":50,"offset":100,"sortBy":"age desc","props":["name"],"groupBy":"age","loadRelations":"city"}',
+    );
     expect(recordsFindBody(person, { sortBy: ['name'], sortField: 'age', sortDir: 'asc' }).sortBy).toEqual(['name']);
   });
 
   it('the count body drops paging and sorting, and keeps property as the reference client does', () => {
-    expect(recordsCountBody(person, { pageSize: 5, offset: 5, sortBy: 'name', property: 'name', props: 'age', where: 'x', distinct: true })).toEqual({
-      where: "`name` like '%x%' or `age` like '%x%' or `born` like '%x%'", property: 'name', props: 'age', distinct: true,
+    expect(
+      recordsCountBody(person, {
+        pageSize: 5,
+        offset: 5,
+        sortBy: 'name',
+        property: 'name',
+        props: 'age',
+        where: 'x',
+        distinct: true,
+      }),
+    ).toEqual({
+      where: "`name` like '%x%' or `age` like '%x%' or `born` like '%x%'",
+      property: 'name',
+      props: 'age',
+      distinct: true,
     });
   });
 
   it('the export body joins lists with commas and drops empty keys', () => {
-    expect(recordsExportBody(person, { sortBy: ['name', 'age desc'], props: ['name', 'age'] })).toEqual({ sortBy: 'name,age desc', props: 'name,age' });
+    expect(recordsExportBody(person, { sortBy: ['name', 'age desc'], props: ['name', 'age'] })).toEqual({
+      sortBy: 'name,age desc',
+      props: 'name,age',
+    });
     expect(recordsExportBody(person, { props: [], where: 'age > 1', sqlSearch: true })).toEqual({ where: 'age > 1' });
   });
 });

@@ -85,7 +85,10 @@ export function recordsFindBody(table: SearchTable, query: RecordsQuery = {}): R
 }
 
 /** Body of a records count: the find's body without paging and sorting. */
-export function recordsCountBody(table: SearchTable, query: RecordsQuery = {}): Omit<RecordsQueryBody, 'pageSize' | 'offset' | 'sortBy'> {
+export function recordsCountBody(
+  table: SearchTable,
+  query: RecordsQuery = {},
+): Omit<RecordsQueryBody, 'pageSize' | 'offset' | 'sortBy'> {
   const body: Omit<RecordsQueryBody, 'pageSize' | 'offset' | 'sortBy'> = {};
   const where = recordsWhere(table, query);
   if (where) body.where = where;
@@ -96,7 +99,10 @@ export function recordsCountBody(table: SearchTable, query: RecordsQuery = {}): 
  * Body of a CSV export as the reference client sends it: `{sortBy?, props?, where?}` in that
  * order, lists comma-joined, empty values left out.
  */
-export function recordsExportBody(table: SearchTable, query: RecordsQuery = {}): { sortBy?: string; props?: string; where?: string } {
+export function recordsExportBody(
+  table: SearchTable,
+  query: RecordsQuery = {},
+): { sortBy?: string; props?: string; where?: string } {
   const join = (v: ListArg | null | undefined) => (Array.isArray(v) ? v.join(',') : v) || undefined;
   const body: { sortBy?: string; props?: string; where?: string } = {};
   const sortBy = join(query.sortBy);

@@ -1,4 +1,11 @@
-import { Routes, type DataColumn, type DataRecord, type DataRelation, type DataTable, type ResponseOf } from '@basalt/shared';
+import {
+  Routes,
+  type DataColumn,
+  type DataRecord,
+  type DataRelation,
+  type DataTable,
+  type ResponseOf,
+} from '@basalt/shared';
 import { CacheTags } from '../transport/cache-tags.js';
 import { COUNT_CACHE_TTL } from '../transport/cache.js';
 import type { Query } from '../transport/encode.js';
@@ -39,7 +46,9 @@ const RELATION_TYPES = new Set(['DATA_REF', 'GEO_REF']);
 const seg = (name: string) => encodeURIComponent(name);
 
 /** Stamps relation columns with their type and makes the two relation lists always present. */
-export function normalizeTable<T extends Partial<DataTable>>(table: T): T & Pick<DataTable, 'relations' | 'geoRelations'> {
+export function normalizeTable<T extends Partial<DataTable>>(
+  table: T,
+): T & Pick<DataTable, 'relations' | 'geoRelations'> {
   return {
     ...table,
     relations: (table.relations ?? []).map((rel) => ({ ...rel, dataType: 'DATA_REF' as const })),
@@ -55,7 +64,11 @@ export function createTablesGroup({ request }: GroupContext) {
   // on the URL alone: reading the cache here would answer a search with the cached table total.
   // The reference client's POST counts never stayed cached anyway (their own tags flush them).
   const countOf = (appId: string, table: TableRef, query: RecordsQuery = {}, resetCache = false): Promise<number> =>
-    request.route(r.getRecordsCount, [appId, seg(table.name)], { body: recordsCountBody(table, query), cacheTags: dataTag(table), resetCache });
+    request.route(r.getRecordsCount, [appId, seg(table.name)], {
+      body: recordsCountBody(table, query),
+      cacheTags: dataTag(table),
+      resetCache,
+    });
 
   // Relation edits also change what the target table's cached lists show.
   const relationTags = (table: TableRef, columnName: string) => {
@@ -77,22 +90,38 @@ export function createTablesGroup({ request }: GroupContext) {
     },
 
     /** Renames a table or changes its options. */
-    async update(appId: string, table: TableRef, props: { name?: string; [field: string]: unknown }): Promise<DataTable> {
+    async update(
+      appId: string,
+      table: TableRef,
+      props: { name?: string; [field: string]: unknown },
+    ): Promise<DataTable> {
       return normalizeTable(await request.route(r.update, [appId, seg(table.name)], { body: props }));
     },
 
     /** Deletes a table; refused with 409 while relations point at it unless `options.cascade`. */
     remove(appId: string, table: TableRef, options: { cascade?: boolean } = {}): Promise<ResponseOf<typeof r.remove>> {
-      return request.route(r.remove, [appId, seg(table.name)], { query: { cascade: options.cascade || undefined }, cacheTags: dataTag(table) });
+      return request.route(r.remove, [appId, seg(table.name)], {
+        query: { cascade: options.cascade || undefined },
+        cacheTags: dataTag(table),
+      });
     },
 
     /**
      * A page of records (body by the record-query rules). Unless `ignoreCounter`, the count goes
      * out alongside and the answer is `{totalRows, data}`; otherwise the bare list.
      */
-    async loadRecords<I extends boolean = false>(appId: string, table: TableRef, query: RecordsQuery = {}, ignoreCounter?: I): Promise<I extends true ? DataRecord[] : DataWithTotal<DataRecord[]>> {
+    async loadRecords<I extends boolean = false>(
+      appId: string,
+      table: TableRef,
+      query: RecordsQuery = {},
+      ignoreCounter?: I,
+    ): Promise<I extends true ? DataRecord[] : DataWithTotal<DataRecord[]>> {
       type Answer = I extends true ? DataRecord[] : DataWithTotal<DataRecord[]>;
-      const find = () => request.route(r.loadRecords, [appId, seg(table.name)], { body: recordsFindBody(table, query), cacheTags: dataTag(table) });
+      const find = () =>
+        request.route(r.loadRecords, [appId, seg(table.name)], {
+          body: recordsFindBody(table, query),
+          cacheTags: dataTag(table),
+        });
       if (ignoreCounter) return (await find()) as Answer; // the conditional type cannot be narrowed by `ignoreCounter`
       // The count goes first, then the page, both at once (the reference's order).
       const [totalRows, data] = await Promise.all([countOf(appId, table, query), find()]);
@@ -100,7 +129,12 @@ export function createTablesGroup({ request }: GroupContext) {
     },
 
     /** CSV of the records matching the query (`connectorId` prefixes the table name); read as every answer is. */
-    exportRecords(appId: string, connectorId: string | null | undefined, table: TableRef, query: RecordsQuery = {}): Promise<string> {
+    exportRecords(
+      appId: string,
+      connectorId: string | null | undefined,
+      table: TableRef,
+      query: RecordsQuery = {},
+    ): Promise<string> {
       const name = connectorId ? `${connectorId}.${table.name}` : table.name;
       return request.route(r.exportRecords, [appId, seg(name)], { body: recordsExportBody(table, query) });
     },
@@ -119,12 +153,22 @@ export function createTablesGroup({ request }: GroupContext) {
     },
 
     /** Record counts of many tables at once. */
-    getRecordsCountForTables(appId: string, tables: Array<string | { name: string }>, connectorId?: string | null, resetCache?: boolean): Promise<Record<string, number>> {
+    getRecordsCountForTables(
+      appId: string,
+      tables: Array<string | { name: string }>,
+      connectorId?: string | null,
+      resetCache?: boolean,
+    ): Promise<Record<string, number>> {
       return request.route(r.getRecordsCountForTables, [appId], { body: { tables, connectorId, resetCache } });
     },
 
     /** The full value of one (large) cell. */
-    getCellData(appId: string, tableName: string, recordId: string, columnName: string): Promise<ResponseOf<typeof r.getCellData>> {
+    getCellData(
+      appId: string,
+      tableName: string,
+      recordId: string,
+      columnName: string,
+    ): Promise<ResponseOf<typeof r.getCellData>> {
       return request.route(r.getCellData, [appId, seg(tableName), seg(recordId), seg(columnName)]);
     },
 
@@ -134,52 +178,104 @@ export function createTablesGroup({ request }: GroupContext) {
     },
 
     /** Creates many records at once (all or nothing). */
-    bulkCreateRecords(appId: string, tableName: string, records: DataRecord[]): Promise<ResponseOf<typeof r.bulkCreateRecords>> {
+    bulkCreateRecords(
+      appId: string,
+      tableName: string,
+      records: DataRecord[],
+    ): Promise<ResponseOf<typeof r.bulkCreateRecords>> {
       return request.route(r.bulkCreateRecords, [appId, seg(tableName)], { body: records });
     },
 
     /** Creates or updates many records at once (by objectId). */
-    bulkUpsertRecords(appId: string, tableName: string, records: DataRecord[]): Promise<ResponseOf<typeof r.bulkUpsertRecords>> {
+    bulkUpsertRecords(
+      appId: string,
+      tableName: string,
+      records: DataRecord[],
+    ): Promise<ResponseOf<typeof r.bulkUpsertRecords>> {
       return request.route(r.bulkUpsertRecords, [appId, seg(tableName)], { body: records });
     },
 
     /** Updates a record (its `objectId` picks it). */
     updateRecord(appId: string, table: TableRef, record: DataRecord): Promise<ResponseOf<typeof r.updateRecord>> {
-      return request.route(r.updateRecord, [appId, seg(table.name), record.objectId && seg(record.objectId)], { body: record, cacheTags: dataTag(table) });
+      return request.route(r.updateRecord, [appId, seg(table.name), record.objectId && seg(record.objectId)], {
+        body: record,
+        cacheTags: dataTag(table),
+      });
     },
 
     /** Sets the file of a FILE_REF cell (body: `record.value`). */
-    updateImageTypeRecord(appId: string, table: TableRef, record: FileCellChange): Promise<ResponseOf<typeof r.updateImageTypeRecord>> {
-      return request.route(r.updateImageTypeRecord, [appId, seg(table.name), seg(record.columnName), seg(record.objectId)], { body: record.value, cacheTags: dataTag(table) });
+    updateImageTypeRecord(
+      appId: string,
+      table: TableRef,
+      record: FileCellChange,
+    ): Promise<ResponseOf<typeof r.updateImageTypeRecord>> {
+      return request.route(
+        r.updateImageTypeRecord,
+        [appId, seg(table.name), seg(record.columnName), seg(record.objectId)],
+        { body: record.value, cacheTags: dataTag(table) },
+      );
     },
 
     /** Deletes the listed records, or every record when `recordIds` is absent. */
-    deleteRecords(appId: string, table: TableRef, recordIds?: string[] | null): Promise<ResponseOf<typeof r.deleteRecords>> {
-      if (recordIds == null) return request.route(r.deleteAllRecords, [appId, seg(table.name)], { cacheTags: dataTag(table) });
+    deleteRecords(
+      appId: string,
+      table: TableRef,
+      recordIds?: string[] | null,
+    ): Promise<ResponseOf<typeof r.deleteRecords>> {
+      if (recordIds == null)
+        return request.route(r.deleteAllRecords, [appId, seg(table.name)], { cacheTags: dataTag(table) });
       const body = recordIds.map((objectId) => ({ objectId }));
       return request.route(r.deleteRecords, [appId, seg(table.name)], { body, cacheTags: dataTag(table) });
     },
 
     /** Clears the file of a FILE_REF cell. */
-    deleteImageTypeRecord(appId: string, tableName: string, columnName: string, recordId: string): Promise<ResponseOf<typeof r.deleteImageTypeRecord>> {
+    deleteImageTypeRecord(
+      appId: string,
+      tableName: string,
+      columnName: string,
+      recordId: string,
+    ): Promise<ResponseOf<typeof r.deleteImageTypeRecord>> {
       return request.route(r.deleteImageTypeRecord, [appId, seg(tableName), seg(columnName), seg(recordId)]);
     },
 
     /** Sets the related records of a relation cell. Rejects with a TypeError for an unknown relation column. */
-    async updateRelations(appId: string, table: TableRef, columnName: string, recordId: string, relationIds: string[]): Promise<ResponseOf<typeof r.updateRelations>> {
+    async updateRelations(
+      appId: string,
+      table: TableRef,
+      columnName: string,
+      recordId: string,
+      relationIds: string[],
+    ): Promise<ResponseOf<typeof r.updateRelations>> {
       const cacheTags = relationTags(table, columnName);
-      return request.route(r.updateRelations, [appId, seg(table.name), seg(recordId), seg(columnName)], { body: relationIds, cacheTags });
+      return request.route(r.updateRelations, [appId, seg(table.name), seg(recordId), seg(columnName)], {
+        body: relationIds,
+        cacheTags,
+      });
     },
 
     /** Removes related records from a relation cell. Rejects with a TypeError for an unknown relation column. */
-    async removeRelations(appId: string, table: TableRef, columnName: string, recordId: string, relationIds: string[]): Promise<ResponseOf<typeof r.removeRelations>> {
+    async removeRelations(
+      appId: string,
+      table: TableRef,
+      columnName: string,
+      recordId: string,
+      relationIds: string[],
+    ): Promise<ResponseOf<typeof r.removeRelations>> {
       const cacheTags = relationTags(table, columnName);
-      return request.route(r.removeRelations, [appId, seg(table.name), seg(recordId), seg(columnName)], { body: relationIds, cacheTags });
+      return request.route(r.removeRelations, [appId, seg(table.name), seg(recordId), seg(columnName)], {
+        body: relationIds,
+        cacheTags,
+      });
     },
 
     /** Adds a column (`…/relation` for DATA_REF, `…/georelation` for GEO_REF); the answer keeps the sent type. */
     async createColumn(appId: string, table: TableRef, column: ColumnInput): Promise<DataColumn | DataRelation> {
-      const route = column.dataType === 'DATA_REF' ? r.createRelationColumn : column.dataType === 'GEO_REF' ? r.createGeoRelationColumn : r.createColumn;
+      const route =
+        column.dataType === 'DATA_REF'
+          ? r.createRelationColumn
+          : column.dataType === 'GEO_REF'
+            ? r.createGeoRelationColumn
+            : r.createColumn;
       const created = await request.route(route, [appId, seg(table.name)], { body: column });
       // The sent type wins (the reference client's rule); a relation's is one of the two relation types.
       return { ...created, dataType: column.dataType ?? created.dataType } as DataColumn | DataRelation;
@@ -195,8 +291,18 @@ export function createTablesGroup({ request }: GroupContext) {
      * Renames a column or changes its options. The URL names the previous column, or says
      * `relation` / `georelation` for relation columns; the answer's type falls back to the old one.
      */
-    async updateColumn(appId: string, table: TableRef, prevColumn: ColumnInput, column: ColumnInput): Promise<DataColumn | DataRelation> {
-      const segment = prevColumn.dataType === 'DATA_REF' ? 'relation' : prevColumn.dataType === 'GEO_REF' ? 'georelation' : seg(prevColumn.name);
+    async updateColumn(
+      appId: string,
+      table: TableRef,
+      prevColumn: ColumnInput,
+      column: ColumnInput,
+    ): Promise<DataColumn | DataRelation> {
+      const segment =
+        prevColumn.dataType === 'DATA_REF'
+          ? 'relation'
+          : prevColumn.dataType === 'GEO_REF'
+            ? 'georelation'
+            : seg(prevColumn.name);
       const updated = await request.route(r.updateColumn, [appId, seg(table.name), segment], { body: column });
       // A stubbed or older server may leave the type out: the previous column's stands in.
       return { ...updated, dataType: updated?.dataType ?? prevColumn.dataType } as DataColumn | DataRelation;
@@ -208,7 +314,10 @@ export function createTablesGroup({ request }: GroupContext) {
     },
 
     /** Changes data settings of the app. */
-    setConfigs(appId: string, configs: { dynamicSchema?: boolean; includeObjectIdByDefault?: boolean }): Promise<ResponseOf<typeof r.setConfigs>> {
+    setConfigs(
+      appId: string,
+      configs: { dynamicSchema?: boolean; includeObjectIdByDefault?: boolean },
+    ): Promise<ResponseOf<typeof r.setConfigs>> {
       return request.route(r.setConfigs, [appId], { body: configs });
     },
 
@@ -223,12 +332,19 @@ export function createTablesGroup({ request }: GroupContext) {
     },
 
     /** The owner-policy delay check setting of a table. */
-    loadTableOwnerPolicyDelayCheck(appId: string, tableName: string): Promise<ResponseOf<typeof r.loadTableOwnerPolicyDelayCheck>> {
+    loadTableOwnerPolicyDelayCheck(
+      appId: string,
+      tableName: string,
+    ): Promise<ResponseOf<typeof r.loadTableOwnerPolicyDelayCheck>> {
       return request.route(r.loadTableOwnerPolicyDelayCheck, [appId, seg(tableName)]);
     },
 
     /** Changes the owner-policy delay check setting of a table. */
-    changeTableOwnerPolicyDelayCheck(appId: string, tableName: string, data: Record<string, unknown>): Promise<ResponseOf<typeof r.changeTableOwnerPolicyDelayCheck>> {
+    changeTableOwnerPolicyDelayCheck(
+      appId: string,
+      tableName: string,
+      data: Record<string, unknown>,
+    ): Promise<ResponseOf<typeof r.changeTableOwnerPolicyDelayCheck>> {
       return request.route(r.changeTableOwnerPolicyDelayCheck, [appId, seg(tableName)], { body: data });
     },
   };

@@ -1,6 +1,13 @@
 import {
-  CSV_IMPORT_MAX_REJECTED, Routes, type CsvImportBody, type CsvImportJob, type CsvImportJobListQuery, type CsvImportJobOptions, type CsvImportQuery,
-  type CsvImportResult, type ResponseOf,
+  CSV_IMPORT_MAX_REJECTED,
+  Routes,
+  type CsvImportBody,
+  type CsvImportJob,
+  type CsvImportJobListQuery,
+  type CsvImportJobOptions,
+  type CsvImportQuery,
+  type CsvImportResult,
+  type ResponseOf,
 } from '@basalt/shared';
 import type { Query } from '../transport/encode.js';
 import type { GroupContext } from './group-context.js';
@@ -11,7 +18,8 @@ export { splitCsv, type CsvChunk, type CsvChunkOptions } from './csv-chunks.js';
 const r = Routes.transfer;
 
 /** What `importCsvInChunks` takes besides the text. */
-export interface CsvChunkedImport extends CsvChunkOptions, Omit<CsvImportQuery, 'firstLine' | 'hasHeader' | 'delimiter'> {
+export interface CsvChunkedImport
+  extends CsvChunkOptions, Omit<CsvImportQuery, 'firstLine' | 'hasHeader' | 'delimiter'> {
   table: string;
   mapping?: CsvImportBody['mapping'];
   delimiter?: CsvImportBody['delimiter'];
@@ -66,7 +74,12 @@ export function createTransferGroup({ request }: GroupContext) {
      * some are rejected; without it any rejected row refuses the whole request with a 400 whose
      * `body.details` is the report), `createColumns` and `firstLine`. Answers the import report.
      */
-    startImport(appId: string, data: CsvImportBody | string | Record<string, unknown>, type: string, query?: CsvImportQuery | Query): Promise<ResponseOf<typeof r.startImport>> {
+    startImport(
+      appId: string,
+      data: CsvImportBody | string | Record<string, unknown>,
+      type: string,
+      query?: CsvImportQuery | Query,
+    ): Promise<ResponseOf<typeof r.startImport>> {
       const raw = typeof data === 'string';
       return request.route(r.startImport, [appId, encodeURIComponent(type)], {
         body: data,
@@ -80,9 +93,16 @@ export function createTransferGroup({ request }: GroupContext) {
      * `uploaded`. `file` is sent as it is (a browser `File`/`Blob` is streamed from disk, never
      * read into memory), as `application/octet-stream`.
      */
-    uploadCsvImportFile(appId: string, table: string, file: Blob | Uint8Array | string, fileName?: string): Promise<CsvImportJob> {
+    uploadCsvImportFile(
+      appId: string,
+      table: string,
+      file: Blob | Uint8Array | string,
+      fileName?: string,
+    ): Promise<CsvImportJob> {
       return request.route(r.uploadCsvImportFile, [appId], {
-        body: file, query: { table, ...(fileName ? { fileName } : {}) }, contentType: 'application/octet-stream',
+        body: file,
+        query: { table, ...(fileName ? { fileName } : {}) },
+        contentType: 'application/octet-stream',
       });
     },
 
@@ -117,7 +137,11 @@ export function createTransferGroup({ request }: GroupContext) {
     },
 
     /** One step of the multi-step import of data service files (not available yet: 501). */
-    importDataServiceFiles(appId: string, data: unknown, step: string | number): Promise<ResponseOf<typeof r.importDataServiceFiles>> {
+    importDataServiceFiles(
+      appId: string,
+      data: unknown,
+      step: string | number,
+    ): Promise<ResponseOf<typeof r.importDataServiceFiles>> {
       return request.route(r.importDataServiceFiles, [appId, encodeURIComponent(String(step))], { body: data });
     },
 
@@ -132,12 +156,21 @@ export function createTransferGroup({ request }: GroupContext) {
     },
 
     /** Tables of one Airtable base (not available yet: 501). */
-    getAirtableTablesList(appId: string, accessToken: string, baseId: string): Promise<ResponseOf<typeof r.getAirtableTablesList>> {
+    getAirtableTablesList(
+      appId: string,
+      accessToken: string,
+      baseId: string,
+    ): Promise<ResponseOf<typeof r.getAirtableTablesList>> {
       return request.route(r.getAirtableTablesList, [appId, encodeURIComponent(baseId)], { query: { accessToken } });
     },
 
     /** Imports tables of an Airtable base (not available yet: 501). */
-    startAirtableImport(appId: string, accessToken: string, baseId: string, tables: unknown): Promise<ResponseOf<typeof r.startAirtableImport>> {
+    startAirtableImport(
+      appId: string,
+      accessToken: string,
+      baseId: string,
+      tables: unknown,
+    ): Promise<ResponseOf<typeof r.startAirtableImport>> {
       return request.route(r.startAirtableImport, [appId], { body: { accessToken, baseId, tables } });
     },
 
@@ -153,15 +186,30 @@ export function createTransferGroup({ request }: GroupContext) {
       const chunks = splitCsv(csv, { rowsPerChunk, maxChars, hasHeader });
       const rowsTotal = chunks.reduce((n, c) => n + c.rows, 0);
       let result: CsvImportResult = {
-        table: options.table, dryRun: options.dryRun ?? false, rowsRead: 0, rowsValid: 0, rowsWritten: 0,
-        rejected: [], rejectedTotal: 0, ignoredColumns: [], createdColumns: [],
+        table: options.table,
+        dryRun: options.dryRun ?? false,
+        rowsRead: 0,
+        rowsValid: 0,
+        rowsWritten: 0,
+        rejected: [],
+        rejectedTotal: 0,
+        ignoredColumns: [],
+        createdColumns: [],
       };
       let rowsDone = 0;
       for (let i = 0; i < chunks.length; i++) {
         const { text, firstLine, rows } = chunks[i];
-        const body: CsvImportBody = { csv: text, ...(mapping ? { mapping } : {}), ...(hasHeader === false ? { hasHeader } : {}), ...(delimiter ? { delimiter } : {}) };
+        const body: CsvImportBody = {
+          csv: text,
+          ...(mapping ? { mapping } : {}),
+          ...(hasHeader === false ? { hasHeader } : {}),
+          ...(delimiter ? { delimiter } : {}),
+        };
         const { table, dryRun, skipInvalid, createColumns } = query;
-        result = merge(result, await group.startImport(appId, body, 'csv', { table, dryRun, skipInvalid, createColumns, firstLine }));
+        result = merge(
+          result,
+          await group.startImport(appId, body, 'csv', { table, dryRun, skipInvalid, createColumns, firstLine }),
+        );
         rowsDone += rows;
         onProgress?.({ chunk: i + 1, chunks: chunks.length, rowsDone, rowsTotal, result });
       }

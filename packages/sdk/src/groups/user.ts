@@ -1,4 +1,10 @@
-import { Routes, type DeveloperAccount, type OtpPending, type RecoveryCodesAnswer, type TwoFactorState } from '@basalt/shared';
+import {
+  Routes,
+  type DeveloperAccount,
+  type OtpPending,
+  type RecoveryCodesAnswer,
+  type TwoFactorState,
+} from '@basalt/shared';
 import type { ResponseOf } from '@basalt/shared';
 import type { DevPermissionEntry, SuccessAnswer } from '../types.js';
 import type { RequestSpec } from '../transport/transport.js';
@@ -9,7 +15,6 @@ import { AUTH_COOKIE, deleteCookie, keyFromResponse } from './auth-key.js';
 import type { GroupContext } from './group-context.js';
 
 const r = Routes.user;
-
 
 /** Sign-up data: email and password are required; other fields are passed through. */
 export interface RegisterData {
@@ -59,7 +64,11 @@ export function createUserGroup({ request, context }: GroupContext) {
      * success the answer's `authKey` becomes the client's key.
      */
     async getAccountInfo(authKey?: string): Promise<DeveloperAccount> {
-      const account: DeveloperAccount = await request.route(r.getAccountInfo, [], authKey ? { headers: { 'auth-key': authKey } } : {});
+      const account: DeveloperAccount = await request.route(
+        r.getAccountInfo,
+        [],
+        authKey ? { headers: { 'auth-key': authKey } } : {},
+      );
       context.authKey = isRecord(account) ? account.authKey : undefined;
       return account;
     },
@@ -113,7 +122,10 @@ export function createUserGroup({ request, context }: GroupContext) {
 
     /** Mails a password-reset link (the answer never tells whether the email exists). */
     restorePassword(email: string): Promise<SuccessAnswer> {
-      return request.route(r.restorePassword, [], { body: encodeForm({ email }), contentType: 'application/x-www-form-urlencoded; charset=UTF-8' });
+      return request.route(r.restorePassword, [], {
+        body: encodeForm({ email }),
+        contentType: 'application/x-www-form-urlencoded; charset=UTF-8',
+      });
     },
 
     /** Basalt addition: sets a new password with the token of the reset mail. */
@@ -138,12 +150,24 @@ export function createUserGroup({ request, context }: GroupContext) {
 
     /** Signs up through an app-team invitation and signs in. */
     registerAndJoinAppTeam(appId: string, confirmationCode: string, userData: RegisterData): Promise<DeveloperAccount> {
-      return signIn(request.routeSpec(r.registerAndJoinAppTeam, [appId], { query: { 'confirmation-code': confirmationCode }, body: userData }));
+      return signIn(
+        request.routeSpec(r.registerAndJoinAppTeam, [appId], {
+          query: { 'confirmation-code': confirmationCode },
+          body: userData,
+        }),
+      );
     },
 
     /** Signs up through a workspace invitation (automation service) and signs in. */
-    registerAndJoinWorkspace(workspaceId: string, confirmationCode: string, userData: RegisterData): Promise<DeveloperAccount> {
-      const spec = request.automation.routeSpec(r.registerAndJoinWorkspace, [workspaceId], { query: { 'confirmation-code': confirmationCode }, body: userData });
+    registerAndJoinWorkspace(
+      workspaceId: string,
+      confirmationCode: string,
+      userData: RegisterData,
+    ): Promise<DeveloperAccount> {
+      const spec = request.automation.routeSpec(r.registerAndJoinWorkspace, [workspaceId], {
+        query: { 'confirmation-code': confirmationCode },
+        body: userData,
+      });
       return signIn(spec, request.automation);
     },
 

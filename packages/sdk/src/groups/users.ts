@@ -1,4 +1,13 @@
-import { Routes, type Auth0Settings, type OAuthProvider, type ResponseOf, type ScopeBinding, type UserProperty, type UsersLoginSettings, type UsersRegistrationSettings } from '@basalt/shared';
+import {
+  Routes,
+  type Auth0Settings,
+  type OAuthProvider,
+  type ResponseOf,
+  type ScopeBinding,
+  type UserProperty,
+  type UsersLoginSettings,
+  type UsersRegistrationSettings,
+} from '@basalt/shared';
 import type { GroupContext } from './group-context.js';
 
 const r = Routes.users;
@@ -22,7 +31,10 @@ export function createUsersGroup({ request }: GroupContext) {
     },
 
     /** Saves registration properties. */
-    updateUsersRegs(appId: string, data: Partial<UsersRegistrationSettings> & Record<string, unknown>): Promise<ResponseOf<typeof r.updateUsersRegs>> {
+    updateUsersRegs(
+      appId: string,
+      data: Partial<UsersRegistrationSettings> & Record<string, unknown>,
+    ): Promise<ResponseOf<typeof r.updateUsersRegs>> {
       return request.route(r.updateUsersRegs, [appId], { body: data });
     },
 
@@ -42,7 +54,10 @@ export function createUsersGroup({ request }: GroupContext) {
     },
 
     /** Saves login properties (POST, as the reference client sends it). */
-    updateUsersLogin(appId: string, data: Partial<UsersLoginSettings> & Record<string, unknown>): Promise<ResponseOf<typeof r.updateUsersLogin>> {
+    updateUsersLogin(
+      appId: string,
+      data: Partial<UsersLoginSettings> & Record<string, unknown>,
+    ): Promise<ResponseOf<typeof r.updateUsersLogin>> {
       return request.route(r.updateUsersLogin, [appId], { body: data });
     },
 
@@ -52,12 +67,18 @@ export function createUsersGroup({ request }: GroupContext) {
     },
 
     /** Saves one user property; the path names it from `data.name`. */
-    updateUsersProps(appId: string, data: Partial<UserProperty> & { name: string }): Promise<ResponseOf<typeof r.updateUsersProps>> {
+    updateUsersProps(
+      appId: string,
+      data: Partial<UserProperty> & { name: string },
+    ): Promise<ResponseOf<typeof r.updateUsersProps>> {
       return request.route(r.updateUsersProps, [appId, seg(data.name)], { body: data });
     },
 
     /** Social login keys (same route as `settings.updateSocialParams`). */
-    updateSocialParams(appId: string, param: Record<string, unknown>): Promise<ResponseOf<typeof r.updateSocialParams>> {
+    updateSocialParams(
+      appId: string,
+      param: Record<string, unknown>,
+    ): Promise<ResponseOf<typeof r.updateSocialParams>> {
       return request.route(r.updateSocialParams, [appId], { body: param });
     },
 
@@ -92,27 +113,42 @@ export function createUsersGroup({ request }: GroupContext) {
     },
 
     /** Creates an OAuth 2 provider from scratch. */
-    createOAuth2Provider(appId: string, provider: OAuthProviderInput): Promise<ResponseOf<typeof r.createOAuth2Provider>> {
+    createOAuth2Provider(
+      appId: string,
+      provider: OAuthProviderInput,
+    ): Promise<ResponseOf<typeof r.createOAuth2Provider>> {
       return request.route(r.createOAuth2Provider, [appId], { body: provider });
     },
 
     /** Saves an OAuth 1 provider (by `provider.id`). */
-    updateOAuth1Provider(appId: string, provider: OAuthProviderInput & { id: string }): Promise<ResponseOf<typeof r.updateOAuth1Provider>> {
+    updateOAuth1Provider(
+      appId: string,
+      provider: OAuthProviderInput & { id: string },
+    ): Promise<ResponseOf<typeof r.updateOAuth1Provider>> {
       return request.route(r.updateOAuth1Provider, [appId, seg(provider.id)], { body: provider });
     },
 
     /** Saves an OAuth 2 provider (by `provider.id`). */
-    updateOAuth2Provider(appId: string, provider: OAuthProviderInput & { id: string }): Promise<ResponseOf<typeof r.updateOAuth2Provider>> {
+    updateOAuth2Provider(
+      appId: string,
+      provider: OAuthProviderInput & { id: string },
+    ): Promise<ResponseOf<typeof r.updateOAuth2Provider>> {
       return request.route(r.updateOAuth2Provider, [appId, seg(provider.id)], { body: provider });
     },
 
     /** Creates an OAuth 1 provider from a template (`{templateCode, consumerKey, consumerSecret}`). */
-    createOAuth1ProviderFromTemplate(appId: string, data: Record<string, unknown>): Promise<ResponseOf<typeof r.createOAuth1ProviderFromTemplate>> {
+    createOAuth1ProviderFromTemplate(
+      appId: string,
+      data: Record<string, unknown>,
+    ): Promise<ResponseOf<typeof r.createOAuth1ProviderFromTemplate>> {
       return request.route(r.createOAuth1ProviderFromTemplate, [appId], { body: data });
     },
 
     /** Creates an OAuth 2 provider from a template (`{templateCode, clientId, clientSecret}`). */
-    createOAuth2ProviderFromTemplate(appId: string, data: Record<string, unknown>): Promise<ResponseOf<typeof r.createOAuth2ProviderFromTemplate>> {
+    createOAuth2ProviderFromTemplate(
+      appId: string,
+      data: Record<string, unknown>,
+    ): Promise<ResponseOf<typeof r.createOAuth2ProviderFromTemplate>> {
       return request.route(r.createOAuth2ProviderFromTemplate, [appId], { body: data });
     },
 
@@ -142,17 +178,26 @@ export function createUsersGroup({ request }: GroupContext) {
     },
 
     /** Saves the Auth0 configuration. */
-    updateAuth0Configuration(appId: string, config: Auth0SettingsInput): Promise<ResponseOf<typeof r.updateAuth0Configuration>> {
+    updateAuth0Configuration(
+      appId: string,
+      config: Auth0SettingsInput,
+    ): Promise<ResponseOf<typeof r.updateAuth0Configuration>> {
       return request.route(r.updateAuth0Configuration, [appId], { body: config });
     },
 
     /** Maps an Auth0 scope onto a role. */
-    createAuth0ScopeBinding(appId: string, binding: ScopeBindingInput): Promise<ResponseOf<typeof r.createAuth0ScopeBinding>> {
+    createAuth0ScopeBinding(
+      appId: string,
+      binding: ScopeBindingInput,
+    ): Promise<ResponseOf<typeof r.createAuth0ScopeBinding>> {
       return request.route(r.createAuth0ScopeBinding, [appId], { body: binding });
     },
 
     /** Saves a scope mapping (by `binding.id`). */
-    updateAuth0ScopeBinding(appId: string, binding: ScopeBindingInput & { id: string }): Promise<ResponseOf<typeof r.updateAuth0ScopeBinding>> {
+    updateAuth0ScopeBinding(
+      appId: string,
+      binding: ScopeBindingInput & { id: string },
+    ): Promise<ResponseOf<typeof r.updateAuth0ScopeBinding>> {
       return request.route(r.updateAuth0ScopeBinding, [appId, seg(binding.id)], { body: binding });
     },
 

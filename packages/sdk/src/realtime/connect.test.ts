@@ -8,15 +8,26 @@ afterEach(async () => {
   for (const c of open.splice(0).reverse()) await c.close();
 });
 
-async function setup(overrides: Partial<RealtimeOptions> = {}): Promise<{ server: FakeRealtimeServer; rt: RealtimeConnection }> {
+async function setup(
+  overrides: Partial<RealtimeOptions> = {},
+): Promise<{ server: FakeRealtimeServer; rt: RealtimeConnection }> {
   const server = await startFakeRealtime();
   open.push(server);
-  const rt = connectRealtime({ serverUrl: server.url, appId: APP_ID, apiKey: API_KEY, reconnectDelay: 50, reconnectDelayMax: 200, timeout: 3000, ...overrides });
+  const rt = connectRealtime({
+    serverUrl: server.url,
+    appId: APP_ID,
+    apiKey: API_KEY,
+    reconnectDelay: 50,
+    reconnectDelayMax: 200,
+    timeout: 3000,
+    ...overrides,
+  });
   open.push(rt);
   return { server, rt };
 }
 
-const subOns = (s: FakeRealtimeServer) => s.frames.filter((f) => f.event === 'SUB_ON').map((f) => [f.frame.name, f.frame.options]);
+const subOns = (s: FakeRealtimeServer) =>
+  s.frames.filter((f) => f.event === 'SUB_ON').map((f) => [f.frame.name, f.frame.options]);
 
 describe('connectRealtime', () => {
   it('connects lazily, joins the channel before asking for its messages and delivers them', async () => {
@@ -25,7 +36,10 @@ describe('connectRealtime', () => {
     expect(rt.connected).toBe(false);
     const got: unknown[] = [];
     const stop = await rt.subscribe('news', (m) => got.push(m));
-    expect(subOns(server)).toEqual([['PUB_SUB_CONNECT', { channel: 'news' }], ['PUB_SUB_MESSAGES', { channel: 'news' }]]);
+    expect(subOns(server)).toEqual([
+      ['PUB_SUB_CONNECT', { channel: 'news' }],
+      ['PUB_SUB_MESSAGES', { channel: 'news' }],
+    ]);
     const [first] = server.frames;
     expect(first.query).toMatchObject({ apiKey: API_KEY, userToken: 'null' });
     expect(String(first.query.clientId)).toMatch(/^[0-9A-F-]{36}$/);
@@ -60,7 +74,12 @@ describe('connectRealtime', () => {
     const { server, rt } = await setup();
     const got: unknown[] = [];
     const stop = await rt.onDataChange('Person', (change) => got.push(change), 'age > 20');
-    expect(subOns(server)).toEqual(['created', 'updated', 'deleted'].map((event) => ['OBJECTS_CHANGES', { event, tableName: 'Person', whereClause: 'age > 20' }]));
+    expect(subOns(server)).toEqual(
+      ['created', 'updated', 'deleted'].map((event) => [
+        'OBJECTS_CHANGES',
+        { event, tableName: 'Person', whereClause: 'age > 20' },
+      ]),
+    );
     server.push('OBJECTS_CHANGES', (o) => o.event === 'updated', { objectId: 'R1', age: 30 });
     await until(() => got.length === 1);
     expect(got).toEqual([{ event: 'updated', table: 'Person', record: { objectId: 'R1', age: 30 } }]);
@@ -86,7 +105,10 @@ describe('connectRealtime', () => {
   it('rejects subscriptions when the server refuses the API key', async () => {
     const errors: RealtimeError[] = [];
     const { rt } = await setup({ apiKey: 'WRONG', onError: (e) => errors.push(e) });
-    await expect(rt.subscribe('news', () => undefined)).rejects.toMatchObject({ code: 'CONNECT', message: 'Invalid application id or API key' });
+    await expect(rt.subscribe('news', () => undefined)).rejects.toMatchObject({
+      code: 'CONNECT',
+      message: 'Invalid application id or API key',
+    });
     expect(errors).toHaveLength(1);
   });
 
@@ -116,7 +138,9 @@ describe('connectRealtime', () => {
     await rt.subscribe('news', () => undefined);
     expect(server.frames[0].query.userToken).toBe('T1');
     await rt.setUserToken('T2');
-    expect(server.frames.filter((f) => f.event === 'MET_REQ').map((f) => [f.frame.name, f.frame.options])).toEqual([['SET_USER_TOKEN', { userToken: 'T2' }]]);
+    expect(server.frames.filter((f) => f.event === 'MET_REQ').map((f) => [f.frame.name, f.frame.options])).toEqual([
+      ['SET_USER_TOKEN', { userToken: 'T2' }],
+    ]);
     await server.close();
     const again = await startFakeRealtime(server.port);
     open.push(again);

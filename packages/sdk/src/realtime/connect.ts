@@ -1,6 +1,14 @@
 import { io, type Socket } from 'socket.io-client';
 import type { PublishedMessage } from '@basalt/shared';
-import { MethodNames, RealtimeError, SubscriptionNames, clientId, frameId, type MethodResult, type SubscriptionResult } from './frames.js';
+import {
+  MethodNames,
+  RealtimeError,
+  SubscriptionNames,
+  clientId,
+  frameId,
+  type MethodResult,
+  type SubscriptionResult,
+} from './frames.js';
 import { SubscriptionBook, type Subscription } from './subscriptions.js';
 
 /** What `connectRealtime` needs: the server, the application and one of its API keys. */
@@ -49,9 +57,18 @@ export interface ChannelSubscribeOptions {
 /** What `connectRealtime` answers. */
 export interface RealtimeConnection {
   /** Joins a channel and delivers every published message; resolves once the server accepted it. */
-  subscribe<T = PublishedMessage>(channel: string, handler: (message: T) => void, options?: ChannelSubscribeOptions): Promise<Unsubscribe>;
+  subscribe<T = PublishedMessage>(
+    channel: string,
+    handler: (message: T) => void,
+    options?: ChannelSubscribeOptions,
+  ): Promise<Unsubscribe>;
   /** Delivers created, updated and deleted records of a table (only those matching `where`). */
-  onDataChange<T = Record<string, unknown>>(table: string, handler: (change: DataChange<T>) => void, where?: string, events?: DataChangeEvent[]): Promise<Unsubscribe>;
+  onDataChange<T = Record<string, unknown>>(
+    table: string,
+    handler: (change: DataChange<T>) => void,
+    where?: string,
+    events?: DataChangeEvent[],
+  ): Promise<Unsubscribe>;
   /** Changes the user the connection acts for (`null`: anonymous); subscriptions are re-checked. */
   setUserToken(userToken: string | null): Promise<void>;
   /** Whether the socket is connected right now. */
@@ -98,7 +115,15 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     onError: (err) => options.onError?.(err),
     timeout,
   });
-  const methods = new Map<string, { resolve(v: unknown): void; reject(e: Error): void; frame: { id: string; name: string; options: Record<string, unknown> }; timer: ReturnType<typeof setTimeout> }>();
+  const methods = new Map<
+    string,
+    {
+      resolve(v: unknown): void;
+      reject(e: Error): void;
+      frame: { id: string; name: string; options: Record<string, unknown> };
+      timer: ReturnType<typeof setTimeout>;
+    }
+  >();
 
   const open = () => {
     if (closed) throw new RealtimeError('The real-time connection is closed', 'CLOSED');
@@ -120,7 +145,8 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     if (closed) return;
     status('disconnected');
     // socket.io does not come back by itself after a server-side disconnect; we do, after a pause.
-    if (reason === 'io server disconnect') rejoinTimer = setTimeout(() => !closed && socket.connect(), options.reconnectDelay ?? 400);
+    if (reason === 'io server disconnect')
+      rejoinTimer = setTimeout(() => !closed && socket.connect(), options.reconnectDelay ?? 400);
   });
   socket.on('connect_error', (err: Error) => {
     // While `active`, socket.io keeps retrying (server down); otherwise the server refused us.
@@ -136,7 +162,9 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   socket.on('MET_RES', (frame: MethodResult) => {
     const call = frame?.id ? methods.get(frame.id) : undefined;
     if (!call) return;
-    settleMethod(frame.id, () => (frame.error ? call.reject(RealtimeError.from(frame.error)) : call.resolve(frame.result)));
+    settleMethod(frame.id, () =>
+      frame.error ? call.reject(RealtimeError.from(frame.error)) : call.resolve(frame.result),
+    );
   });
 
   function settleMethod(id: string, settle: () => void) {
@@ -151,7 +179,13 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     return new Promise((resolve, reject) => {
       open();
       const frame = { id: frameId(), name, options: opts };
-      const timer = setTimeout(() => settleMethod(frame.id, () => reject(new RealtimeError(`No answer to ${name} within ${timeout} ms`, 'TIMEOUT'))), timeout);
+      const timer = setTimeout(
+        () =>
+          settleMethod(frame.id, () =>
+            reject(new RealtimeError(`No answer to ${name} within ${timeout} ms`, 'TIMEOUT')),
+          ),
+        timeout,
+      );
       methods.set(frame.id, { resolve, reject, frame, timer });
       if (socket.connected) socket.emit('MET_REQ', frame);
     });
@@ -176,7 +210,12 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       return () => book.remove(join);
     },
 
-    async onDataChange<T>(table: string, handler: (change: DataChange<T>) => void, where?: string, events: DataChangeEvent[] = DATA_EVENTS) {
+    async onDataChange<T>(
+      table: string,
+      handler: (change: DataChange<T>) => void,
+      where?: string,
+      events: DataChangeEvent[] = DATA_EVENTS,
+    ) {
       open();
       const subs: Subscription[] = events.map((event) =>
         book.add({

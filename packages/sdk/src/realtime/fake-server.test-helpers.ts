@@ -36,12 +36,18 @@ export async function startFakeRealtime(port = 0): Promise<FakeRealtimeServer> {
   const frames: ReceivedFrame[] = [];
   const live: FakeRealtimeServer['live'] = new Map();
   const nsp = io.of(`/${APP_ID}`);
-  nsp.use((socket, next) => (socket.handshake.query.apiKey === API_KEY ? next() : next(new Error('Invalid application id or API key'))));
+  nsp.use((socket, next) =>
+    socket.handshake.query.apiKey === API_KEY ? next() : next(new Error('Invalid application id or API key')),
+  );
   nsp.on('connection', (socket) => {
     const query = { ...socket.handshake.query };
     socket.on('SUB_ON', (frame: { id: string; name: string; options: Record<string, unknown> }) => {
       frames.push({ event: 'SUB_ON', frame, query });
-      if (frame.options?.channel === 'secret') return void socket.emit('SUB_RES', { id: frame.id, error: { code: 'FORBIDDEN', message: 'Not allowed to subscribe' } });
+      if (frame.options?.channel === 'secret')
+        return void socket.emit('SUB_RES', {
+          id: frame.id,
+          error: { code: 'FORBIDDEN', message: 'Not allowed to subscribe' },
+        });
       live.set(frame.id, { socket, name: frame.name, options: frame.options });
       socket.emit('SUB_READY', { id: frame.id });
     });

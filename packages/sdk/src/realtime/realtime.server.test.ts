@@ -23,7 +23,15 @@ for (const kind of testDbKinds()) {
     const connections: RealtimeConnection[] = [];
     const keptDirs: string[] = [];
     const connect = (options: Partial<RealtimeOptions> = {}) => {
-      const rt = connectRealtime({ serverUrl: url, appId, apiKey, reconnectDelay: 100, reconnectDelayMax: 500, timeout: 5000, ...options });
+      const rt = connectRealtime({
+        serverUrl: url,
+        appId,
+        apiKey,
+        reconnectDelay: 100,
+        reconnectDelayMax: 500,
+        timeout: 5000,
+        ...options,
+      });
       connections.push(rt);
       return rt;
     };
@@ -48,11 +56,20 @@ for (const kind of testDbKinds()) {
       const paris: PublishedMessage[] = [];
       const stop = await rt.subscribe('default', (m) => all.push(m));
       await rt.subscribe('default', (m) => paris.push(m), { selector: "city = 'Paris'" });
-      await client.messaging.publishMessage(appId, 'default', { message: 'to Rome', publisherId: 'console', headers: { city: 'Rome' } });
+      await client.messaging.publishMessage(appId, 'default', {
+        message: 'to Rome',
+        publisherId: 'console',
+        headers: { city: 'Rome' },
+      });
       await client.messaging.publishMessage(appId, 'default', { message: 'to Paris', headers: { city: 'Paris' } });
       await until(() => all.length === 2 && paris.length === 1, 5000, 'both messages');
       expect(all.map((m) => m.message)).toEqual(['to Rome', 'to Paris']);
-      expect(all[0]).toMatchObject({ publisherId: 'console', headers: { city: 'Rome' }, messageId: expect.any(String), timestamp: expect.any(Number) });
+      expect(all[0]).toMatchObject({
+        publisherId: 'console',
+        headers: { city: 'Rome' },
+        messageId: expect.any(String),
+        timestamp: expect.any(Number),
+      });
       expect(paris.map((m) => m.message)).toEqual(['to Paris']);
 
       stop();
@@ -74,14 +91,20 @@ for (const kind of testDbKinds()) {
       const old = await client.tables.createRecord(appId, person, { age: 40 });
       await client.tables.deleteRecords(appId, person, [String(old.objectId)]);
       await until(() => every.length === 3, 5000, 'three changes');
-      expect(every.map((c) => [c.event, c.table])).toEqual([['created', 'Person'], ['created', 'Person'], ['deleted', 'Person']]);
+      expect(every.map((c) => [c.event, c.table])).toEqual([
+        ['created', 'Person'],
+        ['created', 'Person'],
+        ['deleted', 'Person'],
+      ]);
       expect(every[2].record).toMatchObject({ objectId: old.objectId });
       expect(older.map((c) => c.record.age)).toEqual([40]);
     });
 
     it('rejects a name no channel may have and a wrong API key', async () => {
       await expect(connect().subscribe('no where', () => undefined)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-      await expect(connect({ apiKey: 'WRONG' }).subscribe('default', () => undefined)).rejects.toMatchObject({ code: 'CONNECT' });
+      await expect(connect({ apiKey: 'WRONG' }).subscribe('default', () => undefined)).rejects.toMatchObject({
+        code: 'CONNECT',
+      });
     });
 
     it('reconnects and re-subscribes after the server restarts on the same port', async () => {

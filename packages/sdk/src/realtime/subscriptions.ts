@@ -41,16 +41,37 @@ export class SubscriptionBook {
   constructor(private readonly deps: BookDeps) {}
 
   /** Registers a subscription and sends it when it can be sent. */
-  add(spec: { name: string; options: Record<string, unknown>; parent?: Subscription; onData?: (data: unknown) => void }): Subscription {
+  add(spec: {
+    name: string;
+    options: Record<string, unknown>;
+    parent?: Subscription;
+    onData?: (data: unknown) => void;
+  }): Subscription {
     const id = frameId();
     let settle!: Entry['settle'];
     const ready = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => this.fail(id, new RealtimeError(`No answer to subscription ${spec.name} within ${this.deps.timeout} ms`, 'TIMEOUT')), this.deps.timeout);
+      const timer = setTimeout(
+        () =>
+          this.fail(
+            id,
+            new RealtimeError(`No answer to subscription ${spec.name} within ${this.deps.timeout} ms`, 'TIMEOUT'),
+          ),
+        this.deps.timeout,
+      );
       settle = { resolve, reject, timer };
     });
     // A refusal is delivered through `ready`; keep an unobserved one from being reported as unhandled.
     ready.catch(() => undefined);
-    const entry: Entry = { id, frame: { id, name: spec.name, options: spec.options }, parent: spec.parent, onData: spec.onData, ready, live: false, sent: false, settle };
+    const entry: Entry = {
+      id,
+      frame: { id, name: spec.name, options: spec.options },
+      parent: spec.parent,
+      onData: spec.onData,
+      ready,
+      live: false,
+      sent: false,
+      settle,
+    };
     this.entries.set(id, entry);
     this.sendIfPossible(entry);
     return entry;

@@ -30,7 +30,8 @@ const createReferenceClient = (require('backendless-console-sdk') as { createCli
  * The 2.57.2 line of the same client: its specs (the facts these cases come from) cover a few
  * methods 3.0.0 dropped (`user.registerAndJoinWorkspace`); only those cases run against it.
  */
-const createEarlierReferenceClient = (require('backendless-console-sdk-2.57.2') as { createClient: CreateClient }).createClient;
+const createEarlierReferenceClient = (require('backendless-console-sdk-2.57.2') as { createClient: CreateClient })
+  .createClient;
 
 /** Host both clients are created with (no auth key, as in the reference's specs). */
 export const HOST = 'http://test-host:3000';
@@ -44,13 +45,23 @@ export interface Reply {
 }
 
 /** A 2xx answer whose body is `value` as JSON (nothing for `undefined`). */
-export const ok = (value?: unknown, status = 200): Reply => ({ status, text: value === undefined ? undefined : JSON.stringify(value) });
+export const ok = (value?: unknown, status = 200): Reply => ({
+  status,
+  text: value === undefined ? undefined : JSON.stringify(value),
+});
 /** An error answer `{message}` (default 400 'test error message', as the reference's specs mock it). */
-export const fail = (message = 'test error message', status = 400): Reply => ({ status, text: JSON.stringify({ message }) });
+export const fail = (message = 'test error message', status = 400): Reply => ({
+  status,
+  text: JSON.stringify({ message }),
+});
 /** An error answer with any JSON body. */
 export const failWith = (body: unknown, status: number): Reply => ({ status, text: JSON.stringify(body) });
 /** An answer as raw text (not JSON-encoded), with optional headers. */
-export const raw = (text: string | undefined, status = 200, headers?: Record<string, string>): Reply => ({ status, text, headers });
+export const raw = (text: string | undefined, status = 200, headers?: Record<string, string>): Reply => ({
+  status,
+  text,
+  headers,
+});
 
 /** The client a case calls: the reference client or ours, the same methods on both. */
 export type Api = any;
@@ -96,12 +107,17 @@ async function describeBody(body: unknown): Promise<unknown> {
     return { formData: fields };
   }
   if (typeof Blob !== 'undefined' && body instanceof Blob) return { bytes: await body.text() };
-  if (ArrayBuffer.isView(body)) return { bytes: Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8') };
+  if (ArrayBuffer.isView(body))
+    return { bytes: Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8') };
   if (body instanceof ArrayBuffer) return { bytes: Buffer.from(body).toString('utf8') };
   return { object: body };
 }
 
-function responseOf(reply: Reply | undefined): { status: number; text: string | undefined; headers: Record<string, string> | undefined } {
+function responseOf(reply: Reply | undefined): {
+  status: number;
+  text: string | undefined;
+  headers: Record<string, string> | undefined;
+} {
   return { status: reply?.status ?? 200, text: reply?.text, headers: reply?.headers };
 }
 
@@ -154,7 +170,12 @@ async function onOurs(c: ParityCase): Promise<Outcome> {
   const outcome: Outcome = { requests: [], warnings: [] };
   const queue = [...(c[2] ?? [])];
   const fetch: FetchLike = async (url, init) => {
-    const sent: Sent = { method: init.method, url, headers: lowerKeys(init.headers), body: await describeBody(init.body) };
+    const sent: Sent = {
+      method: init.method,
+      url,
+      headers: lowerKeys(init.headers),
+      body: await describeBody(init.body),
+    };
     outcome.requests.push(sent);
     const res = responseOf(queue.shift());
     const empty = res.text === undefined || res.status === 204 || res.status === 304;
@@ -183,7 +204,8 @@ async function compare(c: ParityCase): Promise<void> {
     expect(ours.rejected, `rejects (resolved with ${JSON.stringify(ours.resolved)})`).toBeDefined();
     expect(ours.rejected!.isError, 'an Error').toBe(reference.rejected.isError);
     expect(ours.rejected!.message, 'error message').toEqual(reference.rejected.message);
-    if (reference.rejected.isError && 'status' in reference.rejected.spread) expect(ours.rejected!.spread, 'error fields').toEqual(reference.rejected.spread);
+    if (reference.rejected.isError && 'status' in reference.rejected.spread)
+      expect(ours.rejected!.spread, 'error fields').toEqual(reference.rejected.spread);
     checkOurErrorShape(ours);
   } else {
     expect(ours.rejected?.message, 'resolves').toBeUndefined();
@@ -230,7 +252,10 @@ export function describeParity(group: string, cases: ParityCase[]): void {
 
     it(`matches the reference client in at least ${REQUIRED_RATE * 100}% of its cases`, () => {
       const rate = entry.total ? entry.passed / entry.total : 1;
-      const lines = [`reference parity ${group}: ${entry.passed}/${entry.total} cases (${(rate * 100).toFixed(1)}%)`, ...entry.failed.map((f) => `  not matching: ${f}`)];
+      const lines = [
+        `reference parity ${group}: ${entry.passed}/${entry.total} cases (${(rate * 100).toFixed(1)}%)`,
+        ...entry.failed.map((f) => `  not matching: ${f}`),
+      ];
       console.log(lines.join('\n'));
       expect(rate).toBeGreaterThanOrEqual(REQUIRED_RATE);
     });

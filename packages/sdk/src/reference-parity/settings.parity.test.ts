@@ -4,20 +4,45 @@ const A = 'test-app-id';
 const r = ok({ foo: 'bar' });
 const s = (api: any) => api.settings;
 
-const keys = (...list: Array<[string, string]>) => ok({ apiKeys: list.map(([deviceType, apiKey]) => ({ deviceType, apiKey })) });
+const keys = (...list: Array<[string, string]>) =>
+  ok({ apiKeys: list.map(([deviceType, apiKey]) => ({ deviceType, apiKey })) });
 
 /**
  * The settings sections built so far: mobile (push credentials) and API keys. The reference's other
  * settings cases (custom domains, logging, landing page …) wait for their routes.
  */
 describeParity('settings (mobile, API keys)', [
-  ['getAppSettings orders the keys and maps the system ones', (api) => s(api).getAppSettings(A), [keys(['JS', 'js-key-123'], ['REST', 'rest-key-456'], ['CUSTOM', 'custom-key-789'])]],
-  ['getAppSettings puts system keys first, in their order', (api) => s(api).getAppSettings(A), [
-    keys(['CUSTOM1', 'c1'], ['IOS', 'ios'], ['CUSTOM2', 'c2'], ['ANDROID', 'android'], ['WP', 'wp'], ['REST', 'rest'], ['JS', 'js']),
-  ]],
-  ['getAppSettings with custom keys first', (api) => s(api).getAppSettings(A), [keys(['CUSTOM1', 'c1'], ['ANDROID', 'android'], ['REST', 'rest'], ['BL', 'bl'])]],
+  [
+    'getAppSettings orders the keys and maps the system ones',
+    (api) => s(api).getAppSettings(A),
+    [keys(['JS', 'js-key-123'], ['REST', 'rest-key-456'], ['CUSTOM', 'custom-key-789'])],
+  ],
+  [
+    'getAppSettings puts system keys first, in their order',
+    (api) => s(api).getAppSettings(A),
+    [
+      keys(
+        ['CUSTOM1', 'c1'],
+        ['IOS', 'ios'],
+        ['CUSTOM2', 'c2'],
+        ['ANDROID', 'android'],
+        ['WP', 'wp'],
+        ['REST', 'rest'],
+        ['JS', 'js'],
+      ),
+    ],
+  ],
+  [
+    'getAppSettings with custom keys first',
+    (api) => s(api).getAppSettings(A),
+    [keys(['CUSTOM1', 'c1'], ['ANDROID', 'android'], ['REST', 'rest'], ['BL', 'bl'])],
+  ],
   ['getAppSettings without keys', (api) => s(api).getAppSettings(A), [ok({ apiKeys: [] })]],
-  ['getAppSettings with some system keys missing', (api) => s(api).getAppSettings(A), [keys(['AS', 'as'], ['BL', 'bl'], ['CUSTOM', 'custom'])]],
+  [
+    'getAppSettings with some system keys missing',
+    (api) => s(api).getAppSettings(A),
+    [keys(['AS', 'as'], ['BL', 'bl'], ['CUSTOM', 'custom'])],
+  ],
   ['getAppSettings refused', (api) => s(api).getAppSettings(A), [fail('App settings not found', 404)]],
   ['regenerateAPIKey', (api) => s(api).regenerateAPIKey(A, 'key-123'), [r]],
   ['getAPIKey', (api) => s(api).getAPIKey(A, 'key-456'), [r]],
@@ -26,16 +51,56 @@ describeParity('settings (mobile, API keys)', [
   ['deleteAPIKey', (api) => s(api).deleteAPIKey(A, 'key-000'), [r]],
   ['getMobileSettings', (api) => s(api).getMobileSettings(A), [r]],
   ['getMobileSettings refused', (api) => s(api).getMobileSettings(A), [fail('Service unavailable', 503)]],
-  ['createAndroidMobileSettings', (api) => s(api).createAndroidMobileSettings(A, { packageName: 'com.example.app', keyStore: 'keystore-data' }), [r]],
-  ['createAndroidMobileSettings refused', (api) => s(api).createAndroidMobileSettings(A, { packageName: 'invalid-package' }), [fail('Invalid Android settings', 400)]],
-  ['updateAndroidMobileSettings puts them at the id', (api) => s(api).updateAndroidMobileSettings(A, { packageName: 'com.example.updated' }, 'setting-123'), [r]],
-  ['updateAndroidMobileSettings refused', (api) => s(api).updateAndroidMobileSettings(A, { packageName: 'com.example.nonexistent' }, 'nonexistent-id'), [fail('Settings not found', 404)]],
+  [
+    'createAndroidMobileSettings',
+    (api) => s(api).createAndroidMobileSettings(A, { packageName: 'com.example.app', keyStore: 'keystore-data' }),
+    [r],
+  ],
+  [
+    'createAndroidMobileSettings refused',
+    (api) => s(api).createAndroidMobileSettings(A, { packageName: 'invalid-package' }),
+    [fail('Invalid Android settings', 400)],
+  ],
+  [
+    'updateAndroidMobileSettings puts them at the id',
+    (api) => s(api).updateAndroidMobileSettings(A, { packageName: 'com.example.updated' }, 'setting-123'),
+    [r],
+  ],
+  [
+    'updateAndroidMobileSettings refused',
+    (api) => s(api).updateAndroidMobileSettings(A, { packageName: 'com.example.nonexistent' }, 'nonexistent-id'),
+    [fail('Settings not found', 404)],
+  ],
   ['deleteAndroidMobileSettings', (api) => s(api).deleteAndroidMobileSettings(A, 'setting-123'), [r]],
-  ['deleteAndroidMobileSettings refused', (api) => s(api).deleteAndroidMobileSettings(A, 'protected-setting'), [fail('Cannot delete settings', 403)]],
-  ['createAppleMobileSettings of a device type', (api) => s(api).createAppleMobileSettings(A, { bundleId: 'com.example.ios', certificate: 'cert-data' }, 'ios'), [r]],
-  ['createAppleMobileSettings refused', (api) => s(api).createAppleMobileSettings(A, { bundleId: 'com.example.invalid' }, 'ios'), [fail('Invalid Apple certificate', 400)]],
-  ['updateAppleMobileSettings', (api) => s(api).updateAppleMobileSettings(A, { bundleId: 'com.example.updated' }, 'setting-456', 'ios'), [r]],
-  ['updateAppleMobileSettings refused', (api) => s(api).updateAppleMobileSettings(A, { bundleId: 'com.example.notfound' }, 'nonexistent-id', 'ios'), [fail('Apple settings not found', 404)]],
+  [
+    'deleteAndroidMobileSettings refused',
+    (api) => s(api).deleteAndroidMobileSettings(A, 'protected-setting'),
+    [fail('Cannot delete settings', 403)],
+  ],
+  [
+    'createAppleMobileSettings of a device type',
+    (api) => s(api).createAppleMobileSettings(A, { bundleId: 'com.example.ios', certificate: 'cert-data' }, 'ios'),
+    [r],
+  ],
+  [
+    'createAppleMobileSettings refused',
+    (api) => s(api).createAppleMobileSettings(A, { bundleId: 'com.example.invalid' }, 'ios'),
+    [fail('Invalid Apple certificate', 400)],
+  ],
+  [
+    'updateAppleMobileSettings',
+    (api) => s(api).updateAppleMobileSettings(A, { bundleId: 'com.example.updated' }, 'setting-456', 'ios'),
+    [r],
+  ],
+  [
+    'updateAppleMobileSettings refused',
+    (api) => s(api).updateAppleMobileSettings(A, { bundleId: 'com.example.notfound' }, 'nonexistent-id', 'ios'),
+    [fail('Apple settings not found', 404)],
+  ],
   ['deleteAppleMobileCertificate', (api) => s(api).deleteAppleMobileCertificate(A, 'cert-789', 'ios'), [r]],
-  ['deleteAppleMobileCertificate refused', (api) => s(api).deleteAppleMobileCertificate(A, 'nonexistent-cert', 'ios'), [fail('Certificate not found', 404)]],
+  [
+    'deleteAppleMobileCertificate refused',
+    (api) => s(api).deleteAppleMobileCertificate(A, 'nonexistent-cert', 'ios'),
+    [fail('Certificate not found', 404)],
+  ],
 ]);

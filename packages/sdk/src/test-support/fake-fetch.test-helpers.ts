@@ -42,8 +42,13 @@ export function fakeFetch(): FakeFetch {
     const reply = queue.shift() ?? { body: {} };
     if (reply.networkError) throw new TypeError('fetch failed');
     const status = reply.status ?? 200;
-    const text = reply.body === undefined ? null : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
-    return new Response(status === 204 ? null : text, { status, statusText: reply.statusText ?? '', headers: reply.headers ?? {} });
+    const text =
+      reply.body === undefined ? null : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+    return new Response(status === 204 ? null : text, {
+      status,
+      statusText: reply.statusText ?? '',
+      headers: reply.headers ?? {},
+    });
   };
   return {
     fetch,
@@ -54,7 +59,10 @@ export function fakeFetch(): FakeFetch {
 }
 
 /** A client on `http://test-host:3000` with a private cache, its fake fetch and its calls. */
-export function recordingClient(authKey: string | null = 'test-key', options: ClientOptions = {}): FakeFetch & { client: BasaltClient; cache: ResponseCache } {
+export function recordingClient(
+  authKey: string | null = 'test-key',
+  options: ClientOptions = {},
+): FakeFetch & { client: BasaltClient; cache: ResponseCache } {
   const fake = fakeFetch();
   const cache = new ResponseCache();
   const client = createClient(TEST_HOST, authKey, { fetch: fake.fetch, cache, ...options });

@@ -81,20 +81,43 @@ describe('cached requests', () => {
 describe('count cache', () => {
   it('derives a GET count: /count appended, paging and sorting stripped, cached 30 s', async () => {
     const { client, calls, replyJson } = recordingClient();
-    const list = client.request.routeSpec({ name: 'files.list', method: 'GET', path: '/:appId/console/files/view/' }, ['A'], {
-      query: { pattern: '*', offset: 10, pagesize: 20, pageSize: 20, sortBy: 'name', sortDirection: 'asc', sub: true },
-      cacheTags: ['FOLDER-A-/'],
-    });
+    const list = client.request.routeSpec(
+      { name: 'files.list', method: 'GET', path: '/:appId/console/files/view/' },
+      ['A'],
+      {
+        query: {
+          pattern: '*',
+          offset: 10,
+          pagesize: 20,
+          pageSize: 20,
+          sortBy: 'name',
+          sortDirection: 'asc',
+          sub: true,
+        },
+        cacheTags: ['FOLDER-A-/'],
+      },
+    );
     replyJson(7);
     expect(await client.request.count(list)).toBe(7);
     expect(await client.request.count(list)).toBe(7);
-    expect(calls).toEqual([{ url: `${TEST_HOST}/A/console/files/view/count?pattern=*&sub=true`, method: 'GET', headers: { 'auth-key': 'test-key' }, body: undefined }]);
+    expect(calls).toEqual([
+      {
+        url: `${TEST_HOST}/A/console/files/view/count?pattern=*&sub=true`,
+        method: 'GET',
+        headers: { 'auth-key': 'test-key' },
+        body: undefined,
+      },
+    ]);
     expect(client.request.countSpec(list).cache).toBe(30_000);
   });
 
   it('derives a POST count from the body and answers getWithData as {data, totalRows}', async () => {
     const { client, calls, replyJson } = recordingClient();
-    const list = { method: 'POST' as const, path: '/A/console/data/T/find', body: { where: 'x > 1', offset: 0, pageSize: 15, sortBy: 'x' } };
+    const list = {
+      method: 'POST' as const,
+      path: '/A/console/data/T/find',
+      body: { where: 'x > 1', offset: 0, pageSize: 15, sortBy: 'x' },
+    };
     replyJson([{ objectId: '1' }]);
     replyJson({ count: 1 });
     expect(await client.request.getWithData(list)).toEqual({ data: [{ objectId: '1' }], totalRows: 1 });

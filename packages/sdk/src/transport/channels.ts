@@ -32,12 +32,16 @@ export interface Transports extends Transport {
 /** Creates a client's channels over one shared context. */
 export function createTransports(ctx: ClientContext, options: ChannelOptions = {}): Transports {
   const main = new Transport(ctx, 'main');
-  const billingHeaders = options.billingURL && options.billingAuth ? { Authorization: `Basic ${options.billingAuth}` } : undefined;
+  const billingHeaders =
+    options.billingURL && options.billingAuth ? { Authorization: `Basic ${options.billingAuth}` } : undefined;
   return Object.assign(main, {
     billing: new Transport(ctx, 'billing', { baseUrl: options.billingURL, headers: billingHeaders }),
     community: new Transport(ctx, 'community', { baseUrl: options.communityURL, stripPrefix: '/console/community' }),
     sqlService: new Transport(ctx, 'sqlService', { baseUrl: options.sqlServiceURL }),
-    automation: new Transport(ctx, 'automation', { baseUrl: options.automationURL, stripPrefix: '/console/automation' }),
+    automation: new Transport(ctx, 'automation', {
+      baseUrl: options.automationURL,
+      stripPrefix: '/console/automation',
+    }),
     nodeAPI: new Transport(ctx, 'nodeAPI', { baseUrl: options.nodeApiURL, stripPrefix: '/api/node-server' }),
   });
 }

@@ -23,7 +23,16 @@ export interface OutgoingRequest {
 export type Middleware = (req: OutgoingRequest) => void | Promise<void>;
 
 /** The subset of `fetch` the transport uses; tests pass a recording fake. */
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: unknown; signal?: AbortSignal; credentials?: 'omit' | 'same-origin' | 'include' }) => Promise<Response>;
+export type FetchLike = (
+  url: string,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: unknown;
+    signal?: AbortSignal;
+    credentials?: 'omit' | 'same-origin' | 'include';
+  },
+) => Promise<Response>;
 
 /**
  * State one client shares between its transports and groups: the developer's key, the destroyed

@@ -1,5 +1,12 @@
 /** A query value: arrays become repeated keys, `null` the text `null`, `undefined` is skipped. */
-export type QueryValue = string | number | boolean | null | undefined | Array<string | number | boolean | null | undefined> | Record<string, unknown>;
+export type QueryValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | Array<string | number | boolean | null | undefined>
+  | Record<string, unknown>;
 
 /** A query object as groups pass it. */
 export type Query = Record<string, QueryValue>;

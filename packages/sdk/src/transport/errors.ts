@@ -21,7 +21,10 @@ export class RequestError extends Error {
    */
   declare readonly fields: FieldError[];
 
-  constructor(message: string, init: { code?: string | number; status: number; headers?: Record<string, string>; body?: unknown }) {
+  constructor(
+    message: string,
+    init: { code?: string | number; status: number; headers?: Record<string, string>; body?: unknown },
+  ) {
     super(message);
     const field = (value: unknown, enumerable = true) => ({ value, enumerable, writable: true, configurable: true });
     Object.defineProperties(this, {
@@ -48,8 +51,14 @@ export const DESTROYED_MESSAGE = 'Client has been destroyed';
  * non-empty string, or `Status Code <n> (<statusText>)`. A 502 always reads as a lost connection,
  * because that is what a gateway in front of a stopped server answers.
  */
-export function errorFromResponse(status: number, statusText: string, headers: Record<string, string>, body: unknown): RequestError {
-  const code = isRecord(body) && (typeof body.code === 'string' || typeof body.code === 'number') ? body.code : undefined;
+export function errorFromResponse(
+  status: number,
+  statusText: string,
+  headers: Record<string, string>,
+  body: unknown,
+): RequestError {
+  const code =
+    isRecord(body) && (typeof body.code === 'string' || typeof body.code === 'number') ? body.code : undefined;
   let message: string;
   if (status === 502) message = NO_CONNECTION_MESSAGE;
   else if (isRecord(body) && typeof body.message === 'string' && body.message) message = body.message;

@@ -28,7 +28,9 @@ describe('request building', () => {
   });
 
   it('encodes queries: undefined skipped, arrays repeated, null as text, values escaped', () => {
-    expect(encodeQuery({ a: undefined, b: ['x', 'y z'], c: null, d: 1, e: true, 'f&': 'a=b' })).toBe('b=x&b=y%20z&c=null&d=1&e=true&f%26=a%3Db');
+    expect(encodeQuery({ a: undefined, b: ['x', 'y z'], c: null, d: 1, e: true, 'f&': 'a=b' })).toBe(
+      'b=x&b=y%20z&c=null&d=1&e=true&f%26=a%3Db',
+    );
     expect(encodeQuery({})).toBe('');
   });
 
@@ -36,7 +38,9 @@ describe('request building', () => {
     const { client, calls } = recordingClient();
     await client.request.post('/a', { x: 1 });
     await client.request.put('/b', 'raw text');
-    await client.request.post('/c', 'email=a%40b.c', { contentType: 'application/x-www-form-urlencoded; charset=UTF-8' });
+    await client.request.post('/c', 'email=a%40b.c', {
+      contentType: 'application/x-www-form-urlencoded; charset=UTF-8',
+    });
     const form = new FormData();
     form.append('file', new Blob(['hi']), 'hi.txt');
     await client.request.post('/d', form);
@@ -44,7 +48,11 @@ describe('request building', () => {
     expect(calls.map((c) => [c.method, c.headers, c.body])).toEqual([
       ['POST', { 'auth-key': 'test-key', 'Content-Type': 'application/json' }, '{"x":1}'],
       ['PUT', { 'auth-key': 'test-key' }, 'raw text'],
-      ['POST', { 'auth-key': 'test-key', 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' }, 'email=a%40b.c'],
+      [
+        'POST',
+        { 'auth-key': 'test-key', 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+        'email=a%40b.c',
+      ],
       ['POST', { 'auth-key': 'test-key' }, form],
       ['DELETE', { 'auth-key': 'test-key', 'Content-Type': 'application/json' }, '["id1","id2"]'],
     ]);
@@ -77,7 +85,12 @@ describe('request building', () => {
     });
     await client.request.community.get('/console/community/profile');
     expect(seen).toEqual(['community /console/community/profile K']);
-    expect(calls[0]).toEqual({ url: 'http://community.test/profile', method: 'GET', headers: { 'auth-key': 'K', 'x-trace': '1' }, body: undefined });
+    expect(calls[0]).toEqual({
+      url: 'http://community.test/profile',
+      method: 'GET',
+      headers: { 'auth-key': 'K', 'x-trace': '1' },
+      body: undefined,
+    });
   });
 });
 
@@ -96,7 +109,12 @@ describe('errors', () => {
   it('takes the message and code from a JSON body', async () => {
     const err = await failure({ status: 409, body: { code: 'CONFLICT', message: 'Taken' }, headers: { 'x-a': 'b' } });
     expect(err).toBeInstanceOf(RequestError);
-    expect({ message: err.message, code: err.code, status: err.status, body: err.body }).toEqual({ message: 'Taken', code: 'CONFLICT', status: 409, body: { code: 'CONFLICT', message: 'Taken' } });
+    expect({ message: err.message, code: err.code, status: err.status, body: err.body }).toEqual({
+      message: 'Taken',
+      code: 'CONFLICT',
+      status: 409,
+      body: { code: 'CONFLICT', message: 'Taken' },
+    });
     expect(err.headers['x-a']).toBe('b');
   });
 
@@ -115,8 +133,12 @@ describe('errors', () => {
 
   it('rejects with the route-builder error before sending when a path parameter is missing', async () => {
     const { client, calls } = recordingClient();
-    await expect(client.apps.renameApp(undefined as unknown as string, 'x')).rejects.toThrow('Invalid path params in route [apps.renameApp], arguments: [null]');
-    expect(() => client.request.routeSpec({ name: 'x.y', method: 'GET', path: '/:a/b/:c' }, ['A'])).toThrow('Invalid path params in route [x.y], arguments: ["A"]');
+    await expect(client.apps.renameApp(undefined as unknown as string, 'x')).rejects.toThrow(
+      'Invalid path params in route [apps.renameApp], arguments: [null]',
+    );
+    expect(() => client.request.routeSpec({ name: 'x.y', method: 'GET', path: '/:a/b/:c' }, ['A'])).toThrow(
+      'Invalid path params in route [x.y], arguments: ["A"]',
+    );
     expect(calls).toHaveLength(0);
   });
 });
@@ -181,9 +203,13 @@ describe('special channels', () => {
 
 describe('CacheTags', () => {
   it('builds the tag strings, and RegExps for cloud-code tags without an app', () => {
-    expect([CacheTags.TABLE_DATA('t'), CacheTags.VIEW_DATA('v'), CacheTags.VIEW_GROUP_DATA('v'), CacheTags.FOLDER('a', 'f'), CacheTags.CHANNEL_DEVICES('c')]).toEqual([
-      'TABLE_DATA-t', 'VIEW_DATA-v', 'VIEW_GROUP_DATA-v', 'FOLDER-a-f', 'CHANNEL_DEVICES-c',
-    ]);
+    expect([
+      CacheTags.TABLE_DATA('t'),
+      CacheTags.VIEW_DATA('v'),
+      CacheTags.VIEW_GROUP_DATA('v'),
+      CacheTags.FOLDER('a', 'f'),
+      CacheTags.CHANNEL_DEVICES('c'),
+    ]).toEqual(['TABLE_DATA-t', 'VIEW_DATA-v', 'VIEW_GROUP_DATA-v', 'FOLDER-a-f', 'CHANNEL_DEVICES-c']);
     expect(CacheTags.BL_MODELS('a')).toBe('BL_MODELS-a');
     const any = CacheTags.BL_CHAIN() as RegExp;
     expect(any).toBeInstanceOf(RegExp);

@@ -99,7 +99,14 @@ export class Transport {
       headers['Content-Type'] = spec.contentType;
     }
 
-    const req: OutgoingRequest = { method: spec.method, path: spec.path, query: spec.query, headers, body, transport: this.kind };
+    const req: OutgoingRequest = {
+      method: spec.method,
+      path: spec.path,
+      query: spec.query,
+      headers,
+      body,
+      transport: this.kind,
+    };
     if (ctx.middleware) await ctx.middleware(req);
 
     const url = this.urlOf(req);
@@ -125,7 +132,10 @@ export class Transport {
     } catch (err) {
       if (isAbort(err)) throw err;
       // fetch rejects only when no answer arrived: the same situation as a 502 from a gateway.
-      throw new RequestError(NO_CONNECTION_MESSAGE, { status: 0, body: err instanceof Error ? err.message : undefined });
+      throw new RequestError(NO_CONNECTION_MESSAGE, {
+        status: 0,
+        body: err instanceof Error ? err.message : undefined,
+      });
     }
 
     const resHeaders = headersToObject(res.headers);
@@ -133,7 +143,12 @@ export class Transport {
       const errorBody = parseText(await safeText(res));
       throw errorFromResponse(res.status, res.statusText, resHeaders, errorBody);
     }
-    const full: FullResponse<T> = { status: res.status, statusText: res.statusText, headers: resHeaders, body: (await readBody(res, spec.responseType)) as T };
+    const full: FullResponse<T> = {
+      status: res.status,
+      statusText: res.statusText,
+      headers: resHeaders,
+      body: (await readBody(res, spec.responseType)) as T,
+    };
     if (cacheTtl !== undefined) ctx.cache.set(url, full, cacheTtl, tags);
     if (req.method !== 'GET' && tags.length) ctx.cache.flushTags(tags);
     return full;
@@ -168,7 +183,11 @@ export class Transport {
    * The request of a declared route: verb from the declaration, path filled positionally from
    * `params` (throws `Invalid path params in route [name], arguments: …` when one is missing).
    */
-  routeSpec(route: Pick<RouteDef, 'name' | 'path' | 'method'>, params: unknown[] = [], options: RouteOptions = {}): RequestSpec {
+  routeSpec(
+    route: Pick<RouteDef, 'name' | 'path' | 'method'>,
+    params: unknown[] = [],
+    options: RouteOptions = {},
+  ): RequestSpec {
     return { ...options, method: route.method, path: buildPath(route, ...params) };
   }
 
@@ -176,7 +195,11 @@ export class Transport {
    * Sends the request of a declared route (see `routeSpec`) and answers its body, typed by the
    * route's response schema: a method's answer type comes from the contract, not from the group.
    */
-  async route<R extends Pick<RouteDef, 'name' | 'path' | 'method' | 'response'>>(route: R, params: unknown[] = [], options: RouteOptions = {}): Promise<ResponseOf<R>> {
+  async route<R extends Pick<RouteDef, 'name' | 'path' | 'method' | 'response'>>(
+    route: R,
+    params: unknown[] = [],
+    options: RouteOptions = {},
+  ): Promise<ResponseOf<R>> {
     return this.send<ResponseOf<R>>(this.routeSpec(route, params, options));
   }
 
@@ -208,11 +231,13 @@ export class Transport {
   private urlOf(req: OutgoingRequest): string {
     let path = req.path;
     let base = this.context.serverUrl;
-    if (this.channel.headers) for (const [k, v] of Object.entries(this.channel.headers)) if (!hasHeader(req.headers, k)) req.headers[k] = v;
+    if (this.channel.headers)
+      for (const [k, v] of Object.entries(this.channel.headers)) if (!hasHeader(req.headers, k)) req.headers[k] = v;
     if (this.channel.baseUrl) {
       base = this.channel.baseUrl;
       const prefix = this.channel.stripPrefix;
-      if (prefix && !isAbsoluteUrl(path) && (path === prefix || path.startsWith(prefix + '/'))) path = path.slice(prefix.length) || '/';
+      if (prefix && !isAbsoluteUrl(path) && (path === prefix || path.startsWith(prefix + '/')))
+        path = path.slice(prefix.length) || '/';
     }
     const full = isAbsoluteUrl(path) ? path : joinUrl(base, encodePathSegments(path));
     return withQuery(full, req.query);
@@ -229,7 +254,8 @@ function withoutKeys<T extends Record<string, unknown>>(obj: T | undefined): T |
 /** Count routes answer a number, or an object with a count field; both read as a number. */
 function toCount(value: unknown): number {
   if (typeof value === 'number') return value;
-  if (isRecord(value)) for (const key of ['count', 'totalRows', 'total']) if (typeof value[key] === 'number') return value[key] as number;
+  if (isRecord(value))
+    for (const key of ['count', 'totalRows', 'total']) if (typeof value[key] === 'number') return value[key] as number;
   return Number(value) || 0;
 }
 

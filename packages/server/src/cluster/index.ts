@@ -27,7 +27,10 @@ export interface Cluster {
  * start when Redis cannot be reached: a node that silently missed the others' changes would serve
  * old permissions. `namespace` (the PostgreSQL schema prefix) keeps deployments sharing a Redis apart.
  */
-export async function openCluster(config: Pick<Config, 'redisUrl' | 'pgSchemaPrefix'>, log: FastifyBaseLogger): Promise<Cluster> {
+export async function openCluster(
+  config: Pick<Config, 'redisUrl' | 'pgSchemaPrefix'>,
+  log: FastifyBaseLogger,
+): Promise<Cluster> {
   const invalidation = new InvalidationBus();
   const namespace = config.pgSchemaPrefix;
   let pub: Redis | undefined;
@@ -48,7 +51,9 @@ export async function openCluster(config: Pick<Config, 'redisUrl' | 'pgSchemaPre
     invalidation,
     shared: !!command,
     limiter(name, max, windowMs) {
-      return command ? new RedisFailureLimiter(command, namespace, name, max, windowMs) : new MemoryFailureLimiter(max, windowMs);
+      return command
+        ? new RedisFailureLimiter(command, namespace, name, max, windowMs)
+        : new MemoryFailureLimiter(max, windowMs);
     },
     async close() {
       await invalidation.settled();

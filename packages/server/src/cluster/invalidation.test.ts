@@ -13,7 +13,8 @@ const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
 /** Waits until `check` holds, up to `ms`; answers whether it did. */
 async function until(check: () => boolean, ms = 2000): Promise<boolean> {
-  for (const started = Date.now(); Date.now() - started < ms; await new Promise((r) => setTimeout(r, 5))) if (check()) return true;
+  for (const started = Date.now(); Date.now() - started < ms; await new Promise((r) => setTimeout(r, 5)))
+    if (check()) return true;
   return check();
 }
 
@@ -118,7 +119,10 @@ describe('the invalidation bus over Redis', () => {
     // generation 2, which this node has applied already.
     const raw = new Redis(REDIS_URL);
     opened.push(raw);
-    await raw.publish(`basalt:${namespace}:invalidate`, JSON.stringify({ node: 'elsewhere', kind: 'policy', appId: 'late', generation: 1 }));
+    await raw.publish(
+      `basalt:${namespace}:invalidate`,
+      JSON.stringify({ node: 'elsewhere', kind: 'policy', appId: 'late', generation: 1 }),
+    );
     expect(await until(() => b.drops.some(([k, id]) => k === 'policy' && id === 'late'))).toBe(true);
     expect(b.bus.version('late')).toBe(version);
     expect(b.bus.generation('late')).toBe(2);
@@ -139,7 +143,13 @@ describe('the invalidation bus over Redis', () => {
     const before = b.bus.version('any-app');
     await admin.client('KILL', 'ID', String(id));
     expect(await until(() => b.bus.reconnectDrops === 1, 5000)).toBe(true);
-    expect(b.drops).toEqual(expect.arrayContaining([['schema', null], ['policy', null], ['panic', null]]));
+    expect(b.drops).toEqual(
+      expect.arrayContaining([
+        ['schema', null],
+        ['policy', null],
+        ['panic', null],
+      ]),
+    );
     expect(b.bus.version('any-app')).toBeGreaterThan(before);
     // Subscribed again: changes reach it as before.
     const seen = b.drops.length;
@@ -174,7 +184,9 @@ describe('failure counters across processes', () => {
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(400);
     // Another limiter name and another key count apart.
-    expect(await new RedisFailureLimiter(redis, namespace, 'password-reset', 3, 400).isBlocked('login:x@example.com')).toBe(false);
+    expect(
+      await new RedisFailureLimiter(redis, namespace, 'password-reset', 3, 400).isBlocked('login:x@example.com'),
+    ).toBe(false);
     expect(await a.isBlocked('login:y@example.com')).toBe(false);
     await b.reset('login:x@example.com');
     expect(await a.isBlocked('login:x@example.com')).toBe(false);

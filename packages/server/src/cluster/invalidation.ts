@@ -121,9 +121,12 @@ export class InvalidationBus {
       this.raiseSeen(key, g);
       return Promise.resolve();
     }
-    const sent = this.pub.eval(PUBLISH, 1, this.generationsKey, this.channel, key, this.node, kind, key)
+    const sent = this.pub
+      .eval(PUBLISH, 1, this.generationsKey, this.channel, key, this.node, kind, key)
       .then((g) => this.raiseSeen(key, Number(g)))
-      .catch((err: unknown) => this.log?.error({ err, kind, appId }, 'a change could not be announced to the other server processes'));
+      .catch((err: unknown) =>
+        this.log?.error({ err, kind, appId }, 'a change could not be announced to the other server processes'),
+      );
     this.inflight.add(sent);
     void sent.finally(() => this.inflight.delete(sent));
     return sent;
@@ -174,15 +177,18 @@ export class InvalidationBus {
       // Whatever was announced meanwhile never reached this process. ioredis subscribes again by
       // itself; the drop waits until Redis confirms the subscription (replies come in order), so a
       // change announced between the drop and the subscription cannot be missed as well.
-      sub.subscribe(this.channel).then(() => {
-        this.reconnectDrops++;
-        log.warn('Redis connection back after a gap: every in-process memory of shared state is dropped');
-        this.dropEverything();
-      }, (err: unknown) => {
-        // The connection went again: the next 'ready' drops.
-        lost = true;
-        log.warn({ err }, 'subscribing again to the invalidation channel failed');
-      });
+      sub.subscribe(this.channel).then(
+        () => {
+          this.reconnectDrops++;
+          log.warn('Redis connection back after a gap: every in-process memory of shared state is dropped');
+          this.dropEverything();
+        },
+        (err: unknown) => {
+          // The connection went again: the next 'ready' drops.
+          lost = true;
+          log.warn({ err }, 'subscribing again to the invalidation channel failed');
+        },
+      );
     });
     await sub.subscribe(this.channel);
     this.pub = pub;

@@ -20,7 +20,13 @@ return n`;
 export class RedisFailureLimiter implements FailureLimiter {
   private readonly prefix: string;
 
-  constructor(private readonly redis: Redis, namespace: string, name: string, private readonly max: number, private readonly windowMs: number) {
+  constructor(
+    private readonly redis: Redis,
+    namespace: string,
+    name: string,
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {
     this.prefix = `basalt:${namespace}:limit:${name}:`;
   }
 

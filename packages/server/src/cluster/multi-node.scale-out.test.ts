@@ -6,7 +6,12 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PG_URL } from '../test-helpers.js';
-import { dropSchemas, startServerProcess, stopServerProcess, type ServerProcess } from '../realtime/server-process.test-helpers.js';
+import {
+  dropSchemas,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '../realtime/server-process.test-helpers.js';
 import { startLocalS3, type LocalS3 } from '../storage/s3.test-helpers.js';
 
 const REDIS_URL = process.env.BASALT_TEST_REDIS_URL ?? process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
@@ -30,7 +35,11 @@ describe('scale-out: no shared disk, work that must happen once (PostgreSQL + Re
   let jsKey: string;
 
   const consoleCall = (node: ServerProcess, method: string, url: string, init: { body?: string; type?: string } = {}) =>
-    fetch(`${node.origin}/${appId}/console${url}`, { method, headers: { 'auth-key': authKey, ...(init.type ? { 'content-type': init.type } : {}) }, body: init.body });
+    fetch(`${node.origin}/${appId}/console${url}`, {
+      method,
+      headers: { 'auth-key': authKey, ...(init.type ? { 'content-type': init.type } : {}) },
+      body: init.body,
+    });
 
   beforeAll(async () => {
     s3 = await startLocalS3();
@@ -38,19 +47,46 @@ describe('scale-out: no shared disk, work that must happen once (PostgreSQL + Re
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `basalt-scaleout-${i}-`));
       dirs.push(dataDir);
       // One after the other: the first one creates the schemas and runs the migrations.
-      nodes.push(await startServerProcess({
-        DATABASE_URL: TEST_PG_URL, BASALT_PG_SCHEMA_PREFIX: prefix, REDIS_URL, BASALT_DATA_DIR: dataDir,
-        BASALT_CONSOLE_DIR: path.join(dataDir, 'no-console'), BASALT_SCHEDULER_INTERVAL_MS: '100', ...s3.env,
-      }));
+      nodes.push(
+        await startServerProcess({
+          DATABASE_URL: TEST_PG_URL,
+          BASALT_PG_SCHEMA_PREFIX: prefix,
+          REDIS_URL,
+          BASALT_DATA_DIR: dataDir,
+          BASALT_CONSOLE_DIR: path.join(dataDir, 'no-console'),
+          BASALT_SCHEDULER_INTERVAL_MS: '100',
+          ...s3.env,
+        }),
+      );
     }
     const [a] = nodes;
     const email = `scaleout${Date.now()}@example.com`;
-    expect((await fetch(`${a.origin}/console/devreg`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD, name: 'Ops' }) })).status).toBe(200);
-    const login = await fetch(`${a.origin}/console/home/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: email, password: PASSWORD }) });
+    expect(
+      (
+        await fetch(`${a.origin}/console/devreg`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: PASSWORD, name: 'Ops' }),
+        })
+      ).status,
+    ).toBe(200);
+    const login = await fetch(`${a.origin}/console/home/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: email, password: PASSWORD }),
+    });
     authKey = String(login.headers.get('auth-key'));
-    const created = await (await fetch(`${a.origin}/console/applications`, { method: 'POST', headers: { 'content-type': 'application/json', 'auth-key': authKey }, body: JSON.stringify({ appName: 'ScaleOut' }) })).json();
+    const created = await (
+      await fetch(`${a.origin}/console/applications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'auth-key': authKey },
+        body: JSON.stringify({ appName: 'ScaleOut' }),
+      })
+    ).json();
     appId = created.id;
-    jsKey = (created.apiKeys as Array<{ deviceType: string; apiKey: string }>).find((k) => k.deviceType === 'JS')!.apiKey;
+    jsKey = (created.apiKeys as Array<{ deviceType: string; apiKey: string }>).find(
+      (k) => k.deviceType === 'JS',
+    )!.apiKey;
     db = new pg.Client({ connectionString: TEST_PG_URL });
     await db.connect();
   }, 180_000);
@@ -72,7 +108,10 @@ describe('scale-out: no shared disk, work that must happen once (PostgreSQL + Re
 
   it('a file uploaded through A downloads through B and C, with no shared disk', async () => {
     const [a, b, c] = nodes;
-    const up = await consoleCall(a, 'POST', '/files/create/shared/report.txt', { body: 'made on A', type: 'text/plain' });
+    const up = await consoleCall(a, 'POST', '/files/create/shared/report.txt', {
+      body: 'made on A',
+      type: 'text/plain',
+    });
     expect(up.status).toBe(200);
     for (const node of [b, c]) {
       const res = await consoleCall(node, 'GET', '/files/download/shared/report.txt');
@@ -80,7 +119,10 @@ describe('scale-out: no shared disk, work that must happen once (PostgreSQL + Re
       expect(await res.text()).toBe('made on A');
     }
     // Moved through C, gone for A at once.
-    expect((await consoleCall(c, 'POST', '/files/move/shared/report.txt', { body: 'shared/final.txt', type: 'text/plain' })).status).toBe(200);
+    expect(
+      (await consoleCall(c, 'POST', '/files/move/shared/report.txt', { body: 'shared/final.txt', type: 'text/plain' }))
+        .status,
+    ).toBe(200);
     expect((await consoleCall(a, 'GET', '/files/download/shared/report.txt')).status).toBe(404);
     expect(await (await consoleCall(a, 'GET', '/files/download/shared/final.txt')).text()).toBe('made on A');
     // Nothing of it on any node's disk.
@@ -89,11 +131,19 @@ describe('scale-out: no shared disk, work that must happen once (PostgreSQL + Re
 
   it('a publish repeating every second fires once per tick with three nodes up, and keeps firing when the node running it is killed', async () => {
     const publish = await fetch(`${nodes[1].origin}/${appId}/${jsKey}/messaging/ticks`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'tick', repeatEvery: 1 }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'tick', repeatEvery: 1 }),
     });
     expect(publish.status).toBe(200);
     const jobId = (await publish.json()).messageId as string;
-    const job = async () => (await db.query<{ runs: number; last_run_by: string | null; state: string }>(`select runs, last_run_by, state from "${prefix}system".jobs where id = $1`, [jobId])).rows[0];
+    const job = async () =>
+      (
+        await db.query<{ runs: number; last_run_by: string | null; state: string }>(
+          `select runs, last_run_by, state from "${prefix}system".jobs where id = $1`,
+          [jobId],
+        )
+      ).rows[0];
 
     /** Waits (at most 15 s: the machine may be busy) until the job has run `n` times. */
     async function runsReach(n: number) {
@@ -123,9 +173,14 @@ describe('scale-out: no shared disk, work that must happen once (PostgreSQL + Re
 
     // Every firing is one message with its own due time: no tick ran twice, none on two nodes.
     const reader = nodes.find((n) => n !== holder)!;
-    const channels = (await (await consoleCall(reader, 'GET', '/messaging/channels')).json()) as Array<{ name: string; channelid: string }>;
+    const channels = (await (await consoleCall(reader, 'GET', '/messaging/channels')).json()) as Array<{
+      name: string;
+      channelid: string;
+    }>;
     const channelId = channels.find((ch) => ch.name === 'ticks')!.channelid;
-    const fired = (await (await consoleCall(reader, 'GET', `/messaging/channels/${channelId}/messages?pageSize=100`)).json()) as Array<{ publishAt: number }>;
+    const fired = (await (
+      await consoleCall(reader, 'GET', `/messaging/channels/${channelId}/messages?pageSize=100`)
+    ).json()) as Array<{ publishAt: number }>;
     const final = await job();
     expect(fired.length).toBe(final.runs);
     expect(new Set(fired.map((m) => m.publishAt)).size).toBe(fired.length);

@@ -18,14 +18,21 @@ export function redactRedisUrl(url: string): string {
  * start instead), problems logged rather than thrown (ioredis reconnects by itself; without a
  * listener each failed attempt would be an unhandled event).
  */
-export async function connectRedis(url: string, log: FastifyBaseLogger, purpose: string, options: RedisOptions = {}): Promise<Redis> {
+export async function connectRedis(
+  url: string,
+  log: FastifyBaseLogger,
+  purpose: string,
+  options: RedisOptions = {},
+): Promise<Redis> {
   const client = new Redis(url, { lazyConnect: true, ...options });
   client.on('error', (err) => log.warn({ err }, `${purpose}: Redis connection problem`));
   try {
     await client.connect();
   } catch (err) {
     client.disconnect();
-    throw new Error(`${purpose} cannot reach Redis at ${redactRedisUrl(url)}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(
+      `${purpose} cannot reach Redis at ${redactRedisUrl(url)}: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   return client;
 }

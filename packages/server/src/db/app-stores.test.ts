@@ -7,7 +7,10 @@ import { migrateExistingAppStores } from './app-stores.js';
 const probe: Record<string, Migration> = {
   '9990-probe': {
     async up(db: Kysely<any>) {
-      await db.schema.createTable('probe_table').addColumn('id', 'integer', (c) => c.primaryKey()).execute();
+      await db.schema
+        .createTable('probe_table')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .execute();
     },
   },
 };
@@ -19,14 +22,18 @@ describeEachDb('app store migrations at start', (server) => {
     const dbs = server().app.basalt.dbs;
     // PostgreSQL introspection lists every schema: only the app's own schema counts.
     const hasProbe = async (id: string) =>
-      (await dbs.app(id).introspection.getTables()).some((t) => t.name === 'probe_table' && (dbs.appSchema(id) === null || t.schema === dbs.appSchema(id)));
+      (await dbs.app(id).introspection.getTables()).some(
+        (t) => t.name === 'probe_table' && (dbs.appSchema(id) === null || t.schema === dbs.appSchema(id)),
+      );
     expect(await hasProbe(ids[0])).toBe(false);
 
     const visited = await migrateExistingAppStores(dbs, { ...server().app.basalt.appMigrations, ...probe });
     expect(visited).toBeGreaterThanOrEqual(2);
     for (const id of ids) expect(await hasProbe(id)).toBe(true);
     // Running again (the next start) skips what is applied instead of failing on existing tables.
-    await expect(migrateExistingAppStores(dbs, { ...server().app.basalt.appMigrations, ...probe })).resolves.toBe(visited);
+    await expect(migrateExistingAppStores(dbs, { ...server().app.basalt.appMigrations, ...probe })).resolves.toBe(
+      visited,
+    );
     expect(await migrateExistingAppStores(dbs, {})).toBe(0);
   });
 });

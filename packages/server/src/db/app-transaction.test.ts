@@ -10,7 +10,11 @@ import { afterCommit, inAppTransaction, rootContext, transactionAppOf } from './
 describeEachDb('app transactions (context view)', (server) => {
   let f: AppFixture;
   const names = async () => {
-    const rows = await server().app.basalt.dbs.app(f.appId).selectFrom((await server().app.basalt.data.schema(f.appId)).table('Thing')!.sqlName).select('objectId').execute();
+    const rows = await server()
+      .app.basalt.dbs.app(f.appId)
+      .selectFrom((await server().app.basalt.data.schema(f.appId)).table('Thing')!.sqlName)
+      .select('objectId')
+      .execute();
     return rows.length;
   };
 
@@ -36,7 +40,21 @@ describeEachDb('app transactions (context view)', (server) => {
         await records.create(f.appId, 'Thing', { label: 'one' });
         await records.bulkCreate(f.appId, 'Thing', [{ label: 'two' }, { label: 'three' }]);
         // The view reads through the transaction: its own writes are there.
-        const inside = await scoped.data.query.count(f.appId, await scoped.data.schema(f.appId), (await scoped.data.schema(f.appId)).table('Thing')!, { sortBy: [], props: [], excludeProps: [], groupBy: [], distinct: false, loadRelations: [], pageSize: 10, offset: 0 });
+        const inside = await scoped.data.query.count(
+          f.appId,
+          await scoped.data.schema(f.appId),
+          (await scoped.data.schema(f.appId)).table('Thing')!,
+          {
+            sortBy: [],
+            props: [],
+            excludeProps: [],
+            groupBy: [],
+            distinct: false,
+            loadRelations: [],
+            pageSize: 10,
+            offset: 0,
+          },
+        );
         expect(inside).toBe(before + 3);
         afterCommit(scoped, () => order.push('after commit'));
         expect(told).toEqual([]);
@@ -58,25 +76,39 @@ describeEachDb('app transactions (context view)', (server) => {
     });
     try {
       const before = await names();
-      await expect(inAppTransaction(ctx, f.appId, 'serializable', async (scoped) => {
-        await scoped.data.records.create(f.appId, 'Thing', { label: 'lost' });
-        throw new Error('stop');
-      })).rejects.toThrow('stop');
+      await expect(
+        inAppTransaction(ctx, f.appId, 'serializable', async (scoped) => {
+          await scoped.data.records.create(f.appId, 'Thing', { label: 'lost' });
+          throw new Error('stop');
+        }),
+      ).rejects.toThrow('stop');
       expect(await names()).toBe(before);
       expect(told).toEqual([]);
 
       await inAppTransaction(ctx, f.appId, undefined, async (scoped) => {
         const records = scoped.data.records;
         await records.create(f.appId, 'Thing', { label: 'kept' });
-        await expect(scoped.dbs.app(f.appId).transaction().execute(async (trx) => {
-          await trx.insertInto((await scoped.data.schema(f.appId)).table('Thing')!.sqlName).values({ objectId: 'nested-1', created: 1, updated: 1 }).execute();
-          throw new Error('inner');
-        })).rejects.toThrow('inner');
+        await expect(
+          scoped.dbs
+            .app(f.appId)
+            .transaction()
+            .execute(async (trx) => {
+              await trx
+                .insertInto((await scoped.data.schema(f.appId)).table('Thing')!.sqlName)
+                .values({ objectId: 'nested-1', created: 1, updated: 1 })
+                .execute();
+              throw new Error('inner');
+            }),
+        ).rejects.toThrow('inner');
         await records.create(f.appId, 'Thing', { label: 'kept too' });
       });
       expect(await names()).toBe(before + 2);
       expect(told).toEqual(['kept', 'kept too']);
-      await expect(inAppTransaction(ctx, f.appId, undefined, async (scoped) => inAppTransaction(scoped, f.appId, undefined, async () => 1))).rejects.toThrow(/open already/);
+      await expect(
+        inAppTransaction(ctx, f.appId, undefined, async (scoped) =>
+          inAppTransaction(scoped, f.appId, undefined, async () => 1),
+        ),
+      ).rejects.toThrow(/open already/);
     } finally {
       off();
     }

@@ -118,10 +118,16 @@ function scopedDatabases(root: Databases, appId: string, trx: Kysely<any>): Data
   const view = Object.create(root) as Databases;
   Object.defineProperties(view, {
     app: { value: (id: string) => (id === appId ? trx : root.app(id)) },
-    readApp: { value: <R>(id: string, query: CompiledQuery<R>): Promise<QueryResult<R>> => (id === appId ? trx.executeQuery(query) : root.readApp(id, query)) },
+    readApp: {
+      value: <R>(id: string, query: CompiledQuery<R>): Promise<QueryResult<R>> =>
+        id === appId ? trx.executeQuery(query) : root.readApp(id, query),
+    },
     appTransaction: {
-      value: <T>(id: string, isolation: TransactionIsolation | undefined, fn: (t: Kysely<any>) => Promise<T>): Promise<T> =>
-        id === appId ? trx.transaction().execute(fn) : root.appTransaction(id, isolation, fn),
+      value: <T>(
+        id: string,
+        isolation: TransactionIsolation | undefined,
+        fn: (t: Kysely<any>) => Promise<T>,
+      ): Promise<T> => (id === appId ? trx.transaction().execute(fn) : root.appTransaction(id, isolation, fn)),
     },
   });
   return view;
@@ -133,7 +139,12 @@ function scopedDatabases(root: Databases, appId: string, trx: Kysely<any>): Data
  * together when it resolves and roll back together when it throws; the events it published reach
  * the server's bus after the commit, in order.
  */
-export async function inAppTransaction<T>(ctx: ServerContext, appId: string, isolation: TransactionIsolation | undefined, work: (scoped: ServerContext) => Promise<T>): Promise<T> {
+export async function inAppTransaction<T>(
+  ctx: ServerContext,
+  appId: string,
+  isolation: TransactionIsolation | undefined,
+  work: (scoped: ServerContext) => Promise<T>,
+): Promise<T> {
   const root = rootContext(ctx);
   if (scopes.has(ctx)) throw new Error('a transaction is open already');
   const events = new HeldEvents(root.bus);

@@ -98,7 +98,10 @@ export class Checkpointer {
   constructor() {
     try {
       const sqlite = createRequire(import.meta.url).resolve('better-sqlite3');
-      this.worker = new Worker(threadSource(checkpointThread), { eval: true, workerData: { sqlite, everyMs: CHECKPOINT_EVERY_MS } });
+      this.worker = new Worker(threadSource(checkpointThread), {
+        eval: true,
+        workerData: { sqlite, everyMs: CHECKPOINT_EVERY_MS },
+      });
       this.worker.unref();
       this.worker.on('message', (m: { type: string; id?: number; file?: string }) => {
         if (m.type === 'done' && m.id) this.settle(m.id);

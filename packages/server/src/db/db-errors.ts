@@ -87,7 +87,8 @@ export function dbFailureOf(err: unknown): DbFailure | undefined {
       return { kind: 'cancelled' };
   }
   // The parser's own stack: a syntax error class, but about the size of the text.
-  if (code === '42601' && /^memory exhausted/.test(message)) return { kind: 'input-limit', message: POSTGRES_LIMITS['54001']! };
+  if (code === '42601' && /^memory exhausted/.test(message))
+    return { kind: 'input-limit', message: POSTGRES_LIMITS['54001']! };
   const limit = POSTGRES_LIMITS[code];
   return limit ? { kind: 'input-limit', message: limit } : undefined;
 }
@@ -105,7 +106,8 @@ export interface Translations {
   outOfRange?: ApiError;
 }
 
-export const WRITE_CONFLICT_MESSAGE = 'Another write changed the same records at the same moment; nothing was written, send the request again';
+export const WRITE_CONFLICT_MESSAGE =
+  'Another write changed the same records at the same moment; nothing was written, send the request again';
 
 /**
  * The answer for a driver error: the caller's own (`on`) or the general one, as an `ApiError`;
@@ -123,7 +125,9 @@ export function translateError(err: unknown, on: Translations = {}): unknown {
     case 'not-null':
       return on.notNull ?? ApiError.badRequest('A required value is missing');
     case 'out-of-range':
-      return on.outOfRange ?? ApiError.badRequest(`${POSTGRES_LIMITS['22003']} (a database limit)`, { limit: 'database' });
+      return (
+        on.outOfRange ?? ApiError.badRequest(`${POSTGRES_LIMITS['22003']} (a database limit)`, { limit: 'database' })
+      );
     case 'write-conflict':
       // Nothing of the refused request was written; sending it again works: the caller's 409.
       return ApiError.conflict(WRITE_CONFLICT_MESSAGE);

@@ -2,7 +2,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type DatabaseIntrospector, type DatabaseMetadata, type Expression, type Migration, type MigrationProvider, type PostgresDialectConfig, type QueryResult, type RawBuilder, type SchemaMetadata, type TableMetadata } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type CompiledQuery,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type Expression,
+  type Migration,
+  type MigrationProvider,
+  type PostgresDialectConfig,
+  type QueryResult,
+  type RawBuilder,
+  type SchemaMetadata,
+  type TableMetadata,
+} from 'kysely';
 import type { SystemDB } from './system-schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { allowRunNow } from './run-now.js';
@@ -10,7 +27,15 @@ import { releaseCheckpointer, useCheckpointer, type Checkpointer } from './check
 import { ReaderPool } from './reader.js';
 import type { SpatialDataType } from '@basalt/shared';
 import { SPATIALITE, ensurePostgis, spatialiteSupport, type SpatialSupport } from './spatial.js';
-import { clientGone, clientLeft, DEFAULT_QUERY_TIMEOUT_MS, queryInterrupted, queryTimedOut, readSqlite, type Answering } from './query-limits.js';
+import {
+  clientGone,
+  clientLeft,
+  DEFAULT_QUERY_TIMEOUT_MS,
+  queryInterrupted,
+  queryTimedOut,
+  readSqlite,
+  type Answering,
+} from './query-limits.js';
 import { dbFailureOf } from './db-errors.js';
 
 /**
@@ -47,7 +72,11 @@ export interface Databases {
    * of its statements the query time limit; on SQLite a transaction holds the store's only
    * connection until it ends, so every transaction is serializable whatever is asked.
    */
-  appTransaction<T>(appId: string, isolation: import('./app-transaction.js').TransactionIsolation | undefined, fn: (trx: Kysely<any>) => Promise<T>): Promise<T>;
+  appTransaction<T>(
+    appId: string,
+    isolation: import('./app-transaction.js').TransactionIsolation | undefined,
+    fn: (trx: Kysely<any>) => Promise<T>,
+  ): Promise<T>;
   /** Name of the PostgreSQL schema of an app, or null on SQLite (for raw `sql` that must qualify names). */
   appSchema(appId: string): string | null;
   /** `LIKE` that ignores case for ASCII on both databases (SQLite's LIKE already does). */
@@ -61,7 +90,12 @@ export interface Databases {
   /** A BOOLEAN value as the column stores it (boolean on PostgreSQL, 1/0 on SQLite), as a parameter. */
   booleanValue(value: boolean): RawBuilder<unknown>;
   /** Great-circle distance in kilometres between two points given in degrees (haversine). */
-  distanceKm(lat1: Expression<unknown>, lng1: Expression<unknown>, lat2: Expression<unknown>, lng2: Expression<unknown>): RawBuilder<number>;
+  distanceKm(
+    lat1: Expression<unknown>,
+    lng1: Expression<unknown>,
+    lat2: Expression<unknown>,
+    lng2: Expression<unknown>,
+  ): RawBuilder<number>;
   /**
    * Whether spatial columns can be served (SpatiaLite loaded, PostGIS installed: db/spatial.ts);
    * on PostgreSQL the first call creates the extension when it is missing and allowed.
@@ -102,7 +136,14 @@ export interface OpenOptions {
 const PG_OPTIONS = '-c jit=off';
 
 /** Haversine over degrees; `clamp` caps the asin argument at 1, which rounding may exceed for antipodes. */
-function haversineKm(clamp: (x: RawBuilder<number>) => RawBuilder<number>, lat1: Expression<unknown>, lng1: Expression<unknown>, lat2: Expression<unknown>, lng2: Expression<unknown>, radiusKm = 6371.0088): RawBuilder<number> {
+function haversineKm(
+  clamp: (x: RawBuilder<number>) => RawBuilder<number>,
+  lat1: Expression<unknown>,
+  lng1: Expression<unknown>,
+  lat2: Expression<unknown>,
+  lng2: Expression<unknown>,
+  radiusKm = 6371.0088,
+): RawBuilder<number> {
   const f1 = sql`radians(${lat1})`;
   const f2 = sql`radians(${lat2})`;
   const a = sql<number>`power(sin((${f2} - ${f1}) / 2), 2) + cos(${f1}) * cos(${f2}) * power(sin((radians(${lng2}) - radians(${lng1})) / 2), 2)`;
@@ -122,11 +163,18 @@ class RecordProvider implements MigrationProvider {
 async function runMigrations(db: Kysely<any>, migrations: Record<string, Migration>, schema?: string): Promise<void> {
   // Areas number their migrations in their own ranges (foundation 00xx, data 01xx ...) and ship in
   // any order, so a foundation migration may arrive after a data one was applied: run it anyway.
-  const migrator = new Migrator({ db, provider: new RecordProvider(migrations), allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider: new RecordProvider(migrations),
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
@@ -144,12 +192,19 @@ class OneSchemaIntrospector implements DatabaseIntrospector {
   ) {}
 
   async getSchemas(): Promise<SchemaMetadata[]> {
-    const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace where nspname = ${this.schema}`.execute(this.db);
+    const { rows } = await sql<{
+      name: string;
+    }>`select nspname as name from pg_catalog.pg_namespace where nspname = ${this.schema}`.execute(this.db);
     return rows.map((r) => ({ name: r.name }));
   }
 
   async getTables(): Promise<TableMetadata[]> {
-    const { rows } = await sql<{ name: string; kind: string }>`select c.relname as name, c.relkind as kind from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace where n.nspname = ${this.schema} and c.relkind in ('r', 'v', 'p')`.execute(this.db);
+    const { rows } = await sql<{
+      name: string;
+      kind: string;
+    }>`select c.relname as name, c.relkind as kind from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace where n.nspname = ${this.schema} and c.relkind in ('r', 'v', 'p')`.execute(
+      this.db,
+    );
     return rows.map((r) => ({ name: r.name, schema: this.schema, isView: r.kind === 'v', columns: [] }));
   }
 
@@ -177,7 +232,11 @@ function safeAppKey(appId: string): string {
   return appId.replace(/-/g, '').toLowerCase();
 }
 
-function openSqliteHandle(file: string, onOpen?: (db: Database.Database) => void, extensions: string[] = []): Database.Database {
+function openSqliteHandle(
+  file: string,
+  onOpen?: (db: Database.Database) => void,
+  extensions: string[] = [],
+): Database.Database {
   const db = new Database(file);
   for (const ext of extensions) db.loadExtension(ext);
   db.pragma('journal_mode = WAL');
@@ -290,7 +349,9 @@ class SqliteDatabases implements Databases {
   numberAsText(value: Expression<unknown>, integer: boolean): RawBuilder<string> {
     // CAST of a REAL gives '2.0'; %.15g gives '2' like PostgreSQL's float8 text. printf makes '0'
     // of NULL, so NULL stays NULL (as on PostgreSQL) and LIKE never matches a missing number.
-    return integer ? sql<string>`cast(${value} as text)` : sql<string>`case when ${value} is null then null else printf('%.15g', ${value}) end`;
+    return integer
+      ? sql<string>`cast(${value} as text)`
+      : sql<string>`case when ${value} is null then null else printf('%.15g', ${value}) end`;
   }
 
   datetimeAsText(value: Expression<unknown>): RawBuilder<string> {
@@ -301,7 +362,12 @@ class SqliteDatabases implements Databases {
     return sql`${value ? 1 : 0}`;
   }
 
-  distanceKm(lat1: Expression<unknown>, lng1: Expression<unknown>, lat2: Expression<unknown>, lng2: Expression<unknown>): RawBuilder<number> {
+  distanceKm(
+    lat1: Expression<unknown>,
+    lng1: Expression<unknown>,
+    lat2: Expression<unknown>,
+    lng2: Expression<unknown>,
+  ): RawBuilder<number> {
     return haversineKm((x) => sql<number>`min(1.0, ${x})`, lat1, lng1, lat2, lng2);
   }
 
@@ -329,7 +395,14 @@ class SqliteDatabases implements Databases {
     const line = sql`ST_ShortestLine(${a}, ${b})`;
     const x = (end: 'ST_StartPoint' | 'ST_EndPoint') => sql`ST_X(${sql.raw(end)}(${line}))`;
     const y = (end: 'ST_StartPoint' | 'ST_EndPoint') => sql`ST_Y(${sql.raw(end)}(${line}))`;
-    const km = haversineKm((v) => sql<number>`min(1.0, ${v})`, y('ST_StartPoint'), x('ST_StartPoint'), y('ST_EndPoint'), x('ST_EndPoint'), EARTH_RADIUS_SPHERE_KM);
+    const km = haversineKm(
+      (v) => sql<number>`min(1.0, ${v})`,
+      y('ST_StartPoint'),
+      x('ST_StartPoint'),
+      y('ST_EndPoint'),
+      x('ST_EndPoint'),
+      EARTH_RADIUS_SPHERE_KM,
+    );
     return sql<number>`(case when ST_Intersects(${a}, ${b}) = 1 then 0.0 else 1000.0 * ${km} end)`;
   }
 
@@ -365,16 +438,26 @@ class PostgresDatabases implements Databases {
 
   constructor(private readonly opts: OpenOptions & { databaseUrl: string }) {
     // bigint (timestamps, counts) as JS numbers: our values stay far below 2^53.
-    const types = { getTypeParser: ((oid: number, format?: string) => (oid === 20 ? (v: string) => Number(v) : (pg.types.getTypeParser as any)(oid, format))) as any };
+    const types = {
+      getTypeParser: ((oid: number, format?: string) =>
+        oid === 20 ? (v: string) => Number(v) : (pg.types.getTypeParser as any)(oid, format)) as any,
+    };
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types, options: PG_OPTIONS });
     this.pool = pool;
     this.queryTimeoutMs = opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
-    this.reads = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types, options: PG_OPTIONS, statement_timeout: this.queryTimeoutMs });
+    this.reads = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      types,
+      options: PG_OPTIONS,
+      statement_timeout: this.queryTimeoutMs,
+    });
     // An idle connection whose server process ended: the pool drops it; without a listener the
     // error would end the whole server.
     this.reads.on('error', () => undefined);
     this.base = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
-    if (!/^[a-z_][a-z0-9_]{0,30}$/.test(opts.pgSchemaPrefix)) throw new Error('BASALT_PG_SCHEMA_PREFIX must be lower-case letters, digits and _');
+    if (!/^[a-z_][a-z0-9_]{0,30}$/.test(opts.pgSchemaPrefix))
+      throw new Error('BASALT_PG_SCHEMA_PREFIX must be lower-case letters, digits and _');
     this.systemSchema = `${opts.pgSchemaPrefix}system`;
     this.system = this.base.withSchema(this.systemSchema) as unknown as Kysely<SystemDB>;
   }
@@ -403,7 +486,12 @@ class PostgresDatabases implements Databases {
     return sql`${value}`;
   }
 
-  distanceKm(lat1: Expression<unknown>, lng1: Expression<unknown>, lat2: Expression<unknown>, lng2: Expression<unknown>): RawBuilder<number> {
+  distanceKm(
+    lat1: Expression<unknown>,
+    lng1: Expression<unknown>,
+    lat2: Expression<unknown>,
+    lng2: Expression<unknown>,
+  ): RawBuilder<number> {
     return haversineKm((x) => sql<number>`least(1.0, ${x})`, lat1, lng1, lat2, lng2);
   }
 
@@ -419,7 +507,8 @@ class PostgresDatabases implements Databases {
   }
 
   spatialColumnType(t: SpatialDataType): string {
-    const shape = t === 'POINT' ? 'Point' : t === 'LINESTRING' ? 'LineString' : t === 'POLYGON' ? 'Polygon' : 'Geometry';
+    const shape =
+      t === 'POINT' ? 'Point' : t === 'LINESTRING' ? 'LineString' : t === 'POLYGON' ? 'Polygon' : 'Geometry';
     return `geometry(${shape},4326)`;
   }
 
@@ -484,7 +573,10 @@ class PostgresDatabases implements Databases {
       if (dbFailureOf(err)?.kind === 'cancelled') throw cancelling ? clientLeft() : queryTimedOut(this.queryTimeoutMs);
       const code = (err as { code?: unknown } | null)?.code;
       // The connection or its server process ended under the query (class 08, admin shutdown 57P0x).
-      if ((typeof code === 'string' && /^(08|57P0)/.test(code)) || /connection terminated/i.test(String((err as Error)?.message))) {
+      if (
+        (typeof code === 'string' && /^(08|57P0)/.test(code)) ||
+        /connection terminated/i.test(String((err as Error)?.message))
+      ) {
         broken = true;
         throw queryInterrupted();
       }
@@ -497,16 +589,25 @@ class PostgresDatabases implements Databases {
     }
   }
 
-  appTransaction<T>(appId: string, isolation: import('./app-transaction.js').TransactionIsolation | undefined, fn: (trx: Kysely<any>) => Promise<T>): Promise<T> {
-    return this.app(appId).transaction().setIsolationLevel(isolation ?? 'repeatable read').execute(async (trx) => {
-      // A find inside a unit runs here, not on the limited read connections: the same limit, set
-      // for this transaction only (numbers of ours, so written into the statements). A wait for
-      // another transaction's row lock ends after half a second (55P03) rather than at the
-      // deadlock check a second later: the caller runs the transaction again or answers 409.
-      await sql`set local statement_timeout = ${sql.raw(String(Math.max(1, Math.floor(this.queryTimeoutMs))))}`.execute(trx);
-      await sql`set local lock_timeout = 500`.execute(trx);
-      return fn(trx);
-    });
+  appTransaction<T>(
+    appId: string,
+    isolation: import('./app-transaction.js').TransactionIsolation | undefined,
+    fn: (trx: Kysely<any>) => Promise<T>,
+  ): Promise<T> {
+    return this.app(appId)
+      .transaction()
+      .setIsolationLevel(isolation ?? 'repeatable read')
+      .execute(async (trx) => {
+        // A find inside a unit runs here, not on the limited read connections: the same limit, set
+        // for this transaction only (numbers of ours, so written into the statements). A wait for
+        // another transaction's row lock ends after half a second (55P03) rather than at the
+        // deadlock check a second later: the caller runs the transaction again or answers 409.
+        await sql`set local statement_timeout = ${sql.raw(String(Math.max(1, Math.floor(this.queryTimeoutMs))))}`.execute(
+          trx,
+        );
+        await sql`set local lock_timeout = 500`.execute(trx);
+        return fn(trx);
+      });
   }
 
   now(): number {
@@ -515,7 +616,9 @@ class PostgresDatabases implements Databases {
 
   /** Drops every schema with this instance's prefix (tests use a random prefix per run). */
   async dropAllSchemas(): Promise<void> {
-    const rows = await sql<{ nspname: string }>`select nspname from pg_namespace where nspname like ${`${this.opts.pgSchemaPrefix}%`}`.execute(this.base);
+    const rows = await sql<{
+      nspname: string;
+    }>`select nspname from pg_namespace where nspname like ${`${this.opts.pgSchemaPrefix}%`}`.execute(this.base);
     for (const r of rows.rows) await sql`drop schema if exists ${sql.id(r.nspname)} cascade`.execute(this.base);
   }
 
@@ -527,7 +630,8 @@ class PostgresDatabases implements Databases {
 
 export function openDatabases(opts: OpenOptions): Databases {
   if (opts.databaseUrl) {
-    if (!/^postgres(ql)?:\/\//.test(opts.databaseUrl)) throw new Error('DATABASE_URL must start with postgres:// (or be unset for SQLite)');
+    if (!/^postgres(ql)?:\/\//.test(opts.databaseUrl))
+      throw new Error('DATABASE_URL must start with postgres:// (or be unset for SQLite)');
     return new PostgresDatabases({ ...opts, databaseUrl: opts.databaseUrl });
   }
   return new SqliteDatabases(opts);

@@ -20,7 +20,8 @@ describe('runGrouped: one commit for the inserts of a turn, each with its own ou
   let dbs: Databases;
   let dir: string;
   const db = () => dbs.app('g1');
-  const insert = (id: string, n: number) => runGrouped<Row>(db(), sql<Row>`insert into t (id, n) values (${id}, ${n}) returning *`.compile(db()));
+  const insert = (id: string, n: number) =>
+    runGrouped<Row>(db(), sql<Row>`insert into t (id, n) values (${id}, ${n}) returning *`.compile(db()));
   const ids = async () => (await db().selectFrom('t').select('id').orderBy('id').execute()).map((r) => r.id);
   const settle = <T>(ps: Array<Promise<T>>) => Promise.allSettled(ps);
 
@@ -30,9 +31,13 @@ describe('runGrouped: one commit for the inserts of a turn, each with its own ou
     await sql`create table t (id text primary key, n integer not null)`.execute(db());
     await sql`create table parent (id text primary key)`.execute(db());
     // A deferred foreign key is checked at COMMIT: a violating insert succeeds and the commit fails.
-    await sql`create table child (id text primary key, parent text references parent(id) deferrable initially deferred)`.execute(db());
+    await sql`create table child (id text primary key, parent text references parent(id) deferrable initially deferred)`.execute(
+      db(),
+    );
     // A trigger that rolls back the whole transaction when n is 666.
-    await sql`create trigger t_poison before insert on t when new.n = 666 begin select raise(rollback, 'poisoned row'); end`.execute(db());
+    await sql`create trigger t_poison before insert on t when new.n = 666 begin select raise(rollback, 'poisoned row'); end`.execute(
+      db(),
+    );
   });
   beforeEach(async () => {
     await sql`delete from t`.execute(db());
@@ -81,7 +86,8 @@ describe('runGrouped: one commit for the inserts of a turn, each with its own ou
 
   it('runs every insert again alone when the commit fails, so one bad row costs the others nothing', async () => {
     await sql`insert into parent (id) values ('p1')`.execute(db());
-    const child = (id: string, parent: string) => runGrouped(db(), sql`insert into child (id, parent) values (${id}, ${parent}) returning id`.compile(db()));
+    const child = (id: string, parent: string) =>
+      runGrouped(db(), sql`insert into child (id, parent) values (${id}, ${parent}) returning id`.compile(db()));
     const [good, orphan, good2] = await settle([child('c1', 'p1'), child('c2', 'missing'), child('c3', 'p1')]);
     expect(good.status).toBe('fulfilled');
     expect(orphan.status).toBe('rejected');
@@ -91,7 +97,9 @@ describe('runGrouped: one commit for the inserts of a turn, each with its own ou
     expect(stored).toEqual(['c1', 'c3']);
     // The failed commit's transaction was closed: the store takes grouped writes and transactions.
     await Promise.all([insert('after1', 1), insert('after2', 2)]);
-    await db().transaction().execute((t) => sql`insert into t (id, n) values ('after3', 3)`.execute(t));
+    await db()
+      .transaction()
+      .execute((t) => sql`insert into t (id, n) values ('after3', 3)`.execute(t));
     expect(await ids()).toEqual(['after1', 'after2', 'after3']);
   });
 
@@ -120,7 +128,10 @@ describe('runGrouped: one commit for the inserts of a turn, each with its own ou
 
   it('answers a statement without rows in a group as Kysely does: the rows it changed', async () => {
     const before = groupCommits.count;
-    const [plain, ok] = await Promise.all([runGrouped(db(), sql`insert into t (id, n) values ('x', 1)`.compile(db())), insert('y', 2)]);
+    const [plain, ok] = await Promise.all([
+      runGrouped(db(), sql`insert into t (id, n) values ('x', 1)`.compile(db())),
+      insert('y', 2),
+    ]);
     expect(plain.rows).toEqual([]);
     expect(plain.numAffectedRows).toBe(1n);
     expect(ok.rows).toEqual([{ id: 'y', n: 2 }]);

@@ -1,7 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import type Database from 'better-sqlite3';
 import { ErrorCodes } from '@basalt/shared';
-import { createQueryId, createSelectQueryBuilder, type CompiledQuery, type Kysely, type QueryResult, type SelectQueryBuilder } from 'kysely';
+import {
+  createQueryId,
+  createSelectQueryBuilder,
+  type CompiledQuery,
+  type Kysely,
+  type QueryResult,
+  type SelectQueryBuilder,
+} from 'kysely';
 import { ApiError } from '../http/api-error.js';
 import type { Databases } from './dialect.js';
 import { directOf } from './run-now.js';
@@ -36,7 +43,10 @@ function seconds(ms: number): string {
 
 /** The answer to a query that ran out of time: the caller's query, not the server, is at fault. */
 export function queryTimedOut(limitMs: number): ApiError {
-  return ApiError.badRequest(`The query ran longer than ${seconds(limitMs)} (the query time limit); narrow the where clause`, { limit: 'queryTime', limitMs });
+  return ApiError.badRequest(
+    `The query ran longer than ${seconds(limitMs)} (the query time limit); narrow the where clause`,
+    { limit: 'queryTime', limitMs },
+  );
 }
 
 /** A query stopped because its client closed the connection: nobody reads this answer. */
@@ -94,15 +104,22 @@ const places = new WeakMap<Database.Statement, { place: Place; slow: number }>()
  * multiplies with each hop), and a scan that tests a condition on every row (LIKE, unindexed
  * columns: its cost grows with the table). A plan that cannot be read goes to a reader too.
  */
-function placeOf(handle: Database.Database, stmt: Database.Statement, query: CompiledQuery): { place: Place; slow: number } {
+function placeOf(
+  handle: Database.Database,
+  stmt: Database.Statement,
+  query: CompiledQuery,
+): { place: Place; slow: number } {
   const known = places.get(stmt);
   if (known) return known;
   let place: Place = 'reader';
   try {
-    const plan = (handle.prepare(`explain query plan ${query.sql}`).all(query.parameters as unknown[]) as Array<{ detail: string }>).map((r) => r.detail);
+    const plan = (
+      handle.prepare(`explain query plan ${query.sql}`).all(query.parameters as unknown[]) as Array<{ detail: string }>
+    ).map((r) => r.detail);
     const reads = plan.filter((d) => /^(SCAN|SEARCH) /.test(d));
     const nested = plan.some((d) => /SUBQUERY|CO-ROUTINE|MATERIALIZE|AUTOMATIC|MULTI-INDEX|COMPOUND|UNION/.test(d));
-    if (reads.length === 1 && !nested && (reads[0].startsWith('SEARCH ') || !/\bwhere\b/i.test(query.sql))) place = 'main';
+    if (reads.length === 1 && !nested && (reads[0].startsWith('SEARCH ') || !/\bwhere\b/i.test(query.sql)))
+      place = 'main';
   } catch {
     // Busy (a streamed read holds the handle) or not explainable: the reader is always safe.
   }
@@ -122,7 +139,14 @@ const isBusy = (err: unknown) => err instanceof TypeError && /busy executing a q
  * meanwhile. A reader sees every write committed before the read was handed in: writes, grouped or
  * not, are answered only after their COMMIT.
  */
-export async function readSqlite<R>(db: Kysely<any>, file: string, readers: ReaderPool, query: CompiledQuery<R>, limitMs: number, client?: Answering): Promise<QueryResult<R>> {
+export async function readSqlite<R>(
+  db: Kysely<any>,
+  file: string,
+  readers: ReaderPool,
+  query: CompiledQuery<R>,
+  limitMs: number,
+  client?: Answering,
+): Promise<QueryResult<R>> {
   const direct = directOf(db);
   if (direct) {
     let stmt: Database.Statement | undefined;
@@ -146,7 +170,12 @@ export async function readSqlite<R>(db: Kysely<any>, file: string, readers: Read
   try {
     return { rows: (await readers.read(file, query.sql, query.parameters, Date.now() + limitMs, gone?.signal)) as R[] };
   } catch (err) {
-    if (err instanceof ReadStopped) throw err.reason === 'deadline' ? queryTimedOut(limitMs) : err.reason === 'stopped' ? clientLeft() : queryInterrupted();
+    if (err instanceof ReadStopped)
+      throw err.reason === 'deadline'
+        ? queryTimedOut(limitMs)
+        : err.reason === 'stopped'
+          ? clientLeft()
+          : queryInterrupted();
     throw err;
   } finally {
     gone?.release();
@@ -158,14 +187,27 @@ export async function readSqlite<R>(db: Kysely<any>, file: string, readers: Read
  * `dbs.readApp`: for selects finished and executed by code that builds on `RecordsQuery.filtered`
  * (a data view's groups). Its SQL is unchanged: same compiler, same plugins (the PostgreSQL schema).
  */
-export function limitedSelect<Q extends SelectQueryBuilder<any, any, any>>(dbs: Databases, appId: string, q: Q, client?: Answering): Q {
-  const executor = dbs.app(appId).getExecutor().withConnectionProvider({
-    provideConnection: (consume) => consume({
-      executeQuery: <R>(query: CompiledQuery) => dbs.readApp(appId, query as CompiledQuery<R>, client),
-      streamQuery: () => {
-        throw new Error('App-data reads under the query time limit are not streamed');
-      },
-    }),
-  });
-  return createSelectQueryBuilder({ queryId: createQueryId(), executor, queryNode: q.toOperationNode() }) as unknown as Q;
+export function limitedSelect<Q extends SelectQueryBuilder<any, any, any>>(
+  dbs: Databases,
+  appId: string,
+  q: Q,
+  client?: Answering,
+): Q {
+  const executor = dbs
+    .app(appId)
+    .getExecutor()
+    .withConnectionProvider({
+      provideConnection: (consume) =>
+        consume({
+          executeQuery: <R>(query: CompiledQuery) => dbs.readApp(appId, query as CompiledQuery<R>, client),
+          streamQuery: () => {
+            throw new Error('App-data reads under the query time limit are not streamed');
+          },
+        }),
+    });
+  return createSelectQueryBuilder({
+    queryId: createQueryId(),
+    executor,
+    queryNode: q.toOperationNode(),
+  }) as unknown as Q;
 }

@@ -23,7 +23,11 @@ function store(): { file: string; handle: Database.Database } {
 }
 /** Four copies of a 2,000-row table joined: 1.6e13 row combinations, none of which matches. */
 const ENDLESS = 'select count(*) as c from t a, t b, t c, t d where a.n + b.n + c.n + d.n < 0';
-const rejection = (p: Promise<unknown>) => p.then(() => undefined, (err: unknown) => err);
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
 async function until(check: () => boolean, ms = 3000): Promise<boolean> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -44,11 +48,15 @@ describe('reader threads: long reads off the event loop, stopped from inside the
     try {
       expect(await pool.read(file, 'select count(*) as c from t', [], Date.now() + 5000)).toEqual([{ c: 2000 }]);
       handle.prepare('insert into t (n, body) values (?, ?)').run(-1, 'new');
-      expect(await pool.read(file, 'select body from t where n = ?', [-1], Date.now() + 5000)).toEqual([{ body: 'new' }]);
+      expect(await pool.read(file, 'select body from t where n = ?', [-1], Date.now() + 5000)).toEqual([
+        { body: 'new' },
+      ]);
       handle.exec('alter table t add column extra text; create table u (id integer primary key, label text)');
       handle.prepare('insert into u (label) values (?)').run('in u');
       handle.prepare('update t set extra = ? where n = ?').run('x', -1);
-      expect(await pool.read(file, 'select t.extra, u.label from t, u where t.n = ?', [-1], Date.now() + 5000)).toEqual([{ extra: 'x', label: 'in u' }]);
+      expect(await pool.read(file, 'select t.extra, u.label from t, u where t.n = ?', [-1], Date.now() + 5000)).toEqual(
+        [{ extra: 'x', label: 'in u' }],
+      );
       const err = await rejection(pool.read(file, 'select nope from t', [], Date.now() + 5000));
       expect((err as { code?: string }).code).toBe('SQLITE_ERROR');
       expect(String(err)).toContain('nope');
@@ -127,11 +135,15 @@ describe('readApp on SQLite: cheap statements stay on the main thread, the rest 
   let dir: string;
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-readapp-'));
-    dbs = openDatabases({ dataDir: dir, pgSchemaPrefix: 'x', queryTimeoutMs: 400, queryReaders: 1 }) as Databases & { readers: ReaderPool };
+    dbs = openDatabases({ dataDir: dir, pgSchemaPrefix: 'x', queryTimeoutMs: 400, queryReaders: 1 }) as Databases & {
+      readers: ReaderPool;
+    };
     const db = dbs.app('a1');
     await sql`create table t (id text primary key, n integer, body text)`.execute(db);
     await sql`create index t_n on t (n)`.execute(db);
-    await sql`with recursive s(v) as (select 1 union all select v + 1 from s where v < 2000) insert into t (id, n, body) select 'r' || v, v, 'row ' || v from s`.execute(db);
+    await sql`with recursive s(v) as (select 1 union all select v + 1 from s where v < 2000) insert into t (id, n, body) select 'r' || v, v, 'row ' || v from s`.execute(
+      db,
+    );
   });
   afterAll(async () => {
     await dbs.close();
@@ -146,7 +158,9 @@ describe('readApp on SQLite: cheap statements stay on the main thread, the rest 
     expect(dbs.readers.threads).toHaveLength(0);
     expect((await read(sql`select count(*) as c from t where body like ${'%99%'}`)).rows).toEqual([{ c: 38 }]);
     expect(dbs.readers.threads).toHaveLength(1);
-    expect((await read(sql`select count(*) as c from t a where exists (select 1 from t b where b.n = a.n + 1)`)).rows).toEqual([{ c: 1999 }]);
+    expect(
+      (await read(sql`select count(*) as c from t a where exists (select 1 from t b where b.n = a.n + 1)`)).rows,
+    ).toEqual([{ c: 1999 }]);
   });
 
   it('a read past the limit is a 400 naming the limit, and the reader is free again at once', async () => {

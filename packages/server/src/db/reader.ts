@@ -36,7 +36,12 @@ function readerThread(): void {
     loadExtension(file: string): void;
     close(): void;
   };
-  type Store = { db: Db; version: unknown; statements: Map<string, { all(p: unknown[]): unknown[]; reader: boolean }>; schemaVersion: { get(): unknown } };
+  type Store = {
+    db: Db;
+    version: unknown;
+    statements: Map<string, { all(p: unknown[]): unknown[]; reader: boolean }>;
+    schemaVersion: { get(): unknown };
+  };
   const stop = new Int32Array(workerData.stop);
   const { maxFiles, maxStatements } = workerData;
   const stores = new Map<string, Store>();
@@ -60,9 +65,13 @@ function readerThread(): void {
     const version = s.schemaVersion.get();
     if (version === s.version) return;
     s.statements.clear();
-    const views = s.db.prepare("select name from temp.sqlite_master where type = 'view'").all([]) as Array<{ name: string }>;
+    const views = s.db.prepare("select name from temp.sqlite_master where type = 'view'").all([]) as Array<{
+      name: string;
+    }>;
     for (const v of views) s.db.exec(`drop view temp.${quote(v.name)}`);
-    const tables = s.db.prepare("select name from main.sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'").all([]) as Array<{ name: string }>;
+    const tables = s.db
+      .prepare("select name from main.sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'")
+      .all([]) as Array<{ name: string }>;
     for (const t of tables) {
       try {
         s.db.exec(`create temp view ${quote(t.name)} as select * from main.${quote(t.name)} where basalt_live(rowid)`);
@@ -85,7 +94,12 @@ function readerThread(): void {
     db.function('basalt_live', { varargs: true, deterministic: false }, live);
     // The same SQL extensions as the main thread's handles (SpatiaLite for spatial where clauses).
     for (const ext of workerData.extensions as string[]) db.loadExtension(ext);
-    s = { db, version: undefined, statements: new Map(), schemaVersion: db.prepare('pragma main.schema_version').pluck() };
+    s = {
+      db,
+      version: undefined,
+      statements: new Map(),
+      schemaVersion: db.prepare('pragma main.schema_version').pluck(),
+    };
     stores.set(file, s);
     if (stores.size > maxFiles) close(stores.keys().next().value as string);
     return s;
@@ -101,40 +115,49 @@ function readerThread(): void {
     }
   };
 
-  parentPort.on('message', (m: { type: string; id: number; file?: string; sql?: string; params?: unknown[]; deadline?: number }) => {
-    if (m.type === 'read') {
-      current = m.id;
-      deadline = m.deadline!;
-      calls = 0;
-      try {
-        if (Atomics.load(stop, 0) === current) throw new Error(STOPPED);
-        if (Date.now() > deadline) throw new Error(DEADLINE);
-        const s = open(m.file!);
-        shadow(s);
-        let stmt = s.statements.get(m.sql!);
-        if (!stmt) {
-          stmt = s.db.prepare(m.sql!);
-          if (!stmt.reader) throw new Error('Only reading statements run on a reader thread');
-          s.statements.set(m.sql!, stmt);
-          if (s.statements.size > maxStatements) s.statements.delete(s.statements.keys().next().value as string);
+  parentPort.on(
+    'message',
+    (m: { type: string; id: number; file?: string; sql?: string; params?: unknown[]; deadline?: number }) => {
+      if (m.type === 'read') {
+        current = m.id;
+        deadline = m.deadline!;
+        calls = 0;
+        try {
+          if (Atomics.load(stop, 0) === current) throw new Error(STOPPED);
+          if (Date.now() > deadline) throw new Error(DEADLINE);
+          const s = open(m.file!);
+          shadow(s);
+          let stmt = s.statements.get(m.sql!);
+          if (!stmt) {
+            stmt = s.db.prepare(m.sql!);
+            if (!stmt.reader) throw new Error('Only reading statements run on a reader thread');
+            s.statements.set(m.sql!, stmt);
+            if (s.statements.size > maxStatements) s.statements.delete(s.statements.keys().next().value as string);
+          }
+          const rows = stmt.all(m.params ?? []);
+          parentPort.postMessage({ type: 'rows', id: m.id, rows });
+        } catch (err) {
+          const e = err as { message?: string; code?: string };
+          const reason = e?.message === DEADLINE ? 'deadline' : e?.message === STOPPED ? 'stopped' : 'error';
+          parentPort.postMessage({
+            type: 'failed',
+            id: m.id,
+            reason,
+            message: String(e?.message ?? err),
+            code: e?.code,
+          });
+        } finally {
+          current = 0;
         }
-        const rows = stmt.all(m.params ?? []);
-        parentPort.postMessage({ type: 'rows', id: m.id, rows });
-      } catch (err) {
-        const e = err as { message?: string; code?: string };
-        const reason = e?.message === DEADLINE ? 'deadline' : e?.message === STOPPED ? 'stopped' : 'error';
-        parentPort.postMessage({ type: 'failed', id: m.id, reason, message: String(e?.message ?? err), code: e?.code });
-      } finally {
-        current = 0;
+      } else if (m.type === 'forget') {
+        close(m.file!);
+        parentPort.postMessage({ type: 'done', id: m.id });
+      } else if (m.type === 'close') {
+        for (const file of [...stores.keys()]) close(file);
+        parentPort.postMessage({ type: 'done', id: m.id });
       }
-    } else if (m.type === 'forget') {
-      close(m.file!);
-      parentPort.postMessage({ type: 'done', id: m.id });
-    } else if (m.type === 'close') {
-      for (const file of [...stores.keys()]) close(file);
-      parentPort.postMessage({ type: 'done', id: m.id });
-    }
-  });
+    },
+  );
 }
 
 /** Why a read did not answer rows. */
@@ -143,7 +166,13 @@ export type ReadStop = 'deadline' | 'stopped' | 'lost';
 /** A read that ran out of time, was stopped by its caller, or lost its thread (the pool replaces it). */
 export class ReadStopped extends Error {
   constructor(readonly reason: ReadStop) {
-    super(reason === 'deadline' ? 'The read ran past its deadline' : reason === 'stopped' ? 'The read was stopped' : 'The reader thread stopped during the read');
+    super(
+      reason === 'deadline'
+        ? 'The read ran past its deadline'
+        : reason === 'stopped'
+          ? 'The read was stopped'
+          : 'The reader thread stopped during the read',
+    );
     this.name = 'ReadStopped';
   }
 }
@@ -221,7 +250,13 @@ export class ReaderPool {
    * `ReadStopped` when `deadline` (epoch ms) passes first, when `signal` aborts, or when the thread
    * dies; with the statement's own error otherwise (its message and SQLite `code` kept).
    */
-  read(file: string, sql: string, params: readonly unknown[], deadline: number, signal?: AbortSignal): Promise<unknown[]> {
+  read(
+    file: string,
+    sql: string,
+    params: readonly unknown[],
+    deadline: number,
+    signal?: AbortSignal,
+  ): Promise<unknown[]> {
     if (this.closed) return Promise.reject(new ReadStopped('lost'));
     if (signal?.aborted) return Promise.reject(new ReadStopped('stopped'));
     return new Promise<unknown[]>((resolve, reject) => {
@@ -262,34 +297,54 @@ export class ReaderPool {
 
   private pump(): void {
     while (this.queue.length) {
-      const reader = this.readers.find((r) => !r.job && !r.gone) ?? (this.readers.length < this.size ? this.start() : undefined);
+      const reader =
+        this.readers.find((r) => !r.job && !r.gone) ?? (this.readers.length < this.size ? this.start() : undefined);
       if (!reader) return;
       const job = this.queue.shift()!;
       job.reader = reader;
       reader.job = job;
-      reader.worker.postMessage({ type: 'read', id: job.id, file: job.file, sql: job.sql, params: job.params, deadline: job.deadline });
+      reader.worker.postMessage({
+        type: 'read',
+        id: job.id,
+        file: job.file,
+        sql: job.sql,
+        params: job.params,
+        deadline: job.deadline,
+      });
     }
   }
 
   private start(): Reader {
     const stop = new Int32Array(new SharedArrayBuffer(4));
-    const worker = new Worker(threadSource(readerThread), { eval: true, workerData: { sqlite: this.sqlite, extensions: this.extensions, stop: stop.buffer, maxFiles: MAX_OPEN_FILES, maxStatements: MAX_STATEMENTS } });
+    const worker = new Worker(threadSource(readerThread), {
+      eval: true,
+      workerData: {
+        sqlite: this.sqlite,
+        extensions: this.extensions,
+        stop: stop.buffer,
+        maxFiles: MAX_OPEN_FILES,
+        maxStatements: MAX_STATEMENTS,
+      },
+    });
     worker.unref();
     const reader: Reader = { worker, stop, waiting: new Map(), gone: false };
-    worker.on('message', (m: { type: string; id: number; rows?: unknown[]; reason?: string; message?: string; code?: string }) => {
-      if (m.type === 'done') {
-        reader.waiting.get(m.id)?.();
-        reader.waiting.delete(m.id);
-        return;
-      }
-      const job = reader.job;
-      if (!job || job.id !== m.id) return;
-      reader.job = undefined;
-      if (m.type === 'rows') this.settle(job, undefined, m.rows!);
-      else if (m.reason === 'deadline' || m.reason === 'stopped') this.settle(job, new ReadStopped(m.reason));
-      else this.settle(job, Object.assign(new Error(m.message), m.code ? { code: m.code } : {}));
-      this.pump();
-    });
+    worker.on(
+      'message',
+      (m: { type: string; id: number; rows?: unknown[]; reason?: string; message?: string; code?: string }) => {
+        if (m.type === 'done') {
+          reader.waiting.get(m.id)?.();
+          reader.waiting.delete(m.id);
+          return;
+        }
+        const job = reader.job;
+        if (!job || job.id !== m.id) return;
+        reader.job = undefined;
+        if (m.type === 'rows') this.settle(job, undefined, m.rows!);
+        else if (m.reason === 'deadline' || m.reason === 'stopped') this.settle(job, new ReadStopped(m.reason));
+        else this.settle(job, Object.assign(new Error(m.message), m.code ? { code: m.code } : {}));
+        this.pump();
+      },
+    );
     worker.on('error', () => this.lost(reader));
     worker.on('exit', () => this.lost(reader));
     this.readers.push(reader);

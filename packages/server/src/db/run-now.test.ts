@@ -19,14 +19,20 @@ describe('runNow: reading statements without the connection lock, only when no t
     await dbs.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
-  const insert = (id: string, n: number) => runNow<{ id: string; n: number }>(dbs.app('a1'), sql<{ id: string; n: number }>`insert into t (id, n) values (${id}, ${n}) returning *`.compile(dbs.app('a1')));
+  const insert = (id: string, n: number) =>
+    runNow<{ id: string; n: number }>(
+      dbs.app('a1'),
+      sql<{ id: string; n: number }>`insert into t (id, n) values (${id}, ${n}) returning *`.compile(dbs.app('a1')),
+    );
 
   it('answers the same rows as the query builder, values bound', async () => {
     expect((await insert('a', 1)).rows).toEqual([{ id: 'a', n: 1 }]);
     const q = dbs.app('a1').selectFrom('t').selectAll().where('id', '=', "a' or 1=1 --").compile();
     expect((await runNow(dbs.app('a1'), q)).rows).toEqual([]);
     const all = dbs.app('a1').selectFrom('t').selectAll().orderBy('id').compile();
-    expect((await runNow(dbs.app('a1'), all)).rows).toEqual(await dbs.app('a1').selectFrom('t').selectAll().orderBy('id').execute());
+    expect((await runNow(dbs.app('a1'), all)).rows).toEqual(
+      await dbs.app('a1').selectFrom('t').selectAll().orderBy('id').execute(),
+    );
   });
 
   it('waits for a transaction another request holds open, so its write is not rolled back with it', async () => {

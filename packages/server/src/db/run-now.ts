@@ -10,7 +10,11 @@ export interface Direct {
 const directs = new WeakMap<Kysely<any>, Direct>();
 
 /** Called by the dialect for each SQLite Kysely instance it opens (system and app stores). */
-export function allowRunNow(db: Kysely<any>, handle: Database.Database, prepare: (sql: string) => Database.Statement): void {
+export function allowRunNow(
+  db: Kysely<any>,
+  handle: Database.Database,
+  prepare: (sql: string) => Database.Statement,
+): void {
   directs.set(db, { handle, prepare });
 }
 

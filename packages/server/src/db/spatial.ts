@@ -42,18 +42,32 @@ export function spatialiteSupport(module = SPATIALITE): SpatialSupport {
  * `CREATE EXTENSION postgis` once and the server finds it.
  */
 export async function ensurePostgis(db: Kysely<any>): Promise<SpatialSupport> {
-  const installed = async () => (await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'postgis'`.execute(db)).rows[0].n > 0;
+  const installed = async () =>
+    (await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'postgis'`.execute(db))
+      .rows[0].n > 0;
   if (await installed()) return { available: true };
-  const offered = (await sql<{ n: number }>`select count(*)::int as n from pg_available_extensions where name = 'postgis'`.execute(db)).rows[0].n > 0;
+  const offered =
+    (
+      await sql<{ n: number }>`select count(*)::int as n from pg_available_extensions where name = 'postgis'`.execute(
+        db,
+      )
+    ).rows[0].n > 0;
   if (!offered) {
-    return { available: false, reason: 'Spatial columns need the PostGIS extension, which this PostgreSQL server does not have: install it (Debian: apt-get install postgresql-15-postgis-3, matching the server version)' };
+    return {
+      available: false,
+      reason:
+        'Spatial columns need the PostGIS extension, which this PostgreSQL server does not have: install it (Debian: apt-get install postgresql-15-postgis-3, matching the server version)',
+    };
   }
   try {
     await sql`create extension if not exists postgis`.execute(db);
   } catch (err) {
     // Another server process may have created it at the same moment.
     if (await installed()) return { available: true };
-    return { available: false, reason: `Spatial columns need the PostGIS extension, which could not be created (${String((err as Error).message).slice(0, 200)}): ask a database superuser to run CREATE EXTENSION postgis` };
+    return {
+      available: false,
+      reason: `Spatial columns need the PostGIS extension, which could not be created (${String((err as Error).message).slice(0, 200)}): ask a database superuser to run CREATE EXTENSION postgis`,
+    };
   }
   return { available: true };
 }

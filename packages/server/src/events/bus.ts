@@ -14,12 +14,27 @@ export interface BusEvents {
    * A console change, for the audit log. `origin` is the console request that made it (its entry
    * then replaces the request's generic one); changes without one are recorded as they come.
    */
-  'console.changed': { appId: string | null; developerId: string; action: string; target: string; summary: string; origin?: object };
+  'console.changed': {
+    appId: string | null;
+    developerId: string;
+    action: string;
+    target: string;
+    summary: string;
+    origin?: object;
+  };
   /**
    * A CSV import request wrote rows. The console sends a file in chunks (`firstLine` says where
    * each starts); the audit log keeps one entry per import that the chunks add up in.
    */
-  'import.written': { appId: string; developerId: string; table: string; rows: number; firstLine?: number; createdColumns: string[]; origin: object };
+  'import.written': {
+    appId: string;
+    developerId: string;
+    table: string;
+    rows: number;
+    firstLine?: number;
+    createdColumns: string[];
+    origin: object;
+  };
   /** A console request that writes nothing (a dry run) although its route changes things: no audit entry. */
   'console.unchanged': { origin: object };
   /**
@@ -50,7 +65,13 @@ export interface BusEvents {
    * A file or folder changed through the app API (the console's file routes are recorded from
    * their requests). `actor` names the caller for the audit log; `to` is the new path or name.
    */
-  'file.changed': { appId: string; actor: string; action: 'upload' | 'create-folder' | 'append' | 'move' | 'copy' | 'rename' | 'delete'; path: string; to?: string };
+  'file.changed': {
+    appId: string;
+    actor: string;
+    action: 'upload' | 'create-folder' | 'append' | 'move' | 'copy' | 'rename' | 'delete';
+    path: string;
+    to?: string;
+  };
   /** A message was published to a channel (console or app API); real time delivers it. */
   'message.published': { appId: string; channel: string; message: import('@basalt/shared').PublishedMessage };
 }

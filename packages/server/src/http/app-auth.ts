@@ -47,7 +47,11 @@ export function userTokenOf(req: FastifyRequest): string | null {
  * header (401, code 3064, when it is unknown, revoked or another app's). `ignoreToken` is for
  * register and login, where the SDK may still send a stale token. Computed once per request.
  */
-export function authenticateApp(ctx: ServerContext, req: FastifyRequest, opts: { ignoreToken?: boolean } = {}): Promise<AppCaller> {
+export function authenticateApp(
+  ctx: ServerContext,
+  req: FastifyRequest,
+  opts: { ignoreToken?: boolean } = {},
+): Promise<AppCaller> {
   const key = opts.ignoreToken ? undefined : req;
   const cached = key && callers.get(key);
   if (cached) return cached;
@@ -85,7 +89,11 @@ export function knownCaller(ctx: ServerContext, appId: string, apiKey: string): 
  * last moments and the app known not to be in panic mode; undefined otherwise (`resolveCaller`
  * then decides, refusals included). The fast lane takes a request with a user token only then.
  */
-export function knownOpenKey(ctx: ServerContext, appId: string, apiKey: string): { appId: string; deviceType: string } | undefined {
+export function knownOpenKey(
+  ctx: ServerContext,
+  appId: string,
+  apiKey: string,
+): { appId: string; deviceType: string } | undefined {
   const found = knownApiKey(ctx, appId, apiKey);
   if (!found) return undefined;
   const panic = ctx.security.panic.known(found.appId);
@@ -100,13 +108,20 @@ export function knownOpenKey(ctx: ServerContext, appId: string, apiKey: string):
  * server process is refused by the very next request. Used by `resolveCaller` (Fastify's routes)
  * and by the fast lane (decision 0025), so both decide a token alike.
  */
-export async function userCaller(ctx: ServerContext, found: { appId: string; deviceType: string }, apiKey: string, token: string): Promise<AppCaller> {
+export async function userCaller(
+  ctx: ServerContext,
+  found: { appId: string; deviceType: string },
+  apiKey: string,
+  token: string,
+): Promise<AppCaller> {
   const security = ctx.security;
   const session = await security.sessions.resolve(found.appId, token);
   const row = session ? await userFacts(ctx, found.appId, session.userId) : undefined;
   if (!session || !row) throw new ApiError('INVALID_USER_TOKEN', 'The user token is not valid or has expired');
   if (row.userStatus === 'DISABLED') throw new ApiError('USER_DISABLED', 'The user account is disabled');
-  const caller = security.callerNow(found.appId, found.deviceType, row) ?? await security.callerFor(found.appId, found.deviceType, row);
+  const caller =
+    security.callerNow(found.appId, found.deviceType, row) ??
+    (await security.callerFor(found.appId, found.deviceType, row));
   return { ...caller, apiKey, token };
 }
 
@@ -128,7 +143,7 @@ async function resolveCaller(ctx: ServerContext, req: FastifyRequest, ignoreToke
   const found = await resolveApiKey(ctx, appId ?? '', apiKey ?? '');
   if (!found) throw new ApiError('INVALID_APP', 'The application id or API key is not valid');
   const security = ctx.security;
-  const panic = security.panic.known(found.appId) ?? await security.panic.state(found.appId);
+  const panic = security.panic.known(found.appId) ?? (await security.panic.state(found.appId));
   if (panic.enabled) throw new ApiError('PANIC', panic.message || DEFAULT_PANIC_MESSAGE);
   const token = ignoreToken ? null : userTokenOf(req);
   if (token) return userCaller(ctx, found, apiKey!, token);
@@ -137,11 +152,22 @@ async function resolveCaller(ctx: ServerContext, req: FastifyRequest, ignoreToke
 }
 
 /** The few Users columns the roles step needs; undefined when the user no longer exists. */
-export async function userFacts(ctx: ServerContext, appId: string, userId: string): Promise<{ objectId: string; userStatus?: unknown; socialAccount?: unknown } | undefined> {
+export async function userFacts(
+  ctx: ServerContext,
+  appId: string,
+  userId: string,
+): Promise<{ objectId: string; userStatus?: unknown; socialAccount?: unknown } | undefined> {
   const users = (await ctx.data.schema(appId))?.table('Users');
   if (!users) return undefined;
-  const row = await ctx.dbs.app(appId).selectFrom(users.sqlName).select(['objectId', 'userStatus', 'socialAccount']).where('objectId', '=', userId).executeTakeFirst();
-  return row ? { objectId: String(row.objectId), userStatus: row.userStatus, socialAccount: row.socialAccount } : undefined;
+  const row = await ctx.dbs
+    .app(appId)
+    .selectFrom(users.sqlName)
+    .select(['objectId', 'userStatus', 'socialAccount'])
+    .where('objectId', '=', userId)
+    .executeTakeFirst();
+  return row
+    ? { objectId: String(row.objectId), userStatus: row.userStatus, socialAccount: row.socialAccount }
+    : undefined;
 }
 
 /**
@@ -156,7 +182,8 @@ export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): vo
   // Panic mode stops every app API route, also those that authenticate on their own.
   // Callback hooks, not async ones: they run on every app API request, and with the panic state
   // fresh in this node's memory (the usual case) they answer without a promise or a queued tick.
-  const refusal = (panic: PanicState) => (panic.enabled ? new ApiError('PANIC', panic.message || DEFAULT_PANIC_MESSAGE) : undefined);
+  const refusal = (panic: PanicState) =>
+    panic.enabled ? new ApiError('PANIC', panic.message || DEFAULT_PANIC_MESSAGE) : undefined;
   const panicked = (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
     if (req.method === 'OPTIONS') return done();
     const { appId } = (req.params ?? {}) as { appId?: string };
@@ -166,7 +193,12 @@ export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): vo
     if (known) return done(refusal(known));
     panic.state(appId).then((state) => done(refusal(state)), done);
   };
-  const answered = (_req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, value?: unknown) => void) => {
+  const answered = (
+    _req: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (err: Error | null, value?: unknown) => void,
+  ) => {
     // The SDK sends no cookies (withCredentials is false), so any origin may call.
     reply.header('access-control-allow-origin', '*');
     if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{')) return done(null, payload);
@@ -187,7 +219,8 @@ export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): vo
     if (appId === 'console' || appId === 'api' || apiKey === 'console') return reply.callNotFound();
     done();
   };
-  const list = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+  const list = <T>(hooks: T | T[] | undefined): T[] =>
+    hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
   app.addHook('onRoute', (route) => {
     if (!APP_ROUTE.test(route.url)) return;
     route.onRequest = [consolePath, ...list(route.onRequest), panicked] as typeof route.onRequest;
@@ -199,7 +232,10 @@ export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): vo
     return reply
       .header('access-control-allow-origin', '*')
       .header('access-control-allow-methods', 'GET, POST, PUT, DELETE')
-      .header('access-control-allow-headers', typeof asked === 'string' && asked.length <= 2000 ? asked : 'content-type, user-token, bl-execution-type')
+      .header(
+        'access-control-allow-headers',
+        typeof asked === 'string' && asked.length <= 2000 ? asked : 'content-type, user-token, bl-execution-type',
+      )
       .header('access-control-max-age', '600')
       .status(204)
       .send();

@@ -56,7 +56,11 @@ export async function authenticateDeveloper(ctx: ServerContext, req: FastifyRequ
   }
   // Touch at most once a minute: a write per request would serialise SQLite for nothing.
   if (now - row.last_used > 60_000) {
-    await ctx.dbs.system.updateTable('dev_sessions').set({ last_used: now }).where('key_hash', '=', row.key_hash).execute();
+    await ctx.dbs.system
+      .updateTable('dev_sessions')
+      .set({ last_used: now })
+      .where('key_hash', '=', row.key_hash)
+      .execute();
   }
   sessions.set(keyHash, { id: row.id, email: row.email, name: row.name }, since, now);
   return { id: row.id, email: row.email, name: row.name, authKey: key };

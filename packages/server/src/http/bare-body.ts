@@ -53,7 +53,8 @@ async function readText(payload: IncomingMessage, limit: number): Promise<string
 export function installBareBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser('*', async (req: FastifyRequest, payload: IncomingMessage) => {
     if (req.is404) return undefined;
-    if (req.headers['content-type'] === undefined && takesBareBody(req)) return readText(payload, req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1_048_576);
+    if (req.headers['content-type'] === undefined && takesBareBody(req))
+      return readText(payload, req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1_048_576);
     throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE();
   });
 }

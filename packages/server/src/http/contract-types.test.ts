@@ -21,7 +21,11 @@ const COUNTERS_ROUTES = path.join(ROOT, 'packages/shared/src/routes/counters.ts'
 const PROBE = path.join(ROOT, 'packages/sdk/src/contract-probe.virtual.ts');
 
 /** Type-checks a use of the SDK against the contract's sources, with `counters.ts` as given. */
-function typeErrorsWith(countersSource: string, probe: string, before?: ts.Program): { errors: string[]; program: ts.Program } {
+function typeErrorsWith(
+  countersSource: string,
+  probe: string,
+  before?: ts.Program,
+): { errors: string[]; program: ts.Program } {
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.NodeNext,
@@ -53,7 +57,10 @@ function typeErrorsWith(countersSource: string, probe: string, before?: ts.Progr
   const errors = ts
     .getPreEmitDiagnostics(program)
     .filter((d) => d.category === ts.DiagnosticCategory.Error)
-    .map((d) => `${d.file ? path.relative(ROOT, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    .map(
+      (d) =>
+        `${d.file ? path.relative(ROOT, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    );
   return { errors, program };
 }
 
@@ -64,7 +71,7 @@ describe('the contract types the server and the SDK', () => {
       "import { createClient } from './index.js';",
       'export async function probe(): Promise<number> {',
       "  const created = await createClient('http://localhost').counters.create('app', 'visits', 1);",
-      '  const page = await createClient(\'http://localhost\').counters.get(\'app\');',
+      "  const page = await createClient('http://localhost').counters.get('app');",
       '  return created.value + page.totalRows + page.data[0].value;',
       '}',
     ].join('\n');
@@ -106,11 +113,19 @@ describe('the contract types the server and the SDK', () => {
   it('an answer is sent through its response schema: a field the schema does not declare never leaves', async () => {
     const app = Fastify();
     const route = defineRoute({
-      name: 'probe.get', method: 'GET', path: '/probe/:id', auth: 'public',
+      name: 'probe.get',
+      method: 'GET',
+      path: '/probe/:id',
+      auth: 'public',
       response: Type.Object({ id: Type.String(), size: Type.Integer() }),
     });
     // A public route reads nothing of the server context.
-    handle(app, {} as ServerContext, route, ({ params }) => ({ id: params.id, size: 3, passwordHash: 'secret' }) as { id: string; size: number });
+    handle(
+      app,
+      {} as ServerContext,
+      route,
+      ({ params }) => ({ id: params.id, size: 3, passwordHash: 'secret' }) as { id: string; size: number },
+    );
     const res = await app.inject({ method: 'GET', url: '/probe/a1' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: 'a1', size: 3 });

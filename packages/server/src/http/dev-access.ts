@@ -34,7 +34,12 @@ async function readAppAccess(dbs: Databases, developerId: string, appId: string)
   const app = await dbs.system.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
   if (!app) throw ApiError.notFound(`Application ${appId} not found`);
   if (app.owner_id === developerId) return { app, role: 'owner', permissions: new Map() };
-  const member = await dbs.system.selectFrom('app_members').select(['permissions']).where('app_id', '=', appId).where('developer_id', '=', developerId).executeTakeFirst();
+  const member = await dbs.system
+    .selectFrom('app_members')
+    .select(['permissions'])
+    .where('app_id', '=', appId)
+    .where('developer_id', '=', developerId)
+    .executeTakeFirst();
   // Not a member: answer 404 as for a missing app, so ids of other developers' apps do not leak.
   if (!member) throw ApiError.notFound(`Application ${appId} not found`);
   const list = JSON.parse(member.permissions || '[]') as Array<{ operation: number; access: 'GRANT' | 'DENY' }>;
@@ -45,6 +50,8 @@ export function assertOperation(access: AppAccess, operation: number): void {
   if (access.role === 'owner') return;
   if (access.permissions.get(operation) === 'DENY') {
     const name = DevOperationNames[operation] ?? 'this operation';
-    throw ApiError.forbidden(`This action needs the '${name}' (${operation}) permission in this application`, { operation });
+    throw ApiError.forbidden(`This action needs the '${name}' (${operation}) permission in this application`, {
+      operation,
+    });
   }
 }

@@ -28,7 +28,12 @@ export function installErrorHandler(app: FastifyInstance, options: ErrorHandlerO
     // A callback hook, not an async one: it runs on every request (the app API's included), and an
     // async hook costs each of them a promise and a queued tick.
     app.addHook('onRequest', (req, reply, done) => {
-      if (req.method === 'GET' && req.url.startsWith('/apps/') && /^\/apps\/[^/?]+\/./.test(req.url) && /text\/html/.test(req.headers.accept ?? '')) {
+      if (
+        req.method === 'GET' &&
+        req.url.startsWith('/apps/') &&
+        /^\/apps\/[^/?]+\/./.test(req.url) &&
+        /text\/html/.test(req.headers.accept ?? '')
+      ) {
         reply.type('text/html; charset=utf-8').send(index);
         return;
       }
@@ -39,7 +44,12 @@ export function installErrorHandler(app: FastifyInstance, options: ErrorHandlerO
   app.setNotFoundHandler((req, reply) => {
     const pathOnly = req.url.split('?')[0];
     // A browser opening a console page (deep link or reload) asks for HTML; API clients do not.
-    if (options.spaIndex && req.method === 'GET' && !API_PATH.test(pathOnly) && /text\/html/.test(req.headers.accept ?? '')) {
+    if (
+      options.spaIndex &&
+      req.method === 'GET' &&
+      !API_PATH.test(pathOnly) &&
+      /text\/html/.test(req.headers.accept ?? '')
+    ) {
       return reply.type('text/html; charset=utf-8').send(options.spaIndex);
     }
     reply.status(404).send({ code: ErrorCodes.NOT_FOUND, message: `No route ${req.method} ${pathOnly}` });
@@ -48,7 +58,12 @@ export function installErrorHandler(app: FastifyInstance, options: ErrorHandlerO
 
 /** Codes of statuses Fastify and its plugins refuse requests with. */
 const FASTIFY_CODES: Partial<Record<number, ErrorCode>> = {
-  400: 'BAD_REQUEST', 404: 'NOT_FOUND', 406: 'NOT_ACCEPTABLE', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'RATE_LIMITED',
+  400: 'BAD_REQUEST',
+  404: 'NOT_FOUND',
+  406: 'NOT_ACCEPTABLE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
 };
 
 /** What an error is answered with; `log` when it is the server's fault (logged with its stack). */
@@ -64,20 +79,37 @@ export interface ErrorAnswer {
  */
 export function errorAnswer(err: FastifyError | ApiError | Error): ErrorAnswer {
   // Something thrown that is not an object (a string, null) is the server's fault like any other.
-  if (!err || typeof err !== 'object') return { status: 500, body: { code: ErrorCodes.INTERNAL, message: 'Internal server error' }, log: true };
+  if (!err || typeof err !== 'object')
+    return { status: 500, body: { code: ErrorCodes.INTERNAL, message: 'Internal server error' }, log: true };
   if (err instanceof ApiError) {
-    return { status: err.status, body: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) }, log: err.status >= 500 && err.status !== 501 && err.status !== 503 };
+    return {
+      status: err.status,
+      body: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+      log: err.status >= 500 && err.status !== 501 && err.status !== 503,
+    };
   }
   const fe = err as FastifyError;
   if (fe.validation) {
     const { message, field } = describeValidation(fe);
-    return { status: 400, body: { code: ErrorCodes.VALIDATION, message, ...(field ? { details: { fields: [fieldError(field, message)] } } : {}) }, log: false };
+    return {
+      status: 400,
+      body: {
+        code: ErrorCodes.VALIDATION,
+        message,
+        ...(field ? { details: { fields: [fieldError(field, message)] } } : {}),
+      },
+      log: false,
+    };
   }
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
     // Fastify's own refusals (body parser, content type, URL) carry a status: the code of the
     // registry with that status, and a plain 400 for any status the registry has no code for.
     const code = FASTIFY_CODES[fe.statusCode];
-    return { status: code ? fe.statusCode : 400, body: { code: code ?? ErrorCodes.BAD_REQUEST, message: fe.message }, log: false };
+    return {
+      status: code ? fe.statusCode : 400,
+      body: { code: code ?? ErrorCodes.BAD_REQUEST, message: fe.message },
+      log: false,
+    };
   }
   const unreadable = multipartMessage(err);
   if (unreadable) return { status: 400, body: { code: ErrorCodes.BAD_REQUEST, message: unreadable }, log: false };
@@ -85,7 +117,11 @@ export function errorAnswer(err: FastifyError | ApiError | Error): ErrorAnswer {
   // race is the caller's 409; a database limit met by input our own limits let through is the
   // caller's 400, and logged so the missing check can be added.
   const translated = translateError(err);
-  if (translated instanceof ApiError) return { ...errorAnswer(translated), log: dbFailureOf(err)?.kind === 'input-limit' || dbFailureOf(err)?.kind === 'out-of-range' };
+  if (translated instanceof ApiError)
+    return {
+      ...errorAnswer(translated),
+      log: dbFailureOf(err)?.kind === 'input-limit' || dbFailureOf(err)?.kind === 'out-of-range',
+    };
   return { status: 500, body: { code: ErrorCodes.INTERNAL, message: 'Internal server error' }, log: true };
 }
 
@@ -95,18 +131,29 @@ export function errorAnswer(err: FastifyError | ApiError | Error): ErrorAnswer {
  */
 function describeValidation(err: FastifyError): { message: string; field?: string } {
   const first = err.validation?.[0] as FastifySchemaValidationError | undefined;
-  const where = err.validationContext === 'querystring' ? 'query parameter' : err.validationContext === 'params' ? 'path parameter' : 'field';
+  const where =
+    err.validationContext === 'querystring'
+      ? 'query parameter'
+      : err.validationContext === 'params'
+        ? 'path parameter'
+        : 'field';
   const parts = (first?.instancePath ?? '').split('/').filter(Boolean);
   const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
   if (first?.keyword === 'required' && missing) parts.push(missing);
   const field = parts.join('.') || undefined;
-  if (!first || !field) return { message: `Invalid request ${err.validationContext ?? 'body'}: ${first?.message ?? err.message}` };
+  if (!first || !field)
+    return { message: `Invalid request ${err.validationContext ?? 'body'}: ${first?.message ?? err.message}` };
   let problem: string;
   switch (first.keyword) {
-    case 'required': problem = 'is required'; break;
+    case 'required':
+      problem = 'is required';
+      break;
     case 'pattern':
-    case 'format': problem = 'is not valid'; break;
-    default: problem = first.message ?? 'is not valid';
+    case 'format':
+      problem = 'is not valid';
+      break;
+    default:
+      problem = first.message ?? 'is not valid';
   }
   return { message: `The ${where} '${field}' ${problem}`, field };
 }

@@ -54,17 +54,20 @@ function problem(res: LightMyRequestResponse, app: boolean): string | undefined 
   }
   if (typeof body.message !== 'string') return 'no message';
   if (app) {
-    if (typeof body.code !== 'number' || !appNumbersOf(res.statusCode).has(body.code)) return `app code ${String(body.code)} is not a number of the table for ${res.statusCode}`;
+    if (typeof body.code !== 'number' || !appNumbersOf(res.statusCode).has(body.code))
+      return `app code ${String(body.code)} is not a number of the table for ${res.statusCode}`;
   } else if (!isErrorCode(body.code) || ERRORS[body.code].status !== res.statusCode) {
     return `code ${String(body.code)} is not the table's code for ${res.statusCode}`;
   }
   const details = body.details ?? {};
-  for (const loose of ['field', 'column', 'clause']) if (loose in details) return `details.${loose} outside details.fields`;
+  for (const loose of ['field', 'column', 'clause'])
+    if (loose in details) return `details.${loose} outside details.fields`;
   if (details.fields !== undefined) {
     const fields = details.fields as Array<Record<string, unknown>>;
     if (!Array.isArray(fields) || !fields.length) return 'details.fields is not a list';
     for (const f of fields) {
-      if (typeof f.field !== 'string' || typeof f.message !== 'string' || !isErrorCode(f.code)) return `field error ${JSON.stringify(f)} is not {field, code, message}`;
+      if (typeof f.field !== 'string' || typeof f.message !== 'string' || !isErrorCode(f.code))
+        return `field error ${JSON.stringify(f)} is not {field, code, message}`;
     }
   }
   return undefined;
@@ -82,7 +85,17 @@ function fill(route: RouteSummary, f: AppFixture): string {
 const BAD_BODIES: Array<{ payload?: string; headers?: Record<string, string> }> = [
   {},
   {
-    payload: JSON.stringify({ name: ['x'], appName: 5, email: 'no', password: 1, where: 5, pageSize: -1, objectId: '../x', url: 'ftp://x', value: { a: [] } }),
+    payload: JSON.stringify({
+      name: ['x'],
+      appName: 5,
+      email: 'no',
+      password: 1,
+      where: 5,
+      pageSize: -1,
+      objectId: '../x',
+      url: 'ftp://x',
+      value: { a: [] },
+    }),
     headers: { 'content-type': 'application/json' },
   },
   { payload: '{not json', headers: { 'content-type': 'application/json' } },
@@ -110,7 +123,8 @@ async function ask(app: FastifyInstance, opts: InjectOptions): Promise<LightMyRe
 describeEachDb('error registry on every route', (server) => {
   it('answers bad input on every route with a code of the table and its status', async () => {
     const registered = routesOf(server().app).filter(
-      (r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && !STREAMS.has(`${r.method} ${r.url}`) && !PAGES.test(r.url),
+      (r) =>
+        r.method !== 'HEAD' && r.method !== 'OPTIONS' && !STREAMS.has(`${r.method} ${r.url}`) && !PAGES.test(r.url),
     );
     // Every declared route is registered, so walking the registered ones walks the contract. Some
     // declared routes share a verb and path with another (a view's records and a table's, a
@@ -119,8 +133,11 @@ describeEachDb('error registry on every route', (server) => {
     // File routes take the rest of the path as one wildcard (`…/createdir/*`).
     const known = new Set(registered.map((r) => shape(r.method, r.url)));
     const wildcards = registered.filter((r) => r.url.endsWith('/*')).map((r) => shape(r.method, r.url.slice(0, -1)));
-    const served = (method: string, path: string) => known.has(shape(method, path)) || wildcards.some((w) => shape(method, path).startsWith(w));
-    const missing = allRoutes().filter((r) => !served(r.method, r.path) && !STREAMS.has(`${r.method} ${r.path}`)).map((r) => r.name);
+    const served = (method: string, path: string) =>
+      known.has(shape(method, path)) || wildcards.some((w) => shape(method, path).startsWith(w));
+    const missing = allRoutes()
+      .filter((r) => !served(r.method, r.path) && !STREAMS.has(`${r.method} ${r.path}`))
+      .map((r) => r.name);
     expect(missing).toEqual([]);
     expect(registered.filter((r) => APP_ROUTE.test(r.url)).length).toBeGreaterThan(50);
 
@@ -148,7 +165,10 @@ describeEachDb('error registry on every route', (server) => {
         if (wrong) failures.push(`${route.method} ${route.url}: ${res.statusCode} ${wrong}`);
       }
       // Without credentials: the refusal is a code of the table too.
-      const anonymous = await ask(server().app, { method: route.method as 'GET', url: app ? url.replace(f.keys.REST!, 'not-a-key') : url });
+      const anonymous = await ask(server().app, {
+        method: route.method as 'GET',
+        url: app ? url.replace(f.keys.REST!, 'not-a-key') : url,
+      });
       const wrong = anonymous ? problem(anonymous, app) : `no answer in ${PATIENCE_MS} ms`;
       if (wrong) failures.push(`${route.method} ${route.url} (no credentials): ${anonymous?.statusCode} ${wrong}`);
     }

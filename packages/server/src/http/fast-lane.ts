@@ -20,7 +20,13 @@ const LANE_PATH = /^\/([A-Za-z0-9-]{1,64})\/([A-Za-z0-9-]{1,64})\/data\/([A-Za-z
 /** Literal segments Fastify routes at the table's place: those requests keep Fastify's routing. */
 const LITERALS = new Set(['bulk', 'bulkupsert', 'find', 'count', 'upsert']);
 /** The JSON content types clients send (the SDKs send the first); any other goes to Fastify. */
-const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8', 'application/json; charset=UTF-8', 'application/json;charset=UTF-8']);
+const JSON_TYPES = new Set([
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json;charset=utf-8',
+  'application/json; charset=UTF-8',
+  'application/json;charset=UTF-8',
+]);
 
 /**
  * The app API's fast lane (decision 0015): a single-record create and a find of the app API, the
@@ -68,7 +74,14 @@ export class FastLane {
     if (!handler) return false;
     const type = req.headers['content-type'];
     const length = Number(req.headers['content-length']);
-    if (!type || !JSON_TYPES.has(type) || !(length > 0) || length > this.ctx.config.bodyLimit || req.headers['transfer-encoding']) return false;
+    if (
+      !type ||
+      !JSON_TYPES.has(type) ||
+      !(length > 0) ||
+      length > this.ctx.config.bodyLimit ||
+      req.headers['transfer-encoding']
+    )
+      return false;
     // The token as `userTokenOf` reads it for Fastify's routes (the same header object).
     const header = req.headers['user-token'];
     const raw = Array.isArray(header) ? header[0] : header;
@@ -95,7 +108,9 @@ export class FastLane {
       try {
         // As the routes do: a find's reads are handed `res` and stop when its client goes away.
         // A token is decided after the body is read, as in Fastify (a bad body is a 400 first).
-        pending = caller ? handler(caller, table, body, res) : userCaller(this.ctx, key!, m[2], token as string).then((c) => handler(c, table, body, res));
+        pending = caller
+          ? handler(caller, table, body, res)
+          : userCaller(this.ctx, key!, m[2], token as string).then((c) => handler(c, table, body, res));
       } catch (err) {
         // A handler that refuses before its first await throws here rather than rejecting.
         return this.fail(req, res, err, started);
@@ -124,7 +139,14 @@ export class FastLane {
     res.end(text);
     // Fastify logs each request it answers at `info`; the lane writes the same line at that level.
     if (LOGS_REQUESTS.has(this.ctx.log.level)) {
-      this.ctx.log.info({ req: { method: req.method, url: req.url }, res: { statusCode: status }, responseTime: performance.now() - started }, 'request completed');
+      this.ctx.log.info(
+        {
+          req: { method: req.method, url: req.url },
+          res: { statusCode: status },
+          responseTime: performance.now() - started,
+        },
+        'request completed',
+      );
     }
   }
 }

@@ -16,7 +16,10 @@ describeEachDb('health and readiness for a load balancer', (server) => {
     expect(health.headers['cache-control']).toBe('no-store');
     const ready = await server().call('GET', '/ready');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'not configured', server: 'ok' } });
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', redis: 'not configured', server: 'ok' },
+    });
     const status = await server().call('GET', '/console/status');
     expect(status.statusCode).toBe(200);
     expect(status.json().areas).toBeTypeOf('object');
@@ -44,13 +47,28 @@ describe('readiness with Redis, and while shutting down', () => {
 });
 
 /** Sends a POST whose body arrives in pieces over `ms`, calling `midway` once the first piece is out. */
-function slowPost(origin: string, url: string, body: string, ms: number, midway: () => void): Promise<{ status: number; text: string }> {
+function slowPost(
+  origin: string,
+  url: string,
+  body: string,
+  ms: number,
+  midway: () => void,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${origin}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => { text += c.toString(); });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = http.request(
+      `${origin}${url}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => {
+          text += c.toString();
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on('error', reject);
     const half = Math.floor(body.length / 2);
     req.write(body.slice(0, half));
@@ -64,11 +82,20 @@ describe('graceful shutdown of a server process', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-shutdown-'));
     let proc: ServerProcess | undefined;
     try {
-      proc = await startServerProcess({ BASALT_DATA_DIR: dataDir, BASALT_CONSOLE_DIR: path.join(dataDir, 'no-console'), DATABASE_URL: '', REDIS_URL: '' });
+      proc = await startServerProcess({
+        BASALT_DATA_DIR: dataDir,
+        BASALT_CONSOLE_DIR: path.join(dataDir, 'no-console'),
+        DATABASE_URL: '',
+        REDIS_URL: '',
+      });
       const p = proc;
       expect((await fetch(`${p.origin}/ready`)).status).toBe(200);
       const exited = new Promise<number | null>((r) => p.child.once('exit', (code) => r(code)));
-      const body = JSON.stringify({ email: `late${Date.now()}@example.com`, password: 'correct horse battery', name: 'Late' });
+      const body = JSON.stringify({
+        email: `late${Date.now()}@example.com`,
+        password: 'correct horse battery',
+        name: 'Late',
+      });
       const answer = await slowPost(p.origin, '/console/devreg', body, 800, () => {
         setTimeout(() => p.child.kill('SIGTERM'), 200);
       });

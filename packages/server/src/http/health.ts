@@ -11,7 +11,9 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
     work.finally(() => clearTimeout(timer)),
-    new Promise<T>((_, reject) => { timer = setTimeout(() => reject(new Error('timed out')), ms); }),
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timed out')), ms);
+    }),
   ]);
 }
 
@@ -28,7 +30,11 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: ServerContext): 
   let draining = false;
   let redis: Promise<Redis> | undefined;
   // Its own connection, failing fast instead of queueing while Redis is away.
-  const redisClient = () => (redis ??= connectRedis(ctx.config.redisUrl!, ctx.log, 'The readiness check', { maxRetriesPerRequest: 1, enableOfflineQueue: false }));
+  const redisClient = () =>
+    (redis ??= connectRedis(ctx.config.redisUrl!, ctx.log, 'The readiness check', {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+    }));
 
   // The first thing a shutdown does: a balancer polling /ready sees 503 while requests in flight finish.
   app.addHook('preClose', async () => {
@@ -47,13 +53,22 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: ServerContext): 
   app.get('/ready', async (_req, reply) => {
     void reply.header('cache-control', 'no-store');
     const checks: Record<string, 'ok' | 'unreachable' | 'not configured' | 'shutting down'> = {};
-    checks.database = await within(sql`select 1`.execute(ctx.dbs.system), CHECK_TIMEOUT_MS).then(() => 'ok' as const, () => 'unreachable' as const);
+    checks.database = await within(sql`select 1`.execute(ctx.dbs.system), CHECK_TIMEOUT_MS).then(
+      () => 'ok' as const,
+      () => 'unreachable' as const,
+    );
     if (ctx.config.redisUrl) {
-      checks.redis = await within(redisClient().then((c) => c.ping()), CHECK_TIMEOUT_MS).then(() => 'ok' as const, () => {
-        // A connection that never came up is tried afresh next time.
-        redis = undefined;
-        return 'unreachable' as const;
-      });
+      checks.redis = await within(
+        redisClient().then((c) => c.ping()),
+        CHECK_TIMEOUT_MS,
+      ).then(
+        () => 'ok' as const,
+        () => {
+          // A connection that never came up is tried afresh next time.
+          redis = undefined;
+          return 'unreachable' as const;
+        },
+      );
     } else {
       checks.redis = 'not configured';
     }

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, describeEachDb, registerDeveloper, startTestServer, testDbKinds, type TestServer } from '../test-helpers.js';
+import {
+  createTestApp,
+  describeEachDb,
+  registerDeveloper,
+  startTestServer,
+  testDbKinds,
+  type TestServer,
+} from '../test-helpers.js';
 
 describeEachDb('console HTTP rules', (server) => {
   it('treats /x and /x/ as the same route', async () => {
@@ -17,21 +24,34 @@ describeEachDb('console HTTP rules', (server) => {
   it('accepts a JSON body on DELETE, and an empty body sent as application/json', async () => {
     const dev = await registerDeveloper(server());
     const appId = await createTestApp(server(), dev.authKey);
-    const withBody = await server().call('DELETE', `/${appId}/console/application`, { authKey: dev.authKey, body: { confirm: true } });
+    const withBody = await server().call('DELETE', `/${appId}/console/application`, {
+      authKey: dev.authKey,
+      body: { confirm: true },
+    });
     expect(withBody.statusCode).toBe(200);
-    const empty = await server().call('DELETE', '/console/home/logout', { authKey: dev.authKey, payload: '', headers: { 'content-type': 'application/json' } });
+    const empty = await server().call('DELETE', '/console/home/logout', {
+      authKey: dev.authKey,
+      payload: '',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(empty.statusCode).toBe(200);
     expect((await server().call('GET', '/console/home/myaccount', { authKey: dev.authKey })).statusCode).toBe(401);
   });
 
   it('accepts raw text/plain bodies', async () => {
-    const res = await server().call('POST', '/console/restorepassword', { payload: 'email=someone%40example.com', headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+    const res = await server().call('POST', '/console/restorepassword', {
+      payload: 'email=someone%40example.com',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().success).toBe(true);
   });
 
   it('answers malformed JSON with 400 {code, message}', async () => {
-    const res = await server().call('POST', '/console/home/login', { payload: '{"login": "a", ', headers: { 'content-type': 'application/json' } });
+    const res = await server().call('POST', '/console/home/login', {
+      payload: '{"login": "a", ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'BAD_REQUEST', message: 'The request body is not valid JSON' });
   });
@@ -56,10 +76,16 @@ describe('console HTTP limits and failures', () => {
       });
 
       it('answers a body over the limit with 413 {code, message}', async () => {
-        const res = await server.call('POST', '/console/devreg', { body: { email: 'big@example.com', password: 'x'.repeat(8000) } });
+        const res = await server.call('POST', '/console/devreg', {
+          body: { email: 'big@example.com', password: 'x'.repeat(8000) },
+        });
         expect(res.statusCode).toBe(413);
         expect(res.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) });
-        const none = await server.app.basalt.dbs.system.selectFrom('developers').select('id').where('email', '=', 'big@example.com').executeTakeFirst();
+        const none = await server.app.basalt.dbs.system
+          .selectFrom('developers')
+          .select('id')
+          .where('email', '=', 'big@example.com')
+          .executeTakeFirst();
         expect(none).toBeUndefined();
       });
 

@@ -9,7 +9,8 @@
  * a part cut short, a body that ends before its closing boundary. Its limits (file size, parts)
  * already come with a 4xx status.
  */
-const MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|Malformed part header|Unexpected end of form)$/;
+const MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|Malformed part header|Unexpected end of form)$/;
 
 /** The 400 message for an unreadable multipart body, or undefined. */
 export function multipartMessage(err: Error): string | undefined {

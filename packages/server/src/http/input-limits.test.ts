@@ -18,17 +18,27 @@ describeEachDb('input that is refused with a 400 and stores nothing', (server) =
 
   beforeAll(async () => {
     f = await appFixture(server());
-    await f.table('N', [{ name: 'title', dataType: 'STRING' }, { name: 'body', dataType: 'TEXT' }, { name: 'photo', dataType: 'FILE_REF' }]);
+    await f.table('N', [
+      { name: 'title', dataType: 'STRING' },
+      { name: 'body', dataType: 'TEXT' },
+      { name: 'photo', dataType: 'FILE_REF' },
+    ]);
     const created = await f.api('POST', '/data/N', { body: { title: 'kept', body: 'as it was' } });
     expect(created.statusCode, created.body).toBe(200);
     recordId = created.json().objectId;
   });
 
   const raw = (method: 'POST' | 'PUT', url: string, payload: string, headers: Record<string, string> = {}) =>
-    server().call(method, url, { payload, headers: { 'content-type': 'application/json', 'auth-key': f.dev.authKey, ...headers } });
+    server().call(method, url, {
+      payload,
+      headers: { 'content-type': 'application/json', 'auth-key': f.dev.authKey, ...headers },
+    });
   const app = (path: string) => `/${f.appId}/${f.keys.REST}${path}`;
   const consolePath = (path: string) => `/${f.appId}/console${path}`;
-  const stored = async () => (await f.api('POST', '/data/N/find', { body: { sortBy: 'created', pageSize: 100 } })).json().map((r: Record<string, unknown>) => [r.title, r.body]);
+  const stored = async () =>
+    (await f.api('POST', '/data/N/find', { body: { sortBy: 'created', pageSize: 100 } }))
+      .json()
+      .map((r: Record<string, unknown>) => [r.title, r.body]);
 
   function refused(res: LightMyRequestResponse, text: RegExp, appApi: boolean): void {
     expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
@@ -46,7 +56,11 @@ describeEachDb('input that is refused with a 400 and stores nothing', (server) =
       ['app update', f.api('PUT', `/data/N/${recordId}`, { body: nul }), true],
       ['app bulk create', f.api('POST', '/data/bulk/N', { body: [{ title: 'fine' }, nul] }), true],
       ['app bulk upsert', f.api('PUT', '/data/bulkupsert/N', { body: [{ objectId: recordId, ...nul }] }), true],
-      ['app bulk update', f.api('PUT', `/data/bulk/N?where=${encodeURIComponent("title = 'kept'")}`, { body: nul }), true],
+      [
+        'app bulk update',
+        f.api('PUT', `/data/bulk/N?where=${encodeURIComponent("title = 'kept'")}`, { body: nul }),
+        true,
+      ],
       ['console create', f.console('POST', '/data/N', { body: '\u0000' }), false],
       ['console update', f.console('PUT', `/data/N/${recordId}`, nul), false],
       ['console bulk create', f.console('POST', '/data/bulk/N', [{ title: 'fine' }, nul]), false],
@@ -95,19 +109,27 @@ describeEachDb('input that is refused with a 400 and stores nothing', (server) =
     expect(await stored()).toEqual(before);
     // up to the limits, commas inside strings and nested lists are read as sent
     const commas = JSON.stringify(','.repeat(MAX_JSON_ITEMS * 2));
-    expect(parseJsonBody(`[${commas},${list(MAX_JSON_ITEMS)}]`)).toEqual([JSON.parse(commas), Array(MAX_JSON_ITEMS).fill(1)]);
+    expect(parseJsonBody(`[${commas},${list(MAX_JSON_ITEMS)}]`)).toEqual([
+      JSON.parse(commas),
+      Array(MAX_JSON_ITEMS).fill(1),
+    ]);
     expect(Object.keys(parseJsonBody(object(MAX_JSON_KEYS)) as object)).toHaveLength(MAX_JSON_KEYS);
     expect((parseJsonBody(list(MAX_JSON_ITEMS)) as unknown[]).length).toBe(MAX_JSON_ITEMS);
   });
 
   it('multipart bodies without a boundary, cut short or with a broken part are a 400 and store no file', async () => {
     const exists = async (path: string) => (await f.console('GET', `/files/exists/${path}/`)).json();
-    const part = (name: string) => `--XX\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\nhello`;
+    const part = (name: string) =>
+      `--XX\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\nhello`;
     const bodies: Array<[string, string, string]> = [
       ['no boundary', 'multipart/form-data', part('a.txt')],
       ['an empty boundary', 'multipart/form-data; boundary=', part('a.txt')],
       ['cut short in the part', 'multipart/form-data; boundary=XX', part('a.txt')],
-      ['cut short in the headers', 'multipart/form-data; boundary=XX', '--XX\r\nContent-Disposition: form-data; name="file"; filen'],
+      [
+        'cut short in the headers',
+        'multipart/form-data; boundary=XX',
+        '--XX\r\nContent-Disposition: form-data; name="file"; filen',
+      ],
     ];
     let n = 0;
     for (const [label, type, payload] of bodies) {
@@ -115,14 +137,18 @@ describeEachDb('input that is refused with a 400 and stores nothing', (server) =
       const appUpload = await raw('POST', app(`/files/mp/app${n}.txt`), payload, { 'content-type': type });
       expect([label, appUpload.statusCode, appUpload.json().code], appUpload.body).toEqual([label, 400, 8000]);
       expect(appUpload.json().message, label).toMatch(/multipart|abandoned|no file/i);
-      const consoleUpload = await raw('POST', consolePath(`/files/upload/mp/console${n}.txt/`), payload, { 'content-type': type });
+      const consoleUpload = await raw('POST', consolePath(`/files/upload/mp/console${n}.txt/`), payload, {
+        'content-type': type,
+      });
       expect([label, consoleUpload.statusCode], consoleUpload.body).toEqual([label, 400]);
       const cell = await raw('PUT', consolePath(`/data/N/file/photo/${recordId}`), payload, { 'content-type': type });
       expect([label, cell.statusCode], cell.body).toEqual([label, 400]);
       expect(await exists(`mp/app${n}.txt`)).toBe(false);
       expect(await exists(`mp/console${n}.txt`)).toBe(false);
     }
-    const noBoundary = await raw('POST', app('/files/mp/x.txt'), part('x.txt'), { 'content-type': 'multipart/form-data' });
+    const noBoundary = await raw('POST', app('/files/mp/x.txt'), part('x.txt'), {
+      'content-type': 'multipart/form-data',
+    });
     expect(noBoundary.json().message).toBe('The multipart/form-data body cannot be read: Boundary not found');
     expect((await f.api('GET', `/data/N/${recordId}`)).json().photo).toBeNull();
   });
@@ -140,19 +166,34 @@ describeEachDb('input that is refused with a 400 and stores nothing', (server) =
     const values = (n: number) => sql.join(Array.from({ length: n }, (_, i) => sql`${i}`));
     const answered = async (query: ReturnType<typeof sql>, message: RegExp) => {
       const answer = errorAnswer(await failure(query));
-      expect([answer.status, answer.body.code, answer.body.message]).toEqual([400, 'BAD_REQUEST', expect.stringMatching(message)]);
+      expect([answer.status, answer.body.code, answer.body.message]).toEqual([
+        400,
+        'BAD_REQUEST',
+        expect.stringMatching(message),
+      ]);
       expect(answer.body.message).toContain('(a database limit)');
       expect(answer.body.message).not.toMatch(/select|sqlite|syntax/i);
     };
     const sqlite = server().kind === 'sqlite';
-    await answered(sql`select 1 where 1 in (${values(sqlite ? 33_000 : 70_000)})`, /more values than the database takes/);
-    await answered(sql`select ${'a'} like ${'%a'.repeat(30_000)}`, sqlite ? /LIKE pattern is too long/ : /never/).catch((e) => {
-      // PostgreSQL has no pattern length limit: the statement runs
-      if (sqlite || !String(e).includes('the statement ran')) throw e;
-    });
+    await answered(
+      sql`select 1 where 1 in (${values(sqlite ? 33_000 : 70_000)})`,
+      /more values than the database takes/,
+    );
+    await answered(sql`select ${'a'} like ${'%a'.repeat(30_000)}`, sqlite ? /LIKE pattern is too long/ : /never/).catch(
+      (e) => {
+        // PostgreSQL has no pattern length limit: the statement runs
+        if (sqlite || !String(e).includes('the statement ran')) throw e;
+      },
+    );
     if (sqlite) {
-      await answered(sql.raw(`select 1 where ${Array.from({ length: 1100 }, () => '1 = 1').join(' and ')}`), /nested too deeply/);
-      await answered(sql.raw(`select 1 from ${Array.from({ length: 65 }, (_, i) => `sqlite_schema as s${i}`).join(', ')}`), /joins more tables/);
+      await answered(
+        sql.raw(`select 1 where ${Array.from({ length: 1100 }, () => '1 = 1').join(' and ')}`),
+        /nested too deeply/,
+      );
+      await answered(
+        sql.raw(`select 1 from ${Array.from({ length: 65 }, (_, i) => `sqlite_schema as s${i}`).join(', ')}`),
+        /joins more tables/,
+      );
     } else {
       await answered(sql.raw(`select ${'('.repeat(200_000)}1${')'.repeat(200_000)}`), /nested too deeply/);
       await answered(sql.raw(`select ${Array.from({ length: 100_000 }, () => '1').join(' + ')}`), /nested too deeply/);

@@ -142,7 +142,14 @@ export function installLoopTrace(file: string, server: Server): void {
         const t = tallies.get(label);
         if (!t) return;
         tallies.delete(label);
-        write({ case: t.label, maxMs: +t.maxMs.toFixed(2), maxCpuMs: +t.maxCpuMs.toFixed(2), cpuMs: +t.cpuMs.toFixed(2), n: t.n, maxType: t.maxType });
+        write({
+          case: t.label,
+          maxMs: +t.maxMs.toFixed(2),
+          maxCpuMs: +t.maxCpuMs.toFixed(2),
+          cpuMs: +t.cpuMs.toFixed(2),
+          n: t.n,
+          maxType: t.maxType,
+        });
       }, 20).unref();
     });
   });
@@ -156,7 +163,9 @@ export function installLoopTrace(file: string, server: Server): void {
     // CPU the thread spent between two ticks: what a request arriving then waited for, on a quiet machine.
     const busy = c - lastCpu;
     if (late > 20 || busy > 20) {
-      const ran = recent.filter((r) => r.from + r.ms > last && r.from < t).map((r) => `${r.label} ${r.type} ${r.ms.toFixed(1)} (cpu ${r.cpu.toFixed(1)})`);
+      const ran = recent
+        .filter((r) => r.from + r.ms > last && r.from < t)
+        .map((r) => `${r.label} ${r.type} ${r.ms.toFixed(1)} (cpu ${r.cpu.toFixed(1)})`);
       write({ gap: +late.toFixed(1), cpu: +busy.toFixed(1), at: Math.round(performance.timeOrigin + last), ran });
     }
     last = t;
@@ -167,7 +176,14 @@ export function installLoopTrace(file: string, server: Server): void {
   setInterval(() => {
     for (const [label, t] of tallies) {
       if (!label.startsWith('(none')) continue;
-      write({ case: label, maxMs: +t.maxMs.toFixed(2), maxCpuMs: +t.maxCpuMs.toFixed(2), cpuMs: +t.cpuMs.toFixed(2), n: t.n, maxType: t.maxType });
+      write({
+        case: label,
+        maxMs: +t.maxMs.toFixed(2),
+        maxCpuMs: +t.maxCpuMs.toFixed(2),
+        cpuMs: +t.cpuMs.toFixed(2),
+        n: t.n,
+        maxType: t.maxType,
+      });
       tallies.delete(label);
     }
   }, 5000).unref();

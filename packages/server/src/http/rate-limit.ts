@@ -20,7 +20,10 @@ const MAX_KEYS = 100_000;
 export class MemoryFailureLimiter implements FailureLimiter {
   private readonly entries = new Map<string, { count: number; windowStart: number }>();
 
-  constructor(private readonly max: number, private readonly windowMs: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {}
 
   private entry(key: string) {
     const now = Date.now();

@@ -24,12 +24,27 @@ export interface RemoteBody {
 }
 
 const BLOCKED_V4: Array<[string, number]> = [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ];
 const BLOCKED = new net.BlockList();
 for (const [address, prefix] of BLOCKED_V4) BLOCKED.addSubnet(address, prefix, 'ipv4');
-for (const [address, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) {
+for (const [address, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
   BLOCKED.addSubnet(address, prefix, 'ipv6');
 }
 
@@ -57,25 +72,31 @@ export function guardedLookup(allowPrivate: boolean): net.LookupFunction {
       const list = addresses as dns.LookupAddress[];
       const refused = allowPrivate ? undefined : list.find((a) => isPrivateAddress(a.address));
       if (refused || list.length === 0) {
-        const e = Object.assign(new Error(`The address of ${hostname} is not reachable from the server`), { code: 'EPRIVATE' });
+        const e = Object.assign(new Error(`The address of ${hostname} is not reachable from the server`), {
+          code: 'EPRIVATE',
+        });
         return callback(e, '', 0);
       }
-      if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      if ((options as dns.LookupOptions).all)
+        return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       return callback(null, list[0].address, list[0].family);
     });
   };
 }
 
 function parseUrl(raw: unknown): URL {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048) throw ApiError.field('BAD_REQUEST', 'url', "'url' must be an http(s) URL of at most 2048 characters");
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048)
+    throw ApiError.field('BAD_REQUEST', 'url', "'url' must be an http(s) URL of at most 2048 characters");
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw ApiError.field('BAD_REQUEST', 'url', `'url' is not a valid URL: ${raw.slice(0, 100)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw ApiError.field('BAD_REQUEST', 'url', `'url' must use http or https, not ${url.protocol}`);
-  if (url.username || url.password) throw ApiError.field('BAD_REQUEST', 'url', "'url' must not carry a user name or password");
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw ApiError.field('BAD_REQUEST', 'url', `'url' must use http or https, not ${url.protocol}`);
+  if (url.username || url.password)
+    throw ApiError.field('BAD_REQUEST', 'url', "'url' must not carry a user name or password");
   return url;
 }
 
@@ -85,7 +106,11 @@ function once(url: URL, options: RemoteFetchOptions, signal: AbortSignal): Promi
   const refused = refusedLiteral(url.hostname, options.allowPrivate);
   if (refused) return Promise.reject(ApiError.field('BAD_REQUEST', 'url', refused));
   return new Promise((resolve, reject) => {
-    const req = lib.get(url, { lookup: guardedLookup(options.allowPrivate), signal, headers: { 'user-agent': 'Basalt', accept: '*/*' } }, resolve);
+    const req = lib.get(
+      url,
+      { lookup: guardedLookup(options.allowPrivate), signal, headers: { 'user-agent': 'Basalt', accept: '*/*' } },
+      resolve,
+    );
     req.on('error', reject);
   });
 }
@@ -107,14 +132,20 @@ export async function fetchRemote(rawUrl: unknown, options: RemoteFetchOptions):
       } catch (err) {
         if (err instanceof ApiError) throw err;
         const code = (err as { code?: string }).code;
-        if (code === 'EPRIVATE') throw ApiError.field('BAD_REQUEST', 'url', `${url.hostname} is not reachable from the server`);
-        if (controller.signal.aborted) throw new ApiError(ErrorCodes.GATEWAY_TIMEOUT, `Downloading ${url.hostname} took too long`);
-        throw new ApiError(ErrorCodes.BAD_GATEWAY, `Could not download from ${url.hostname}: ${code ?? 'connection failed'}`);
+        if (code === 'EPRIVATE')
+          throw ApiError.field('BAD_REQUEST', 'url', `${url.hostname} is not reachable from the server`);
+        if (controller.signal.aborted)
+          throw new ApiError(ErrorCodes.GATEWAY_TIMEOUT, `Downloading ${url.hostname} took too long`);
+        throw new ApiError(
+          ErrorCodes.BAD_GATEWAY,
+          `Could not download from ${url.hostname}: ${code ?? 'connection failed'}`,
+        );
       }
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
         res.resume();
-        if (hop >= (options.maxRedirects ?? 3)) throw new ApiError(ErrorCodes.BAD_GATEWAY, `Too many redirects from ${url.hostname}`);
+        if (hop >= (options.maxRedirects ?? 3))
+          throw new ApiError(ErrorCodes.BAD_GATEWAY, `Too many redirects from ${url.hostname}`);
         url = parseUrl(new URL(res.headers.location, url).toString());
         continue;
       }
@@ -140,7 +171,9 @@ export async function fetchRemote(rawUrl: unknown, options: RemoteFetchOptions):
 /** Why a server-side request to `host` is refused, or undefined; for literal IP addresses, which skip the lookup. */
 export function refusedLiteral(host: string, allowPrivate: boolean): string | undefined {
   const bare = host.replace(/^\[|\]$/g, '');
-  return net.isIP(bare) && !allowPrivate && isPrivateAddress(bare) ? `The address ${bare} is not reachable from the server` : undefined;
+  return net.isIP(bare) && !allowPrivate && isPrivateAddress(bare)
+    ? `The address ${bare} is not reachable from the server`
+    : undefined;
 }
 
 export interface RemoteRequest {
@@ -156,7 +189,10 @@ export interface RemoteRequest {
 
 /** A failed server-side request; `code` says why: EPRIVATE (address refused), ETIMEDOUT, ETOOBIG, EURL or the socket's own code. */
 export class RemoteRequestError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -175,37 +211,55 @@ export function requestRemote(rawUrl: string | URL, r: RemoteRequest): Promise<{
   } catch {
     return Promise.reject(new RemoteRequestError('EURL', `Not a valid URL: ${String(rawUrl).slice(0, 100)}`));
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new RemoteRequestError('EURL', `Only http(s) URLs can be called, not ${url.protocol}`));
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return Promise.reject(new RemoteRequestError('EURL', `Only http(s) URLs can be called, not ${url.protocol}`));
   const literal = refusedLiteral(url.hostname, r.allowPrivate);
-  if (literal) return Promise.reject(new RemoteRequestError('EPRIVATE', `${literal} (private addresses need BASALT_REMOTE_FETCH_PRIVATE)`));
+  if (literal)
+    return Promise.reject(
+      new RemoteRequestError('EPRIVATE', `${literal} (private addresses need BASALT_REMOTE_FETCH_PRIVATE)`),
+    );
   const lib = url.protocol === 'https:' ? https : http;
   const cap = r.maxAnswerBytes ?? 64 * 1024;
   return new Promise((resolve, reject) => {
-    const req = lib.request(url, {
-      method: r.method,
-      headers: { 'user-agent': 'Basalt', ...r.headers, ...(r.body !== undefined ? { 'content-length': String(Buffer.byteLength(r.body)) } : {}) },
-      lookup: guardedLookup(r.allowPrivate),
-      timeout: r.timeoutMs ?? 15_000,
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (size >= cap) return;
-        size += chunk.length;
-        if (size > cap && r.overCap === 'fail') {
-          res.destroy();
-          reject(new RemoteRequestError('ETOOBIG', `${url.hostname} answered more than ${cap} bytes`));
-          return;
-        }
-        chunks.push(size > cap ? chunk.subarray(0, chunk.length - (size - cap)) : chunk);
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = lib.request(
+      url,
+      {
+        method: r.method,
+        headers: {
+          'user-agent': 'Basalt',
+          ...r.headers,
+          ...(r.body !== undefined ? { 'content-length': String(Buffer.byteLength(r.body)) } : {}),
+        },
+        lookup: guardedLookup(r.allowPrivate),
+        timeout: r.timeoutMs ?? 15_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (size >= cap) return;
+          size += chunk.length;
+          if (size > cap && r.overCap === 'fail') {
+            res.destroy();
+            reject(new RemoteRequestError('ETOOBIG', `${url.hostname} answered more than ${cap} bytes`));
+            return;
+          }
+          chunks.push(size > cap ? chunk.subarray(0, chunk.length - (size - cap)) : chunk);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new RemoteRequestError('ETIMEDOUT', `${url.hostname} did not answer in time`)));
     req.on('error', (err: Error & { code?: string }) => {
       if (err instanceof RemoteRequestError) return reject(err);
-      if (err.code === 'EPRIVATE') return reject(new RemoteRequestError('EPRIVATE', `${url.hostname} is not reachable from the server (private addresses need BASALT_REMOTE_FETCH_PRIVATE)`));
+      if (err.code === 'EPRIVATE')
+        return reject(
+          new RemoteRequestError(
+            'EPRIVATE',
+            `${url.hostname} is not reachable from the server (private addresses need BASALT_REMOTE_FETCH_PRIVATE)`,
+          ),
+        );
       reject(new RemoteRequestError(err.code ?? 'ECONNECT', `${url.hostname} could not be reached: ${err.message}`));
     });
     req.end(r.body);

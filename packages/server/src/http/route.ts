@@ -36,7 +36,9 @@ export type Handler<P, Q, B> = (ctx: Authed<P, Q, B>) => Promise<unknown> | unkn
 export type AnswerOf<R> = HasResponse<R> extends true ? ResponseOf<R> | FastifyReply | undefined | void : unknown;
 
 /** The handler of a declared route: params, query and body typed from its schemas. */
-export type RouteHandler<R extends RouteDef> = (ctx: Authed<ParamsOf<R>, QueryOf<R>, BodyOf<R>>) => Promise<AnswerOf<R>> | AnswerOf<R>;
+export type RouteHandler<R extends RouteDef> = (
+  ctx: Authed<ParamsOf<R>, QueryOf<R>, BodyOf<R>>,
+) => Promise<AnswerOf<R>> | AnswerOf<R>;
 
 /**
  * Registers the handler of a declared route: authentication, app access and the developer-team
@@ -44,7 +46,12 @@ export type RouteHandler<R extends RouteDef> = (ctx: Authed<ParamsOf<R>, QueryOf
  * A handler answers by returning a value (sent as JSON) or by using `reply` itself. Every type of
  * the handler comes from the route's declaration (`ParamsOf`, `QueryOf`, `BodyOf`, `ResponseOf`).
  */
-export function handle<const R extends RouteDef>(app: FastifyInstance, ctx: ServerContext, route: R, handler: RouteHandler<R>): void {
+export function handle<const R extends RouteDef>(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  route: R,
+  handler: RouteHandler<R>,
+): void {
   registeredRouteNames.add(route.name);
   app.route({
     method: route.method,
@@ -66,7 +73,8 @@ export function handle<const R extends RouteDef>(app: FastifyInstance, ctx: Serv
       const params = (req.params ?? {}) as Record<string, string>;
       if (params.appId !== undefined) {
         req.appAccess = await loadAppAccess(ctx.dbs, req.developer.id, params.appId);
-        if (route.devPermission !== undefined && req.method !== 'GET') assertOperation(req.appAccess, route.devPermission);
+        if (route.devPermission !== undefined && req.method !== 'GET')
+          assertOperation(req.appAccess, route.devPermission);
       }
     },
     handler: async (req, reply) => {

@@ -8,7 +8,10 @@ import { serverKey } from './server-key.js';
 export class SecretBox {
   private key?: Buffer;
 
-  constructor(private readonly dataDir: string, private readonly envKey = process.env.BASALT_SECRET_KEY) {}
+  constructor(
+    private readonly dataDir: string,
+    private readonly envKey = process.env.BASALT_SECRET_KEY,
+  ) {}
 
   private keyBytes(): Buffer {
     return (this.key ??= serverKey(this.dataDir, this.envKey));
@@ -24,7 +27,10 @@ export class SecretBox {
   /** Opens a sealed value; plain JSON written before encryption existed is read as it is. */
   open(stored: string): string {
     if (!stored.startsWith('enc:v1:')) return stored;
-    const [iv, tag, data] = stored.slice(7).split('.').map((p) => Buffer.from(p, 'base64'));
+    const [iv, tag, data] = stored
+      .slice(7)
+      .split('.')
+      .map((p) => Buffer.from(p, 'base64'));
     const decipher = crypto.createDecipheriv('aes-256-gcm', this.keyBytes(), iv);
     decipher.setAuthTag(tag);
     return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');

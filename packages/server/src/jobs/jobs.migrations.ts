@@ -6,7 +6,8 @@ import type { Kysely, Migration } from 'kysely';
  */
 const m0402: Migration = {
   async up(db: Kysely<any>): Promise<void> {
-    await db.schema.createTable('jobs')
+    await db.schema
+      .createTable('jobs')
       .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
       .addColumn('kind', 'varchar(100)', (c) => c.notNull())
       .addColumn('app_id', 'varchar(64)', (c) => c.references('apps.id').onDelete('cascade'))
@@ -29,11 +30,27 @@ const m0402: Migration = {
 
     const old = await db.selectFrom('msg_publish_jobs').selectAll().execute();
     for (const r of old) {
-      await db.insertInto('jobs').values({
-        id: r.id, kind: 'messaging.publish', app_id: r.app_id, payload: JSON.stringify({ channel: r.channel_name, input: JSON.parse(r.input) }),
-        state: r.state, run_at: r.next_at, repeat_every_ms: r.repeat_every_ms, expires_at: r.expires_at, runs: r.fired, attempts: 0,
-        last_error: r.last_error, leased_by: null, lease_until: null, last_run_by: null, created: r.created, updated: r.updated,
-      }).execute();
+      await db
+        .insertInto('jobs')
+        .values({
+          id: r.id,
+          kind: 'messaging.publish',
+          app_id: r.app_id,
+          payload: JSON.stringify({ channel: r.channel_name, input: JSON.parse(r.input) }),
+          state: r.state,
+          run_at: r.next_at,
+          repeat_every_ms: r.repeat_every_ms,
+          expires_at: r.expires_at,
+          runs: r.fired,
+          attempts: 0,
+          last_error: r.last_error,
+          leased_by: null,
+          lease_until: null,
+          last_run_by: null,
+          created: r.created,
+          updated: r.updated,
+        })
+        .execute();
     }
     await db.schema.dropTable('msg_publish_jobs').execute();
   },

@@ -30,12 +30,24 @@ export class JobsRepo {
    *
    * Answers the claimed rows as they were before the change (the due time being run), with the lease.
    */
-  async claim(kinds: string[], now: number, limit: number, node: string, plan: (row: JobRow) => Partial<JobRow>): Promise<JobRow[]> {
+  async claim(
+    kinds: string[],
+    now: number,
+    limit: number,
+    node: string,
+    plan: (row: JobRow) => Partial<JobRow>,
+  ): Promise<JobRow[]> {
     if (kinds.length === 0) return [];
-    const due = (db: JobsKysely) => db.selectFrom('jobs').selectAll()
-      .where('state', '=', 'pending').where('run_at', '<=', now).where('kind', 'in', kinds)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-      .orderBy('run_at').limit(limit);
+    const due = (db: JobsKysely) =>
+      db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('state', '=', 'pending')
+        .where('run_at', '<=', now)
+        .where('kind', 'in', kinds)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+        .orderBy('run_at')
+        .limit(limit);
     if (this.dbs.kind === 'postgres') {
       return this.db.transaction().execute(async (trx) => {
         const rows = await due(trx).forUpdate().skipLocked().execute();
@@ -51,24 +63,40 @@ export class JobsRepo {
     const out: JobRow[] = [];
     for (const row of await due(this.db).execute()) {
       const change = { ...plan(row), leased_by: node, last_run_by: node, updated: now };
-      const res = await this.db.updateTable('jobs').set(change)
-        .where('id', '=', row.id).where('state', '=', 'pending').where('run_at', '=', row.run_at)
-        .where((eb) => (row.lease_until === null ? eb('lease_until', 'is', null) : eb('lease_until', '=', row.lease_until)))
+      const res = await this.db
+        .updateTable('jobs')
+        .set(change)
+        .where('id', '=', row.id)
+        .where('state', '=', 'pending')
+        .where('run_at', '=', row.run_at)
+        .where((eb) =>
+          row.lease_until === null ? eb('lease_until', 'is', null) : eb('lease_until', '=', row.lease_until),
+        )
         .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 1) out.push({ ...row, leased_by: node, lease_until: change.lease_until ?? null });
+      if (Number(res.numUpdatedRows) === 1)
+        out.push({ ...row, leased_by: node, lease_until: change.lease_until ?? null });
     }
     return out;
   }
 
   /** Changes a job this node still holds; answers false when the lease was lost (expired and taken, or handed back). */
   async updateHeld(id: string, node: string, change: Partial<JobRow>): Promise<boolean> {
-    const res = await this.db.updateTable('jobs').set(change).where('id', '=', id).where('leased_by', '=', node).executeTakeFirst();
+    const res = await this.db
+      .updateTable('jobs')
+      .set(change)
+      .where('id', '=', id)
+      .where('leased_by', '=', node)
+      .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }
 
   /** Gives up every lease of a node: its jobs are free for the other processes at once. */
   async handBack(node: string): Promise<number> {
-    const res = await this.db.updateTable('jobs').set({ leased_by: null, lease_until: null }).where('leased_by', '=', node).executeTakeFirst();
+    const res = await this.db
+      .updateTable('jobs')
+      .set({ leased_by: null, lease_until: null })
+      .where('leased_by', '=', node)
+      .executeTakeFirst();
     return Number(res.numUpdatedRows);
   }
 
@@ -77,9 +105,19 @@ export class JobsRepo {
    * go on with (an interrupted import's Resume). Answers false when there is no such job.
    */
   async requeue(id: string, now: number): Promise<boolean> {
-    const res = await this.db.updateTable('jobs')
-      .set({ state: 'pending', run_at: now, attempts: 0, last_error: null, leased_by: null, lease_until: null, updated: now })
-      .where('id', '=', id).executeTakeFirst();
+    const res = await this.db
+      .updateTable('jobs')
+      .set({
+        state: 'pending',
+        run_at: now,
+        attempts: 0,
+        last_error: null,
+        leased_by: null,
+        lease_until: null,
+        updated: now,
+      })
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }
 

@@ -104,9 +104,22 @@ export class JobScheduler {
   async add(job: NewJob): Promise<string> {
     const id = job.id ?? crypto.randomUUID();
     await this.repo.insert({
-      id, kind: job.kind, app_id: job.appId, payload: JSON.stringify(job.payload ?? null), state: 'pending', run_at: job.runAt,
-      repeat_every_ms: job.repeatEveryMs ?? null, expires_at: job.expiresAt ?? null, runs: 0, attempts: 0, last_error: null,
-      leased_by: null, lease_until: null, last_run_by: null, created: Date.now(), updated: null,
+      id,
+      kind: job.kind,
+      app_id: job.appId,
+      payload: JSON.stringify(job.payload ?? null),
+      state: 'pending',
+      run_at: job.runAt,
+      repeat_every_ms: job.repeatEveryMs ?? null,
+      expires_at: job.expiresAt ?? null,
+      runs: 0,
+      attempts: 0,
+      last_error: null,
+      leased_by: null,
+      lease_until: null,
+      last_run_by: null,
+      created: Date.now(),
+      updated: null,
     });
     return id;
   }
@@ -115,7 +128,10 @@ export class JobScheduler {
     if (this.timer || this.stopped) return;
     this.timer = setInterval(() => {
       // A slow poll is not overlapped by the next one.
-      if (!this.polling) this.polling = this.poll().finally(() => { this.polling = undefined; });
+      if (!this.polling)
+        this.polling = this.poll().finally(() => {
+          this.polling = undefined;
+        });
     }, this.intervalMs);
     this.timer.unref();
   }
@@ -132,10 +148,14 @@ export class JobScheduler {
     let timeout: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.allSettled([this.polling, ...this.running]),
-      new Promise((r) => { timeout = setTimeout(r, waitMs); }),
+      new Promise((r) => {
+        timeout = setTimeout(r, waitMs);
+      }),
     ]);
     clearTimeout(timeout);
-    await this.repo.handBack(this.node).catch((err: unknown) => this.log.error({ err }, 'handing job leases back failed'));
+    await this.repo
+      .handBack(this.node)
+      .catch((err: unknown) => this.log.error({ err }, 'handing job leases back failed'));
   }
 
   /** One claim over the due jobs; answers how many this process claimed. Runs them in the background unless `wait`. */
@@ -146,7 +166,9 @@ export class JobScheduler {
       claimed = await this.repo.claim([...this.kinds.keys()], now, BATCH, this.node, (row) => {
         const kind = this.kinds.get(row.kind)!;
         const lease = { lease_until: now + (kind.leaseMs ?? DEFAULT_LEASE_MS) };
-        return kind.delivery === 'at-most-once' ? { ...lease, ...after(row, now), runs: row.runs + 1 } : { ...lease, attempts: row.attempts + 1 };
+        return kind.delivery === 'at-most-once'
+          ? { ...lease, ...after(row, now), runs: row.runs + 1 }
+          : { ...lease, attempts: row.attempts + 1 };
       });
     } catch (err) {
       this.log.error({ err }, 'job scheduler poll failed');
@@ -167,14 +189,23 @@ export class JobScheduler {
     const kind = this.kinds.get(row.kind)!;
     const leaseMs = kind.leaseMs ?? DEFAULT_LEASE_MS;
     const job: Job = {
-      id: row.id, kind: row.kind, appId: row.app_id, payload: JSON.parse(row.payload) as unknown, runAt: row.run_at,
-      repeatEveryMs: row.repeat_every_ms, runs: row.runs, attempts: kind.delivery === 'at-least-once' ? row.attempts + 1 : row.attempts,
+      id: row.id,
+      kind: row.kind,
+      appId: row.app_id,
+      payload: JSON.parse(row.payload) as unknown,
+      runAt: row.run_at,
+      repeatEveryMs: row.repeat_every_ms,
+      runs: row.runs,
+      attempts: kind.delivery === 'at-least-once' ? row.attempts + 1 : row.attempts,
       signal: this.stopping.signal,
     };
     // The lease is renewed while the run lasts, so a long run is not taken over while alive.
-    const renew = setInterval(() => {
-      void this.repo.updateHeld(row.id, this.node, { lease_until: Date.now() + leaseMs }).catch(() => undefined);
-    }, Math.max(250, Math.floor(leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        void this.repo.updateHeld(row.id, this.node, { lease_until: Date.now() + leaseMs }).catch(() => undefined);
+      },
+      Math.max(250, Math.floor(leaseMs / 3)),
+    );
     renew.unref();
     let error: string | null = null;
     try {
@@ -189,13 +220,33 @@ export class JobScheduler {
     try {
       if (kind.delivery === 'at-most-once') {
         // Already moved on at the claim; only the lease and the outcome remain.
-        await this.repo.updateHeld(row.id, this.node, { leased_by: null, lease_until: null, last_error: error, updated: now });
+        await this.repo.updateHeld(row.id, this.node, {
+          leased_by: null,
+          lease_until: null,
+          last_error: error,
+          updated: now,
+        });
       } else if (error === null) {
-        await this.repo.updateHeld(row.id, this.node, { ...after(row, Math.max(now, claimedAt)), runs: row.runs + 1, attempts: 0, last_error: null, leased_by: null, lease_until: null, updated: now });
+        await this.repo.updateHeld(row.id, this.node, {
+          ...after(row, Math.max(now, claimedAt)),
+          runs: row.runs + 1,
+          attempts: 0,
+          last_error: null,
+          leased_by: null,
+          lease_until: null,
+          updated: now,
+        });
       } else {
         const max = kind.maxAttempts ?? 5;
-        const retry = row.attempts + 1 >= max ? { state: 'failed' } : { run_at: now + Math.min(60_000, 1000 * 2 ** row.attempts) };
-        await this.repo.updateHeld(row.id, this.node, { ...retry, last_error: error, leased_by: null, lease_until: null, updated: now });
+        const retry =
+          row.attempts + 1 >= max ? { state: 'failed' } : { run_at: now + Math.min(60_000, 1000 * 2 ** row.attempts) };
+        await this.repo.updateHeld(row.id, this.node, {
+          ...retry,
+          last_error: error,
+          leased_by: null,
+          lease_until: null,
+          updated: now,
+        });
       }
     } catch (err) {
       this.log.error({ err, job: row.id }, 'recording a job run failed');

@@ -8,18 +8,29 @@ import { Mailer } from './mailer.js';
 
 /** A real Fastify logger whose JSON lines land in `lines`. */
 function loggerInto(lines: string[], level = 'info') {
-  const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
   return Fastify({ logger: { level, stream } }).log;
 }
 
 describe('mail without SMTP', () => {
-  const mail = { to: 'dev@example.com', subject: 'Reset your password', text: 'Open this link:\nhttp://localhost:8080/reset-password?token=abc\n\nThanks.' };
+  const mail = {
+    to: 'dev@example.com',
+    subject: 'Reset your password',
+    text: 'Open this link:\nhttp://localhost:8080/reset-password?token=abc\n\nThanks.',
+  };
 
   it('prints one readable block with the links, logs the facts as fields and drops a file', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-mail-'));
     const lines: string[] = [];
     const printed: string[] = [];
-    const mailer = new Mailer(loggerInto(lines), undefined, 'Basalt <no-reply@localhost>', path.join(dir, 'mail'), { write: (t) => printed.push(t) });
+    const mailer = new Mailer(loggerInto(lines), undefined, 'Basalt <no-reply@localhost>', path.join(dir, 'mail'), {
+      write: (t) => printed.push(t),
+    });
     await mailer.send(mail);
 
     expect(printed).toHaveLength(1);
@@ -31,7 +42,11 @@ describe('mail without SMTP', () => {
     expect(block).toMatch(/Links:\n {2}http:\/\/localhost:8080\/reset-password\?token=abc\n/);
 
     const entry = JSON.parse(lines.find((l) => l.includes('no SMTP'))!);
-    expect(entry.mail).toMatchObject({ to: 'dev@example.com', subject: 'Reset your password', links: ['http://localhost:8080/reset-password?token=abc'] });
+    expect(entry.mail).toMatchObject({
+      to: 'dev@example.com',
+      subject: 'Reset your password',
+      links: ['http://localhost:8080/reset-password?token=abc'],
+    });
     expect(entry.msg).not.toContain('\n');
 
     const files = fs.readdirSync(path.join(dir, 'mail'));

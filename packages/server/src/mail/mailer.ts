@@ -50,10 +50,19 @@ export class Mailer {
     this.recent.push(mail);
     if (this.recent.length > 50) this.recent.shift();
     if (this.transport) {
-      await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}), ...(mail.attachments?.length ? { attachments: mail.attachments } : {}) });
+      await this.transport.sendMail({
+        from: this.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+      });
       return;
     }
-    const attached = (mail.attachments ?? []).map((a) => `Attachment: ${a.filename} (${a.content.length} bytes)\n`).join('');
+    const attached = (mail.attachments ?? [])
+      .map((a) => `Attachment: ${a.filename} (${a.content.length} bytes)\n`)
+      .join('');
     let file: string | undefined;
     if (this.dropDir) {
       await fs.promises.mkdir(this.dropDir, { recursive: true });
@@ -65,7 +74,10 @@ export class Mailer {
     // mail itself is printed beside the log as a block (only when the log shows info at all, so
     // quiet test runs stay quiet).
     const links = linksOf(mail.text);
-    this.log.info({ mail: { to: mail.to, subject: mail.subject, links, ...(file ? { file } : {}) } }, `Mail (no SMTP set) to ${mail.to}: ${mail.subject}`);
+    this.log.info(
+      { mail: { to: mail.to, subject: mail.subject, links, ...(file ? { file } : {}) } },
+      `Mail (no SMTP set) to ${mail.to}: ${mail.subject}`,
+    );
     if (!QUIET_LEVELS.has(this.log.level)) this.out.write(mailBlock(mail, attached, links, file));
   }
 }

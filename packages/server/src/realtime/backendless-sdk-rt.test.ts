@@ -42,8 +42,15 @@ describeEachDb('backendless SDK: bulk, relation, channel and shared-object real 
 
   beforeAll(async () => {
     f = await appFixture(server());
-    await f.table('Task', [{ name: 'title', dataType: 'STRING' }, { name: 'points', dataType: 'INT' }]);
-    const rel = await f.console('POST', '/data/tables/Task/columns/relation', { name: 'subtasks', toTableName: 'Task', relationshipType: 'ONE_TO_MANY' });
+    await f.table('Task', [
+      { name: 'title', dataType: 'STRING' },
+      { name: 'points', dataType: 'INT' },
+    ]);
+    const rel = await f.console('POST', '/data/tables/Task/columns/relation', {
+      name: 'subtasks',
+      toTableName: 'Task',
+      relationshipType: 'ONE_TO_MANY',
+    });
     expect(rel.statusCode, rel.body).toBe(200);
     const origin = await listenOrigin(server());
     first = Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey: f.keys.JS, standalone: true }) as Sdk;
@@ -60,13 +67,16 @@ describeEachDb('backendless SDK: bulk, relation, channel and shared-object real 
     const deleted: unknown[] = [];
     const rt = first.Data.of('Task').rt();
     rt.addBulkCreateListener((ids: unknown) => created.push(ids));
-    rt.addBulkUpdateListener("points > 5", (e: unknown) => updated.push(e));
+    rt.addBulkUpdateListener('points > 5', (e: unknown) => updated.push(e));
     rt.addBulkDeleteListener((e: unknown) => deleted.push(e));
     // Data subscriptions need no connect step, but the socket must be up before events flow.
     await pause(500);
 
     const store = second.Data.of('Task');
-    const ids = await store.bulkCreate([{ title: 'a', points: 3 }, { title: 'b', points: 8 }]);
+    const ids = await store.bulkCreate([
+      { title: 'a', points: 3 },
+      { title: 'b', points: 8 },
+    ]);
     await store.bulkUpdate('points > 5', { title: 'big' });
     await store.bulkUpdate('points < 5', { title: 'small' });
     await store.bulkDelete('points < 5');
@@ -81,7 +91,9 @@ describeEachDb('backendless SDK: bulk, relation, channel and shared-object real 
     const store = second.Data.of('Task');
     const [parent, other, child] = await store.bulkCreate([{ title: 'p' }, { title: 'q' }, { title: 'child' }]);
     const events: unknown[] = [];
-    first.Data.of('Task').rt().addSetRelationListener('subtasks', [parent], (e: unknown) => events.push(e));
+    first.Data.of('Task')
+      .rt()
+      .addSetRelationListener('subtasks', [parent], (e: unknown) => events.push(e));
     await pause(500);
     await store.setRelation({ objectId: other }, 'subtasks', [child]);
     await store.setRelation({ objectId: parent }, 'subtasks', [child]);
@@ -95,14 +107,23 @@ describeEachDb('backendless SDK: bulk, relation, channel and shared-object real 
   });
 
   it('a channel that does not exist: subscribe, publish, and the subscriber receives the message', async () => {
-    const names = async () => ((await f.console('GET', '/messaging/channels')).json() as Array<{ name: string }>).map((c) => c.name);
+    const names = async () =>
+      ((await f.console('GET', '/messaging/channels')).json() as Array<{ name: string }>).map((c) => c.name);
     expect(await names()).not.toContain('live');
     const channel = first.Messaging.subscribe('live');
     const received: unknown[] = [];
     const errors: unknown[] = [];
     let connected = false;
-    channel.addConnectListener(() => { connected = true; }, (e: unknown) => errors.push(e));
-    channel.addMessageListener((message: unknown) => received.push(message), (e: unknown) => errors.push(e));
+    channel.addConnectListener(
+      () => {
+        connected = true;
+      },
+      (e: unknown) => errors.push(e),
+    );
+    channel.addMessageListener(
+      (message: unknown) => received.push(message),
+      (e: unknown) => errors.push(e),
+    );
     await until(() => connected || errors.length > 0, 'the channel connection');
     expect(errors).toEqual([]);
     await pause(300);
@@ -122,7 +143,10 @@ describeEachDb('backendless SDK: bulk, relation, channel and shared-object real 
     theirs.addChangesListener((c: object) => changes.push(c as Record<string, unknown>));
     theirs.addCommandListener((c: object) => commands.push(c as Record<string, unknown>));
     let connected = 0;
-    for (const rso of [mine, theirs]) rso.addConnectListener(() => { connected++; });
+    for (const rso of [mine, theirs])
+      rso.addConnectListener(() => {
+        connected++;
+      });
     await until(() => connected === 2, 'both shared-object connections');
     await pause(300);
 

@@ -23,8 +23,17 @@ describeEachDb('real-time bulk and relation events', (server) => {
 
   beforeAll(async () => {
     f = await appFixture(server());
-    await f.table('Person', [{ name: 'name', dataType: 'STRING' }, { name: 'age', dataType: 'INT' }]);
-    await ok(await f.console('POST', '/data/tables/Person/columns/relation', { name: 'friends', toTableName: 'Person', relationshipType: 'ONE_TO_MANY' }));
+    await f.table('Person', [
+      { name: 'name', dataType: 'STRING' },
+      { name: 'age', dataType: 'INT' },
+    ]);
+    await ok(
+      await f.console('POST', '/data/tables/Person/columns/relation', {
+        name: 'friends',
+        toTableName: 'Person',
+        relationshipType: 'ONE_TO_MANY',
+      }),
+    );
     origin = await listenOrigin(server());
   });
   afterAll(() => {
@@ -34,9 +43,24 @@ describeEachDb('real-time bulk and relation events', (server) => {
   it('bulk creates answer the new objectIds; a where clause keeps the matching ones', async () => {
     const c = await open();
     const all = await c.ready('OBJECTS_CHANGES', { event: 'bulk-created', tableName: 'Person' });
-    const old = await c.ready('OBJECTS_CHANGES', { event: 'bulk-created', tableName: 'Person', whereClause: 'age > 30' });
-    const none = await c.ready('OBJECTS_CHANGES', { event: 'bulk-created', tableName: 'Person', whereClause: 'age > 500' });
-    const ids: string[] = await ok(await f.api('POST', '/data/bulk/Person', { body: [{ name: 'ann', age: 20 }, { name: 'bob', age: 40 }] }));
+    const old = await c.ready('OBJECTS_CHANGES', {
+      event: 'bulk-created',
+      tableName: 'Person',
+      whereClause: 'age > 30',
+    });
+    const none = await c.ready('OBJECTS_CHANGES', {
+      event: 'bulk-created',
+      tableName: 'Person',
+      whereClause: 'age > 500',
+    });
+    const ids: string[] = await ok(
+      await f.api('POST', '/data/bulk/Person', {
+        body: [
+          { name: 'ann', age: 20 },
+          { name: 'bob', age: 40 },
+        ],
+      }),
+    );
     // The console's bulk create fires the same event.
     const more: string[] = await ok(await f.console('POST', '/data/bulk/Person', [{ name: 'cid', age: 60 }]));
     expect(await c.settle(all, 2)).toEqual([ids, more]);
@@ -47,28 +71,62 @@ describeEachDb('real-time bulk and relation events', (server) => {
   it('bulk updates and deletes answer {whereClause, count}; a where clause must be the same condition', async () => {
     const c = await open();
     const any = await c.ready('OBJECTS_CHANGES', { event: 'bulk-updated', tableName: 'Person' });
-    const same = await c.ready('OBJECTS_CHANGES', { event: 'bulk-updated', tableName: 'Person', whereClause: '  age >=   40 ' });
-    const other = await c.ready('OBJECTS_CHANGES', { event: 'bulk-updated', tableName: 'Person', whereClause: 'age < 40' });
+    const same = await c.ready('OBJECTS_CHANGES', {
+      event: 'bulk-updated',
+      tableName: 'Person',
+      whereClause: '  age >=   40 ',
+    });
+    const other = await c.ready('OBJECTS_CHANGES', {
+      event: 'bulk-updated',
+      tableName: 'Person',
+      whereClause: 'age < 40',
+    });
     const deleted = await c.ready('OBJECTS_CHANGES', { event: 'bulk-deleted', tableName: 'Person' });
-    expect(await ok(await f.api('PUT', `/data/bulk/Person?where=${encodeURIComponent('age >= 40')}`, { body: { name: 'senior' } }))).toBe(2);
+    expect(
+      await ok(
+        await f.api('PUT', `/data/bulk/Person?where=${encodeURIComponent('age >= 40')}`, { body: { name: 'senior' } }),
+      ),
+    ).toBe(2);
     expect(await c.settle(any, 1)).toEqual([{ whereClause: 'age >= 40', count: 2 }]);
     expect(c.data(same)).toEqual([{ whereClause: 'age >= 40', count: 2 }]);
     expect(c.data(other)).toEqual([]);
 
-    const temp: string[] = await ok(await f.api('POST', '/data/bulk/Person', { body: [{ name: 'tmp', age: 1 }, { name: 'tmp', age: 2 }] }));
+    const temp: string[] = await ok(
+      await f.api('POST', '/data/bulk/Person', {
+        body: [
+          { name: 'tmp', age: 1 },
+          { name: 'tmp', age: 2 },
+        ],
+      }),
+    );
     expect(await ok(await f.api('POST', '/data/bulk/Person/delete', { body: { where: "name = 'tmp'" } }))).toBe(2);
     const gone: string[] = await ok(await f.api('POST', '/data/bulk/Person', { body: [{ name: 'gone', age: 3 }] }));
     await ok(await f.console('DELETE', '/data/tables/Person/records', gone));
-    expect(await c.settle(deleted, 2)).toEqual([{ whereClause: "name = 'tmp'", count: 2 }, { whereClause: `objectId in ('${gone[0]}')`, count: 1 }]);
+    expect(await c.settle(deleted, 2)).toEqual([
+      { whereClause: "name = 'tmp'", count: 2 },
+      { whereClause: `objectId in ('${gone[0]}')`, count: 1 },
+    ]);
     expect(temp).toHaveLength(2);
   });
 
   it('bulk upserts answer the objectIds written and a single upsert answers the record', async () => {
     const c = await open();
-    const bulk = await c.ready('OBJECTS_CHANGES', { event: 'bulk-upserted', tableName: 'Person', whereClause: "name = 'upserted'" });
-    const single = await c.ready('OBJECTS_CHANGES', { event: 'upserted', tableName: 'Person', whereClause: 'age = 77' });
+    const bulk = await c.ready('OBJECTS_CHANGES', {
+      event: 'bulk-upserted',
+      tableName: 'Person',
+      whereClause: "name = 'upserted'",
+    });
+    const single = await c.ready('OBJECTS_CHANGES', {
+      event: 'upserted',
+      tableName: 'Person',
+      whereClause: 'age = 77',
+    });
     const [existing] = await ok(await f.api('POST', '/data/bulk/Person', { body: [{ name: 'x', age: 5 }] }));
-    const ids: string[] = await ok(await f.api('PUT', '/data/bulkupsert/Person', { body: [{ objectId: existing, name: 'upserted' }, { name: 'other' }] }));
+    const ids: string[] = await ok(
+      await f.api('PUT', '/data/bulkupsert/Person', {
+        body: [{ objectId: existing, name: 'upserted' }, { name: 'other' }],
+      }),
+    );
     expect(ids[0]).toBe(existing);
     expect(await c.settle(bulk, 1)).toEqual([[existing]]);
 
@@ -80,10 +138,27 @@ describeEachDb('real-time bulk and relation events', (server) => {
 
   it('relation set/add/delete events name the parent and the children or the condition', async () => {
     const c = await open();
-    const [parent, other, k1, k2] = await ok(await f.api('POST', '/data/bulk/Person', { body: [{ name: 'p' }, { name: 'q' }, { name: 'kid1', age: 8 }, { name: 'kid2', age: 9 }] }));
-    const set = await c.ready('RELATIONS_CHANGES', { event: 'set', relationColumnName: 'friends', tableName: 'Person' });
-    const add = await c.ready('RELATIONS_CHANGES', { event: 'add', relationColumnName: 'friends', tableName: 'Person', parentObjects: [parent] });
-    const del = await c.ready('RELATIONS_CHANGES', { event: 'delete', relationColumnName: 'friends', tableName: 'Person' });
+    const [parent, other, k1, k2] = await ok(
+      await f.api('POST', '/data/bulk/Person', {
+        body: [{ name: 'p' }, { name: 'q' }, { name: 'kid1', age: 8 }, { name: 'kid2', age: 9 }],
+      }),
+    );
+    const set = await c.ready('RELATIONS_CHANGES', {
+      event: 'set',
+      relationColumnName: 'friends',
+      tableName: 'Person',
+    });
+    const add = await c.ready('RELATIONS_CHANGES', {
+      event: 'add',
+      relationColumnName: 'friends',
+      tableName: 'Person',
+      parentObjects: [parent],
+    });
+    const del = await c.ready('RELATIONS_CHANGES', {
+      event: 'delete',
+      relationColumnName: 'friends',
+      tableName: 'Person',
+    });
 
     expect(await ok(await f.api('POST', `/data/Person/${parent}/friends`, { body: [k1] }))).toBe(1);
     await ok(await f.api('PUT', `/data/Person/${other}/friends`, { body: [k1] }));
@@ -102,13 +177,31 @@ describeEachDb('real-time bulk and relation events', (server) => {
 
   it('checks permissions and options: a client denied Find on the table is refused', async () => {
     const c = await open();
-    expect((await c.subscribe('RELATIONS_CHANGES', { event: 'move', relationColumnName: 'friends', tableName: 'Person' })).error?.code).toBe('BAD_REQUEST');
-    expect((await c.subscribe('OBJECTS_CHANGES', { event: 'bulk-exploded', tableName: 'Person' })).error?.code).toBe('BAD_REQUEST');
-    expect((await c.subscribe('RELATIONS_CHANGES', { event: 'set', relationColumnName: 'friends', tableName: 'Person', parentObjects: 'x' })).error?.code).toBe('BAD_REQUEST');
+    expect(
+      (await c.subscribe('RELATIONS_CHANGES', { event: 'move', relationColumnName: 'friends', tableName: 'Person' }))
+        .error?.code,
+    ).toBe('BAD_REQUEST');
+    expect((await c.subscribe('OBJECTS_CHANGES', { event: 'bulk-exploded', tableName: 'Person' })).error?.code).toBe(
+      'BAD_REQUEST',
+    );
+    expect(
+      (
+        await c.subscribe('RELATIONS_CHANGES', {
+          event: 'set',
+          relationColumnName: 'friends',
+          tableName: 'Person',
+          parentObjects: 'x',
+        })
+      ).error?.code,
+    ).toBe('BAD_REQUEST');
 
     const { tableId } = await f.table('Secret', [{ name: 'v', dataType: 'INT' }]);
     const anon = await f.roleId('NotAuthenticatedUser');
-    await ok(await f.console('PUT', `/security/data/${tableId}/roles/${anon}`, { permissions: [{ operation: 'Find', access: 'DENY' }] }));
+    await ok(
+      await f.console('PUT', `/security/data/${tableId}/roles/${anon}`, {
+        permissions: [{ operation: 'Find', access: 'DENY' }],
+      }),
+    );
     const bulk = await c.subscribe('OBJECTS_CHANGES', { event: 'bulk-created', tableName: 'Secret' });
     expect(bulk.error?.code).toBe('FORBIDDEN');
     const rel = await c.subscribe('RELATIONS_CHANGES', { event: 'set', relationColumnName: 'x', tableName: 'Secret' });

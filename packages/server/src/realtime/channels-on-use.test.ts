@@ -18,7 +18,8 @@ describeEachDb('real time: channels are created on use', (server) => {
     open.push(c);
     return c;
   };
-  const channelNames = async () => ((await f.console('GET', '/messaging/channels')).json() as Array<{ name: string }>).map((c) => c.name);
+  const channelNames = async () =>
+    ((await f.console('GET', '/messaging/channels')).json() as Array<{ name: string }>).map((c) => c.name);
 
   beforeAll(async () => {
     f = await appFixture(server());
@@ -31,7 +32,10 @@ describeEachDb('real time: channels are created on use', (server) => {
   it('subscribing to a new channel creates it once, and a publish then reaches the subscriber', async () => {
     const c = await client();
     // The SDK sends its connect and message subscriptions back to back: both create, one channel results.
-    const [connect, messages] = await Promise.all([c.subscribe('PUB_SUB_CONNECT', { channel: 'lobby' }), c.subscribe('PUB_SUB_MESSAGES', { channel: 'lobby' })]);
+    const [connect, messages] = await Promise.all([
+      c.subscribe('PUB_SUB_CONNECT', { channel: 'lobby' }),
+      c.subscribe('PUB_SUB_MESSAGES', { channel: 'lobby' }),
+    ]);
     expect([connect.ready, messages.ready]).toEqual([true, true]);
     expect((await channelNames()).filter((n) => n === 'lobby')).toHaveLength(1);
 
@@ -42,7 +46,9 @@ describeEachDb('real time: channels are created on use', (server) => {
 
   it('a channel command to a new channel creates it too', async () => {
     const c = await client();
-    expect(await c.call('PUB_SUB_COMMAND', { channel: 'commands-only', type: 'ping', data: null })).toMatchObject({ result: null });
+    expect(await c.call('PUB_SUB_COMMAND', { channel: 'commands-only', type: 'ping', data: null })).toMatchObject({
+      result: null,
+    });
     expect(await channelNames()).toContain('commands-only');
   });
 
@@ -52,9 +58,15 @@ describeEachDb('real time: channels are created on use', (server) => {
       const sub = await c.subscribe('PUB_SUB_MESSAGES', { channel });
       expect(sub, channel).toMatchObject({ ready: false, error: { code: 'BAD_REQUEST', message: RULE } });
     }
-    expect((await c.subscribe('PUB_SUB_CONNECT', { channel: 'Registrations' })).error).toEqual({ code: 'BAD_REQUEST', message: "'Registrations' is a reserved name and cannot name a channel" });
+    expect((await c.subscribe('PUB_SUB_CONNECT', { channel: 'Registrations' })).error).toEqual({
+      code: 'BAD_REQUEST',
+      message: "'Registrations' is a reserved name and cannot name a channel",
+    });
     expect((await c.subscribe('PUB_SUB_CONNECT', { channel: 42 })).error?.code).toBe('BAD_REQUEST');
-    expect((await c.call('PUB_SUB_COMMAND', { channel: 'bad name', type: 't' })).error).toEqual({ code: 'BAD_REQUEST', message: RULE });
+    expect((await c.call('PUB_SUB_COMMAND', { channel: 'bad name', type: 't' })).error).toEqual({
+      code: 'BAD_REQUEST',
+      message: RULE,
+    });
     const names = await channelNames();
     expect(names.filter((n) => !['default', 'lobby', 'commands-only'].includes(n))).toEqual([]);
     // The connection stays usable after the refusals.
@@ -63,7 +75,11 @@ describeEachDb('real time: channels are created on use', (server) => {
 
   it('a client the role-wide rules deny Subscribe creates no channel; an allowed user does', async () => {
     const anonymous = await f.roleId('NotAuthenticatedUser');
-    const deny = await f.console('PUT', `/security/roles/permissions/${anonymous}`, { service: 'messaging', operation: 'Subscribe', access: 'DENY' });
+    const deny = await f.console('PUT', `/security/roles/permissions/${anonymous}`, {
+      service: 'messaging',
+      operation: 'Subscribe',
+      access: 'DENY',
+    });
     expect(deny.statusCode, deny.body).toBe(200);
 
     const refused = await (await client()).subscribe('PUB_SUB_CONNECT', { channel: 'members' });

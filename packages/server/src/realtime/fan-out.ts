@@ -10,7 +10,13 @@ export type RealtimeEvent =
   | { kind: 'message'; appId: string; channel: string; message: PublishedMessage }
   | { kind: 'command'; appId: string; channel: string; command: Record<string, unknown> }
   | { kind: 'user-status'; appId: string; channel: string; status: Record<string, unknown> }
-  | { kind: 'data'; appId: string; table: string; event: 'created' | 'updated' | 'deleted' | 'upserted'; record: Record<string, unknown> }
+  | {
+      kind: 'data';
+      appId: string;
+      table: string;
+      event: 'created' | 'updated' | 'deleted' | 'upserted';
+      record: Record<string, unknown>;
+    }
   | ({ kind: 'bulk' } & BulkChange)
   | ({ kind: 'relation' } & RelationChange)
   | { kind: 'rso'; appId: string; name: string; subscription: RsoSubscriptionName; data: unknown; targets?: string[] };

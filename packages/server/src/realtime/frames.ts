@@ -2,11 +2,17 @@ import { MAX_JSON_DEPTH } from '../http/json-body.js';
 import { parseFilter, WhereSyntaxError, MAX_WHERE_LENGTH, type Condition } from './where-filter.js';
 
 /** Error sent in `SUB_RES`/`MET_RES`; the SDK reads `code` and `message`. */
-export interface WireError { code: string; message: string }
+export interface WireError {
+  code: string;
+  message: string;
+}
 
 /** Refusal raised while handling a frame; becomes the frame's error answer. */
 export class Refusal extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -40,7 +46,8 @@ export const MAX_NAME = 200;
 
 /** A required name from a frame's options. */
 export function text(value: unknown, what: string): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_NAME) throw new Refusal('BAD_REQUEST', `${what} must be a non-empty string of at most ${MAX_NAME} characters`);
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_NAME)
+    throw new Refusal('BAD_REQUEST', `${what} must be a non-empty string of at most ${MAX_NAME} characters`);
   return value;
 }
 
@@ -68,14 +75,16 @@ export function filterOf(where: unknown, what: string): Condition | undefined {
 /** An optional where clause kept as text (compared, never evaluated). */
 export function whereText(where: unknown, what: string): string | undefined {
   if (where === undefined || where === null || where === '') return undefined;
-  if (typeof where !== 'string' || where.length > MAX_WHERE_LENGTH) throw new Refusal('BAD_REQUEST', `${what} must be a string of at most ${MAX_WHERE_LENGTH} characters`);
+  if (typeof where !== 'string' || where.length > MAX_WHERE_LENGTH)
+    throw new Refusal('BAD_REQUEST', `${what} must be a string of at most ${MAX_WHERE_LENGTH} characters`);
   return where;
 }
 
 /** An optional list of ids (relation parents, invocation targets), bounded in count and length. */
 export function idList(value: unknown, what: string, max = 1000): string[] | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value) || value.length > max) throw new Refusal('BAD_REQUEST', `${what} must be an array of at most ${max} ids`);
+  if (!Array.isArray(value) || value.length > max)
+    throw new Refusal('BAD_REQUEST', `${what} must be an array of at most ${max} ids`);
   return value.map((v) => {
     const id = v && typeof v === 'object' ? (v as { objectId?: unknown }).objectId : v;
     return text(id, `Each of ${what}`);

@@ -2,4 +2,11 @@ export { RealtimeServer, isRealtimeRequest, type RealtimeOptions } from './realt
 export type { RealtimeEvent } from './fan-out.js';
 export { registerAppInfoRoute, realtimeUrl } from './app-info.routes.js';
 export { checkRealtimeSubscribePermission, type RealtimeClient, type RealtimeTarget } from './permissions.js';
-export { parseFilter, matchesWhere, whereColumns, WhereSyntaxError, MAX_WHERE_LENGTH, type Condition } from './where-filter.js';
+export {
+  parseFilter,
+  matchesWhere,
+  whereColumns,
+  WhereSyntaxError,
+  MAX_WHERE_LENGTH,
+  type Condition,
+} from './where-filter.js';

@@ -5,7 +5,10 @@ describe('real-time filters over JSON columns', () => {
   const record = { name: 'Joe', profile: { age: 34, address: { city: 'New York' }, favoriteNumbers: [5, 7] } };
 
   it("reads values inside a JSON column by column->'$.path', as the database does", () => {
-    for (const check of [(w: string) => matchesWhere(parseFilter(w), record), (w: string) => compileWhere(parseFilter(w))(record)]) {
+    for (const check of [
+      (w: string) => matchesWhere(parseFilter(w), record),
+      (w: string) => compileWhere(parseFilter(w))(record),
+    ]) {
       expect(check("profile->'$.age' > 30")).toBe(true);
       expect(check("profile->'$.age' > 40")).toBe(false);
       expect(check("profile->'$.address.city' = 'New York'")).toBe(true);

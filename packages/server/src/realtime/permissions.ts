@@ -16,7 +16,8 @@ export interface RealtimeClient {
 }
 
 /** What a client asks to receive. */
-export type RealtimeTarget = { kind: 'channel'; channel: string } | { kind: 'table'; table: string } | { kind: 'shared-object'; name: string };
+export type RealtimeTarget =
+  { kind: 'channel'; channel: string } | { kind: 'table'; table: string } | { kind: 'shared-object'; name: string };
 
 export type PermissionAnswer = { allowed: true } | { allowed: false; message: string };
 
@@ -44,7 +45,10 @@ export async function checkRealtimeSubscribePermission(
  * keys may use them (the key was checked at connect). A user token, when the client gives one,
  * must be valid; its user is named as the sender of the client's changes, commands and calls.
  */
-export async function sharedObjectUser(ctx: ServerContext, client: RealtimeClient): Promise<{ allowed: true; userId: string | null } | { allowed: false; message: string }> {
+export async function sharedObjectUser(
+  ctx: ServerContext,
+  client: RealtimeClient,
+): Promise<{ allowed: true; userId: string | null } | { allowed: false; message: string }> {
   const caller = await realtimeCaller(ctx, client.appId, client.deviceType, client.userToken);
   if (!caller) return { allowed: false, message: 'The user token is not valid or has expired' };
   return { allowed: true, userId: caller.userId };
@@ -59,20 +63,32 @@ const NOTHING: TableView = { all: false, visible: () => false, needsOwner: false
  * denied; Users.password always). The filter is a condition over objectId and ownerId, evaluated in
  * memory against each event's record. An unknown or expired user token sees nothing.
  */
-export async function tableView(ctx: ServerContext, client: RealtimeClient, tableName: string): Promise<{ view: TableView; lasting: boolean }> {
+export async function tableView(
+  ctx: ServerContext,
+  client: RealtimeClient,
+  tableName: string,
+): Promise<{ view: TableView; lasting: boolean }> {
   const table = (await ctx.data.schema(client.appId))?.table(tableName);
   // No such table (yet): nothing to decide from. Not kept, so its first event decides afresh.
   if (!table) return { view: NOTHING, lasting: false };
   const caller = await realtimeCaller(ctx, client.appId, client.deviceType, client.userToken);
   if (!caller) return { view: NOTHING, lasting: true };
   const { engine } = ctx.security;
-  const [rows, denied] = await Promise.all([engine.rowFilter(caller, table.tableId, 'Find'), engine.deniedColumns(caller, table, 'Find')]);
-  const hidden = table.system && table.name === 'Users' && !denied.has('password') ? new Set([...denied, 'password']) : denied;
+  const [rows, denied] = await Promise.all([
+    engine.rowFilter(caller, table.tableId, 'Find'),
+    engine.deniedColumns(caller, table, 'Find'),
+  ]);
+  const hidden =
+    table.system && table.name === 'Users' && !denied.has('password') ? new Set([...denied, 'password']) : denied;
   if (rows.kind === 'none') return { view: { ...NOTHING, hidden }, lasting: true };
-  if (rows.kind === 'all') return { view: { all: true, visible: () => true, needsOwner: false, hidden }, lasting: true };
+  if (rows.kind === 'all')
+    return { view: { all: true, visible: () => true, needsOwner: false, hidden }, lasting: true };
   const test = compileWhere(rows.where);
   const needsOwner = whereColumns(rows.where).has('ownerId');
-  return { view: { all: false, visible: (r) => test({ objectId: r.objectId, ownerId: r.ownerId }), needsOwner, hidden }, lasting: true };
+  return {
+    view: { all: false, visible: (r) => test({ objectId: r.objectId, ownerId: r.ownerId }), needsOwner, hidden },
+    lasting: true,
+  };
 }
 
 interface Kept {
@@ -93,7 +109,10 @@ interface Kept {
 export class SubscriberViews implements SubscriberAccess {
   private readonly kept = new Map<string, Kept>();
 
-  constructor(private readonly ctx: ServerContext, private readonly client: RealtimeClient) {}
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly client: RealtimeClient,
+  ) {}
 
   private current(k: Kept | undefined, now = Date.now()): k is Kept {
     return !!k && now - k.at < POLICY_TTL_MS && k.version === this.ctx.security.memory.version(this.client.appId);
@@ -108,17 +127,24 @@ export class SubscriberViews implements SubscriberAccess {
     const k = this.kept.get(table);
     if (this.current(k)) return k.view ? Promise.resolve(k.view) : k.loading;
     // The version is read before the rules are: a change while they load makes this view stale.
-    const entry: Kept = { version: this.ctx.security.memory.version(this.client.appId), at: Date.now(), loading: Promise.resolve(NOTHING) };
-    entry.loading = tableView(this.ctx, this.client, table).then(({ view, lasting }) => {
-      if (this.kept.get(table) === entry) {
-        if (lasting) entry.view = view;
-        else this.kept.delete(table);
-      }
-      return view;
-    }, (err: unknown) => {
-      if (this.kept.get(table) === entry) this.kept.delete(table);
-      throw err;
-    });
+    const entry: Kept = {
+      version: this.ctx.security.memory.version(this.client.appId),
+      at: Date.now(),
+      loading: Promise.resolve(NOTHING),
+    };
+    entry.loading = tableView(this.ctx, this.client, table).then(
+      ({ view, lasting }) => {
+        if (this.kept.get(table) === entry) {
+          if (lasting) entry.view = view;
+          else this.kept.delete(table);
+        }
+        return view;
+      },
+      (err: unknown) => {
+        if (this.kept.get(table) === entry) this.kept.delete(table);
+        throw err;
+      },
+    );
     this.kept.set(table, entry);
     return entry.loading;
   }

@@ -25,7 +25,10 @@ describeEachDb('real-time subscribe permissions', (server) => {
 
   async function subscribe(userToken: string | null): Promise<{ event: string; payload: any }> {
     const socket = connect(`${origin}/${f.appId}`, {
-      path: `/${f.appId}`, forceNew: true, reconnection: false, transports: ['websocket'],
+      path: `/${f.appId}`,
+      forceNew: true,
+      reconnection: false,
+      transports: ['websocket'],
       query: { apiKey: f.keys.JS, clientId: crypto.randomUUID().toUpperCase(), userToken: userToken ?? 'null' },
     });
     open.push(socket);
@@ -54,7 +57,9 @@ describeEachDb('real-time subscribe permissions', (server) => {
     const channels = (await f.console('GET', '/messaging/channels')).json();
     const channel = channels.find((c: { name: string }) => c.name === 'default');
     const anon = await f.roleId('NotAuthenticatedUser');
-    const set = await f.console('PUT', `/security/messaging/${channel.channelid}/roles/${anon}`, { permissions: [{ operation: 'Subscribe', access: 'DENY' }] });
+    const set = await f.console('PUT', `/security/messaging/${channel.channelid}/roles/${anon}`, {
+      permissions: [{ operation: 'Subscribe', access: 'DENY' }],
+    });
     expect(set.statusCode, set.body).toBe(200);
 
     const refused = await subscribe(null);

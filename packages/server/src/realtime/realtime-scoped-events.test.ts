@@ -31,16 +31,22 @@ describeEachDb('real-time events scoped by permissions', (server) => {
     return res.json();
   };
   const setRole = async (tableId: string, role: string, operation: string, access: 'GRANT' | 'DENY' | null) => {
-    await ok(await f.console('PUT', `/security/data/${tableId}/roles/${await f.roleId(role)}`, { permissions: [{ operation, access }] }));
+    await ok(
+      await f.console('PUT', `/security/data/${tableId}/roles/${await f.roleId(role)}`, {
+        permissions: [{ operation, access }],
+      }),
+    );
   };
   /** DENY for every role the callers have; the owner policy grants each user its own records. */
   const ownerOnly = async (tableId: string, operations = ['Find']) => {
     for (const operation of operations) {
-      for (const role of ['AuthenticatedUser', 'NotAuthenticatedUser', 'JSUser', 'RestUser']) await setRole(tableId, role, operation, 'DENY');
+      for (const role of ['AuthenticatedUser', 'NotAuthenticatedUser', 'JSUser', 'RestUser'])
+        await setRole(tableId, role, operation, 'DENY');
       await ok(await f.console('PUT', `/security/data/ownerpolicy/${tableId}`, { operation, access: 'GRANT' }));
     }
   };
-  const create = async (table: string, who: U | null, body: object) => (await ok(await f.api('POST', `/data/${table}`, { body, token: who?.token }))).objectId as string;
+  const create = async (table: string, who: U | null, body: object) =>
+    (await ok(await f.api('POST', `/data/${table}`, { body, token: who?.token }))).objectId as string;
   const ids = (frames: any[]) => frames.map((r) => r.objectId);
 
   beforeAll(async () => {
@@ -66,7 +72,9 @@ describeEachDb('real-time events scoped by permissions', (server) => {
     });
     const [sx, sy] = [await subs(cx), await subs(cy)];
     // An anonymous client may Find no record of the table: refused at subscribe time.
-    expect((await (await open(null)).subscribe('OBJECTS_CHANGES', { event: 'created', tableName: 'Note' })).error?.code).toBe('FORBIDDEN');
+    expect(
+      (await (await open(null)).subscribe('OBJECTS_CHANGES', { event: 'created', tableName: 'Note' })).error?.code,
+    ).toBe('FORBIDDEN');
 
     const nx = await create('Note', x, { title: 'x note' });
     const ny = await create('Note', y, { title: 'y note' });
@@ -75,12 +83,17 @@ describeEachDb('real-time events scoped by permissions', (server) => {
     await ok(await f.api('DELETE', `/data/Note/${ny}`, { token: y.token }));
     await ok(await f.api('DELETE', `/data/Note/${nx}`, { token: x.token }));
 
-    for (const [c, s, mine, who] of [[cx, sx, nx, x], [cy, sy, ny, y]] as const) {
+    for (const [c, s, mine, who] of [
+      [cx, sx, nx, x],
+      [cy, sy, ny, y],
+    ] as const) {
       await c.next(() => c.data(s.deleted).length >= 1);
       await pause(150);
       expect(c.data(s.created)).toEqual([expect.objectContaining({ objectId: mine, ownerId: who.objectId })]);
       expect(ids(c.data(s.always))).toEqual([mine]);
-      expect(c.data(s.updated)).toEqual([expect.objectContaining({ objectId: mine, title: mine === nx ? 'x edited' : 'y edited' })]);
+      expect(c.data(s.updated)).toEqual([
+        expect.objectContaining({ objectId: mine, title: mine === nx ? 'x edited' : 'y edited' }),
+      ]);
       // A deleted record's event carries its owner, read as the row is removed.
       expect(c.data(s.deleted)).toEqual([{ objectId: mine, ownerId: who.objectId, ___class: 'Note' }]);
     }
@@ -88,25 +101,51 @@ describeEachDb('real-time events scoped by permissions', (server) => {
 
   it('owner-only table: bulk writes and relation changes tell only of records the subscriber may Find', async () => {
     const { tableId } = await f.table('Task', [{ name: 'n', dataType: 'INT' }]);
-    await ok(await f.console('POST', '/data/tables/Task/columns/relation', { name: 'subtasks', toTableName: 'Task', relationshipType: 'ONE_TO_MANY' }));
+    await ok(
+      await f.console('POST', '/data/tables/Task/columns/relation', {
+        name: 'subtasks',
+        toTableName: 'Task',
+        relationshipType: 'ONE_TO_MANY',
+      }),
+    );
     await ownerOnly(tableId, ['Find', 'Update', 'Remove']);
     const cx = await open(x.token);
     const bulkCreated = await cx.ready('OBJECTS_CHANGES', { event: 'bulk-created', tableName: 'Task' });
     const bulkUpdated = await cx.ready('OBJECTS_CHANGES', { event: 'bulk-updated', tableName: 'Task' });
     const updated = await cx.ready('OBJECTS_CHANGES', { event: 'updated', tableName: 'Task' });
     const deleted = await cx.ready('OBJECTS_CHANGES', { event: 'deleted', tableName: 'Task' });
-    const added = await cx.ready('RELATIONS_CHANGES', { event: 'add', relationColumnName: 'subtasks', tableName: 'Task' });
+    const added = await cx.ready('RELATIONS_CHANGES', {
+      event: 'add',
+      relationColumnName: 'subtasks',
+      tableName: 'Task',
+    });
 
-    const ys: string[] = await ok(await f.api('POST', '/data/bulk/Task', { body: [{ n: 1 }, { n: 2 }], token: y.token }));
-    const xs: string[] = await ok(await f.api('POST', '/data/bulk/Task', { body: [{ n: 3 }, { n: 4 }], token: x.token }));
+    const ys: string[] = await ok(
+      await f.api('POST', '/data/bulk/Task', { body: [{ n: 1 }, { n: 2 }], token: y.token }),
+    );
+    const xs: string[] = await ok(
+      await f.api('POST', '/data/bulk/Task', { body: [{ n: 3 }, { n: 4 }], token: x.token }),
+    );
     // Bulk updates tell each record as an objectId only: the owner is read for the decision.
-    expect(await ok(await f.api('PUT', `/data/bulk/Task?where=${encodeURIComponent('n > 0')}`, { body: { n: 10 }, token: y.token }))).toBe(2);
-    expect(await ok(await f.api('PUT', `/data/bulk/Task?where=${encodeURIComponent('n > 0')}`, { body: { n: 20 }, token: x.token }))).toBe(2);
+    expect(
+      await ok(
+        await f.api('PUT', `/data/bulk/Task?where=${encodeURIComponent('n > 0')}`, { body: { n: 10 }, token: y.token }),
+      ),
+    ).toBe(2);
+    expect(
+      await ok(
+        await f.api('PUT', `/data/bulk/Task?where=${encodeURIComponent('n > 0')}`, { body: { n: 20 }, token: x.token }),
+      ),
+    ).toBe(2);
     // The console lists children of both users under a parent of each.
     await ok(await f.console('PUT', `/data/Task/${ys[0]}/subtasks`, [xs[1], ys[1]]));
     await ok(await f.console('PUT', `/data/Task/${xs[0]}/subtasks`, [xs[1], ys[1]]));
-    expect(await ok(await f.api('POST', '/data/bulk/Task/delete', { body: { where: 'n > 0' }, token: y.token }))).toBe(2);
-    expect(await ok(await f.api('POST', '/data/bulk/Task/delete', { body: { where: 'n > 0' }, token: x.token }))).toBe(2);
+    expect(await ok(await f.api('POST', '/data/bulk/Task/delete', { body: { where: 'n > 0' }, token: y.token }))).toBe(
+      2,
+    );
+    expect(await ok(await f.api('POST', '/data/bulk/Task/delete', { body: { where: 'n > 0' }, token: x.token }))).toBe(
+      2,
+    );
 
     await cx.next(() => cx.data(deleted).length >= 2 && cx.data(updated).length >= 3);
     await pause(200);
@@ -121,15 +160,23 @@ describeEachDb('real-time events scoped by permissions', (server) => {
     expect(cx.data(added)).toEqual([{ parentObjectId: xs[0], isConditional: false, children: [xs[1]] }]);
   });
 
-  it('a record ACL DENY hides that record\'s events from the user it names', async () => {
+  it("a record ACL DENY hides that record's events from the user it names", async () => {
     await f.table('Pub', [{ name: 'v', dataType: 'INT' }]);
     const cx = await open(x.token);
     const cy = await open(y.token);
-    const [ux, uy] = [await cx.ready('OBJECTS_CHANGES', { event: 'updated', tableName: 'Pub' }), await cy.ready('OBJECTS_CHANGES', { event: 'updated', tableName: 'Pub' })];
+    const [ux, uy] = [
+      await cx.ready('OBJECTS_CHANGES', { event: 'updated', tableName: 'Pub' }),
+      await cy.ready('OBJECTS_CHANGES', { event: 'updated', tableName: 'Pub' }),
+    ];
     const dx = await cx.ready('OBJECTS_CHANGES', { event: 'deleted', tableName: 'Pub' });
     const r1 = await create('Pub', null, { v: 1 });
     const r2 = await create('Pub', null, { v: 2 });
-    await ok(await f.console('PUT', `/security/data/Pub/objectAcl/${r1}/users/${x.objectId}`, { operation: 'Find', access: 'DENY' }));
+    await ok(
+      await f.console('PUT', `/security/data/Pub/objectAcl/${r1}/users/${x.objectId}`, {
+        operation: 'Find',
+        access: 'DENY',
+      }),
+    );
     await ok(await f.api('PUT', `/data/Pub/${r1}`, { body: { v: 11 } }));
     await ok(await f.api('PUT', `/data/Pub/${r2}`, { body: { v: 22 } }));
     await ok(await f.api('DELETE', `/data/Pub/${r1}`));
@@ -143,15 +190,39 @@ describeEachDb('real-time events scoped by permissions', (server) => {
   });
 
   it('a column Find DENY strips the column from events and refuses a where clause naming it', async () => {
-    const { tableId } = await f.table('Card', [{ name: 'title', dataType: 'STRING' }, { name: 'secret', dataType: 'STRING' }]);
-    await ok(await f.console('PUT', `/security/data/${tableId}/columns/permissions/Find/${await f.roleId('AuthenticatedUser')}`, { column: 'secret', access: 'DENY' }));
+    const { tableId } = await f.table('Card', [
+      { name: 'title', dataType: 'STRING' },
+      { name: 'secret', dataType: 'STRING' },
+    ]);
+    await ok(
+      await f.console(
+        'PUT',
+        `/security/data/${tableId}/columns/permissions/Find/${await f.roleId('AuthenticatedUser')}`,
+        { column: 'secret', access: 'DENY' },
+      ),
+    );
     const cx = await open(x.token);
     const anon = await open(null);
-    const [sx, sa] = [await cx.ready('OBJECTS_CHANGES', { event: 'created', tableName: 'Card' }), await anon.ready('OBJECTS_CHANGES', { event: 'created', tableName: 'Card' })];
-    const refused = await cx.subscribe('OBJECTS_CHANGES', { event: 'created', tableName: 'Card', whereClause: "secret = 'a'" });
+    const [sx, sa] = [
+      await cx.ready('OBJECTS_CHANGES', { event: 'created', tableName: 'Card' }),
+      await anon.ready('OBJECTS_CHANGES', { event: 'created', tableName: 'Card' }),
+    ];
+    const refused = await cx.subscribe('OBJECTS_CHANGES', {
+      event: 'created',
+      tableName: 'Card',
+      whereClause: "secret = 'a'",
+    });
     expect(refused.error).toEqual({ code: 'FORBIDDEN', message: expect.stringContaining("'secret'") });
     // Passwords are never shown, so never filtered on either.
-    expect((await cx.subscribe('OBJECTS_CHANGES', { event: 'updated', tableName: 'Users', whereClause: "password LIKE 'a%'" })).error?.code).toBe('FORBIDDEN');
+    expect(
+      (
+        await cx.subscribe('OBJECTS_CHANGES', {
+          event: 'updated',
+          tableName: 'Users',
+          whereClause: "password LIKE 'a%'",
+        })
+      ).error?.code,
+    ).toBe('FORBIDDEN');
 
     const id = await create('Card', null, { title: 't', secret: 's' });
     await cx.next(() => cx.data(sx).length >= 1);
@@ -163,7 +234,10 @@ describeEachDb('real-time events scoped by permissions', (server) => {
   });
 
   it('a permission changed through the console applies to the very next event', async () => {
-    const { tableId } = await f.table('Live', [{ name: 'v', dataType: 'INT' }, { name: 'note', dataType: 'STRING' }]);
+    const { tableId } = await f.table('Live', [
+      { name: 'v', dataType: 'INT' },
+      { name: 'note', dataType: 'STRING' },
+    ]);
     const cx = await open(x.token);
     const sub = await cx.ready('OBJECTS_CHANGES', { event: 'created', tableName: 'Live' });
     const r1 = await create('Live', null, { v: 1, note: 'n1' });
@@ -178,7 +252,12 @@ describeEachDb('real-time events scoped by permissions', (server) => {
     const r4 = await create('Live', x, { v: 4 });
     // The role rule dropped and a column denied: everything is told again, without the column.
     await setRole(tableId, 'AuthenticatedUser', 'Find', null);
-    await ok(await f.console('PUT', `/security/data/${tableId}/columns/permissions/Find/${x.objectId}`, { column: 'note', access: 'DENY' }));
+    await ok(
+      await f.console('PUT', `/security/data/${tableId}/columns/permissions/Find/${x.objectId}`, {
+        column: 'note',
+        access: 'DENY',
+      }),
+    );
     const r5 = await create('Live', null, { v: 5, note: 'n5' });
     await cx.next(() => cx.data(sub).length >= 3);
     await pause(150);

@@ -49,10 +49,18 @@ export class RealtimeServer {
   private readonly unsubscribeBus: Array<() => void> = [];
   private detach?: () => void;
 
-  constructor(private readonly ctx: ServerContext, private readonly options: RealtimeOptions) {
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly options: RealtimeOptions,
+  ) {
     // Each data event reaches a subscriber only as far as its permissions let it see (session.ts).
-    this.registry = new SubscriptionRegistry(recordLookup(ctx), (err) => ctx.log.warn({ err }, 'a real-time event was not delivered: its permission decision failed'));
-    this.fanOut = new FanOut({ redisUrl: ctx.config.redisUrl, namespace: ctx.config.pgSchemaPrefix, log: ctx.log }, (e) => this.registry.deliver(e));
+    this.registry = new SubscriptionRegistry(recordLookup(ctx), (err) =>
+      ctx.log.warn({ err }, 'a real-time event was not delivered: its permission decision failed'),
+    );
+    this.fanOut = new FanOut(
+      { redisUrl: ctx.config.redisUrl, namespace: ctx.config.pgSchemaPrefix, log: ctx.log },
+      (e) => this.registry.deliver(e),
+    );
     this.sharedObjects = new SharedObjects(() => this.fanOut.redis, `basalt:${ctx.config.pgSchemaPrefix}`);
     // Frames are small JSON objects; a large one is a misbehaving client.
     const limits = { maxHttpBufferSize: 512 * 1024, pingInterval: 25_000, pingTimeout: 20_000 };
@@ -61,37 +69,61 @@ export class RealtimeServer {
     this.engine = new EngineServer({ ...limits, allowEIO3: true, cors: { origin: true, credentials: false } });
     this.io = new SocketServer({ ...limits, serveClient: false });
     this.io.bind(this.engine as never);
-    this.io.of(/^\/[A-Za-z0-9-]{1,64}$/).use((socket, next) => {
-      void this.authenticate(socket.nsp.name.slice(1), socket.handshake.query)
-        .then((client) => {
-          socket.data.client = client;
-          next();
-        })
-        .catch((err: Error) => next(err));
-    }).on('connection', (socket) => {
-      const deps = { ctx, registry: this.registry, fanOut: this.fanOut, sharedObjects: this.sharedObjects, channels: options };
-      new RealtimeSession(deps, socket, socket.data.client);
-    });
+    this.io
+      .of(/^\/[A-Za-z0-9-]{1,64}$/)
+      .use((socket, next) => {
+        void this.authenticate(socket.nsp.name.slice(1), socket.handshake.query)
+          .then((client) => {
+            socket.data.client = client;
+            next();
+          })
+          .catch((err: Error) => next(err));
+      })
+      .on('connection', (socket) => {
+        const deps = {
+          ctx,
+          registry: this.registry,
+          fanOut: this.fanOut,
+          sharedObjects: this.sharedObjects,
+          channels: options,
+        };
+        new RealtimeSession(deps, socket, socket.data.client);
+      });
     // The empty main namespace serves no one.
     this.io.of('/').use((_socket, next) => next(new Error('Connect to the namespace of your application: /{appId}')));
 
     for (const event of ['created', 'updated', 'deleted', 'upserted'] as const) {
-      this.unsubscribeBus.push(ctx.bus.on(`record.${event}`, ({ appId, table, record }) => this.publish({ kind: 'data', appId, table, event, record })));
+      this.unsubscribeBus.push(
+        ctx.bus.on(`record.${event}`, ({ appId, table, record }) =>
+          this.publish({ kind: 'data', appId, table, event, record }),
+        ),
+      );
     }
     this.unsubscribeBus.push(ctx.bus.on('records.bulk', (change) => this.publish({ kind: 'bulk', ...change })));
     this.unsubscribeBus.push(ctx.bus.on('relation.changed', (change) => this.publish({ kind: 'relation', ...change })));
     // A deleted app's shared objects would otherwise stay in memory (or Redis) for good.
-    this.unsubscribeBus.push(ctx.bus.on('app.deleted', ({ appId }) => {
-      this.sharedObjects.dropApp(appId).catch((err: unknown) => ctx.log.warn({ err }, 'shared objects of a deleted app were not dropped'));
-    }));
-    this.unsubscribeBus.push(ctx.bus.on('message.published', ({ appId, channel, message }) => this.publish({ kind: 'message', appId, channel, message })));
+    this.unsubscribeBus.push(
+      ctx.bus.on('app.deleted', ({ appId }) => {
+        this.sharedObjects
+          .dropApp(appId)
+          .catch((err: unknown) => ctx.log.warn({ err }, 'shared objects of a deleted app were not dropped'));
+      }),
+    );
+    this.unsubscribeBus.push(
+      ctx.bus.on('message.published', ({ appId, channel, message }) =>
+        this.publish({ kind: 'message', appId, channel, message }),
+      ),
+    );
   }
 
   private async authenticate(appId: string, query: Record<string, unknown>) {
     const apiKey = typeof query.apiKey === 'string' ? query.apiKey : '';
     const key = await resolveApiKey(this.ctx, appId, apiKey);
     if (!key) throw new Error('Invalid application id or API key');
-    const token = typeof query.userToken === 'string' && query.userToken !== 'null' && query.userToken.length <= 500 ? query.userToken : null;
+    const token =
+      typeof query.userToken === 'string' && query.userToken !== 'null' && query.userToken.length <= 500
+        ? query.userToken
+        : null;
     const clientId = typeof query.clientId === 'string' ? query.clientId.slice(0, 100) : '';
     return { appId, deviceType: key.deviceType, clientId, userToken: token };
   }

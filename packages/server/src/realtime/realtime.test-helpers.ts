@@ -2,20 +2,32 @@ import crypto from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { TestServer } from '../test-helpers.js';
 
-export interface Frame { event: string; payload: any }
+export interface Frame {
+  event: string;
+  payload: any;
+}
 
 /** A socket.io client speaking the `backendless` real-time frames, recording what it receives. */
 export class FrameClient {
   readonly frames: Frame[] = [];
 
   constructor(readonly socket: Socket) {
-    for (const event of ['SUB_READY', 'SUB_RES', 'MET_RES']) socket.on(event, (payload: unknown) => this.frames.push({ event, payload }));
+    for (const event of ['SUB_READY', 'SUB_RES', 'MET_RES'])
+      socket.on(event, (payload: unknown) => this.frames.push({ event, payload }));
   }
 
   /** Connects to an app's namespace the way the SDK does (path `/{appId}`, handshake query). */
-  static async open(origin: string, appId: string, apiKey: string, userToken: string | null = null): Promise<FrameClient> {
+  static async open(
+    origin: string,
+    appId: string,
+    apiKey: string,
+    userToken: string | null = null,
+  ): Promise<FrameClient> {
     const socket = connect(`${origin}/${appId}`, {
-      path: `/${appId}`, forceNew: true, reconnection: false, transports: ['websocket'],
+      path: `/${appId}`,
+      forceNew: true,
+      reconnection: false,
+      transports: ['websocket'],
       query: { apiKey, clientId: crypto.randomUUID().toUpperCase(), userToken: userToken ?? 'null' },
     });
     await new Promise<void>((resolve, reject) => {
@@ -26,7 +38,10 @@ export class FrameClient {
   }
 
   /** `SUB_ON`, resolved with the first answer for it (SUB_READY, or SUB_RES with an error). */
-  async subscribe(name: string, options: Record<string, unknown>): Promise<{ id: string; ready: boolean; error?: { code: string; message: string } }> {
+  async subscribe(
+    name: string,
+    options: Record<string, unknown>,
+  ): Promise<{ id: string; ready: boolean; error?: { code: string; message: string } }> {
     const id = `${crypto.randomBytes(4).toString('hex')}${Date.now()}`;
     this.socket.emit('SUB_ON', { id, name, options });
     const first = await this.next((f) => f.payload?.id === id);
@@ -49,7 +64,9 @@ export class FrameClient {
 
   /** Data delivered so far to one subscription. */
   data(id: string): any[] {
-    return this.frames.filter((f) => f.event === 'SUB_RES' && f.payload.id === id && 'data' in f.payload).map((f) => f.payload.data);
+    return this.frames
+      .filter((f) => f.event === 'SUB_RES' && f.payload.id === id && 'data' in f.payload)
+      .map((f) => f.payload.data);
   }
 
   /** Waits until `count` data frames arrived for `id`, then a little longer so extra ones would show. */
@@ -64,7 +81,8 @@ export class FrameClient {
     for (;;) {
       const found = this.frames.find(test);
       if (found) return found;
-      if (Date.now() - started > timeoutMs) throw new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames).slice(0, 2000)}`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames).slice(0, 2000)}`);
       await new Promise((r) => setTimeout(r, 10));
     }
   }

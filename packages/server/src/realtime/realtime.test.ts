@@ -1,17 +1,27 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { createTestApp, registerDeveloper, startTestServer, type TestDeveloper, type TestServer } from '../test-helpers.js';
+import {
+  createTestApp,
+  registerDeveloper,
+  startTestServer,
+  type TestDeveloper,
+  type TestServer,
+} from '../test-helpers.js';
 
 /** A client that speaks the `backendless` SDK's real-time protocol, frame by frame. */
 class ProtocolClient {
   readonly frames: Array<{ event: string; payload: any }> = [];
   constructor(readonly socket: Socket) {
-    for (const event of ['SUB_READY', 'SUB_RES', 'MET_RES']) socket.on(event, (payload: unknown) => this.frames.push({ event, payload }));
+    for (const event of ['SUB_READY', 'SUB_RES', 'MET_RES'])
+      socket.on(event, (payload: unknown) => this.frames.push({ event, payload }));
   }
 
   /** Sends SUB_ON and resolves with the first answer for it (SUB_READY or an error SUB_RES). */
-  async subscribe(name: string, options: Record<string, unknown>): Promise<{ id: string; ready: boolean; error?: { code: string; message: string } }> {
+  async subscribe(
+    name: string,
+    options: Record<string, unknown>,
+  ): Promise<{ id: string; ready: boolean; error?: { code: string; message: string } }> {
     const id = `${crypto.randomBytes(4).toString('hex')}${Date.now()}`;
     this.socket.emit('SUB_ON', { id, name, options });
     const first = await this.next((f) => f.payload.id === id);
@@ -26,15 +36,21 @@ class ProtocolClient {
 
   /** Data frames (SUB_RES with data) received for one subscription so far. */
   data(id: string): unknown[] {
-    return this.frames.filter((f) => f.event === 'SUB_RES' && f.payload.id === id && 'data' in f.payload).map((f) => f.payload.data);
+    return this.frames
+      .filter((f) => f.event === 'SUB_RES' && f.payload.id === id && 'data' in f.payload)
+      .map((f) => f.payload.data);
   }
 
-  async next(test: (f: { event: string; payload: any }) => boolean, timeoutMs = 5000): Promise<{ event: string; payload: any }> {
+  async next(
+    test: (f: { event: string; payload: any }) => boolean,
+    timeoutMs = 5000,
+  ): Promise<{ event: string; payload: any }> {
     const started = Date.now();
     for (;;) {
       const found = this.frames.find(test);
       if (found) return found;
-      if (Date.now() - started > timeoutMs) throw new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames)}`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames)}`);
       await new Promise((r) => setTimeout(r, 10));
     }
   }
@@ -50,7 +66,9 @@ describe('real time (socket.io, backendless protocol)', () => {
 
   async function client(query: Record<string, string> = {}): Promise<ProtocolClient> {
     const socket = connect(`${origin}/${appId}`, {
-      path: `/${appId}`, forceNew: true, reconnection: false,
+      path: `/${appId}`,
+      forceNew: true,
+      reconnection: false,
       query: { apiKey, clientId: crypto.randomUUID().toUpperCase(), userToken: 'null', ...query },
     });
     open.push(socket);
@@ -61,15 +79,23 @@ describe('real time (socket.io, backendless protocol)', () => {
     return new ProtocolClient(socket);
   }
 
-  const consolePublish = (channel: string, body: unknown) => fetch(`${origin}/${appId}/console/messaging/${channel}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'auth-key': dev.authKey }, body: JSON.stringify(body),
-  });
+  const consolePublish = (channel: string, body: unknown) =>
+    fetch(`${origin}/${appId}/console/messaging/${channel}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'auth-key': dev.authKey },
+      body: JSON.stringify(body),
+    });
 
   beforeAll(async () => {
     server = await startTestServer('sqlite');
     dev = await registerDeveloper(server);
     appId = await createTestApp(server, dev.authKey);
-    const row = await server.app.basalt.dbs.system.selectFrom('api_keys').select('api_key').where('app_id', '=', appId).where('device_type', '=', 'JS').executeTakeFirstOrThrow();
+    const row = await server.app.basalt.dbs.system
+      .selectFrom('api_keys')
+      .select('api_key')
+      .where('app_id', '=', appId)
+      .where('device_type', '=', 'JS')
+      .executeTakeFirstOrThrow();
     apiKey = row.api_key;
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const address = server.app.server.address();
@@ -109,14 +135,26 @@ describe('real time (socket.io, backendless protocol)', () => {
     const sub = await c.subscribe('PUB_SUB_MESSAGES', { channel: 'chat' });
     expect(sub.ready).toBe(true);
 
-    expect((await consolePublish('chat', { message: 'from console', publisherId: 'ops', headers: { a: '1' } })).status).toBe(200);
+    expect(
+      (await consolePublish('chat', { message: 'from console', publisherId: 'ops', headers: { a: '1' } })).status,
+    ).toBe(200);
     const app = await fetch(`${origin}/${appId}/${apiKey}/messaging/chat`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: { text: 'from app' }, publisherId: 'u1' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: { text: 'from app' }, publisherId: 'u1' }),
     });
     expect(app.status).toBe(200);
     await c.next(() => c.data(sub.id).length === 2);
     const [first, second] = c.data(sub.id) as any[];
-    expect(first).toMatchObject({ message: 'from console', publisherId: 'ops', headers: { a: '1' }, query: null, publishAt: 0, repeatEvery: 0, repeatExpiresAt: 0 });
+    expect(first).toMatchObject({
+      message: 'from console',
+      publisherId: 'ops',
+      headers: { a: '1' },
+      query: null,
+      publishAt: 0,
+      repeatEvery: 0,
+      repeatExpiresAt: 0,
+    });
     expect(typeof first.messageId).toBe('string');
     expect(typeof first.timestamp).toBe('number');
     expect(second).toMatchObject({ message: { text: 'from app' }, publisherId: 'u1', headers: {} });
@@ -159,7 +197,10 @@ describe('real time (socket.io, backendless protocol)', () => {
     // The frame is level 1 and its options level 2, so a value of 126 levels reaches 128: allowed.
     expect((await c.call('NO_SUCH_METHOD', { value: nest(126) })).error.code).toBe('NOT_AVAILABLE_YET');
     const deep = await c.call('NO_SUCH_METHOD', { value: nest(127) });
-    expect(deep.error).toEqual({ code: 'BAD_REQUEST', message: 'The frame nests arrays and objects more than 128 levels deep (the JSON depth limit)' });
+    expect(deep.error).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'The frame nests arrays and objects more than 128 levels deep (the JSON depth limit)',
+    });
     const sub = await c.subscribe('PUB_SUB_MESSAGES', { channel: 'chat', extra: nest(200) });
     expect(sub).toMatchObject({ ready: false, error: { code: 'BAD_REQUEST' } });
 
@@ -176,9 +217,16 @@ describe('real time (socket.io, backendless protocol)', () => {
 
   it('delivers data changes of a table with the where clause applied', async () => {
     // Each event is decided by the subscriber's permissions on the table, so the table must exist.
-    expect((await server.call('POST', `/${appId}/console/data/tables`, { authKey: dev.authKey, body: { name: 'Person' } })).statusCode).toBe(200);
+    expect(
+      (await server.call('POST', `/${appId}/console/data/tables`, { authKey: dev.authKey, body: { name: 'Person' } }))
+        .statusCode,
+    ).toBe(200);
     const c = await client();
-    const created = await c.subscribe('OBJECTS_CHANGES', { event: 'created', tableName: 'Person', whereClause: 'age >= 18' });
+    const created = await c.subscribe('OBJECTS_CHANGES', {
+      event: 'created',
+      tableName: 'Person',
+      whereClause: 'age >= 18',
+    });
     const updated = await c.subscribe('OBJECTS_CHANGES', { event: 'updated', tableName: 'Person' });
     const deleted = await c.subscribe('OBJECTS_CHANGES', { event: 'deleted', tableName: 'Person' });
     expect([created.ready, updated.ready, deleted.ready]).toEqual([true, true, true]);
@@ -196,11 +244,16 @@ describe('real time (socket.io, backendless protocol)', () => {
   });
 
   it('delivers records created through the data API to a data-change subscriber', async () => {
-    const data = (method: 'POST', path: string, body: unknown) => server.call(method, `/${appId}/console/data${path}`, { authKey: dev.authKey, body });
+    const data = (method: 'POST', path: string, body: unknown) =>
+      server.call(method, `/${appId}/console/data${path}`, { authKey: dev.authKey, body });
     expect((await data('POST', '/tables', { name: 'Item' })).statusCode).toBe(200);
     expect((await data('POST', '/tables/Item/columns', { name: 'price', dataType: 'INT' })).statusCode).toBe(200);
     const c = await client();
-    const sub = await c.subscribe('OBJECTS_CHANGES', { event: 'created', tableName: 'Item', whereClause: 'price > 10' });
+    const sub = await c.subscribe('OBJECTS_CHANGES', {
+      event: 'created',
+      tableName: 'Item',
+      whereClause: 'price > 10',
+    });
     expect(sub.ready).toBe(true);
     expect((await data('POST', '/Item', { price: 5 })).statusCode).toBe(200);
     const expensive = await data('POST', '/Item', { price: 50 });
@@ -215,7 +268,9 @@ describe('real time (socket.io, backendless protocol)', () => {
     const users = await a.subscribe('PUB_SUB_USERS', { channel: 'chat' });
     const commands = await a.subscribe('PUB_SUB_COMMANDS', { channel: 'chat' });
     expect((await b.subscribe('PUB_SUB_CONNECT', { channel: 'chat' })).ready).toBe(true);
-    expect(await b.call('PUB_SUB_COMMAND', { channel: 'chat', type: 'typing', data: { on: true } })).toMatchObject({ result: null });
+    expect(await b.call('PUB_SUB_COMMAND', { channel: 'chat', type: 'typing', data: { on: true } })).toMatchObject({
+      result: null,
+    });
     await a.next(() => a.data(commands.id).length === 1);
     expect(a.data(commands.id)[0]).toMatchObject({ type: 'typing', data: { on: true }, connectionId: b.socket.id });
     await a.next(() => a.data(users.id).length >= 1);

@@ -19,9 +19,14 @@ export function recordLookup(ctx: ServerContext): RecordLookup {
       if (!table || !owner || !key) return out;
       const unique = [...new Set(ids)];
       for (let i = 0; i < unique.length; i += IDS_PER_QUERY) {
-        const rows = await ctx.dbs.app(appId).selectFrom(table.sqlName).select([`${key.sqlName} as id`, `${owner.sqlName} as owner`])
-          .where(key.sqlName, 'in', unique.slice(i, i + IDS_PER_QUERY)).execute();
-        for (const r of rows as Array<{ id: unknown; owner: unknown }>) out.set(String(r.id), typeof r.owner === 'string' ? r.owner : null);
+        const rows = await ctx.dbs
+          .app(appId)
+          .selectFrom(table.sqlName)
+          .select([`${key.sqlName} as id`, `${owner.sqlName} as owner`])
+          .where(key.sqlName, 'in', unique.slice(i, i + IDS_PER_QUERY))
+          .execute();
+        for (const r of rows as Array<{ id: unknown; owner: unknown }>)
+          out.set(String(r.id), typeof r.owner === 'string' ? r.owner : null);
       }
       return out;
     },

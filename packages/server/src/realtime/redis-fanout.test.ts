@@ -5,7 +5,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { TEST_PG_URL } from '../test-helpers.js';
-import { dropSchemas, startServerProcess, stopServerProcess, type ServerProcess } from './server-process.test-helpers.js';
+import {
+  dropSchemas,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from './server-process.test-helpers.js';
 
 const REDIS_URL = process.env.BASALT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -24,16 +29,38 @@ describe('real-time fan-out across two server processes (Redis)', () => {
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    const env = { DATABASE_URL: TEST_PG_URL, BASALT_PG_SCHEMA_PREFIX: prefix, REDIS_URL, BASALT_DATA_DIR: dataDir, BASALT_CONSOLE_DIR: path.join(dataDir, 'no-console') };
+    const env = {
+      DATABASE_URL: TEST_PG_URL,
+      BASALT_PG_SCHEMA_PREFIX: prefix,
+      REDIS_URL,
+      BASALT_DATA_DIR: dataDir,
+      BASALT_CONSOLE_DIR: path.join(dataDir, 'no-console'),
+    };
     // One after the other: the first one creates the schema and runs the migrations.
     a = await startServerProcess(env);
     b = await startServerProcess(env);
     const email = `fanout${Date.now()}@example.com`;
     const json = { 'content-type': 'application/json' };
-    expect((await fetch(`${a.origin}/console/devreg`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'correct horse battery', name: 'Fan' }) })).status).toBe(200);
-    const login = await fetch(`${a.origin}/console/home/login`, { method: 'POST', headers: json, body: JSON.stringify({ login: email, password: 'correct horse battery' }) });
+    expect(
+      (
+        await fetch(`${a.origin}/console/devreg`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ email, password: 'correct horse battery', name: 'Fan' }),
+        })
+      ).status,
+    ).toBe(200);
+    const login = await fetch(`${a.origin}/console/home/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ login: email, password: 'correct horse battery' }),
+    });
     authKey = String(login.headers.get('auth-key'));
-    const created = await fetch(`${a.origin}/console/applications`, { method: 'POST', headers: { ...json, 'auth-key': authKey }, body: JSON.stringify({ appName: 'FanOut' }) });
+    const created = await fetch(`${a.origin}/console/applications`, {
+      method: 'POST',
+      headers: { ...json, 'auth-key': authKey },
+      body: JSON.stringify({ appName: 'FanOut' }),
+    });
     const app = (await created.json()) as { id: string; apiKeys: Array<{ deviceType: string; apiKey: string }> };
     appId = app.id;
     apiKey = app.apiKeys.find((k) => k.deviceType === 'JS')!.apiKey;
@@ -47,12 +74,19 @@ describe('real-time fan-out across two server processes (Redis)', () => {
   }, 60_000);
 
   async function subscriber(node: ServerProcess): Promise<{ received: unknown[] }> {
-    const socket = connect(`${node.origin}/${appId}`, { path: `/${appId}`, forceNew: true, reconnection: false, query: { apiKey, clientId: crypto.randomUUID(), userToken: 'null' } });
+    const socket = connect(`${node.origin}/${appId}`, {
+      path: `/${appId}`,
+      forceNew: true,
+      reconnection: false,
+      query: { apiKey, clientId: crypto.randomUUID(), userToken: 'null' },
+    });
     sockets.push(socket);
     const received: unknown[] = [];
     const id = `sub${crypto.randomBytes(4).toString('hex')}`;
     const ready = new Promise<void>((resolve, reject) => {
-      socket.on('SUB_READY', (f: { id: string }) => { if (f.id === id) resolve(); });
+      socket.on('SUB_READY', (f: { id: string }) => {
+        if (f.id === id) resolve();
+      });
       socket.on('SUB_RES', (f: { id: string; data?: unknown; error?: unknown }) => {
         if (f.id !== id) return;
         if (f.error) reject(new Error(JSON.stringify(f.error)));
@@ -70,16 +104,21 @@ describe('real-time fan-out across two server processes (Redis)', () => {
     const onB = await subscriber(b!);
 
     const viaConsoleOnA = await fetch(`${a!.origin}/${appId}/console/messaging/default`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'auth-key': authKey }, body: JSON.stringify({ message: 'from A' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'auth-key': authKey },
+      body: JSON.stringify({ message: 'from A' }),
     });
     expect(viaConsoleOnA.status).toBe(200);
     const viaAppApiOnB = await fetch(`${b!.origin}/${appId}/${apiKey}/messaging/default`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'from B' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'from B' }),
     });
     expect(viaAppApiOnB.status).toBe(200);
 
     const started = Date.now();
-    while ((onA.received.length < 2 || onB.received.length < 2) && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 20));
+    while ((onA.received.length < 2 || onB.received.length < 2) && Date.now() - started < 10_000)
+      await new Promise((r) => setTimeout(r, 20));
     // Anything duplicated would arrive right behind the originals.
     await new Promise((r) => setTimeout(r, 300));
     const texts = (list: unknown[]) => list.map((m) => (m as { message: string }).message).sort();

@@ -5,7 +5,12 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PG_URL } from '../test-helpers.js';
-import { dropSchemas, startServerProcess, stopServerProcess, type ServerProcess } from './server-process.test-helpers.js';
+import {
+  dropSchemas,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from './server-process.test-helpers.js';
 import { FrameClient } from './realtime.test-helpers.js';
 import { SHARED_OBJECT_LIMITS, SharedObjects } from './shared-objects.js';
 
@@ -25,15 +30,33 @@ describe('shared objects across two server processes (Redis)', () => {
   const clients: FrameClient[] = [];
 
   beforeAll(async () => {
-    const env = { DATABASE_URL: TEST_PG_URL, BASALT_PG_SCHEMA_PREFIX: prefix, REDIS_URL, BASALT_DATA_DIR: dataDir, BASALT_CONSOLE_DIR: path.join(dataDir, 'none') };
+    const env = {
+      DATABASE_URL: TEST_PG_URL,
+      BASALT_PG_SCHEMA_PREFIX: prefix,
+      REDIS_URL,
+      BASALT_DATA_DIR: dataDir,
+      BASALT_CONSOLE_DIR: path.join(dataDir, 'none'),
+    };
     // One after the other: the first creates the schema and runs the migrations.
     a = await startServerProcess(env);
     b = await startServerProcess(env);
     const json = { 'content-type': 'application/json' };
     const email = `rso${Date.now()}@example.com`;
-    await fetch(`${a.origin}/console/devreg`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'correct horse battery', name: 'Rso' }) });
-    const login = await fetch(`${a.origin}/console/home/login`, { method: 'POST', headers: json, body: JSON.stringify({ login: email, password: 'correct horse battery' }) });
-    const created = await fetch(`${a.origin}/console/applications`, { method: 'POST', headers: { ...json, 'auth-key': String(login.headers.get('auth-key')) }, body: JSON.stringify({ appName: 'Rso' }) });
+    await fetch(`${a.origin}/console/devreg`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password: 'correct horse battery', name: 'Rso' }),
+    });
+    const login = await fetch(`${a.origin}/console/home/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ login: email, password: 'correct horse battery' }),
+    });
+    const created = await fetch(`${a.origin}/console/applications`, {
+      method: 'POST',
+      headers: { ...json, 'auth-key': String(login.headers.get('auth-key')) },
+      body: JSON.stringify({ appName: 'Rso' }),
+    });
     const app = (await created.json()) as { id: string; apiKeys: Array<{ deviceType: string; apiKey: string }> };
     appId = app.id;
     apiKey = app.apiKeys.find((k) => k.deviceType === 'JS')!.apiKey;
@@ -60,7 +83,9 @@ describe('shared objects across two server processes (Redis)', () => {
 
     expect((await onA.call('RSO_SET', { name: 'shared', key: 'color', data: 'blue' })).error).toBeUndefined();
     expect((await onB.call('RSO_GET', { name: 'shared', key: 'color' })).result).toBe('blue');
-    expect(await onB.settle(changes, 1)).toEqual([{ key: 'color', data: 'blue', connectionId: onA.socket.id, userId: null }]);
+    expect(await onB.settle(changes, 1)).toEqual([
+      { key: 'color', data: 'blue', connectionId: onA.socket.id, userId: null },
+    ]);
 
     const redis = new Redis(REDIS_URL);
     try {

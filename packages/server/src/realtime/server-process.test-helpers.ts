@@ -8,7 +8,11 @@ import { TEST_PG_URL } from '../test-helpers.js';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /** One real server process of a multi-process test, with what it printed. */
-export interface ServerProcess { child: ChildProcess; origin: string; log: string[] }
+export interface ServerProcess {
+  child: ChildProcess;
+  origin: string;
+  log: string[];
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,14 +29,22 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const port = await freePort();
   const log: string[] = [];
   const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: repoRoot, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [child.stdout, child.stderr]) stream?.on('data', (d: Buffer) => log.push(d.toString()));
   const origin = `http://127.0.0.1:${port}`;
   for (const started = Date.now(); ; await new Promise((r) => setTimeout(r, 200))) {
     if (child.exitCode !== null) throw new Error(`server exited: ${log.join('')}`);
     if (Date.now() - started > 45_000) throw new Error(`server did not start: ${log.join('')}`);
-    if (await fetch(`${origin}/console/status`).then((r) => r.ok, () => false)) return { child, origin, log };
+    if (
+      await fetch(`${origin}/console/status`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, origin, log };
   }
 }
 
@@ -50,8 +62,11 @@ export async function dropSchemas(prefix: string): Promise<void> {
   const client = new pg.Client({ connectionString: TEST_PG_URL });
   await client.connect();
   try {
-    const schemas = await client.query<{ nspname: string }>('select nspname from pg_namespace where nspname like $1', [`${prefix}%`]);
-    for (const { nspname } of schemas.rows) await client.query(`drop schema if exists "${nspname.replace(/"/g, '')}" cascade`);
+    const schemas = await client.query<{ nspname: string }>('select nspname from pg_namespace where nspname like $1', [
+      `${prefix}%`,
+    ]);
+    for (const { nspname } of schemas.rows)
+      await client.query(`drop schema if exists "${nspname.replace(/"/g, '')}" cascade`);
   } finally {
     await client.end();
   }

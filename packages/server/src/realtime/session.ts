@@ -4,7 +4,13 @@ import { ApiError } from '../http/api-error.js';
 import type { FanOut } from './fan-out.js';
 import type { RealtimeOptions } from './realtime-server.js';
 import { channelText, nestsTooDeep, Refusal, text, TOO_DEEP, type WireError } from './frames.js';
-import { checkRealtimeSubscribePermission, sharedObjectUser, SubscriberViews, type RealtimeClient, type RealtimeTarget } from './permissions.js';
+import {
+  checkRealtimeSubscribePermission,
+  sharedObjectUser,
+  SubscriberViews,
+  type RealtimeClient,
+  type RealtimeTarget,
+} from './permissions.js';
 import { runSharedObjectMethod, SHARED_OBJECT_METHODS } from './shared-object-methods.js';
 import type { SharedObjects } from './shared-objects.js';
 import { planSubscription, targetOf } from './subscription-builder.js';
@@ -35,7 +41,11 @@ export class RealtimeSession {
   /** What this client may see of each table, shared by its table subscriptions (permissions.ts). */
   private readonly views: SubscriberViews;
 
-  constructor(private readonly deps: SessionDeps, private readonly socket: Socket, private readonly client: RealtimeClient) {
+  constructor(
+    private readonly deps: SessionDeps,
+    private readonly socket: Socket,
+    private readonly client: RealtimeClient,
+  ) {
     this.views = new SubscriberViews(deps.ctx, client);
     // Before any handler: a frame nested deeper than an HTTP body may be is answered with an error
     // and dropped (the connection stays), before recursive code (JSON.stringify of a shared-object
@@ -71,7 +81,12 @@ export class RealtimeSession {
     if (this.deps.registry.countForSocket(this.socket.id) >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
       throw new Refusal('LIMIT', `A connection may hold at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions`);
     }
-    const { sub, target } = planSubscription({ socket: this.socket, appId: this.client.appId, clientId: this.client.clientId }, id, name, options);
+    const { sub, target } = planSubscription(
+      { socket: this.socket, appId: this.client.appId, clientId: this.client.clientId },
+      id,
+      name,
+      options,
+    );
     if (target.kind === 'channel') await this.allowChannel(target.channel);
     else if (target.kind === 'shared-object') sub.userId = (await this.sharedObjectSender()).userId;
     else {
@@ -118,7 +133,8 @@ export class RealtimeSession {
 
   /** Answers a refused frame where the protocol has an answer for it (SUB_ON, MET_REQ). */
   private refuseFrame(event: unknown, frame: unknown): void {
-    const id = frame !== null && typeof frame === 'object' && !Array.isArray(frame) ? (frame as { id?: unknown }).id : undefined;
+    const id =
+      frame !== null && typeof frame === 'object' && !Array.isArray(frame) ? (frame as { id?: unknown }).id : undefined;
     if (typeof id !== 'string' || id.length === 0 || id.length > 100) return;
     if (event === 'SUB_ON') this.socket.emit('SUB_RES', { id, error: TOO_DEEP });
     else if (event === 'MET_REQ') this.socket.emit('MET_RES', { id, error: TOO_DEEP });
@@ -145,7 +161,13 @@ export class RealtimeSession {
 
   private async run(name: string, options: Record<string, unknown>): Promise<unknown> {
     if (SHARED_OBJECT_METHODS.has(name)) {
-      return runSharedObjectMethod(this.deps.sharedObjects, this.deps.fanOut, await this.sharedObjectSender(), name, options);
+      return runSharedObjectMethod(
+        this.deps.sharedObjects,
+        this.deps.fanOut,
+        await this.sharedObjectSender(),
+        name,
+        options,
+      );
     }
     switch (name) {
       case 'SET_USER_TOKEN': {
@@ -157,7 +179,12 @@ export class RealtimeSession {
       case 'PUB_SUB_COMMAND': {
         const channel = channelText(options.channel);
         await this.allowChannel(channel);
-        const command = { type: options.type ?? null, data: options.data ?? null, connectionId: this.socket.id, userId: null };
+        const command = {
+          type: options.type ?? null,
+          data: options.data ?? null,
+          connectionId: this.socket.id,
+          userId: null,
+        };
         this.deps.fanOut.publish({ kind: 'command', appId: this.client.appId, channel, command });
         return null;
       }
@@ -177,10 +204,14 @@ export class RealtimeSession {
         if (user.allowed) sub.userId = user.userId;
       }
       let answer = await checkRealtimeSubscribePermission(this.deps.ctx, this.client, target);
-      if (answer.allowed && target.kind === 'table') answer = await this.allowTable(sub, target.table).then(() => answer, (err: unknown) => {
-        if (err instanceof Refusal) return { allowed: false, message: err.message };
-        throw err;
-      });
+      if (answer.allowed && target.kind === 'table')
+        answer = await this.allowTable(sub, target.table).then(
+          () => answer,
+          (err: unknown) => {
+            if (err instanceof Refusal) return { allowed: false, message: err.message };
+            throw err;
+          },
+        );
       if (answer.allowed) continue;
       this.deps.registry.remove(this.socket.id, sub.id);
       this.socket.emit('SUB_RES', { id: sub.id, error: { code: 'FORBIDDEN', message: answer.message } });
@@ -191,7 +222,8 @@ export class RealtimeSession {
   private presence(sub: Subscription, status: 'JOINED' | 'LEAVED'): void {
     const data = { status, data: [{ connectionId: this.socket.id, userId: null }] };
     const { appId } = this.client;
-    if (sub.name === 'PUB_SUB_CONNECT' && sub.channel) this.deps.fanOut.publish({ kind: 'user-status', appId, channel: sub.channel, status: data });
+    if (sub.name === 'PUB_SUB_CONNECT' && sub.channel)
+      this.deps.fanOut.publish({ kind: 'user-status', appId, channel: sub.channel, status: data });
     if (sub.name === 'RSO_CONNECT' && sub.sharedObject) {
       const users = { status, data: [{ connectionId: this.socket.id, userId: sub.userId ?? null }] };
       this.deps.fanOut.publish({ kind: 'rso', appId, name: sub.sharedObject, subscription: 'RSO_USERS', data: users });

@@ -14,7 +14,8 @@ export interface Sender {
 /** An optional key: absent reads the whole object. */
 function keyOf(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_NAME) throw new Refusal('BAD_REQUEST', `key must be a non-empty string of at most ${MAX_NAME} characters`);
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_NAME)
+    throw new Refusal('BAD_REQUEST', `key must be a non-empty string of at most ${MAX_NAME} characters`);
   return value;
 }
 
@@ -23,11 +24,20 @@ function keyOf(value: unknown): string | undefined {
  * state, then tells the object's listeners in every process. Events carry the sender's connection
  * and user ids, as the channel commands do.
  */
-export async function runSharedObjectMethod(objects: SharedObjects, fanOut: FanOut, from: Sender, method: string, options: Record<string, unknown>): Promise<unknown> {
+export async function runSharedObjectMethod(
+  objects: SharedObjects,
+  fanOut: FanOut,
+  from: Sender,
+  method: string,
+  options: Record<string, unknown>,
+): Promise<unknown> {
   const name = text(options.name, 'Shared object name');
   const { appId, connectionId, userId } = from;
-  const tell = (subscription: 'RSO_CHANGES' | 'RSO_CLEARED' | 'RSO_COMMANDS' | 'RSO_INVOKE', data: unknown, targets?: string[]) =>
-    fanOut.publish({ kind: 'rso', appId, name, subscription, data, ...(targets ? { targets } : {}) });
+  const tell = (
+    subscription: 'RSO_CHANGES' | 'RSO_CLEARED' | 'RSO_COMMANDS' | 'RSO_INVOKE',
+    data: unknown,
+    targets?: string[],
+  ) => fanOut.publish({ kind: 'rso', appId, name, subscription, data, ...(targets ? { targets } : {}) });
   try {
     switch (method) {
       case 'RSO_GET':
@@ -45,7 +55,8 @@ export async function runSharedObjectMethod(objects: SharedObjects, fanOut: FanO
         return null;
       case 'RSO_COMMAND': {
         const data = { type: options.type ?? null, data: options.data ?? null, connectionId, userId };
-        if (JSON.stringify(data).length > 64 * 1024) throw new Refusal('LIMIT', 'A shared-object command may take at most 64 KB as JSON');
+        if (JSON.stringify(data).length > 64 * 1024)
+          throw new Refusal('LIMIT', 'A shared-object command may take at most 64 KB as JSON');
         tell('RSO_COMMANDS', data);
         return null;
       }
@@ -53,7 +64,8 @@ export async function runSharedObjectMethod(objects: SharedObjects, fanOut: FanO
         const invoked = text(options.method, 'method');
         const args = options.args ?? [];
         if (!Array.isArray(args)) throw new Refusal('BAD_REQUEST', 'args must be an array');
-        if (JSON.stringify(args).length > 64 * 1024) throw new Refusal('LIMIT', 'Invocation arguments may take at most 64 KB as JSON');
+        if (JSON.stringify(args).length > 64 * 1024)
+          throw new Refusal('LIMIT', 'Invocation arguments may take at most 64 KB as JSON');
         const targets = idList(options.targets, 'targets');
         tell('RSO_INVOKE', { method: invoked, args }, targets);
         return null;

@@ -36,11 +36,16 @@ describeEachDb('real-time shared objects', (server) => {
     const cleared = await b.ready('RSO_CLEARED', { name: 'board' });
     const elsewhere = await b.ready('RSO_CHANGES', { name: 'other' });
 
-    expect(await a.call('RSO_SET', { name: 'board', key: 'score', data: { home: 2, away: 1 } })).toMatchObject({ result: null });
+    expect(await a.call('RSO_SET', { name: 'board', key: 'score', data: { home: 2, away: 1 } })).toMatchObject({
+      result: null,
+    });
     await a.call('RSO_SET', { name: 'board', key: 'title', data: 'final' });
     expect((await b.call('RSO_GET', { name: 'board', key: 'score' })).result).toEqual({ home: 2, away: 1 });
     expect((await b.call('RSO_GET', { name: 'board', key: 'missing' })).result).toBeNull();
-    expect((await b.call('RSO_GET', { name: 'board' })).result).toEqual({ score: { home: 2, away: 1 }, title: 'final' });
+    expect((await b.call('RSO_GET', { name: 'board' })).result).toEqual({
+      score: { home: 2, away: 1 },
+      title: 'final',
+    });
     expect((await b.call('RSO_GET', { name: 'other', key: 'score' })).result).toBeNull();
     expect(await b.settle(changes, 2)).toEqual([
       { key: 'score', data: { home: 2, away: 1 }, connectionId: a.socket.id, userId: null },
@@ -62,12 +67,17 @@ describeEachDb('real-time shared objects', (server) => {
     const invokeB = await b.ready('RSO_INVOKE', { name: 'room' });
     await b.ready('RSO_CONNECT', { name: 'room' });
     await b.call('RSO_COMMAND', { name: 'room', type: 'ping', data: { n: 1 } });
-    expect(await a.settle(commands, 1)).toEqual([{ type: 'ping', data: { n: 1 }, connectionId: b.socket.id, userId: null }]);
+    expect(await a.settle(commands, 1)).toEqual([
+      { type: 'ping', data: { n: 1 }, connectionId: b.socket.id, userId: null },
+    ]);
 
     await b.call('RSO_INVOKE', { name: 'room', method: 'refresh', args: [1, 'x'] });
     await b.call('RSO_INVOKE', { name: 'room', method: 'onlyB', targets: [b.socket.id], args: [] });
     expect(await a.settle(invokeA, 1)).toEqual([{ method: 'refresh', args: [1, 'x'] }]);
-    expect(await b.settle(invokeB, 2)).toEqual([{ method: 'refresh', args: [1, 'x'] }, { method: 'onlyB', args: [] }]);
+    expect(await b.settle(invokeB, 2)).toEqual([
+      { method: 'refresh', args: [1, 'x'] },
+      { method: 'onlyB', args: [] },
+    ]);
 
     const bId = b.socket.id;
     b.close();
@@ -79,7 +89,10 @@ describeEachDb('real-time shared objects', (server) => {
 
   it('limits key length, value size, keys per object and objects per app', async () => {
     const c = await open();
-    expect((await c.call('RSO_SET', { name: 'lim', key: 'k'.repeat(SHARED_OBJECT_LIMITS.keyLength + 1), data: 1 })).error?.code).toBe('BAD_REQUEST');
+    expect(
+      (await c.call('RSO_SET', { name: 'lim', key: 'k'.repeat(SHARED_OBJECT_LIMITS.keyLength + 1), data: 1 })).error
+        ?.code,
+    ).toBe('BAD_REQUEST');
     const big = await c.call('RSO_SET', { name: 'lim', key: 'big', data: 'x'.repeat(SHARED_OBJECT_LIMITS.valueBytes) });
     expect(big.error).toMatchObject({ code: 'LIMIT', message: expect.stringMatching(/bytes/) });
 
@@ -88,11 +101,17 @@ describeEachDb('real-time shared objects', (server) => {
     expect((await c.call('RSO_SET', { name: 'lim', key: 'a', data: 1 })).error).toBeUndefined();
     expect((await c.call('RSO_SET', { name: 'lim', key: 'b', data: 2 })).error).toBeUndefined();
     expect((await c.call('RSO_SET', { name: 'lim', key: 'a', data: 3 })).error).toBeUndefined();
-    expect((await c.call('RSO_SET', { name: 'lim', key: 'c', data: 4 })).error).toMatchObject({ code: 'LIMIT', message: expect.stringMatching(/keys/) });
+    expect((await c.call('RSO_SET', { name: 'lim', key: 'c', data: 4 })).error).toMatchObject({
+      code: 'LIMIT',
+      message: expect.stringMatching(/keys/),
+    });
     // 'lim' is one object; earlier tests cleared theirs, so two more fit and the next is refused.
     await c.call('RSO_SET', { name: 'lim2', key: 'a', data: 1 });
     await c.call('RSO_SET', { name: 'lim3', key: 'a', data: 1 });
-    expect((await c.call('RSO_SET', { name: 'lim4', key: 'a', data: 1 })).error).toMatchObject({ code: 'LIMIT', message: expect.stringMatching(/shared objects/) });
+    expect((await c.call('RSO_SET', { name: 'lim4', key: 'a', data: 1 })).error).toMatchObject({
+      code: 'LIMIT',
+      message: expect.stringMatching(/shared objects/),
+    });
     await c.call('RSO_CLEAR', { name: 'lim3' });
     expect((await c.call('RSO_SET', { name: 'lim4', key: 'a', data: 1 })).error).toBeUndefined();
   });
@@ -108,7 +127,9 @@ describeEachDb('real-time shared objects', (server) => {
     const watcher = await open();
     const changes = await watcher.ready('RSO_CHANGES', { name: 'mine' });
     await signedIn.call('RSO_SET', { name: 'mine', key: 'k', data: true });
-    expect(await watcher.settle(changes, 1)).toEqual([{ key: 'k', data: true, connectionId: signedIn.socket.id, userId: user.objectId }]);
+    expect(await watcher.settle(changes, 1)).toEqual([
+      { key: 'k', data: true, connectionId: signedIn.socket.id, userId: user.objectId },
+    ]);
     const byUser = await signedIn.ready('RSO_INVOKE', { name: 'mine' });
     await watcher.call('RSO_INVOKE', { name: 'mine', method: 'hello', targets: [user.objectId], args: ['hi'] });
     expect(await signedIn.settle(byUser, 1)).toEqual([{ method: 'hello', args: ['hi'] }]);

@@ -70,7 +70,10 @@ return 'ok'`;
 
 /** One Redis hash per object (`…:rso:{appId}:{name}`) and one set of object names per app. */
 class RedisBackend implements Backend {
-  constructor(private readonly redis: Redis, private readonly prefix: string) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
 
   // App ids have no ':' (see APP_ID in realtime-server.ts), so `{appId}:{name}` is unambiguous.
   private hash(appId: string, name: string) {
@@ -91,7 +94,17 @@ class RedisBackend implements Backend {
 
   async set(appId: string, name: string, key: string, json: string) {
     const { keysPerObject, objectsPerApp } = SHARED_OBJECT_LIMITS;
-    return (await this.redis.eval(SET_SCRIPT, 2, this.hash(appId, name), this.names(appId), key, json, keysPerObject, objectsPerApp, name)) as 'ok' | 'keys' | 'objects';
+    return (await this.redis.eval(
+      SET_SCRIPT,
+      2,
+      this.hash(appId, name),
+      this.names(appId),
+      key,
+      json,
+      keysPerObject,
+      objectsPerApp,
+      name,
+    )) as 'ok' | 'keys' | 'objects';
   }
 
   async clear(appId: string, name: string) {
@@ -117,7 +130,10 @@ export class SharedObjects {
   private remote?: RedisBackend;
 
   /** `redis` is looked up on each call: it exists only once the fan-out has connected. */
-  constructor(private readonly redis: () => Redis | undefined, private readonly prefix: string) {}
+  constructor(
+    private readonly redis: () => Redis | undefined,
+    private readonly prefix: string,
+  ) {}
 
   private backend(): Backend {
     const redis = this.redis();
@@ -137,15 +153,23 @@ export class SharedObjects {
 
   async set(appId: string, name: string, key: string, value: unknown): Promise<void> {
     if (key.length === 0 || key.length > SHARED_OBJECT_LIMITS.keyLength) {
-      throw new SharedObjectLimitError(`A shared-object key must have 1 to ${SHARED_OBJECT_LIMITS.keyLength} characters`);
+      throw new SharedObjectLimitError(
+        `A shared-object key must have 1 to ${SHARED_OBJECT_LIMITS.keyLength} characters`,
+      );
     }
     const json = JSON.stringify(value ?? null);
     if (Buffer.byteLength(json) > SHARED_OBJECT_LIMITS.valueBytes) {
-      throw new SharedObjectLimitError(`A shared-object value may take at most ${SHARED_OBJECT_LIMITS.valueBytes} bytes as JSON`);
+      throw new SharedObjectLimitError(
+        `A shared-object value may take at most ${SHARED_OBJECT_LIMITS.valueBytes} bytes as JSON`,
+      );
     }
     const answer = await this.backend().set(appId, name, key, json);
-    if (answer === 'keys') throw new SharedObjectLimitError(`A shared object holds at most ${SHARED_OBJECT_LIMITS.keysPerObject} keys`);
-    if (answer === 'objects') throw new SharedObjectLimitError(`An application holds at most ${SHARED_OBJECT_LIMITS.objectsPerApp} shared objects`);
+    if (answer === 'keys')
+      throw new SharedObjectLimitError(`A shared object holds at most ${SHARED_OBJECT_LIMITS.keysPerObject} keys`);
+    if (answer === 'objects')
+      throw new SharedObjectLimitError(
+        `An application holds at most ${SHARED_OBJECT_LIMITS.objectsPerApp} shared objects`,
+      );
   }
 
   clear(appId: string, name: string): Promise<void> {

@@ -7,7 +7,14 @@ const RECORD_EVENTS = new Set(['created', 'updated', 'deleted', 'upserted', 'bul
 const CONDITION_EVENTS = new Set(['bulk-updated', 'bulk-deleted']);
 const RELATION_EVENTS = new Set(['set', 'add', 'delete']);
 const CHANNEL_SUBSCRIPTIONS = new Set(['PUB_SUB_CONNECT', 'PUB_SUB_MESSAGES', 'PUB_SUB_COMMANDS', 'PUB_SUB_USERS']);
-export const SHARED_OBJECT_SUBSCRIPTIONS = new Set(['RSO_CONNECT', 'RSO_CHANGES', 'RSO_CLEARED', 'RSO_COMMANDS', 'RSO_USERS', 'RSO_INVOKE']);
+export const SHARED_OBJECT_SUBSCRIPTIONS = new Set([
+  'RSO_CONNECT',
+  'RSO_CHANGES',
+  'RSO_CLEARED',
+  'RSO_COMMANDS',
+  'RSO_USERS',
+  'RSO_INVOKE',
+]);
 
 /** A subscription the session will register once `target` passes the permission check. */
 export interface Planned {
@@ -29,7 +36,10 @@ export function planSubscription(who: Subscriber, id: string, name: string, opti
   if (CHANNEL_SUBSCRIPTIONS.has(name)) {
     const channel = channelText(options.channel);
     const filter = name === 'PUB_SUB_MESSAGES' ? filterOf(options.selector, 'selector') : undefined;
-    return { sub: { ...base, key: keyFor.channel(appId, name, channel), channel, filter }, target: { kind: 'channel', channel } };
+    return {
+      sub: { ...base, key: keyFor.channel(appId, name, channel), channel, filter },
+      target: { kind: 'channel', channel },
+    };
   }
   if (name === 'OBJECTS_CHANGES') {
     const table = text(options.tableName, 'tableName');
@@ -46,16 +56,30 @@ export function planSubscription(who: Subscriber, id: string, name: string, opti
   if (name === 'RELATIONS_CHANGES') {
     const table = text(options.tableName, 'tableName');
     const event = text(options.event, 'event');
-    if (!RELATION_EVENTS.has(event)) throw new Refusal('BAD_REQUEST', `Unknown relation event '${event}': use set, add or delete`);
+    if (!RELATION_EVENTS.has(event))
+      throw new Refusal('BAD_REQUEST', `Unknown relation event '${event}': use set, add or delete`);
     const column = text(options.relationColumnName, 'relationColumnName');
     const parents = idList(options.parentObjects, 'parentObjects');
-    const sub = { ...base, key: keyFor.relation(appId, table, column, event), table, parents: parents && new Set(parents) };
+    const sub = {
+      ...base,
+      key: keyFor.relation(appId, table, column, event),
+      table,
+      parents: parents && new Set(parents),
+    };
     return { sub, target: { kind: 'table', table } };
   }
   if (SHARED_OBJECT_SUBSCRIPTIONS.has(name)) {
     const object = text(options.name, 'Shared object name');
     // userId is set by the session once the permission check has resolved the user.
-    return { sub: { ...base, key: keyFor.sharedObject(appId, name, object), sharedObject: object, clientId: who.clientId || undefined }, target: { kind: 'shared-object', name: object } };
+    return {
+      sub: {
+        ...base,
+        key: keyFor.sharedObject(appId, name, object),
+        sharedObject: object,
+        clientId: who.clientId || undefined,
+      },
+      target: { kind: 'shared-object', name: object },
+    };
   }
   throw new Refusal('NOT_AVAILABLE_YET', `Real-time subscription '${name}' is not available yet`);
 }

@@ -1,14 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { keyFor, SubscriptionRegistry, type RecordLookup, type SubscriberAccess, type Subscription, type TableView } from './subscriptions.js';
+import {
+  keyFor,
+  SubscriptionRegistry,
+  type RecordLookup,
+  type SubscriberAccess,
+  type Subscription,
+  type TableView,
+} from './subscriptions.js';
 
 /** A view that lets its user see only records it owns, with `secret` hidden. */
-const OWN: TableView = { all: false, visible: (r) => r.ownerId === 'me', needsOwner: true, hidden: new Set(['secret']) };
+const OWN: TableView = {
+  all: false,
+  visible: (r) => r.ownerId === 'me',
+  needsOwner: true,
+  hidden: new Set(['secret']),
+};
 
 function subscriber(access: SubscriberAccess, event = 'updated') {
   const received: unknown[] = [];
   const sub: Subscription = {
-    id: 'sub1', appId: 'app', name: 'OBJECTS_CHANGES', table: 'T', access,
-    key: keyFor.table('app', 'T', event), socket: { id: 'sock1', emit: (_e, payload) => received.push(payload.data) },
+    id: 'sub1',
+    appId: 'app',
+    name: 'OBJECTS_CHANGES',
+    table: 'T',
+    access,
+    key: keyFor.table('app', 'T', event),
+    socket: { id: 'sock1', emit: (_e, payload) => received.push(payload.data) },
   };
   return { sub, received };
 }
@@ -16,14 +33,21 @@ function subscriber(access: SubscriberAccess, event = 'updated') {
 const settle = () => new Promise((r) => setTimeout(r, 10));
 
 describe('subscription registry: events scoped by the subscriber view', () => {
-  it('keeps the order of a subscription\'s events while its view is still being worked out', async () => {
+  it("keeps the order of a subscription's events while its view is still being worked out", async () => {
     let known: TableView | undefined = undefined;
     let release!: (v: TableView) => void;
     const pending = new Promise<TableView>((r) => (release = r));
     const registry = new SubscriptionRegistry();
     const { sub, received } = subscriber({ now: () => known, load: () => pending });
     registry.add(sub);
-    const data = (objectId: string, ownerId: string) => registry.deliver({ kind: 'data', appId: 'app', table: 'T', event: 'updated', record: { objectId, ownerId, secret: 's' } });
+    const data = (objectId: string, ownerId: string) =>
+      registry.deliver({
+        kind: 'data',
+        appId: 'app',
+        table: 'T',
+        event: 'updated',
+        record: { objectId, ownerId, secret: 's' },
+      });
 
     data('a', 'me');
     // Known from here on, but this event must still wait behind the first.
@@ -33,7 +57,10 @@ describe('subscription registry: events scoped by the subscriber view', () => {
     expect(received).toEqual([]);
     release(OWN);
     await settle();
-    expect(received).toEqual([{ objectId: 'a', ownerId: 'me' }, { objectId: 'c', ownerId: 'me' }]);
+    expect(received).toEqual([
+      { objectId: 'a', ownerId: 'me' },
+      { objectId: 'c', ownerId: 'me' },
+    ]);
     data('d', 'me');
     expect(received).toHaveLength(3);
   });
@@ -50,7 +77,8 @@ describe('subscription registry: events scoped by the subscriber view', () => {
     const registry = new SubscriptionRegistry(lookup);
     const { sub, received } = subscriber({ now: () => OWN, load: async () => OWN });
     registry.add(sub);
-    for (const objectId of ['m1', 'o1', 'm2']) registry.deliver({ kind: 'data', appId: 'app', table: 'T', event: 'updated', record: { objectId } });
+    for (const objectId of ['m1', 'o1', 'm2'])
+      registry.deliver({ kind: 'data', appId: 'app', table: 'T', event: 'updated', record: { objectId } });
     await settle();
     expect(asked).toEqual([['m1', 'o1', 'm2']]);
     expect(received).toEqual([{ objectId: 'm1' }, { objectId: 'm2' }]);
@@ -59,9 +87,20 @@ describe('subscription registry: events scoped by the subscriber view', () => {
   it('sends nothing when a decision fails, or once the subscription is gone', async () => {
     const failures: unknown[] = [];
     const registry = new SubscriptionRegistry(undefined, (err) => failures.push(err));
-    const broken = subscriber({ now: () => undefined, load: async () => { throw new Error('store down'); } });
+    const broken = subscriber({
+      now: () => undefined,
+      load: async () => {
+        throw new Error('store down');
+      },
+    });
     registry.add(broken.sub);
-    registry.deliver({ kind: 'data', appId: 'app', table: 'T', event: 'updated', record: { objectId: 'a', ownerId: 'me' } });
+    registry.deliver({
+      kind: 'data',
+      appId: 'app',
+      table: 'T',
+      event: 'updated',
+      record: { objectId: 'a', ownerId: 'me' },
+    });
     await settle();
     expect(broken.received).toEqual([]);
     expect(failures).toHaveLength(1);
@@ -70,7 +109,13 @@ describe('subscription registry: events scoped by the subscriber view', () => {
     const pending = new Promise<TableView>((r) => (release = r));
     const leaving = subscriber({ now: () => undefined, load: () => pending });
     registry.add(leaving.sub);
-    registry.deliver({ kind: 'data', appId: 'app', table: 'T', event: 'updated', record: { objectId: 'a', ownerId: 'me' } });
+    registry.deliver({
+      kind: 'data',
+      appId: 'app',
+      table: 'T',
+      event: 'updated',
+      record: { objectId: 'a', ownerId: 'me' },
+    });
     registry.remove('sock1', 'sub1');
     release(OWN);
     await settle();

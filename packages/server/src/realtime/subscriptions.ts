@@ -79,7 +79,8 @@ export interface Subscription {
 const EVERYTHING: TableView = { all: true, visible: () => true, needsOwner: false, hidden: new Set() };
 
 type Maybe<T> = T | Promise<T>;
-const after = <T, U>(v: Maybe<T>, next: (value: T) => Maybe<U>): Maybe<U> => (v instanceof Promise ? v.then(next) : next(v));
+const after = <T, U>(v: Maybe<T>, next: (value: T) => Maybe<U>): Maybe<U> =>
+  v instanceof Promise ? v.then(next) : next(v);
 
 /** A record without the columns its subscriber may not read (the same object when none are hidden). */
 function withoutHidden(record: Record<string, unknown>, hidden: ReadonlySet<string>): Record<string, unknown> {
@@ -98,7 +99,8 @@ export function sameWhere(where: string | null | undefined): string {
 export const keyFor = {
   channel: (appId: string, name: string, channel: string) => `${appId}\0${name}\0${channel}`,
   table: (appId: string, table: string, event: string) => `${appId}\0OBJECTS_CHANGES\0${table}\0${event}`,
-  relation: (appId: string, table: string, column: string, event: string) => `${appId}\0RELATIONS_CHANGES\0${table}\0${column}\0${event}`,
+  relation: (appId: string, table: string, column: string, event: string) =>
+    `${appId}\0RELATIONS_CHANGES\0${table}\0${column}\0${event}`,
   sharedObject: (appId: string, name: string, object: string) => `${appId}\0${name}\0${object}`,
 };
 
@@ -115,7 +117,10 @@ export class SubscriptionRegistry {
    * children count as records of an unknown table: only whole-table subscribers get them); `failed`
    * hears about a delivery given up because its decision could not be made.
    */
-  constructor(private readonly lookup?: RecordLookup, private readonly failed?: (err: unknown) => void) {}
+  constructor(
+    private readonly lookup?: RecordLookup,
+    private readonly failed?: (err: unknown) => void,
+  ) {}
 
   add(sub: Subscription): void {
     this.remove(sub.socket.id, sub.id);
@@ -166,7 +171,9 @@ export class SubscriptionRegistry {
     switch (event.kind) {
       case 'message': {
         const headers = (event.message.headers ?? {}) as Record<string, unknown>;
-        this.send(keyFor.channel(event.appId, 'PUB_SUB_MESSAGES', event.channel), event.message, (f) => matchesWhere(f, headers));
+        this.send(keyFor.channel(event.appId, 'PUB_SUB_MESSAGES', event.channel), event.message, (f) =>
+          matchesWhere(f, headers),
+        );
         return;
       }
       case 'command':
@@ -184,7 +191,10 @@ export class SubscriptionRegistry {
       case 'rso': {
         const targets = event.targets?.length ? new Set(event.targets) : undefined;
         this.sendEach(keyFor.sharedObject(event.appId, event.subscription, event.name), (sub) =>
-          !targets || [sub.socket.id, sub.clientId, sub.userId].some((who) => !!who && targets.has(who)) ? event.data : undefined);
+          !targets || [sub.socket.id, sub.clientId, sub.userId].some((who) => !!who && targets.has(who))
+            ? event.data
+            : undefined,
+        );
         return;
       }
     }
@@ -209,13 +219,17 @@ export class SubscriptionRegistry {
     owner?.catch(() => undefined);
     for (const sub of set) {
       if (sub.filter && !matchesWhere(sub.filter, record)) continue;
-      this.deliverTo(sub, () => after(this.view(sub, event.table), (view) => {
-        if (hiddenNamed(sub.filter, view.hidden)) return undefined;
-        const data = withoutHidden(record, view.hidden);
-        if (view.all) return data;
-        if (!view.needsOwner || told) return view.visible(record) ? data : undefined;
-        return (owner ?? Promise.resolve(null)).then((ownerId) => (view.visible({ objectId: id, ownerId }) ? data : undefined));
-      }));
+      this.deliverTo(sub, () =>
+        after(this.view(sub, event.table), (view) => {
+          if (hiddenNamed(sub.filter, view.hidden)) return undefined;
+          const data = withoutHidden(record, view.hidden);
+          if (view.all) return data;
+          if (!view.needsOwner || told) return view.visible(record) ? data : undefined;
+          return (owner ?? Promise.resolve(null)).then((ownerId) =>
+            view.visible({ objectId: id, ownerId }) ? data : undefined,
+          );
+        }),
+      );
     }
   }
 
@@ -241,15 +255,21 @@ export class SubscriptionRegistry {
         const matching = sub.filter ? records.filter((r) => matchesWhere(sub.filter!, r)) : records;
         if (sub.filter && !matching.length) continue;
         const ids = matching.map((r) => String(r.objectId));
-        this.deliverTo(sub, () => after(this.view(sub, event.table), (view) => {
-          if (hiddenNamed(sub.filter, view.hidden)) return undefined;
-          if (view.all) return ids;
-          const pick = (owner: (r: Record<string, unknown>) => unknown) => {
-            const seen = matching.filter((r) => view.visible({ objectId: r.objectId, ownerId: owner(r) })).map((r) => String(r.objectId));
-            return seen.length ? seen : undefined;
-          };
-          return view.needsOwner ? ownersOf().then((known) => pick((r) => known.get(String(r.objectId)))) : pick(() => null);
-        }));
+        this.deliverTo(sub, () =>
+          after(this.view(sub, event.table), (view) => {
+            if (hiddenNamed(sub.filter, view.hidden)) return undefined;
+            if (view.all) return ids;
+            const pick = (owner: (r: Record<string, unknown>) => unknown) => {
+              const seen = matching
+                .filter((r) => view.visible({ objectId: r.objectId, ownerId: owner(r) }))
+                .map((r) => String(r.objectId));
+              return seen.length ? seen : undefined;
+            };
+            return view.needsOwner
+              ? ownersOf().then((known) => pick((r) => known.get(String(r.objectId))))
+              : pick(() => null);
+          }),
+        );
       }
       return;
     }
@@ -257,7 +277,11 @@ export class SubscriptionRegistry {
     const where = sameWhere(event.whereClause);
     for (const sub of subs) {
       if (sub.bulkWhere !== undefined && sub.bulkWhere !== where) continue;
-      this.deliverTo(sub, () => after(this.view(sub, event.table), (view) => (view.all && !textNamesHidden(event.whereClause, view.hidden) ? data : undefined)));
+      this.deliverTo(sub, () =>
+        after(this.view(sub, event.table), (view) =>
+          view.all && !textNamesHidden(event.whereClause, view.hidden) ? data : undefined,
+        ),
+      );
     }
   }
 
@@ -276,26 +300,40 @@ export class SubscriptionRegistry {
     let parentOwner: Promise<unknown> | undefined;
     let related: Promise<string | undefined> | undefined;
     let childOwners: Promise<Map<string, string | null>> | undefined;
-    const relatedTable = () => (related ??= this.lookup ? this.lookup.relatedTable(appId, table, event.relationColumnName) : Promise.resolve(undefined));
+    const relatedTable = () =>
+      (related ??= this.lookup
+        ? this.lookup.relatedTable(appId, table, event.relationColumnName)
+        : Promise.resolve(undefined));
     for (const sub of subs) {
       if (sub.parents && !sub.parents.has(parentObjectId)) continue;
-      this.deliverTo(sub, () => after(this.view(sub, table), async (view) => {
-        if (view.hidden.has(event.relationColumnName)) return undefined;
-        if (!view.all) {
-          const ownerId = view.needsOwner ? await (parentOwner ??= this.owners(appId, table, [parentObjectId]).then((m) => m.get(parentObjectId) ?? null)) : null;
-          if (!view.visible({ objectId: parentObjectId, ownerId })) return undefined;
-        }
-        const childTable = sub.access ? await relatedTable() : undefined;
-        const childView = !sub.access ? EVERYTHING : childTable ? await this.view(sub, childTable) : undefined;
-        if (!childView) return undefined;
-        if (isConditional) return childView.all && !textNamesHidden(whereClause, childView.hidden) ? { parentObjectId, isConditional, whereClause } : undefined;
-        let seen = children;
-        if (!childView.all) {
-          const owners = childView.needsOwner ? await (childOwners ??= this.owners(appId, childTable!, children)) : undefined;
-          seen = children.filter((c) => childView.visible({ objectId: c, ownerId: owners?.get(c) ?? null }));
-        }
-        return seen.length || event.event === 'set' ? { parentObjectId, isConditional, children: seen } : undefined;
-      }));
+      this.deliverTo(sub, () =>
+        after(this.view(sub, table), async (view) => {
+          if (view.hidden.has(event.relationColumnName)) return undefined;
+          if (!view.all) {
+            const ownerId = view.needsOwner
+              ? await (parentOwner ??= this.owners(appId, table, [parentObjectId]).then(
+                  (m) => m.get(parentObjectId) ?? null,
+                ))
+              : null;
+            if (!view.visible({ objectId: parentObjectId, ownerId })) return undefined;
+          }
+          const childTable = sub.access ? await relatedTable() : undefined;
+          const childView = !sub.access ? EVERYTHING : childTable ? await this.view(sub, childTable) : undefined;
+          if (!childView) return undefined;
+          if (isConditional)
+            return childView.all && !textNamesHidden(whereClause, childView.hidden)
+              ? { parentObjectId, isConditional, whereClause }
+              : undefined;
+          let seen = children;
+          if (!childView.all) {
+            const owners = childView.needsOwner
+              ? await (childOwners ??= this.owners(appId, childTable!, children))
+              : undefined;
+            seen = children.filter((c) => childView.visible({ objectId: c, ownerId: owners?.get(c) ?? null }));
+          }
+          return seen.length || event.event === 'set' ? { parentObjectId, isConditional, children: seen } : undefined;
+        }),
+      );
     }
   }
 
@@ -309,10 +347,22 @@ export class SubscriptionRegistry {
    * Owners of a bulk write's records as stored: bulk upserts tell the records as they were sent,
    * which need not name the owner. A record gone since keeps the owner it was told with.
    */
-  private ownersOfRecords(appId: string, table: string, records: Array<Record<string, unknown>>): Promise<Map<string, unknown>> {
-    return this.owners(appId, table, records.map((r) => String(r.objectId))).then((found) => {
+  private ownersOfRecords(
+    appId: string,
+    table: string,
+    records: Array<Record<string, unknown>>,
+  ): Promise<Map<string, unknown>> {
+    return this.owners(
+      appId,
+      table,
+      records.map((r) => String(r.objectId)),
+    ).then((found) => {
       const known = new Map<string, unknown>();
-      for (const r of records) known.set(String(r.objectId), found.has(String(r.objectId)) ? found.get(String(r.objectId)) : r.ownerId ?? null);
+      for (const r of records)
+        known.set(
+          String(r.objectId),
+          found.has(String(r.objectId)) ? found.get(String(r.objectId)) : (r.ownerId ?? null),
+        );
       return known;
     });
   }
@@ -366,7 +416,8 @@ export class SubscriptionRegistry {
       try {
         const data = await work();
         // A subscription removed meanwhile (SUB_OFF, refused after a token change) gets nothing more.
-        if (data !== undefined && this.bySocket.get(sub.socket.id)?.get(sub.id) === sub) sub.socket.emit('SUB_RES', { id: sub.id, data });
+        if (data !== undefined && this.bySocket.get(sub.socket.id)?.get(sub.id) === sub)
+          sub.socket.emit('SUB_RES', { id: sub.id, data });
       } catch (err) {
         this.failed?.(err);
       }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { columnDiffers, columnEquals, columnIn, whereAll, whereAny } from '@basalt/shared';
-import { compileWhere, hiddenNamed, matchesWhere, parseFilter, textNamesHidden, WhereSyntaxError } from './where-filter.js';
+import {
+  compileWhere,
+  hiddenNamed,
+  matchesWhere,
+  parseFilter,
+  textNamesHidden,
+  WhereSyntaxError,
+} from './where-filter.js';
 
 const test = (where: string, obj: Record<string, unknown>) => matchesWhere(parseFilter(where), obj);
 
@@ -55,10 +62,19 @@ describe('real-time where filter', () => {
   });
 
   it('a compiled permission scope decides as matchesWhere does, id lists looked up in a set', () => {
-    const scope = whereAny([columnIn('objectId', ['g1', 'g2']), whereAll([columnIn('objectId', ['d1'], true), columnEquals('ownerId', 'me')])])!;
+    const scope = whereAny([
+      columnIn('objectId', ['g1', 'g2']),
+      whereAll([columnIn('objectId', ['d1'], true), columnEquals('ownerId', 'me')]),
+    ])!;
     const rows = [
-      { objectId: 'g1', ownerId: 'other' }, { objectId: 'd1', ownerId: 'me' }, { objectId: 'x', ownerId: 'me' }, { objectId: 'x', ownerId: null },
-      { objectId: 'x' }, { objectId: 7, ownerId: 'me' }, { objectId: null, ownerId: 'me' }, {},
+      { objectId: 'g1', ownerId: 'other' },
+      { objectId: 'd1', ownerId: 'me' },
+      { objectId: 'x', ownerId: 'me' },
+      { objectId: 'x', ownerId: null },
+      { objectId: 'x' },
+      { objectId: 7, ownerId: 'me' },
+      { objectId: null, ownerId: 'me' },
+      {},
     ];
     const compiled = compileWhere(scope);
     for (const r of rows) expect(compiled(r)).toBe(matchesWhere(scope, r));

@@ -4,7 +4,16 @@
  * evaluated here in memory against one object. Aggregates and `distance()` have no meaning for a
  * single object and are refused when the filter is parsed.
  */
-import { conditionColumns, parseDateLiteral, parseWhere, wildcardMatcher, WhereSyntaxError, type Condition, type Operand, type WildcardMatcher } from '@basalt/shared';
+import {
+  conditionColumns,
+  parseDateLiteral,
+  parseWhere,
+  wildcardMatcher,
+  WhereSyntaxError,
+  type Condition,
+  type Operand,
+  type WildcardMatcher,
+} from '@basalt/shared';
 import { parseJsonPath, type PathStep } from '../modules/data/records/special-values.js';
 
 export { WhereSyntaxError, type Condition } from '@basalt/shared';
@@ -22,13 +31,33 @@ export function whereColumns(cond: Condition, out: Set<string> = new Set()): Set
   };
   switch (cond.kind) {
     case 'and':
-    case 'or': whereColumns(cond.left, out); whereColumns(cond.right, out); break;
-    case 'not': whereColumns(cond.expr, out); break;
-    case 'compare': operand(cond.left); operand(cond.right); break;
-    case 'like': operand(cond.target); operand(cond.pattern); break;
-    case 'in': operand(cond.target); cond.values.forEach(operand); break;
-    case 'isNull': operand(cond.target); break;
-    case 'between': operand(cond.target); operand(cond.low); operand(cond.high); break;
+    case 'or':
+      whereColumns(cond.left, out);
+      whereColumns(cond.right, out);
+      break;
+    case 'not':
+      whereColumns(cond.expr, out);
+      break;
+    case 'compare':
+      operand(cond.left);
+      operand(cond.right);
+      break;
+    case 'like':
+      operand(cond.target);
+      operand(cond.pattern);
+      break;
+    case 'in':
+      operand(cond.target);
+      cond.values.forEach(operand);
+      break;
+    case 'isNull':
+      operand(cond.target);
+      break;
+    case 'between':
+      operand(cond.target);
+      operand(cond.low);
+      operand(cond.high);
+      break;
   }
   return out;
 }
@@ -36,24 +65,49 @@ export function whereColumns(cond: Condition, out: Set<string> = new Set()): Set
 function refuseUnsupported(cond: Condition): void {
   const check = (o: Operand) => {
     if (o.kind === 'aggregate' || o.kind === 'distance' || o.kind === 'unit' || o.kind === 'spatial') {
-      throw new WhereSyntaxError(`${o.kind === 'aggregate' || o.kind === 'spatial' ? o.fn : o.kind === 'unit' ? o.unit : 'distance'}() is not available in a real-time filter (position ${o.pos})`, o.pos, '');
+      throw new WhereSyntaxError(
+        `${o.kind === 'aggregate' || o.kind === 'spatial' ? o.fn : o.kind === 'unit' ? o.unit : 'distance'}() is not available in a real-time filter (position ${o.pos})`,
+        o.pos,
+        '',
+      );
     }
   };
   switch (cond.kind) {
     case 'and':
-    case 'or': refuseUnsupported(cond.left); refuseUnsupported(cond.right); break;
-    case 'not': refuseUnsupported(cond.expr); break;
-    case 'compare': check(cond.left); check(cond.right); break;
-    case 'like': check(cond.target); check(cond.pattern); break;
-    case 'in': check(cond.target); cond.values.forEach(check); break;
-    case 'isNull': check(cond.target); break;
-    case 'between': check(cond.target); check(cond.low); check(cond.high); break;
+    case 'or':
+      refuseUnsupported(cond.left);
+      refuseUnsupported(cond.right);
+      break;
+    case 'not':
+      refuseUnsupported(cond.expr);
+      break;
+    case 'compare':
+      check(cond.left);
+      check(cond.right);
+      break;
+    case 'like':
+      check(cond.target);
+      check(cond.pattern);
+      break;
+    case 'in':
+      check(cond.target);
+      cond.values.forEach(check);
+      break;
+    case 'isNull':
+      check(cond.target);
+      break;
+    case 'between':
+      check(cond.target);
+      check(cond.low);
+      check(cond.high);
+      break;
   }
 }
 
 /** Parses a filter; throws WhereSyntaxError (with a positioned message) when it is not valid. */
 export function parseFilter(text: string): Condition {
-  if (text.length > MAX_WHERE_LENGTH) throw new WhereSyntaxError(`The condition is longer than ${MAX_WHERE_LENGTH} characters`, MAX_WHERE_LENGTH, '');
+  if (text.length > MAX_WHERE_LENGTH)
+    throw new WhereSyntaxError(`The condition is longer than ${MAX_WHERE_LENGTH} characters`, MAX_WHERE_LENGTH, '');
   const cond = parseWhere(text);
   if (!cond) throw new WhereSyntaxError('The condition is empty', 0, '');
   refuseUnsupported(cond);
@@ -77,7 +131,8 @@ function value(o: Operand, obj: Record<string, unknown>): Scalar {
       return undefined;
     }
     for (const step of steps) {
-      if (cur === null || typeof cur !== 'object' || Array.isArray(cur) !== (typeof step === 'number')) return undefined;
+      if (cur === null || typeof cur !== 'object' || Array.isArray(cur) !== (typeof step === 'number'))
+        return undefined;
       cur = (cur as Record<string | number, unknown>)[step];
     }
   }
@@ -93,7 +148,14 @@ function compare(a: Scalar, b: Scalar): number | undefined {
   const x = typeof a === 'boolean' ? Number(a) : a;
   const y = typeof b === 'boolean' ? Number(b) : b;
   if (typeof x === 'number' || typeof y === 'number') {
-    const num = (v: string | number) => (typeof v === 'number' ? v : v.trim() === '' ? NaN : Number.isNaN(Number(v)) ? (parseDateLiteral(v) ?? NaN) : Number(v));
+    const num = (v: string | number) =>
+      typeof v === 'number'
+        ? v
+        : v.trim() === ''
+          ? NaN
+          : Number.isNaN(Number(v))
+            ? (parseDateLiteral(v) ?? NaN)
+            : Number(v);
     const [n, m] = [num(x), num(y)];
     return Number.isNaN(n) || Number.isNaN(m) ? undefined : n - m;
   }
@@ -111,9 +173,12 @@ function likeMatcher(pattern: string): WildcardMatcher {
 /** Evaluates a condition against one object (a record, or a message's headers). */
 export function matchesWhere(cond: Condition, obj: Record<string, unknown>): boolean {
   switch (cond.kind) {
-    case 'and': return matchesWhere(cond.left, obj) && matchesWhere(cond.right, obj);
-    case 'or': return matchesWhere(cond.left, obj) || matchesWhere(cond.right, obj);
-    case 'not': return !matchesWhere(cond.expr, obj);
+    case 'and':
+      return matchesWhere(cond.left, obj) && matchesWhere(cond.right, obj);
+    case 'or':
+      return matchesWhere(cond.left, obj) || matchesWhere(cond.right, obj);
+    case 'not':
+      return !matchesWhere(cond.expr, obj);
     case 'isNull': {
       const v = value(cond.target, obj);
       return (v === null || v === undefined) !== cond.negated;
@@ -140,12 +205,18 @@ export function matchesWhere(cond: Condition, obj: Record<string, unknown>): boo
       const c = compare(value(cond.left, obj), value(cond.right, obj));
       if (c === undefined) return false;
       switch (cond.op) {
-        case '=': return c === 0;
-        case '!=': return c !== 0;
-        case '<': return c < 0;
-        case '<=': return c <= 0;
-        case '>': return c > 0;
-        case '>=': return c >= 0;
+        case '=':
+          return c === 0;
+        case '!=':
+          return c !== 0;
+        case '<':
+          return c < 0;
+        case '<=':
+          return c <= 0;
+        case '>':
+          return c > 0;
+        case '>=':
+          return c >= 0;
       }
     }
   }
@@ -195,7 +266,11 @@ export function compileWhere(cond: Condition): (obj: Record<string, unknown>) =>
  * relation path could otherwise reach into it); undefined when it names none. `ignoreCase` also
  * counts names written in another case.
  */
-export function hiddenNamed(cond: Condition | undefined, hidden: ReadonlySet<string>, ignoreCase = false): string | undefined {
+export function hiddenNamed(
+  cond: Condition | undefined,
+  hidden: ReadonlySet<string>,
+  ignoreCase = false,
+): string | undefined {
   if (!cond || hidden.size === 0) return undefined;
   const byName = new Map([...hidden].map((h) => [ignoreCase ? h.toLowerCase() : h, h]));
   for (const ref of conditionColumns(cond)) {

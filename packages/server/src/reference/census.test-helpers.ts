@@ -25,10 +25,28 @@ export type AnswerKind =
   /** no answer within the time limit, or the connection failed */
   | 'noAnswer';
 
-export const ANSWER_KINDS: AnswerKind[] = ['ok', 'notAvailable', 'refused', 'noRoute', 'appApi', 'serverError', 'noRequest', 'noAnswer'];
+export const ANSWER_KINDS: AnswerKind[] = [
+  'ok',
+  'notAvailable',
+  'refused',
+  'noRoute',
+  'appApi',
+  'serverError',
+  'noRequest',
+  'noAnswer',
+];
 
 /** Worse kinds win when a method sends several requests. */
-const SEVERITY: Record<AnswerKind, number> = { ok: 0, notAvailable: 1, refused: 2, noRequest: 3, noRoute: 4, appApi: 5, serverError: 6, noAnswer: 7 };
+const SEVERITY: Record<AnswerKind, number> = {
+  ok: 0,
+  notAvailable: 1,
+  refused: 2,
+  noRequest: 3,
+  noRoute: 4,
+  appApi: 5,
+  serverError: 6,
+  noAnswer: 7,
+};
 
 export interface MethodAnswer {
   client: string;
@@ -145,7 +163,8 @@ function kindOf(req: SeenRequest): AnswerKind {
 
 function summary(req: SeenRequest): string {
   const body = req.body as { message?: unknown } | undefined;
-  const message = typeof body?.message === 'string' ? body.message : typeof req.body === 'string' ? req.body.slice(0, 120) : '';
+  const message =
+    typeof body?.message === 'string' ? body.message : typeof req.body === 'string' ? req.body.slice(0, 120) : '';
   return `${req.method.toUpperCase()} ${req.path.replace(/^https?:\/\/[^/]+/, '')} ${req.failed ?? req.status ?? 'ok'} ${message}`.trim();
 }
 
@@ -185,7 +204,9 @@ export async function runCensus(
   const groups = Object.entries(client).filter(([name]) => name !== 'destroy' && name !== 'request');
   for (const [group, value] of groups) {
     const methods: Array<[string, (...args: unknown[]) => unknown]> =
-      typeof value === 'function' ? [[group, value as (...args: unknown[]) => unknown]] : Object.entries(value as Record<string, (...args: unknown[]) => unknown>);
+      typeof value === 'function'
+        ? [[group, value as (...args: unknown[]) => unknown]]
+        : Object.entries(value as Record<string, (...args: unknown[]) => unknown>);
     for (const [method, fn] of methods) {
       if (typeof fn !== 'function') continue;
       seen = [];
@@ -199,7 +220,9 @@ export async function runCensus(
         // answer a list of requests without sending them (hive store values): they are sent.
         const call = Promise.resolve()
           .then(() => fn.apply(value, args))
-          .then((result) => (Array.isArray(result) && result.some((r) => typeof r?.then === 'function') ? Promise.all(result) : result));
+          .then((result) =>
+            Array.isArray(result) && result.some((r) => typeof r?.then === 'function') ? Promise.all(result) : result,
+          );
         const limit = new Promise((_resolve, reject) => {
           timer = setTimeout(() => reject(new NoAnswer(`no answer within ${timeoutMs} ms`)), timeoutMs);
         });
@@ -216,10 +239,24 @@ export async function runCensus(
       const late = thrown instanceof NoAnswer;
       let row: MethodAnswer;
       if (seen.length === 0) {
-        row = { client: clientName, group, method, kind: late ? 'noAnswer' : 'noRequest', detail: thrown?.message ?? 'sent no request', ms };
+        row = {
+          client: clientName,
+          group,
+          method,
+          kind: late ? 'noAnswer' : 'noRequest',
+          detail: thrown?.message ?? 'sent no request',
+          ms,
+        };
       } else {
         const worst = seen.reduce((a, b) => (SEVERITY[kindOf(b)] > SEVERITY[kindOf(a)] ? b : a));
-        row = { client: clientName, group, method, kind: late ? 'noAnswer' : kindOf(worst), detail: summary(worst), ms };
+        row = {
+          client: clientName,
+          group,
+          method,
+          kind: late ? 'noAnswer' : kindOf(worst),
+          detail: summary(worst),
+          ms,
+        };
       }
       // Logging out, deleting the account or the app: carry on with a fresh developer and app.
       if (client.request?.context?.authKey !== current.authKey || !(await seatIsWhole(server, current))) {
@@ -254,8 +291,16 @@ export function formatTally(rows: MethodAnswer[]): string {
   for (const [group, counts] of table) {
     const sum = ANSWER_KINDS.reduce((s, k) => s + counts[k], 0);
     for (const k of ANSWER_KINDS) total[k] += counts[k];
-    lines.push([group.padEnd(34), ...ANSWER_KINDS.map((k) => String(counts[k]).padStart(14)), String(sum).padStart(7)].join(''));
+    lines.push(
+      [group.padEnd(34), ...ANSWER_KINDS.map((k) => String(counts[k]).padStart(14)), String(sum).padStart(7)].join(''),
+    );
   }
-  lines.push(['total'.padEnd(34), ...ANSWER_KINDS.map((k) => String(total[k]).padStart(14)), String(rows.length).padStart(7)].join(''));
+  lines.push(
+    [
+      'total'.padEnd(34),
+      ...ANSWER_KINDS.map((k) => String(total[k]).padStart(14)),
+      String(rows.length).padStart(7),
+    ].join(''),
+  );
   return lines.join('\n');
 }

@@ -46,7 +46,11 @@ for (const kind of testDbKinds()) {
       await client.user.register({ email, password: 'reference password 1' });
       await client.user.login(email, 'reference password 1');
       appId = (await client.apps.createApp({ appName: 'RefAnswers' })).id;
-      const keys = await server.app.basalt.dbs.system.selectFrom('api_keys').select(['api_key', 'device_type']).where('app_id', '=', appId).execute();
+      const keys = await server.app.basalt.dbs.system
+        .selectFrom('api_keys')
+        .select(['api_key', 'device_type'])
+        .where('app_id', '=', appId)
+        .execute();
       restKey = keys.find((k) => k.device_type === 'REST')!.api_key;
 
       await client.tables.create(appId, { name: 'Person' });
@@ -60,7 +64,10 @@ for (const kind of testDbKinds()) {
     });
 
     it('setPermission of a role resolves as {roleId: {operation: access}}, and the DENY on Create holds on the app API', async () => {
-      const changed = await client.security.setPermission(appId, 'roles', auditors, 'data', tableId, 'Person', 'all', { operation: 'Create', access: 'DENY' });
+      const changed = await client.security.setPermission(appId, 'roles', auditors, 'data', tableId, 'Person', 'all', {
+        operation: 'Create',
+        access: 'DENY',
+      });
       expect(changed).toEqual({ [auditors]: { Create: 'DENY' } });
 
       const listed = await client.security.loadPermissions(appId, 'roles', 'data', tableId, 'Person', 'all');
@@ -77,7 +84,16 @@ for (const kind of testDbKinds()) {
       // The same call by a user without the role goes through: the role's rule refused it.
       expect((await api('PUT', '/data/Person', { name: 'by bob' }, bob.token)).status).toBe(200);
 
-      const dropped = await client.security.dropPermissions(appId, 'roles', auditors, 'data', tableId, 'Person', 'all', 'Create');
+      const dropped = await client.security.dropPermissions(
+        appId,
+        'roles',
+        auditors,
+        'data',
+        tableId,
+        'Person',
+        'all',
+        'Create',
+      );
       expect(dropped).toEqual({ [auditors]: {} });
       expect((await api('PUT', '/data/Person', { name: 'by ann again' }, ann.token)).status).toBe(200);
     });
@@ -86,20 +102,35 @@ for (const kind of testDbKinds()) {
       const record = await api('PUT', '/data/Person', { name: 'acl target' });
       const objectId = record.json.objectId as string;
 
-      expect(await client.security.setPermission(appId, 'roles', auditors, 'data', tableId, 'Person', objectId, { operation: 'Find', access: 'DENY' }))
-        .toEqual({ [auditors]: { Find: 'DENY' } });
-      expect(await client.security.setPermission(appId, 'roles', auditors, 'data', tableId, 'Person', objectId, { operation: 'Update', access: 'GRANT' }))
-        .toEqual({ [auditors]: { Find: 'DENY', Update: 'GRANT' } });
+      expect(
+        await client.security.setPermission(appId, 'roles', auditors, 'data', tableId, 'Person', objectId, {
+          operation: 'Find',
+          access: 'DENY',
+        }),
+      ).toEqual({ [auditors]: { Find: 'DENY' } });
+      expect(
+        await client.security.setPermission(appId, 'roles', auditors, 'data', tableId, 'Person', objectId, {
+          operation: 'Update',
+          access: 'GRANT',
+        }),
+      ).toEqual({ [auditors]: { Find: 'DENY', Update: 'GRANT' } });
 
       const listed = await client.security.loadPermissions(appId, 'roles', 'data', tableId, 'Person', objectId);
-      expect(listed.data.find((r: { id: string }) => r.id === auditors)).toMatchObject({ name: 'Auditors', permissions: { Find: 'DENY', Update: 'GRANT' } });
+      expect(listed.data.find((r: { id: string }) => r.id === auditors)).toMatchObject({
+        name: 'Auditors',
+        permissions: { Find: 'DENY', Update: 'GRANT' },
+      });
       // Every role is listed, sorted by name, each with a permission map.
       const names = listed.data.map((r: { name: string }) => r.name);
       expect(names).toEqual([...names].sort());
       for (const r of listed.data) expect(typeof r.permissions).toBe('object');
 
-      expect(await client.security.dropPermissions(appId, 'roles', auditors, 'data', tableId, 'Person', objectId, 'Find')).toEqual({ [auditors]: { Update: 'GRANT' } });
-      expect(await client.security.dropPermissions(appId, 'roles', auditors, 'data', tableId, 'Person', objectId, 'Update')).toEqual({});
+      expect(
+        await client.security.dropPermissions(appId, 'roles', auditors, 'data', tableId, 'Person', objectId, 'Find'),
+      ).toEqual({ [auditors]: { Update: 'GRANT' } });
+      expect(
+        await client.security.dropPermissions(appId, 'roles', auditors, 'data', tableId, 'Person', objectId, 'Update'),
+      ).toEqual({});
     });
 
     it("a record's ACL by users: set, search and drop", async () => {
@@ -107,40 +138,100 @@ for (const kind of testDbKinds()) {
       const objectId = record.json.objectId as string;
       const cid = await appUser(`cid${Date.now()}@example.com`);
 
-      expect(await client.security.setPermission(appId, 'users', cid.objectId, 'data', tableId, 'Person', objectId, { operation: 'Find', access: 'GRANT' }))
-        .toEqual({ [cid.objectId]: { Find: 'GRANT' } });
+      expect(
+        await client.security.setPermission(appId, 'users', cid.objectId, 'data', tableId, 'Person', objectId, {
+          operation: 'Find',
+          access: 'GRANT',
+        }),
+      ).toEqual({ [cid.objectId]: { Find: 'GRANT' } });
       const found = await client.security.searchDataACLUsers(appId, 'Person', objectId, 'cid');
-      expect(found.data).toEqual([expect.objectContaining({ id: cid.objectId, name: cid.email, permissions: { Find: 'GRANT' } })]);
+      expect(found.data).toEqual([
+        expect.objectContaining({ id: cid.objectId, name: cid.email, permissions: { Find: 'GRANT' } }),
+      ]);
       // A table's rules by user: the list, then the total from the Users table's count (as the client asks it).
-      expect(await client.security.setPermission(appId, 'users', cid.objectId, 'data', tableId, 'Person', 'all', { operation: 'Update', access: 'DENY' }))
-        .toEqual({ [cid.objectId]: { Update: 'DENY' } });
-      const byUser = await client.security.loadPermissions(appId, 'users', 'data', tableId, 'Person', 'all', { identity: 'cid' }, 'email');
-      expect(byUser).toEqual({ data: [expect.objectContaining({ id: cid.objectId, name: cid.email, permissions: { Update: 'DENY' } })], totalRows: 1 });
-      expect(await client.security.dropPermissions(appId, 'users', cid.objectId, 'data', tableId, 'Person', objectId, 'Find')).toEqual({ [cid.objectId]: {} });
-      expect((await client.security.searchDataACLUsers(appId, 'Person', objectId, 'cid')).data[0].permissions).toEqual({});
+      expect(
+        await client.security.setPermission(appId, 'users', cid.objectId, 'data', tableId, 'Person', 'all', {
+          operation: 'Update',
+          access: 'DENY',
+        }),
+      ).toEqual({ [cid.objectId]: { Update: 'DENY' } });
+      const byUser = await client.security.loadPermissions(
+        appId,
+        'users',
+        'data',
+        tableId,
+        'Person',
+        'all',
+        { identity: 'cid' },
+        'email',
+      );
+      expect(byUser).toEqual({
+        data: [expect.objectContaining({ id: cid.objectId, name: cid.email, permissions: { Update: 'DENY' } })],
+        totalRows: 1,
+      });
+      expect(
+        await client.security.dropPermissions(
+          appId,
+          'users',
+          cid.objectId,
+          'data',
+          tableId,
+          'Person',
+          objectId,
+          'Find',
+        ),
+      ).toEqual({ [cid.objectId]: {} });
+      expect((await client.security.searchDataACLUsers(appId, 'Person', objectId, 'cid')).data[0].permissions).toEqual(
+        {},
+      );
     });
 
     it('file permissions by roles (a nested path): set, list and drop', async () => {
       const path = 'docs/reports/q1.txt';
-      expect(await client.security.setPermission(appId, 'roles', auditors, 'files', path, undefined, 'all', { operation: 'Read', access: 'DENY' }))
-        .toEqual({ [auditors]: { Read: 'DENY' } });
+      expect(
+        await client.security.setPermission(appId, 'roles', auditors, 'files', path, undefined, 'all', {
+          operation: 'Read',
+          access: 'DENY',
+        }),
+      ).toEqual({ [auditors]: { Read: 'DENY' } });
       const listed = await client.security.loadPermissions(appId, 'roles', 'files', path, undefined, 'all');
-      expect(listed.data.find((r: { id: string }) => r.id === auditors)).toMatchObject({ name: 'Auditors', permissions: { Read: 'DENY' } });
-      expect(await client.security.dropPermissions(appId, 'roles', auditors, 'files', path, undefined, 'all', 'Read')).toEqual({ [auditors]: {} });
+      expect(listed.data.find((r: { id: string }) => r.id === auditors)).toMatchObject({
+        name: 'Auditors',
+        permissions: { Read: 'DENY' },
+      });
+      expect(
+        await client.security.dropPermissions(appId, 'roles', auditors, 'files', path, undefined, 'all', 'Read'),
+      ).toEqual({ [auditors]: {} });
       const after = await client.security.loadPermissions(appId, 'roles', 'files', path, undefined, 'all');
       expect(after.data.find((r: { id: string }) => r.id === auditors).permissions).toEqual({});
     });
 
     it('owner policy and column permissions resolve too', async () => {
-      await client.security.setPermission(appId, 'owner', 'owner', 'data', tableId, 'Person', 'all', { operation: 'Update', access: 'GRANT' });
+      await client.security.setPermission(appId, 'owner', 'owner', 'data', tableId, 'Person', 'all', {
+        operation: 'Update',
+        access: 'GRANT',
+      });
       const owner = await client.security.loadPermissions(appId, 'owner', 'data', tableId, 'Person', 'all');
       expect(owner.data).toEqual([expect.objectContaining({ id: 'owner', permissions: { Update: 'GRANT' } })]);
-      expect(await client.security.dropPermissions(appId, 'owner', 'owner', 'data', tableId, 'Person', 'all', 'Update')).toEqual({ owner: { Update: 'INHERIT' } });
+      expect(
+        await client.security.dropPermissions(appId, 'owner', 'owner', 'data', tableId, 'Person', 'all', 'Update'),
+      ).toEqual({ owner: { Update: 'INHERIT' } });
 
-      const columns = await client.security.setPermission(appId, 'columns', auditors, 'data', tableId, 'Person', 'all', { operation: 'Find', access: 'DENY', columnId: 'name' });
+      const columns = await client.security.setPermission(
+        appId,
+        'columns',
+        auditors,
+        'data',
+        tableId,
+        'Person',
+        'all',
+        { operation: 'Find', access: 'DENY', columnId: 'name' },
+      );
       expect(columns).toEqual([expect.objectContaining({ column: 'name', operation: 'Find', access: 'DENY' })]);
       const listed = await client.security.loadPermissions(appId, 'columns', 'data', tableId, 'Person', 'all');
-      expect(listed.data.find((r: { id: string }) => r.id === auditors).permissions).toEqual({ [columns[0].columnId]: 'DENY' });
+      expect(listed.data.find((r: { id: string }) => r.id === auditors).permissions).toEqual({
+        [columns[0].columnId]: 'DENY',
+      });
     });
 
     it('renameFile, copyFile and moveFile (bare string bodies) succeed', async () => {
@@ -148,7 +239,8 @@ for (const kind of testDbKinds()) {
       await client.files.renameFile(appId, 'inbox/a.txt', 'b.txt');
       await client.files.copyFile(appId, 'inbox/b.txt', 'inbox/c.txt');
       await client.files.moveFile(appId, 'inbox/c.txt', 'archive/c.txt');
-      const names = async (folder: string) => (await client.files.loadDirectory(appId, folder)).data.map((e: { name: string }) => e.name).sort();
+      const names = async (folder: string) =>
+        (await client.files.loadDirectory(appId, folder)).data.map((e: { name: string }) => e.name).sort();
       expect(await names('inbox')).toEqual(['b.txt']);
       expect(await names('archive')).toEqual(['c.txt']);
       expect(await client.files.getFileContent(appId, 'archive/c.txt')).toBe('hello');
@@ -172,7 +264,9 @@ for (const kind of testDbKinds()) {
       await client.cache.update(appId, { key: 'greeting', value: { text: 'hi' } });
       const cached = await client.cache.get(appId, { pageSize: 10, offset: 0 });
       expect(cached.totalRows).toBe(1);
-      expect(cached.data).toEqual([expect.objectContaining({ key: 'greeting', objectId: 'greeting', value: JSON.stringify({ text: 'hi' }) })]);
+      expect(cached.data).toEqual([
+        expect.objectContaining({ key: 'greeting', objectId: 'greeting', value: JSON.stringify({ text: 'hi' }) }),
+      ]);
 
       const made = await client.tables.create(appId, { name: 'Shape' });
       expect(made).toMatchObject({ name: 'Shape', relations: [], geoRelations: [] });
@@ -183,12 +277,20 @@ for (const kind of testDbKinds()) {
       const changed = await client.tables.updateColumn(appId, renamed, column, { ...column, name: 'area' });
       expect(changed).toMatchObject({ name: 'area', dataType: 'INT' });
       await client.tables.createRecord(appId, renamed, { area: 3 });
-      expect(await client.tables.loadRecords(appId, renamed, { pageSize: 10 })).toMatchObject({ totalRows: 1, data: [expect.objectContaining({ area: 3 })] });
+      expect(await client.tables.loadRecords(appId, renamed, { pageSize: 10 })).toMatchObject({
+        totalRows: 1,
+        data: [expect.objectContaining({ area: 3 })],
+      });
       expect(await client.tables.getRecordsCount(appId, renamed, {})).toBe(1);
 
       await client.files.createConsoleFile(appId, 'shelf/a.txt', 'a');
-      expect(await client.files.loadDirectory(appId, 'shelf')).toMatchObject({ totalRows: 1, data: [expect.objectContaining({ name: 'a.txt' })] });
-      expect(await client.files.loadFullDirectory(appId, 'shelf')).toEqual([expect.objectContaining({ name: 'a.txt' })]);
+      expect(await client.files.loadDirectory(appId, 'shelf')).toMatchObject({
+        totalRows: 1,
+        data: [expect.objectContaining({ name: 'a.txt' })],
+      });
+      expect(await client.files.loadFullDirectory(appId, 'shelf')).toEqual([
+        expect.objectContaining({ name: 'a.txt' }),
+      ]);
 
       const channel = await client.messaging.createChannel(appId, 'news');
       const channelId = channel.channelid ?? channel.channelId ?? channel.id;
@@ -198,7 +300,11 @@ for (const kind of testDbKinds()) {
     });
 
     it('a body without a content type is still refused on routes that do not take one', async () => {
-      const res = await fetch(`${url}/${appId}/console/data/tables`, { method: 'POST', headers: { 'auth-key': client.request.context.authKey }, body: new Uint8Array(Buffer.from('name=x')) });
+      const res = await fetch(`${url}/${appId}/console/data/tables`, {
+        method: 'POST',
+        headers: { 'auth-key': client.request.context.authKey },
+        body: new Uint8Array(Buffer.from('name=x')),
+      });
       expect(res.status).toBe(415);
     });
   });

@@ -16,7 +16,9 @@ import { formatTally, runCensus } from './census.test-helpers.js';
 // SQLite only: which routes exist and which areas answer 501 is decided by route registration,
 // which is the same on both databases; the database suites of each area cover their answers.
 const require = createRequire(import.meta.url);
-const clients: Array<[version: string, createClient: (url: string, authKey?: string, options?: object) => any, methods: number]> = [
+const clients: Array<
+  [version: string, createClient: (url: string, authKey?: string, options?: object) => any, methods: number]
+> = [
   ['3.0.0', require('backendless-console-sdk').createClient, 664],
   ['2.57.2', require('backendless-console-sdk-2.57.2').createClient, 767],
 ];
@@ -27,26 +29,30 @@ function argsFor(group: string, method: string, seat: { appId: string }): unknow
   return undefined;
 }
 
-describe.skipIf(!testDbKinds().includes('sqlite'))('census of the published console clients against the server [sqlite]', () => {
-  let server: TestServer;
-  let url: string;
+describe.skipIf(!testDbKinds().includes('sqlite'))(
+  'census of the published console clients against the server [sqlite]',
+  () => {
+    let server: TestServer;
+    let url: string;
 
-  beforeAll(async () => {
-    server = await startTestServer('sqlite');
-    url = await listenForClients(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+    beforeAll(async () => {
+      server = await startTestServer('sqlite');
+      url = await listenForClients(server);
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
 
-  for (const [version, createClient, methods] of clients) {
-    it(`every method of backendless-console-sdk@${version} reaches a route`, async () => {
-      const answers = await runCensus(version, createClient, { server, url }, argsFor);
-      expect(answers).toHaveLength(methods);
-      console.log(`census of backendless-console-sdk@${version}\n${formatTally(answers)}`);
-      if (process.env.BASALT_CENSUS_OUT) fs.writeFileSync(`${process.env.BASALT_CENSUS_OUT}-${version}.json`, JSON.stringify(answers, null, 1));
-      const broken = answers.filter((a) => !['ok', 'notAvailable', 'refused'].includes(a.kind));
-      expect(broken.map((a) => `${a.group}.${a.method}: ${a.detail}`)).toEqual([]);
-    }, 120_000);
-  }
-});
+    for (const [version, createClient, methods] of clients) {
+      it(`every method of backendless-console-sdk@${version} reaches a route`, async () => {
+        const answers = await runCensus(version, createClient, { server, url }, argsFor);
+        expect(answers).toHaveLength(methods);
+        console.log(`census of backendless-console-sdk@${version}\n${formatTally(answers)}`);
+        if (process.env.BASALT_CENSUS_OUT)
+          fs.writeFileSync(`${process.env.BASALT_CENSUS_OUT}-${version}.json`, JSON.stringify(answers, null, 1));
+        const broken = answers.filter((a) => !['ok', 'notAvailable', 'refused'].includes(a.kind));
+        expect(broken.map((a) => `${a.group}.${a.method}: ${a.detail}`)).toEqual([]);
+      }, 120_000);
+    }
+  },
+);

@@ -64,11 +64,16 @@ for (const kind of testDbKinds()) {
       await client.tables.createColumn(app.id, table, { name: 'age', dataType: 'INT' });
       await client.tables.createColumn(app.id, table, { name: 'born', dataType: 'DATETIME' });
       table = (await client.tables.get(app.id)).tables.find((t: { name: string }) => t.name === 'Person');
-      expect(table.columns.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['objectId', 'name', 'age', 'born']));
+      expect(table.columns.map((c: { name: string }) => c.name)).toEqual(
+        expect.arrayContaining(['objectId', 'name', 'age', 'born']),
+      );
       expect(table.relations).toEqual([]);
 
       await client.tables.createRecord(app.id, table, { name: 'Ada', age: 36, born: Date.UTC(1990, 3, 28) });
-      await client.tables.bulkCreateRecords(app.id, 'Person', [{ name: 'Bob', age: 8888 }, { name: "O'Hara", age: 25 }]);
+      await client.tables.bulkCreateRecords(app.id, 'Person', [
+        { name: 'Bob', age: 8888 },
+        { name: "O'Hara", age: 25 },
+      ]);
 
       // Free-text search as the reference client builds it: `age` like '%8888%' over every column
       // (no date text can hold four equal digits, so only the number matches).
@@ -83,12 +88,18 @@ for (const kind of testDbKinds()) {
       expect(byDate.data.map((r: { name: string }) => r.name)).toEqual(['Ada']);
 
       // The where language, sent verbatim.
-      const filtered = await client.tables.loadRecords(app.id, table, { where: 'age > 30', sqlSearch: true, sortBy: 'age desc' });
+      const filtered = await client.tables.loadRecords(app.id, table, {
+        where: 'age > 30',
+        sqlSearch: true,
+        sortBy: 'age desc',
+      });
       expect(filtered.data.map((r: { name: string }) => r.name)).toEqual(['Bob', 'Ada']);
       expect(await client.tables.getRecordsCount(app.id, table, { where: 'age < 30', sqlSearch: true })).toBe(1);
 
       // The reference client does not escape a quote in the search text: a clean 400, never a 500.
-      await expect(client.tables.loadRecords(app.id, table, { where: "O'Hara" })).rejects.toMatchObject({ status: 400 });
+      await expect(client.tables.loadRecords(app.id, table, { where: "O'Hara" })).rejects.toMatchObject({
+        status: 400,
+      });
     });
 
     it('gets the server errors as {message, code, status}', async () => {

@@ -48,18 +48,40 @@ for (const kind of testDbKinds()) {
 
     it('creates a custom key with a role: the app API gives its calls that role, and it is listed after the system keys', async () => {
       const role = await client.security.createRole(appId, 'Partner');
-      const key = await client.settings.createAPIKey(appId, { deviceType: 'CUSTOM', name: 'Partner portal', roleName: 'Partner' });
-      expect(key).toMatchObject({ name: 'Partner portal', deviceType: 'CUSTOM', roleName: 'Partner', roleId: role.id, system: false });
+      const key = await client.settings.createAPIKey(appId, {
+        deviceType: 'CUSTOM',
+        name: 'Partner portal',
+        roleName: 'Partner',
+      });
+      expect(key).toMatchObject({
+        name: 'Partner portal',
+        deviceType: 'CUSTOM',
+        roleName: 'Partner',
+        roleId: role.id,
+        system: false,
+      });
       expect(await client.settings.getAPIKey(appId, key.id)).toEqual(key);
 
       expect(await rolesWith(key.apiKey)).toEqual({ status: 200, body: ['Partner', 'NotAuthenticatedUser'] });
       // The role decides data access: Find denied to Partner hides the rows from this key only.
       await client.tables.create(appId, { name: 'Orders' });
       const rest = (await client.settings.getAppSettings(appId)).apiKeysMap.REST;
-      expect((await fetch(`${url}/${appId}/${rest}/data/Orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
-      const tableId = (await client.tables.get(appId)).tables.find((t: { name: string }) => t.name === 'Orders').tableId;
+      expect(
+        (
+          await fetch(`${url}/${appId}/${rest}/data/Orders`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          })
+        ).status,
+      ).toBe(200);
+      const tableId = (await client.tables.get(appId)).tables.find(
+        (t: { name: string }) => t.name === 'Orders',
+      ).tableId;
       const deny = await fetch(`${url}/${appId}/console/security/data/${tableId}/roles/${role.id}`, {
-        method: 'PUT', headers: { 'auth-key': authKey, 'content-type': 'application/json' }, body: JSON.stringify({ permissions: [{ operation: 'Find', access: 'DENY' }] }),
+        method: 'PUT',
+        headers: { 'auth-key': authKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ permissions: [{ operation: 'Find', access: 'DENY' }] }),
       });
       expect(deny.status).toBe(200);
       expect(await (await fetch(`${url}/${appId}/${key.apiKey}/data/Orders`)).json()).toEqual([]);
@@ -98,10 +120,14 @@ for (const kind of testDbKinds()) {
       expect(apiKeys.map((k: { deviceType: string }) => k.deviceType)).toEqual(DEVICE_ORDER);
       const android = apiKeys[0];
       await expect(client.settings.deleteAPIKey(appId, android.id)).rejects.toMatchObject({
-        status: 400, message: expect.stringContaining('The ANDROID key is a system key and cannot be deleted'),
+        status: 400,
+        message: expect.stringContaining('The ANDROID key is a system key and cannot be deleted'),
       });
       expect((await rolesWith(android.apiKey)).status).toBe(200);
-      await expect(client.settings.deleteAPIKey(appId, 'no-such-key')).rejects.toMatchObject({ status: 404, message: "API key 'no-such-key' does not exist" });
+      await expect(client.settings.deleteAPIKey(appId, 'no-such-key')).rejects.toMatchObject({
+        status: 404,
+        message: "API key 'no-such-key' does not exist",
+      });
       await expect(client.settings.getAPIKey(appId, custom.id)).rejects.toMatchObject({ status: 404 });
       await expect(client.settings.regenerateAPIKey(appId, 'no-such-key')).rejects.toMatchObject({ status: 404 });
     });

@@ -51,12 +51,19 @@ let building: Promise<void> | undefined;
 export function built(): Promise<void> {
   building ??= new Promise<void>((resolve, reject) => {
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-    const run = spawn(process.execPath, [tsc, '-b', 'packages/shared', 'packages/server'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const run = spawn(process.execPath, [tsc, '-b', 'packages/shared', 'packages/server'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     run.stdout!.on('data', (c) => (out += String(c)));
     run.stderr!.on('data', (c) => (out += String(c)));
     run.once('error', reject);
-    run.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the server does not build (tsc -b exited ${code}): ${out.slice(0, 2000)}`))));
+    run.once('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`the server does not build (tsc -b exited ${code}): ${out.slice(0, 2000)}`)),
+    );
   });
   return building;
 }
@@ -72,7 +79,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startChildServer(kind: DbKind, env: Record<string, string> = {}, onError?: (line: ServerLogLine) => void): Promise<ChildServer> {
+export async function startChildServer(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  onError?: (line: ServerLogLine) => void,
+): Promise<ChildServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-child-'));
   const prefix = `fz${crypto.randomBytes(4).toString('hex')}_`;
@@ -111,7 +122,13 @@ export async function startChildServer(kind: DbKind, env: Record<string, string>
       let entry: ServerLogLine | undefined;
       try {
         const o = JSON.parse(line);
-        if (o.level >= 50) entry = { level: o.level, msg: String(o.msg ?? ''), ...(o.err ? { error: `${o.err.type ?? ''}: ${o.err.message ?? ''}`.slice(0, 300) } : {}), ...(o.req?.url ? { url: String(o.req.url).slice(0, 120) } : {}) };
+        if (o.level >= 50)
+          entry = {
+            level: o.level,
+            msg: String(o.msg ?? ''),
+            ...(o.err ? { error: `${o.err.type ?? ''}: ${o.err.message ?? ''}`.slice(0, 300) } : {}),
+            ...(o.req?.url ? { url: String(o.req.url).slice(0, 120) } : {}),
+          };
       } catch {
         if (line.trim()) entry = { level: 50, msg: line.slice(0, 300) };
       }
@@ -156,7 +173,10 @@ export async function startChildServer(kind: DbKind, env: Record<string, string>
         // A session that ignores being ended for longer (a huge plan) is waited for in the
         // background; the test goes on.
         const retry = setInterval(() => {
-          void dropSchemas(prefix, 5_000).then((done) => done && clearInterval(retry), () => undefined);
+          void dropSchemas(prefix, 5_000).then(
+            (done) => done && clearInterval(retry),
+            () => undefined,
+          );
         }, 10_000);
         retry.unref();
         setTimeout(() => clearInterval(retry), 600_000).unref();
@@ -178,8 +198,14 @@ async function dropSchemas(prefix: string, waitMs: number): Promise<boolean> {
     const until = Date.now() + waitMs;
     for (;;) {
       try {
-        await client.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()', [prefix]);
-        const { rows } = await client.query<{ nspname: string }>('select nspname from pg_namespace where starts_with(nspname, $1)', [prefix]);
+        await client.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()',
+          [prefix],
+        );
+        const { rows } = await client.query<{ nspname: string }>(
+          'select nspname from pg_namespace where starts_with(nspname, $1)',
+          [prefix],
+        );
         for (const r of rows) await client.query(`drop schema "${r.nspname.replace(/"/g, '')}" cascade`);
         return true;
       } catch {
@@ -218,17 +244,39 @@ export async function childApp(s: ChildServer): Promise<ChildApp> {
   };
   const email = `fuzz${Date.now()}${seq++}@example.com`;
   const password = 'correct horse battery';
-  await must(await httpCall(s.base, 'POST', '/console/devreg', { body: { email, password, name: 'Fuzz Developer' } }), 'register');
-  const res = await fetch(`${s.base}/console/home/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: email, password }) });
+  await must(
+    await httpCall(s.base, 'POST', '/console/devreg', { body: { email, password, name: 'Fuzz Developer' } }),
+    'register',
+  );
+  const res = await fetch(`${s.base}/console/home/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: email, password }),
+  });
   const authKey = res.headers.get('auth-key') ?? '';
   const answered = await res.text();
   if (res.status !== 200 || !authKey) throw new Error(`login: ${res.status} ${answered.slice(0, 300)}`);
-  const app = await must(await httpCall(s.base, 'POST', '/console/applications', { authKey, body: { appName: `Fuzz${Date.now()}${seq++}` } }), 'create app');
-  const keys = Object.fromEntries((app.apiKeys as Array<{ deviceType: string; apiKey: string }>).map((k) => [k.deviceType, k.apiKey]));
+  const app = await must(
+    await httpCall(s.base, 'POST', '/console/applications', {
+      authKey,
+      body: { appName: `Fuzz${Date.now()}${seq++}` },
+    }),
+    'create app',
+  );
+  const keys = Object.fromEntries(
+    (app.apiKeys as Array<{ deviceType: string; apiKey: string }>).map((k) => [k.deviceType, k.apiKey]),
+  );
   const appId = String(app.id);
-  const consoleCall = (method: string, p: string, body?: unknown) => httpCall(s.base, method, `/${appId}/console${p}`, { authKey, ...(body !== undefined ? { body } : {}), timeoutMs: 60_000 });
-  const api: ChildApp['api'] = (method, p, opts = {}) => httpCall(s.base, method, `/${appId}/${opts.key ?? keys.REST}${p}`, opts);
-  const ok = async (method: string, p: string, body?: unknown) => must(await consoleCall(method, p, body), `${method} ${p}`);
+  const consoleCall = (method: string, p: string, body?: unknown) =>
+    httpCall(s.base, method, `/${appId}/console${p}`, {
+      authKey,
+      ...(body !== undefined ? { body } : {}),
+      timeoutMs: 60_000,
+    });
+  const api: ChildApp['api'] = (method, p, opts = {}) =>
+    httpCall(s.base, method, `/${appId}/${opts.key ?? keys.REST}${p}`, opts);
+  const ok = async (method: string, p: string, body?: unknown) =>
+    must(await consoleCall(method, p, body), `${method} ${p}`);
   return {
     appId,
     authKey,
@@ -238,8 +286,14 @@ export async function childApp(s: ChildServer): Promise<ChildApp> {
     ok,
     async user() {
       const userEmail = `user${Date.now()}${seq++}@example.com`;
-      await must(await api('POST', '/users/register', { body: { email: userEmail, password: 'secret pass 1' } }), 'register user');
-      const logged = await must(await api('POST', '/users/login', { body: { login: userEmail, password: 'secret pass 1' } }), 'login user');
+      await must(
+        await api('POST', '/users/register', { body: { email: userEmail, password: 'secret pass 1' } }),
+        'register user',
+      );
+      const logged = await must(
+        await api('POST', '/users/login', { body: { login: userEmail, password: 'secret pass 1' } }),
+        'login user',
+      );
       return { objectId: logged.objectId, token: logged['user-token'] };
     },
     async roleId(name) {

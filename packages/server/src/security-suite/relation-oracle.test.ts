@@ -26,11 +26,17 @@ function normal(res: Res): string {
   }
   const strip = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(strip);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'created' && k !== 'updated').map(([k, x]) => [k, strip(x)]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.entries(v)
+          .filter(([k]) => k !== 'created' && k !== 'updated')
+          .map(([k, x]) => [k, strip(x)]),
+      );
     return v;
   };
   // An error's message may name the clause as sent (and so the guess); its status and code decide.
-  if (res.status >= 400 && body && typeof body === 'object' && 'code' in body) return `${res.status} code ${(body as { code: unknown }).code}`;
+  if (res.status >= 400 && body && typeof body === 'object' && 'code' in body)
+    return `${res.status} code ${(body as { code: unknown }).code}`;
   return `${res.status} ${JSON.stringify(strip(body))}`;
 }
 
@@ -74,16 +80,44 @@ describeEachDb('relation paths are no oracle', (server) => {
   });
 
   /** Author/Post tables of one variant: P1→A1, P2→A2, P3→A3, P4 without author. */
-  async function authorWorld(key: string, ownerId: string | null): Promise<World & { authors: { a1: string; a2: string; a3: string }; authorTableId: string }> {
+  async function authorWorld(
+    key: string,
+    ownerId: string | null,
+  ): Promise<World & { authors: { a1: string; a2: string; a3: string }; authorTableId: string }> {
     const author = `Author${key}`;
     const post = `Post${key}`;
-    const authorTable = await f.table(author, [{ name: 'name', dataType: 'STRING' }, { name: 'secret', dataType: 'STRING' }]);
-    await f.table(post, [{ name: 'title', dataType: 'STRING' }, { name: 'hits', dataType: 'INT' }]);
-    await ok(await f.console('POST', `/data/tables/${post}/columns/relation`, { name: 'author', toTableName: author, relationshipType: 'ONE_TO_ONE' }), 'relation');
-    const mk = async (name: string, secret: string) => (await ok(await f.console('POST', `/data/${author}`, { name, secret, ownerId }), 'author')).objectId as string;
-    const authors = { a1: await mk('alpha', SECRETS.a1), a2: await mk('beta', SECRETS.a2), a3: await mk('gamma', SECRETS.a3) };
-    const mkPost = async (title: string, a?: string) => (await ok(await f.console('POST', `/data/${post}`, { title, hits: 0, ...(a ? { author: a } : {}) }), 'post')).objectId as string;
-    const posts = { p1: await mkPost('one', authors.a1), p2: await mkPost('two', authors.a2), p3: await mkPost('three', authors.a3), p4: await mkPost('four') };
+    const authorTable = await f.table(author, [
+      { name: 'name', dataType: 'STRING' },
+      { name: 'secret', dataType: 'STRING' },
+    ]);
+    await f.table(post, [
+      { name: 'title', dataType: 'STRING' },
+      { name: 'hits', dataType: 'INT' },
+    ]);
+    await ok(
+      await f.console('POST', `/data/tables/${post}/columns/relation`, {
+        name: 'author',
+        toTableName: author,
+        relationshipType: 'ONE_TO_ONE',
+      }),
+      'relation',
+    );
+    const mk = async (name: string, secret: string) =>
+      (await ok(await f.console('POST', `/data/${author}`, { name, secret, ownerId }), 'author')).objectId as string;
+    const authors = {
+      a1: await mk('alpha', SECRETS.a1),
+      a2: await mk('beta', SECRETS.a2),
+      a3: await mk('gamma', SECRETS.a3),
+    };
+    const mkPost = async (title: string, a?: string) =>
+      (await ok(await f.console('POST', `/data/${post}`, { title, hits: 0, ...(a ? { author: a } : {}) }), 'post'))
+        .objectId as string;
+    const posts = {
+      p1: await mkPost('one', authors.a1),
+      p2: await mkPost('two', authors.a2),
+      p3: await mkPost('three', authors.a3),
+      p4: await mkPost('four'),
+    };
     let swapped = false;
     return {
       rel: 'author',
@@ -98,8 +132,14 @@ describeEachDb('relation paths are no oracle', (server) => {
       rowsHidden: true,
       async swap() {
         swapped = !swapped;
-        await ok(await f.console('PUT', `/data/${author}/${authors.a1}`, { secret: swapped ? SECRETS.a2 : SECRETS.a1 }), 'swap');
-        await ok(await f.console('PUT', `/data/${author}/${authors.a2}`, { secret: swapped ? SECRETS.a1 : SECRETS.a2 }), 'swap');
+        await ok(
+          await f.console('PUT', `/data/${author}/${authors.a1}`, { secret: swapped ? SECRETS.a2 : SECRETS.a1 }),
+          'swap',
+        );
+        await ok(
+          await f.console('PUT', `/data/${author}/${authors.a2}`, { secret: swapped ? SECRETS.a1 : SECRETS.a2 }),
+          'swap',
+        );
       },
       async unlink() {
         await ok(await f.console('DELETE', `/data/${post}/${posts.p1}/author/relations`, [authors.a1]), 'unlink');
@@ -111,7 +151,12 @@ describeEachDb('relation paths are no oracle', (server) => {
   }
 
   const roleRule = async (tableId: string, role: string, operation: string, access: string) =>
-    ok(await f.console('PUT', `/security/data/${tableId}/roles/${await f.roleId(role)}`, { permissions: [{ operation, access }] }), 'role rule');
+    ok(
+      await f.console('PUT', `/security/data/${tableId}/roles/${await f.roleId(role)}`, {
+        permissions: [{ operation, access }],
+      }),
+      'role rule',
+    );
 
   /** The variants: what hides the related data from the caller. */
   const variants: Array<{ name: string; build(): Promise<World> }> = [
@@ -127,7 +172,14 @@ describeEachDb('relation paths are no oracle', (server) => {
       name: 'column DENY on the related secret column',
       async build() {
         const w = await authorWorld('ColumnDeny', null);
-        await ok(await f.console('PUT', `/security/data/${w.authorTableId}/columns/permissions/Find/${await f.roleId('AuthenticatedUser')}`, { column: 'secret', access: 'DENY' }), 'column rule');
+        await ok(
+          await f.console(
+            'PUT',
+            `/security/data/${w.authorTableId}/columns/permissions/Find/${await f.roleId('AuthenticatedUser')}`,
+            { column: 'secret', access: 'DENY' },
+          ),
+          'column rule',
+        );
         return { ...w, rowsHidden: false };
       },
     },
@@ -135,19 +187,39 @@ describeEachDb('relation paths are no oracle', (server) => {
       name: 'record ACL DENY on the related rows',
       async build() {
         const w = await authorWorld('AclDeny', null);
-        await ok(await f.console('PUT', `/security/data/${`AuthorAclDeny`}/objectAcl/${w.authors.a1}/users/${caller.objectId}`, { operation: 'Find', access: 'DENY' }), 'acl');
-        await ok(await f.console('PUT', `/security/data/${`AuthorAclDeny`}/objectAcl/${w.authors.a2}/roles/${await f.roleId('AuthenticatedUser')}`, { operation: 'Find', access: 'DENY' }), 'acl');
+        await ok(
+          await f.console(
+            'PUT',
+            `/security/data/${`AuthorAclDeny`}/objectAcl/${w.authors.a1}/users/${caller.objectId}`,
+            { operation: 'Find', access: 'DENY' },
+          ),
+          'acl',
+        );
+        await ok(
+          await f.console(
+            'PUT',
+            `/security/data/${`AuthorAclDeny`}/objectAcl/${w.authors.a2}/roles/${await f.roleId('AuthenticatedUser')}`,
+            { operation: 'Find', access: 'DENY' },
+          ),
+          'acl',
+        );
         // A3 stays readable: its secret may be seen, the others not.
         return { ...w, hidden: [SECRETS.a1, SECRETS.a2] };
       },
     },
     {
-      name: "owner-only related table, related rows of another user",
+      name: 'owner-only related table, related rows of another user',
       async build() {
         const other = await f.user();
         const w = await authorWorld('OwnerOnly', other.objectId);
         await roleRule(w.authorTableId, 'AuthenticatedUser', 'Find', 'DENY');
-        await ok(await f.console('PUT', `/security/data/ownerpolicy/${w.authorTableId}`, { operation: 'Find', access: 'GRANT' }), 'owner rule');
+        await ok(
+          await f.console('PUT', `/security/data/ownerpolicy/${w.authorTableId}`, {
+            operation: 'Find',
+            access: 'GRANT',
+          }),
+          'owner rule',
+        );
         return w;
       },
     },
@@ -157,10 +229,27 @@ describeEachDb('relation paths are no oracle', (server) => {
         const v1 = await f.user(`aaa.victim${Date.now()}@example.com`);
         const v2 = await f.user(`zzz.victim${Date.now()}@example.com`);
         const post = 'PostUsers';
-        await f.table(post, [{ name: 'title', dataType: 'STRING' }, { name: 'hits', dataType: 'INT' }]);
-        await ok(await f.console('POST', `/data/tables/${post}/columns/relation`, { name: 'writer', toTableName: 'Users', relationshipType: 'ONE_TO_ONE' }), 'relation');
-        const mkPost = async (title: string, u?: string) => (await ok(await f.console('POST', `/data/${post}`, { title, hits: 0, ...(u ? { writer: u } : {}) }), 'post')).objectId as string;
-        const posts = { p1: await mkPost('one', v1.objectId), p2: await mkPost('two', v2.objectId), p3: await mkPost('three'), p4: await mkPost('four') };
+        await f.table(post, [
+          { name: 'title', dataType: 'STRING' },
+          { name: 'hits', dataType: 'INT' },
+        ]);
+        await ok(
+          await f.console('POST', `/data/tables/${post}/columns/relation`, {
+            name: 'writer',
+            toTableName: 'Users',
+            relationshipType: 'ONE_TO_ONE',
+          }),
+          'relation',
+        );
+        const mkPost = async (title: string, u?: string) =>
+          (await ok(await f.console('POST', `/data/${post}`, { title, hits: 0, ...(u ? { writer: u } : {}) }), 'post'))
+            .objectId as string;
+        const posts = {
+          p1: await mkPost('one', v1.objectId),
+          p2: await mkPost('two', v2.objectId),
+          p3: await mkPost('three'),
+          p4: await mkPost('four'),
+        };
         let swapped = false;
         const link = async (p: string, u: string, remove: string) => {
           await ok(await f.console('DELETE', `/data/${post}/${p}/writer/relations`, [remove]), 'unlink');
@@ -193,54 +282,162 @@ describeEachDb('relation paths are no oracle', (server) => {
 
   /** Requests that take a guess about the hidden value (`like` a LIKE pattern, `exact` a value). */
   const guessProbes: Array<[string, (w: World, g: { prefix: string; exact: string }) => Promise<Res>]> = [
-    ['POST count, where rel.col LIKE guess', (w, g) => as('POST', `/data/${w.post}/count`, { where: `${w.rel}.${w.col} LIKE '${g.prefix}'` })],
-    ['GET count, where rel.col LIKE guess', (w, g) => as('GET', `/data/${w.post}/count?where=${enc(`${w.rel}.${w.col} LIKE '${g.prefix}'`)}`)],
-    ['POST find, where rel.col LIKE guess', (w, g) => as('POST', `/data/${w.post}/find`, { where: `${w.rel}.${w.col} LIKE '${g.prefix}'`, sortBy: 'title' })],
-    ['GET find, where rel.col LIKE guess', (w, g) => as('GET', `/data/${w.post}?where=${enc(`${w.rel}.${w.col} LIKE '${g.prefix}'`)}&sortBy=title`)],
-    ['POST count, where rel.col = guess', (w, g) => as('POST', `/data/${w.post}/count`, { where: `${w.rel}.${w.col} = '${g.exact}'` })],
-    ['POST count, where NOT (rel.col LIKE guess)', (w, g) => as('POST', `/data/${w.post}/count`, { where: `NOT (${w.rel}.${w.col} LIKE '${g.prefix}')` })],
-    ['POST count, where rel.col NOT LIKE guess', (w, g) => as('POST', `/data/${w.post}/count`, { where: `${w.rel}.${w.col} NOT LIKE '${g.prefix}'` })],
-    ['POST count, where rel.col IN (guess)', (w, g) => as('POST', `/data/${w.post}/count`, { where: `${w.rel}.${w.col} IN ('${g.exact}', 'nothing')` })],
-    ['POST count, guess hidden in an OR', (w, g) => as('POST', `/data/${w.post}/count`, { where: `title = 'nothing' OR (${w.rel}.${w.col} LIKE '${g.prefix}' AND 1 = 1)` })],
-    ['POST count, back-quoted path', (w, g) => as('POST', `/data/${w.post}/count`, { where: `\`${w.rel}\`.\`${w.col}\` LIKE '${g.prefix}'` })],
-    ['POST find, having rel.col LIKE guess', (w, g) => as('POST', `/data/${w.post}/find`, { props: ['title', 'Count(objectId) as c'], groupBy: 'title', having: `${w.rel}.${w.col} LIKE '${g.prefix}'`, sortBy: 'title' })],
-    ['POST count, groupBy with having on rel.col', (w, g) => as('POST', `/data/${w.post}/count`, { groupBy: 'title', having: `${w.rel}.${w.col} LIKE '${g.prefix}'` })],
-    ['PUT bulk update, where rel.col LIKE guess', (w, g) => as('PUT', `/data/bulk/${w.post}?where=${enc(`${w.rel}.${w.col} LIKE '${g.prefix}'`)}`, { hits: 1 })],
-    ['GET relation load of P1 with where col LIKE guess', (w, g) => as('GET', `/data/${w.post}/${w.posts.p1}/${w.rel}?where=${enc(`${w.col} LIKE '${g.prefix}'`)}`)],
+    [
+      'POST count, where rel.col LIKE guess',
+      (w, g) => as('POST', `/data/${w.post}/count`, { where: `${w.rel}.${w.col} LIKE '${g.prefix}'` }),
+    ],
+    [
+      'GET count, where rel.col LIKE guess',
+      (w, g) => as('GET', `/data/${w.post}/count?where=${enc(`${w.rel}.${w.col} LIKE '${g.prefix}'`)}`),
+    ],
+    [
+      'POST find, where rel.col LIKE guess',
+      (w, g) => as('POST', `/data/${w.post}/find`, { where: `${w.rel}.${w.col} LIKE '${g.prefix}'`, sortBy: 'title' }),
+    ],
+    [
+      'GET find, where rel.col LIKE guess',
+      (w, g) => as('GET', `/data/${w.post}?where=${enc(`${w.rel}.${w.col} LIKE '${g.prefix}'`)}&sortBy=title`),
+    ],
+    [
+      'POST count, where rel.col = guess',
+      (w, g) => as('POST', `/data/${w.post}/count`, { where: `${w.rel}.${w.col} = '${g.exact}'` }),
+    ],
+    [
+      'POST count, where NOT (rel.col LIKE guess)',
+      (w, g) => as('POST', `/data/${w.post}/count`, { where: `NOT (${w.rel}.${w.col} LIKE '${g.prefix}')` }),
+    ],
+    [
+      'POST count, where rel.col NOT LIKE guess',
+      (w, g) => as('POST', `/data/${w.post}/count`, { where: `${w.rel}.${w.col} NOT LIKE '${g.prefix}'` }),
+    ],
+    [
+      'POST count, where rel.col IN (guess)',
+      (w, g) => as('POST', `/data/${w.post}/count`, { where: `${w.rel}.${w.col} IN ('${g.exact}', 'nothing')` }),
+    ],
+    [
+      'POST count, guess hidden in an OR',
+      (w, g) =>
+        as('POST', `/data/${w.post}/count`, {
+          where: `title = 'nothing' OR (${w.rel}.${w.col} LIKE '${g.prefix}' AND 1 = 1)`,
+        }),
+    ],
+    [
+      'POST count, back-quoted path',
+      (w, g) => as('POST', `/data/${w.post}/count`, { where: `\`${w.rel}\`.\`${w.col}\` LIKE '${g.prefix}'` }),
+    ],
+    [
+      'POST find, having rel.col LIKE guess',
+      (w, g) =>
+        as('POST', `/data/${w.post}/find`, {
+          props: ['title', 'Count(objectId) as c'],
+          groupBy: 'title',
+          having: `${w.rel}.${w.col} LIKE '${g.prefix}'`,
+          sortBy: 'title',
+        }),
+    ],
+    [
+      'POST count, groupBy with having on rel.col',
+      (w, g) =>
+        as('POST', `/data/${w.post}/count`, { groupBy: 'title', having: `${w.rel}.${w.col} LIKE '${g.prefix}'` }),
+    ],
+    [
+      'PUT bulk update, where rel.col LIKE guess',
+      (w, g) => as('PUT', `/data/bulk/${w.post}?where=${enc(`${w.rel}.${w.col} LIKE '${g.prefix}'`)}`, { hits: 1 }),
+    ],
+    [
+      'GET relation load of P1 with where col LIKE guess',
+      (w, g) => as('GET', `/data/${w.post}/${w.posts.p1}/${w.rel}?where=${enc(`${w.col} LIKE '${g.prefix}'`)}`),
+    ],
   ];
 
   /** Requests that name the hidden column without a guess: compared across world 1 and world 2. */
   const worldProbes: Array<[string, (w: World) => Promise<Res>]> = [
-    ['POST find, sortBy rel.col', (w) => as('POST', `/data/${w.post}/find`, { sortBy: [`${w.rel}.${w.col}`, 'title'] })],
-    ['POST find, sortBy rel.col desc', (w) => as('POST', `/data/${w.post}/find`, { sortBy: [`${w.rel}.${w.col} desc`, 'title'] })],
+    [
+      'POST find, sortBy rel.col',
+      (w) => as('POST', `/data/${w.post}/find`, { sortBy: [`${w.rel}.${w.col}`, 'title'] }),
+    ],
+    [
+      'POST find, sortBy rel.col desc',
+      (w) => as('POST', `/data/${w.post}/find`, { sortBy: [`${w.rel}.${w.col} desc`, 'title'] }),
+    ],
     ['GET find, sortBy rel.col', (w) => as('GET', `/data/${w.post}?sortBy=${enc(`${w.rel}.${w.col},title`)}`)],
-    ['POST find, props with rel.col', (w) => as('POST', `/data/${w.post}/find`, { props: ['title', `${w.rel}.${w.col}`], sortBy: 'title' })],
-    ['POST find, props with an aggregate of rel.col', (w) => as('POST', `/data/${w.post}/find`, { props: [`Max(${w.rel}.${w.col}) as m`] })],
-    ['POST find, groupBy rel.col', (w) => as('POST', `/data/${w.post}/find`, { props: ['Count(objectId) as c'], groupBy: `${w.rel}.${w.col}` })],
-    ['POST find, having comparing rel.col', (w) => as('POST', `/data/${w.post}/find`, { props: ['title', 'Count(objectId) as c'], groupBy: 'title', having: `${w.rel}.${w.col} > 'S3C-b'`, sortBy: 'title' })],
-    ['POST count, where rel.col compared with a midpoint', (w) => as('POST', `/data/${w.post}/count`, { where: `${w.rel}.${w.col} > 'S3C-b' AND title = 'one'` })],
-    ['POST find, loadRelations rel', (w) => as('POST', `/data/${w.post}/find`, { loadRelations: w.rel, sortBy: 'title' })],
-    ['GET find, loadRelations=* with sortBy rel.col', (w) => as('GET', `/data/${w.post}?loadRelations=*&sortBy=${enc(`${w.rel}.${w.col}`)}`)],
+    [
+      'POST find, props with rel.col',
+      (w) => as('POST', `/data/${w.post}/find`, { props: ['title', `${w.rel}.${w.col}`], sortBy: 'title' }),
+    ],
+    [
+      'POST find, props with an aggregate of rel.col',
+      (w) => as('POST', `/data/${w.post}/find`, { props: [`Max(${w.rel}.${w.col}) as m`] }),
+    ],
+    [
+      'POST find, groupBy rel.col',
+      (w) => as('POST', `/data/${w.post}/find`, { props: ['Count(objectId) as c'], groupBy: `${w.rel}.${w.col}` }),
+    ],
+    [
+      'POST find, having comparing rel.col',
+      (w) =>
+        as('POST', `/data/${w.post}/find`, {
+          props: ['title', 'Count(objectId) as c'],
+          groupBy: 'title',
+          having: `${w.rel}.${w.col} > 'S3C-b'`,
+          sortBy: 'title',
+        }),
+    ],
+    [
+      'POST count, where rel.col compared with a midpoint',
+      (w) => as('POST', `/data/${w.post}/count`, { where: `${w.rel}.${w.col} > 'S3C-b' AND title = 'one'` }),
+    ],
+    [
+      'POST find, loadRelations rel',
+      (w) => as('POST', `/data/${w.post}/find`, { loadRelations: w.rel, sortBy: 'title' }),
+    ],
+    [
+      'GET find, loadRelations=* with sortBy rel.col',
+      (w) => as('GET', `/data/${w.post}?loadRelations=*&sortBy=${enc(`${w.rel}.${w.col}`)}`),
+    ],
     ['GET P1 by id with loadRelations', (w) => as('GET', `/data/${w.post}/${w.posts.p1}?loadRelations=${w.rel}`)],
     ['GET relation load of P1', (w) => as('GET', `/data/${w.post}/${w.posts.p1}/${w.rel}`)],
-    ['GET relation load of P1 sorted by col', (w) => as('GET', `/data/${w.post}/${w.posts.p1}/${w.rel}?sortBy=${w.col}`)],
+    [
+      'GET relation load of P1 sorted by col',
+      (w) => as('GET', `/data/${w.post}/${w.posts.p1}/${w.rel}?sortBy=${w.col}`),
+    ],
   ];
 
   /** Whether P1 has a related row must not show when that row is hidden. */
   const existenceProbes: Array<[string, (w: World) => Promise<Res>]> = [
     ['POST count, where rel IS NULL', (w) => as('POST', `/data/${w.post}/count`, { where: `${w.rel} IS NULL` })],
-    ['POST count, where rel IS NOT NULL', (w) => as('POST', `/data/${w.post}/count`, { where: `${w.rel} IS NOT NULL` })],
-    ['POST find, where rel.objectId IS NOT NULL', (w) => as('POST', `/data/${w.post}/find`, { where: `${w.rel}.objectId IS NOT NULL`, props: ['objectId'], sortBy: 'title' })],
-    ['POST find, sortBy rel.objectId', (w) => as('POST', `/data/${w.post}/find`, { sortBy: [`${w.rel}.objectId`, 'title'], props: ['objectId', 'title'] })],
+    [
+      'POST count, where rel IS NOT NULL',
+      (w) => as('POST', `/data/${w.post}/count`, { where: `${w.rel} IS NOT NULL` }),
+    ],
+    [
+      'POST find, where rel.objectId IS NOT NULL',
+      (w) =>
+        as('POST', `/data/${w.post}/find`, {
+          where: `${w.rel}.objectId IS NOT NULL`,
+          props: ['objectId'],
+          sortBy: 'title',
+        }),
+    ],
+    [
+      'POST find, sortBy rel.objectId',
+      (w) =>
+        as('POST', `/data/${w.post}/find`, { sortBy: [`${w.rel}.objectId`, 'title'], props: ['objectId', 'title'] }),
+    ],
     ['GET relation load of P1', (w) => as('GET', `/data/${w.post}/${w.posts.p1}/${w.rel}`)],
-    ['POST find, loadRelations rel', (w) => as('POST', `/data/${w.post}/find`, { loadRelations: w.rel, props: ['objectId', 'title'], sortBy: 'title' })],
+    [
+      'POST find, loadRelations rel',
+      (w) =>
+        as('POST', `/data/${w.post}/find`, { loadRelations: w.rel, props: ['objectId', 'title'], sortBy: 'title' }),
+    ],
   ];
 
   /** What is wrong with one answer on its own: a server error, an unexpected status, a hidden value. */
   function alone(w: World, res: Res): string[] {
     const out: string[] = [];
     if (![200, 400, 403].includes(res.status)) out.push(`answered ${res.status}: ${res.text.slice(0, 200)}`);
-    for (const h of w.hidden) if (res.text.includes(h)) out.push(`the answer contains the hidden value '${h}': ${res.text.slice(0, 300)}`);
+    for (const h of w.hidden)
+      if (res.text.includes(h)) out.push(`the answer contains the hidden value '${h}': ${res.text.slice(0, 300)}`);
     return out;
   }
 
@@ -254,9 +451,15 @@ describeEachDb('relation paths are no oracle', (server) => {
       it.each(guessProbes)('%s: a right and a wrong guess answer the same', async (_name, probe) => {
         const right = await probe(w, w.right);
         const wrong = await probe(w, w.wrong);
-        const problems = [...alone(w, right).map((p) => `right guess: ${p}`), ...alone(w, wrong).map((p) => `wrong guess: ${p}`)];
+        const problems = [
+          ...alone(w, right).map((p) => `right guess: ${p}`),
+          ...alone(w, wrong).map((p) => `wrong guess: ${p}`),
+        ];
         expect(problems).toEqual([]);
-        expect(normal(right), `right guess answered ${right.status} ${right.text.slice(0, 300)}\nwrong guess answered ${wrong.status} ${wrong.text.slice(0, 300)}`).toBe(normal(wrong));
+        expect(
+          normal(right),
+          `right guess answered ${right.status} ${right.text.slice(0, 300)}\nwrong guess answered ${wrong.status} ${wrong.text.slice(0, 300)}`,
+        ).toBe(normal(wrong));
       });
 
       it.each(worldProbes)('%s: the same answer when the hidden values are swapped', async (_name, probe) => {
@@ -268,25 +471,40 @@ describeEachDb('relation paths are no oracle', (server) => {
         } finally {
           await w.swap();
         }
-        const problems = [...alone(w, first).map((p) => `world 1: ${p}`), ...alone(w, second).map((p) => `world 2: ${p}`)];
+        const problems = [
+          ...alone(w, first).map((p) => `world 1: ${p}`),
+          ...alone(w, second).map((p) => `world 2: ${p}`),
+        ];
         expect(problems).toEqual([]);
-        expect(normal(first), `world 1 answered ${first.status} ${first.text.slice(0, 300)}\nworld 2 answered ${second.status} ${second.text.slice(0, 300)}`).toBe(normal(second));
+        expect(
+          normal(first),
+          `world 1 answered ${first.status} ${first.text.slice(0, 300)}\nworld 2 answered ${second.status} ${second.text.slice(0, 300)}`,
+        ).toBe(normal(second));
       });
 
       if (variant.name !== 'column DENY on the related secret column') {
-        it.each(existenceProbes)('%s: the same answer whether or not P1 links to a hidden row', async (_name, probe) => {
-          const linked = await probe(w);
-          await w.unlink();
-          let unlinked: Res;
-          try {
-            unlinked = await probe(w);
-          } finally {
-            await w.relink();
-          }
-          const problems = [...alone(w, linked).map((p) => `linked: ${p}`), ...alone(w, unlinked).map((p) => `unlinked: ${p}`)];
-          expect(problems).toEqual([]);
-          expect(normal(linked), `linked answered ${linked.status} ${linked.text.slice(0, 300)}\nunlinked answered ${unlinked.status} ${unlinked.text.slice(0, 300)}`).toBe(normal(unlinked));
-        });
+        it.each(existenceProbes)(
+          '%s: the same answer whether or not P1 links to a hidden row',
+          async (_name, probe) => {
+            const linked = await probe(w);
+            await w.unlink();
+            let unlinked: Res;
+            try {
+              unlinked = await probe(w);
+            } finally {
+              await w.relink();
+            }
+            const problems = [
+              ...alone(w, linked).map((p) => `linked: ${p}`),
+              ...alone(w, unlinked).map((p) => `unlinked: ${p}`),
+            ];
+            expect(problems).toEqual([]);
+            expect(
+              normal(linked),
+              `linked answered ${linked.status} ${linked.text.slice(0, 300)}\nunlinked answered ${unlinked.status} ${unlinked.text.slice(0, 300)}`,
+            ).toBe(normal(unlinked));
+          },
+        );
       }
 
       if (variant.name.startsWith('relation to Users')) {

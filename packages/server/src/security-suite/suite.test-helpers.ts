@@ -84,7 +84,8 @@ export function fuzzSeed(fixed: number, env: string | undefined = process.env.BA
   if (env === undefined || env.trim() === '') return fixed;
   if (env.trim().toLowerCase() === 'random') return Math.floor(Math.random() * 2 ** 31);
   const n = Number(env);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`BASALT_FUZZ_SEED must be a whole number or 'random', not '${env}'`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`BASALT_FUZZ_SEED must be a whole number or 'random', not '${env}'`);
   return n;
 }
 
@@ -120,7 +121,12 @@ export async function listen(server: TestServer): Promise<string> {
 }
 
 /** A request over real HTTP. Never throws: a failed request answers status 0 with the reason. */
-export async function httpCall(base: string, method: string, path: string, opts: HttpOptions = {}): Promise<HttpAnswer> {
+export async function httpCall(
+  base: string,
+  method: string,
+  path: string,
+  opts: HttpOptions = {},
+): Promise<HttpAnswer> {
   const headers: Record<string, string> = {};
   if (opts.token) headers['user-token'] = opts.token;
   if (opts.authKey) headers['auth-key'] = opts.authKey;
@@ -131,14 +137,22 @@ export async function httpCall(base: string, method: string, path: string, opts:
   Object.assign(headers, opts.headers ?? {});
   const started = now();
   try {
-    const res = await fetch(base + path, { method, headers, body, signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000) });
+    const res = await fetch(base + path, {
+      method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
+    });
     const text = await res.text();
     const ended = now();
     return { status: res.status, text, ms: ended - started, started, ended };
   } catch (err) {
     const ended = now();
     const e = err as Error & { cause?: { code?: string; message?: string } };
-    const reason = e.name === 'TimeoutError' ? `no answer within ${opts.timeoutMs ?? 30_000} ms` : `${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ''}`;
+    const reason =
+      e.name === 'TimeoutError'
+        ? `no answer within ${opts.timeoutMs ?? 30_000} ms`
+        : `${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ''}`;
     return { status: 0, text: '', ms: ended - started, started, ended, error: reason };
   }
 }

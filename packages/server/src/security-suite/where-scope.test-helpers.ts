@@ -74,7 +74,14 @@ function byRoles(entries: Array<{ access: Access }>): Access | undefined {
 }
 
 /** What the rules say for one caller, row and operation (docs/security.md, "Precedence"). */
-export function decide(scope: Scope, service: ServiceRule[], allRoles: string[], caller: Caller, row: ItemRow, op: Op): Access {
+export function decide(
+  scope: Scope,
+  service: ServiceRule[],
+  allRoles: string[],
+  caller: Caller,
+  row: ItemRow,
+  op: Op,
+): Access {
   const expand = (role: string) => (role === 'ALL' ? allRoles : [role]);
   // 1. the record's ACL
   const acl = scope.acl.filter((e) => e.row === row.key && e.op === op);
@@ -82,7 +89,9 @@ export function decide(scope: Scope, service: ServiceRule[], allRoles: string[],
     const mine = acl.find((e) => e.user === caller.user);
     if (mine) return mine.access;
   }
-  const aclRoles = byRoles(acl.filter((e) => e.role !== undefined && (e.role === '*' || caller.roles.includes(e.role))));
+  const aclRoles = byRoles(
+    acl.filter((e) => e.role !== undefined && (e.role === '*' || caller.roles.includes(e.role))),
+  );
   if (aclRoles) return aclRoles;
   // 2. the owner policy
   if (caller.user && row.owner === caller.user) {
@@ -95,7 +104,9 @@ export function decide(scope: Scope, service: ServiceRule[], allRoles: string[],
     if (user) return user.access;
   }
   // 4. role rules on the table, then the roles' service-wide rules
-  const tableRoles = byRoles(scope.roles.filter((e) => e.op === op && expand(e.role).some((r) => caller.roles.includes(r))));
+  const tableRoles = byRoles(
+    scope.roles.filter((e) => e.op === op && expand(e.role).some((r) => caller.roles.includes(r))),
+  );
   if (tableRoles) return tableRoles;
   const serviceRoles = byRoles(service.filter((e) => e.op === op && caller.roles.includes(e.role)));
   if (serviceRoles) return serviceRoles;
@@ -130,7 +141,10 @@ export const lit = (v: string): string => `'${v.replace(/'/g, "''")}'`;
 
 /** A LIKE pattern as a JS test: % any run, _ one character, case-insensitive (both databases). */
 export function likeTest(pattern: string): (value: string) => boolean {
-  const re = new RegExp(`^${[...pattern].map((ch) => (ch === '%' ? '.*' : ch === '_' ? '.' : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`, 'is');
+  const re = new RegExp(
+    `^${[...pattern].map((ch) => (ch === '%' ? '.*' : ch === '_' ? '.' : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`,
+    'is',
+  );
   return (value) => re.test(value);
 }
 
@@ -157,7 +171,18 @@ function compare(op: Cmp, a: number, b: number): boolean {
 const FLIP: Record<Cmp, Cmp> = { '=': '=', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
 
 /** Words of the seeded names: quotes and parentheses inside values must stay data. */
-export const NAMES = ['apple', 'apricot', 'banana', 'cherry', "o'hara", 'x) or (1 = 1', 'pear', 'plum', 'peach', "') or ('1'='1"];
+export const NAMES = [
+  'apple',
+  'apricot',
+  'banana',
+  'cherry',
+  "o'hara",
+  'x) or (1 = 1',
+  'pear',
+  'plum',
+  'peach',
+  "') or ('1'='1",
+];
 export const TAGS: Array<string | null> = ['red', 'green', 'blue', null];
 export const LABEL_NAMES = ['urgent', 'later', 'maybe', "it's"];
 
@@ -172,11 +197,21 @@ export class WhereGen {
   ) {}
 
   private kw(word: string): string {
-    return this.r.pick([word.toUpperCase(), word.toLowerCase(), word.toUpperCase(), word[0].toUpperCase() + word.slice(1).toLowerCase()]);
+    return this.r.pick([
+      word.toUpperCase(),
+      word.toLowerCase(),
+      word.toUpperCase(),
+      word[0].toUpperCase() + word.slice(1).toLowerCase(),
+    ]);
   }
 
   private sp(): string {
-    return this.r.weighted([[12, ' '], [1, '  '], [1, '\n'], [1, '\t']]);
+    return this.r.weighted([
+      [12, ' '],
+      [1, '  '],
+      [1, '\n'],
+      [1, '\t'],
+    ]);
   }
 
   private id(name: string): string {
@@ -194,7 +229,16 @@ export class WhereGen {
   private likePattern(pool: readonly string[]): string {
     const word = this.r.pick(pool);
     const cut = Math.max(1, Math.floor(word.length / 2));
-    const p = this.r.pick([`${word.slice(0, cut)}%`, `%${word.slice(cut)}`, `%${word.slice(1, cut + 1)}%`, word, `${word[0]}_${word.slice(2)}`, '%', '%zz%', `%${word[0].toUpperCase()}%`]);
+    const p = this.r.pick([
+      `${word.slice(0, cut)}%`,
+      `%${word.slice(cut)}`,
+      `%${word.slice(1, cut + 1)}%`,
+      word,
+      `${word[0]}_${word.slice(2)}`,
+      '%',
+      '%zz%',
+      `%${word[0].toUpperCase()}%`,
+    ]);
     return p;
   }
 
@@ -204,13 +248,27 @@ export class WhereGen {
     if (kind === 0 || kind === 1) {
       const v = this.strValue(pool);
       const op = kind === 0 ? '=' : this.r.pick(['!=', '<>']);
-      return { text: `${c}${this.sp()}${op}${this.sp()}${lit(v)}`, prec: 2, ev: (row) => { const x = value(row); return x === null ? null : kind === 0 ? x === v : x !== v; } };
+      return {
+        text: `${c}${this.sp()}${op}${this.sp()}${lit(v)}`,
+        prec: 2,
+        ev: (row) => {
+          const x = value(row);
+          return x === null ? null : kind === 0 ? x === v : x !== v;
+        },
+      };
     }
     if (kind === 2 || kind === 3) {
       const p = this.likePattern(pool);
       const t = likeTest(p);
       const neg = kind === 3;
-      return { text: `${c}${this.sp()}${neg ? `${this.kw('not')} ` : ''}${this.kw('like')}${this.sp()}${lit(p)}`, prec: 2, ev: (row) => { const x = value(row); return x === null ? null : neg ? !t(x) : t(x); } };
+      return {
+        text: `${c}${this.sp()}${neg ? `${this.kw('not')} ` : ''}${this.kw('like')}${this.sp()}${lit(p)}`,
+        prec: 2,
+        ev: (row) => {
+          const x = value(row);
+          return x === null ? null : neg ? !t(x) : t(x);
+        },
+      };
     }
     if (kind === 4) {
       const vs = this.r.some(pool, this.r.int(1, 4));
@@ -218,11 +276,18 @@ export class WhereGen {
       return {
         text: `${c} ${neg ? `${this.kw('not')} ` : ''}${this.kw('in')} (${vs.map(lit).join(', ')})`,
         prec: 2,
-        ev: (row) => { const x = value(row); return x === null ? null : neg ? !vs.includes(x) : vs.includes(x); },
+        ev: (row) => {
+          const x = value(row);
+          return x === null ? null : neg ? !vs.includes(x) : vs.includes(x);
+        },
       };
     }
     const neg = this.r.chance(0.5);
-    return { text: `${c} ${this.kw('is')} ${neg ? `${this.kw('not')} ` : ''}${this.kw('null')}`, prec: 2, ev: (row) => (value(row) === null) !== neg };
+    return {
+      text: `${c} ${this.kw('is')} ${neg ? `${this.kw('not')} ` : ''}${this.kw('null')}`,
+      prec: 2,
+      ev: (row) => (value(row) === null) !== neg,
+    };
   }
 
   private intPred(column: string, value: (row: ItemRow) => number | null): Clause {
@@ -234,10 +299,24 @@ export class WhereGen {
       const shown = op === '!=' && this.r.chance(0.3) ? '<>' : op;
       if (this.r.chance(0.25)) {
         // The literal on the left: `5 > n` means `n < 5`.
-        return { text: `${k}${this.sp()}${shown}${this.sp()}${c}`, prec: 2, ev: (row) => { const x = value(row); return x === null ? null : compare(FLIP[op], x, k); } };
+        return {
+          text: `${k}${this.sp()}${shown}${this.sp()}${c}`,
+          prec: 2,
+          ev: (row) => {
+            const x = value(row);
+            return x === null ? null : compare(FLIP[op], x, k);
+          },
+        };
       }
       const asText = this.r.chance(0.1);
-      return { text: `${c}${this.sp()}${shown}${this.sp()}${asText ? lit(String(k)) : k}`, prec: 2, ev: (row) => { const x = value(row); return x === null ? null : compare(op, x, k); } };
+      return {
+        text: `${c}${this.sp()}${shown}${this.sp()}${asText ? lit(String(k)) : k}`,
+        prec: 2,
+        ev: (row) => {
+          const x = value(row);
+          return x === null ? null : compare(op, x, k);
+        },
+      };
     }
     if (kind === 2) {
       const k2 = this.r.int(-1, 10);
@@ -245,40 +324,81 @@ export class WhereGen {
       return {
         text: `${c} ${neg ? `${this.kw('not')} ` : ''}${this.kw('between')} ${k} ${this.kw('and')} ${k2}`,
         prec: 2,
-        ev: (row) => { const x = value(row); if (x === null) return null; const inside = x >= k && x <= k2; return neg ? !inside : inside; },
+        ev: (row) => {
+          const x = value(row);
+          if (x === null) return null;
+          const inside = x >= k && x <= k2;
+          return neg ? !inside : inside;
+        },
       };
     }
     if (kind === 3) {
       const ks = Array.from({ length: this.r.int(1, 5) }, () => this.r.int(-1, 10));
       const neg = this.r.chance(0.4);
-      return { text: `${c} ${neg ? `${this.kw('not')} ` : ''}${this.kw('in')} (${ks.join(', ')})`, prec: 2, ev: (row) => { const x = value(row); return x === null ? null : neg ? !ks.includes(x) : ks.includes(x); } };
+      return {
+        text: `${c} ${neg ? `${this.kw('not')} ` : ''}${this.kw('in')} (${ks.join(', ')})`,
+        prec: 2,
+        ev: (row) => {
+          const x = value(row);
+          return x === null ? null : neg ? !ks.includes(x) : ks.includes(x);
+        },
+      };
     }
     if (kind === 4) {
       // `= null` and `!= null` mean IS NULL and IS NOT NULL in this language.
       const neg = this.r.chance(0.5);
-      return { text: `${c} ${neg ? '!=' : '='} ${this.kw('null')}`, prec: 2, ev: (row) => (value(row) === null) !== neg };
+      return {
+        text: `${c} ${neg ? '!=' : '='} ${this.kw('null')}`,
+        prec: 2,
+        ev: (row) => (value(row) === null) !== neg,
+      };
     }
     const neg = this.r.chance(0.5);
-    return { text: `${c} ${this.kw('is')} ${neg ? `${this.kw('not')} ` : ''}${this.kw('null')}`, prec: 2, ev: (row) => (value(row) === null) !== neg };
+    return {
+      text: `${c} ${this.kw('is')} ${neg ? `${this.kw('not')} ` : ''}${this.kw('null')}`,
+      prec: 2,
+      ev: (row) => (value(row) === null) !== neg,
+    };
   }
 
   private idPred(column: 'ownerId' | 'objectId'): Clause {
     const c = this.id(column);
     const value = (row: ItemRow) => (column === 'ownerId' ? row.ownerId : row.objectId);
-    const pool = column === 'ownerId' ? [...Object.values(this.w.userIds), 'NoSuchUser0000000000000000000000000'] : this.w.rows.map((x) => x.objectId);
+    const pool =
+      column === 'ownerId'
+        ? [...Object.values(this.w.userIds), 'NoSuchUser0000000000000000000000000']
+        : this.w.rows.map((x) => x.objectId);
     const kind = this.r.int(0, 3);
     if (kind === 0 || kind === 1) {
       const v = this.r.pick(pool);
       const neg = kind === 1;
-      return { text: `${c} ${neg ? '!=' : '='} ${lit(v)}`, prec: 2, ev: (row) => { const x = value(row); return x === null ? null : neg ? x !== v : x === v; } };
+      return {
+        text: `${c} ${neg ? '!=' : '='} ${lit(v)}`,
+        prec: 2,
+        ev: (row) => {
+          const x = value(row);
+          return x === null ? null : neg ? x !== v : x === v;
+        },
+      };
     }
     if (kind === 2) {
       const vs = this.r.some(pool, this.r.int(1, 6));
       const neg = this.r.chance(0.35);
-      return { text: `${c} ${neg ? `${this.kw('not')} ` : ''}${this.kw('in')} (${vs.map(lit).join(',')})`, prec: 2, ev: (row) => { const x = value(row); return x === null ? null : neg ? !vs.includes(x) : vs.includes(x); } };
+      return {
+        text: `${c} ${neg ? `${this.kw('not')} ` : ''}${this.kw('in')} (${vs.map(lit).join(',')})`,
+        prec: 2,
+        ev: (row) => {
+          const x = value(row);
+          return x === null ? null : neg ? !vs.includes(x) : vs.includes(x);
+        },
+      };
     }
     const neg = this.r.chance(0.5);
-    return { text: `${c} ${this.kw('is')} ${neg ? `${this.kw('not')} ` : ''}${this.kw('null')}`, prec: 2, ev: (row) => (value(row) === null) !== neg };
+    return {
+      text: `${c} ${this.kw('is')} ${neg ? `${this.kw('not')} ` : ''}${this.kw('null')}`,
+      prec: 2,
+      ev: (row) => (value(row) === null) !== neg,
+    };
   }
 
   /** A predicate through the relation: true when some related label satisfies it (EXISTS). */
@@ -287,7 +407,11 @@ export class WhereGen {
     const kind = this.r.int(0, 4);
     if (kind === 0) {
       const neg = this.r.chance(0.5);
-      return { text: `${this.id('label')} ${this.kw('is')} ${neg ? `${this.kw('not')} ` : ''}${this.kw('null')}`, prec: 2, ev: (row) => (labelsOf(row).length === 0) !== neg };
+      return {
+        text: `${this.id('label')} ${this.kw('is')} ${neg ? `${this.kw('not')} ` : ''}${this.kw('null')}`,
+        prec: 2,
+        ev: (row) => (labelsOf(row).length === 0) !== neg,
+      };
     }
     if (kind === 1) {
       const v = this.r.pick([...this.w.labels.keys()]);
@@ -296,7 +420,11 @@ export class WhereGen {
     if (kind === 2) {
       const op = this.r.pick(CMP);
       const k = this.r.int(0, 5);
-      return { text: `${this.path('label', 'rank')} ${op} ${k}`, prec: 2, ev: (row) => labelsOf(row).some((l) => l.rank !== null && compare(op, l.rank, k)) };
+      return {
+        text: `${this.path('label', 'rank')} ${op} ${k}`,
+        prec: 2,
+        ev: (row) => labelsOf(row).some((l) => l.rank !== null && compare(op, l.rank, k)),
+      };
     }
     const c = this.path('label', 'name');
     const v = this.r.pick(LABEL_NAMES);
@@ -307,14 +435,29 @@ export class WhereGen {
   }
 
   private constPred(): Clause {
-    const [text, value] = this.r.pick<[string, boolean]>([['1 = 1', true], ['1 = 0', false], ['2 > 1', true], ["'a' = 'a'", true], ["'a' != 'a'", false], ['1 <> 1', false]]);
+    const [text, value] = this.r.pick<[string, boolean]>([
+      ['1 = 1', true],
+      ['1 = 0', false],
+      ['2 > 1', true],
+      ["'a' = 'a'", true],
+      ["'a' != 'a'", false],
+      ['1 <> 1', false],
+    ]);
     return { text, prec: 2, ev: () => value };
   }
 
   leaf(): Clause {
     return this.r.weighted<() => Clause>([
       [4, () => this.textPred('name', (row) => row.name, NAMES)],
-      [2, () => this.textPred('tag', (row) => row.tag, TAGS.filter((t): t is string => t !== null))],
+      [
+        2,
+        () =>
+          this.textPred(
+            'tag',
+            (row) => row.tag,
+            TAGS.filter((t): t is string => t !== null),
+          ),
+      ],
       [4, () => this.intPred('n', (row) => row.n)],
       [3, () => this.idPred('ownerId')],
       [2, () => this.idPred('objectId')],
@@ -339,21 +482,38 @@ export class WhereGen {
     const a = this.expr(depth + 1);
     const b = this.expr(depth + 1);
     if (roll < 0.72) {
-      return { text: `${this.wrap(a, 1)}${this.sp()}${this.kw('and')}${this.sp()}${this.wrap(b, 2)}`, prec: 1, ev: (row) => and3(a.ev(row), b.ev(row)) };
+      return {
+        text: `${this.wrap(a, 1)}${this.sp()}${this.kw('and')}${this.sp()}${this.wrap(b, 2)}`,
+        prec: 1,
+        ev: (row) => and3(a.ev(row), b.ev(row)),
+      };
     }
-    return { text: `${this.wrap(a, 0)}${this.sp()}${this.kw('or')}${this.sp()}${this.wrap(b, 1)}`, prec: 0, ev: (row) => or3(a.ev(row), b.ev(row)) };
+    return {
+      text: `${this.wrap(a, 0)}${this.sp()}${this.kw('or')}${this.sp()}${this.wrap(b, 1)}`,
+      prec: 0,
+      ev: (row) => or3(a.ev(row), b.ev(row)),
+    };
   }
 
   /** A valid clause; now and then widened with an always-true OR, which must not widen the scope. */
   valid(): Clause {
     const c = this.expr();
     if (this.r.chance(0.2)) {
-      const widen = this.r.pick(['1 = 1', "'1' = '1'", `${this.id('objectId')} ${this.kw('is')} ${this.kw('not')} ${this.kw('null')}`, `${this.id('n')} ${this.kw('is')} ${this.kw('null')} ${this.kw('or')} ${this.id('n')} ${this.kw('is')} ${this.kw('not')} ${this.kw('null')}`]);
+      const widen = this.r.pick([
+        '1 = 1',
+        "'1' = '1'",
+        `${this.id('objectId')} ${this.kw('is')} ${this.kw('not')} ${this.kw('null')}`,
+        `${this.id('n')} ${this.kw('is')} ${this.kw('null')} ${this.kw('or')} ${this.id('n')} ${this.kw('is')} ${this.kw('not')} ${this.kw('null')}`,
+      ]);
       return { text: `${this.wrap(c, 0)} ${this.kw('or')} ${widen}`, prec: 0, ev: () => true };
     }
     if (this.r.chance(0.1)) {
       const other = this.r.pick(Object.values(this.w.userIds));
-      return { text: `${this.wrap(c, 0)} ${this.kw('or')} ownerId = ${lit(other)}`, prec: 0, ev: (row) => or3(c.ev(row), row.ownerId === null ? null : row.ownerId === other) };
+      return {
+        text: `${this.wrap(c, 0)} ${this.kw('or')} ownerId = ${lit(other)}`,
+        prec: 0,
+        ev: (row) => or3(c.ev(row), row.ownerId === null ? null : row.ownerId === other),
+      };
     }
     return c;
   }
@@ -389,7 +549,44 @@ export class WhereGen {
   hostile(): string {
     const v = this.valid().text;
     const other = this.r.pick(Object.values(this.w.userIds));
-    const pieces = ['1', '=', 'OR', 'or', 'AND', '(', ')', "'", "''", '`', '"', ';', '--', '/*', '*/', 'NOT', 'ownerId', 'objectId', 'name', 'n', 'label', 'label.name', '.', ',', 'IN', 'IS', 'NULL', 'LIKE', "'%'", 'TRUE', 'SELECT', 'UNION', '\\', '%', '1=1', `'${other}'`];
+    const pieces = [
+      '1',
+      '=',
+      'OR',
+      'or',
+      'AND',
+      '(',
+      ')',
+      "'",
+      "''",
+      '`',
+      '"',
+      ';',
+      '--',
+      '/*',
+      '*/',
+      'NOT',
+      'ownerId',
+      'objectId',
+      'name',
+      'n',
+      'label',
+      'label.name',
+      '.',
+      ',',
+      'IN',
+      'IS',
+      'NULL',
+      'LIKE',
+      "'%'",
+      'TRUE',
+      'SELECT',
+      'UNION',
+      '\\',
+      '%',
+      '1=1',
+      `'${other}'`,
+    ];
     return this.r.pick<() => string>([
       () => `') OR ('1'='1`,
       () => `x') OR ('1'='1`,

@@ -2,7 +2,24 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../test-helpers.js';
 import { appFixture, type AppFixture } from '../modules/appapi/appapi.test-helpers.js';
 import { Rand, excerpt, fuzzSeed, httpCall, jsonOf, listen, mixSeed, type HttpAnswer } from './suite.test-helpers.js';
-import { LABEL_NAMES, NAMES, OPS, TAGS, WhereGen, decide, lit, parensUnbalanced, type Caller, type Clause, type ItemRow, type LabelRow, type Op, type Scope, type ServiceRule, type UserKey } from './where-scope.test-helpers.js';
+import {
+  LABEL_NAMES,
+  NAMES,
+  OPS,
+  TAGS,
+  WhereGen,
+  decide,
+  lit,
+  parensUnbalanced,
+  type Caller,
+  type Clause,
+  type ItemRow,
+  type LabelRow,
+  type Op,
+  type Scope,
+  type ServiceRule,
+  type UserKey,
+} from './where-scope.test-helpers.js';
 
 /**
  * The where scope property: whatever `where` a caller sends to find, count or the bulk writes of
@@ -153,28 +170,59 @@ describeEachDb('where scope: answers stay inside the permission scope', (server)
 
   /** An app API call over HTTP as the caller (REST or JS key, with the user's token). */
   const api = (caller: Caller, method: string, path: string, body?: unknown): Promise<HttpAnswer> =>
-    httpCall(base, method, `/${f.appId}/${f.keys[caller.apiKey]}${path}`, { ...(body !== undefined ? { body } : {}), ...(caller.user ? { token: tokens[caller.user] } : {}) });
+    httpCall(base, method, `/${f.appId}/${f.keys[caller.apiKey]}${path}`, {
+      ...(body !== undefined ? { body } : {}),
+      ...(caller.user ? { token: tokens[caller.user] } : {}),
+    });
 
   const allRoleNames = () => [...roleIds.keys()];
-  const allowed = (st: ScopeState, caller: Caller, op: Op) => new Set(st.rows.filter((row) => decide(st.scope, SERVICE, allRoleNames(), caller, row, op) === 'GRANT').map((row) => row.objectId));
+  const allowed = (st: ScopeState, caller: Caller, op: Op) =>
+    new Set(
+      st.rows
+        .filter((row) => decide(st.scope, SERVICE, allRoleNames(), caller, row, op) === 'GRANT')
+        .map((row) => row.objectId),
+    );
   const keyOf = (st: ScopeState) => new Map(st.rows.map((row) => [row.objectId, row.key]));
-  const shown = (st: ScopeState, ids: Iterable<string>) => [...ids].map((id) => keyOf(st).get(id) ?? id).sort().join(',');
+  const shown = (st: ScopeState, ids: Iterable<string>) =>
+    [...ids]
+      .map((id) => keyOf(st).get(id) ?? id)
+      .sort()
+      .join(',');
 
   /** Every stored row of a scope table, read as the developer (the console sees everything). */
   async function stored(st: ScopeState, where?: string): Promise<Array<Record<string, any>>> {
-    return ok(await f.console('POST', `/data/${st.scope.table}/find`, { pageSize: 100, ...(where ? { where } : {}) }), `console find ${st.scope.table}`);
+    return ok(
+      await f.console('POST', `/data/${st.scope.table}/find`, { pageSize: 100, ...(where ? { where } : {}) }),
+      `console find ${st.scope.table}`,
+    );
   }
 
   async function setAcl(st: ScopeState, e: Scope['acl'][number]): Promise<void> {
     const row = st.rows.find((x) => x.key === e.row)!;
     const principal = e.user ? `users/${userIds[e.user]}` : `roles/${e.role === '*' ? '*' : roleIds.get(e.role!)}`;
-    await ok(await f.console('PUT', `/security/data/${st.scope.table}/objectAcl/${row.objectId}/${principal}`, { operation: e.op, access: e.access }), `ACL ${e.row}`);
+    await ok(
+      await f.console('PUT', `/security/data/${st.scope.table}/objectAcl/${row.objectId}/${principal}`, {
+        operation: e.op,
+        access: e.access,
+      }),
+      `ACL ${e.row}`,
+    );
   }
 
   /** Creates the rows again as they were (same objectId, owner, values and labels), with their ACL. */
   async function restore(st: ScopeState, ids: Set<string>): Promise<void> {
     for (const row of st.rows.filter((x) => ids.has(x.objectId))) {
-      await ok(await f.console('POST', `/data/${st.scope.table}`, { objectId: row.objectId, ownerId: row.ownerId, name: row.name, tag: row.tag, n: row.n, label: row.labels }), `restore ${row.key}`);
+      await ok(
+        await f.console('POST', `/data/${st.scope.table}`, {
+          objectId: row.objectId,
+          ownerId: row.ownerId,
+          name: row.name,
+          tag: row.tag,
+          n: row.n,
+          label: row.labels,
+        }),
+        `restore ${row.key}`,
+      );
       for (const e of st.scope.acl.filter((x) => x.row === row.key)) await setAcl(st, e);
     }
   }
@@ -188,30 +236,75 @@ describeEachDb('where scope: answers stay inside the permission scope', (server)
       tokens[u] = user.token;
     }
     const editors = await ok(await f.console('PUT', '/security/roles/Editors'), 'create role');
-    await ok(await f.console('PUT', '/security/assignedroles', { users: [userIds.C], roles: [{ roleId: editors.roleId, status: 'ALL' }] }), 'assign role');
+    await ok(
+      await f.console('PUT', '/security/assignedroles', {
+        users: [userIds.C],
+        roles: [{ roleId: editors.roleId, status: 'ALL' }],
+      }),
+      'assign role',
+    );
     for (const r of await ok(await f.console('GET', '/security/roles'), 'roles')) roleIds.set(r.rolename, r.roleId);
     for (const rule of SERVICE) {
-      await ok(await f.console('PUT', `/security/roles/permissions/${roleIds.get(rule.role)}`, { service: 'data', operation: rule.op, access: rule.access }), 'service rule');
+      await ok(
+        await f.console('PUT', `/security/roles/permissions/${roleIds.get(rule.role)}`, {
+          service: 'data',
+          operation: rule.op,
+          access: rule.access,
+        }),
+        'service rule',
+      );
     }
 
     // Label: an open table reached by relation paths (`label.name`), so their meaning is known.
-    await f.table('Label', [{ name: 'name', dataType: 'STRING' }, { name: 'rank', dataType: 'INT' }]);
+    await f.table('Label', [
+      { name: 'name', dataType: 'STRING' },
+      { name: 'rank', dataType: 'INT' },
+    ]);
     for (let i = 0; i < 6; i++) {
-      const rec = await ok(await f.console('POST', '/data/Label', { name: LABEL_NAMES[i % LABEL_NAMES.length], rank: i === 5 ? null : i }), 'label');
+      const rec = await ok(
+        await f.console('POST', '/data/Label', { name: LABEL_NAMES[i % LABEL_NAMES.length], rank: i === 5 ? null : i }),
+        'label',
+      );
       labels.set(rec.objectId, { objectId: rec.objectId, name: rec.name, rank: rec.rank ?? null });
     }
     const labelIds = [...labels.keys()];
 
     for (const [si, scope] of SCOPES.entries()) {
-      const t = await f.table(scope.table, [{ name: 'name', dataType: 'STRING' }, { name: 'tag', dataType: 'STRING' }, { name: 'n', dataType: 'INT' }, { name: 'mark', dataType: 'STRING' }]);
-      await ok(await f.console('POST', `/data/tables/${scope.table}/columns/relation`, { name: 'label', toTableName: 'Label', relationshipType: 'ONE_TO_MANY' }), 'relation');
+      const t = await f.table(scope.table, [
+        { name: 'name', dataType: 'STRING' },
+        { name: 'tag', dataType: 'STRING' },
+        { name: 'n', dataType: 'INT' },
+        { name: 'mark', dataType: 'STRING' },
+      ]);
+      await ok(
+        await f.console('POST', `/data/tables/${scope.table}/columns/relation`, {
+          name: 'label',
+          toTableName: 'Label',
+          relationshipType: 'ONE_TO_MANY',
+        }),
+        'relation',
+      );
       const r = new Rand(mixSeed(SEED, 1000 + si));
       const rows: ItemRow[] = [];
       for (const owner of [...USERS, null]) {
         for (let i = 0; i < 7; i++) {
-          const values = { name: r.pick(NAMES), tag: r.pick(TAGS), n: r.chance(0.15) ? null : r.int(0, 9), labels: r.some(labelIds, r.int(0, 2)) };
+          const values = {
+            name: r.pick(NAMES),
+            tag: r.pick(TAGS),
+            n: r.chance(0.15) ? null : r.int(0, 9),
+            labels: r.some(labelIds, r.int(0, 2)),
+          };
           const ownerId = owner ? userIds[owner] : null;
-          const rec = await ok(await f.console('POST', `/data/${scope.table}`, { ownerId, name: values.name, tag: values.tag, n: values.n, label: values.labels }), 'row');
+          const rec = await ok(
+            await f.console('POST', `/data/${scope.table}`, {
+              ownerId,
+              name: values.name,
+              tag: values.tag,
+              n: values.n,
+              label: values.labels,
+            }),
+            'row',
+          );
           rows.push({ key: `${owner ?? 'U'}${i}`, objectId: rec.objectId, owner, ownerId, ...values });
         }
       }
@@ -219,19 +312,46 @@ describeEachDb('where scope: answers stay inside the permission scope', (server)
       states.push(st);
       for (const rule of scope.roles) {
         for (const role of rule.role === 'ALL' ? allRoleNames() : [rule.role]) {
-          await ok(await f.console('PUT', `/security/data/${t.tableId}/roles/${roleIds.get(role)}`, { permissions: [{ operation: rule.op, access: rule.access }] }), 'role rule');
+          await ok(
+            await f.console('PUT', `/security/data/${t.tableId}/roles/${roleIds.get(role)}`, {
+              permissions: [{ operation: rule.op, access: rule.access }],
+            }),
+            'role rule',
+          );
         }
       }
-      for (const rule of scope.users) await ok(await f.console('PUT', `/security/data/${t.tableId}/users/${userIds[rule.user]}`, { permissions: [{ operation: rule.op, access: rule.access }] }), 'user rule');
-      for (const rule of scope.owner) await ok(await f.console('PUT', `/security/data/ownerpolicy/${t.tableId}`, { operation: rule.op, access: rule.access }), 'owner rule');
+      for (const rule of scope.users)
+        await ok(
+          await f.console('PUT', `/security/data/${t.tableId}/users/${userIds[rule.user]}`, {
+            permissions: [{ operation: rule.op, access: rule.access }],
+          }),
+          'user rule',
+        );
+      for (const rule of scope.owner)
+        await ok(
+          await f.console('PUT', `/security/data/ownerpolicy/${t.tableId}`, {
+            operation: rule.op,
+            access: rule.access,
+          }),
+          'owner rule',
+        );
       for (const e of scope.acl) await setAcl(st, e);
 
       // The rows are stored as the model says (owner, values, labels).
-      const back = await ok(await f.console('POST', `/data/${scope.table}/find`, { pageSize: 100, loadRelations: 'label' }), 'read back');
+      const back = await ok(
+        await f.console('POST', `/data/${scope.table}/find`, { pageSize: 100, loadRelations: 'label' }),
+        'read back',
+      );
       expect(back.length).toBe(rows.length);
       for (const row of rows) {
         const b = back.find((x: { objectId: string }) => x.objectId === row.objectId);
-        expect({ ownerId: b.ownerId, name: b.name, tag: b.tag, n: b.n, labels: (b.label ?? []).map((l: { objectId: string }) => l.objectId).sort() }).toEqual({ ownerId: row.ownerId, name: row.name, tag: row.tag, n: row.n, labels: [...row.labels].sort() });
+        expect({
+          ownerId: b.ownerId,
+          name: b.name,
+          tag: b.tag,
+          n: b.n,
+          labels: (b.label ?? []).map((l: { objectId: string }) => l.objectId).sort(),
+        }).toEqual({ ownerId: row.ownerId, name: row.name, tag: row.tag, n: row.n, labels: [...row.labels].sort() });
       }
     }
   }, 180_000);
@@ -260,11 +380,20 @@ describeEachDb('where scope: answers stay inside the permission scope', (server)
    * Checks one read answer; answers what is wrong with it (empty when right). `expected` is the
    * exact answer for a clause whose meaning is known; `mustRefuse` for unbalanced parentheses.
    */
-  function judgeRead(st: ScopeState, caller: Caller, route: ReadRoute, where: string, res: HttpAnswer, expected: Set<string> | undefined, mustRefuse: boolean): string[] {
+  function judgeRead(
+    st: ScopeState,
+    caller: Caller,
+    route: ReadRoute,
+    where: string,
+    res: HttpAnswer,
+    expected: Set<string> | undefined,
+    mustRefuse: boolean,
+  ): string[] {
     const at = `[${st.scope.table} as ${caller.label}] ${route} where ${JSON.stringify(where)}`;
     const problems: string[] = [];
     const scope = allowed(st, caller, 'Find');
-    if (res.status === 0 || res.status >= 500) return [`${at}: answered ${res.status} ${res.error ?? excerpt(res.text)}`];
+    if (res.status === 0 || res.status >= 500)
+      return [`${at}: answered ${res.status} ${res.error ?? excerpt(res.text)}`];
     if (res.status === 200) {
       const body = jsonOf(res);
       if (route.endsWith('find')) {
@@ -272,22 +401,28 @@ describeEachDb('where scope: answers stay inside the permission scope', (server)
         const outside = ids.filter((id) => !scope.has(id));
         if (!Array.isArray(body)) problems.push(`${at}: a find answered ${excerpt(res.text)}`);
         if (outside.length) problems.push(`${at}: answered rows outside the caller's scope: ${shown(st, outside)}`);
-        if (expected && shown(st, ids) !== shown(st, expected)) problems.push(`${at}: answered ${shown(st, ids) || '(none)'}, expected ${shown(st, expected) || '(none)'}`);
+        if (expected && shown(st, ids) !== shown(st, expected))
+          problems.push(`${at}: answered ${shown(st, ids) || '(none)'}, expected ${shown(st, expected) || '(none)'}`);
       } else {
         if (typeof body !== 'number') problems.push(`${at}: a count answered ${excerpt(res.text)}`);
-        else if (body > scope.size) problems.push(`${at}: counted ${body}, more than the ${scope.size} rows the caller may Find`);
+        else if (body > scope.size)
+          problems.push(`${at}: counted ${body}, more than the ${scope.size} rows the caller may Find`);
         else if (expected && body !== expected.size) problems.push(`${at}: counted ${body}, expected ${expected.size}`);
       }
     }
-    if (mustRefuse && res.status !== 400) problems.push(`${at}: unbalanced parentheses answered ${res.status} (expected 400): ${excerpt(res.text)}`);
-    else if (expected && !mustRefuse && res.status !== 200) problems.push(`${at}: a valid clause answered ${res.status}: ${excerpt(res.text)}`);
+    if (mustRefuse && res.status !== 400)
+      problems.push(`${at}: unbalanced parentheses answered ${res.status} (expected 400): ${excerpt(res.text)}`);
+    else if (expected && !mustRefuse && res.status !== 200)
+      problems.push(`${at}: a valid clause answered ${res.status}: ${excerpt(res.text)}`);
     return problems;
   }
 
-  const matching = (st: ScopeState, scope: Set<string>, clause: Clause) => new Set(st.rows.filter((row) => scope.has(row.objectId) && clause.ev(row) === true).map((row) => row.objectId));
+  const matching = (st: ScopeState, scope: Set<string>, clause: Clause) =>
+    new Set(st.rows.filter((row) => scope.has(row.objectId) && clause.ev(row) === true).map((row) => row.objectId));
 
   /** The report of a test: every problem found, the seed to replay them. */
-  const report = (problems: string[]) => `${problems.length} problem(s), seed ${SEED} (replay: BASALT_FUZZ_SEED=${SEED}):\n${problems.slice(0, 40).join('\n')}${problems.length > 40 ? `\n… and ${problems.length - 40} more` : ''}`;
+  const report = (problems: string[]) =>
+    `${problems.length} problem(s), seed ${SEED} (replay: BASALT_FUZZ_SEED=${SEED}):\n${problems.slice(0, 40).join('\n')}${problems.length > 40 ? `\n… and ${problems.length - 40} more` : ''}`;
 
   // ---- The exploit, by name -------------------------------------------------------------------
 
@@ -300,8 +435,13 @@ describeEachDb('where scope: answers stay inside the permission scope', (server)
       const body = jsonOf(res);
       const ofB = new Set(st.rows.filter((r) => r.owner === 'B').map((r) => r.objectId));
       if (route.endsWith('find')) {
-        const leaked = body.filter((x: { objectId: string; ownerId: string }) => ofB.has(x.objectId) || x.ownerId === userIds.B);
-        expect(leaked.map((x: { objectId: string }) => keyOf(st).get(x.objectId)), `B's rows answered to A (${body.length} rows in all)`).toEqual([]);
+        const leaked = body.filter(
+          (x: { objectId: string; ownerId: string }) => ofB.has(x.objectId) || x.ownerId === userIds.B,
+        );
+        expect(
+          leaked.map((x: { objectId: string }) => keyOf(st).get(x.objectId)),
+          `B's rows answered to A (${body.length} rows in all)`,
+        ).toEqual([]);
       } else {
         expect(body, 'count beyond the 7 rows A owns').toBeLessThanOrEqual(7);
       }
@@ -315,7 +455,13 @@ describeEachDb('where scope: answers stay inside the permission scope', (server)
       const body = jsonOf(res);
       const denied = st.rows.filter((r) => r.key === 'A0' || r.key === 'A3' || r.key === 'B4').map((r) => r.objectId);
       if (route.endsWith('find')) {
-        expect(body.map((x: { objectId: string }) => x.objectId).filter((id: string) => denied.includes(id)).map((id: string) => keyOf(st).get(id)), 'denied rows answered').toEqual([]);
+        expect(
+          body
+            .map((x: { objectId: string }) => x.objectId)
+            .filter((id: string) => denied.includes(id))
+            .map((id: string) => keyOf(st).get(id)),
+          'denied rows answered',
+        ).toEqual([]);
       } else {
         expect(body, 'count beyond the rows B may Find').toBeLessThanOrEqual(allowed(st, callerOf('B'), 'Find').size);
       }
@@ -328,7 +474,8 @@ describeEachDb('where scope: answers stay inside the permission scope', (server)
       for (const caller of CALLERS) {
         for (const route of READS) {
           const res = await read(st, caller, route, EXPLOIT);
-          if (res.status !== 400) problems.push(`[${st.scope.table} as ${caller.label}] ${route}: ${res.status} ${excerpt(res.text, 80)}`);
+          if (res.status !== 400)
+            problems.push(`[${st.scope.table} as ${caller.label}] ${route}: ${res.status} ${excerpt(res.text, 80)}`);
         }
       }
     }
@@ -341,7 +488,10 @@ describeEachDb('where scope: answers stay inside the permission scope', (server)
     const res = await api(callerOf('A'), 'PUT', `/data/bulk/${st.scope.table}?where=${enc(EXPLOIT)}`, { mark });
     expect(res.status, res.text).toBeLessThan(500);
     const touched = await stored(st, `mark = ${lit(mark)}`);
-    expect(touched.filter((x) => x.ownerId !== userIds.A).map((x) => keyOf(st).get(x.objectId)), 'rows of other owners changed by A').toEqual([]);
+    expect(
+      touched.filter((x) => x.ownerId !== userIds.A).map((x) => keyOf(st).get(x.objectId)),
+      'rows of other owners changed by A',
+    ).toEqual([]);
   });
 
   for (const [label, method, path, body] of [
@@ -355,7 +505,10 @@ describeEachDb('where scope: answers stay inside the permission scope', (server)
       const gone = new Set(st.rows.filter((r) => !left.has(r.objectId)).map((r) => r.objectId));
       await restore(st, gone);
       expect(res.status, res.text).toBeLessThan(500);
-      expect(st.rows.filter((r) => gone.has(r.objectId) && r.owner !== 'A').map((r) => r.key), 'rows of other owners deleted by A').toEqual([]);
+      expect(
+        st.rows.filter((r) => gone.has(r.objectId) && r.owner !== 'A').map((r) => r.key),
+        'rows of other owners deleted by A',
+      ).toEqual([]);
     });
   }
 
@@ -369,7 +522,10 @@ describeEachDb('where scope: answers stay inside the permission scope', (server)
     const left = new Set((await stored(st)).map((x) => x.objectId));
     const gone = new Set(st.rows.filter((r) => !left.has(r.objectId)).map((r) => r.objectId));
     await restore(st, gone);
-    expect([upd.status, del.status].every((s) => s > 0 && s < 500), `${upd.status} ${upd.text} / ${del.status} ${del.text}`).toBe(true);
+    expect(
+      [upd.status, del.status].every((s) => s > 0 && s < 500),
+      `${upd.status} ${upd.text} / ${del.status} ${del.text}`,
+    ).toBe(true);
     expect(marked.includes(a0.objectId), 'A0 updated by B').toBe(false);
     expect(gone.has(a0.objectId), 'A0 deleted by B').toBe(false);
   });
@@ -386,7 +542,11 @@ describeEachDb('where scope: answers stay inside the permission scope', (server)
         const gen = new WhereGen(r, { rows: st.rows, labels, userIds });
         const scopeRows = allowed(st, caller, 'Find');
         for (let i = 0; i < READ_WHERES; i++) {
-          const kind = r.weighted([[6, 'valid'], [2, 'unbalanced'], [2, 'hostile']] as const);
+          const kind = r.weighted([
+            [6, 'valid'],
+            [2, 'unbalanced'],
+            [2, 'hostile'],
+          ] as const);
           let where: string;
           let expected: Set<string> | undefined;
           if (kind === 'valid') {
@@ -396,9 +556,12 @@ describeEachDb('where scope: answers stay inside the permission scope', (server)
             validSeen++;
           } else where = kind === 'unbalanced' ? gen.unbalanced() : gen.hostile();
           const mustRefuse = parensUnbalanced(where);
-          if (kind === 'unbalanced' && !mustRefuse) problems.push(`test bug: ${JSON.stringify(where)} is not unbalanced`);
+          if (kind === 'unbalanced' && !mustRefuse)
+            problems.push(`test bug: ${JSON.stringify(where)} is not unbalanced`);
           const answers = await Promise.all(READS.map((route) => read(st, caller, route, where)));
-          READS.forEach((route, k) => problems.push(...judgeRead(st, caller, route, where, answers[k], expected, mustRefuse)));
+          READS.forEach((route, k) =>
+            problems.push(...judgeRead(st, caller, route, where, answers[k], expected, mustRefuse)),
+          );
         }
       }
       expect(validSeen).toBeGreaterThan(CALLERS.length * READ_WHERES * 0.4);
@@ -414,7 +577,11 @@ describeEachDb('where scope: answers stay inside the permission scope', (server)
         const mayUpdate = allowed(st, caller, 'Update');
         const mayRemove = allowed(st, caller, 'Remove');
         for (let i = 0; i < BULK_WHERES; i++) {
-          const kind = r.weighted([[5, 'valid'], [2, 'unbalanced'], [2, 'hostile']] as const);
+          const kind = r.weighted([
+            [5, 'valid'],
+            [2, 'unbalanced'],
+            [2, 'hostile'],
+          ] as const);
           const clause = kind === 'valid' ? gen.valid() : undefined;
           const where = clause ? clause.text : kind === 'unbalanced' ? gen.unbalanced() : gen.hostile();
           const mustRefuse = parensUnbalanced(where);
@@ -424,33 +591,54 @@ describeEachDb('where scope: answers stay inside the permission scope', (server)
           const upd = await api(caller, 'PUT', `/data/bulk/${scope.table}?where=${enc(where)}`, { mark });
           const touched = new Set((await stored(st, `mark = ${lit(mark)}`)).map((x) => String(x.objectId)));
           const outsideU = [...touched].filter((id) => !mayUpdate.has(id));
-          if (upd.status === 0 || upd.status >= 500) problems.push(`${at} bulk update: answered ${upd.status} ${upd.error ?? excerpt(upd.text)}`);
-          if (outsideU.length) problems.push(`${at} bulk update changed rows the caller may not Update: ${shown(st, outsideU)}`);
-          if (mustRefuse && upd.status !== 400) problems.push(`${at} bulk update: unbalanced parentheses answered ${upd.status} (expected 400)`);
-          if (upd.status === 200 && jsonOf(upd) !== touched.size) problems.push(`${at} bulk update answered ${upd.text} but changed ${touched.size} rows`);
+          if (upd.status === 0 || upd.status >= 500)
+            problems.push(`${at} bulk update: answered ${upd.status} ${upd.error ?? excerpt(upd.text)}`);
+          if (outsideU.length)
+            problems.push(`${at} bulk update changed rows the caller may not Update: ${shown(st, outsideU)}`);
+          if (mustRefuse && upd.status !== 400)
+            problems.push(`${at} bulk update: unbalanced parentheses answered ${upd.status} (expected 400)`);
+          if (upd.status === 200 && jsonOf(upd) !== touched.size)
+            problems.push(`${at} bulk update answered ${upd.text} but changed ${touched.size} rows`);
           if (clause) {
             const expected = matching(st, mayUpdate, clause);
-            if (upd.status !== 200) problems.push(`${at} bulk update of a valid clause answered ${upd.status}: ${excerpt(upd.text)}`);
-            else if (shown(st, touched) !== shown(st, expected)) problems.push(`${at} bulk update changed ${shown(st, touched) || '(none)'}, expected ${shown(st, expected) || '(none)'}`);
+            if (upd.status !== 200)
+              problems.push(`${at} bulk update of a valid clause answered ${upd.status}: ${excerpt(upd.text)}`);
+            else if (shown(st, touched) !== shown(st, expected))
+              problems.push(
+                `${at} bulk update changed ${shown(st, touched) || '(none)'}, expected ${shown(st, expected) || '(none)'}`,
+              );
           }
 
           // The SDK's form (POST …/delete with the where in the body) is checked in full; a DELETE
           // with the where in the query string must at least never remove a row outside the scope.
           const sdkForm = r.chance(0.75);
-          const del = sdkForm ? await api(caller, 'POST', `/data/bulk/${scope.table}/delete`, { where }) : await api(caller, 'DELETE', `/data/bulk/${scope.table}?where=${enc(where)}`);
+          const del = sdkForm
+            ? await api(caller, 'POST', `/data/bulk/${scope.table}/delete`, { where })
+            : await api(caller, 'DELETE', `/data/bulk/${scope.table}?where=${enc(where)}`);
           const left = new Set((await stored(st)).map((x) => String(x.objectId)));
           const gone = new Set(st.rows.filter((row) => !left.has(row.objectId)).map((row) => row.objectId));
           await restore(st, gone);
           const outsideR = [...gone].filter((id) => !mayRemove.has(id));
-          if (del.status === 0 || del.status >= 500) problems.push(`${at} bulk delete (${sdkForm ? 'POST …/delete' : 'DELETE ?where='}): answered ${del.status} ${del.error ?? excerpt(del.text)}`);
-          if (outsideR.length) problems.push(`${at} bulk delete removed rows the caller may not Remove: ${shown(st, outsideR)}`);
-          if (mustRefuse && del.status === 200) problems.push(`${at} bulk delete: unbalanced parentheses answered ${del.status} (expected 400)`);
-          else if (mustRefuse && sdkForm && del.status !== 400) problems.push(`${at} bulk delete: unbalanced parentheses answered ${del.status} (expected 400)`);
-          if (del.status === 200 && jsonOf(del) !== gone.size) problems.push(`${at} bulk delete answered ${del.text} but removed ${gone.size} rows`);
+          if (del.status === 0 || del.status >= 500)
+            problems.push(
+              `${at} bulk delete (${sdkForm ? 'POST …/delete' : 'DELETE ?where='}): answered ${del.status} ${del.error ?? excerpt(del.text)}`,
+            );
+          if (outsideR.length)
+            problems.push(`${at} bulk delete removed rows the caller may not Remove: ${shown(st, outsideR)}`);
+          if (mustRefuse && del.status === 200)
+            problems.push(`${at} bulk delete: unbalanced parentheses answered ${del.status} (expected 400)`);
+          else if (mustRefuse && sdkForm && del.status !== 400)
+            problems.push(`${at} bulk delete: unbalanced parentheses answered ${del.status} (expected 400)`);
+          if (del.status === 200 && jsonOf(del) !== gone.size)
+            problems.push(`${at} bulk delete answered ${del.text} but removed ${gone.size} rows`);
           if (clause && (sdkForm || del.status === 200)) {
             const expected = matching(st, mayRemove, clause);
-            if (del.status !== 200) problems.push(`${at} bulk delete of a valid clause answered ${del.status}: ${excerpt(del.text)}`);
-            else if (shown(st, gone) !== shown(st, expected)) problems.push(`${at} bulk delete removed ${shown(st, gone) || '(none)'}, expected ${shown(st, expected) || '(none)'}`);
+            if (del.status !== 200)
+              problems.push(`${at} bulk delete of a valid clause answered ${del.status}: ${excerpt(del.text)}`);
+            else if (shown(st, gone) !== shown(st, expected))
+              problems.push(
+                `${at} bulk delete removed ${shown(st, gone) || '(none)'}, expected ${shown(st, expected) || '(none)'}`,
+              );
           }
         }
       }

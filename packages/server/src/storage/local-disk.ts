@@ -86,9 +86,11 @@ function serialised<T>(key: string, work: () => Promise<T>): Promise<T> {
   const previous = appendQueues.get(key) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(work);
   appendQueues.set(key, next);
-  void next.catch(() => undefined).then(() => {
-    if (appendQueues.get(key) === next) appendQueues.delete(key);
-  });
+  void next
+    .catch(() => undefined)
+    .then(() => {
+      if (appendQueues.get(key) === next) appendQueues.delete(key);
+    });
   return next;
 }
 
@@ -118,7 +120,8 @@ export class LocalDiskDriver implements StorageDriver {
     try {
       await fs.mkdir(path.dirname(abs), { recursive: true });
     } catch (err) {
-      if (fsCode(err) === 'EEXIST' || fsCode(err) === 'ENOTDIR') throw new StorageError('conflict', 'A file stands where a folder is needed on this path');
+      if (fsCode(err) === 'EEXIST' || fsCode(err) === 'ENOTDIR')
+        throw new StorageError('conflict', 'A file stands where a folder is needed on this path');
       throw err;
     }
   }
@@ -156,7 +159,8 @@ export class LocalDiskDriver implements StorageDriver {
         const childStat = await lstatOrUndefined(childAbs);
         if (!childStat || childStat.isSymbolicLink()) continue;
         out.push(toEntry(childRel, childStat));
-        if (out.length > max) throw new StorageError('too-large', `The folder holds more than ${max} entries; narrow the listing`);
+        if (out.length > max)
+          throw new StorageError('too-large', `The folder holds more than ${max} entries; narrow the listing`);
         if (options.recursive && childStat.isDirectory()) queue.push([childAbs, childRel]);
       }
     }
@@ -238,7 +242,8 @@ export class LocalDiskDriver implements StorageDriver {
     try {
       await fs.mkdir(abs, { recursive: true });
     } catch (err) {
-      if (fsCode(err) === 'EEXIST' || fsCode(err) === 'ENOTDIR') throw new StorageError('conflict', 'A file stands where a folder is needed on this path');
+      if (fsCode(err) === 'EEXIST' || fsCode(err) === 'ENOTDIR')
+        throw new StorageError('conflict', 'A file stands where a folder is needed on this path');
       throw err;
     }
     return toEntry(rel, await fs.lstat(abs));
@@ -248,11 +253,13 @@ export class LocalDiskDriver implements StorageDriver {
   private async pair(from: string, to: string): Promise<{ src: Located; dst: Located; srcStat: Stats }> {
     const src = await this.locate(from);
     const dst = await this.locate(to);
-    if (src.names.length === 0 || dst.names.length === 0) throw new StorageError('invalid', 'The application root cannot be moved, copied or replaced');
+    if (src.names.length === 0 || dst.names.length === 0)
+      throw new StorageError('invalid', 'The application root cannot be moved, copied or replaced');
     const srcStat = await lstatOrUndefined(src.abs);
     if (!srcStat) throw new StorageError('not-found', `'${src.rel}' does not exist`);
     if (await lstatOrUndefined(dst.abs)) throw new StorageError('exists', `'${dst.rel}' already exists`);
-    if (dst.abs === src.abs || dst.abs.startsWith(src.abs + path.sep)) throw new StorageError('conflict', 'A folder cannot be moved or copied into itself');
+    if (dst.abs === src.abs || dst.abs.startsWith(src.abs + path.sep))
+      throw new StorageError('conflict', 'A folder cannot be moved or copied into itself');
     return { src, dst, srcStat };
   }
 
@@ -322,7 +329,8 @@ export class LocalDiskDriver implements StorageDriver {
       if (await lstatOrUndefined(abs)) throw new StorageError('exists', `'${rel}' already exists`);
       await fs.rename(tmp, abs);
     } catch (err) {
-      if (fsCode(err) === 'EEXIST' || fsCode(err) === 'EISDIR' || fsCode(err) === 'ENOTDIR') throw new StorageError('conflict', 'Two entries of the archive claim the same path');
+      if (fsCode(err) === 'EEXIST' || fsCode(err) === 'EISDIR' || fsCode(err) === 'ENOTDIR')
+        throw new StorageError('conflict', 'Two entries of the archive claim the same path');
       throw err;
     } finally {
       await fs.rm(tmp, { recursive: true, force: true });
@@ -349,10 +357,12 @@ async function pipeToFile(file: string, flags: string, source: Readable, through
 async function copyTree(fromDir: string, toDir: string, budget = { entries: MAX_WALK_ENTRIES }): Promise<void> {
   await fs.mkdir(toDir);
   for (const dirent of await fs.readdir(fromDir, { withFileTypes: true })) {
-    if (--budget.entries < 0) throw new StorageError('too-large', `The folder holds more than ${MAX_WALK_ENTRIES} entries`);
+    if (--budget.entries < 0)
+      throw new StorageError('too-large', `The folder holds more than ${MAX_WALK_ENTRIES} entries`);
     const from = path.join(fromDir, dirent.name);
     const to = path.join(toDir, dirent.name);
-    if (dirent.isSymbolicLink()) throw new StorageError('outside', 'The folder contains a symbolic link, which is not followed');
+    if (dirent.isSymbolicLink())
+      throw new StorageError('outside', 'The folder contains a symbolic link, which is not followed');
     if (dirent.isDirectory()) await copyTree(from, to, budget);
     else if (dirent.isFile()) await fs.copyFile(from, to, fsConstants.COPYFILE_EXCL);
   }

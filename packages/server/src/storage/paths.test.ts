@@ -25,16 +25,47 @@ async function kindOfAsync(p: Promise<unknown>): Promise<string | undefined> {
 
 describe('checkName', () => {
   it('accepts plain names, including unicode, spaces inside and leading dots', () => {
-    for (const name of ['a.txt', 'Résumé final.pdf', '.env', 'data-2024_01', '日本語.md']) expect(checkName(name)).toBe(name);
+    for (const name of ['a.txt', 'Résumé final.pdf', '.env', 'data-2024_01', '日本語.md'])
+      expect(checkName(name)).toBe(name);
   });
 
   it('refuses escapes as outside (403)', () => {
-    for (const name of ['..', '../x', 'a/../b', '..\\x', '%2e%2e', '%2E%2E%2Fetc']) expect(kindOf(() => checkName(name)), name).toBe('outside');
+    for (const name of ['..', '../x', 'a/../b', '..\\x', '%2e%2e', '%2E%2E%2Fetc'])
+      expect(
+        kindOf(() => checkName(name)),
+        name,
+      ).toBe('outside');
   });
 
   it('refuses bad names as invalid (400)', () => {
-    const bad = ['', '.', 'a\\b', 'a/b', 'nul\u0000', 'tab\there', 'bell\u0007', 'del\u007f', 'CON', 'nul.txt', 'Com1', 'LPT9.log', 'a:b', 'C:', 'x<y', 'a?', 'trailing.', 'trailing ', '%41bc', '.basalt-tmp', 'x'.repeat(256)];
-    for (const name of bad) expect(kindOf(() => checkName(name)), JSON.stringify(name)).toBe('invalid');
+    const bad = [
+      '',
+      '.',
+      'a\\b',
+      'a/b',
+      'nul\u0000',
+      'tab\there',
+      'bell\u0007',
+      'del\u007f',
+      'CON',
+      'nul.txt',
+      'Com1',
+      'LPT9.log',
+      'a:b',
+      'C:',
+      'x<y',
+      'a?',
+      'trailing.',
+      'trailing ',
+      '%41bc',
+      '.basalt-tmp',
+      'x'.repeat(256),
+    ];
+    for (const name of bad)
+      expect(
+        kindOf(() => checkName(name)),
+        JSON.stringify(name),
+      ).toBe('invalid');
   });
 });
 
@@ -57,7 +88,11 @@ describe('splitEncodedPath', () => {
 
 describe('splitUserPath', () => {
   it('refuses absolute paths of every platform', () => {
-    for (const p of ['/etc/passwd', '\\\\server\\share', 'C:/Windows', 'c:\\x']) expect(kindOf(() => splitUserPath(p)), p).toBe('outside');
+    for (const p of ['/etc/passwd', '\\\\server\\share', 'C:/Windows', 'c:\\x'])
+      expect(
+        kindOf(() => splitUserPath(p)),
+        p,
+      ).toBe('outside');
   });
   it('refuses too deep paths', () => {
     expect(kindOf(() => splitUserPath(Array.from({ length: 70 }, () => 'a').join('/')))).toBe('invalid');

@@ -63,7 +63,8 @@ export function checkName(name: string): string {
   if (/[. ]$/.test(name)) invalid(`The name '${name}' cannot end with a dot or a space`);
   if (RESERVED.test(name)) invalid(`'${name}' is a reserved name`);
   if (name.toLowerCase() === TEMP_DIR) invalid(`'${name}' is a reserved name`);
-  if (Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES) invalid(`A file or folder name is limited to ${MAX_NAME_BYTES} bytes`);
+  if (Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES)
+    invalid(`A file or folder name is limited to ${MAX_NAME_BYTES} bytes`);
   return name;
 }
 
@@ -94,7 +95,8 @@ export function splitEncodedPath(raw: string): string[] {
  */
 export function splitUserPath(userPath: string): string[] {
   if (userPath.includes('\0')) invalid('A path cannot contain NUL characters');
-  if (userPath.startsWith('/') || userPath.startsWith('\\') || /^[A-Za-z]:/.test(userPath)) outside('Absolute paths are not accepted; paths start at the application root');
+  if (userPath.startsWith('/') || userPath.startsWith('\\') || /^[A-Za-z]:/.test(userPath))
+    outside('Absolute paths are not accepted; paths start at the application root');
   const names = userPath.split('/').filter((p) => p !== '');
   if (names.length > MAX_DEPTH) invalid(`Paths are limited to ${MAX_DEPTH} levels`);
   return names.map(checkName);

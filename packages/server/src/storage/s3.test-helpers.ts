@@ -48,7 +48,10 @@ export async function startLocalS3(bucket = 'basalt-files'): Promise<LocalS3> {
   return {
     endpoint,
     bucket,
-    config: { storage: 's3', s3: { endpoint, bucket, region: 'us-east-1', accessKeyId, secretAccessKey, forcePathStyle: true } },
+    config: {
+      storage: 's3',
+      s3: { endpoint, bucket, region: 'us-east-1', accessKeyId, secretAccessKey, forcePathStyle: true },
+    },
     env: {
       BASALT_STORAGE: 's3',
       BASALT_S3_ENDPOINT: endpoint,

@@ -45,7 +45,10 @@ export class S3Storage implements StorageProvider {
       endpoint: settings.endpoint,
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
-      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
       // Checksums only where S3 demands them: many S3-compatible stores do not know the newer
       // trailing-checksum uploads the SDK would otherwise send.
       requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -62,7 +65,11 @@ export class S3Storage implements StorageProvider {
   }
 
   async removeApp(appId: string): Promise<void> {
-    await deleteKeys(this.client, this.settings.bucket, await listKeys(this.client, this.settings.bucket, this.prefixOf(appId), Number.MAX_SAFE_INTEGER));
+    await deleteKeys(
+      this.client,
+      this.settings.bucket,
+      await listKeys(this.client, this.settings.bucket, this.prefixOf(appId), Number.MAX_SAFE_INTEGER),
+    );
   }
 
   close(): void {
@@ -96,10 +103,13 @@ async function listKeys(client: S3Client, bucket: string, prefix: string, max: n
   const out: _Object[] = [];
   let token: string | undefined;
   do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+    );
     for (const obj of page.Contents ?? []) {
       out.push(obj);
-      if (out.length > max) throw new StorageError('too-large', `The folder holds more than ${max} entries; narrow the listing`);
+      if (out.length > max)
+        throw new StorageError('too-large', `The folder holds more than ${max} entries; narrow the listing`);
     }
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
@@ -109,7 +119,8 @@ async function listKeys(client: S3Client, bucket: string, prefix: string, max: n
 async function deleteKeys(client: S3Client, bucket: string, objects: _Object[]): Promise<void> {
   for (let i = 0; i < objects.length; i += 1000) {
     const batch = objects.slice(i, i + 1000).map((o) => ({ Key: o.Key! }));
-    if (batch.length > 0) await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch, Quiet: true } }));
+    if (batch.length > 0)
+      await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch, Quiet: true } }));
   }
 }
 
@@ -138,9 +149,11 @@ const appendQueues = new Map<string, Promise<unknown>>();
 function serialised<T>(key: string, work: () => Promise<T>): Promise<T> {
   const next = (appendQueues.get(key) ?? Promise.resolve()).catch(() => undefined).then(work);
   appendQueues.set(key, next);
-  void next.catch(() => undefined).then(() => {
-    if (appendQueues.get(key) === next) appendQueues.delete(key);
-  });
+  void next
+    .catch(() => undefined)
+    .then(() => {
+      if (appendQueues.get(key) === next) appendQueues.delete(key);
+    });
   return next;
 }
 
@@ -175,7 +188,14 @@ export class S3Driver implements StorageDriver {
 
   private dirEntry(rel: string, modified: Date | undefined): StorageEntry {
     const at = modified?.getTime() ?? Date.now();
-    return { name: rel === '' ? '' : rel.slice(rel.lastIndexOf('/') + 1), path: rel, type: 'DIRECTORY', size: 0, updated: at, created: at };
+    return {
+      name: rel === '' ? '' : rel.slice(rel.lastIndexOf('/') + 1),
+      path: rel,
+      type: 'DIRECTORY',
+      size: 0,
+      updated: at,
+      created: at,
+    };
   }
 
   /**
@@ -210,7 +230,8 @@ export class S3Driver implements StorageDriver {
   /** A file standing where a folder is needed on the way to a path is a conflict, as on a disk. */
   private async checkParents(loc: Located): Promise<void> {
     for (let i = 1; i < loc.names.length; i++) {
-      if (await this.head(this.prefix + joinNames(loc.names.slice(0, i)))) throw new StorageError('conflict', 'A file stands where a folder is needed on this path');
+      if (await this.head(this.prefix + joinNames(loc.names.slice(0, i))))
+        throw new StorageError('conflict', 'A file stands where a folder is needed on this path');
     }
   }
 
@@ -225,7 +246,8 @@ export class S3Driver implements StorageDriver {
   async list(userPath: string, options: { recursive?: boolean; maxEntries?: number } = {}): Promise<StorageEntry[]> {
     const loc = this.locate(userPath);
     const max = options.maxEntries ?? MAX_WALK_ENTRIES;
-    if (loc.names.length > 0 && (await this.head(loc.key))) throw new StorageError('conflict', `'${loc.rel}' is a file, not a folder`);
+    if (loc.names.length > 0 && (await this.head(loc.key)))
+      throw new StorageError('conflict', `'${loc.rel}' is a file, not a folder`);
     // The whole subtree is read even for one level: folders are implied by deeper keys, and a
     // delimiter listing is answered wrongly by some S3-compatible stores for deeper trees.
     const objects = await listKeys(this.client, this.bucket, loc.dir, Math.max(max * 4, MAX_WALK_ENTRIES));
@@ -256,7 +278,8 @@ export class S3Driver implements StorageDriver {
       else files.push(this.fileEntry(rel, obj.Size ?? 0, obj.LastModified));
     }
     const out = [...[...dirs].map(([rel, at]) => this.dirEntry(rel, at)), ...files];
-    if (out.length > max) throw new StorageError('too-large', `The folder holds more than ${max} entries; narrow the listing`);
+    if (out.length > max)
+      throw new StorageError('too-large', `The folder holds more than ${max} entries; narrow the listing`);
     return out;
   }
 
@@ -278,20 +301,24 @@ export class S3Driver implements StorageDriver {
   }
 
   private async putFile(key: string, file: string, bytes: number): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(file), ContentLength: bytes }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(file), ContentLength: bytes }),
+    );
   }
 
   async write(userPath: string, source: Readable, options: WriteOptions): Promise<StorageEntry> {
     const loc = this.locate(userPath);
     if (loc.names.length === 0) throw new StorageError('invalid', 'A file needs a name');
     if (await this.folder(loc.dir)) throw new StorageError('conflict', `A folder named '${loc.rel}' already exists`);
-    if (!options.overwrite && (await this.head(loc.key))) throw new StorageError('exists', `The file '${loc.rel}' already exists`);
+    if (!options.overwrite && (await this.head(loc.key)))
+      throw new StorageError('exists', `The file '${loc.rel}' already exists`);
     // The content is complete and within the limit before anything is sent, so a refused upload
     // leaves no object behind (an object appears in one step when its PUT completes).
     const { file, bytes } = await spool(source, options.limit);
     try {
       await this.checkParents(loc);
-      if (!options.overwrite && (await this.head(loc.key))) throw new StorageError('exists', `The file '${loc.rel}' already exists`);
+      if (!options.overwrite && (await this.head(loc.key)))
+        throw new StorageError('exists', `The file '${loc.rel}' already exists`);
       await this.putFile(loc.key, file, bytes);
     } finally {
       await dropSpool(file);
@@ -327,18 +354,21 @@ export class S3Driver implements StorageDriver {
     if (await this.head(loc.key)) throw new StorageError('exists', `A file named '${loc.rel}' already exists`);
     await this.checkParents(loc);
     const existing = await this.folder(loc.dir);
-    if (!existing) await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: loc.dir, Body: '', ContentLength: 0 }));
+    if (!existing)
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: loc.dir, Body: '', ContentLength: 0 }));
     return (await this.entryAt(loc)) ?? this.dirEntry(loc.rel, undefined);
   }
 
   private async pair(from: string, to: string): Promise<{ src: Located; dst: Located; entry: StorageEntry }> {
     const src = this.locate(from);
     const dst = this.locate(to);
-    if (src.names.length === 0 || dst.names.length === 0) throw new StorageError('invalid', 'The application root cannot be moved, copied or replaced');
+    if (src.names.length === 0 || dst.names.length === 0)
+      throw new StorageError('invalid', 'The application root cannot be moved, copied or replaced');
     const entry = await this.entryAt(src);
     if (!entry) throw new StorageError('not-found', `'${src.rel}' does not exist`);
     if (await this.entryAt(dst)) throw new StorageError('exists', `'${dst.rel}' already exists`);
-    if (dst.key === src.key || dst.key.startsWith(src.dir)) throw new StorageError('conflict', 'A folder cannot be moved or copied into itself');
+    if (dst.key === src.key || dst.key.startsWith(src.dir))
+      throw new StorageError('conflict', 'A folder cannot be moved or copied into itself');
     await this.checkParents(dst);
     return { src, dst, entry };
   }
@@ -359,7 +389,8 @@ export class S3Driver implements StorageDriver {
     for (const obj of objects) await this.copyObject(obj.Key!, dst.dir + obj.Key!.slice(src.dir.length));
     // A folder that existed only by its content keeps existing at its destination through it;
     // one without content (or only a marker) needs its marker there.
-    if (!objects.some((o) => o.Key === src.dir)) await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: dst.dir, Body: '', ContentLength: 0 }));
+    if (!objects.some((o) => o.Key === src.dir))
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: dst.dir, Body: '', ContentLength: 0 }));
     return objects;
   }
 
@@ -421,7 +452,11 @@ export class S3Driver implements StorageDriver {
       const staged: Located = { key: this.prefix + stageRel, dir: stageDir, rel: stageRel, names: stageRel.split('/') };
       await this.copyTree(staged, loc, this.dirEntry(stageRel, undefined));
     } finally {
-      await deleteKeys(this.client, this.bucket, await listKeys(this.client, this.bucket, stageDir, Number.MAX_SAFE_INTEGER));
+      await deleteKeys(
+        this.client,
+        this.bucket,
+        await listKeys(this.client, this.bucket, stageDir, Number.MAX_SAFE_INTEGER),
+      );
     }
     return (await this.entryAt(loc))!;
   }

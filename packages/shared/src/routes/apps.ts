@@ -22,7 +22,9 @@ export const AppSummarySchema = Type.Object({
   created: Type.Number(),
   /** The caller's relation to the app. */
   role: Type.Union([Type.Literal('owner'), Type.Literal('member')]),
-  apiKeys: Type.Optional(Type.Array(Type.Object({ deviceType: Type.Union(DeviceTypes.map((d) => Type.Literal(d))), apiKey: Type.String() }))),
+  apiKeys: Type.Optional(
+    Type.Array(Type.Object({ deviceType: Type.Union(DeviceTypes.map((d) => Type.Literal(d))), apiKey: Type.String() })),
+  ),
 });
 export type AppSummary = Static<typeof AppSummarySchema>;
 
@@ -30,7 +32,12 @@ export type AppSummary = Static<typeof AppSummarySchema>;
 const LogoSchema = Type.Object({ logo: NullableSchema(Type.String()) });
 
 /** A sidebar area as the apps menu lists it. */
-export const AppsMenuItemSchema = Type.Object({ id: Type.String(), title: Type.String(), group: Type.String(), segment: Type.String() });
+export const AppsMenuItemSchema = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  group: Type.String(),
+  segment: Type.String(),
+});
 export type AppsMenuItem = Static<typeof AppsMenuItemSchema>;
 
 /** Free-form developer options of an app (the console's own preferences). */
@@ -38,52 +45,179 @@ const DevOptionsSchema = OpenObjectSchema({});
 
 export const appsRoutes = {
   createApp: defineRoute({
-    name: 'apps.createApp', method: 'POST', path: '/console/applications', auth: 'developer',
-    body: Type.Object({ appName: Type.Optional(AppNameSchema), name: Type.Optional(AppNameSchema), subdomain: Type.Optional(Type.String({ maxLength: 63 })), description: Type.Optional(Type.String({ maxLength: 2000 })) }),
+    name: 'apps.createApp',
+    method: 'POST',
+    path: '/console/applications',
+    auth: 'developer',
+    body: Type.Object({
+      appName: Type.Optional(AppNameSchema),
+      name: Type.Optional(AppNameSchema),
+      subdomain: Type.Optional(Type.String({ maxLength: 63 })),
+      description: Type.Optional(Type.String({ maxLength: 2000 })),
+    }),
     response: AppSummarySchema,
   }),
-  createAppFromZIP: defineRoute({ name: 'apps.createAppFromZIP', response: NotBuiltSchema, method: 'POST', path: '/console/applications/from-zip', auth: 'developer' }),
-  createAppFromZipUrl: defineRoute({ name: 'apps.createAppFromZipUrl', response: NotBuiltSchema, method: 'POST', path: '/console/applications/from-zip-url', auth: 'developer' }),
-  getApps: defineRoute({ name: 'apps.getApps', method: 'GET', path: '/console/applications', auth: 'developer', response: Type.Array(AppSummarySchema) }),
-  resetApp: defineRoute({ name: 'apps.resetApp', response: NotBuiltSchema, method: 'POST', path: '/:appId/console/appreset', auth: 'developer', devPermission: DevOperations.APP_RESET }),
+  createAppFromZIP: defineRoute({
+    name: 'apps.createAppFromZIP',
+    response: NotBuiltSchema,
+    method: 'POST',
+    path: '/console/applications/from-zip',
+    auth: 'developer',
+  }),
+  createAppFromZipUrl: defineRoute({
+    name: 'apps.createAppFromZipUrl',
+    response: NotBuiltSchema,
+    method: 'POST',
+    path: '/console/applications/from-zip-url',
+    auth: 'developer',
+  }),
+  getApps: defineRoute({
+    name: 'apps.getApps',
+    method: 'GET',
+    path: '/console/applications',
+    auth: 'developer',
+    response: Type.Array(AppSummarySchema),
+  }),
+  resetApp: defineRoute({
+    name: 'apps.resetApp',
+    response: NotBuiltSchema,
+    method: 'POST',
+    path: '/:appId/console/appreset',
+    auth: 'developer',
+    devPermission: DevOperations.APP_RESET,
+  }),
   renameApp: defineRoute({
-    name: 'apps.renameApp', method: 'PUT', path: '/:appId/console/application', auth: 'developer', devPermission: DevOperations.RENAME_APP,
+    name: 'apps.renameApp',
+    method: 'PUT',
+    path: '/:appId/console/application',
+    auth: 'developer',
+    devPermission: DevOperations.RENAME_APP,
     body: Type.Object({ appName: AppNameSchema }),
     response: AppSummarySchema,
   }),
-  deleteApp: defineRoute({ name: 'apps.deleteApp', method: 'DELETE', path: '/:appId/console/application', auth: 'developer', devPermission: DevOperations.DELETE_APP, response: SuccessSchema }),
-  cloneApp: defineRoute({ name: 'apps.cloneApp', response: NotBuiltSchema, method: 'POST', path: '/:appId/console/cloneApp', auth: 'developer', devPermission: DevOperations.CLONE }),
-  generateAppZIP: defineRoute({ name: 'apps.generateAppZIP', response: NotBuiltSchema, method: 'POST', path: '/:appId/console/application/transfer', auth: 'developer', devPermission: DevOperations.EXPORT }),
-  getCloningAppStatus: defineRoute({ name: 'apps.getCloningAppStatus', response: NotBuiltSchema, method: 'GET', path: '/:appId/console/cloneApp/:processId', auth: 'developer' }),
-  loadAppsMenuItems: defineRoute({ name: 'apps.loadAppsMenuItems', method: 'GET', path: '/console/applications/menu-items', auth: 'developer', response: Type.Array(AppsMenuItemSchema) }),
-  loadAppFavorites: defineRoute({ name: 'apps.loadAppFavorites', response: NotBuiltSchema, method: 'GET', path: '/console/applications/app-favorites', auth: 'developer' }),
+  deleteApp: defineRoute({
+    name: 'apps.deleteApp',
+    method: 'DELETE',
+    path: '/:appId/console/application',
+    auth: 'developer',
+    devPermission: DevOperations.DELETE_APP,
+    response: SuccessSchema,
+  }),
+  cloneApp: defineRoute({
+    name: 'apps.cloneApp',
+    response: NotBuiltSchema,
+    method: 'POST',
+    path: '/:appId/console/cloneApp',
+    auth: 'developer',
+    devPermission: DevOperations.CLONE,
+  }),
+  generateAppZIP: defineRoute({
+    name: 'apps.generateAppZIP',
+    response: NotBuiltSchema,
+    method: 'POST',
+    path: '/:appId/console/application/transfer',
+    auth: 'developer',
+    devPermission: DevOperations.EXPORT,
+  }),
+  getCloningAppStatus: defineRoute({
+    name: 'apps.getCloningAppStatus',
+    response: NotBuiltSchema,
+    method: 'GET',
+    path: '/:appId/console/cloneApp/:processId',
+    auth: 'developer',
+  }),
+  loadAppsMenuItems: defineRoute({
+    name: 'apps.loadAppsMenuItems',
+    method: 'GET',
+    path: '/console/applications/menu-items',
+    auth: 'developer',
+    response: Type.Array(AppsMenuItemSchema),
+  }),
+  loadAppFavorites: defineRoute({
+    name: 'apps.loadAppFavorites',
+    response: NotBuiltSchema,
+    method: 'GET',
+    path: '/console/applications/app-favorites',
+    auth: 'developer',
+  }),
   loadAppsInfo: defineRoute({
-    name: 'apps.loadAppsInfo', method: 'GET', path: '/console/apps-info', auth: 'developer',
+    name: 'apps.loadAppsInfo',
+    method: 'GET',
+    path: '/console/apps-info',
+    auth: 'developer',
     // One id or several (`?appsIds=a&appsIds=b`); none: every app of the developer.
-    query: Type.Object({ appsIds: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 1000 })])) }),
+    query: Type.Object({
+      appsIds: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 1000 })])),
+    }),
     response: Type.Array(AppSummarySchema),
   }),
   updateAppInfo: defineRoute({
-    name: 'apps.updateAppInfo', method: 'POST', path: '/:appId/console/app-info', auth: 'developer', devPermission: DevOperations.RENAME_APP,
-    body: Type.Object({ info: Type.Optional(Type.String({ maxLength: 5000 })), description: Type.Optional(Type.String({ maxLength: 5000 })) }, { additionalProperties: true }),
+    name: 'apps.updateAppInfo',
+    method: 'POST',
+    path: '/:appId/console/app-info',
+    auth: 'developer',
+    devPermission: DevOperations.RENAME_APP,
+    body: Type.Object(
+      {
+        info: Type.Optional(Type.String({ maxLength: 5000 })),
+        description: Type.Optional(Type.String({ maxLength: 5000 })),
+      },
+      { additionalProperties: true },
+    ),
     response: AppSummarySchema,
   }),
-  getAppInfo: defineRoute({ name: 'apps.getAppInfo', method: 'GET', path: '/:appId/console/app-info', auth: 'developer', response: AppSummarySchema, summary: 'Basalt addition: reads what updateAppInfo stored' }),
-  updateAppLogo: defineRoute({ name: 'apps.updateAppLogo', method: 'POST', path: '/:appId/console/app-info/logos', auth: 'developer', devPermission: DevOperations.RENAME_APP,
+  getAppInfo: defineRoute({
+    name: 'apps.getAppInfo',
+    method: 'GET',
+    path: '/:appId/console/app-info',
+    auth: 'developer',
+    response: AppSummarySchema,
+    summary: 'Basalt addition: reads what updateAppInfo stored',
+  }),
+  updateAppLogo: defineRoute({
+    name: 'apps.updateAppLogo',
+    method: 'POST',
+    path: '/:appId/console/app-info/logos',
+    auth: 'developer',
+    devPermission: DevOperations.RENAME_APP,
     // The logo comes as a data URL, either raw or as `{ logo }`; `null` removes it.
     // Null first: with type coercion on, a null body would otherwise be read as the empty string.
-    body: Type.Union([Type.Null(), Type.Object({ logo: Type.Optional(NullableSchema(Type.String({ maxLength: 2_000_000 }))) }), Type.String({ maxLength: 2_000_000 })]),
+    body: Type.Union([
+      Type.Null(),
+      Type.Object({ logo: Type.Optional(NullableSchema(Type.String({ maxLength: 2_000_000 }))) }),
+      Type.String({ maxLength: 2_000_000 }),
+    ]),
     response: LogoSchema,
-    summary: 'Name, info and logo are the app\'s identity: one permission (110) guards them',
+    summary: "Name, info and logo are the app's identity: one permission (110) guards them",
   }),
-  getAppLogo: defineRoute({ name: 'apps.getAppLogo', method: 'GET', path: '/:appId/console/app-info/logos', auth: 'developer', response: LogoSchema, summary: 'Basalt addition: the stored logo' }),
-  generateSubdomains: defineRoute({ name: 'apps.generateSubdomains', method: 'GET', path: '/console/applications/suggested-generated-domains', auth: 'developer', response: Type.Array(Type.String()) }),
-  getAppDevOptions: defineRoute({ name: 'apps.getAppDevOptions', method: 'GET', path: '/:appId/console/developer/options', auth: 'developer', response: DevOptionsSchema }),
+  getAppLogo: defineRoute({
+    name: 'apps.getAppLogo',
+    method: 'GET',
+    path: '/:appId/console/app-info/logos',
+    auth: 'developer',
+    response: LogoSchema,
+    summary: 'Basalt addition: the stored logo',
+  }),
+  generateSubdomains: defineRoute({
+    name: 'apps.generateSubdomains',
+    method: 'GET',
+    path: '/console/applications/suggested-generated-domains',
+    auth: 'developer',
+    response: Type.Array(Type.String()),
+  }),
+  getAppDevOptions: defineRoute({
+    name: 'apps.getAppDevOptions',
+    method: 'GET',
+    path: '/:appId/console/developer/options',
+    auth: 'developer',
+    response: DevOptionsSchema,
+  }),
   updateAppDevOptions: defineRoute({
-    name: 'apps.updateAppDevOptions', method: 'PUT', path: '/:appId/console/developer/options', auth: 'developer',
+    name: 'apps.updateAppDevOptions',
+    method: 'PUT',
+    path: '/:appId/console/developer/options',
+    auth: 'developer',
     body: Type.Unknown(),
     response: DevOptionsSchema,
   }),
 };
-
-

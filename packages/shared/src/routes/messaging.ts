@@ -13,7 +13,11 @@ export const ChannelNameSchema = Type.String({ minLength: 1, maxLength: 100, pat
 
 /** The fixed settings the reference client sends with every channel create and rename. */
 const ChannelSettings = Type.Object(
-  { polling: Type.Optional(Type.Boolean()), rtmp: Type.Optional(Type.Number()), websocket: Type.Optional(Type.Number()) },
+  {
+    polling: Type.Optional(Type.Boolean()),
+    rtmp: Type.Optional(Type.Number()),
+    websocket: Type.Optional(Type.Number()),
+  },
   { additionalProperties: true },
 );
 
@@ -23,9 +27,15 @@ const Paging = {
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   pagesize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 };
-const DeviceQuery = Type.Object({ ...Paging, where: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: true });
+const DeviceQuery = Type.Object(
+  { ...Paging, where: Type.Optional(Type.String({ maxLength: 2000 })) },
+  { additionalProperties: true },
+);
 const MessageQuery = Type.Object({ ...Paging }, { additionalProperties: true });
-const PlatformQuery = Type.Object({ platform: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: true });
+const PlatformQuery = Type.Object(
+  { platform: Type.Optional(Type.String({ maxLength: 32 })) },
+  { additionalProperties: true },
+);
 
 /** Body of a publish (console and app API): the message and its publish/delivery options. */
 export const PublishBody = Type.Object(
@@ -36,7 +46,9 @@ export const PublishBody = Type.Object(
     subtopic: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
     pushBroadcast: Type.Optional(Type.Unknown()),
     pushSinglecast: Type.Optional(Type.Unknown()),
-    publishPolicy: Type.Optional(Type.Union([Type.Literal('PUSH'), Type.Literal('PUBSUB'), Type.Literal('BOTH'), Type.Null()])),
+    publishPolicy: Type.Optional(
+      Type.Union([Type.Literal('PUSH'), Type.Literal('PUBSUB'), Type.Literal('BOTH'), Type.Null()]),
+    ),
     publishAt: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
     repeatEvery: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
     repeatExpiresAt: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
@@ -45,7 +57,10 @@ export const PublishBody = Type.Object(
 );
 
 /** A template (push, button or channel template): free-form, named. */
-const TemplateBody = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: true });
+const TemplateBody = Type.Object(
+  { name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
+  { additionalProperties: true },
+);
 
 /** A channel as the console routes answer it. */
 export const MessagingChannelSchema = Type.Object({
@@ -102,7 +117,12 @@ export const PushOutboxEntrySchema = Type.Object({
   deviceId: Type.String(),
   os: Type.String(),
   provider: Type.String(),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('no-credentials'), Type.Literal('sent'), Type.Literal('failed')]),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('no-credentials'),
+    Type.Literal('sent'),
+    Type.Literal('failed'),
+  ]),
   error: NullableSchema(Type.String()),
   payload: Type.Unknown(),
   created: Type.Number(),
@@ -111,7 +131,11 @@ export const PushOutboxEntrySchema = Type.Object({
 export type PushOutboxEntry = Static<typeof PushOutboxEntrySchema>;
 
 /** Answer of a publish: the message id and where it stands (`published`, `scheduled`, …). */
-export const PublishAnswerSchema = Type.Object({ messageId: Type.String(), status: Type.String(), errorMessage: NullableSchema(Type.String()) });
+export const PublishAnswerSchema = Type.Object({
+  messageId: Type.String(),
+  status: Type.String(),
+  errorMessage: NullableSchema(Type.String()),
+});
 export type PublishAnswer = Static<typeof PublishAnswerSchema>;
 
 /** Answer of a console push. */
@@ -126,76 +150,170 @@ export const PushResultSchema = Type.Object({
 export type PushResult = Static<typeof PushResultSchema>;
 
 /** A push, button or channel template as stored: free-form, with its name (and platform, but push). */
-export const MessagingTemplateSchema = OpenObjectSchema({ name: Type.String(), platform: Type.Optional(Type.String()) });
+export const MessagingTemplateSchema = OpenObjectSchema({
+  name: Type.String(),
+  platform: Type.Optional(Type.String()),
+});
 export type MessagingTemplate = Static<typeof MessagingTemplateSchema>;
 
 const TemplatesDeletedSchema = Type.Object({ deleted: Type.Integer() });
 
 /** Console messaging routes (`messaging` group of the reference client), plus Basalt's push outbox. */
 export const messagingRoutes = {
-  loadChannels: defineRoute({ name: 'messaging.loadChannels', method: 'GET', path: `${base}/channels`, auth: 'developer', response: Type.Array(MessagingChannelSchema) }),
+  loadChannels: defineRoute({
+    name: 'messaging.loadChannels',
+    method: 'GET',
+    path: `${base}/channels`,
+    auth: 'developer',
+    response: Type.Array(MessagingChannelSchema),
+  }),
   createChannel: defineRoute({
-    name: 'messaging.createChannel', method: 'POST', path: `${base}/channels`, auth: 'developer', devPermission: DevOperations.CHANNEL,
-    body: Type.Object({ name: ChannelNameSchema, settings: Type.Optional(ChannelSettings) }, { additionalProperties: true }),
+    name: 'messaging.createChannel',
+    method: 'POST',
+    path: `${base}/channels`,
+    auth: 'developer',
+    devPermission: DevOperations.CHANNEL,
+    body: Type.Object(
+      { name: ChannelNameSchema, settings: Type.Optional(ChannelSettings) },
+      { additionalProperties: true },
+    ),
     response: MessagingChannelSchema,
   }),
   renameChannel: defineRoute({
-    name: 'messaging.renameChannel', method: 'PUT', path: `${base}/channels/:channelid`, auth: 'developer', devPermission: DevOperations.CHANNEL,
-    body: Type.Object({ name: ChannelNameSchema, settings: Type.Optional(ChannelSettings) }, { additionalProperties: true }),
+    name: 'messaging.renameChannel',
+    method: 'PUT',
+    path: `${base}/channels/:channelid`,
+    auth: 'developer',
+    devPermission: DevOperations.CHANNEL,
+    body: Type.Object(
+      { name: ChannelNameSchema, settings: Type.Optional(ChannelSettings) },
+      { additionalProperties: true },
+    ),
     response: MessagingChannelSchema,
   }),
-  deleteChannel: defineRoute({ name: 'messaging.deleteChannel', method: 'DELETE', path: `${base}/channels/:channelId`, auth: 'developer', devPermission: DevOperations.CHANNEL, response: Type.Object({ deleted: Type.Boolean() }) }),
-  loadDevices: defineRoute({ name: 'messaging.loadDevices', method: 'GET', path: `${base}/channels/:channelId/devices`, auth: 'developer', query: DeviceQuery, response: Type.Array(DeviceRegistrationSchema) }),
+  deleteChannel: defineRoute({
+    name: 'messaging.deleteChannel',
+    method: 'DELETE',
+    path: `${base}/channels/:channelId`,
+    auth: 'developer',
+    devPermission: DevOperations.CHANNEL,
+    response: Type.Object({ deleted: Type.Boolean() }),
+  }),
+  loadDevices: defineRoute({
+    name: 'messaging.loadDevices',
+    method: 'GET',
+    path: `${base}/channels/:channelId/devices`,
+    auth: 'developer',
+    query: DeviceQuery,
+    response: Type.Array(DeviceRegistrationSchema),
+  }),
   loadDevicesCount: defineRoute({
-    name: 'messaging.loadDevicesCount', method: 'GET', path: `${base}/channels/:channelId/devices/count`, auth: 'developer', query: DeviceQuery,
+    name: 'messaging.loadDevicesCount',
+    method: 'GET',
+    path: `${base}/channels/:channelId/devices/count`,
+    auth: 'developer',
+    query: DeviceQuery,
     summary: 'The count half of loadDevices',
     response: Type.Integer(),
   }),
   deleteDevices: defineRoute({
-    name: 'messaging.deleteDevices', method: 'DELETE', path: `${base}/channels/:channelId/devices`, auth: 'developer', devPermission: DevOperations.CHANNEL,
+    name: 'messaging.deleteDevices',
+    method: 'DELETE',
+    path: `${base}/channels/:channelId/devices`,
+    auth: 'developer',
+    devPermission: DevOperations.CHANNEL,
     body: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 1000 }),
     response: Type.Object({ removed: Type.Integer() }),
   }),
-  loadMessages: defineRoute({ name: 'messaging.loadMessages', method: 'GET', path: `${base}/channels/:channelId/messages`, auth: 'developer', query: MessageQuery, response: Type.Array(PublishedMessageSchema) }),
+  loadMessages: defineRoute({
+    name: 'messaging.loadMessages',
+    method: 'GET',
+    path: `${base}/channels/:channelId/messages`,
+    auth: 'developer',
+    query: MessageQuery,
+    response: Type.Array(PublishedMessageSchema),
+  }),
   loadMessagesCount: defineRoute({
-    name: 'messaging.loadMessagesCount', method: 'GET', path: `${base}/channels/:channelId/messages/count`, auth: 'developer', query: MessageQuery,
+    name: 'messaging.loadMessagesCount',
+    method: 'GET',
+    path: `${base}/channels/:channelId/messages/count`,
+    auth: 'developer',
+    query: MessageQuery,
     summary: 'The count half of loadMessages',
     response: Type.Integer(),
   }),
   publishMessage: defineRoute({
-    name: 'messaging.publishMessage', method: 'POST', path: `${base}/:channelName`, auth: 'developer', devPermission: DevOperations.SEND_TO_CHANNEL,
+    name: 'messaging.publishMessage',
+    method: 'POST',
+    path: `${base}/:channelName`,
+    auth: 'developer',
+    devPermission: DevOperations.SEND_TO_CHANNEL,
     body: PublishBody,
     response: PublishAnswerSchema,
   }),
   getMessagingChannels: defineRoute({
-    name: 'messaging.getMessagingChannels', method: 'GET', path: `${base}/channels`, auth: 'developer',
+    name: 'messaging.getMessagingChannels',
+    method: 'GET',
+    path: `${base}/channels`,
+    auth: 'developer',
     summary: 'Same route as loadChannels',
     response: Type.Array(MessagingChannelSchema),
   }),
-  getPushTemplates: defineRoute({ name: 'messaging.getPushTemplates', method: 'GET', path: `${base}/push/templates`, auth: 'developer', response: Type.Array(MessagingTemplateSchema) }),
+  getPushTemplates: defineRoute({
+    name: 'messaging.getPushTemplates',
+    method: 'GET',
+    path: `${base}/push/templates`,
+    auth: 'developer',
+    response: Type.Array(MessagingTemplateSchema),
+  }),
   createPushTemplate: defineRoute({
-    name: 'messaging.createPushTemplate', method: 'POST', path: `${base}/push/templates`, auth: 'developer', devPermission: DevOperations.PUSH_TEMPLATES,
+    name: 'messaging.createPushTemplate',
+    method: 'POST',
+    path: `${base}/push/templates`,
+    auth: 'developer',
+    devPermission: DevOperations.PUSH_TEMPLATES,
     body: TemplateBody,
     response: MessagingTemplateSchema,
   }),
   updatePushTemplate: defineRoute({
-    name: 'messaging.updatePushTemplate', method: 'PUT', path: `${base}/push/templates/:pushTemplateName`, auth: 'developer', devPermission: DevOperations.PUSH_TEMPLATES,
+    name: 'messaging.updatePushTemplate',
+    method: 'PUT',
+    path: `${base}/push/templates/:pushTemplateName`,
+    auth: 'developer',
+    devPermission: DevOperations.PUSH_TEMPLATES,
     body: TemplateBody,
     response: MessagingTemplateSchema,
   }),
-  getPushTemplate: defineRoute({ name: 'messaging.getPushTemplate', method: 'GET', path: `${base}/push/templates/:pushTemplateName`, auth: 'developer', response: MessagingTemplateSchema }),
+  getPushTemplate: defineRoute({
+    name: 'messaging.getPushTemplate',
+    method: 'GET',
+    path: `${base}/push/templates/:pushTemplateName`,
+    auth: 'developer',
+    response: MessagingTemplateSchema,
+  }),
   deletePushTemplates: defineRoute({
-    name: 'messaging.deletePushTemplates', method: 'DELETE', path: `${base}/push/templates`, auth: 'developer', devPermission: DevOperations.PUSH_TEMPLATES,
+    name: 'messaging.deletePushTemplates',
+    method: 'DELETE',
+    path: `${base}/push/templates`,
+    auth: 'developer',
+    devPermission: DevOperations.PUSH_TEMPLATES,
     query: Type.Object({ names: Type.String({ minLength: 1, maxLength: 10000 }) }),
     response: TemplatesDeletedSchema,
   }),
   getPushRecipientsCount: defineRoute({
-    name: 'messaging.getPushRecipientsCount', method: 'GET', path: `${base}/pushsize`, auth: 'developer',
+    name: 'messaging.getPushRecipientsCount',
+    method: 'GET',
+    path: `${base}/pushsize`,
+    auth: 'developer',
     query: Type.Object({ where: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: true }),
     response: Type.Integer(),
   }),
   sendPush: defineRoute({
-    name: 'messaging.sendPush', method: 'POST', path: `${base}/push`, auth: 'developer', devPermission: DevOperations.SEND_PUSH_BY_TEMPLATE,
+    name: 'messaging.sendPush',
+    method: 'POST',
+    path: `${base}/push`,
+    auth: 'developer',
+    devPermission: DevOperations.SEND_PUSH_BY_TEMPLATE,
     body: Type.Object(
       {
         name: Type.Optional(Type.String({ maxLength: 100 })),
@@ -209,51 +327,107 @@ export const messagingRoutes = {
     ),
     response: PushResultSchema,
   }),
-  getPushButtonTemplates: defineRoute({ name: 'messaging.getPushButtonTemplates', method: 'GET', path: `${base}/button-templates`, auth: 'developer', query: PlatformQuery, response: Type.Array(MessagingTemplateSchema) }),
+  getPushButtonTemplates: defineRoute({
+    name: 'messaging.getPushButtonTemplates',
+    method: 'GET',
+    path: `${base}/button-templates`,
+    auth: 'developer',
+    query: PlatformQuery,
+    response: Type.Array(MessagingTemplateSchema),
+  }),
   createPushButtonTemplate: defineRoute({
-    name: 'messaging.createPushButtonTemplate', method: 'POST', path: `${base}/button-templates`, auth: 'developer', devPermission: DevOperations.BUTTONS,
-    body: TemplateBody, query: PlatformQuery,
+    name: 'messaging.createPushButtonTemplate',
+    method: 'POST',
+    path: `${base}/button-templates`,
+    auth: 'developer',
+    devPermission: DevOperations.BUTTONS,
+    body: TemplateBody,
+    query: PlatformQuery,
     response: MessagingTemplateSchema,
   }),
   updatePushButtonTemplate: defineRoute({
-    name: 'messaging.updatePushButtonTemplate', method: 'PUT', path: `${base}/button-templates/:templateName`, auth: 'developer', devPermission: DevOperations.BUTTONS,
-    body: TemplateBody, query: PlatformQuery,
+    name: 'messaging.updatePushButtonTemplate',
+    method: 'PUT',
+    path: `${base}/button-templates/:templateName`,
+    auth: 'developer',
+    devPermission: DevOperations.BUTTONS,
+    body: TemplateBody,
+    query: PlatformQuery,
     response: MessagingTemplateSchema,
   }),
   deletePushButtonTemplate: defineRoute({
-    name: 'messaging.deletePushButtonTemplate', method: 'DELETE', path: `${base}/button-templates/:templateName`, auth: 'developer', devPermission: DevOperations.BUTTONS,
+    name: 'messaging.deletePushButtonTemplate',
+    method: 'DELETE',
+    path: `${base}/button-templates/:templateName`,
+    auth: 'developer',
+    devPermission: DevOperations.BUTTONS,
     query: PlatformQuery,
     response: TemplatesDeletedSchema,
   }),
-  getPushChannelTemplates: defineRoute({ name: 'messaging.getPushChannelTemplates', method: 'GET', path: `${base}/channel-templates`, auth: 'developer', query: PlatformQuery, response: Type.Array(MessagingTemplateSchema) }),
+  getPushChannelTemplates: defineRoute({
+    name: 'messaging.getPushChannelTemplates',
+    method: 'GET',
+    path: `${base}/channel-templates`,
+    auth: 'developer',
+    query: PlatformQuery,
+    response: Type.Array(MessagingTemplateSchema),
+  }),
   createPushChannelTemplate: defineRoute({
-    name: 'messaging.createPushChannelTemplate', method: 'POST', path: `${base}/channel-templates`, auth: 'developer', devPermission: DevOperations.CHANNEL_OPTIONS,
-    body: TemplateBody, query: PlatformQuery,
+    name: 'messaging.createPushChannelTemplate',
+    method: 'POST',
+    path: `${base}/channel-templates`,
+    auth: 'developer',
+    devPermission: DevOperations.CHANNEL_OPTIONS,
+    body: TemplateBody,
+    query: PlatformQuery,
     response: MessagingTemplateSchema,
   }),
   updatePushChannelTemplate: defineRoute({
-    name: 'messaging.updatePushChannelTemplate', method: 'PUT', path: `${base}/channel-templates/:templateName`, auth: 'developer', devPermission: DevOperations.CHANNEL_OPTIONS,
-    body: TemplateBody, query: PlatformQuery,
+    name: 'messaging.updatePushChannelTemplate',
+    method: 'PUT',
+    path: `${base}/channel-templates/:templateName`,
+    auth: 'developer',
+    devPermission: DevOperations.CHANNEL_OPTIONS,
+    body: TemplateBody,
+    query: PlatformQuery,
     response: MessagingTemplateSchema,
   }),
   deletePushChannelTemplate: defineRoute({
-    name: 'messaging.deletePushChannelTemplate', method: 'DELETE', path: `${base}/channel-templates/:templateName`, auth: 'developer', devPermission: DevOperations.CHANNEL_OPTIONS,
+    name: 'messaging.deletePushChannelTemplate',
+    method: 'DELETE',
+    path: `${base}/channel-templates/:templateName`,
+    auth: 'developer',
+    devPermission: DevOperations.CHANNEL_OPTIONS,
     query: PlatformQuery,
     response: TemplatesDeletedSchema,
   }),
   getPushOutbox: defineRoute({
-    name: 'messaging.getPushOutbox', method: 'GET', path: `${base}/push/outbox`, auth: 'developer',
-    query: Type.Object({ ...Paging, status: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: true }),
-    summary: 'Basalt addition: push deliveries and their status (deliveries wait here until FCM/APNs credentials are configured)',
+    name: 'messaging.getPushOutbox',
+    method: 'GET',
+    path: `${base}/push/outbox`,
+    auth: 'developer',
+    query: Type.Object(
+      { ...Paging, status: Type.Optional(Type.String({ maxLength: 32 })) },
+      { additionalProperties: true },
+    ),
+    summary:
+      'Basalt addition: push deliveries and their status (deliveries wait here until FCM/APNs credentials are configured)',
     response: Type.Array(PushOutboxEntrySchema),
   }),
   retryPushDelivery: defineRoute({
-    name: 'messaging.retryPushDelivery', method: 'POST', path: `${base}/push/outbox/:deliveryId/retry`, auth: 'developer', devPermission: DevOperations.SEND_PUSH_BY_TEMPLATE,
+    name: 'messaging.retryPushDelivery',
+    method: 'POST',
+    path: `${base}/push/outbox/:deliveryId/retry`,
+    auth: 'developer',
+    devPermission: DevOperations.SEND_PUSH_BY_TEMPLATE,
     summary: 'Basalt addition: sends a failed or waiting delivery again through its provider',
     response: PushOutboxEntrySchema,
   }),
   getPushOutboxCount: defineRoute({
-    name: 'messaging.getPushOutboxCount', method: 'GET', path: `${base}/push/outbox/count`, auth: 'developer',
+    name: 'messaging.getPushOutboxCount',
+    method: 'GET',
+    path: `${base}/push/outbox/count`,
+    auth: 'developer',
     query: Type.Object({ status: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: true }),
     summary: 'Basalt addition: the count half of getPushOutbox',
     response: Type.Integer(),

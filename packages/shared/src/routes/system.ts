@@ -16,7 +16,12 @@ export const StatusInfoSchema = Type.Object({
 export type StatusInfo = Static<typeof StatusInfoSchema>;
 
 /** One item of the console's main menu. */
-export const MainMenuItemSchema = Type.Object({ id: Type.String(), title: Type.String(), group: Type.String(), available: Type.Boolean() });
+export const MainMenuItemSchema = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  group: Type.String(),
+  available: Type.Boolean(),
+});
 export type MainMenuItem = Static<typeof MainMenuItemSchema>;
 
 /** Codes of the app warnings the server reports today. */
@@ -45,18 +50,34 @@ export const AppWarningSchema = Type.Object({
 export type AppWarning = Static<typeof AppWarningSchema>;
 
 /** Answer of `warning(appId)`: the messages (the reference client's `warnings`) and the details. */
-export const AppWarningsSchema = Type.Object({ warnings: Type.Array(Type.String()), details: Type.Array(AppWarningSchema) });
+export const AppWarningsSchema = Type.Object({
+  warnings: Type.Array(Type.String()),
+  details: Type.Array(AppWarningSchema),
+});
 export type AppWarnings = Static<typeof AppWarningsSchema>;
 
 export const systemRoutes = {
   loadStatus: defineRoute({
-    name: 'system.loadStatus', method: 'GET', path: '/console/status', auth: 'public', response: StatusInfoSchema,
+    name: 'system.loadStatus',
+    method: 'GET',
+    path: '/console/status',
+    auth: 'public',
+    response: StatusInfoSchema,
     summary: 'Server readiness, version and available areas',
   }),
-  loadMainMenu: defineRoute({ name: 'system.loadMainMenu', method: 'GET', path: '/api/console/main-menu/items', auth: 'developer', response: Type.Array(MainMenuItemSchema) }),
+  loadMainMenu: defineRoute({
+    name: 'system.loadMainMenu',
+    method: 'GET',
+    path: '/api/console/main-menu/items',
+    auth: 'developer',
+    response: Type.Array(MainMenuItemSchema),
+  }),
   warning: defineRoute({
-    name: 'warning', method: 'GET', path: '/:appId/console/warning', auth: 'developer', response: AppWarningsSchema,
-    summary: '`{warnings: [message], details: [AppWarning]}`: what currently needs the developer\'s attention',
+    name: 'warning',
+    method: 'GET',
+    path: '/:appId/console/warning',
+    auth: 'developer',
+    response: AppWarningsSchema,
+    summary: "`{warnings: [message], details: [AppWarning]}`: what currently needs the developer's attention",
   }),
 };
-

@@ -20,7 +20,9 @@ export const CSV_IMPORT_MAX_REJECTED = 1000;
  */
 export const CsvImportBodySchema = Type.Object({
   csv: Type.String({ maxLength: CSV_IMPORT_MAX_BYTES }),
-  mapping: Type.Optional(Type.Record(Type.String({ maxLength: 500 }), Type.Union([Type.Null(), Type.String({ maxLength: 64 })]))),
+  mapping: Type.Optional(
+    Type.Record(Type.String({ maxLength: 500 }), Type.Union([Type.Null(), Type.String({ maxLength: 64 })])),
+  ),
   /** The first line names the columns (default true). */
   hasHeader: Type.Optional(Type.Boolean()),
   /** Cell separator: `,` (default), `;`, tab or `|`. */
@@ -123,7 +125,8 @@ export type CsvImportJobListQuery = Static<typeof CsvImportJobListQuerySchema>;
  * `interrupted` (stopped before it committed: a server restart; Resume or Roll back),
  * `rolling-back`, and the ends `committed`, `rolled-back`, `failed` (its rows were removed).
  */
-export type CsvImportJobState = 'uploaded' | 'queued' | 'running' | 'interrupted' | 'rolling-back' | 'committed' | 'rolled-back' | 'failed';
+export type CsvImportJobState =
+  'uploaded' | 'queued' | 'running' | 'interrupted' | 'rolling-back' | 'committed' | 'rolled-back' | 'failed';
 
 /** An import job as the console shows it (decision 0041). */
 export const CsvImportJobSchema = Type.Object({
@@ -132,8 +135,14 @@ export const CsvImportJobSchema = Type.Object({
   fileName: Type.String(),
   bytes: Type.Integer(),
   state: Type.Union([
-    Type.Literal('uploaded'), Type.Literal('queued'), Type.Literal('running'), Type.Literal('interrupted'),
-    Type.Literal('rolling-back'), Type.Literal('committed'), Type.Literal('rolled-back'), Type.Literal('failed'),
+    Type.Literal('uploaded'),
+    Type.Literal('queued'),
+    Type.Literal('running'),
+    Type.Literal('interrupted'),
+    Type.Literal('rolling-back'),
+    Type.Literal('committed'),
+    Type.Literal('rolled-back'),
+    Type.Literal('failed'),
   ]),
   /** Data rows of the file, once counted (by the dry run or the job's first run). */
   rowsTotal: Type.Union([Type.Null(), Type.Integer()]),
@@ -163,85 +172,146 @@ const app = '/:appId/console';
  */
 export const transferRoutes = {
   getExportedData: defineRoute({
-    name: 'transfer.getExportedData', method: 'GET', path: `${app}/export`, auth: 'developer',
+    name: 'transfer.getExportedData',
+    method: 'GET',
+    path: `${app}/export`,
+    auth: 'developer',
     response: NotBuilt,
     summary: 'Exports of the whole application (not available yet: 501)',
   }),
   startExport: defineRoute({
-    name: 'transfer.startExport', method: 'POST', path: `${app}/export`, auth: 'developer', devPermission: DevOperations.EXPORT,
+    name: 'transfer.startExport',
+    method: 'POST',
+    path: `${app}/export`,
+    auth: 'developer',
+    devPermission: DevOperations.EXPORT,
     response: NotBuilt,
     summary: 'Starts an export of the whole application (not available yet: 501)',
   }),
   startImport: defineRoute({
-    name: 'transfer.startImport', method: 'POST', path: `${app}/import/:type`, auth: 'developer', devPermission: DevOperations.OBJECTS,
+    name: 'transfer.startImport',
+    method: 'POST',
+    path: `${app}/import/:type`,
+    auth: 'developer',
+    devPermission: DevOperations.OBJECTS,
     query: CsvImportQuerySchema,
     // `csv` is optional at the edge so other import kinds reach their 501; the csv handler requires it.
     response: CsvImportResultSchema,
-    body: Type.Union([Type.Composite([Type.Partial(Type.Pick(CsvImportBodySchema, ['csv'])), Type.Omit(CsvImportBodySchema, ['csv'])]), Type.String({ maxLength: CSV_IMPORT_MAX_BYTES })]),
-    summary: 'Type `csv`: imports records into `table` from `{csv, mapping?, hasHeader?, delimiter?}` or a raw text/csv body; '
-      + 'answers CsvImportResult. A dry run writes nothing. Other types: 501',
+    body: Type.Union([
+      Type.Composite([Type.Partial(Type.Pick(CsvImportBodySchema, ['csv'])), Type.Omit(CsvImportBodySchema, ['csv'])]),
+      Type.String({ maxLength: CSV_IMPORT_MAX_BYTES }),
+    ]),
+    summary:
+      'Type `csv`: imports records into `table` from `{csv, mapping?, hasHeader?, delimiter?}` or a raw text/csv body; ' +
+      'answers CsvImportResult. A dry run writes nothing. Other types: 501',
   }),
   uploadCsvImportFile: defineRoute({
-    name: 'transfer.uploadCsvImportFile', method: 'POST', path: `${app}/import/csv/jobs`, auth: 'developer', devPermission: DevOperations.OBJECTS,
+    name: 'transfer.uploadCsvImportFile',
+    method: 'POST',
+    path: `${app}/import/csv/jobs`,
+    auth: 'developer',
+    devPermission: DevOperations.OBJECTS,
     query: CsvImportUploadQuerySchema,
     response: CsvImportJobSchema,
-    summary: 'Stores a CSV file for an import job (raw body, application/octet-stream or text/csv, streamed); answers the CsvImportJob in state `uploaded`',
+    summary:
+      'Stores a CSV file for an import job (raw body, application/octet-stream or text/csv, streamed); answers the CsvImportJob in state `uploaded`',
   }),
   listCsvImportJobs: defineRoute({
-    name: 'transfer.listCsvImportJobs', method: 'GET', path: `${app}/import/csv/jobs`, auth: 'developer',
+    name: 'transfer.listCsvImportJobs',
+    method: 'GET',
+    path: `${app}/import/csv/jobs`,
+    auth: 'developer',
     query: CsvImportJobListQuerySchema,
     response: Type.Array(CsvImportJobSchema),
     summary: 'The unfinished CSV import jobs and the last finished ones, newest first',
   }),
   getCsvImportJob: defineRoute({
-    name: 'transfer.getCsvImportJob', method: 'GET', path: `${app}/import/csv/jobs/:jobId`, auth: 'developer',
+    name: 'transfer.getCsvImportJob',
+    method: 'GET',
+    path: `${app}/import/csv/jobs/:jobId`,
+    auth: 'developer',
     response: CsvImportJobSchema,
     summary: 'One CSV import job with its progress',
   }),
   dryRunCsvImportJob: defineRoute({
-    name: 'transfer.dryRunCsvImportJob', method: 'POST', path: `${app}/import/csv/jobs/:jobId/dry-run`, auth: 'developer', devPermission: DevOperations.OBJECTS,
+    name: 'transfer.dryRunCsvImportJob',
+    method: 'POST',
+    path: `${app}/import/csv/jobs/:jobId/dry-run`,
+    auth: 'developer',
+    devPermission: DevOperations.OBJECTS,
     body: CsvImportJobOptionsSchema,
     response: CsvImportResultSchema,
-    summary: 'Checks every row of an uploaded file, reading it as a stream (no row limit), and writes nothing; answers CsvImportResult',
+    summary:
+      'Checks every row of an uploaded file, reading it as a stream (no row limit), and writes nothing; answers CsvImportResult',
   }),
   startCsvImportJob: defineRoute({
-    name: 'transfer.startCsvImportJob', method: 'POST', path: `${app}/import/csv/jobs/:jobId/start`, auth: 'developer', devPermission: DevOperations.OBJECTS,
+    name: 'transfer.startCsvImportJob',
+    method: 'POST',
+    path: `${app}/import/csv/jobs/:jobId/start`,
+    auth: 'developer',
+    devPermission: DevOperations.OBJECTS,
     body: CsvImportJobOptionsSchema,
     response: CsvImportJobSchema,
     summary: 'Starts the server-side import of an uploaded file, in batches; answers the CsvImportJob',
   }),
   resumeCsvImportJob: defineRoute({
-    name: 'transfer.resumeCsvImportJob', method: 'POST', path: `${app}/import/csv/jobs/:jobId/resume`, auth: 'developer', devPermission: DevOperations.OBJECTS,
+    name: 'transfer.resumeCsvImportJob',
+    method: 'POST',
+    path: `${app}/import/csv/jobs/:jobId/resume`,
+    auth: 'developer',
+    devPermission: DevOperations.OBJECTS,
     response: CsvImportJobSchema,
     summary: 'Goes on with an interrupted import job after its last committed batch',
   }),
   rollBackCsvImportJob: defineRoute({
-    name: 'transfer.rollBackCsvImportJob', method: 'POST', path: `${app}/import/csv/jobs/:jobId/rollback`, auth: 'developer', devPermission: DevOperations.OBJECTS,
+    name: 'transfer.rollBackCsvImportJob',
+    method: 'POST',
+    path: `${app}/import/csv/jobs/:jobId/rollback`,
+    auth: 'developer',
+    devPermission: DevOperations.OBJECTS,
     response: CsvImportJobSchema,
     summary: 'Stops an unfinished import job and deletes exactly the rows it wrote (and the columns it created)',
   }),
   importDataServiceFiles: defineRoute({
-    name: 'transfer.importDataServiceFiles', method: 'POST', path: `${app}/import/data/:step`, auth: 'developer', devPermission: DevOperations.IMPORT,
+    name: 'transfer.importDataServiceFiles',
+    method: 'POST',
+    path: `${app}/import/data/:step`,
+    auth: 'developer',
+    devPermission: DevOperations.IMPORT,
     response: NotBuilt,
     summary: 'Multi-step import of data service files (not available yet: 501)',
   }),
   importFirebaseUsers: defineRoute({
-    name: 'transfer.importFirebaseUsers', method: 'POST', path: `${app}/import/firebase/users`, auth: 'developer', devPermission: DevOperations.IMPORT,
+    name: 'transfer.importFirebaseUsers',
+    method: 'POST',
+    path: `${app}/import/firebase/users`,
+    auth: 'developer',
+    devPermission: DevOperations.IMPORT,
     response: NotBuilt,
     summary: 'Imports users exported from Firebase (not available yet: 501)',
   }),
   getAirtableBasesList: defineRoute({
-    name: 'transfer.getAirtableBasesList', method: 'GET', path: `${app}/airtable/bases/`, auth: 'developer',
+    name: 'transfer.getAirtableBasesList',
+    method: 'GET',
+    path: `${app}/airtable/bases/`,
+    auth: 'developer',
     response: NotBuilt,
     summary: 'Airtable bases of an access token (not available yet: 501)',
   }),
   getAirtableTablesList: defineRoute({
-    name: 'transfer.getAirtableTablesList', method: 'GET', path: `${app}/airtable/bases/:baseId`, auth: 'developer',
+    name: 'transfer.getAirtableTablesList',
+    method: 'GET',
+    path: `${app}/airtable/bases/:baseId`,
+    auth: 'developer',
     response: NotBuilt,
     summary: 'Tables of an Airtable base (not available yet: 501)',
   }),
   startAirtableImport: defineRoute({
-    name: 'transfer.startAirtableImport', method: 'POST', path: `${app}/airtable`, auth: 'developer', devPermission: DevOperations.IMPORT,
+    name: 'transfer.startAirtableImport',
+    method: 'POST',
+    path: `${app}/airtable`,
+    auth: 'developer',
+    devPermission: DevOperations.IMPORT,
     response: NotBuilt,
     summary: 'Imports tables of an Airtable base (not available yet: 501)',
   }),

@@ -50,7 +50,16 @@ export interface DistanceCall {
  * spatial column with another or with a WKT literal and is true or false, `Within(location,
  * 'POLYGON((…))') = true`.
  */
-export const SpatialRelations = ['WITHIN', 'INTERSECTS', 'CONTAINS', 'CROSSES', 'OVERLAPS', 'TOUCHES', 'DISJOINT', 'EQUALS'] as const;
+export const SpatialRelations = [
+  'WITHIN',
+  'INTERSECTS',
+  'CONTAINS',
+  'CROSSES',
+  'OVERLAPS',
+  'TOUCHES',
+  'DISJOINT',
+  'EQUALS',
+] as const;
 export type SpatialRelation = (typeof SpatialRelations)[number];
 
 /**

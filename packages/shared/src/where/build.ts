@@ -17,7 +17,10 @@ export function columnEquals(name: string, value: string | number | boolean | nu
 
 /** `name != value`, also true where the column holds NULL (`name IS NULL OR name != value`). */
 export function columnDiffers(name: string, value: string | number | boolean): Condition {
-  return whereAny([{ kind: 'isNull', negated: false, target: column(name), pos: 0 }, { kind: 'compare', op: '!=', left: column(name), right: literal(value), pos: 0 }])!;
+  return whereAny([
+    { kind: 'isNull', negated: false, target: column(name), pos: 0 },
+    { kind: 'compare', op: '!=', left: column(name), right: literal(value), pos: 0 },
+  ])!;
 }
 
 /** `name [NOT] IN (values…)`; an empty list is never true (IN) or always true (NOT IN). */
@@ -65,13 +68,32 @@ export function conditionColumns(cond: Condition, out: ColumnRef[] = []): Column
     const c = stack.pop()!;
     switch (c.kind) {
       case 'and':
-      case 'or': stack.push(c.right, c.left); break;
-      case 'not': stack.push(c.expr); break;
-      case 'compare': operand(c.left); operand(c.right); break;
-      case 'like': operand(c.target); operand(c.pattern); break;
-      case 'in': operand(c.target); c.values.forEach(operand); break;
-      case 'isNull': operand(c.target); break;
-      case 'between': operand(c.target); operand(c.low); operand(c.high); break;
+      case 'or':
+        stack.push(c.right, c.left);
+        break;
+      case 'not':
+        stack.push(c.expr);
+        break;
+      case 'compare':
+        operand(c.left);
+        operand(c.right);
+        break;
+      case 'like':
+        operand(c.target);
+        operand(c.pattern);
+        break;
+      case 'in':
+        operand(c.target);
+        c.values.forEach(operand);
+        break;
+      case 'isNull':
+        operand(c.target);
+        break;
+      case 'between':
+        operand(c.target);
+        operand(c.low);
+        operand(c.high);
+        break;
     }
   }
   return out;

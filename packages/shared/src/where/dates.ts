@@ -3,7 +3,8 @@
  * compared with them is turned into epoch ms here; without a zone it is read as UTC.
  */
 
-const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2})?$/i;
+const ISO =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2})?$/i;
 /** Month first, as the reference client's search treats `4/28/1990`. */
 const US = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2})?$/i;
 
@@ -14,7 +15,16 @@ function zoneOffsetMs(zone: string | undefined): number {
   return (m[1] === '+' ? 1 : -1) * minutes * 60_000;
 }
 
-function build(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number, zone: string | undefined): number | null {
+function build(
+  y: number,
+  mo: number,
+  d: number,
+  h: number,
+  mi: number,
+  s: number,
+  ms: number,
+  zone: string | undefined,
+): number | null {
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
   const t = Date.UTC(y, mo - 1, d, h, mi, s, ms);
   // Date.UTC rolls 2024-02-31 over to March; such a date is refused instead.
@@ -31,10 +41,29 @@ export function parseDateLiteral(text: string): number | null {
   let m = ISO.exec(s);
   if (m) {
     const ms = m[7] ? Number(m[7].padEnd(3, '0')) : 0;
-    return build(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0), ms, m[8]);
+    return build(
+      Number(m[1]),
+      Number(m[2]),
+      Number(m[3]),
+      Number(m[4] ?? 0),
+      Number(m[5] ?? 0),
+      Number(m[6] ?? 0),
+      ms,
+      m[8],
+    );
   }
   m = US.exec(s);
-  if (m) return build(Number(m[3]), Number(m[1]), Number(m[2]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0), 0, m[7]);
+  if (m)
+    return build(
+      Number(m[3]),
+      Number(m[1]),
+      Number(m[2]),
+      Number(m[4] ?? 0),
+      Number(m[5] ?? 0),
+      Number(m[6] ?? 0),
+      0,
+      m[7],
+    );
   return null;
 }
 

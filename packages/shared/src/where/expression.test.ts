@@ -7,14 +7,32 @@ describe('inline update expressions', () => {
   it('parses + - * / with precedence, unary minus and parentheses', () => {
     const e = parseExpression('(a + 2) * -b / `odd name` - 1.5e2');
     expect(e).toMatchObject({
-      kind: 'binary', op: '-',
-      left: { kind: 'binary', op: '/', left: { kind: 'binary', op: '*', left: { kind: 'binary', op: '+' }, right: { kind: 'negate', expr: { kind: 'column', name: 'b' } } }, right: { kind: 'column', name: 'odd name' } },
+      kind: 'binary',
+      op: '-',
+      left: {
+        kind: 'binary',
+        op: '/',
+        left: {
+          kind: 'binary',
+          op: '*',
+          left: { kind: 'binary', op: '+' },
+          right: { kind: 'negate', expr: { kind: 'column', name: 'b' } },
+        },
+        right: { kind: 'column', name: 'odd name' },
+      },
       right: { kind: 'number', value: 150 },
     });
   });
 
   it.each([
-    ['a +', 'ends'], ['a; drop', "';'"], ["a + 'x'", "'''"], ['a -- b', 'Comments'], ['f(a)', "'('"], ['(a', "')'"], ['', 'empty'], ['1a', 'Invalid number'],
+    ['a +', 'ends'],
+    ['a; drop', "';'"],
+    ["a + 'x'", "'''"],
+    ['a -- b', 'Comments'],
+    ['f(a)', "'('"],
+    ['(a', "')'"],
+    ['', 'empty'],
+    ['1a', 'Invalid number'],
   ])('refuses %j naming the problem', (text, says) => {
     expect(() => parseExpression(text)).toThrow(WhereSyntaxError);
     expect(() => parseExpression(text)).toThrow(says);
@@ -29,7 +47,10 @@ describe('inline update expressions', () => {
 
 describe('JSON paths in where', () => {
   it("reads column->'path' (and ->>) as a column with a JSON path", () => {
-    expect(parseWhere("profile->'$.address.city' = 'NY'")).toMatchObject({ kind: 'compare', left: { kind: 'column', path: ['profile'], json: { path: '$.address.city' } } });
+    expect(parseWhere("profile->'$.address.city' = 'NY'")).toMatchObject({
+      kind: 'compare',
+      left: { kind: 'column', path: ['profile'], json: { path: '$.address.city' } },
+    });
     expect(parseWhere("p->>'$.a' > 1")).toMatchObject({ left: { json: { path: '$.a' } } });
   });
 

@@ -35,27 +35,46 @@ function lex(input: string): Tok[] {
       const m = /^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(input.slice(i, i + 400));
       if (!m) throw new WhereSyntaxError(`Invalid number at position ${start}`, start, ch);
       i += m[0].length;
-      if (i < input.length && /[A-Za-z0-9_$.]/.test(input[i])) throw new WhereSyntaxError(`Invalid number ${showToken(input.slice(start, i + 1))} at position ${start}`, start, input.slice(start, i + 1));
+      if (i < input.length && /[A-Za-z0-9_$.]/.test(input[i]))
+        throw new WhereSyntaxError(
+          `Invalid number ${showToken(input.slice(start, i + 1))} at position ${start}`,
+          start,
+          input.slice(start, i + 1),
+        );
       out.push({ t: 'num', v: m[0], pos: start });
     } else if (/[A-Za-z_$]/.test(ch)) {
       while (i < input.length && /[A-Za-z0-9_$]/.test(input[i])) i++;
       out.push({ t: 'name', v: input.slice(start, i), pos: start });
     } else if (ch === '`') {
       const close = input.indexOf('`', i + 1);
-      if (close < 0) throw new WhereSyntaxError(`Unclosed quoted name starting at position ${start}`, start, input.slice(start, start + 40));
+      if (close < 0)
+        throw new WhereSyntaxError(
+          `Unclosed quoted name starting at position ${start}`,
+          start,
+          input.slice(start, start + 40),
+        );
       const name = input.slice(i + 1, close);
       if (!name) throw new WhereSyntaxError(`Empty quoted name at position ${start}`, start, '``');
       out.push({ t: 'name', v: name, pos: start });
       i = close + 1;
     } else if ('+-*/'.includes(ch)) {
-      if ((ch === '-' && input[i + 1] === '-') || (ch === '/' && input[i + 1] === '*')) throw new WhereSyntaxError(`Comments are not allowed: '${ch}${input[i + 1]}' at position ${start}`, start, ch + input[i + 1]);
+      if ((ch === '-' && input[i + 1] === '-') || (ch === '/' && input[i + 1] === '*'))
+        throw new WhereSyntaxError(
+          `Comments are not allowed: '${ch}${input[i + 1]}' at position ${start}`,
+          start,
+          ch + input[i + 1],
+        );
       out.push({ t: 'op', v: ch, pos: start });
       i++;
     } else if (ch === '(' || ch === ')') {
       out.push({ t: ch, v: ch, pos: start });
       i++;
     } else {
-      throw new WhereSyntaxError(`Unexpected character ${showToken(ch)} at position ${start}: an expression holds numbers, columns, + - * / and parentheses`, start, ch);
+      throw new WhereSyntaxError(
+        `Unexpected character ${showToken(ch)} at position ${start}: an expression holds numbers, columns, + - * / and parentheses`,
+        start,
+        ch,
+      );
     }
   }
   out.push({ t: 'eof', v: '', pos: input.length });
@@ -66,14 +85,25 @@ function lex(input: string): Tok[] {
 export function parseExpression(input: string): Arithmetic {
   if (typeof input !== 'string' || !input.trim()) throw new WhereSyntaxError('The expression is empty', 0, '');
   if (input.length > ExpressionLimits.textLength) {
-    throw new WhereLimitError('textLength', `The expression is ${formatCount(input.length)} characters long; the limit is ${formatCount(ExpressionLimits.textLength)}`, ExpressionLimits.textLength, '');
+    throw new WhereLimitError(
+      'textLength',
+      `The expression is ${formatCount(input.length)} characters long; the limit is ${formatCount(ExpressionLimits.textLength)}`,
+      ExpressionLimits.textLength,
+      '',
+    );
   }
   const toks = lex(input);
   let at = 0;
   let operands = 0;
   const peek = () => toks[at];
   const fail = (tok: Tok, what: string): never => {
-    throw new WhereSyntaxError(tok.t === 'eof' ? `The expression ends where ${what} was expected` : `Unexpected ${showToken(tok.v)} at position ${tok.pos}: ${what} was expected`, tok.pos, tok.v);
+    throw new WhereSyntaxError(
+      tok.t === 'eof'
+        ? `The expression ends where ${what} was expected`
+        : `Unexpected ${showToken(tok.v)} at position ${tok.pos}: ${what} was expected`,
+      tok.pos,
+      tok.v,
+    );
   };
   const sum = (depth: number): Arithmetic => {
     let left = product(depth);
@@ -92,7 +122,13 @@ export function parseExpression(input: string): Arithmetic {
     return left;
   };
   const unary = (depth: number): Arithmetic => {
-    if (depth > WhereLimits.depth) throw new WhereLimitError('depth', `The expression nests deeper than ${WhereLimits.depth} levels`, peek().pos, peek().v);
+    if (depth > WhereLimits.depth)
+      throw new WhereLimitError(
+        'depth',
+        `The expression nests deeper than ${WhereLimits.depth} levels`,
+        peek().pos,
+        peek().v,
+      );
     const tok = peek();
     if (tok.t === 'op' && (tok.v === '-' || tok.v === '+')) {
       at++;
@@ -106,11 +142,18 @@ export function parseExpression(input: string): Arithmetic {
       at++;
       return inner;
     }
-    if (++operands > ExpressionLimits.operands) throw new WhereLimitError('values', `The expression holds more than ${formatCount(ExpressionLimits.operands)} numbers and columns`, tok.pos, tok.v);
+    if (++operands > ExpressionLimits.operands)
+      throw new WhereLimitError(
+        'values',
+        `The expression holds more than ${formatCount(ExpressionLimits.operands)} numbers and columns`,
+        tok.pos,
+        tok.v,
+      );
     if (tok.t === 'num') {
       at++;
       const value = Number(tok.v);
-      if (!Number.isFinite(value)) throw new WhereSyntaxError(`Number ${showToken(tok.v)} at position ${tok.pos} is out of range`, tok.pos, tok.v);
+      if (!Number.isFinite(value))
+        throw new WhereSyntaxError(`Number ${showToken(tok.v)} at position ${tok.pos} is out of range`, tok.pos, tok.v);
       return { kind: 'number', value, pos: tok.pos };
     }
     if (tok.t === 'name') {

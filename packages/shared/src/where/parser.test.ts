@@ -61,7 +61,7 @@ describe('parseWhere', () => {
     ['age <= -3.5', 'age <= -3.5'],
     ['age > 1e3', 'age > 1000'],
     ['age >= 0', 'age >= 0'],
-    ["5 < age", '5 < age'],
+    ['5 < age', '5 < age'],
     ["name LIKE '%a%'", "name like '%a%'"],
     ["name not like 'a%'", "name not like 'a%'"],
     ["name IN ('a', 'b')", "name in ['a','b']"],
@@ -76,8 +76,8 @@ describe('parseWhere', () => {
     ["name = 'O''Brien'", "name = 'O'Brien'"],
     ["city.name = 'Paris'", "city.name = 'Paris'"],
     ["`city`.`name` = 'Paris'", "city.name = 'Paris'"],
-    ["`a b`.c.`d``e` = 1", 'a b.c.d`e = 1'],
-    ["`order` = 1", 'order = 1'],
+    ['`a b`.c.`d``e` = 1', 'a b.c.d`e = 1'],
+    ['`order` = 1', 'order = 1'],
     ["created > '2024-01-31 10:00:00'", "created > '2024-01-31 10:00:00'"],
   ])('%s', (input, expected) => {
     expect(show(parseWhere(input))).toBe(expected);
@@ -90,12 +90,16 @@ describe('parseWhere', () => {
   });
 
   it('parses distance with units and aggregates', () => {
-    expect(show(parseWhere('distance(30.26, -97.74, loc.latitude, loc.longitude) < mi(200)'))).toBe('distance(30.26,-97.74,loc.latitude,loc.longitude) < MI(200)');
+    expect(show(parseWhere('distance(30.26, -97.74, loc.latitude, loc.longitude) < mi(200)'))).toBe(
+      'distance(30.26,-97.74,loc.latitude,loc.longitude) < MI(200)',
+    );
     const c = parseWhere('distance(1, 2, a.b, a.c) <= km(10)') as any;
     expect(c.right).toMatchObject({ kind: 'unit', unit: 'KM', km: 10 });
     expect((parseWhere('distance(1, 2, a.b, a.c) < yd(1000)') as any).right.km).toBeCloseTo(0.9144);
     expect((parseWhere('distance(1, 2, a.b, a.c) < mi(1)') as any).right.km).toBeCloseTo(1.609344);
-    expect(show(parseWhere('Count(objectId) > 2 and sum(price) >= 10'))).toBe('(COUNT(objectId) > 2 and SUM(price) >= 10)');
+    expect(show(parseWhere('Count(objectId) > 2 and sum(price) >= 10'))).toBe(
+      '(COUNT(objectId) > 2 and SUM(price) >= 10)',
+    );
     expect(show(parseWhere('count(*) > 1'))).toBe('COUNT(*) > 1');
     expect(show(parseWhere('Count(distinct name) = 1'))).toBe('COUNT(distinct name) = 1');
   });
@@ -154,7 +158,18 @@ describe('parseProps / parseSortBy / parseGroupBy', () => {
   it('parses props with aliases, aggregates and *', () => {
     expect(parseProps(['name', 'Count(objectId) as cnt', '*', '`a`.`b` AS ab'])).toEqual([
       { kind: 'column', column: { kind: 'column', path: ['name'], pos: 0 }, alias: null, pos: 0 },
-      { kind: 'aggregate', aggregate: { kind: 'aggregate', fn: 'COUNT', arg: { kind: 'column', path: ['objectId'], pos: 6 }, distinct: false, pos: 0 }, alias: 'cnt', pos: 0 },
+      {
+        kind: 'aggregate',
+        aggregate: {
+          kind: 'aggregate',
+          fn: 'COUNT',
+          arg: { kind: 'column', path: ['objectId'], pos: 6 },
+          distinct: false,
+          pos: 0,
+        },
+        alias: 'cnt',
+        pos: 0,
+      },
       { kind: 'all', pos: 0 },
       { kind: 'column', column: { kind: 'column', path: ['a', 'b'], pos: 0 }, alias: 'ab', pos: 0 },
     ]);
@@ -182,7 +197,7 @@ describe('parseProps / parseSortBy / parseGroupBy', () => {
     ]);
     expect(parseSortBy('name desc, age').length).toBe(2);
     expect(syntaxError(() => parseSortBy('name descending')).token).toBe('descending');
-    expect(syntaxError(() => parseSortBy("name; select 1")).token).toBe(';');
+    expect(syntaxError(() => parseSortBy('name; select 1')).token).toBe(';');
   });
 
   it('parses groupBy', () => {
@@ -198,7 +213,12 @@ describe('limits', () => {
     return e as WhereLimitError;
   };
   const comparisons = (n: number, op = 'or') => Array.from({ length: n }, (_, i) => `a = ${i}`).join(` ${op} `);
-  const depthOf = (c: Condition): number => (c.kind === 'and' || c.kind === 'or' ? 1 + Math.max(depthOf(c.left), depthOf(c.right)) : c.kind === 'not' ? 1 + depthOf(c.expr) : 1);
+  const depthOf = (c: Condition): number =>
+    c.kind === 'and' || c.kind === 'or'
+      ? 1 + Math.max(depthOf(c.left), depthOf(c.right))
+      : c.kind === 'not'
+        ? 1 + depthOf(c.expr)
+        : 1;
   const leaves = (c: Condition, out: Condition[] = []): Condition[] => {
     if (c.kind === 'and' || c.kind === 'or') {
       leaves(c.left, out);
@@ -216,7 +236,10 @@ describe('limits', () => {
   });
 
   it('takes the SDK bulk delete of 10,000 objects within the text limit', () => {
-    const ids = Array.from({ length: 10_000 }, (_, i) => `'${`0000000${i}`.slice(-8)}-1C29-C821-4F2B-9A6D-3E1F00AB12CD'`);
+    const ids = Array.from(
+      { length: 10_000 },
+      (_, i) => `'${`0000000${i}`.slice(-8)}-1C29-C821-4F2B-9A6D-3E1F00AB12CD'`,
+    );
     const text = `objectId in (${ids.join(',')})`;
     expect(text.length).toBeLessThan(WhereLimits.textLength);
     const c: any = parseWhere(text);
@@ -243,12 +266,19 @@ describe('limits', () => {
   });
 
   it('limits IN lists to 10,000 values and a clause to 10,000 values', () => {
-    const ids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `'${String(from + i).padStart(36, '0')}'`).join(',');
+    const ids = (n: number, from = 0) =>
+      Array.from({ length: n }, (_, i) => `'${String(from + i).padStart(36, '0')}'`).join(',');
     expect((parseWhere(`objectId in (${ids(10_000)})`) as any).values).toHaveLength(10_000);
     const e = limitError(() => parseWhere(`objectId in (${ids(10_001)})`));
-    expect([e.limit, e.message]).toEqual(['inValues', expect.stringContaining('the limit is 10,000 values in one IN list')]);
+    expect([e.limit, e.message]).toEqual([
+      'inValues',
+      expect.stringContaining('the limit is 10,000 values in one IN list'),
+    ]);
     const values = limitError(() => parseWhere(`objectId in (${ids(6000)}) or objectId in (${ids(6000, 6000)})`));
-    expect([values.limit, values.message]).toEqual(['values', expect.stringContaining('the limit is 10,000 values in one clause')]);
+    expect([values.limit, values.message]).toEqual([
+      'values',
+      expect.stringContaining('the limit is 10,000 values in one clause'),
+    ]);
   });
 
   it('limits LIKE patterns to 1,000 characters', () => {
@@ -276,7 +306,9 @@ describe('limits', () => {
     const eightHops = (n: number) => Array.from({ length: n }, (_, i) => `r${i}.${path(7)} = 1`).join(' or ');
     expect(parseWhere(eightHops(8))).not.toBeNull();
     expect(limitError(() => parseWhere(eightHops(9))).limit).toBe('clauseHops');
-    expect(limitError(() => parseSortBy(Array.from({ length: 9 }, (_, i) => `r${i}.${path(7)}`))).limit).toBe('clauseHops');
+    expect(limitError(() => parseSortBy(Array.from({ length: 9 }, (_, i) => `r${i}.${path(7)}`))).limit).toBe(
+      'clauseHops',
+    );
   });
 
   it('limits props, groupBy and sortBy to 1,000 items', () => {
@@ -294,7 +326,10 @@ describe('limits', () => {
 
   it('refuses the NUL character in text values and quoted names', () => {
     const e = syntaxError(() => parseWhere("name = 'a\u0000b'"));
-    expect([e.position, e.message]).toEqual([9, expect.stringContaining('NUL character (U+0000) is not allowed in a string')]);
+    expect([e.position, e.message]).toEqual([
+      9,
+      expect.stringContaining('NUL character (U+0000) is not allowed in a string'),
+    ]);
     expect(syntaxError(() => parseWhere('`na\u0000me` = 1')).message).toContain('NUL');
   });
 

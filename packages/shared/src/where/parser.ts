@@ -19,7 +19,21 @@
  * own expression depth limits, the real-time matcher) recurses that deep, not n. The clause
  * limits of limits.ts are counted as the text is read.
  */
-import { AggregateFunctions, DistanceUnits, SpatialRelations, type SpatialRelation, type Aggregate, type AggregateFunction, type ColumnRef, type CompareOp, type Condition, type DistanceUnit, type Operand, type PropItem, type SortItem } from './ast.js';
+import {
+  AggregateFunctions,
+  DistanceUnits,
+  SpatialRelations,
+  type SpatialRelation,
+  type Aggregate,
+  type AggregateFunction,
+  type ColumnRef,
+  type CompareOp,
+  type Condition,
+  type DistanceUnit,
+  type Operand,
+  type PropItem,
+  type SortItem,
+} from './ast.js';
 import { WhereLimitError, WhereLimits, formatCount, type WhereLimit } from './limits.js';
 import { Lexer, WhereSyntaxError, showToken, type Token } from './tokenizer.js';
 
@@ -41,7 +55,12 @@ function balanced(kind: 'and' | 'or', parts: Condition[], ops: number[], from = 
   if (to - from === 1) return parts[from];
   // The left half takes the middle item, so two and three items keep the left-leaning shape.
   const mid = (from + to + 1) >> 1;
-  return { kind, left: balanced(kind, parts, ops, from, mid), right: balanced(kind, parts, ops, mid, to), pos: ops[mid - 1] };
+  return {
+    kind,
+    left: balanced(kind, parts, ops, from, mid),
+    right: balanced(kind, parts, ops, mid, to),
+    pos: ops[mid - 1],
+  };
 }
 
 /** Relation hops a set of paths joins: every distinct prefix that is followed by a further name. */
@@ -118,7 +137,11 @@ class Parser {
   /** Counts a comparison (at its operator `t`) and the relation hops it joins. */
   private term(t: Token, paths: string[][]): void {
     if (++this.budget.terms > WhereLimits.terms) {
-      this.limit('terms', `Too many comparisons at position ${t.pos}: the limit is ${formatCount(WhereLimits.terms)} comparisons (=, <, LIKE, IN, IS NULL, BETWEEN …) in one clause`, t);
+      this.limit(
+        'terms',
+        `Too many comparisons at position ${t.pos}: the limit is ${formatCount(WhereLimits.terms)} comparisons (=, <, LIKE, IN, IS NULL, BETWEEN …) in one clause`,
+        t,
+      );
     }
     this.hops(hopsOf(paths), t, true);
   }
@@ -126,17 +149,29 @@ class Parser {
   private hops(n: number, t: Token, comparison: boolean): void {
     if (n === 0) return;
     if (comparison && n > WhereLimits.conditionHops) {
-      this.limit('conditionHops', `The comparison at position ${t.pos} joins ${n} relations: the limit is ${WhereLimits.conditionHops} relation hops in one comparison`, t);
+      this.limit(
+        'conditionHops',
+        `The comparison at position ${t.pos} joins ${n} relations: the limit is ${WhereLimits.conditionHops} relation hops in one comparison`,
+        t,
+      );
     }
     this.budget.hops += n;
     if (this.budget.hops > WhereLimits.clauseHops) {
-      this.limit('clauseHops', `Too many relation hops at position ${t.pos}: the limit is ${WhereLimits.clauseHops} relation hops (joins) in one clause`, t);
+      this.limit(
+        'clauseHops',
+        `Too many relation hops at position ${t.pos}: the limit is ${WhereLimits.clauseHops} relation hops (joins) in one clause`,
+        t,
+      );
     }
   }
 
   private value(t: Token): void {
     if (++this.budget.values > WhereLimits.values) {
-      this.limit('values', `Too many values at position ${t.pos}: the limit is ${formatCount(WhereLimits.values)} values in one clause`, t);
+      this.limit(
+        'values',
+        `Too many values at position ${t.pos}: the limit is ${formatCount(WhereLimits.values)} values in one clause`,
+        t,
+      );
     }
   }
 
@@ -150,7 +185,11 @@ class Parser {
 
   fail(expected: string, t: Token = this.tok): never {
     if (t.type === 'eof') throw new WhereSyntaxError(`Unexpected end of input: expected ${expected}`, t.pos, '');
-    throw new WhereSyntaxError(`Unexpected ${showToken(t.raw)} at position ${t.pos}: expected ${expected}`, t.pos, t.raw);
+    throw new WhereSyntaxError(
+      `Unexpected ${showToken(t.raw)} at position ${t.pos}: expected ${expected}`,
+      t.pos,
+      t.raw,
+    );
   }
 
   private expectWord(word: string): Token {
@@ -173,7 +212,11 @@ class Parser {
 
   private enter(t: Token): void {
     if (++this.depth > WhereLimits.depth) {
-      this.limit('depth', `Expression nested too deeply at position ${t.pos}: the limit is ${WhereLimits.depth} levels of parentheses, NOT and distance()`, t);
+      this.limit(
+        'depth',
+        `Expression nested too deeply at position ${t.pos}: the limit is ${WhereLimits.depth} levels of parentheses, NOT and distance()`,
+        t,
+      );
     }
   }
 
@@ -222,11 +265,21 @@ class Parser {
     const cond = this.predicateOf(target);
     const paths = pathsOf(target, []);
     switch (cond.kind) {
-      case 'compare': pathsOf(cond.right, paths); break;
-      case 'like': pathsOf(cond.pattern, paths); break;
-      case 'in': for (const v of cond.values) pathsOf(v, paths); break;
-      case 'between': pathsOf(cond.low, paths); pathsOf(cond.high, paths); break;
-      case 'isNull': break; // names no operand besides its target
+      case 'compare':
+        pathsOf(cond.right, paths);
+        break;
+      case 'like':
+        pathsOf(cond.pattern, paths);
+        break;
+      case 'in':
+        for (const v of cond.values) pathsOf(v, paths);
+        break;
+      case 'between':
+        pathsOf(cond.low, paths);
+        pathsOf(cond.high, paths);
+        break;
+      case 'isNull':
+        break; // names no operand besides its target
     }
     this.term(t, paths);
     return cond;
@@ -249,14 +302,23 @@ class Parser {
     if (this.isWord('NOT')) {
       negated = true;
       this.next();
-      if (!this.isWord('LIKE') && !this.isWord('IN') && !this.isWord('BETWEEN')) this.fail('LIKE, IN or BETWEEN after NOT');
+      if (!this.isWord('LIKE') && !this.isWord('IN') && !this.isWord('BETWEEN'))
+        this.fail('LIKE, IN or BETWEEN after NOT');
     }
     if (this.isWord('LIKE')) {
       this.next();
       const at = this.tok;
       const pattern = this.operand();
-      if (pattern.kind === 'literal' && typeof pattern.value === 'string' && pattern.value.length > WhereLimits.likePattern) {
-        this.limit('likePattern', `LIKE pattern too long at position ${at.pos}: ${formatCount(pattern.value.length)} characters, the limit is ${formatCount(WhereLimits.likePattern)}`, { ...at, raw: showToken(at.raw) });
+      if (
+        pattern.kind === 'literal' &&
+        typeof pattern.value === 'string' &&
+        pattern.value.length > WhereLimits.likePattern
+      ) {
+        this.limit(
+          'likePattern',
+          `LIKE pattern too long at position ${at.pos}: ${formatCount(pattern.value.length)} characters, the limit is ${formatCount(WhereLimits.likePattern)}`,
+          { ...at, raw: showToken(at.raw) },
+        );
       }
       return { kind: 'like', negated, target, pattern, pos: t.pos };
     }
@@ -267,7 +329,11 @@ class Parser {
       while (this.isPunct(',')) {
         this.next();
         if (values.length >= WhereLimits.inValues) {
-          this.limit('inValues', `IN list too long at position ${this.tok.pos}: the limit is ${formatCount(WhereLimits.inValues)} values in one IN list`, this.tok);
+          this.limit(
+            'inValues',
+            `IN list too long at position ${this.tok.pos}: the limit is ${formatCount(WhereLimits.inValues)} values in one IN list`,
+            this.tok,
+          );
         }
         values.push(this.operand());
       }
@@ -324,7 +390,8 @@ class Parser {
   private number(): Operand & { kind: 'literal' } {
     const t = this.next();
     const value = Number(t.value);
-    if (!Number.isFinite(value)) throw new WhereSyntaxError(`Number out of range ${showToken(t.raw)} at position ${t.pos}`, t.pos, t.raw);
+    if (!Number.isFinite(value))
+      throw new WhereSyntaxError(`Number out of range ${showToken(t.raw)} at position ${t.pos}`, t.pos, t.raw);
     return { kind: 'literal', value, pos: t.pos };
   }
 
@@ -332,7 +399,8 @@ class Parser {
     const name = this.next();
     const upper = name.value.toUpperCase();
     this.expectPunct('(');
-    if ((AggregateFunctions as readonly string[]).includes(upper)) return this.aggregateRest(upper as AggregateFunction, name);
+    if ((AggregateFunctions as readonly string[]).includes(upper))
+      return this.aggregateRest(upper as AggregateFunction, name);
     const spatial = (SpatialRelations as readonly string[]).includes(upper) || upper === 'DISTANCEONSPHERE';
     if (upper === 'DISTANCE' || spatial) {
       // Its arguments may be calls again: distance(distance(…), …) nests like parentheses do.
@@ -344,7 +412,12 @@ class Parser {
         // Two arguments: geometries (distance(location, 'POINT(x y)')); four: latitude/longitude numbers.
         if (spatial || this.isPunct(')')) {
           this.expectPunct(')');
-          return { kind: 'spatial', fn: upper as SpatialRelation | 'DISTANCE' | 'DISTANCEONSPHERE', args: args as [Operand, Operand], pos: name.pos };
+          return {
+            kind: 'spatial',
+            fn: upper as SpatialRelation | 'DISTANCE' | 'DISTANCEONSPHERE',
+            args: args as [Operand, Operand],
+            pos: name.pos,
+          };
         }
         for (let k = 0; k < 2; k++) {
           this.expectPunct(',');
@@ -374,7 +447,8 @@ class Parser {
     let arg: ColumnRef | null = null;
     if (this.isPunct('*')) {
       const star = this.next();
-      if (fn !== 'COUNT' || distinct) throw new WhereSyntaxError(`'*' is only allowed in Count(*) at position ${star.pos}`, star.pos, '*');
+      if (fn !== 'COUNT' || distinct)
+        throw new WhereSyntaxError(`'*' is only allowed in Count(*) at position ${star.pos}`, star.pos, '*');
     } else {
       arg = this.column();
     }
@@ -387,7 +461,11 @@ class Parser {
     const path = [this.segment()];
     while (this.isPunct('.')) {
       if (path.length > WhereLimits.pathHops) {
-        this.limit('pathHops', `Relation path too long at position ${first.pos}: the limit is ${WhereLimits.pathHops} relations in one path (such as a.b.c.name)`, { ...first, raw: showToken(this.input.slice(first.pos, this.tok.pos)) });
+        this.limit(
+          'pathHops',
+          `Relation path too long at position ${first.pos}: the limit is ${WhereLimits.pathHops} relations in one path (such as a.b.c.name)`,
+          { ...first, raw: showToken(this.input.slice(first.pos, this.tok.pos)) },
+        );
       }
       this.next();
       path.push(this.segment());
@@ -406,7 +484,12 @@ class Parser {
   columnOrCall(): ColumnRef | Aggregate {
     if (this.tok.type === 'ident' && this.isPunct('(', this.peek())) {
       const op = this.call();
-      if (op.kind !== 'aggregate') throw new WhereSyntaxError(`Only Count, Sum, Avg, Min and Max are allowed here, at position ${op.pos}`, op.pos, this.input.slice(op.pos, this.tok.pos).trim());
+      if (op.kind !== 'aggregate')
+        throw new WhereSyntaxError(
+          `Only Count, Sum, Avg, Min and Max are allowed here, at position ${op.pos}`,
+          op.pos,
+          this.input.slice(op.pos, this.tok.pos).trim(),
+        );
       return op;
     }
     return this.column();
@@ -426,7 +509,12 @@ class Parser {
     const items: T[] = [];
     for (;;) {
       const t = this.tok;
-      if (++this.budget.items > WhereLimits.listItems) this.limit('listItems', `Too many items at position ${t.pos}: the limit is ${formatCount(WhereLimits.listItems)} items in one list`, t);
+      if (++this.budget.items > WhereLimits.listItems)
+        this.limit(
+          'listItems',
+          `Too many items at position ${t.pos}: the limit is ${formatCount(WhereLimits.listItems)} items in one list`,
+          t,
+        );
       items.push(item());
       if (!this.isPunct(',')) break;
       this.next();
@@ -451,7 +539,9 @@ class Parser {
       target = { ...target, json: { path: path.value, pos: path.pos } };
     }
     const alias = this.alias();
-    return target.kind === 'aggregate' ? { kind: 'aggregate', aggregate: target, alias, pos: t.pos } : { kind: 'column', column: target, alias, pos: t.pos };
+    return target.kind === 'aggregate'
+      ? { kind: 'aggregate', aggregate: target, alias, pos: t.pos }
+      : { kind: 'column', column: target, alias, pos: t.pos };
   }
 
   sortItem(): SortItem {
@@ -478,7 +568,12 @@ function blank(input: string | string[] | null | undefined): boolean {
 /** Refuses a clause text over the length limit before anything of it is read. */
 function checkLength(length: number): void {
   if (length > WhereLimits.textLength) {
-    throw new WhereLimitError('textLength', `Text too long: ${formatCount(length)} characters, the limit is ${formatCount(WhereLimits.textLength)} in one clause`, WhereLimits.textLength, '');
+    throw new WhereLimitError(
+      'textLength',
+      `Text too long: ${formatCount(length)} characters, the limit is ${formatCount(WhereLimits.textLength)} in one clause`,
+      WhereLimits.textLength,
+      '',
+    );
   }
 }
 

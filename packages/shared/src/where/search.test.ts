@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildDistanceClause, buildInClause, buildSearchCondition, buildSearchWhere, dateTimeSearchText, quoteColumnPath } from './search.js';
+import {
+  buildDistanceClause,
+  buildInClause,
+  buildSearchCondition,
+  buildSearchWhere,
+  dateTimeSearchText,
+  quoteColumnPath,
+} from './search.js';
 import { parseWhere } from './parser.js';
 import { parseDateLiteral, formatDateTimeText } from './dates.js';
 
@@ -66,15 +73,26 @@ describe('buildSearchCondition', () => {
   });
 
   it('excludes the Users secret columns only on the table named Users', () => {
-    const cols = ['email', 'password', 'socialAccount', 'userStatus', 'lastLogin', 'isEmailConfirmed', 'name'].map((name) => ({ name, dataType: 'STRING' }));
+    const cols = ['email', 'password', 'socialAccount', 'userStatus', 'lastLogin', 'isEmailConfirmed', 'name'].map(
+      (name) => ({ name, dataType: 'STRING' }),
+    );
     expect(buildSearchCondition({ name: 'Users', columns: cols }, 'x')).toBe("`email` like '%x%' or `name` like '%x%'");
     expect(buildSearchCondition({ name: 'users', columns: cols }, 'x')).toContain('`password`');
-    const dt = [{ name: 'lastLogin', dataType: 'DATETIME' }, { name: 'isEmailConfirmed', dataType: 'BOOLEAN' }];
+    const dt = [
+      { name: 'lastLogin', dataType: 'DATETIME' },
+      { name: 'isEmailConfirmed', dataType: 'BOOLEAN' },
+    ];
     expect(buildSearchCondition({ name: 'Users', columns: dt }, 'true')).toBeNull();
   });
 
   it('escapes quotes and back-quotes so the result always parses', () => {
-    const t = { name: 'T', columns: [{ name: 'we`ird', dataType: 'STRING' }, { name: 'a.b', dataType: 'STRING' }] };
+    const t = {
+      name: 'T',
+      columns: [
+        { name: 'we`ird', dataType: 'STRING' },
+        { name: 'a.b', dataType: 'STRING' },
+      ],
+    };
     const cond = buildSearchCondition(t, "O'Brien")!;
     expect(cond).toBe("`we``ird` like '%O''Brien%' or `a`.`b` like '%O''Brien%'");
     const ast = parseWhere(cond) as any;
@@ -116,10 +134,12 @@ describe('clause helpers', () => {
     expect(parseWhere(buildInClause('a.b', ['x'])!)).toMatchObject({ kind: 'in', target: { path: ['a', 'b'] } });
   });
   it('builds distance clauses in every unit, meters as kilometres', () => {
-    expect(buildDistanceClause({ latitude: 30.26, longitude: -97.74, radius: 200, units: 'miles', column: 'location' })).toBe(
-      'distance(30.26, -97.74, `location`.`latitude`, `location`.`longitude`) < mi(200)',
+    expect(
+      buildDistanceClause({ latitude: 30.26, longitude: -97.74, radius: 200, units: 'miles', column: 'location' }),
+    ).toBe('distance(30.26, -97.74, `location`.`latitude`, `location`.`longitude`) < mi(200)');
+    expect(buildDistanceClause({ latitude: 1, longitude: 2, radius: 300, units: 'yards' })).toBe(
+      'distance(1, 2, `latitude`, `longitude`) < yd(300)',
     );
-    expect(buildDistanceClause({ latitude: 1, longitude: 2, radius: 300, units: 'yards' })).toBe('distance(1, 2, `latitude`, `longitude`) < yd(300)');
     expect(buildDistanceClause({ latitude: 1, longitude: 2, radius: 5, units: 'kilometers' })).toMatch(/< km\(5\)$/);
     const meters = buildDistanceClause({ latitude: 1, longitude: 2, radius: 1500, units: 'meters', column: 'loc' });
     expect(meters).toMatch(/< km\(1\.5\)$/);

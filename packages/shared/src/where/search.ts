@@ -86,7 +86,12 @@ export interface SearchWhereOptions {
  * The `where` of a records query from the search box text and the separate filter:
  * `<filterString> AND (<search>)` when both exist, else whichever exists, else undefined.
  */
-export function buildSearchWhere(table: SearchableTable, text: string | null | undefined, filterString?: string | null, options: SearchWhereOptions = {}): string | undefined {
+export function buildSearchWhere(
+  table: SearchableTable,
+  text: string | null | undefined,
+  filterString?: string | null,
+  options: SearchWhereOptions = {},
+): string | undefined {
   const trimmed = (text ?? '').trim();
   const search = options.sqlSearch ? trimmed || null : buildSearchCondition(table, trimmed);
   const filter = (filterString ?? '').trim() || null;

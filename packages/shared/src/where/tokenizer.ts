@@ -46,7 +46,11 @@ function readQuoted(input: string, start: number, quote: string, what: string): 
   for (;;) {
     const close = input.indexOf(quote, i);
     if (close < 0) {
-      throw new WhereSyntaxError(`Unclosed ${what} starting at position ${start}: ${showToken(input.slice(start))}`, start, input.slice(start));
+      throw new WhereSyntaxError(
+        `Unclosed ${what} starting at position ${start}: ${showToken(input.slice(start))}`,
+        start,
+        input.slice(start),
+      );
     }
     value += input.slice(i, close);
     // A doubled quote stands for one quote character inside the literal.
@@ -58,7 +62,11 @@ function readQuoted(input: string, start: number, quote: string, what: string): 
     // PostgreSQL text cannot hold NUL, so neither database is asked to compare with one.
     if (value.includes('\u0000')) {
       const at = input.indexOf('\u0000', start);
-      throw new WhereSyntaxError(`The NUL character (U+0000) is not allowed in a ${what}, at position ${at}`, at, '\\u0000');
+      throw new WhereSyntaxError(
+        `The NUL character (U+0000) is not allowed in a ${what}, at position ${at}`,
+        at,
+        '\\u0000',
+      );
     }
     return { value, end: close + 1 };
   }
@@ -139,7 +147,8 @@ export class Lexer {
       const two = input.slice(i, i + 2);
       let op: string;
       if (two === '<=' || two === '>=' || two === '!=' || two === '<>') op = two;
-      else if (ch === '!') throw new WhereSyntaxError(`Unexpected character '!' at position ${start} (did you mean '!='?)`, start, '!');
+      else if (ch === '!')
+        throw new WhereSyntaxError(`Unexpected character '!' at position ${start} (did you mean '!='?)`, start, '!');
       else op = ch;
       i += op.length;
       if (op === '=' && input[i] === '=') {
@@ -150,7 +159,11 @@ export class Lexer {
       token = { type: 'punct', value: ch, raw: ch, pos: start };
       i++;
     } else if (ch === '"') {
-      throw new WhereSyntaxError(`Unexpected character '"' at position ${start}: text values take single quotes, names take back-quotes`, start, '"');
+      throw new WhereSyntaxError(
+        `Unexpected character '"' at position ${start}: text values take single quotes, names take back-quotes`,
+        start,
+        '"',
+      );
     } else {
       throw new WhereSyntaxError(`Unexpected character ${showToken(ch)} at position ${start}`, start, ch);
     }

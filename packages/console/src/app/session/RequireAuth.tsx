@@ -28,7 +28,11 @@ export function RequireAuth() {
     return (
       <Center h="100vh" p="lg">
         <Stack w={420}>
-          <ErrorAlert error={account.error} title="The console cannot reach the server" onRetry={() => void account.refetch()} />
+          <ErrorAlert
+            error={account.error}
+            title="The console cannot reach the server"
+            onRetry={() => void account.refetch()}
+          />
         </Stack>
       </Center>
     );

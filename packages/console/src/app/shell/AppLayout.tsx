@@ -40,7 +40,10 @@ export function AppLayout() {
   return (
     <AppShell header={{ height: 48 }} navbar={{ width: rail ? RAIL_WIDTH : SIDEBAR_WIDTH, breakpoint: 0 }} padding={0}>
       <AppShell.Header>
-        <TopBar switcher={<AppSwitcher current={app} area={area?.segment ?? 'overview'} />} breadcrumbs={<Breadcrumbs items={crumbs} />} />
+        <TopBar
+          switcher={<AppSwitcher current={app} area={area?.segment ?? 'overview'} />}
+          breadcrumbs={<Breadcrumbs items={crumbs} />}
+        />
       </AppShell.Header>
       <AppShell.Navbar>
         <AppSidebar appId={appId} rail={rail} onToggleRail={toggle} />
@@ -52,4 +55,3 @@ export function AppLayout() {
     </AppShell>
   );
 }
-

@@ -64,7 +64,11 @@ export function AppSidebar({ appId, rail, onToggleRail }: { appId: string; rail:
                       />
                     );
                     return rail ? (
-                      <Tooltip key={area.id} label={notAvailable ? `${area.title} — not available yet` : area.title} position="right">
+                      <Tooltip
+                        key={area.id}
+                        label={notAvailable ? `${area.title} — not available yet` : area.title}
+                        position="right"
+                      >
                         {link}
                       </Tooltip>
                     ) : (
@@ -79,8 +83,18 @@ export function AppSidebar({ appId, rail, onToggleRail }: { appId: string; rail:
       </ScrollArea>
       <Box p="sm" className={classes.footer}>
         <Tooltip label={rail ? 'Expand sidebar  [' : 'Collapse sidebar  ['} position="right">
-          <ActionIcon variant="subtle" color="gray" onClick={onToggleRail} aria-label={rail ? 'Expand sidebar' : 'Collapse sidebar'} aria-keyshortcuts="[">
-            {rail ? <IconLayoutSidebarLeftExpand size={18} stroke={1.5} /> : <IconLayoutSidebarLeftCollapse size={18} stroke={1.5} />}
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            onClick={onToggleRail}
+            aria-label={rail ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-keyshortcuts="["
+          >
+            {rail ? (
+              <IconLayoutSidebarLeftExpand size={18} stroke={1.5} />
+            ) : (
+              <IconLayoutSidebarLeftCollapse size={18} stroke={1.5} />
+            )}
           </ActionIcon>
         </Tooltip>
       </Box>

@@ -33,7 +33,11 @@ export function AppSwitcher({ current, area }: { current: AppSummary | undefined
   return (
     <Combobox store={combobox} onOptionSubmit={go} width={280} position="bottom-start" withinPortal>
       <Combobox.Target targetType="button">
-        <UnstyledButton className={classes.button} onClick={() => combobox.toggleDropdown()} aria-label={`Switch app (current: ${current?.appName ?? 'loading'})`}>
+        <UnstyledButton
+          className={classes.button}
+          onClick={() => combobox.toggleDropdown()}
+          aria-label={`Switch app (current: ${current?.appName ?? 'loading'})`}
+        >
           <Group gap={8} wrap="nowrap">
             <AppAvatar name={current?.appName ?? '…'} logo={current?.logo} size={22} />
             <Text size="sm" fw={500} truncate="end" maw={160}>
@@ -44,7 +48,12 @@ export function AppSwitcher({ current, area }: { current: AppSummary | undefined
         </UnstyledButton>
       </Combobox.Target>
       <Combobox.Dropdown>
-        <Combobox.Search value={search} onChange={(e) => setSearch(e.currentTarget.value)} placeholder="Find an app" aria-label="Find an app" />
+        <Combobox.Search
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          placeholder="Find an app"
+          aria-label="Find an app"
+        />
         <Combobox.Options>
           <ScrollArea.Autosize mah={280} type="scroll">
             {shown.length === 0 && <Combobox.Empty>No app matches</Combobox.Empty>}

@@ -16,7 +16,14 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
               {item.label}
             </Anchor>
           ) : (
-            <Text key={index} size="sm" fw={500} truncate="end" maw={240} aria-current={index === items.length - 1 ? 'page' : undefined}>
+            <Text
+              key={index}
+              size="sm"
+              fw={500}
+              truncate="end"
+              maw={240}
+              aria-current={index === items.length - 1 ? 'page' : undefined}
+            >
               {item.label}
             </Text>
           ),

@@ -63,7 +63,13 @@ export function CommandPalette() {
     groups.push({
       group: 'Apps',
       actions: [
-        { id: 'apps-all', label: 'All apps', description: 'The list of your apps', leftSection: <IconApps size={18} stroke={1.5} />, onClick: () => navigate('/apps') },
+        {
+          id: 'apps-all',
+          label: 'All apps',
+          description: 'The list of your apps',
+          leftSection: <IconApps size={18} stroke={1.5} />,
+          onClick: () => navigate('/apps'),
+        },
         ...apps.map((app) => ({
           id: `app-${app.id}`,
           label: app.appName,
@@ -77,22 +83,61 @@ export function CommandPalette() {
     groups.push({
       group: 'Account',
       actions: [
-        { id: 'account-profile', label: 'Profile', description: 'Name and email', leftSection: <IconUser size={18} stroke={1.5} />, onClick: () => navigate('/account') },
-        { id: 'account-security', label: 'Security', description: 'Password and two-factor sign-in', keywords: ['2fa', 'password', 'totp'], leftSection: <IconShieldLock size={18} stroke={1.5} />, onClick: () => navigate('/account/security') },
+        {
+          id: 'account-profile',
+          label: 'Profile',
+          description: 'Name and email',
+          leftSection: <IconUser size={18} stroke={1.5} />,
+          onClick: () => navigate('/account'),
+        },
+        {
+          id: 'account-security',
+          label: 'Security',
+          description: 'Password and two-factor sign-in',
+          keywords: ['2fa', 'password', 'totp'],
+          leftSection: <IconShieldLock size={18} stroke={1.5} />,
+          onClick: () => navigate('/account/security'),
+        },
       ],
     });
     groups.push({
       group: 'Actions',
       actions: [
-        { id: 'action-new-app', label: 'New app', description: 'Create an application', rightSection: <Kbd size="xs">N</Kbd>, leftSection: <IconPlus size={18} stroke={1.5} />, onClick: () => navigate('/apps/new') },
-        { id: 'action-theme', label: 'Toggle theme', description: 'Switch between light and dark (T then L, D or S picks one)', keywords: ['dark', 'light', 'mode'], leftSection: <IconMoon size={18} stroke={1.5} />, onClick: () => setColorScheme(computed === 'dark' ? 'light' : 'dark') },
-        { id: 'action-sign-out', label: 'Sign out', description: 'End this session', leftSection: <IconLogout size={18} stroke={1.5} />, onClick: () => void signOut() },
+        {
+          id: 'action-new-app',
+          label: 'New app',
+          description: 'Create an application',
+          rightSection: <Kbd size="xs">N</Kbd>,
+          leftSection: <IconPlus size={18} stroke={1.5} />,
+          onClick: () => navigate('/apps/new'),
+        },
+        {
+          id: 'action-theme',
+          label: 'Toggle theme',
+          description: 'Switch between light and dark (T then L, D or S picks one)',
+          keywords: ['dark', 'light', 'mode'],
+          leftSection: <IconMoon size={18} stroke={1.5} />,
+          onClick: () => setColorScheme(computed === 'dark' ? 'light' : 'dark'),
+        },
+        {
+          id: 'action-sign-out',
+          label: 'Sign out',
+          description: 'End this session',
+          leftSection: <IconLogout size={18} stroke={1.5} />,
+          onClick: () => void signOut(),
+        },
       ],
     });
     // Every pick is remembered; the recent ones lead (as copies, so each id stays unique).
     const remembered = groups.map((g) => ({
       ...g,
-      actions: g.actions.map((a) => ({ ...a, onClick: (e: React.MouseEvent<HTMLButtonElement>) => { setRecent(rememberRecent(a.id)); a.onClick?.(e); } })),
+      actions: g.actions.map((a) => ({
+        ...a,
+        onClick: (e: React.MouseEvent<HTMLButtonElement>) => {
+          setRecent(rememberRecent(a.id));
+          a.onClick?.(e);
+        },
+      })),
     }));
     const byId = new Map(remembered.flatMap((g) => g.actions).map((a) => [a.id, a]));
     const recentActions = recent.flatMap((id) => {
@@ -104,19 +149,23 @@ export function CommandPalette() {
 
   return (
     <>
-    {opened && appId && <PaletteSources appId={appId} onLists={setLists} />}
-    <Spotlight
-      actions={actions}
-      onSpotlightOpen={() => setOpened(true)}
-      onSpotlightClose={() => setOpened(false)}
-      shortcut={['mod + K']}
-      nothingFound="Nothing matches"
-      highlightQuery
-      limit={40}
-      scrollable
-      maxHeight={420}
-      searchProps={{ leftSection: <IconSearch size={18} stroke={1.5} />, placeholder: 'Go to a table, a page, an app or an action…', 'aria-label': 'Search apps, areas and actions' }}
-    />
+      {opened && appId && <PaletteSources appId={appId} onLists={setLists} />}
+      <Spotlight
+        actions={actions}
+        onSpotlightOpen={() => setOpened(true)}
+        onSpotlightClose={() => setOpened(false)}
+        shortcut={['mod + K']}
+        nothingFound="Nothing matches"
+        highlightQuery
+        limit={40}
+        scrollable
+        maxHeight={420}
+        searchProps={{
+          leftSection: <IconSearch size={18} stroke={1.5} />,
+          placeholder: 'Go to a table, a page, an app or an action…',
+          'aria-label': 'Search apps, areas and actions',
+        }}
+      />
     </>
   );
 }

@@ -4,7 +4,11 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 /** Last line of defence: a screen that crashed or failed to load its code. */
 export function RouteError() {
   const error = useRouteError();
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : 'Unknown error';
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : 'Unknown error';
   return (
     <Center h="100vh" p="lg">
       <Stack align="center" gap="sm" maw={480}>

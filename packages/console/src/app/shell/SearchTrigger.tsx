@@ -7,7 +7,12 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 
 export function SearchTrigger() {
   return (
-    <UnstyledButton className={classes.trigger} onClick={() => spotlight.open()} aria-label="Search and commands" aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}>
+    <UnstyledButton
+      className={classes.trigger}
+      onClick={() => spotlight.open()}
+      aria-label="Search and commands"
+      aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
+    >
       <Group gap={8} wrap="nowrap">
         <IconSearch size={16} stroke={1.5} />
         <Text size="sm" c="dimmed" style={{ flex: 1 }}>

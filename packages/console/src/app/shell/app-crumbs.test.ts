@@ -6,7 +6,13 @@ const labels = (path: string) => appCrumbs(path, 'A1', 'Shop').map((c) => c.labe
 describe('app breadcrumbs', () => {
   it('name the app, the area and a tool page without the `-` marker', () => {
     expect(labels('/apps/A1/data/-/cache')).toEqual(['Shop', 'Data', 'Cache']);
-    expect(labels('/apps/A1/data/-/hives/sessions/key-value')).toEqual(['Shop', 'Data', 'Hives', 'sessions', 'key-value']);
+    expect(labels('/apps/A1/data/-/hives/sessions/key-value')).toEqual([
+      'Shop',
+      'Data',
+      'Hives',
+      'sessions',
+      'key-value',
+    ]);
     expect(labels('/apps/A1/data/-/views/v1')).toEqual(['Shop', 'Data', 'Views', 'v1']);
   });
 

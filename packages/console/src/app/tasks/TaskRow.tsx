@@ -51,13 +51,25 @@ export function TaskRow({ task, onDismiss, onNavigate }: Props) {
         </Badge>
         {running && task.cancel ? (
           <Tooltip label="Cancel">
-            <ActionIcon size="sm" variant="subtle" color="gray" aria-label={`Cancel ${task.title}`} onClick={task.cancel}>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="gray"
+              aria-label={`Cancel ${task.title}`}
+              onClick={task.cancel}
+            >
               <IconX size={14} stroke={1.5} />
             </ActionIcon>
           </Tooltip>
         ) : !running ? (
           <Tooltip label="Dismiss">
-            <ActionIcon size="sm" variant="subtle" color="gray" aria-label={`Dismiss ${task.title}`} onClick={onDismiss}>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="gray"
+              aria-label={`Dismiss ${task.title}`}
+              onClick={onDismiss}
+            >
               <IconX size={14} stroke={1.5} />
             </ActionIcon>
           </Tooltip>
@@ -68,7 +80,17 @@ export function TaskRow({ task, onDismiss, onNavigate }: Props) {
         value={percent ?? 100}
         striped={running}
         animated={running && percent === null}
-        color={task.status === 'failed' ? 'red' : task.status === 'done' ? 'green' : task.status === 'cancelled' ? 'gray' : task.status === 'interrupted' ? 'orange' : undefined}
+        color={
+          task.status === 'failed'
+            ? 'red'
+            : task.status === 'done'
+              ? 'green'
+              : task.status === 'cancelled'
+                ? 'gray'
+                : task.status === 'interrupted'
+                  ? 'orange'
+                  : undefined
+        }
         aria-label={`${task.title} progress`}
       />
       <Group gap={8} justify="space-between" wrap="nowrap">
@@ -90,7 +112,14 @@ export function TaskRow({ task, onDismiss, onNavigate }: Props) {
       {task.actions?.length ? (
         <Group gap={8} justify="flex-end">
           {task.actions.map((a) => (
-            <Button key={a.label} size="compact-xs" variant="light" color={a.color} onClick={a.onClick} aria-label={`${a.label} ${task.title}`}>
+            <Button
+              key={a.label}
+              size="compact-xs"
+              variant="light"
+              color={a.color}
+              onClick={a.onClick}
+              aria-label={`${a.label} ${task.title}`}
+            >
               {a.label}
             </Button>
           ))}

@@ -1,5 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Box, Button, Divider, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Divider,
+  Group,
+  Indicator,
+  Loader,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { trayLabel } from './task-format';
 import { tasks as store, useTasks } from './task-store';
@@ -41,8 +54,24 @@ export function TaskTray() {
 
   const label = trayLabel(list);
   return (
-    <Indicator disabled={!running && !failed} label={running || undefined} color={running ? 'blue' : 'red'} size={running ? 16 : 8} offset={4} inline>
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={380} shadow="md" trapFocus returnFocus withinPortal>
+    <Indicator
+      disabled={!running && !failed}
+      label={running || undefined}
+      color={running ? 'blue' : 'red'}
+      size={running ? 16 : 8}
+      offset={4}
+      inline
+    >
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={380}
+        shadow="md"
+        trapFocus
+        returnFocus
+        withinPortal
+      >
         {/* Tooltip outside the target, so the target's aria-expanded / aria-controls land on the button. */}
         <Tooltip label={label}>
           <Popover.Target>

@@ -22,12 +22,24 @@ describe('task store', () => {
 
   it('keeps the error of a failed task and ignores progress after the end', () => {
     const store = createTaskStore();
-    store.start({ id: 'u', kind: 'upload', title: 'Upload big.bin', unit: 'bytes', total: 100, cancel: () => undefined });
+    store.start({
+      id: 'u',
+      kind: 'upload',
+      title: 'Upload big.bin',
+      unit: 'bytes',
+      total: 100,
+      cancel: () => undefined,
+    });
     store.progress('u', 40);
     store.fail('u', 'The file is larger than the upload limit');
     store.progress('u', 90);
     store.succeed('u');
-    expect(store.list()[0]).toMatchObject({ status: 'failed', done: 40, detail: 'The file is larger than the upload limit', cancel: undefined });
+    expect(store.list()[0]).toMatchObject({
+      status: 'failed',
+      done: 40,
+      detail: 'The file is larger than the upload limit',
+      cancel: undefined,
+    });
   });
 
   it('dismisses only finished tasks, and clears every finished one at once', () => {

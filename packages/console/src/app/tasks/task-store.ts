@@ -40,7 +40,8 @@ export interface Task {
   serverSide?: boolean;
 }
 
-export type TaskStart = Pick<Task, 'id' | 'kind' | 'title' | 'unit'> & Partial<Pick<Task, 'total' | 'href' | 'cancel' | 'actions' | 'serverSide'>>;
+export type TaskStart = Pick<Task, 'id' | 'kind' | 'title' | 'unit'> &
+  Partial<Pick<Task, 'total' | 'href' | 'cancel' | 'actions' | 'serverSide'>>;
 
 /** What a task whose state the server decides may be set to at once. */
 export type TaskState = Partial<Pick<Task, 'status' | 'done' | 'total' | 'detail' | 'actions'>>;
@@ -68,7 +69,12 @@ export function createTaskStore(now: () => number = Date.now) {
   const trim = (list: Task[]) => {
     const finished = list.filter((t) => t.status !== 'running');
     if (finished.length <= MAX_FINISHED) return list;
-    const drop = new Set(finished.sort((a, b) => (a.finishedAt ?? 0) - (b.finishedAt ?? 0)).slice(0, finished.length - MAX_FINISHED).map((t) => t.id));
+    const drop = new Set(
+      finished
+        .sort((a, b) => (a.finishedAt ?? 0) - (b.finishedAt ?? 0))
+        .slice(0, finished.length - MAX_FINISHED)
+        .map((t) => t.id),
+    );
     return list.filter((t) => !drop.has(t.id));
   };
 
@@ -110,7 +116,14 @@ export function createTaskStore(now: () => number = Date.now) {
       if (!task) return;
       const changed = (Object.keys(state) as Array<keyof TaskState>).some((k) => task[k] !== state[k]);
       if (!changed) return;
-      const finishedAt = state.status && state.status !== 'running' ? (task.status === state.status ? task.finishedAt : now()) : state.status === 'running' ? undefined : task.finishedAt;
+      const finishedAt =
+        state.status && state.status !== 'running'
+          ? task.status === state.status
+            ? task.finishedAt
+            : now()
+          : state.status === 'running'
+            ? undefined
+            : task.finishedAt;
       emit(trim(tasks.map((t) => (t.id === id ? { ...t, ...state, finishedAt } : t))));
     },
     /** Removes a finished task; a running one stays (it must be cancelled first). */

@@ -22,7 +22,17 @@ export interface CodeEditorProps {
 }
 
 /** Monaco with the console's theme, save and escape keys, and an accessible label. */
-export default function MonacoCodeEditor({ value, onChange, fileName, language, onSave, onEscape, height = 420, readOnly, label }: CodeEditorProps) {
+export default function MonacoCodeEditor({
+  value,
+  onChange,
+  fileName,
+  language,
+  onSave,
+  onEscape,
+  height = 420,
+  readOnly,
+  label,
+}: CodeEditorProps) {
   const scheme = useComputedColorScheme('light');
   // The key handlers registered once at mount call the latest callbacks through refs.
   const saveRef = useRef(onSave);
@@ -35,12 +45,22 @@ export default function MonacoCodeEditor({ value, onChange, fileName, language, 
   const mount: OnMount = (editor) => {
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => saveRef.current?.());
     // Only when no suggestion or find widget is open, so Escape still closes those first.
-    editor.addCommand(monaco.KeyCode.Escape, () => escapeRef.current?.(), '!suggestWidgetVisible && !findWidgetVisible');
+    editor.addCommand(
+      monaco.KeyCode.Escape,
+      () => escapeRef.current?.(),
+      '!suggestWidgetVisible && !findWidgetVisible',
+    );
     editor.focus();
   };
 
   return (
-    <Box style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}>
+    <Box
+      style={{
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 'var(--mantine-radius-sm)',
+        overflow: 'hidden',
+      }}
+    >
       <Editor
         height={height}
         value={value}

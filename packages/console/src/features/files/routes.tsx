@@ -8,4 +8,6 @@ export const filesRoutes: RouteObject[] = [{ path: 'files/*', lazy: lazyPage(() 
  * The preview frame, signed in but outside the app frame (no sidebar, no top bar): it is shown
  * inside the Files area's preview panel and talks to it over the bridge.
  */
-export const filesFrameRoutes: RouteObject[] = [{ path: 'apps/:appId/files/-/preview', lazy: lazyPage(() => import('./pages/PreviewFramePage')) }];
+export const filesFrameRoutes: RouteObject[] = [
+  { path: 'apps/:appId/files/-/preview', lazy: lazyPage(() => import('./pages/PreviewFramePage')) },
+];

@@ -25,7 +25,15 @@ export interface UploadRequest {
  * through XHR, to the same route the SDK's `files.uploadFile` uses and with the same `auth-key`
  * header.
  */
-export function uploadWithProgress({ appId, folder, fileName, file, overwrite, onProgress, signal }: UploadRequest): Promise<FileEntry> {
+export function uploadWithProgress({
+  appId,
+  folder,
+  fileName,
+  file,
+  overwrite,
+  onProgress,
+  signal,
+}: UploadRequest): Promise<FileEntry> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const url = `${filesPath(Routes.files.uploadFile, appId, folder, fileName)}?overwrite=${overwrite}`;

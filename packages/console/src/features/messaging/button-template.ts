@@ -18,9 +18,14 @@ export interface ButtonTemplate {
 /** Reads a stored template leniently: templates created through the API may lack `actions`. */
 export function readButtonTemplate(doc: Record<string, unknown>): ButtonTemplate {
   const raw = Array.isArray(doc.actions) ? doc.actions : [];
-  const actions = raw.filter((a): a is Record<string, unknown> => typeof a === 'object' && a !== null)
+  const actions = raw
+    .filter((a): a is Record<string, unknown> => typeof a === 'object' && a !== null)
     .map((a) => ({ id: String(a.id ?? ''), title: String(a.title ?? ''), opensApp: a.opensApp === true }));
-  return { name: String(doc.name ?? ''), platform: typeof doc.platform === 'string' ? doc.platform : undefined, actions };
+  return {
+    name: String(doc.name ?? ''),
+    platform: typeof doc.platform === 'string' ? doc.platform : undefined,
+    actions,
+  };
 }
 
 /** What is wrong with a draft, per field, before it is sent. */

@@ -10,11 +10,15 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 }
 
 /** A JSON object (headers, options), or the problem in words. */
-export function parseJsonObject(text: string, what: string): { ok: true; value: Record<string, unknown> } | { ok: false; problem: string } {
+export function parseJsonObject(
+  text: string,
+  what: string,
+): { ok: true; value: Record<string, unknown> } | { ok: false; problem: string } {
   if (!text.trim()) return { ok: true, value: {} };
   const parsed = parseJson(text);
   if (!parsed.ok) return parsed;
-  if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) return { ok: false, problem: `${what} must be a JSON object, e.g. {"city": "Paris"}` };
+  if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value))
+    return { ok: false, problem: `${what} must be a JSON object, e.g. {"city": "Paris"}` };
   return { ok: true, value: parsed.value as Record<string, unknown> };
 }
 
@@ -24,7 +28,12 @@ export function preview(value: unknown, max = 160): string {
   return text === undefined ? '—' : text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+const timeFormat = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
 
 /** `14:03:27.118`: when live messages arrive, milliseconds matter. */
 export function preciseTime(ms: number): string {

@@ -12,12 +12,22 @@ export interface PushDraft {
   where: string;
 }
 
-export const EMPTY_DRAFT: PushDraft = { name: '', title: '', body: '', channelName: '', platforms: [...PLATFORMS], where: '' };
+export const EMPTY_DRAFT: PushDraft = {
+  name: '',
+  title: '',
+  body: '',
+  channelName: '',
+  platforms: [...PLATFORMS],
+  where: '',
+};
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export function draftFromTemplate(t: Template): PushDraft {
-  const message = (t.message && typeof t.message === 'object' ? t.message : { body: t.message }) as Record<string, unknown>;
+  const message = (t.message && typeof t.message === 'object' ? t.message : { body: t.message }) as Record<
+    string,
+    unknown
+  >;
   return {
     name: text(t.name),
     title: text(message.title),
@@ -46,7 +56,8 @@ export function templateFromDraft(d: PushDraft): Template {
 export function audienceWhere(d: PushDraft): string {
   const parts: string[] = [];
   if (d.channelName) parts.push(`channelName = '${d.channelName.replace(/'/g, "''")}'`);
-  if (d.platforms.length && d.platforms.length < PLATFORMS.length) parts.push(`(${d.platforms.map((p) => `os = '${p}'`).join(' OR ')})`);
+  if (d.platforms.length && d.platforms.length < PLATFORMS.length)
+    parts.push(`(${d.platforms.map((p) => `os = '${p}'`).join(' OR ')})`);
   if (d.where.trim()) parts.push(`(${d.where.trim()})`);
   return parts.join(' AND ');
 }
@@ -54,7 +65,11 @@ export function audienceWhere(d: PushDraft): string {
 /** What stops the push from being saved or sent, in words; undefined when it is ready. */
 export function draftProblems(d: PushDraft): { name?: string; body?: string; audience?: string; platforms?: string } {
   return {
-    name: d.name.trim() ? (/[/\\]/.test(d.name) ? 'A template name cannot contain slashes' : undefined) : 'Name the template to save it',
+    name: d.name.trim()
+      ? /[/\\]/.test(d.name)
+        ? 'A template name cannot contain slashes'
+        : undefined
+      : 'Name the template to save it',
     body: d.body.trim() || d.title.trim() ? undefined : 'Write a title or a message',
     audience: d.channelName || d.where.trim() ? undefined : 'Choose a channel or write a where clause',
     platforms: d.platforms.length ? undefined : 'Choose at least one platform',

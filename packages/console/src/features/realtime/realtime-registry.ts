@@ -1,4 +1,9 @@
-import { connectRealtime, type RealtimeConnection, type RealtimeError, type RealtimeStatus } from '@basalt/sdk/realtime';
+import {
+  connectRealtime,
+  type RealtimeConnection,
+  type RealtimeError,
+  type RealtimeStatus,
+} from '@basalt/sdk/realtime';
 
 /** What screens see of a shared connection. */
 export interface RealtimeState {
@@ -33,7 +38,11 @@ function update(entry: Entry, patch: Partial<RealtimeState>): void {
  * Takes a share of the app's real-time connection; `release` gives it back and the socket closes a
  * few seconds after the last share is released.
  */
-export function acquireRealtime(appId: string, apiKey: string, listener: Listener): { connection: RealtimeConnection; state: RealtimeState; release: () => void } {
+export function acquireRealtime(
+  appId: string,
+  apiKey: string,
+  listener: Listener,
+): { connection: RealtimeConnection; state: RealtimeState; release: () => void } {
   const key = `${appId}\u0000${apiKey}`;
   let entry = entries.get(key);
   if (!entry) {

@@ -24,5 +24,10 @@ export function useLiveTable<T = Record<string, unknown>>(
   const { where, enabled = true } = options;
   // The where clause is part of the key: a new clause is a new subscription.
   const key = table && enabled ? `${table}\u0000${where ?? ''}` : undefined;
-  return useSubscription<DataChange<T>>(appId, key, (connection, deliver) => connection.onDataChange<T>(table!, deliver, where || undefined), onChange);
+  return useSubscription<DataChange<T>>(
+    appId,
+    key,
+    (connection, deliver) => connection.onDataChange<T>(table!, deliver, where || undefined),
+    onChange,
+  );
 }

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 
 // Written with the schema builder only, so one migration serves SQLite and PostgreSQL.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('developers')
+  await db.schema
+    .createTable('developers')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('email', 'varchar(254)', (c) => c.notNull().unique())
     .addColumn('name', 'varchar(200)', (c) => c.notNull().defaultTo(''))
@@ -15,7 +16,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated', 'bigint', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('dev_sessions')
+  await db.schema
+    .createTable('dev_sessions')
     .addColumn('key_hash', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('developer_id', 'varchar(64)', (c) => c.notNull().references('developers.id').onDelete('cascade'))
     .addColumn('created', 'bigint', (c) => c.notNull())
@@ -23,7 +25,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('dev_sessions_developer').on('dev_sessions').column('developer_id').execute();
 
-  await db.schema.createTable('otp_sessions')
+  await db.schema
+    .createTable('otp_sessions')
     .addColumn('id_hash', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('developer_id', 'varchar(64)', (c) => c.notNull().references('developers.id').onDelete('cascade'))
     .addColumn('created', 'bigint', (c) => c.notNull())
@@ -31,7 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 
-  await db.schema.createTable('dev_tokens')
+  await db.schema
+    .createTable('dev_tokens')
     .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('developer_id', 'varchar(64)', (c) => c.notNull().references('developers.id').onDelete('cascade'))
     .addColumn('kind', 'varchar(32)', (c) => c.notNull())
@@ -39,7 +43,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires', 'bigint', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('apps')
+  await db.schema
+    .createTable('apps')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('name', 'varchar(64)', (c) => c.notNull())
     .addColumn('owner_id', 'varchar(64)', (c) => c.notNull().references('developers.id'))
@@ -52,7 +57,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('apps_owner').on('apps').column('owner_id').execute();
 
-  await db.schema.createTable('api_keys')
+  await db.schema
+    .createTable('api_keys')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
     .addColumn('device_type', 'varchar(32)', (c) => c.notNull())
@@ -61,7 +67,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('api_keys_app').on('api_keys').column('app_id').execute();
 
-  await db.schema.createTable('app_members')
+  await db.schema
+    .createTable('app_members')
     .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
     .addColumn('developer_id', 'varchar(64)', (c) => c.notNull().references('developers.id').onDelete('cascade'))
     .addColumn('permissions', 'text', (c) => c.notNull().defaultTo('[]'))

@@ -23,7 +23,11 @@ export class AccountsRepo {
   }
 
   async update(id: string, patch: Partial<Omit<DevelopersTable, 'id'>>): Promise<void> {
-    await this.db.updateTable('developers').set({ ...patch, updated: Date.now() }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('developers')
+      .set({ ...patch, updated: Date.now() })
+      .where('id', '=', id)
+      .execute();
     forgetConsoleAccess();
   }
 
@@ -34,7 +38,10 @@ export class AccountsRepo {
 
   async insertSession(keyHash: string, developerId: string): Promise<void> {
     const now = Date.now();
-    await this.db.insertInto('dev_sessions').values({ key_hash: keyHash, developer_id: developerId, created: now, last_used: now }).execute();
+    await this.db
+      .insertInto('dev_sessions')
+      .values({ key_hash: keyHash, developer_id: developerId, created: now, last_used: now })
+      .execute();
   }
 
   async deleteSession(keyHash: string): Promise<void> {
@@ -52,7 +59,10 @@ export class AccountsRepo {
 
   async insertOtpSession(idHash: string, developerId: string, ttlMs: number): Promise<void> {
     const now = Date.now();
-    await this.db.insertInto('otp_sessions').values({ id_hash: idHash, developer_id: developerId, created: now, expires: now + ttlMs, attempts: 0 }).execute();
+    await this.db
+      .insertInto('otp_sessions')
+      .values({ id_hash: idHash, developer_id: developerId, created: now, expires: now + ttlMs, attempts: 0 })
+      .execute();
   }
 
   findOtpSession(idHash: string) {
@@ -94,7 +104,12 @@ export class AccountsRepo {
   }
 
   findToken(tokenHash: string, kind: DevTokensTable['kind']) {
-    return this.db.selectFrom('dev_tokens').selectAll().where('token_hash', '=', tokenHash).where('kind', '=', kind).executeTakeFirst();
+    return this.db
+      .selectFrom('dev_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
   }
 
   async deleteTokens(developerId: string, kind: DevTokensTable['kind']): Promise<void> {

@@ -15,7 +15,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
     reply.header('auth-key', account.authKey);
     // httpOnly: page scripts never see it (the client falls back to the header); `secure` follows the
     // request's scheme so plain-HTTP self-hosting on localhost keeps working.
-    reply.setCookie(AUTH_COOKIE, account.authKey, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: Math.floor(ctx.config.sessionIdleMs / 1000) });
+    reply.setCookie(AUTH_COOKIE, account.authKey, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: 'auto',
+      maxAge: Math.floor(ctx.config.sessionIdleMs / 1000),
+    });
     return account;
   };
 
@@ -54,7 +60,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
 
   handle(app, ctx, r.restorePassword, async ({ body }) => {
     const email = typeof body === 'string' ? (new URLSearchParams(body).get('email') ?? undefined) : body?.email;
-    if (!email || typeof email !== 'string' || email.length > 254) throw ApiError.field('BAD_REQUEST', 'email', 'Send the account email as email=…');
+    if (!email || typeof email !== 'string' || email.length > 254)
+      throw ApiError.field('BAD_REQUEST', 'email', 'Send the account email as email=…');
     await service.restorePassword(email);
     return { success: true, message: 'If an account uses this email, a reset link is on its way.' };
   });
@@ -63,7 +70,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
     return { success: true };
   });
   handle(app, ctx, r.resendConfirmEmail, async ({ query }) => {
-    if (!query.email || typeof query.email !== 'string') throw ApiError.field('BAD_REQUEST', 'email', 'Add ?email= to the request');
+    if (!query.email || typeof query.email !== 'string')
+      throw ApiError.field('BAD_REQUEST', 'email', 'Add ?email= to the request');
     await service.resendConfirmation(query.email);
     return { success: true };
   });
@@ -93,9 +101,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
   // Workspace joins, forum sign-on and marketplace payouts belong to the flows, community and
   // marketplace areas; until they land these routes say so.
   const later: Array<[keyof typeof r, string]> = [
-    ['registerAndJoinWorkspace', 'Joining a flows workspace'], ['loginToDiscourse', 'Community forum sign-on'],
-    ['completeStripeConnection', 'Marketplace payouts'], ['getStripeConnectToken', 'Marketplace payouts'],
-    ['getStripeConnectAccountId', 'Marketplace payouts'], ['setStripeConnectAccountId', 'Marketplace payouts'],
+    ['registerAndJoinWorkspace', 'Joining a flows workspace'],
+    ['loginToDiscourse', 'Community forum sign-on'],
+    ['completeStripeConnection', 'Marketplace payouts'],
+    ['getStripeConnectToken', 'Marketplace payouts'],
+    ['getStripeConnectAccountId', 'Marketplace payouts'],
+    ['setStripeConnectAccountId', 'Marketplace payouts'],
   ];
   for (const [name, what] of later) {
     handle(app, ctx, r[name], () => {
@@ -111,7 +122,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
     const invitation = await findTeamInvitation(ctx, params.appId, String(query['confirmation-code'] ?? ''));
     const fields = body && typeof body === 'object' ? body : {};
     const password = fields.password;
-    if (typeof password !== 'string' || password.length < 8 || password.length > 256) throw ApiError.field('BAD_REQUEST', 'password', 'Choose a password of 8 to 256 characters');
+    if (typeof password !== 'string' || password.length < 8 || password.length > 256)
+      throw ApiError.field('BAD_REQUEST', 'password', 'Choose a password of 8 to 256 characters');
     const name = typeof fields.name === 'string' ? fields.name.slice(0, 200) : undefined;
     const existing = await service.repo.findByEmail(invitation.email);
     if (!existing) {
@@ -120,7 +132,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
       if (created) await service.repo.update(created.id, { email_confirmed: 1 });
     }
     const result = await service.login(invitation.email, password, req.ip);
-    if (!result.account) throw ApiError.field('BAD_REQUEST', 'password', 'Sign in with two-factor first, then ask for a new invitation');
+    if (!result.account)
+      throw ApiError.field('BAD_REQUEST', 'password', 'Sign in with two-factor first, then ask for a new invitation');
     await acceptTeamInvitation(ctx, params.appId, invitation.id, result.account.id, req);
     return signedIn(reply, result.account);
   });

@@ -51,21 +51,44 @@ export class AccountsService {
     });
   }
 
-  async register(input: { email: string; password: string; name?: string }): Promise<Omit<DeveloperAccount, 'authKey'>> {
+  async register(input: {
+    email: string;
+    password: string;
+    name?: string;
+  }): Promise<Omit<DeveloperAccount, 'authKey'>> {
     const email = input.email.trim().toLowerCase();
     if (await this.repo.findByEmail(email)) {
-      throw ApiError.field('CONFLICT', 'email', 'An account with this email already exists: sign in or restore the password');
+      throw ApiError.field(
+        'CONFLICT',
+        'email',
+        'An account with this email already exists: sign in or restore the password',
+      );
     }
     const now = Date.now();
     const dev: DevelopersTable = {
-      id: newId(), email, name: (input.name ?? '').trim(), password_hash: await hashPassword(input.password),
-      email_confirmed: 0, totp_secret: null, totp_enabled: 0, totp_pending_secret: null, totp_last_step: null, created: now, updated: now,
+      id: newId(),
+      email,
+      name: (input.name ?? '').trim(),
+      password_hash: await hashPassword(input.password),
+      email_confirmed: 0,
+      totp_secret: null,
+      totp_enabled: 0,
+      totp_pending_secret: null,
+      totp_last_step: null,
+      created: now,
+      updated: now,
     };
     try {
       await this.repo.insert(dev);
     } catch (err) {
       // Two registrations of one email raced past the check above; the unique index kept one.
-      throw translateError(err, { unique: ApiError.field('CONFLICT', 'email', 'An account with this email already exists: sign in or restore the password') });
+      throw translateError(err, {
+        unique: ApiError.field(
+          'CONFLICT',
+          'email',
+          'An account with this email already exists: sign in or restore the password',
+        ),
+      });
     }
     await this.sendConfirmation(dev);
     this.ctx.bus.emit('developer.registered', { developerId: dev.id, email });
@@ -80,16 +103,23 @@ export class AccountsService {
    */
   async login(loginName: string, password: string, clientIp: string): Promise<LoginResult> {
     const email = loginName.trim().toLowerCase();
-    const limits: Array<[string, number | undefined]> = [[`login:${email}`, undefined], [`ip:${clientIp}`, this.ctx.config.loginIpMaxFailures]];
+    const limits: Array<[string, number | undefined]> = [
+      [`login:${email}`, undefined],
+      [`ip:${clientIp}`, this.ctx.config.loginIpMaxFailures],
+    ];
     const keys = limits.map(([key]) => key);
     for (const [key, max] of limits) {
       if (await this.ctx.loginLimiter.isBlocked(key, max)) {
         const minutes = Math.max(1, Math.ceil((await this.ctx.loginLimiter.retryAfter(key)) / 60000));
-        throw ApiError.rateLimited(`Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+        throw ApiError.rateLimited(
+          `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        );
       }
     }
     const dev = await this.repo.findByEmail(email);
-    const ok = dev ? await verifyPassword(dev.password_hash, password) : (await verifyPassword(await dummyHash(), password), false);
+    const ok = dev
+      ? await verifyPassword(dev.password_hash, password)
+      : (await verifyPassword(await dummyHash(), password), false);
     if (!dev || !ok) {
       for (const key of keys) await this.ctx.loginLimiter.recordFailure(key);
       throw new ApiError('INVALID_CREDENTIALS', 'Wrong email or password');
@@ -119,14 +149,19 @@ export class AccountsService {
     return toAccount(dev, authKey);
   }
 
-  async updateProfile(developerId: string, authKey: string, patch: { name?: string; email?: string }): Promise<DeveloperAccount> {
+  async updateProfile(
+    developerId: string,
+    authKey: string,
+    patch: { name?: string; email?: string },
+  ): Promise<DeveloperAccount> {
     const dev = await this.repo.findById(developerId);
     if (!dev) throw ApiError.unauthorized();
     const changes: Partial<DevelopersTable> = {};
     if (patch.name !== undefined) changes.name = patch.name.trim();
     if (patch.email !== undefined && patch.email.trim().toLowerCase() !== dev.email) {
       const email = patch.email.trim().toLowerCase();
-      if (await this.repo.findByEmail(email)) throw ApiError.field('CONFLICT', 'email', 'Another account uses this email');
+      if (await this.repo.findByEmail(email))
+        throw ApiError.field('CONFLICT', 'email', 'Another account uses this email');
       changes.email = email;
       changes.email_confirmed = 0;
     }
@@ -141,7 +176,11 @@ export class AccountsService {
   }
 
   /** Changes the password; other sessions end, the current one stays. */
-  async changePassword(developerId: string, authKey: string, input: { id?: string; password: string; currentPassword?: string }): Promise<void> {
+  async changePassword(
+    developerId: string,
+    authKey: string,
+    input: { id?: string; password: string; currentPassword?: string },
+  ): Promise<void> {
     if (input.id && input.id !== developerId) throw ApiError.forbidden('You can only change your own password');
     const dev = await this.repo.findById(developerId);
     if (!dev) throw ApiError.unauthorized();
@@ -162,7 +201,13 @@ export class AccountsService {
     if (!dev) return;
     const token = randomSecret(32);
     await this.repo.deleteTokens(dev.id, 'restore');
-    await this.repo.insertToken({ token_hash: sha256(token), developer_id: dev.id, kind: 'restore', created: Date.now(), expires: Date.now() + RESTORE_TTL });
+    await this.repo.insertToken({
+      token_hash: sha256(token),
+      developer_id: dev.id,
+      kind: 'restore',
+      created: Date.now(),
+      expires: Date.now() + RESTORE_TTL,
+    });
     this.sendQuietly({
       to: dev.email,
       subject: 'Reset your Basalt password',
@@ -172,7 +217,8 @@ export class AccountsService {
 
   async resetPassword(token: string, password: string): Promise<void> {
     const row = await this.repo.findToken(sha256(token), 'restore');
-    if (!row || row.expires < Date.now()) throw ApiError.badRequest('This reset link is invalid or has expired: ask for a new one');
+    if (!row || row.expires < Date.now())
+      throw ApiError.badRequest('This reset link is invalid or has expired: ask for a new one');
     await this.repo.update(row.developer_id, { password_hash: await hashPassword(password) });
     await this.repo.deleteTokens(row.developer_id, 'restore');
     await this.repo.deleteSessions(row.developer_id);
@@ -181,7 +227,13 @@ export class AccountsService {
   private async sendConfirmation(dev: DevelopersTable): Promise<void> {
     const token = randomSecret(32);
     await this.repo.deleteTokens(dev.id, 'confirm');
-    await this.repo.insertToken({ token_hash: sha256(token), developer_id: dev.id, kind: 'confirm', created: Date.now(), expires: Date.now() + CONFIRM_TTL });
+    await this.repo.insertToken({
+      token_hash: sha256(token),
+      developer_id: dev.id,
+      kind: 'confirm',
+      created: Date.now(),
+      expires: Date.now() + CONFIRM_TTL,
+    });
     this.sendQuietly({
       to: dev.email,
       subject: 'Confirm your email for Basalt',
@@ -215,7 +267,10 @@ export class AccountsService {
 }
 
 /** Every permissionable operation with the caller's access, as `my-permissions` answers it. */
-export function permissionList(role: 'owner' | 'member', denied: Map<number, 'GRANT' | 'DENY'>): Array<{ operation: number; access: 'GRANT' | 'DENY' }> {
+export function permissionList(
+  role: 'owner' | 'member',
+  denied: Map<number, 'GRANT' | 'DENY'>,
+): Array<{ operation: number; access: 'GRANT' | 'DENY' }> {
   return Object.values(DevOperations).map((operation) => ({
     operation,
     access: role === 'owner' ? 'GRANT' : (denied.get(operation) ?? 'GRANT'),

@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DevOperations } from '@basalt/shared';
-import { createTestApp, describeEachDb, listAppStores, registerDeveloper, startTestServer, testDbKinds, type TestServer } from '../../test-helpers.js';
+import {
+  createTestApp,
+  describeEachDb,
+  listAppStores,
+  registerDeveloper,
+  startTestServer,
+  testDbKinds,
+  type TestServer,
+} from '../../test-helpers.js';
 
 let n = 0;
 const uniqueEmail = (tag: string) => `${tag}${Date.now()}${n++}@example.com`;
@@ -11,12 +19,17 @@ function login(server: TestServer, email: string, password: string) {
 }
 
 function form(server: TestServer, url: string, text: string) {
-  return server.call('POST', url, { payload: text, headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' } });
+  return server.call('POST', url, {
+    payload: text,
+    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+  });
 }
 
 /** The token of the newest mail to `to` whose link goes to `page`. */
 function tokenFromMail(server: TestServer, to: string, page: string): string {
-  const mail = [...server.app.basalt.mailer.recent].reverse().find((m) => m.to === to && m.text.includes(`/${page}?token=`));
+  const mail = [...server.app.basalt.mailer.recent]
+    .reverse()
+    .find((m) => m.to === to && m.text.includes(`/${page}?token=`));
   if (!mail) throw new Error(`no ${page} mail to ${to}`);
   return new URL(mail.text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
 }
@@ -37,17 +50,25 @@ describeEachDb('developer accounts', (server) => {
       expect(res.json().message).toContain(`'${field}'`);
       expect(res.json().details.fields.map((f: { field: string }) => f.field)).toEqual([field]);
     }
-    const row = await server().app.basalt.dbs.system.selectFrom('developers').select('id').where('email', '=', email).executeTakeFirst();
+    const row = await server()
+      .app.basalt.dbs.system.selectFrom('developers')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirst();
     expect(row).toBeUndefined();
   });
 
   it('registers a developer and refuses the same email again (any case) with 409', async () => {
     const email = uniqueEmail('dup');
-    const first = await server().call('POST', '/console/devreg', { body: { email, password: 'long enough pw', name: 'Ada' } });
+    const first = await server().call('POST', '/console/devreg', {
+      body: { email, password: 'long enough pw', name: 'Ada' },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ email, name: 'Ada', emailConfirmed: false });
     expect(first.json().authKey).toBeUndefined();
-    const again = await server().call('POST', '/console/devreg', { body: { email: email.toUpperCase(), password: 'other password', name: 'Eve' } });
+    const again = await server().call('POST', '/console/devreg', {
+      body: { email: email.toUpperCase(), password: 'other password', name: 'Eve' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'CONFLICT', details: { fields: [{ field: 'email' }] } });
   });
@@ -57,7 +78,11 @@ describeEachDb('developer accounts', (server) => {
     const register = () => server().call('POST', '/console/devreg', { body: { email, password: 'long enough pw' } });
     const codes = (await Promise.all([register(), register()])).map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 409]);
-    const rows = await server().app.basalt.dbs.system.selectFrom('developers').select('id').where('email', '=', email).execute();
+    const rows = await server()
+      .app.basalt.dbs.system.selectFrom('developers')
+      .select('id')
+      .where('email', '=', email)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -73,7 +98,11 @@ describeEachDb('developer accounts', (server) => {
     expect(cookie?.httpOnly).toBe(true);
     expect(key).not.toBe(dev.authKey);
 
-    const rows = await server().app.basalt.dbs.system.selectFrom('dev_sessions').selectAll().where('developer_id', '=', dev.id).execute();
+    const rows = await server()
+      .app.basalt.dbs.system.selectFrom('dev_sessions')
+      .selectAll()
+      .where('developer_id', '=', dev.id)
+      .execute();
     expect(rows).toHaveLength(2);
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain(key);
@@ -81,11 +110,16 @@ describeEachDb('developer accounts', (server) => {
     expect(rows.map((r) => r.key_hash)).toContain(crypto.createHash('sha256').update(key).digest('hex'));
 
     // The cookie alone authenticates reads (a browser after reload recovers its key) ...
-    const viaCookie = await server().call('GET', '/console/home/myaccount', { headers: { cookie: `dev-auth-key=${key}` } });
+    const viaCookie = await server().call('GET', '/console/home/myaccount', {
+      headers: { cookie: `dev-auth-key=${key}` },
+    });
     expect(viaCookie.statusCode).toBe(200);
     expect(viaCookie.json().authKey).toBe(key);
     // ... but never a change: those need the header, which a cross-site form cannot send.
-    const cookieWrite = await server().call('POST', '/console/applications', { body: { appName: 'ViaCookie' }, headers: { cookie: `dev-auth-key=${key}` } });
+    const cookieWrite = await server().call('POST', '/console/applications', {
+      body: { appName: 'ViaCookie' },
+      headers: { cookie: `dev-auth-key=${key}` },
+    });
     expect(cookieWrite.statusCode).toBe(401);
   });
 
@@ -117,13 +151,22 @@ describeEachDb('developer accounts', (server) => {
     expect(get.statusCode).toBe(200);
     expect(get.json()).toMatchObject({ id: dev.id, email: dev.email, authKey: dev.authKey, twoFactorEnabled: false });
 
-    const put = await server().call('PUT', '/console/home/myaccount/', { authKey: dev.authKey, body: { name: 'Grace Hopper', authKey: 'ignored', id: 'ignored' } });
+    const put = await server().call('PUT', '/console/home/myaccount/', {
+      authKey: dev.authKey,
+      body: { name: 'Grace Hopper', authKey: 'ignored', id: 'ignored' },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ id: dev.id, name: 'Grace Hopper', email: dev.email, authKey: dev.authKey });
 
-    const clash = await server().call('PUT', '/console/home/myaccount', { authKey: dev.authKey, body: { email: other.email } });
+    const clash = await server().call('PUT', '/console/home/myaccount', {
+      authKey: dev.authKey,
+      body: { email: other.email },
+    });
     expect(clash.statusCode).toBe(409);
-    const bad = await server().call('PUT', '/console/home/myaccount', { authKey: dev.authKey, body: { email: 'nope' } });
+    const bad = await server().call('PUT', '/console/home/myaccount', {
+      authKey: dev.authKey,
+      body: { email: 'nope' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['email']);
   });
@@ -142,19 +185,28 @@ describeEachDb('developer accounts', (server) => {
     const dev = await registerDeveloper(server());
     const second = String((await login(server(), dev.email, dev.password)).headers['auth-key']);
 
-    const wrong = await server().call('POST', '/console/passwordchange', { authKey: dev.authKey, body: { id: dev.id, password: 'brand new secret', currentPassword: 'not it at all' } });
+    const wrong = await server().call('POST', '/console/passwordchange', {
+      authKey: dev.authKey,
+      body: { id: dev.id, password: 'brand new secret', currentPassword: 'not it at all' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['currentPassword']);
     expect((await server().call('GET', '/console/home/myaccount', { authKey: second })).statusCode).toBe(200);
 
-    const ok = await server().call('POST', '/console/passwordchange', { authKey: dev.authKey, body: { id: dev.id, password: 'brand new secret', currentPassword: dev.password } });
+    const ok = await server().call('POST', '/console/passwordchange', {
+      authKey: dev.authKey,
+      body: { id: dev.id, password: 'brand new secret', currentPassword: dev.password },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await server().call('GET', '/console/home/myaccount', { authKey: second })).statusCode).toBe(401);
     expect((await server().call('GET', '/console/home/myaccount', { authKey: dev.authKey })).statusCode).toBe(200);
     expect((await login(server(), dev.email, dev.password)).statusCode).toBe(401);
     expect((await login(server(), dev.email, 'brand new secret')).statusCode).toBe(200);
 
-    const tooShort = await server().call('POST', '/console/passwordchange', { authKey: dev.authKey, body: { password: 'short' } });
+    const tooShort = await server().call('POST', '/console/passwordchange', {
+      authKey: dev.authKey,
+      body: { password: 'short' },
+    });
     expect(tooShort.statusCode).toBe(400);
     expect(tooShort.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['password']);
   });
@@ -162,19 +214,31 @@ describeEachDb('developer accounts', (server) => {
   it('restores a password from a form body: same answer for known and unknown emails, the mailed token resets it once', async () => {
     const dev = await registerDeveloper(server());
     const mailsBefore = server().app.basalt.mailer.recent.length;
-    const known = await form(server(), '/console/restorepassword', `email=${encodeURIComponent(dev.email.toUpperCase())}`);
-    const unknown = await form(server(), '/console/restorepassword', `email=${encodeURIComponent(uniqueEmail('ghost'))}`);
+    const known = await form(
+      server(),
+      '/console/restorepassword',
+      `email=${encodeURIComponent(dev.email.toUpperCase())}`,
+    );
+    const unknown = await form(
+      server(),
+      '/console/restorepassword',
+      `email=${encodeURIComponent(uniqueEmail('ghost'))}`,
+    );
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
     expect(server().app.basalt.mailer.recent.length).toBe(mailsBefore + 1);
 
     const token = tokenFromMail(server(), dev.email, 'reset-password');
-    const reset = await server().call('POST', '/console/restorepassword/confirm', { body: { token, password: 'restored password' } });
+    const reset = await server().call('POST', '/console/restorepassword/confirm', {
+      body: { token, password: 'restored password' },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await server().call('GET', '/console/home/myaccount', { authKey: dev.authKey })).statusCode).toBe(401);
     expect((await login(server(), dev.email, 'restored password')).statusCode).toBe(200);
-    const reused = await server().call('POST', '/console/restorepassword/confirm', { body: { token, password: 'another password' } });
+    const reused = await server().call('POST', '/console/restorepassword/confirm', {
+      body: { token, password: 'another password' },
+    });
     expect(reused.statusCode).toBe(400);
 
     const missing = await form(server(), '/console/restorepassword', 'name=x');
@@ -191,7 +255,9 @@ describeEachDb('developer accounts', (server) => {
     expect((await server().call('GET', '/console/resend')).statusCode).toBe(400);
 
     const token = tokenFromMail(server(), dev.email, 'confirm-email');
-    expect((await server().call('POST', '/console/confirm-email', { body: { token: 'x'.repeat(43) } })).statusCode).toBe(400);
+    expect(
+      (await server().call('POST', '/console/confirm-email', { body: { token: 'x'.repeat(43) } })).statusCode,
+    ).toBe(400);
     const confirm = await server().call('POST', '/console/confirm-email', { body: { token } });
     expect(confirm.statusCode).toBe(200);
     const me = await server().call('GET', '/console/home/myaccount', { authKey: dev.authKey });
@@ -207,7 +273,9 @@ describeEachDb('developer accounts', (server) => {
     const list = mine.json() as Array<{ operation: number; access: string }>;
     expect(list).toContainEqual({ operation: DevOperations.DELETE_APP, access: 'GRANT' });
     expect(list.every((p) => p.access === 'GRANT')).toBe(true);
-    expect((await server().call('GET', `/${appId}/console/my-permissions`, { authKey: stranger.authKey })).statusCode).toBe(404);
+    expect(
+      (await server().call('GET', `/${appId}/console/my-permissions`, { authKey: stranger.authKey })).statusCode,
+    ).toBe(404);
   });
 
   it('deletes the account with its apps and their data stores', async () => {
@@ -221,7 +289,11 @@ describeEachDb('developer accounts', (server) => {
     expect((await server().call('GET', '/console/home/myaccount', { authKey: dev.authKey })).statusCode).toBe(401);
     expect((await login(server(), dev.email, dev.password)).statusCode).toBe(401);
     expect((await listAppStores(server())).sort()).toEqual([...before].sort());
-    const rows = await server().app.basalt.dbs.system.selectFrom('apps').select('id').where('id', 'in', appIds).execute();
+    const rows = await server()
+      .app.basalt.dbs.system.selectFrom('apps')
+      .select('id')
+      .where('id', 'in', appIds)
+      .execute();
     expect(rows).toEqual([]);
   });
 
@@ -253,9 +325,15 @@ describe('idle developer sessions', () => {
     await new Promise((r) => setTimeout(r, 400));
     const res = await server.call('GET', '/console/home/myaccount', { authKey: dev.authKey });
     expect(res.statusCode).toBe(401);
-    const rows = await server.app.basalt.dbs.system.selectFrom('dev_sessions').select('key_hash').where('developer_id', '=', dev.id).execute();
+    const rows = await server.app.basalt.dbs.system
+      .selectFrom('dev_sessions')
+      .select('key_hash')
+      .where('developer_id', '=', dev.id)
+      .execute();
     expect(rows).toEqual([]);
     const again = await login(server, dev.email, dev.password);
-    expect((await server.call('GET', '/console/home/myaccount', { authKey: String(again.headers['auth-key']) })).statusCode).toBe(200);
+    expect(
+      (await server.call('GET', '/console/home/myaccount', { authKey: String(again.headers['auth-key']) })).statusCode,
+    ).toBe(200);
   });
 });

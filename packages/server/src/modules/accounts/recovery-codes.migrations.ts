@@ -5,7 +5,8 @@ export const recoveryCodeMigrations: Record<string, Migration> = {
     async up(db: Kysely<any>) {
       // Only a hash of each code is kept, like session keys: a copy of the database does not give
       // anyone a way past the second factor.
-      await db.schema.createTable('dev_recovery_codes')
+      await db.schema
+        .createTable('dev_recovery_codes')
         .addColumn('developer_id', 'varchar(64)', (c) => c.notNull().references('developers.id').onDelete('cascade'))
         .addColumn('code_hash', 'varchar(64)', (c) => c.notNull())
         .addColumn('created', 'bigint', (c) => c.notNull())

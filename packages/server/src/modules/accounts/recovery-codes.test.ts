@@ -1,5 +1,11 @@
 import { expect, it } from 'vitest';
-import { createTestApp, describeEachDb, registerDeveloper, type TestDeveloper, type TestServer } from '../../test-helpers.js';
+import {
+  createTestApp,
+  describeEachDb,
+  registerDeveloper,
+  type TestDeveloper,
+  type TestServer,
+} from '../../test-helpers.js';
 import { logOf } from '../audit/audit.test-helpers.js';
 import { totp } from './totp.js';
 
@@ -7,9 +13,15 @@ const CODE_SHAPE = /^[a-hj-km-np-z2-9]{5}-[a-hj-km-np-z2-9]{5}$/;
 
 /** Turns 2FA on and confirms it; answers the secret and the recovery codes of the confirmation. */
 async function enrol(server: TestServer, dev: TestDeveloper): Promise<{ secret: string; codes: string[] }> {
-  const on = await server.call('PUT', '/console/developer/login/2fa', { authKey: dev.authKey, body: { enabled: true } });
+  const on = await server.call('PUT', '/console/developer/login/2fa', {
+    authKey: dev.authKey,
+    body: { enabled: true },
+  });
   const secret = on.json().secret as string;
-  const confirmed = await server.call('POST', '/console/developer/login/2fa/confirm', { authKey: dev.authKey, body: { otpCode: totp(secret) } });
+  const confirmed = await server.call('POST', '/console/developer/login/2fa/confirm', {
+    authKey: dev.authKey,
+    body: { otpCode: totp(secret) },
+  });
   expect(confirmed.statusCode).toBe(200);
   return { secret, codes: confirmed.json().recoveryCodes };
 }
@@ -53,14 +65,18 @@ describeEachDb('two-factor recovery codes', (server) => {
     expect(await codesLeft(server(), dev)).toBe(9);
   });
 
-  it('records the use in the audit log of the developer\'s apps and mails the developer', async () => {
+  it("records the use in the audit log of the developer's apps and mails the developer", async () => {
     const dev = await registerDeveloper(server());
     const appId = await createTestApp(server(), dev.authKey);
     const { codes } = await enrol(server(), dev);
     expect((await useCode(server(), await startSignIn(server(), dev), codes[3]!)).statusCode).toBe(200);
     const log = await logOf(server(), dev, appId, '', (e) => e.some((x) => x.action === 'account.recoveryCodeUsed'));
     const entry = log.data.find((e) => e.action === 'account.recoveryCodeUsed');
-    expect(entry).toMatchObject({ actor: dev.email, developerId: dev.id, summary: `${dev.email} signed in with a recovery code (9 left)` });
+    expect(entry).toMatchObject({
+      actor: dev.email,
+      developerId: dev.id,
+      summary: `${dev.email} signed in with a recovery code (9 left)`,
+    });
     const mail = server().app.basalt.mailer.recent.find((m) => m.to === dev.email && /recovery code/.test(m.subject));
     expect(mail?.text).toMatch(/9 of your codes are left/);
   });
@@ -68,7 +84,8 @@ describeEachDb('two-factor recovery codes', (server) => {
   it('regenerates with the password or a current code; the old codes die at once', async () => {
     const dev = await registerDeveloper(server());
     const { secret, codes } = await enrol(server(), dev);
-    const regen = (body: object) => server().call('POST', '/console/developer/login/2fa/recovery-codes', { authKey: dev.authKey, body });
+    const regen = (body: object) =>
+      server().call('POST', '/console/developer/login/2fa/recovery-codes', { authKey: dev.authKey, body });
 
     const none = await regen({});
     expect(none.statusCode).toBe(400);
@@ -87,20 +104,34 @@ describeEachDb('two-factor recovery codes', (server) => {
     const byCode = await regen({ otpCode: totp(secret) });
     expect(byCode.statusCode).toBe(200);
     expect((await useCode(server(), await startSignIn(server(), dev), fresh[0]!)).statusCode).toBe(401);
-    expect((await useCode(server(), await startSignIn(server(), dev), byCode.json().recoveryCodes[0])).statusCode).toBe(200);
+    expect((await useCode(server(), await startSignIn(server(), dev), byCode.json().recoveryCodes[0])).statusCode).toBe(
+      200,
+    );
   });
 
   it('has no codes before 2FA is confirmed or after it is turned off', async () => {
     const dev = await registerDeveloper(server());
-    const pending = await server().call('PUT', '/console/developer/login/2fa', { authKey: dev.authKey, body: { enabled: true } });
-    const regen = await server().call('POST', '/console/developer/login/2fa/recovery-codes', { authKey: dev.authKey, body: { password: dev.password } });
+    const pending = await server().call('PUT', '/console/developer/login/2fa', {
+      authKey: dev.authKey,
+      body: { enabled: true },
+    });
+    const regen = await server().call('POST', '/console/developer/login/2fa/recovery-codes', {
+      authKey: dev.authKey,
+      body: { password: dev.password },
+    });
     expect(regen.statusCode).toBe(400);
     const secret = pending.json().secret as string;
     const { codes } = await (async () => {
-      const c = await server().call('POST', '/console/developer/login/2fa/confirm', { authKey: dev.authKey, body: { otpCode: totp(secret) } });
+      const c = await server().call('POST', '/console/developer/login/2fa/confirm', {
+        authKey: dev.authKey,
+        body: { otpCode: totp(secret) },
+      });
       return { codes: c.json().recoveryCodes as string[] };
     })();
-    const off = await server().call('PUT', '/console/developer/login/2fa', { authKey: dev.authKey, body: { enabled: false, otpCode: totp(secret, Date.now() + 30_000) } });
+    const off = await server().call('PUT', '/console/developer/login/2fa', {
+      authKey: dev.authKey,
+      body: { enabled: false, otpCode: totp(secret, Date.now() + 30_000) },
+    });
     expect(off.statusCode).toBe(200);
     // Sign-in no longer asks for a code; turned on again, the old codes are gone.
     const { codes: next } = await enrol(server(), dev);

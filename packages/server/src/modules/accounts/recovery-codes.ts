@@ -37,8 +37,16 @@ export class RecoveryCodes {
     const now = Date.now();
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('dev_recovery_codes').where('developer_id', '=', developerId).execute();
-      await trx.insertInto('dev_recovery_codes')
-        .values(codes.map((c) => ({ developer_id: developerId, code_hash: sha256(normaliseRecoveryCode(c)), created: now, used: null })))
+      await trx
+        .insertInto('dev_recovery_codes')
+        .values(
+          codes.map((c) => ({
+            developer_id: developerId,
+            code_hash: sha256(normaliseRecoveryCode(c)),
+            created: now,
+            used: null,
+          })),
+        )
         .execute();
     });
     return codes;
@@ -49,15 +57,23 @@ export class RecoveryCodes {
   }
 
   async countLeft(developerId: string): Promise<number> {
-    const row = await this.db.selectFrom('dev_recovery_codes').select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('developer_id', '=', developerId).where('used', 'is', null).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('dev_recovery_codes')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('developer_id', '=', developerId)
+      .where('used', 'is', null)
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
   /** Marks a code used, atomically: false when it is unknown or already spent (two parallel uses: one wins). */
   async claim(developerId: string, input: string): Promise<boolean> {
-    const res = await this.db.updateTable('dev_recovery_codes').set({ used: Date.now() })
-      .where('developer_id', '=', developerId).where('code_hash', '=', sha256(normaliseRecoveryCode(input))).where('used', 'is', null)
+    const res = await this.db
+      .updateTable('dev_recovery_codes')
+      .set({ used: Date.now() })
+      .where('developer_id', '=', developerId)
+      .where('code_hash', '=', sha256(normaliseRecoveryCode(input)))
+      .where('used', 'is', null)
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }

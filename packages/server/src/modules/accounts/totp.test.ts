@@ -13,7 +13,18 @@ describe('TOTP (RFC 6238)', () => {
   });
 
   it('matches the HOTP test values of RFC 4226 appendix D', () => {
-    const expected = ['755224', '287082', '359152', '969429', '338314', '254676', '287922', '162583', '399871', '520489'];
+    const expected = [
+      '755224',
+      '287082',
+      '359152',
+      '969429',
+      '338314',
+      '254676',
+      '287922',
+      '162583',
+      '399871',
+      '520489',
+    ];
     expect(expected.map((_, counter) => hotp(SEED, counter))).toEqual(expected);
   });
 
@@ -50,7 +61,8 @@ describe('TOTP (RFC 6238)', () => {
     expect(verifyTotp(SEED, 81804, at)).toBe(true);
     // The same number after the request schema turned it into text.
     expect(verifyTotp(SEED, '81804', at)).toBe(true);
-    for (const bad of ['0818040', 'abcdef', '', '08180x', '-81804', -81804, 81804.5]) expect(verifyTotp(SEED, bad, at)).toBe(false);
+    for (const bad of ['0818040', 'abcdef', '', '08180x', '-81804', -81804, 81804.5])
+      expect(verifyTotp(SEED, bad, at)).toBe(false);
   });
 
   it('makes 160-bit random secrets', () => {

@@ -50,7 +50,8 @@ export class TwoFactorService {
     const dev = await this.developer(developerId);
     const pending = dev.totp_pending_secret;
     // While enrolling the console may have been reloaded: it needs the secret again to show the QR code.
-    if (dev.totp_enabled && pending) return { enabled: true, pendingConfirmation: true, secret: pending, otpauthUri: otpauthUri(pending, dev.email) };
+    if (dev.totp_enabled && pending)
+      return { enabled: true, pendingConfirmation: true, secret: pending, otpauthUri: otpauthUri(pending, dev.email) };
     if (!dev.totp_enabled) return { enabled: false, pendingConfirmation: false };
     return { enabled: true, pendingConfirmation: false, recoveryCodesLeft: await this.recovery.countLeft(dev.id) };
   }
@@ -60,7 +61,8 @@ export class TwoFactorService {
     const confirmed = !!dev.totp_enabled && !dev.totp_pending_secret;
     if (confirmed) {
       const what = enabled ? 'set up a new authenticator' : 'turn two-factor sign-in off';
-      if (otpCode === undefined) throw invalidOtp(400, `Two-factor sign-in is on: enter a current code from your authenticator app to ${what}`);
+      if (otpCode === undefined)
+        throw invalidOtp(400, `Two-factor sign-in is on: enter a current code from your authenticator app to ${what}`);
       await this.checkCode(dev, otpCode);
     }
     if (enabled) {
@@ -89,12 +91,21 @@ export class TwoFactorService {
    * A fresh set of recovery codes; the old ones die at once. Needs the password or a current code,
    * so a stolen session key alone cannot print itself a way past the second factor.
    */
-  async regenerateRecoveryCodes(developerId: string, proof: { password?: string; otpCode?: Code }): Promise<{ recoveryCodes: string[]; recoveryCodesLeft: number }> {
+  async regenerateRecoveryCodes(
+    developerId: string,
+    proof: { password?: string; otpCode?: Code },
+  ): Promise<{ recoveryCodes: string[]; recoveryCodesLeft: number }> {
     const dev = await this.developer(developerId);
-    if (!dev.totp_enabled || dev.totp_pending_secret) throw ApiError.badRequest('Turn two-factor sign-in on (and confirm it) before asking for recovery codes');
+    if (!dev.totp_enabled || dev.totp_pending_secret)
+      throw ApiError.badRequest('Turn two-factor sign-in on (and confirm it) before asking for recovery codes');
     if (proof.otpCode !== undefined && proof.otpCode !== '') await this.checkCode(dev, proof.otpCode);
     else if (typeof proof.password === 'string' && proof.password) await this.checkPassword(dev, proof.password);
-    else throw ApiError.field('BAD_REQUEST', 'password', 'Enter your password or a current code from your authenticator app');
+    else
+      throw ApiError.field(
+        'BAD_REQUEST',
+        'password',
+        'Enter your password or a current code from your authenticator app',
+      );
     const recoveryCodes = await this.recovery.replace(developerId);
     return { recoveryCodes, recoveryCodesLeft: recoveryCodes.length };
   }
@@ -102,7 +113,8 @@ export class TwoFactorService {
   /** Wrong passwords here count against the same allowance as wrong codes. */
   private async checkPassword(dev: DevelopersTable, password: string): Promise<void> {
     const key = `2fa:${dev.id}`;
-    if (await this.ctx.loginLimiter.isBlocked(key)) throw ApiError.rateLimited('Too many wrong attempts: wait a few minutes and try again');
+    if (await this.ctx.loginLimiter.isBlocked(key))
+      throw ApiError.rateLimited('Too many wrong attempts: wait a few minutes and try again');
     if (!(await verifyPassword(dev.password_hash, password))) {
       await this.ctx.loginLimiter.recordFailure(key);
       throw ApiError.field('BAD_REQUEST', 'password', 'The password is not correct');
@@ -113,7 +125,8 @@ export class TwoFactorService {
   /** Checks a code typed by a signed-in developer; wrong codes count against a per-developer allowance. */
   private async checkCode(dev: DevelopersTable, otpCode: Code): Promise<void> {
     const key = `2fa:${dev.id}`;
-    if (await this.ctx.loginLimiter.isBlocked(key)) throw ApiError.rateLimited('Too many wrong codes: wait a few minutes and try again');
+    if (await this.ctx.loginLimiter.isBlocked(key))
+      throw ApiError.rateLimited('Too many wrong codes: wait a few minutes and try again');
     if (!dev.totp_secret || !verifyTotp(dev.totp_secret, otpCode)) {
       await this.ctx.loginLimiter.recordFailure(key);
       throw invalidOtp(400, 'The code is not valid: check the time on your device and try again');
@@ -195,13 +208,21 @@ export class TwoFactorService {
       db.selectFrom('app_members').select('app_id as id').where('developer_id', '=', dev.id).execute(),
     ]);
     for (const appId of new Set([...owned, ...member].map((a) => a.id))) {
-      this.ctx.bus.emit('console.changed', { appId, developerId: dev.id, action: 'account.recoveryCodeUsed', target: `Account ${dev.email}`, summary });
+      this.ctx.bus.emit('console.changed', {
+        appId,
+        developerId: dev.id,
+        action: 'account.recoveryCodeUsed',
+        target: `Account ${dev.email}`,
+        summary,
+      });
     }
     this.ctx.log.info({ developerId: dev.id, left }, 'Developer signed in with a recovery code');
-    this.ctx.mailer.send({
-      to: dev.email,
-      subject: 'A recovery code was used to sign in to Basalt',
-      text: `Someone signed in to your Basalt account with one of your two-factor recovery codes. ${left} of your codes are left.\n\nIf it was you, consider making a new set under Account › Security:\n${this.ctx.config.publicUrl}/account/security\n\nIf it was not you, change your password and make a new set of recovery codes at once.`,
-    }).catch((err: unknown) => this.ctx.log.error({ err, to: dev.email }, 'Sending mail failed'));
+    this.ctx.mailer
+      .send({
+        to: dev.email,
+        subject: 'A recovery code was used to sign in to Basalt',
+        text: `Someone signed in to your Basalt account with one of your two-factor recovery codes. ${left} of your codes are left.\n\nIf it was you, consider making a new set under Account › Security:\n${this.ctx.config.publicUrl}/account/security\n\nIf it was not you, change your password and make a new set of recovery codes at once.`,
+      })
+      .catch((err: unknown) => this.ctx.log.error({ err, to: dev.email }, 'Sending mail failed'));
   }
 }

@@ -24,7 +24,10 @@ function wrongCode(secret: string): string {
 
 /** Registers a developer and turns 2FA on (not yet confirmed); answers the secret. */
 async function enable2fa(server: TestServer, dev: TestDeveloper): Promise<string> {
-  const res = await server.call('PUT', '/console/developer/login/2fa', { authKey: dev.authKey, body: { enabled: true } });
+  const res = await server.call('PUT', '/console/developer/login/2fa', {
+    authKey: dev.authKey,
+    body: { enabled: true },
+  });
   expect(res.statusCode).toBe(200);
   return res.json().secret;
 }
@@ -32,7 +35,10 @@ async function enable2fa(server: TestServer, dev: TestDeveloper): Promise<string
 describeEachDb('developer two-factor sign-in', (server) => {
   it('turns on with a fresh secret and a valid otpauth URI; GET tells the pending state', async () => {
     const dev = await registerDeveloper(server());
-    const res = await server().call('PUT', '/console/developer/login/2fa', { authKey: dev.authKey, body: { enabled: true } });
+    const res = await server().call('PUT', '/console/developer/login/2fa', {
+      authKey: dev.authKey,
+      body: { enabled: true },
+    });
     expect(res.statusCode).toBe(200);
     const { enabled, secret, otpauthUri } = res.json();
     expect(enabled).toBe(true);
@@ -106,10 +112,19 @@ describeEachDb('developer two-factor sign-in', (server) => {
   it('confirms enrolment with a first code; a wrong one is refused', async () => {
     const dev = await registerDeveloper(server());
     const secret = await enable2fa(server(), dev);
-    const bad = await server().call('POST', '/console/developer/login/2fa/confirm', { authKey: dev.authKey, body: { otpCode: wrongCode(secret) } });
+    const bad = await server().call('POST', '/console/developer/login/2fa/confirm', {
+      authKey: dev.authKey,
+      body: { otpCode: wrongCode(secret) },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'VALIDATION', details: { fields: [{ field: 'otpCode', code: 'INVALID_OTP' }] } });
-    const ok = await server().call('POST', '/console/developer/login/2fa/confirm', { authKey: dev.authKey, body: { otpCode: totp(secret) } });
+    expect(bad.json()).toMatchObject({
+      code: 'VALIDATION',
+      details: { fields: [{ field: 'otpCode', code: 'INVALID_OTP' }] },
+    });
+    const ok = await server().call('POST', '/console/developer/login/2fa/confirm', {
+      authKey: dev.authKey,
+      body: { otpCode: totp(secret) },
+    });
     expect(ok.statusCode).toBe(200);
     const state = await server().call('GET', '/console/developer/login/2fa', { authKey: dev.authKey });
     expect(state.json()).toEqual({ enabled: true, pendingConfirmation: false, recoveryCodesLeft: 10 });
@@ -118,18 +133,33 @@ describeEachDb('developer two-factor sign-in', (server) => {
   it('turns a confirmed 2FA off or re-keys it only with a current code', async () => {
     const dev = await registerDeveloper(server());
     const secret = await enable2fa(server(), dev);
-    await server().call('POST', '/console/developer/login/2fa/confirm', { authKey: dev.authKey, body: { otpCode: totp(secret) } });
+    await server().call('POST', '/console/developer/login/2fa/confirm', {
+      authKey: dev.authKey,
+      body: { otpCode: totp(secret) },
+    });
 
-    const noCode = await server().call('PUT', '/console/developer/login/2fa', { authKey: dev.authKey, body: { enabled: false } });
+    const noCode = await server().call('PUT', '/console/developer/login/2fa', {
+      authKey: dev.authKey,
+      body: { enabled: false },
+    });
     expect(noCode.statusCode).toBe(400);
     expect(noCode.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['otpCode']);
-    const wrong = await server().call('PUT', '/console/developer/login/2fa', { authKey: dev.authKey, body: { enabled: false, otpCode: wrongCode(secret) } });
+    const wrong = await server().call('PUT', '/console/developer/login/2fa', {
+      authKey: dev.authKey,
+      body: { enabled: false, otpCode: wrongCode(secret) },
+    });
     expect(wrong.statusCode).toBe(400);
-    const rekey = await server().call('PUT', '/console/developer/login/2fa', { authKey: dev.authKey, body: { enabled: true } });
+    const rekey = await server().call('PUT', '/console/developer/login/2fa', {
+      authKey: dev.authKey,
+      body: { enabled: true },
+    });
     expect(rekey.statusCode).toBe(400);
     expect((await login(server(), dev)).json().otpCreated).toBe(true);
 
-    const off = await server().call('PUT', '/console/developer/login/2fa', { authKey: dev.authKey, body: { enabled: false, otpCode: totp(secret) } });
+    const off = await server().call('PUT', '/console/developer/login/2fa', {
+      authKey: dev.authKey,
+      body: { enabled: false, otpCode: totp(secret) },
+    });
     expect(off.statusCode).toBe(200);
     expect(off.json().enabled).toBe(false);
     const plain = await login(server(), dev);
@@ -140,7 +170,10 @@ describeEachDb('developer two-factor sign-in', (server) => {
   it('turns a pending (unconfirmed) 2FA off without a code, for a developer who gave up', async () => {
     const dev = await registerDeveloper(server());
     await enable2fa(server(), dev);
-    const off = await server().call('PUT', '/console/developer/login/2fa', { authKey: dev.authKey, body: { enabled: false } });
+    const off = await server().call('PUT', '/console/developer/login/2fa', {
+      authKey: dev.authKey,
+      body: { enabled: false },
+    });
     expect(off.statusCode).toBe(200);
     const state = await server().call('GET', '/console/developer/login/2fa', { authKey: dev.authKey });
     expect(state.json()).toEqual({ enabled: false, pendingConfirmation: false });
@@ -149,8 +182,10 @@ describeEachDb('developer two-factor sign-in', (server) => {
   it('limits wrong codes on the confirm step too', async () => {
     const dev = await registerDeveloper(server());
     const secret = await enable2fa(server(), dev);
-    const confirm = (otpCode: string) => server().call('POST', '/console/developer/login/2fa/confirm', { authKey: dev.authKey, body: { otpCode } });
-    for (let i = 0; i < server().config.loginMaxFailures; i++) expect((await confirm(wrongCode(secret))).statusCode).toBe(400);
+    const confirm = (otpCode: string) =>
+      server().call('POST', '/console/developer/login/2fa/confirm', { authKey: dev.authKey, body: { otpCode } });
+    for (let i = 0; i < server().config.loginMaxFailures; i++)
+      expect((await confirm(wrongCode(secret))).statusCode).toBe(400);
     const blocked = await confirm(totp(secret));
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('RATE_LIMITED');

@@ -12,7 +12,11 @@ export interface AppFixture {
   /** A console call (`/{appId}/console…`) as the developer. */
   console(method: Method, path: string, body?: unknown): Promise<LightMyRequestResponse>;
   /** An app API call (`/{appId}/{key}…`); `token` goes into `user-token`. */
-  api(method: Method, path: string, opts?: { body?: unknown; token?: string; key?: string }): Promise<LightMyRequestResponse>;
+  api(
+    method: Method,
+    path: string,
+    opts?: { body?: unknown; token?: string; key?: string },
+  ): Promise<LightMyRequestResponse>;
   /** Registers and logs in an app user; answers its objectId and token. */
   user(email?: string, password?: string): Promise<{ objectId: string; token: string; email: string }>;
   /** A role id by name. */
@@ -26,12 +30,19 @@ let seq = 0;
 export async function appFixture(server: TestServer): Promise<AppFixture> {
   const dev = await registerDeveloper(server);
   const appId = await createTestApp(server, dev.authKey);
-  const rows = await server.app.basalt.dbs.system.selectFrom('api_keys').select(['api_key', 'device_type']).where('app_id', '=', appId).execute();
+  const rows = await server.app.basalt.dbs.system
+    .selectFrom('api_keys')
+    .select(['api_key', 'device_type'])
+    .where('app_id', '=', appId)
+    .execute();
   const keys = Object.fromEntries(rows.map((r) => [r.device_type, r.api_key]));
   const consoleCall: AppFixture['console'] = (method, path, body) =>
     server.call(method, `/${appId}/console${path}`, { authKey: dev.authKey, ...(body !== undefined ? { body } : {}) });
   const api: AppFixture['api'] = (method, path, opts = {}) =>
-    server.call(method, `/${appId}/${opts.key ?? keys.REST}${path}`, { ...(opts.body !== undefined ? { body: opts.body } : {}), headers: opts.token ? { 'user-token': opts.token } : {} });
+    server.call(method, `/${appId}/${opts.key ?? keys.REST}${path}`, {
+      ...(opts.body !== undefined ? { body: opts.body } : {}),
+      headers: opts.token ? { 'user-token': opts.token } : {},
+    });
   const ok = async (res: LightMyRequestResponse) => {
     if (res.statusCode !== 200) throw new Error(`answered ${res.statusCode}: ${res.body}`);
     return res.json();

@@ -29,7 +29,10 @@ describeEachDb('backendless SDK against the app API', (server) => {
 
   beforeAll(async () => {
     f = await appFixture(server());
-    await f.table('Note', [{ name: 'title', dataType: 'STRING' }, { name: 'stars', dataType: 'INT' }]);
+    await f.table('Note', [
+      { name: 'title', dataType: 'STRING' },
+      { name: 'stars', dataType: 'INT' },
+    ]);
     await server().app.listen({ port: 0, host: '127.0.0.1' });
     const address = server().app.server.address();
     origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -37,24 +40,36 @@ describeEachDb('backendless SDK against the app API', (server) => {
 
   it('registers, logs in, writes as that user and finds with a where clause', async () => {
     const app = sdk();
-    const registered = await app.UserService.register({ email: 'sdk-user@example.com', password: 'sdk pass 1', name: 'Sdk' } as never) as unknown as Record<string, unknown>;
+    const registered = (await app.UserService.register({
+      email: 'sdk-user@example.com',
+      password: 'sdk pass 1',
+      name: 'Sdk',
+    } as never)) as unknown as Record<string, unknown>;
     expect(registered).toMatchObject({ email: 'sdk-user@example.com', name: 'Sdk' });
     expect(registered.password).toBeUndefined();
 
-    const user = await app.UserService.login('sdk-user@example.com', 'sdk pass 1', false) as unknown as Record<string, unknown>;
+    const user = (await app.UserService.login('sdk-user@example.com', 'sdk pass 1', false)) as unknown as Record<
+      string,
+      unknown
+    >;
     expect(user.objectId).toBe(registered.objectId);
     expect(app.UserService.getCurrentUserToken()).toBe(user['user-token']);
     expect(await app.UserService.isValidLogin()).toBe(true);
     expect(await app.UserService.getUserRoles()).toEqual(expect.arrayContaining(['AuthenticatedUser', 'JSUser']));
 
-    const saved = await app.Data.of('Note').save({ title: 'first', stars: 3 }) as Record<string, unknown>;
+    const saved = (await app.Data.of('Note').save({ title: 'first', stars: 3 })) as Record<string, unknown>;
     expect(saved).toMatchObject({ title: 'first', stars: 3, ownerId: user.objectId });
     await app.Data.of('Note').save({ title: 'second', stars: 5 });
     await app.Data.of('Note').save({ ...saved, stars: 4 });
-    const found = await app.Data.of('Note').find({ where: 'stars > 3', sortBy: ['stars desc'] } as never) as Array<Record<string, unknown>>;
-    expect(found.map((n) => [n.title, n.stars])).toEqual([['second', 5], ['first', 4]]);
+    const found = (await app.Data.of('Note').find({ where: 'stars > 3', sortBy: ['stars desc'] } as never)) as Array<
+      Record<string, unknown>
+    >;
+    expect(found.map((n) => [n.title, n.stars])).toEqual([
+      ['second', 5],
+      ['first', 4],
+    ]);
     expect(await app.Data.of('Note').getObjectCount('stars >= 4')).toBe(2);
-    const one = await app.Data.of('Note').findById(String(saved.objectId)) as Record<string, unknown>;
+    const one = (await app.Data.of('Note').findById(String(saved.objectId))) as Record<string, unknown>;
     expect(one.title).toBe('first');
     expect(await app.Counters.incrementAndGet('visits')).toBe(1);
     expect(await app.Counters.addAndGet('visits', 5)).toBe(6);
@@ -63,7 +78,10 @@ describeEachDb('backendless SDK against the app API', (server) => {
     await app.UserService.logout();
     const reused = await server().call('GET', `/${f.appId}/${f.keys.JS}/users/isvalidusertoken/${token}`);
     expect(reused.json()).toBe(false);
-    const stale = await server().call('POST', `/${f.appId}/${f.keys.JS}/data/Note/find`, { body: {}, headers: { 'user-token': token } });
+    const stale = await server().call('POST', `/${f.appId}/${f.keys.JS}/data/Note/find`, {
+      body: {},
+      headers: { 'user-token': token },
+    });
     expect(stale.json()).toMatchObject({ code: 3064 });
   });
 
@@ -72,7 +90,13 @@ describeEachDb('backendless SDK against the app API', (server) => {
     const anonRole = roles.find((r) => r.rolename === 'NotAuthenticatedUser')!.roleId;
     const table = await f.console('GET', '/data/tables');
     const noteId = table.json().tables.find((t: { name: string }) => t.name === 'Note').tableId;
-    expect((await f.console('PUT', `/security/data/${noteId}/roles/${anonRole}`, { permissions: [{ operation: 'Create', access: 'DENY' }] })).statusCode).toBe(200);
+    expect(
+      (
+        await f.console('PUT', `/security/data/${noteId}/roles/${anonRole}`, {
+          permissions: [{ operation: 'Create', access: 'DENY' }],
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const anonymous = sdk();
     const err = await rejection(anonymous.Data.of('Note').save({ title: 'anonymous' }));
@@ -107,7 +131,10 @@ describeEachDb('backendless SDK against the app API', (server) => {
     expect([wrong.status, wrong.code, wrong.message]).toEqual([unknown.status, unknown.code, unknown.message]);
     await expect(app.UserService.restorePassword('victim@example.com')).resolves.toBeDefined();
     await expect(app.UserService.restorePassword('nobody-here@example.com')).resolves.toBeDefined();
-    const again = await app.UserService.register({ email: 'victim@example.com', password: 'other' } as never) as unknown as Record<string, unknown>;
+    const again = (await app.UserService.register({
+      email: 'victim@example.com',
+      password: 'other',
+    } as never)) as unknown as Record<string, unknown>;
     expect(again.email).toBe('victim@example.com');
 
     for (let i = 0; i < 4; i++) await rejection(app.UserService.login('victim@example.com', `guess${i}`));

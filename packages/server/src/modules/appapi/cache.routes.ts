@@ -5,7 +5,11 @@ import { authenticateApp } from '../../http/app-auth.js';
 import { cacheFor } from '../cache/index.js';
 import { sendJson } from '../../http/route.js';
 
-type R = FastifyRequest<{ Params: { appId: string; apiKey: string; key: string }; Querystring: Record<string, string | undefined>; Body: unknown }>;
+type R = FastifyRequest<{
+  Params: { appId: string; apiKey: string; key: string };
+  Querystring: Record<string, string | undefined>;
+  Body: unknown;
+}>;
 
 /** An item put without a timeout lives two hours, so a cache never grows without bound. */
 export const DEFAULT_CACHE_TTL_SECONDS = 7200;
@@ -14,7 +18,8 @@ const MAX_TTL_SECONDS = 365 * 24 * 3600;
 
 function seconds(value: string | undefined, field: string): number {
   const n = value !== undefined && /^\d{1,9}(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
-  if (!(n > 0) || n > MAX_TTL_SECONDS) throw new ApiError('BAD_REQUEST', `'${field}' must be a number of seconds between 1 and ${MAX_TTL_SECONDS}`);
+  if (!(n > 0) || n > MAX_TTL_SECONDS)
+    throw new ApiError('BAD_REQUEST', `'${field}' must be a number of seconds between 1 and ${MAX_TTL_SECONDS}`);
   return n;
 }
 
@@ -23,7 +28,6 @@ function epochMs(value: string | undefined, field: string): number {
   if (!Number.isSafeInteger(n)) throw new ApiError('BAD_REQUEST', `'${field}' must be a time in epoch milliseconds`);
   return n;
 }
-
 
 /**
  * The cache of the app API (`/{appId}/{apiKey}/cache/…`) in the shapes of the `backendless` SDK's
@@ -47,7 +51,11 @@ export function registerCacheAppRoutes(app: FastifyInstance, ctx: ServerContext)
   app.get(`${base}/check`, async (req: R) => cache().contains(await appId(req), req.params.key));
   app.put(`${base}/expireIn`, async (req: R, reply) => {
     const id = await appId(req);
-    await cache().expireAt(id, req.params.key, ctx.dbs.now() + Math.round(seconds(req.query.timeout, 'timeout') * 1000));
+    await cache().expireAt(
+      id,
+      req.params.key,
+      ctx.dbs.now() + Math.round(seconds(req.query.timeout, 'timeout') * 1000),
+    );
     return sendJson(reply, null);
   });
   app.put(`${base}/expireAt`, async (req: R, reply) => {

@@ -36,14 +36,19 @@ describeEachDb('app API cache', (server) => {
     expect(listed.profile.expireAt).toBeLessThanOrEqual(Date.now() + DEFAULT_CACHE_TTL_SECONDS * 1000);
 
     // A bare string (sent as JSON text, as the SDK does) stays a string both ways.
-    const put = await server().call('PUT', `/${f.appId}/${f.keys.REST}/cache/greeting?timeout=60`, { payload: '"hello"', headers: { 'content-type': 'application/json' } });
+    const put = await server().call('PUT', `/${f.appId}/${f.keys.REST}/cache/greeting?timeout=60`, {
+      payload: '"hello"',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(put.statusCode).toBe(200);
     const greeting = await f.api('GET', '/cache/greeting');
     expect(greeting.body).toBe('"hello"');
 
     const at = Date.now() + 120_000;
     expect((await f.api('PUT', `/cache/greeting/expireAt?timestamp=${at}`, { body: {} })).statusCode).toBe(200);
-    expect(((await f.console('GET', '/cache')).json() as Record<string, { expireAt: number }>).greeting.expireAt).toBe(at);
+    expect(((await f.console('GET', '/cache')).json() as Record<string, { expireAt: number }>).greeting.expireAt).toBe(
+      at,
+    );
     expect((await f.api('PUT', '/cache/greeting/expireIn?timeout=1', { body: {} })).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 1_100));
     expect((await f.api('GET', '/cache/greeting/check')).json()).toBe(false);
@@ -61,7 +66,9 @@ describeEachDb('app API cache', (server) => {
       expect(res.json().code).toBe(appErrorCode('BAD_REQUEST'));
     }
     expect((await f.api('PUT', '/cache/bad/expireAt?timestamp=yesterday', { body: {} })).statusCode).toBe(400);
-    expect((await f.api('PUT', `/cache/bad/expireAt?timestamp=${Date.now() - 1000}`, { body: {} })).statusCode).toBe(400);
+    expect((await f.api('PUT', `/cache/bad/expireAt?timestamp=${Date.now() - 1000}`, { body: {} })).statusCode).toBe(
+      400,
+    );
     const huge = await f.api('PUT', '/cache/bad', { body: { blob: 'x'.repeat(1024 * 1024) } });
     expect([400, 413]).toContain(huge.statusCode);
     expect((await f.api('PUT', '/cache/bad')).statusCode).toBe(400);
@@ -73,7 +80,12 @@ describeEachDb('app API cache', (server) => {
   });
 
   it('serves the published SDK’s Cache group', async () => {
-    const app = Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey: f.keys.JS, standalone: true } as never) as unknown as Sdk;
+    const app = Backendless.initApp({
+      serverURL: origin,
+      appId: f.appId,
+      apiKey: f.keys.JS,
+      standalone: true,
+    } as never) as unknown as Sdk;
     await app.Cache.put('score', { points: 42 }, 60);
     expect(await app.Cache.get('score')).toEqual({ points: 42 });
     expect(await app.Cache.contains('score')).toBe(true);
@@ -92,8 +104,16 @@ describeEachDb('app API cache', (server) => {
       expect(res.json()).toEqual({ code: 8003, message });
       expect((await f.api('PUT', path, { body: {}, key: 'NOT-A-KEY' })).statusCode).toBe(401);
     }
-    const sdk = Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey: f.keys.JS, standalone: true } as never) as unknown as Sdk;
-    const refused = await sdk.CustomServices.invoke('Shop', 'buy', {}).then(() => undefined, (err: Error & { code?: number }) => err);
+    const sdk = Backendless.initApp({
+      serverURL: origin,
+      appId: f.appId,
+      apiKey: f.keys.JS,
+      standalone: true,
+    } as never) as unknown as Sdk;
+    const refused = await sdk.CustomServices.invoke('Shop', 'buy', {}).then(
+      () => undefined,
+      (err: Error & { code?: number }) => err,
+    );
     expect(refused?.code).toBe(8003);
   });
 });

@@ -4,14 +4,18 @@ import { authenticateApp } from '../../http/app-auth.js';
 import { ApiError } from '../../http/api-error.js';
 import { countersFor } from '../counters/index.js';
 
-type R = FastifyRequest<{ Params: { appId: string; apiKey: string; name: string }; Querystring: Record<string, string | undefined> }>;
+type R = FastifyRequest<{
+  Params: { appId: string; apiKey: string; name: string };
+  Querystring: Record<string, string | undefined>;
+}>;
 
 // Control characters are refused too (checked by code point below).
 const NAME = /^[^/]{1,255}$/;
 
 function counterName(req: R): string {
   const { name } = req.params;
-  if (!NAME.test(name) || [...name].some((ch) => ch.charCodeAt(0) < 0x20)) throw new ApiError('BAD_REQUEST', 'A counter name is 1 to 255 characters without slashes');
+  if (!NAME.test(name) || [...name].some((ch) => ch.charCodeAt(0) < 0x20))
+    throw new ApiError('BAD_REQUEST', 'A counter name is 1 to 255 characters without slashes');
   return name;
 }
 
@@ -36,10 +40,20 @@ export function registerCounterAppRoutes(app: FastifyInstance, ctx: ServerContex
   app.put(`${base}/get/increment`, async (req: R) => counters.getAndAdd(await appId(req), counterName(req), 1));
   app.put(`${base}/decrement/get`, async (req: R) => counters.addAndGet(await appId(req), counterName(req), -1));
   app.put(`${base}/get/decrement`, async (req: R) => counters.getAndAdd(await appId(req), counterName(req), -1));
-  app.put(`${base}/incrementby/get`, async (req: R) => counters.addAndGet(await appId(req), counterName(req), integer(req.query.value, 'value')));
-  app.put(`${base}/get/incrementby`, async (req: R) => counters.getAndAdd(await appId(req), counterName(req), integer(req.query.value, 'value')));
+  app.put(`${base}/incrementby/get`, async (req: R) =>
+    counters.addAndGet(await appId(req), counterName(req), integer(req.query.value, 'value')),
+  );
+  app.put(`${base}/get/incrementby`, async (req: R) =>
+    counters.getAndAdd(await appId(req), counterName(req), integer(req.query.value, 'value')),
+  );
   app.put(`${base}/get/compareandset`, async (req: R) =>
-    counters.compareAndSet(await appId(req), counterName(req), integer(req.query.expected, 'expected'), integer(req.query.updatedvalue, 'updatedvalue')));
+    counters.compareAndSet(
+      await appId(req),
+      counterName(req),
+      integer(req.query.expected, 'expected'),
+      integer(req.query.updatedvalue, 'updatedvalue'),
+    ),
+  );
   app.put(`${base}/reset`, async (req: R, reply) => {
     await counters.reset(await appId(req), counterName(req));
     return reply.send(null);

@@ -3,7 +3,15 @@ import { transactionAppOf } from '../../db/app-transaction.js';
 import { type AppCaller } from '../../http/app-auth.js';
 import { ApiError } from '../../http/api-error.js';
 import { columnEquals, type Condition } from '@basalt/shared';
-import { checkClauses, relationTargets, unknownKeys, type AppSchema, type DataServices, type QueryAccess, type TableMeta } from '../data/index.js';
+import {
+  checkClauses,
+  relationTargets,
+  unknownKeys,
+  type AppSchema,
+  type DataServices,
+  type QueryAccess,
+  type TableMeta,
+} from '../data/index.js';
 import { expressionColumns, isExpression } from '../data/records/special-values.js';
 import { namesIn, readQuery, type QuerySpec } from './query-spec.js';
 import type { RowFilter } from '../security/permission-engine.js';
@@ -65,7 +73,11 @@ export class AppData {
   private async writeTable(caller: AppCaller, name: string): Promise<{ schema: AppSchema; table: TableMeta }> {
     const known = this.data.schemaNow(caller.appId)?.table(name);
     // A unit of work changes data only (its schema changes would outlive a rollback).
-    const table = known ?? (transactionAppOf(this.ctx) ? this.pick(await this.data.schema(caller.appId), name).table : await this.data.dynamic.ensureTable(caller.appId, name, actorOf(caller)));
+    const table =
+      known ??
+      (transactionAppOf(this.ctx)
+        ? this.pick(await this.data.schema(caller.appId), name).table
+        : await this.data.dynamic.ensureTable(caller.appId, name, actorOf(caller)));
     return { schema: await this.data.schema(caller.appId), table };
   }
 
@@ -93,7 +105,9 @@ export class AppData {
 
   /** A new set when it adds: the engine's answer may be shared by other requests. */
   private withPassword(table: TableMeta, denied: ReadonlySet<string>): ReadonlySet<string> {
-    return table.system && table.name === 'Users' && !denied.has('password') ? new Set([...denied, 'password']) : denied;
+    return table.system && table.name === 'Users' && !denied.has('password')
+      ? new Set([...denied, 'password'])
+      : denied;
   }
 
   /**
@@ -101,7 +115,13 @@ export class AppData {
    * that answered nothing are told too: the query itself is an access to the table.
    */
   private told(caller: AppCaller, table: TableMeta, count: number, objectId?: string): void {
-    this.ctx.bus.emit('appapi.read', { appId: caller.appId, userId: caller.userId ?? null, table: table.name, ...(objectId ? { objectId } : {}), count });
+    this.ctx.bus.emit('appapi.read', {
+      appId: caller.appId,
+      userId: caller.userId ?? null,
+      table: table.name,
+      ...(objectId ? { objectId } : {}),
+      count,
+    });
   }
 
   private async require(caller: AppCaller, table: TableMeta, op: string, record?: Rec): Promise<void> {
@@ -112,24 +132,46 @@ export class AppData {
    * Narrows a query to the rows the caller may `op` (answers undefined when that is none), and
    * to what it may read through the relation paths it names.
    */
-  private async restrict(caller: AppCaller, schema: AppSchema, table: TableMeta, op: string, spec: QuerySpec): Promise<QuerySpec | undefined> {
+  private async restrict(
+    caller: AppCaller,
+    schema: AppSchema,
+    table: TableMeta,
+    op: string,
+    spec: QuerySpec,
+  ): Promise<QuerySpec | undefined> {
     const now = this.restrictNow(caller, schema, table, op, spec);
     if (now) return now.spec;
-    const narrowed = this.narrow(table, spec, await this.hidden(caller, table), await this.engine.rowFilter(caller, table.tableId, op));
+    const narrowed = this.narrow(
+      table,
+      spec,
+      await this.hidden(caller, table),
+      await this.engine.rowFilter(caller, table.tableId, op),
+    );
     if (!narrowed) return undefined;
     const targets = relationTargets(schema, table, spec.where, spec.sortBy);
     return targets.length ? { ...narrowed, access: await this.accessFor(caller, table, targets) } : narrowed;
   }
 
   /** `restrict` at once when everything it needs is remembered and no relation path is named. */
-  private restrictNow(caller: AppCaller, schema: AppSchema, table: TableMeta, op: string, spec: QuerySpec): { spec: QuerySpec | undefined } | undefined {
+  private restrictNow(
+    caller: AppCaller,
+    schema: AppSchema,
+    table: TableMeta,
+    op: string,
+    spec: QuerySpec,
+  ): { spec: QuerySpec | undefined } | undefined {
     if (relationTargets(schema, table, spec.where, spec.sortBy).length) return undefined;
     const hidden = this.hiddenNow(caller, table);
     const filter = hidden && this.engine.rowFilterNow(caller, table.tableId, op);
     return filter && { spec: this.narrow(table, spec, hidden, filter) };
   }
 
-  private narrow(table: TableMeta, spec: QuerySpec, hidden: ReadonlySet<string>, filter: RowFilter): QuerySpec | undefined {
+  private narrow(
+    table: TableMeta,
+    spec: QuerySpec,
+    hidden: ReadonlySet<string>,
+    filter: RowFilter,
+  ): QuerySpec | undefined {
     const used = namesIn(spec);
     const bad = [...hidden].find((c) => used.has(c));
     if (bad) throw new ApiError('FORBIDDEN', `Permission denied: column '${bad}' of table '${table.name}' is hidden`);
@@ -176,7 +218,13 @@ export class AppData {
     if (depth > 5) return records;
     for (const rel of table.relations) {
       const child = schema.table(rel.toTableName);
-      const nested = records.flatMap((r) => (Array.isArray(r[rel.name]) ? (r[rel.name] as Rec[]) : r[rel.name] && typeof r[rel.name] === 'object' ? [r[rel.name] as Rec] : []));
+      const nested = records.flatMap((r) =>
+        Array.isArray(r[rel.name])
+          ? (r[rel.name] as Rec[])
+          : r[rel.name] && typeof r[rel.name] === 'object'
+            ? [r[rel.name] as Rec]
+            : [],
+      );
       if (!child || !nested.length) continue;
       const access = await this.engine.decideRecords(caller, child.tableId, 'Find', nested);
       const denied = new Set(nested.filter((_, i) => access[i] === 'DENY'));
@@ -185,7 +233,13 @@ export class AppData {
         if (Array.isArray(v)) r[rel.name] = (v as Rec[]).filter((x) => !denied.has(x));
         else if (v && typeof v === 'object' && denied.has(v as Rec)) r[rel.name] = null;
       }
-      await this.guard(caller, schema, child, nested.filter((x) => !denied.has(x)), depth + 1);
+      await this.guard(
+        caller,
+        schema,
+        child,
+        nested.filter((x) => !denied.has(x)),
+        depth + 1,
+      );
     }
     return records;
   }
@@ -203,25 +257,46 @@ export class AppData {
    * `tell` false: a console preview (run as), not a read by the app's caller, so not audited as one.
    * `client`: the response the records are read for, whose client going away stops the read (0017).
    */
-  async find(caller: AppCaller, tableName: string, input: Rec | undefined, tell = true, scope?: Condition[], client?: Answering): Promise<Rec[]> {
-    const { schema, table } = this.tableNow(caller.appId, tableName) ?? await this.table(caller.appId, tableName);
+  async find(
+    caller: AppCaller,
+    tableName: string,
+    input: Rec | undefined,
+    tell = true,
+    scope?: Condition[],
+    client?: Answering,
+  ): Promise<Rec[]> {
+    const { schema, table } = this.tableNow(caller.appId, tableName) ?? (await this.table(caller.appId, tableName));
     // No table-level refusal: the owner policy or a record's ACL may still open some rows.
     const query = scope ? { ...readQuery(input, table), scope } : readQuery(input, table);
     query.client = client;
-    const spec = (this.restrictNow(caller, schema, table, 'Find', query) ?? { spec: await this.restrict(caller, schema, table, 'Find', query) }).spec;
+    const spec = (
+      this.restrictNow(caller, schema, table, 'Find', query) ?? {
+        spec: await this.restrict(caller, schema, table, 'Find', query),
+      }
+    ).spec;
     const found = spec ? await this.data.query.find(caller.appId, schema, table, spec) : [];
-    const records = this.guardNow(caller, table, found) ?? await this.guard(caller, schema, table, found);
+    const records = this.guardNow(caller, table, found) ?? (await this.guard(caller, schema, table, found));
     if (tell) this.told(caller, table, records.length);
     return records;
   }
 
   /** `tell` false: a console preview (run as), not a read by the app's caller, so not audited as one. */
-  async count(caller: AppCaller, tableName: string, input: Rec | undefined, tell = true, client?: Answering): Promise<number> {
-    const { schema, table } = this.tableNow(caller.appId, tableName) ?? await this.table(caller.appId, tableName);
+  async count(
+    caller: AppCaller,
+    tableName: string,
+    input: Rec | undefined,
+    tell = true,
+    client?: Answering,
+  ): Promise<number> {
+    const { schema, table } = this.tableNow(caller.appId, tableName) ?? (await this.table(caller.appId, tableName));
     // No table-level refusal: the owner policy or a record's ACL may still open some rows.
     const query = readQuery(input, table);
     query.client = client;
-    const spec = (this.restrictNow(caller, schema, table, 'Find', query) ?? { spec: await this.restrict(caller, schema, table, 'Find', query) }).spec;
+    const spec = (
+      this.restrictNow(caller, schema, table, 'Find', query) ?? {
+        spec: await this.restrict(caller, schema, table, 'Find', query),
+      }
+    ).spec;
     const n = spec ? await this.data.query.count(caller.appId, schema, table, spec) : 0;
     if (tell) this.told(caller, table, n);
     return n;
@@ -231,14 +306,26 @@ export class AppData {
    * A query over `tableName` narrowed to what the caller may Find, as find narrows it (undefined
    * spec: no row); for the routes that shape their own answer from it (grouping, find by key).
    */
-  async scoped(caller: AppCaller, tableName: string, input: Rec | undefined, scope?: Condition[], client?: Answering): Promise<{ schema: AppSchema; table: TableMeta; spec: QuerySpec | undefined }> {
+  async scoped(
+    caller: AppCaller,
+    tableName: string,
+    input: Rec | undefined,
+    scope?: Condition[],
+    client?: Answering,
+  ): Promise<{ schema: AppSchema; table: TableMeta; spec: QuerySpec | undefined }> {
     const { schema, table } = await this.table(caller.appId, tableName);
     const query = scope ? { ...readQuery(input, table), scope } : readQuery(input, table);
     query.client = client;
     return { schema, table, spec: await this.restrict(caller, schema, table, 'Find', query) };
   }
 
-  async findById(caller: AppCaller, tableName: string, objectId: string, input: Rec | undefined, client?: Answering): Promise<Rec> {
+  async findById(
+    caller: AppCaller,
+    tableName: string,
+    objectId: string,
+    input: Rec | undefined,
+    client?: Answering,
+  ): Promise<Rec> {
     const { schema, table } = await this.table(caller.appId, tableName);
     const id = assertId(objectId);
     const existing = await this.raw(caller.appId, table, id);
@@ -247,7 +334,10 @@ export class AppData {
     // The record was decided above; the caller's own where has no place in a get by id.
     const spec = readQuery({ ...input, where: undefined, whereClause: undefined, pageSize: 1, offset: 0 }, table);
     spec.client = client;
-    const narrowed = this.narrow(table, spec, await this.hidden(caller, table), { kind: 'where', where: columnEquals('objectId', id) })!;
+    const narrowed = this.narrow(table, spec, await this.hidden(caller, table), {
+      kind: 'where',
+      where: columnEquals('objectId', id),
+    })!;
     const [record] = await this.data.query.find(caller.appId, schema, table, narrowed);
     if (!record) throw new ApiError('NOT_FOUND', `Record '${id}' does not exist in table '${table.name}'`);
     const [answered] = await this.guard(caller, schema, table, [record]);
@@ -257,22 +347,43 @@ export class AppData {
 
   /** objectId and ownerId of a stored record (every table has both columns under these names). */
   async raw(appId: string, table: TableMeta, objectId: string): Promise<Rec | undefined> {
-    return this.ctx.dbs.app(appId).selectFrom(table.sqlName).select(['objectId', 'ownerId']).where('objectId', '=', objectId).executeTakeFirst();
+    return this.ctx.dbs
+      .app(appId)
+      .selectFrom(table.sqlName)
+      .select(['objectId', 'ownerId'])
+      .where('objectId', '=', objectId)
+      .executeTakeFirst();
   }
 
   /** Removes what a caller may not write and refuses columns whose Update is denied. */
   async writable(caller: AppCaller, table: TableMeta, input: unknown, creating: boolean): Promise<Rec> {
-    const values = this.writableWith(caller, table, input, creating, this.engine.deniedColumnsNow(caller, table, 'Update') ?? await this.engine.deniedColumns(caller, table, 'Update'));
+    const values = this.writableWith(
+      caller,
+      table,
+      input,
+      creating,
+      this.engine.deniedColumnsNow(caller, table, 'Update') ??
+        (await this.engine.deniedColumns(caller, table, 'Update')),
+    );
     // An expression may not read a column the caller cannot read: it would copy it into one it can.
-    const reads = Object.values(values).filter(isExpression).flatMap((e) => expressionColumns(e.value));
+    const reads = Object.values(values)
+      .filter(isExpression)
+      .flatMap((e) => expressionColumns(e.value));
     const hidden = reads.length ? await this.hidden(caller, table) : undefined;
     const bad = reads.find((c) => hidden?.has(c));
     if (bad) throw new ApiError('FORBIDDEN', `Permission denied: column '${bad}' of table '${table.name}' is hidden`);
     return values;
   }
 
-  private writableWith(caller: AppCaller, table: TableMeta, input: unknown, creating: boolean, denied: ReadonlySet<string>): Rec {
-    if (!input || typeof input !== 'object' || Array.isArray(input)) throw new ApiError('BAD_REQUEST', 'A record must be a JSON object');
+  private writableWith(
+    caller: AppCaller,
+    table: TableMeta,
+    input: unknown,
+    creating: boolean,
+    denied: ReadonlySet<string>,
+  ): Rec {
+    if (!input || typeof input !== 'object' || Array.isArray(input))
+      throw new ApiError('BAD_REQUEST', 'A record must be a JSON object');
     // Copied key by key rather than spread and pruned: deleting keys turns an object into a slow
     // dictionary, and this runs on every app API write.
     const serverCode = isServerCode(caller);
@@ -281,27 +392,36 @@ export class AppData {
       // Server-set values, and keys the SDK adds that are not columns (relation markers): the
       // table in the URL is authoritative.
       if (SERVER_SET.has(k) || k.startsWith('__') || (k === 'ownerId' && !serverCode)) continue;
-      if (denied.has(k)) throw new ApiError('FORBIDDEN', `Permission denied: column '${k}' of table '${table.name}' cannot be changed`);
+      if (denied.has(k))
+        throw new ApiError('FORBIDDEN', `Permission denied: column '${k}' of table '${table.name}' cannot be changed`);
       out[k] = (input as Rec)[k];
     }
     if (!serverCode && creating) {
       out.ownerId = caller.userId ?? null;
-      if (denied.has('ownerId')) throw new ApiError('FORBIDDEN', `Permission denied: column 'ownerId' of table '${table.name}' cannot be changed`);
+      if (denied.has('ownerId'))
+        throw new ApiError(
+          'FORBIDDEN',
+          `Permission denied: column 'ownerId' of table '${table.name}' cannot be changed`,
+        );
     }
     return out;
   }
 
   async create(caller: AppCaller, tableName: string, input: unknown): Promise<Rec> {
     const known = this.data.schemaNow(caller.appId)?.table(tableName);
-    const { schema, table } = known ? this.tableNow(caller.appId, tableName)! : await this.writeTable(caller, tableName);
+    const { schema, table } = known
+      ? this.tableNow(caller.appId, tableName)!
+      : await this.writeTable(caller, tableName);
     const decided = this.engine.decideNow(caller, 'data', table.tableId, 'Create');
     // Not decided yet, or refused: `require` decides and throws the refusal.
     if (decided?.access !== 'GRANT') await this.require(caller, table, 'Create');
     const denied = this.engine.deniedColumnsNow(caller, table, 'Update');
-    const values = denied ? this.writableWith(caller, table, input, true, denied) : await this.writable(caller, table, input, true);
+    const values = denied
+      ? this.writableWith(caller, table, input, true, denied)
+      : await this.writable(caller, table, input, true);
     await this.withColumns(caller, table, [values]);
     const record = await this.data.records.create(caller.appId, table.name, values);
-    return (this.guardNow(caller, table, [record]) ?? await this.guard(caller, schema, table, [record]))[0];
+    return (this.guardNow(caller, table, [record]) ?? (await this.guard(caller, schema, table, [record])))[0];
   }
 
   async update(caller: AppCaller, tableName: string, objectId: string, input: unknown): Promise<Rec> {
@@ -323,7 +443,8 @@ export class AppData {
     if (typeof id === 'string' && id) {
       // A missing table holds no record: the create below makes it (dynamic schema).
       const table = (await this.data.schema(caller.appId)).table(tableName);
-      if (table && await this.raw(caller.appId, table, assertId(id))) return this.update(caller, tableName, id, input);
+      if (table && (await this.raw(caller.appId, table, assertId(id))))
+        return this.update(caller, tableName, id, input);
     }
     return this.create(caller, tableName, input);
   }
@@ -350,9 +471,20 @@ export class AppData {
   }
 
   /** Ids of the rows matching `where` that the caller may `op` (at most MAX_BULK). */
-  async idsWhere(caller: AppCaller, table: TableMeta, where: string | undefined, op: string, client?: Answering): Promise<string[]> {
+  async idsWhere(
+    caller: AppCaller,
+    table: TableMeta,
+    where: string | undefined,
+    op: string,
+    client?: Answering,
+  ): Promise<string[]> {
     const { schema } = await this.table(caller.appId, table.name);
-    const spec = await this.restrict(caller, schema, table, op, { ...readQuery({ where }, table), props: ['objectId'], pageSize: 100, client });
+    const spec = await this.restrict(caller, schema, table, op, {
+      ...readQuery({ where }, table),
+      props: ['objectId'],
+      pageSize: 100,
+      client,
+    });
     if (!spec) return [];
     // One count first: a condition over too many rows is refused at once, not after a hundred pages.
     if ((await this.data.query.count(caller.appId, schema, table, spec)) > MAX_BULK) {
@@ -362,12 +494,19 @@ export class AppData {
     for (let offset = 0; ; offset += 100) {
       const page = await this.data.query.find(caller.appId, schema, table, { ...spec, sortBy: ['objectId'], offset });
       ids.push(...page.map((r) => String(r.objectId)));
-      if (ids.length > MAX_BULK) throw new ApiError('BAD_REQUEST', `The condition matches more than ${MAX_BULK} records; narrow it`);
+      if (ids.length > MAX_BULK)
+        throw new ApiError('BAD_REQUEST', `The condition matches more than ${MAX_BULK} records; narrow it`);
       if (page.length < 100) return ids;
     }
   }
 
-  async bulkUpdate(caller: AppCaller, tableName: string, where: string | undefined, changes: unknown, client?: Answering): Promise<number> {
+  async bulkUpdate(
+    caller: AppCaller,
+    tableName: string,
+    where: string | undefined,
+    changes: unknown,
+    client?: Answering,
+  ): Promise<number> {
     const { table } = await this.table(caller.appId, tableName);
     const values = await this.writable(caller, table, changes, false);
     delete values.objectId;
@@ -377,11 +516,20 @@ export class AppData {
     // Rows are locked in the order bulk deletes lock them (JavaScript's string order, not the
     // database collation's, which ignores the dashes of ids), so the two cannot deadlock.
     const ordered = [...ids].sort();
-    await this.data.records.bulkUpsert(caller.appId, table.name, ordered.map((objectId) => ({ ...values, objectId })));
+    await this.data.records.bulkUpsert(
+      caller.appId,
+      table.name,
+      ordered.map((objectId) => ({ ...values, objectId })),
+    );
     return ids.length;
   }
 
-  async bulkDelete(caller: AppCaller, tableName: string, where: string | undefined, client?: Answering): Promise<number> {
+  async bulkDelete(
+    caller: AppCaller,
+    tableName: string,
+    where: string | undefined,
+    client?: Answering,
+  ): Promise<number> {
     const { table } = await this.table(caller.appId, tableName);
     const ids = await this.idsWhere(caller, table, where, 'Remove', client);
     return ids.length ? this.data.records.deleteMany(caller.appId, table.name, ids) : 0;

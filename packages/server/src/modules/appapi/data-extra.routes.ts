@@ -25,8 +25,12 @@ export function registerDataExtraRoutes(app: FastifyInstance, ctx: ServerContext
   const grouping = new AppGrouping(ctx, data);
 
   app.put(`${base}/:table/deep-save`, async (req: R) => deep.save(await caller(req), req.params.table, req.body));
-  app.post(`${base}/data-grouping/:table`, async (req: R, reply) => grouping.group(await caller(req), req.params.table, objectBody(req.body) ?? {}, reply.raw));
-  app.post(`${base}/data-grouping/:table/count`, async (req: R, reply) => grouping.count(await caller(req), req.params.table, objectBody(req.body) ?? {}, reply.raw));
+  app.post(`${base}/data-grouping/:table`, async (req: R, reply) =>
+    grouping.group(await caller(req), req.params.table, objectBody(req.body) ?? {}, reply.raw),
+  );
+  app.post(`${base}/data-grouping/:table/count`, async (req: R, reply) =>
+    grouping.count(await caller(req), req.params.table, objectBody(req.body) ?? {}, reply.raw),
+  );
 
   /**
    * `findById({k1: v1, …})`: each query key a column of the table, each value its value. The one
@@ -43,13 +47,15 @@ export function registerDataExtraRoutes(app: FastifyInstance, ctx: ServerContext
     const scope = keys.map(([name, value]) => {
       const col = table.columns.find((x) => x.name === name);
       if (!col) throw bad(`Column '${name.slice(0, 80)}' does not exist in table '${table.name}'`);
-      if (hidden.has(name)) throw new ApiError('FORBIDDEN', `Permission denied: column '${name}' of table '${table.name}' is hidden`);
+      if (hidden.has(name))
+        throw new ApiError('FORBIDDEN', `Permission denied: column '${name}' of table '${table.name}' is hidden`);
       if (typeof value !== 'string') throw bad(`Give one value for key column '${name}'`);
       return columnEquals(name, col.dataType === 'BOOLEAN' ? value === 'true' : value);
     });
     const found = await data.find(c, table.name, { pageSize: 2 }, true, scope, reply.raw);
     if (!found.length) throw new ApiError('NOT_FOUND', `No record of table '${table.name}' has this key`);
-    if (found.length > 1) throw bad(`More than one record of table '${table.name}' has these values: they are not a key`);
+    if (found.length > 1)
+      throw bad(`More than one record of table '${table.name}' has these values: they are not a key`);
     return found[0];
   });
 }

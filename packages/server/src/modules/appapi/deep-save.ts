@@ -38,7 +38,10 @@ const SKIP = new Set(['___class', '__meta', 'created', 'updated', '___jsonclass'
  * children). Every record is decided by the permission engine as the single routes decide it.
  */
 export class AppDeepSave {
-  constructor(private readonly ctx: ServerContext, private readonly data: AppData) {}
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly data: AppData,
+  ) {}
 
   private get engine() {
     return this.ctx.security.engine;
@@ -51,7 +54,8 @@ export class AppDeepSave {
     let { schema, table } = await this.data.table(caller.appId, tableName);
     // Relation columns named by `___class` children are created first (dynamic schema), then the
     // tree is read against the schema that holds them.
-    if (await this.addRelations(caller, schema, table, body, 0, new Set())) ({ schema, table } = await this.data.table(caller.appId, tableName));
+    if (await this.addRelations(caller, schema, table, body, 0, new Set()))
+      ({ schema, table } = await this.data.table(caller.appId, tableName));
     const nodes: Node[] = [];
     const bySub = new Map<string, Node>();
     const byId = new Map<string, Node>();
@@ -71,7 +75,8 @@ export class AppDeepSave {
     let changed = false;
     for (const [name, recs] of tables) {
       const before = (await this.data.table(caller.appId, name)).table;
-      if ((await this.data.data.dynamic.ensureColumns(caller.appId, name, recs, actorOf(caller))) !== before) changed = true;
+      if ((await this.data.data.dynamic.ensureColumns(caller.appId, name, recs, actorOf(caller))) !== before)
+        changed = true;
     }
     if (changed) {
       const fresh = await this.data.data.schema(caller.appId);
@@ -91,11 +96,25 @@ export class AppDeepSave {
       }
       if (existing && !n.linkOnly) {
         await this.engine.require(caller, 'data', n.table.tableId, 'Update', existing, `table '${n.table.name}'`);
-        if (n.relations.size) await this.engine.require(caller, 'data', n.table.tableId, 'SetRelation', existing, `table '${n.table.name}'`);
+        if (n.relations.size)
+          await this.engine.require(
+            caller,
+            'data',
+            n.table.tableId,
+            'SetRelation',
+            existing,
+            `table '${n.table.name}'`,
+          );
       }
       const values = n.linkOnly ? undefined : await this.data.writable(caller, n.table, n.scalars, create);
       if (values && !create) delete values.objectId;
-      const record: GraphRecord = { table: n.table, objectId: n.objectId ?? newRecordId(), create, values, relations: [] };
+      const record: GraphRecord = {
+        table: n.table,
+        objectId: n.objectId ?? newRecordId(),
+        create,
+        values,
+        relations: [],
+      };
       n.objectId = record.objectId;
       plan.push(record);
       planned.set(n, record);
@@ -104,7 +123,11 @@ export class AppDeepSave {
       for (const { relation, items } of n.relations.values()) {
         const ids = items.map((item) => ('id' in item ? item.id : resolve(item).objectId!));
         const target = relation.toTableName;
-        for (const item of items) if (!('id' in item) && resolve(item).table.name !== target) throw bad(`Relation '${relation.name}' of table '${n.table.name}' holds records of table '${target}', not '${resolve(item).table.name}'`);
+        for (const item of items)
+          if (!('id' in item) && resolve(item).table.name !== target)
+            throw bad(
+              `Relation '${relation.name}' of table '${n.table.name}' holds records of table '${target}', not '${resolve(item).table.name}'`,
+            );
         planned.get(n)!.relations.push({ relation, ids });
       }
     }
@@ -117,7 +140,14 @@ export class AppDeepSave {
    * naming an existing table by `___class` becomes a relation column to that table (one-to-one for
    * an object, one-to-many for an array). Answers whether any was made.
    */
-  private async addRelations(caller: AppCaller, schema: AppSchema, table: TableMeta, input: Rec, depth: number, seen: Set<Rec>): Promise<boolean> {
+  private async addRelations(
+    caller: AppCaller,
+    schema: AppSchema,
+    table: TableMeta,
+    input: Rec,
+    depth: number,
+    seen: Set<Rec>,
+  ): Promise<boolean> {
     if (depth > MAX_DEEP_DEPTH || seen.has(input)) return false;
     seen.add(input);
     let made = false;
@@ -128,7 +158,8 @@ export class AppDeepSave {
       const rel = table.relations.find((r) => r.name === key);
       if (rel) {
         const child = schema.tableById(rel.toTableId);
-        if (child) for (const r of records) if (await this.addRelations(caller, schema, child, r, depth + 1, seen)) made = true;
+        if (child)
+          for (const r of records) if (await this.addRelations(caller, schema, child, r, depth + 1, seen)) made = true;
         continue;
       }
       if (table.columns.some((c) => c.name === key)) continue;
@@ -148,10 +179,20 @@ export class AppDeepSave {
   }
 
   /** Reads one record of the body and, through its relation columns, the records below it. */
-  private read(schema: AppSchema, table: TableMeta, input: Rec, depth: number, nodes: Node[], bySub: Map<string, Node>, byId: Map<string, Node>): Node {
+  private read(
+    schema: AppSchema,
+    table: TableMeta,
+    input: Rec,
+    depth: number,
+    nodes: Node[],
+    bySub: Map<string, Node>,
+    byId: Map<string, Node>,
+  ): Node {
     if (depth > MAX_DEEP_DEPTH) throw bad(`A deep save nests at most ${MAX_DEEP_DEPTH} levels`);
     if (typeof input.___class === 'string' && depth > 0 && input.___class !== table.name) {
-      throw bad(`A record of table '${input.___class.slice(0, 80)}' cannot stand where table '${table.name}' is expected`);
+      throw bad(
+        `A record of table '${input.___class.slice(0, 80)}' cannot stand where table '${table.name}' is expected`,
+      );
     }
     const objectId = input.objectId === undefined || input.objectId === null ? undefined : assertId(input.objectId);
     // The same stored record given twice is one record (its values merged, later ones winning).
@@ -164,7 +205,8 @@ export class AppDeepSave {
     }
     if (input.__subID !== undefined && typeof input.__subID !== 'string') throw bad('__subID must be text');
     if (typeof input.__subID === 'string') {
-      if (bySub.has(input.__subID) && bySub.get(input.__subID) !== node) throw bad(`__subID '${input.__subID.slice(0, 80)}' is given to two records`);
+      if (bySub.has(input.__subID) && bySub.get(input.__subID) !== node)
+        throw bad(`__subID '${input.__subID.slice(0, 80)}' is given to two records`);
       bySub.set(input.__subID, node);
     }
     for (const [key, value] of Object.entries(input)) {
@@ -184,12 +226,14 @@ export class AppDeepSave {
         if (typeof v === 'string') return { id: assertId(v, `${relation.name} objectId`) };
         if (!isObject(v)) throw bad(`Relation '${relation.name}' takes records, objectIds or null`);
         if ('__originSubID' in v) {
-          if (typeof v.__originSubID !== 'string') throw bad(`Relation '${relation.name}': __originSubID must be text naming a __subID of the body`);
+          if (typeof v.__originSubID !== 'string')
+            throw bad(`Relation '${relation.name}': __originSubID must be text naming a __subID of the body`);
           return { stub: v.__originSubID };
         }
         return { node: this.read(schema, child, v, depth + 1, nodes, bySub, byId) };
       });
-      if (relation.relationshipType === 'ONE_TO_ONE' && items.length > 1) throw bad(`Relation '${relation.name}' is one-to-one and takes one record`);
+      if (relation.relationshipType === 'ONE_TO_ONE' && items.length > 1)
+        throw bad(`Relation '${relation.name}' is one-to-one and takes one record`);
       node.relations.set(key, { relation, many: Array.isArray(value), items });
     }
     // A record given only by objectId is linked to, never written; without one it is a new record.
@@ -202,7 +246,12 @@ export class AppDeepSave {
    * columns holding their children. A record met a second time is answered as a
    * `{__originSubID}` stub of the first, which then carries `__subID`, so cycles stay finite.
    */
-  private async answer(caller: AppCaller, root: Node, stored: Map<string, Rec>, resolve: (item: Item) => Node): Promise<Rec> {
+  private async answer(
+    caller: AppCaller,
+    root: Node,
+    stored: Map<string, Rec>,
+    resolve: (item: Item) => Node,
+  ): Promise<Rec> {
     const seen = new Map<Node, Rec>();
     const hiddenOf = new Map<string, ReadonlySet<string>>();
     let sub = 0;
@@ -212,7 +261,9 @@ export class AppDeepSave {
         if (typeof first.__subID !== 'string') first.__subID = String(++sub);
         return { __originSubID: first.__subID };
       }
-      const out: Rec = { ...(stored.get(`${n.table.tableId}:${n.objectId}`) ?? { objectId: n.objectId, ___class: n.table.name }) };
+      const out: Rec = {
+        ...(stored.get(`${n.table.tableId}:${n.objectId}`) ?? { objectId: n.objectId, ___class: n.table.name }),
+      };
       seen.set(n, out);
       let hidden = hiddenOf.get(n.table.tableId);
       if (!hidden) hiddenOf.set(n.table.tableId, (hidden = await this.data.hidden(caller, n.table)));

@@ -25,7 +25,11 @@ const TABLE = 'app_user_email_confirmations';
 export class EmailConfirmations {
   readonly limiter: FailureLimiter;
 
-  constructor(private readonly ctx: ServerContext, private readonly links: UserLinksRepo, private readonly users: UsersRepo) {
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly links: UserLinksRepo,
+    private readonly users: UsersRepo,
+  ) {
     this.limiter = ctx.cluster.limiter('email-confirmation', PER_ADDRESS, WINDOW_MS);
   }
 
@@ -33,7 +37,10 @@ export class EmailConfirmations {
   async take(key: string, max?: number): Promise<void> {
     if (await this.limiter.isBlocked(key, max)) {
       const minutes = Math.max(1, Math.ceil((await this.limiter.retryAfter(key)) / 60_000));
-      throw new ApiError('RATE_LIMITED', `Too many confirmation requests; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+      throw new ApiError(
+        'RATE_LIMITED',
+        `Too many confirmation requests; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+      );
     }
     await this.limiter.recordFailure(key);
   }
@@ -58,14 +65,17 @@ export class EmailConfirmations {
     await this.ctx.mailer.send({
       to: user.email,
       subject: `Confirm your ${app} email address`,
-      text: `Welcome to ${app}.\n\nTo confirm your email address and start signing in, open this link within seven days:\n${link}\n\n`
-        + 'If you did not register, ignore this message.',
+      text:
+        `Welcome to ${app}.\n\nTo confirm your email address and start signing in, open this link within seven days:\n${link}\n\n` +
+        'If you did not register, ignore this message.',
     });
   }
 
   /** Mails a link after the answer; a failed mail is logged, never answered. */
   sendLater(appId: string, user: { objectId: string; email: string }): void {
-    void this.send(appId, user).catch((err: unknown) => this.ctx.log.warn({ err, appId }, 'Sending an email confirmation mail failed'));
+    void this.send(appId, user).catch((err: unknown) =>
+      this.ctx.log.warn({ err, appId }, 'Sending an email confirmation mail failed'),
+    );
   }
 
   /**
@@ -82,6 +92,11 @@ export class EmailConfirmations {
     const status = users?.columns.find((c) => c.name === 'userStatus');
     if (!users || !status) return false;
     const confirmed = users.columns.find((c) => c.name === 'isEmailConfirmed');
-    return this.users.confirm(appId, users.sqlName, { status: status.sqlName, confirmed: confirmed?.sqlName, objectId: row.user_id, pending: PENDING_STATUS });
+    return this.users.confirm(appId, users.sqlName, {
+      status: status.sqlName,
+      confirmed: confirmed?.sqlName,
+      objectId: row.user_id,
+      pending: PENDING_STATUS,
+    });
   }
 }

@@ -22,7 +22,8 @@ async function rejection(p: Promise<unknown>): Promise<SdkError> {
 describeEachDb('app users: email confirmation', (server) => {
   let f: AppFixture;
   let origin: string;
-  const sdk = (apiKey = f.keys.JS): Sdk => Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey, standalone: true } as never) as unknown as Sdk;
+  const sdk = (apiKey = f.keys.JS): Sdk =>
+    Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey, standalone: true } as never) as unknown as Sdk;
   const mailsTo = (to: string) => server().app.basalt.mailer.recent.filter((m) => m.to === to);
   /** The link of the newest mail to an address, waiting for it (mails go after the answer). */
   const linkFor = async (to: string, count: number): Promise<string> => {
@@ -42,13 +43,19 @@ describeEachDb('app users: email confirmation', (server) => {
 
   it('without the setting, registration signs in at once and sends no mail', async () => {
     await sdk().UserService.register({ email: 'open@example.com', password: 'pass one' } as never);
-    expect(await sdk().UserService.login('open@example.com', 'pass one')).toMatchObject({ email: 'open@example.com', userStatus: 'ENABLED' });
+    expect(await sdk().UserService.login('open@example.com', 'pass one')).toMatchObject({
+      email: 'open@example.com',
+      userStatus: 'ENABLED',
+    });
     expect(mailsTo('open@example.com')).toHaveLength(0);
   });
 
   it('with it, the new user waits for the mailed link, then signs in; the link works once', async () => {
     expect((await f.console('PUT', '/userregistration', { emailConfirmationRequired: true })).statusCode).toBe(200);
-    const user = await sdk().UserService.register({ email: 'wait@example.com', password: 'pass two' } as never) as unknown as Record<string, unknown>;
+    const user = (await sdk().UserService.register({
+      email: 'wait@example.com',
+      password: 'pass two',
+    } as never)) as unknown as Record<string, unknown>;
     expect(user.userStatus).toBe('EMAIL_CONFIRMATION_PENDING');
     const link = await linkFor('wait@example.com', 1);
 
@@ -63,7 +70,10 @@ describeEachDb('app users: email confirmation', (server) => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Email confirmed');
     expect(page.headers['x-frame-options']).toBe('DENY');
-    expect(await sdk().UserService.login('wait@example.com', 'pass two')).toMatchObject({ userStatus: 'ENABLED', isEmailConfirmed: true });
+    expect(await sdk().UserService.login('wait@example.com', 'pass two')).toMatchObject({
+      userStatus: 'ENABLED',
+      isEmailConfirmed: true,
+    });
     const again = await open(link);
     expect(again.statusCode).toBe(400);
     expect(again.body).toContain('not valid');
@@ -95,10 +105,16 @@ describeEachDb('app users: email confirmation', (server) => {
     await sdk().UserService.register({ email: 'manual@example.com', password: 'pass four' } as never);
     const client = await rejection(sdk().UserService.createEmailConfirmationURL('manual@example.com'));
     expect(client.status).toBe(403);
-    const { confirmationURL } = await sdk(f.keys.BL).UserService.createEmailConfirmationURL('manual@example.com') as unknown as { confirmationURL: string };
+    const { confirmationURL } = (await sdk(f.keys.BL).UserService.createEmailConfirmationURL(
+      'manual@example.com',
+    )) as unknown as { confirmationURL: string };
     expect(confirmationURL).toMatch(/\/confirm-email\?token=/);
     expect((await open(new URL(confirmationURL).pathname + new URL(confirmationURL).search)).statusCode).toBe(200);
-    expect((await rejection(sdk(f.keys.BL).UserService.createEmailConfirmationURL('manual@example.com'))).status).toBe(400);
-    expect((await rejection(sdk(f.keys.BL).UserService.createEmailConfirmationURL('nobody@example.com'))).status).toBe(404);
+    expect((await rejection(sdk(f.keys.BL).UserService.createEmailConfirmationURL('manual@example.com'))).status).toBe(
+      400,
+    );
+    expect((await rejection(sdk(f.keys.BL).UserService.createEmailConfirmationURL('nobody@example.com'))).status).toBe(
+      404,
+    );
   });
 });

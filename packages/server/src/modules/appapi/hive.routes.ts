@@ -10,9 +10,9 @@ import { sendJson } from '../../http/route.js';
 type Params = { appId: string; apiKey: string; hive: string; key: string; field: string; index: string };
 type R = FastifyRequest<{ Params: Params; Querystring: Record<string, string | undefined>; Body: unknown }>;
 
-
 function keyList(body: unknown): string[] {
-  if (!Array.isArray(body) || body.some((k) => typeof k !== 'string')) throw new ApiError('BAD_REQUEST', 'Send the keys as a JSON array of strings');
+  if (!Array.isArray(body) || body.some((k) => typeof k !== 'string'))
+    throw new ApiError('BAD_REQUEST', 'Send the keys as a JSON array of strings');
   return body as string[];
 }
 
@@ -60,21 +60,41 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
     const store = `${base}/:hive/${type}`;
     app.get(`${store}/keys`, async (req: R) => {
       const id = await appId(req);
-      const pageSize = req.query.pageSize === undefined ? 100 : Math.min(1000, Math.max(1, Math.trunc(number(req.query.pageSize, 'pageSize'))));
-      return service().keys(id, req.params.hive, type, { pageSize, cursor: req.query.cursor, filterPattern: req.query.filterPattern });
+      const pageSize =
+        req.query.pageSize === undefined
+          ? 100
+          : Math.min(1000, Math.max(1, Math.trunc(number(req.query.pageSize, 'pageSize'))));
+      return service().keys(id, req.params.hive, type, {
+        pageSize,
+        cursor: req.query.cursor,
+        filterPattern: req.query.filterPattern,
+      });
     });
-    app.delete(store, async (req: R) => service().removeKeys(await appId(req), req.params.hive, type, keyList(req.body)));
-    app.post(`${store}/action/exist`, async (req: R) => service().existing(await appId(req), req.params.hive, type, keyList(req.body)));
+    app.delete(store, async (req: R) =>
+      service().removeKeys(await appId(req), req.params.hive, type, keyList(req.body)),
+    );
+    app.post(`${store}/action/exist`, async (req: R) =>
+      service().existing(await appId(req), req.params.hive, type, keyList(req.body)),
+    );
     app.put(`${store}/action/touch`, async (req: R, reply) => {
       await service().touch(await appId(req), req.params.hive, type, keyList(req.body));
       return done(reply);
     });
     app.put(`${store}/:key/rename`, async (req: R, reply) => {
       const id = await appId(req);
-      await service().renameKey(id, req.params.hive, type, req.params.key, req.query.newKey ?? '', req.query.overwrite === 'true');
+      await service().renameKey(
+        id,
+        req.params.hive,
+        type,
+        req.params.key,
+        req.query.newKey ?? '',
+        req.query.overwrite === 'true',
+      );
       return done(reply);
     });
-    app.get(`${store}/:key/get-expiration-ttl`, async (req: R) => service().ttl(await appId(req), req.params.hive, type, req.params.key));
+    app.get(`${store}/:key/get-expiration-ttl`, async (req: R) =>
+      service().ttl(await appId(req), req.params.hive, type, req.params.key),
+    );
     app.put(`${store}/:key/clear-expiration`, async (req: R, reply) => {
       await service().clearExpiration(await appId(req), req.params.hive, type, req.params.key);
       return done(reply);
@@ -90,7 +110,8 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
       return done(reply);
     });
     app.get(`${store}/:key/seconds-since-last-operation`, async (req: R) =>
-      service().secondsSinceLastOperation(await appId(req), req.params.hive, type, req.params.key));
+      service().secondsSinceLastOperation(await appId(req), req.params.hive, type, req.params.key),
+    );
   }
 
   // The key-value store.
@@ -100,53 +121,92 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
     await service().kvSetMany(await appId(req), req.params.hive, req.body);
     return true;
   });
-  app.get(`${kv}/:key`, async (req: R, reply) => sendJson(reply, await service().kvValueOrNull(await appId(req), req.params.hive, req.params.key)));
+  app.get(`${kv}/:key`, async (req: R, reply) =>
+    sendJson(reply, await service().kvValueOrNull(await appId(req), req.params.hive, req.params.key)),
+  );
   app.put(`${kv}/:key`, async (req: R) => {
     const id = await appId(req);
     const body = req.body;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('BAD_REQUEST', 'Send {value, ttl?, expireAt?, condition?}');
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw new ApiError('BAD_REQUEST', 'Send {value, ttl?, expireAt?, condition?}');
     return service().kvSetWith(id, req.params.hive, req.params.key, body as Record<string, unknown>);
   });
-  app.put(`${kv}/:key/increment`, async (req: R) => service().kvIncrement(await appId(req), req.params.hive, req.params.key, number(req.query.value, 'value', 1)));
-  app.put(`${kv}/:key/decrement`, async (req: R) => service().kvIncrement(await appId(req), req.params.hive, req.params.key, -number(req.query.value, 'value', 1)));
+  app.put(`${kv}/:key/increment`, async (req: R) =>
+    service().kvIncrement(await appId(req), req.params.hive, req.params.key, number(req.query.value, 'value', 1)),
+  );
+  app.put(`${kv}/:key/decrement`, async (req: R) =>
+    service().kvIncrement(await appId(req), req.params.hive, req.params.key, -number(req.query.value, 'value', 1)),
+  );
 
   // The map store.
   const map = `${base}/:hive/map/:key`;
   const read = async (req: R) => service().mapRead(await appId(req), req.params.hive, req.params.key);
-  const valueOf = (body: unknown) => (body && typeof body === 'object' && !Array.isArray(body) ? (body as { value?: unknown }).value : undefined);
-  app.post(map, async (req: R) => service().mapRead(await appId(req), req.params.hive, req.params.key, req.body === undefined ? [] : keyList(req.body)));
+  const valueOf = (body: unknown) =>
+    body && typeof body === 'object' && !Array.isArray(body) ? (body as { value?: unknown }).value : undefined;
+  app.post(map, async (req: R) =>
+    service().mapRead(
+      await appId(req),
+      req.params.hive,
+      req.params.key,
+      req.body === undefined ? [] : keyList(req.body),
+    ),
+  );
   app.get(`${map}/get/:field`, async (req: R, reply) => {
     const all = await read(req);
     return sendJson(reply, Object.prototype.hasOwnProperty.call(all, req.params.field) ? all[req.params.field] : null);
   });
-  app.get(`${map}/exists/:field`, async (req: R) => Object.prototype.hasOwnProperty.call(await read(req), req.params.field));
+  app.get(`${map}/exists/:field`, async (req: R) =>
+    Object.prototype.hasOwnProperty.call(await read(req), req.params.field),
+  );
   app.get(`${map}/length`, async (req: R) => Object.keys(await read(req)).length);
   app.get(`${map}/keys`, async (req: R) => Object.keys(await read(req)));
   app.get(`${map}/values`, async (req: R) => Object.values(await read(req)));
   // Answers how many fields were new (existing ones are overwritten).
   app.put(map, async (req: R) => {
     const id = await appId(req);
-    if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) throw new ApiError('BAD_REQUEST', 'Send the fields and values as one JSON object');
+    if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body))
+      throw new ApiError('BAD_REQUEST', 'Send the fields and values as one JSON object');
     return service().add(id, req.params.hive, 'map', req.params.key, { value: req.body });
   });
   // Answers whether the field was new.
   app.put(`${map}/set/:field`, async (req: R) => {
     const id = await appId(req);
-    return (await service().add(id, req.params.hive, 'map', req.params.key, { value: { [req.params.field]: valueOf(req.body) } })) === 1;
+    return (
+      (await service().add(id, req.params.hive, 'map', req.params.key, {
+        value: { [req.params.field]: valueOf(req.body) },
+      })) === 1
+    );
   });
   // Answers whether the value was written: without overwrite, only a new field is.
   app.put(`${map}/set-with-overwrite/:field`, async (req: R) => {
     const id = await appId(req);
     const body = (req.body ?? {}) as { value?: unknown; overwrite?: unknown };
-    if (body.overwrite === false) return service().mapSetIfAbsent(id, req.params.hive, req.params.key, req.params.field, body.value);
+    if (body.overwrite === false)
+      return service().mapSetIfAbsent(id, req.params.hive, req.params.key, req.params.field, body.value);
     await service().add(id, req.params.hive, 'map', req.params.key, { value: { [req.params.field]: body.value } });
     return true;
   });
   app.put(`${map}/increment/:field`, async (req: R) =>
-    service().mapIncrement(await appId(req), req.params.hive, req.params.key, req.params.field, number(req.query.count, 'count', 1)));
+    service().mapIncrement(
+      await appId(req),
+      req.params.hive,
+      req.params.key,
+      req.params.field,
+      number(req.query.count, 'count', 1),
+    ),
+  );
   app.put(`${map}/decrement/:field`, async (req: R) =>
-    service().mapIncrement(await appId(req), req.params.hive, req.params.key, req.params.field, -number(req.query.count, 'count', 1)));
-  app.delete(`${map}/by-obj-keys`, async (req: R) => service().removeValues(await appId(req), req.params.hive, 'map', req.params.key, keyList(req.body)));
+    service().mapIncrement(
+      await appId(req),
+      req.params.hive,
+      req.params.key,
+      req.params.field,
+      -number(req.query.count, 'count', 1),
+    ),
+  );
+  app.delete(`${map}/by-obj-keys`, async (req: R) =>
+    service().removeValues(await appId(req), req.params.hive, 'map', req.params.key, keyList(req.body)),
+  );
 
   const values = (body: unknown): unknown[] => {
     if (!Array.isArray(body)) throw new ApiError('BAD_REQUEST', 'Send the values as a JSON array');
@@ -158,14 +218,26 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
   const set = `${base}/:hive/set/:key`;
   app.get(set, async (req: R) => service().items(await appId(req), req.params.hive, 'set', req.params.key));
   app.get(`${set}/length`, async (req: R) => service().size(await appId(req), req.params.hive, 'set', req.params.key));
-  app.get(`${set}/random`, async (req: R) => service().setRandom(await appId(req), req.params.hive, req.params.key, count(req)));
-  app.put(`${set}/random`, async (req: R) => service().setPop(await appId(req), req.params.hive, req.params.key, count(req)));
-  app.put(`${set}/add`, async (req: R) => service().add(await appId(req), req.params.hive, 'set', req.params.key, values(req.body)));
-  app.delete(`${set}/values`, async (req: R) => service().removeValues(await appId(req), req.params.hive, 'set', req.params.key, values(req.body)));
-  app.post(`${set}/contains`, async (req: R) => service().setContains(await appId(req), req.params.hive, req.params.key, values(req.body)));
+  app.get(`${set}/random`, async (req: R) =>
+    service().setRandom(await appId(req), req.params.hive, req.params.key, count(req)),
+  );
+  app.put(`${set}/random`, async (req: R) =>
+    service().setPop(await appId(req), req.params.hive, req.params.key, count(req)),
+  );
+  app.put(`${set}/add`, async (req: R) =>
+    service().add(await appId(req), req.params.hive, 'set', req.params.key, values(req.body)),
+  );
+  app.delete(`${set}/values`, async (req: R) =>
+    service().removeValues(await appId(req), req.params.hive, 'set', req.params.key, values(req.body)),
+  );
+  app.post(`${set}/contains`, async (req: R) =>
+    service().setContains(await appId(req), req.params.hive, req.params.key, values(req.body)),
+  );
   for (const type of ['set', 'sorted-set'] as const) {
     for (const op of ['difference', 'intersection', 'union'] as const) {
-      app.post(`${base}/:hive/${type}/action/${op}`, async (req: R) => service().setAlgebra(await appId(req), req.params.hive, type, op, keyList(req.body)));
+      app.post(`${base}/:hive/${type}/action/${op}`, async (req: R) =>
+        service().setAlgebra(await appId(req), req.params.hive, type, op, keyList(req.body)),
+      );
     }
   }
 
@@ -176,14 +248,20 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
     if (req.query.from === undefined && req.query.to === undefined) return items;
     return rankSlice(items, Math.trunc(number(req.query.from, 'from', 0)), Math.trunc(number(req.query.to, 'to', -1)));
   });
-  app.get(`${list}/length`, async (req: R) => service().size(await appId(req), req.params.hive, 'list', req.params.key));
+  app.get(`${list}/length`, async (req: R) =>
+    service().size(await appId(req), req.params.hive, 'list', req.params.key),
+  );
   app.get(`${list}/:index`, async (req: R, reply) => {
     const items = await service().items(await appId(req), req.params.hive, 'list', req.params.key);
     const i = Math.trunc(number(req.params.index, 'index'));
     return sendJson(reply, rankSlice(items, i, i)[0] ?? null);
   });
-  app.put(`${list}/insert-before`, async (req: R) => service().listInsert(await appId(req), req.params.hive, req.params.key, 'before', req.body));
-  app.put(`${list}/insert-after`, async (req: R) => service().listInsert(await appId(req), req.params.hive, req.params.key, 'after', req.body));
+  app.put(`${list}/insert-before`, async (req: R) =>
+    service().listInsert(await appId(req), req.params.hive, req.params.key, 'before', req.body),
+  );
+  app.put(`${list}/insert-after`, async (req: R) =>
+    service().listInsert(await appId(req), req.params.hive, req.params.key, 'after', req.body),
+  );
   app.put(`${list}/delete-value`, async (req: R) => {
     const id = await appId(req);
     const body = (req.body ?? {}) as { value?: unknown; count?: unknown };
@@ -191,10 +269,18 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
     if (!Number.isSafeInteger(n)) throw new ApiError('BAD_REQUEST', "'count' must be a whole number");
     return service().listDeleteValue(id, req.params.hive, req.params.key, body.value, n);
   });
-  app.put(`${list}/add-first`, async (req: R) => service().listAddFirst(await appId(req), req.params.hive, req.params.key, values(req.body)));
-  app.put(`${list}/add-last`, async (req: R) => service().add(await appId(req), req.params.hive, 'list', req.params.key, values(req.body)));
-  app.put(`${list}/get-first-and-delete`, async (req: R) => service().listPop(await appId(req), req.params.hive, req.params.key, 'first', count(req)));
-  app.put(`${list}/get-last-and-delete`, async (req: R) => service().listPop(await appId(req), req.params.hive, req.params.key, 'last', count(req)));
+  app.put(`${list}/add-first`, async (req: R) =>
+    service().listAddFirst(await appId(req), req.params.hive, req.params.key, values(req.body)),
+  );
+  app.put(`${list}/add-last`, async (req: R) =>
+    service().add(await appId(req), req.params.hive, 'list', req.params.key, values(req.body)),
+  );
+  app.put(`${list}/get-first-and-delete`, async (req: R) =>
+    service().listPop(await appId(req), req.params.hive, req.params.key, 'first', count(req)),
+  );
+  app.put(`${list}/get-last-and-delete`, async (req: R) =>
+    service().listPop(await appId(req), req.params.hive, req.params.key, 'last', count(req)),
+  );
 
   // The sorted-set store.
   const zs = `${base}/:hive/sorted-set/:key`;
@@ -219,28 +305,78 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
     return body as { value?: unknown; reverse?: unknown };
   };
   app.put(`${zs}/add`, async (req: R) => service().zAdd(await appId(req), req.params.hive, req.params.key, req.body));
-  app.put(`${zs}/increment`, async (req: R) => service().zIncrement(await appId(req), req.params.hive, req.params.key, req.body, 1));
-  app.put(`${zs}/decrement`, async (req: R) => service().zIncrement(await appId(req), req.params.hive, req.params.key, req.body, -1));
-  app.put(`${zs}/get-with-max-score-and-delete`, async (req: R) => service().zPop(await appId(req), req.params.hive, req.params.key, 'max', count(req)));
-  app.put(`${zs}/get-with-min-score-and-delete`, async (req: R) => service().zPop(await appId(req), req.params.hive, req.params.key, 'min', count(req)));
-  app.get(`${zs}/get-random`, async (req: R) => service().zRandom(await appId(req), req.params.hive, req.params.key, count(req), flag(req.query.withScores)));
-  app.post(`${zs}/get-score`, async (req: R, reply) => sendJson(reply, await service().zScore(await appId(req), req.params.hive, req.params.key, valueField(req.body).value)));
+  app.put(`${zs}/increment`, async (req: R) =>
+    service().zIncrement(await appId(req), req.params.hive, req.params.key, req.body, 1),
+  );
+  app.put(`${zs}/decrement`, async (req: R) =>
+    service().zIncrement(await appId(req), req.params.hive, req.params.key, req.body, -1),
+  );
+  app.put(`${zs}/get-with-max-score-and-delete`, async (req: R) =>
+    service().zPop(await appId(req), req.params.hive, req.params.key, 'max', count(req)),
+  );
+  app.put(`${zs}/get-with-min-score-and-delete`, async (req: R) =>
+    service().zPop(await appId(req), req.params.hive, req.params.key, 'min', count(req)),
+  );
+  app.get(`${zs}/get-random`, async (req: R) =>
+    service().zRandom(await appId(req), req.params.hive, req.params.key, count(req), flag(req.query.withScores)),
+  );
+  app.post(`${zs}/get-score`, async (req: R, reply) =>
+    sendJson(
+      reply,
+      await service().zScore(await appId(req), req.params.hive, req.params.key, valueField(req.body).value),
+    ),
+  );
   app.post(`${zs}/get-rank`, async (req: R, reply) => {
     const body = valueField(req.body);
-    return sendJson(reply, await service().zRank(await appId(req), req.params.hive, req.params.key, body.value, body.reverse === true));
+    return sendJson(
+      reply,
+      await service().zRank(await appId(req), req.params.hive, req.params.key, body.value, body.reverse === true),
+    );
   });
-  app.get(`${zs}/get-range-by-rank`, async (req: R) => service().zRangeByRank(await appId(req), req.params.hive, req.params.key,
-    Math.trunc(number(req.query.startRank, 'startRank', 0)), Math.trunc(number(req.query.stopRank, 'stopRank', -1)), flag(req.query.withScores), flag(req.query.reverse)));
+  app.get(`${zs}/get-range-by-rank`, async (req: R) =>
+    service().zRangeByRank(
+      await appId(req),
+      req.params.hive,
+      req.params.key,
+      Math.trunc(number(req.query.startRank, 'startRank', 0)),
+      Math.trunc(number(req.query.stopRank, 'stopRank', -1)),
+      flag(req.query.withScores),
+      flag(req.query.reverse),
+    ),
+  );
   app.get(`${zs}/get-range-by-score`, async (req: R) => {
     const id = await appId(req);
-    const page = { offset: Math.max(0, Math.trunc(number(req.query.offset, 'offset', 0))), pageSize: Math.min(10_000, Math.max(1, Math.trunc(number(req.query.pageSize, 'pageSize', 100)))) };
-    return service().zRangeByScore(id, req.params.hive, req.params.key, scoreRange(req.query), page, flag(req.query.withScores), flag(req.query.reverse));
+    const page = {
+      offset: Math.max(0, Math.trunc(number(req.query.offset, 'offset', 0))),
+      pageSize: Math.min(10_000, Math.max(1, Math.trunc(number(req.query.pageSize, 'pageSize', 100)))),
+    };
+    return service().zRangeByScore(
+      id,
+      req.params.hive,
+      req.params.key,
+      scoreRange(req.query),
+      page,
+      flag(req.query.withScores),
+      flag(req.query.reverse),
+    );
   });
-  app.delete(`${zs}/values`, async (req: R) => service().removeValues(await appId(req), req.params.hive, 'sorted-set', req.params.key, values(req.body)));
-  app.delete(`${zs}/delete-by-rank`, async (req: R) => service().zRemoveRange(await appId(req), req.params.hive, req.params.key,
-    { by: 'rank', start: Math.trunc(number(req.query.startRank, 'startRank')), stop: Math.trunc(number(req.query.stopRank, 'stopRank')) }));
-  app.delete(`${zs}/delete-by-score`, async (req: R) => service().zRemoveRange(await appId(req), req.params.hive, req.params.key, scoreRange(req.query)));
-  app.get(`${zs}/length`, async (req: R) => service().size(await appId(req), req.params.hive, 'sorted-set', req.params.key));
-  app.get(`${zs}/count`, async (req: R) => service().zCount(await appId(req), req.params.hive, req.params.key, scoreRange(req.query)));
+  app.delete(`${zs}/values`, async (req: R) =>
+    service().removeValues(await appId(req), req.params.hive, 'sorted-set', req.params.key, values(req.body)),
+  );
+  app.delete(`${zs}/delete-by-rank`, async (req: R) =>
+    service().zRemoveRange(await appId(req), req.params.hive, req.params.key, {
+      by: 'rank',
+      start: Math.trunc(number(req.query.startRank, 'startRank')),
+      stop: Math.trunc(number(req.query.stopRank, 'stopRank')),
+    }),
+  );
+  app.delete(`${zs}/delete-by-score`, async (req: R) =>
+    service().zRemoveRange(await appId(req), req.params.hive, req.params.key, scoreRange(req.query)),
+  );
+  app.get(`${zs}/length`, async (req: R) =>
+    service().size(await appId(req), req.params.hive, 'sorted-set', req.params.key),
+  );
+  app.get(`${zs}/count`, async (req: R) =>
+    service().zCount(await appId(req), req.params.hive, req.params.key, scoreRange(req.query)),
+  );
 }
-

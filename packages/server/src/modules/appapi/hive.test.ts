@@ -51,7 +51,11 @@ for (const backend of backends) {
     it('sets and reads key-value keys, with conditions and increments', async () => {
       await ok('POST', '/hive/kv');
       expect(await ok('PUT', '/hive/kv/key-value', { a: 1, b: 'text', c: { deep: [1, 2] } })).toBe(true);
-      expect(await ok('POST', '/hive/kv/key-value', ['a', 'b', 'c', 'missing'])).toEqual({ a: 1, b: 'text', c: { deep: [1, 2] } });
+      expect(await ok('POST', '/hive/kv/key-value', ['a', 'b', 'c', 'missing'])).toEqual({
+        a: 1,
+        b: 'text',
+        c: { deep: [1, 2] },
+      });
       expect((await f.api('GET', '/hive/kv/key-value/b')).body).toBe('"text"');
       expect((await f.api('GET', '/hive/kv/key-value/missing')).body).toBe('null');
 
@@ -133,9 +137,15 @@ for (const backend of backends) {
 
       expect(await ok('PUT', '/hive/maps/map/profile/set/age', { value: 36 })).toBe(true);
       expect(await ok('PUT', '/hive/maps/map/profile/set/age', { value: 37 })).toBe(false);
-      expect(await ok('PUT', '/hive/maps/map/profile/set-with-overwrite/age', { value: 99, overwrite: false })).toBe(false);
-      expect(await ok('PUT', '/hive/maps/map/profile/set-with-overwrite/pet', { value: 'cat', overwrite: false })).toBe(true);
-      expect(await ok('PUT', '/hive/maps/map/profile/set-with-overwrite/age', { value: 38, overwrite: true })).toBe(true);
+      expect(await ok('PUT', '/hive/maps/map/profile/set-with-overwrite/age', { value: 99, overwrite: false })).toBe(
+        false,
+      );
+      expect(await ok('PUT', '/hive/maps/map/profile/set-with-overwrite/pet', { value: 'cat', overwrite: false })).toBe(
+        true,
+      );
+      expect(await ok('PUT', '/hive/maps/map/profile/set-with-overwrite/age', { value: 38, overwrite: true })).toBe(
+        true,
+      );
       expect(await ok('GET', '/hive/maps/map/profile/get/age')).toBe(38);
 
       expect(await ok('PUT', '/hive/maps/map/profile/increment/visits?count=4')).toBe(5);
@@ -204,42 +214,121 @@ for (const backend of backends) {
     it('keeps sorted sets: add with options, scores, ranks, ranges, increments, pops, removals by rank and score', async () => {
       await ok('POST', '/hive/ranks');
       const z = '/hive/ranks/sorted-set/board';
-      expect(await ok('PUT', `${z}/add`, { items: [[10, 'ann'], [20, 'bob'], [30, 'cy']] })).toBe(3);
-      expect(await ok('PUT', `${z}/add`, { items: [[15, 'ann'], [40, 'dee']], resultType: 'TotalChanged' })).toBe(2);
-      expect(await ok('PUT', `${z}/add`, { items: [[5, 'ann'], [50, 'eve']], duplicateBehaviour: 'OnlyUpdate' })).toBe(0);
+      expect(
+        await ok('PUT', `${z}/add`, {
+          items: [
+            [10, 'ann'],
+            [20, 'bob'],
+            [30, 'cy'],
+          ],
+        }),
+      ).toBe(3);
+      expect(
+        await ok('PUT', `${z}/add`, {
+          items: [
+            [15, 'ann'],
+            [40, 'dee'],
+          ],
+          resultType: 'TotalChanged',
+        }),
+      ).toBe(2);
+      expect(
+        await ok('PUT', `${z}/add`, {
+          items: [
+            [5, 'ann'],
+            [50, 'eve'],
+          ],
+          duplicateBehaviour: 'OnlyUpdate',
+        }),
+      ).toBe(0);
       expect(await ok('POST', `${z}/get-score`, { value: 'ann' })).toBe(5);
       expect((await f.api('POST', `${z}/get-score`, { body: { value: 'eve' } })).body).toBe('null');
-      expect(await ok('PUT', `${z}/add`, { items: [[1, 'ann'], [25, 'bob']], scoreUpdateMode: 'Greater', resultType: 'TotalChanged' })).toBe(1);
-      expect(await ok('PUT', `${z}/add`, { items: [[99, 'ann'], [60, 'fay']], duplicateBehaviour: 'AlwaysAdd' })).toBe(1);
+      expect(
+        await ok('PUT', `${z}/add`, {
+          items: [
+            [1, 'ann'],
+            [25, 'bob'],
+          ],
+          scoreUpdateMode: 'Greater',
+          resultType: 'TotalChanged',
+        }),
+      ).toBe(1);
+      expect(
+        await ok('PUT', `${z}/add`, {
+          items: [
+            [99, 'ann'],
+            [60, 'fay'],
+          ],
+          duplicateBehaviour: 'AlwaysAdd',
+        }),
+      ).toBe(1);
       // ann 5, bob 25, cy 30, dee 40, fay 60
-      expect(await ok('GET', `${z}/get-range-by-rank?startRank=0&stopRank=-1`)).toEqual(['ann', 'bob', 'cy', 'dee', 'fay']);
-      expect(await ok('GET', `${z}/get-range-by-rank?startRank=0&stopRank=1&withScores=true&reverse=true`)).toEqual([[60, 'fay'], [40, 'dee']]);
+      expect(await ok('GET', `${z}/get-range-by-rank?startRank=0&stopRank=-1`)).toEqual([
+        'ann',
+        'bob',
+        'cy',
+        'dee',
+        'fay',
+      ]);
+      expect(await ok('GET', `${z}/get-range-by-rank?startRank=0&stopRank=1&withScores=true&reverse=true`)).toEqual([
+        [60, 'fay'],
+        [40, 'dee'],
+      ]);
       expect(await ok('POST', `${z}/get-rank`, { value: 'cy' })).toBe(2);
       expect(await ok('POST', `${z}/get-rank`, { value: 'cy', reverse: true })).toBe(2);
       expect(await ok('POST', `${z}/get-rank`, { value: 'bob', reverse: true })).toBe(3);
-      expect(await ok('GET', `${z}/get-range-by-score?minScore=25&maxScore=40&minBound=Exclude&maxBound=Include`)).toEqual(['cy', 'dee']);
-      expect(await ok('GET', `${z}/get-range-by-score?minScore=0&minBound=Include&maxBound=Infinity&offset=1&pageSize=2&withScores=true`)).toEqual([[25, 'bob'], [30, 'cy']]);
+      expect(
+        await ok('GET', `${z}/get-range-by-score?minScore=25&maxScore=40&minBound=Exclude&maxBound=Include`),
+      ).toEqual(['cy', 'dee']);
+      expect(
+        await ok(
+          'GET',
+          `${z}/get-range-by-score?minScore=0&minBound=Include&maxBound=Infinity&offset=1&pageSize=2&withScores=true`,
+        ),
+      ).toEqual([
+        [25, 'bob'],
+        [30, 'cy'],
+      ]);
       expect(await ok('GET', `${z}/count?minScore=10&maxScore=40`)).toBe(3);
       expect(await ok('GET', `${z}/length`)).toBe(5);
       expect(await ok('PUT', `${z}/increment`, { scoreValue: 7, value: 'ann' })).toBe(12);
       expect(await ok('PUT', `${z}/decrement`, { scoreValue: 2, value: 'ann' })).toBe(10);
       expect(await ok('PUT', `${z}/increment`, { scoreValue: 3, value: 'gil' })).toBe(3);
       expect((await ok('GET', `${z}/get-random?count=3&withScores=true`)).length).toBe(3);
-      expect(await ok('PUT', `${z}/get-with-max-score-and-delete?count=2`)).toEqual([[60, 'fay'], [40, 'dee']]);
+      expect(await ok('PUT', `${z}/get-with-max-score-and-delete?count=2`)).toEqual([
+        [60, 'fay'],
+        [40, 'dee'],
+      ]);
       expect(await ok('PUT', `${z}/get-with-min-score-and-delete`)).toEqual([[3, 'gil']]);
       // ann 10, bob 25, cy 30
       expect(await ok('DELETE', `${z}/values`, ['cy', 'nobody'])).toBe(1);
-      await ok('PUT', `${z}/add`, { items: [[70, 'hal'], [80, 'ida'], [90, 'jo']] });
+      await ok('PUT', `${z}/add`, {
+        items: [
+          [70, 'hal'],
+          [80, 'ida'],
+          [90, 'jo'],
+        ],
+      });
       expect(await ok('DELETE', `${z}/delete-by-rank?startRank=-2&stopRank=-1`)).toBe(2);
       expect(await ok('DELETE', `${z}/delete-by-score?minScore=20&minBound=Include&maxBound=Infinity`)).toBe(2);
       expect(await ok('GET', `${z}/get-range-by-rank?withScores=true`)).toEqual([[10, 'ann']]);
-      await ok('PUT', '/hive/ranks/sorted-set/other/add', { items: [[1, 'ann'], [2, 'kim']] });
-      expect((await ok('POST', '/hive/ranks/sorted-set/action/union', ['board', 'other'])).sort()).toEqual(['ann', 'kim']);
+      await ok('PUT', '/hive/ranks/sorted-set/other/add', {
+        items: [
+          [1, 'ann'],
+          [2, 'kim'],
+        ],
+      });
+      expect((await ok('POST', '/hive/ranks/sorted-set/action/union', ['board', 'other'])).sort()).toEqual([
+        'ann',
+        'kim',
+      ]);
     });
 
     it('refuses bad input, unknown hives and a wrong key, writing nothing', async () => {
       await ok('POST', '/hive/bad');
-      expect((await f.api('PUT', '/hive/bad/key-value/k', { body: { value: 1, condition: 'Sometimes' } })).statusCode).toBe(400);
+      expect(
+        (await f.api('PUT', '/hive/bad/key-value/k', { body: { value: 1, condition: 'Sometimes' } })).statusCode,
+      ).toBe(400);
       expect((await f.api('PUT', '/hive/bad/key-value/k', { body: { value: 1, ttl: -5 } })).statusCode).toBe(400);
       expect((await f.api('PUT', '/hive/bad/key-value/k', { body: { ttl: 5 } })).statusCode).toBe(400);
       expect((await f.api('PUT', '/hive/bad/key-value', { body: [] })).statusCode).toBe(400);
@@ -248,13 +337,26 @@ for (const backend of backends) {
       const unknown = await f.api('GET', '/hive/nosuch/key-value/k');
       expect([unknown.statusCode, typeof unknown.json().code]).toEqual([404, 'number']);
       expect((await f.api('GET', '/hive', { key: 'NOT-A-KEY' })).statusCode).toBe(401);
-      expect((await f.api('PUT', '/hive/bad/sorted-set/k/add', { body: { items: [[1, 'a']], duplicateBehaviour: 'AlwaysAdd', scoreUpdateMode: 'Greater' } })).statusCode).toBe(400);
-      expect((await f.api('PUT', '/hive/bad/sorted-set/k/add', { body: { items: [['high', 'a']] } })).statusCode).toBe(400);
+      expect(
+        (
+          await f.api('PUT', '/hive/bad/sorted-set/k/add', {
+            body: { items: [[1, 'a']], duplicateBehaviour: 'AlwaysAdd', scoreUpdateMode: 'Greater' },
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect((await f.api('PUT', '/hive/bad/sorted-set/k/add', { body: { items: [['high', 'a']] } })).statusCode).toBe(
+        400,
+      );
       expect((await f.api('GET', '/hive/bad/sorted-set/k/get-range-by-score?minBound=Sometimes')).statusCode).toBe(400);
     });
 
     it('serves the published SDK’s Hive key-value store', async () => {
-      const sdk = Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey: f.keys.JS, standalone: true } as never) as unknown as Sdk;
+      const sdk = Backendless.initApp({
+        serverURL: origin,
+        appId: f.appId,
+        apiKey: f.keys.JS,
+        standalone: true,
+      } as never) as unknown as Sdk;
       const hive = (sdk as unknown as { Hive(name: string): any }).Hive('sdkhive');
       await hive.create();
       expect(await hive.KeyValueStore.set({ x: 1, y: 'two' })).toBe(true);
@@ -287,7 +389,13 @@ for (const backend of backends) {
       expect(await tags.deleteValue('z')).toBe(1);
       expect((await hive.SetStore.union(['tags'])).sort()).toEqual(['x', 'y']);
       const board = hive.SortedSetStore('board');
-      expect(await board.add([[1, 'a'], [3, 'c'], [2, 'b']])).toBe(3);
+      expect(
+        await board.add([
+          [1, 'a'],
+          [3, 'c'],
+          [2, 'b'],
+        ]),
+      ).toBe(3);
       expect(await board.getScore('c')).toBe(3);
       expect(await board.getRank('c', true)).toBe(0);
       expect(await board.getRangeByRank(0, -1)).toEqual(['a', 'b', 'c']);

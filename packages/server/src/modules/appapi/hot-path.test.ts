@@ -16,23 +16,41 @@ describeEachDb('App API hot path: remembered work follows changes', (server) => 
 
   beforeAll(async () => {
     f = await appFixture(server());
-    await f.table('Hot', [{ name: 'label', dataType: 'STRING' }, { name: 'size', dataType: 'INT' }]);
-    for (const [label, size] of [['a', 1], ['b', 2], ['c', 3]] as const) {
+    await f.table('Hot', [
+      { name: 'label', dataType: 'STRING' },
+      { name: 'size', dataType: 'INT' },
+    ]);
+    for (const [label, size] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ] as const) {
       expect((await f.api('POST', '/data/Hot', { body: { label, size } })).statusCode).toBe(200);
     }
   });
 
   it('a renamed column: the same where text no longer compiles, the new name does', async () => {
-    for (let i = 0; i < 3; i++) expect((await find('size > 1')).json().map((r: { label: string }) => r.label).sort()).toEqual(['b', 'c']);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await find('size > 1'))
+          .json()
+          .map((r: { label: string }) => r.label)
+          .sort(),
+      ).toEqual(['b', 'c']);
     expect((await count('size > 1')).json()).toBe(2);
 
-    expect((await f.console('PUT', '/data/tables/Hot/columns/size', { name: 'weight', dataType: 'INT' })).statusCode).toBe(200);
+    expect(
+      (await f.console('PUT', '/data/tables/Hot/columns/size', { name: 'weight', dataType: 'INT' })).statusCode,
+    ).toBe(200);
     const stale = await find('size > 1');
     expect(stale.statusCode).toBe(400);
     expect(stale.json().message).toContain('size');
     expect((await count('size > 1')).statusCode).toBe(400);
     const renamed = (await find('weight > 1')).json();
-    expect(renamed.map((r: { label: string; weight: number }) => [r.label, r.weight]).sort()).toEqual([['b', 2], ['c', 3]]);
+    expect(renamed.map((r: { label: string; weight: number }) => [r.label, r.weight]).sort()).toEqual([
+      ['b', 2],
+      ['c', 3],
+    ]);
     expect(renamed.every((r: Record<string, unknown>) => !('size' in r))).toBe(true);
   });
 
@@ -40,23 +58,33 @@ describeEachDb('App API hot path: remembered work follows changes', (server) => 
     const before = (await find("label = 'a'")).json();
     expect(before).toHaveLength(1);
     expect('color' in before[0]).toBe(false);
-    expect((await f.console('POST', '/data/tables/Hot/columns', { name: 'color', dataType: 'STRING' })).statusCode).toBe(200);
+    expect(
+      (await f.console('POST', '/data/tables/Hot/columns', { name: 'color', dataType: 'STRING' })).statusCode,
+    ).toBe(200);
     const after = (await find("label = 'a'")).json();
     expect(after[0]).toHaveProperty('color', null);
   });
 
   it('creates after a rename or a retype write the column the schema has now', async () => {
-    await f.table('Hot2', [{ name: 'tag', dataType: 'STRING' }, { name: 'weight', dataType: 'INT' }]);
+    await f.table('Hot2', [
+      { name: 'tag', dataType: 'STRING' },
+      { name: 'weight', dataType: 'INT' },
+    ]);
     const create = (body: Record<string, unknown>) => f.api('POST', '/data/Hot2', { body });
-    for (let i = 0; i < 3; i++) expect((await create({ tag: `t${i}`, weight: i })).json()).toMatchObject({ tag: `t${i}`, weight: i });
-    expect((await f.console('PUT', '/data/tables/Hot2/columns/weight', { name: 'mass', dataType: 'INT' })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await create({ tag: `t${i}`, weight: i })).json()).toMatchObject({ tag: `t${i}`, weight: i });
+    expect(
+      (await f.console('PUT', '/data/tables/Hot2/columns/weight', { name: 'mass', dataType: 'INT' })).statusCode,
+    ).toBe(200);
     const renamed = (await create({ tag: 'e', mass: 5 })).json();
     expect(renamed).toMatchObject({ tag: 'e', mass: 5 });
     expect(renamed).not.toHaveProperty('weight');
 
     // Same name, new type (dropped and added again): the insert follows the new column.
     expect((await f.console('DELETE', '/data/tables/Hot2/columns/tag')).statusCode).toBe(200);
-    expect((await f.console('POST', '/data/tables/Hot2/columns', { name: 'tag', dataType: 'INT' })).statusCode).toBe(200);
+    expect((await f.console('POST', '/data/tables/Hot2/columns', { name: 'tag', dataType: 'INT' })).statusCode).toBe(
+      200,
+    );
     expect((await create({ tag: 7, mass: 6 })).json()).toMatchObject({ tag: 7, mass: 6 });
     const refused = await create({ tag: 'not a number', mass: 6 });
     expect(refused.statusCode).toBe(400);
@@ -67,7 +95,8 @@ describeEachDb('App API hot path: remembered work follows changes', (server) => 
     // Records with the same (system-only) columns in two tables each land in their own table.
     const total = async (t: string) => (await f.api('GET', `/data/${t}/count`)).json() as number;
     const [hot, hot2] = [await total('Hot'), await total('Hot2')];
-    for (const t of ['Hot', 'Hot2', 'Hot2']) expect((await f.api('POST', `/data/${t}`, { body: {} })).statusCode).toBe(200);
+    for (const t of ['Hot', 'Hot2', 'Hot2'])
+      expect((await f.api('POST', `/data/${t}`, { body: {} })).statusCode).toBe(200);
     expect([await total('Hot'), await total('Hot2')]).toEqual([hot + 1, hot2 + 2]);
   });
 
@@ -77,7 +106,8 @@ describeEachDb('App API hot path: remembered work follows changes', (server) => 
     const findN = () => f.api('POST', '/data/Hot3/find', { body: { where: 'n >= 1' } });
     for (let i = 0; i < 3; i++) expect((await findN()).json()).toHaveLength(2);
     const anon = await f.roleId('NotAuthenticatedUser');
-    const set = (operation: string, access: string | null) => f.console('PUT', `/security/data/${tableId}/roles/${anon}`, { permissions: [{ operation, access }] });
+    const set = (operation: string, access: string | null) =>
+      f.console('PUT', `/security/data/${tableId}/roles/${anon}`, { permissions: [{ operation, access }] });
 
     expect((await set('Find', 'DENY')).statusCode).toBe(200);
     expect((await findN()).json()).toEqual([]);
@@ -93,10 +123,20 @@ describeEachDb('App API hot path: remembered work follows changes', (server) => 
   });
 
   it('column rules decide the same while the rules are loading as once they are remembered', async () => {
-    const { tableId } = await f.table('Hot4', [{ name: 'secret', dataType: 'STRING' }, { name: 'open', dataType: 'STRING' }]);
+    const { tableId } = await f.table('Hot4', [
+      { name: 'secret', dataType: 'STRING' },
+      { name: 'open', dataType: 'STRING' },
+    ]);
     const anon = await f.roleId('NotAuthenticatedUser');
     for (const operation of ['Find', 'Update']) {
-      expect((await f.console('PUT', `/security/data/${tableId}/columns/permissions/${operation}/${anon}`, { column: 'secret', access: 'DENY' })).statusCode).toBe(200);
+      expect(
+        (
+          await f.console('PUT', `/security/data/${tableId}/columns/permissions/${operation}/${anon}`, {
+            column: 'secret',
+            access: 'DENY',
+          })
+        ).statusCode,
+      ).toBe(200);
     }
     // The first request after the change loads the rules; the next ones decide from remembered ones.
     for (let i = 0; i < 3; i++) {
@@ -109,17 +149,29 @@ describeEachDb('App API hot path: remembered work follows changes', (server) => 
       for (const r of rows) expect(r).not.toHaveProperty('secret');
       expect((await f.api('POST', '/data/Hot4/find', { body: { where: "secret = 's'" } })).statusCode).toBe(403);
     }
-    expect((await f.console('PUT', `/security/data/${tableId}/columns/permissions/Find/${anon}`, { column: 'secret', access: 'GRANT' })).statusCode).toBe(200);
-    expect((await f.api('POST', '/data/Hot4/find', { body: { where: "open like 'o%'" } })).json()[0]).toHaveProperty('secret', null);
+    expect(
+      (
+        await f.console('PUT', `/security/data/${tableId}/columns/permissions/Find/${anon}`, {
+          column: 'secret',
+          access: 'GRANT',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await f.api('POST', '/data/Hot4/find', { body: { where: "open like 'o%'" } })).json()[0]).toHaveProperty(
+      'secret',
+      null,
+    );
   });
 
-  it('anonymous callers of a key are one shared, frozen caller until the app\'s roles change', async () => {
+  it("anonymous callers of a key are one shared, frozen caller until the app's roles change", async () => {
     const security = server().app.basalt.security;
     expect((await find('weight > 0')).statusCode).toBe(200);
     const first = security.callerNow(f.appId, 'REST', null)!;
     expect(first).toBeDefined();
     expect(security.callerNow(f.appId, 'REST', null)).toBe(first);
-    expect(Object.isFrozen(first) && Object.isFrozen(first.roles) && first.roles.every((r) => Object.isFrozen(r))).toBe(true);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.roles) && first.roles.every((r) => Object.isFrozen(r))).toBe(
+      true,
+    );
     expect(first.roles.map((r) => r.name)).toEqual(expect.arrayContaining(['RestUser', 'NotAuthenticatedUser']));
     // Another device type has its own caller with its own client role.
     const js = security.callerNow(f.appId, 'JS', null)!;
@@ -136,7 +188,9 @@ describeEachDb('App API hot path: remembered work follows changes', (server) => 
 
   it('panic mode applies to the next request after requests that found it off, and lifts the same way', async () => {
     for (let i = 0; i < 3; i++) expect((await find('weight > 0')).statusCode).toBe(200);
-    expect((await f.console('PUT', '/panic/enable', { message: 'Down for repairs' })).json()).toMatchObject({ enabled: true });
+    expect((await f.console('PUT', '/panic/enable', { message: 'Down for repairs' })).json()).toMatchObject({
+      enabled: true,
+    });
     const refused = await find('weight > 0');
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toMatchObject({ message: 'Down for repairs' });
@@ -170,21 +224,35 @@ describeEachDb('App API hot path: remembered work follows changes', (server) => 
 
   it('creates arriving together are committed together, each answered as if alone', async () => {
     await f.table('Hot5', [{ name: 'n', dataType: 'INT' }]);
-    expect((await f.console('POST', '/data/tables/Hot5/columns', { name: 'code', dataType: 'STRING', unique: true })).statusCode).toBe(200);
+    expect(
+      (await f.console('POST', '/data/tables/Hot5/columns', { name: 'code', dataType: 'STRING', unique: true }))
+        .statusCode,
+    ).toBe(200);
     // Warm the key, roles and schema so that the creates below reach their insert in one turn.
     expect((await f.api('POST', '/data/Hot5', { body: { n: 0, code: 'c0' } })).statusCode).toBe(200);
     const before = groupCommits.count;
     // Clashes only with a stored value: which of two new equal values would win is a race on
     // PostgreSQL (separate connections); db/group-commit.test.ts covers a clash inside a group.
     const codes = ['c1', 'c2', 'c3', 'c0', 'c4', 'c5', 'c0', 'c6'];
-    const answers = await Promise.all(codes.map((code, n) => f.api('POST', '/data/Hot5', { body: { n: n + 1, code } })));
+    const answers = await Promise.all(
+      codes.map((code, n) => f.api('POST', '/data/Hot5', { body: { n: n + 1, code } })),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 409, 200, 200, 409, 200]);
-    for (const [i, a] of answers.entries()) if (a.statusCode === 200) expect(a.json()).toMatchObject({ n: i + 1, code: codes[i], ___class: 'Hot5' });
+    for (const [i, a] of answers.entries())
+      if (a.statusCode === 200) expect(a.json()).toMatchObject({ n: i + 1, code: codes[i], ___class: 'Hot5' });
     expect(answers[3].json().message).toContain('code');
     const ids = answers.filter((a) => a.statusCode === 200).map((a) => a.json().objectId);
     expect(new Set(ids).size).toBe(6);
     const stored = (await f.api('POST', '/data/Hot5/find', { body: { sortBy: ['n'], pageSize: 50 } })).json();
-    expect(stored.map((r: { n: number; code: string }) => `${r.n}:${r.code}`)).toEqual(['0:c0', '1:c1', '2:c2', '3:c3', '5:c4', '6:c5', '8:c6']);
+    expect(stored.map((r: { n: number; code: string }) => `${r.n}:${r.code}`)).toEqual([
+      '0:c0',
+      '1:c1',
+      '2:c2',
+      '3:c3',
+      '5:c4',
+      '6:c5',
+      '8:c6',
+    ]);
     // On SQLite they shared one commit (db/group-commit.ts); PostgreSQL commits each on its own.
     if (server().kind === 'sqlite') expect(groupCommits.count).toBeGreaterThan(before);
     else expect(groupCommits.count).toBe(before);
@@ -192,9 +260,13 @@ describeEachDb('App API hot path: remembered work follows changes', (server) => 
 
   it('updates arriving together are committed together, each answered as if alone', async () => {
     await f.table('Hot6', [{ name: 'n', dataType: 'INT' }]);
-    expect((await f.console('POST', '/data/tables/Hot6/columns', { name: 'code', dataType: 'STRING', unique: true })).statusCode).toBe(200);
+    expect(
+      (await f.console('POST', '/data/tables/Hot6/columns', { name: 'code', dataType: 'STRING', unique: true }))
+        .statusCode,
+    ).toBe(200);
     const ids: string[] = [];
-    for (const code of ['a', 'b', 'c', 'd']) ids.push((await f.api('POST', '/data/Hot6', { body: { n: 0, code } })).json().objectId);
+    for (const code of ['a', 'b', 'c', 'd'])
+      ids.push((await f.api('POST', '/data/Hot6', { body: { n: 0, code } })).json().objectId);
     const before = groupCommits.count;
     const [a, clash, c, gone] = await Promise.all([
       f.api('PUT', `/data/Hot6/${ids[0]}`, { body: { n: 1 } }),

@@ -55,7 +55,9 @@ export const appApiModule: ServerModule = {
     // The same work as `POST /{appId}/{apiKey}/data/{table}` and `…/{table}/find`, for requests
     // the fast lane takes (http/fast-lane.ts).
     ctx.fastLane?.serve('create', (caller, table, body) => data.create(caller, table, body));
-    ctx.fastLane?.serve('find', (caller, table, body, res) => data.find(caller, table, objectBody(body), true, undefined, res));
+    ctx.fastLane?.serve('find', (caller, table, body, res) =>
+      data.find(caller, table, objectBody(body), true, undefined, res),
+    );
     registerCounterAppRoutes(app, ctx);
     registerCacheAppRoutes(app, ctx);
     registerHiveAppRoutes(app, ctx);

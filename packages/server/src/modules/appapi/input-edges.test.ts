@@ -8,19 +8,31 @@ describeEachDb('app API: input edges', (server) => {
 
   beforeAll(async () => {
     f = await appFixture(server());
-    await f.table('Item', [{ name: 'name', dataType: 'STRING' }, { name: 'age', dataType: 'INT' }]);
-    const rel = await f.console('POST', '/data/tables/Item/columns/relation', { name: 'friends', toTableName: 'Item', relationshipType: 'ONE_TO_MANY' });
+    await f.table('Item', [
+      { name: 'name', dataType: 'STRING' },
+      { name: 'age', dataType: 'INT' },
+    ]);
+    const rel = await f.console('POST', '/data/tables/Item/columns/relation', {
+      name: 'friends',
+      toTableName: 'Item',
+      relationshipType: 'ONE_TO_MANY',
+    });
     expect(rel.statusCode, rel.body).toBe(200);
   });
 
   it('a list clause over the item limit is a 400 naming it (the console refuses it by length first)', async () => {
     const sortBy = Array.from({ length: 1001 }, () => 'age desc');
     const api = await f.api('POST', '/data/Item/find', { body: { sortBy } });
-    expect([api.statusCode, api.json().message]).toEqual([400, expect.stringContaining('the limit is 1,000 items in one list')]);
+    expect([api.statusCode, api.json().message]).toEqual([
+      400,
+      expect.stringContaining('the limit is 1,000 items in one list'),
+    ]);
     const consoleFind = await f.console('POST', '/data/Item/find', { sortBy: sortBy.join(',') });
     // The console's route holds sortBy to 2,000 characters before the list is even read.
     expect([consoleFind.statusCode, consoleFind.json().message]).toEqual([400, expect.stringContaining('sortBy')]);
-    const fine = await f.api('POST', '/data/Item/find', { body: { sortBy: Array.from({ length: 1000 }, () => 'age desc') } });
+    const fine = await f.api('POST', '/data/Item/find', {
+      body: { sortBy: Array.from({ length: 1000 }, () => 'age desc') },
+    });
     expect(fine.statusCode, fine.body).toBe(200);
   });
 
@@ -37,9 +49,13 @@ describeEachDb('app API: input edges', (server) => {
   });
 
   it('the same child added to one parent by requests at the same moment is linked once, without an error', async () => {
-    const [parent, child] = (await f.api('POST', '/data/bulk/Item', { body: [{ name: 'parent' }, { name: 'child' }] })).json();
+    const [parent, child] = (
+      await f.api('POST', '/data/bulk/Item', { body: [{ name: 'parent' }, { name: 'child' }] })
+    ).json();
     const where = encodeURIComponent(`objectId = '${child}'`);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => f.api('PUT', `/data/Item/${parent}/friends?whereClause=${where}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => f.api('PUT', `/data/Item/${parent}/friends?whereClause=${where}`)),
+    );
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
     const friends = (await f.api('GET', `/data/Item/${parent}/friends`)).json();
     expect(friends.map((x: { objectId: string }) => x.objectId)).toEqual([child]);

@@ -25,27 +25,46 @@ export function registerManagementRoutes(app: FastifyInstance, ctx: ServerContex
     const body = (req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}) as Rec;
     if (typeof body.name !== 'string') throw bad("Send the table's 'name'");
     if (!Array.isArray(body.columns)) throw bad("Send 'columns' as a list of column descriptors");
-    if (body.columns.length > MAX_COLUMNS) throw bad(`A table can be created with at most ${MAX_COLUMNS} columns at once`);
+    if (body.columns.length > MAX_COLUMNS)
+      throw bad(`A table can be created with at most ${MAX_COLUMNS} columns at once`);
     const services = data.data;
     if (!isServerCode(caller) && !(await services.tables.config(caller.appId)).dynamicSchema) {
-      throw new ApiError('FORBIDDEN', "Permission denied: creating tables is allowed to server code only while the app's dynamic schema is off");
+      throw new ApiError(
+        'FORBIDDEN',
+        "Permission denied: creating tables is allowed to server code only while the app's dynamic schema is off",
+      );
     }
-    const columns = body.columns.map((c, i) => {
-      if (!c || typeof c !== 'object' || Array.isArray(c)) throw bad(`Column ${i} must be an object`);
-      return c as Rec;
-    }).filter((c) => !['objectId', 'created', 'updated', 'ownerId'].includes(String(c.name)));
+    const columns = body.columns
+      .map((c, i) => {
+        if (!c || typeof c !== 'object' || Array.isArray(c)) throw bad(`Column ${i} must be an object`);
+        return c as Rec;
+      })
+      .filter((c) => !['objectId', 'created', 'updated', 'ownerId'].includes(String(c.name)));
     const table = await services.tables.create(caller.appId, { name: body.name });
     try {
       for (const c of columns) {
         const dataType = String(c.dataType ?? c.type ?? '');
         if (dataType === 'DATA_REF') {
           const many = c.relationshipType === 'ONE_TO_MANY' || c.cardinality === 'n' || c.cardinality === 'ONE_TO_MANY';
-          await services.relations.create(caller.appId, table.name, {
-            name: c.name as string, toTableName: (c.toTableName ?? c.relatedTable) as string, relationshipType: many ? 'ONE_TO_MANY' : 'ONE_TO_ONE', required: c.required === true,
-          }, 'DATA_REF');
+          await services.relations.create(
+            caller.appId,
+            table.name,
+            {
+              name: c.name as string,
+              toTableName: (c.toTableName ?? c.relatedTable) as string,
+              relationshipType: many ? 'ONE_TO_MANY' : 'ONE_TO_ONE',
+              required: c.required === true,
+            },
+            'DATA_REF',
+          );
         } else {
           await services.columns.create(caller.appId, table.name, {
-            name: c.name as string, dataType, required: c.required === true, unique: c.unique === true, indexed: c.indexed === true, defaultValue: c.defaultValue ?? undefined,
+            name: c.name as string,
+            dataType,
+            required: c.required === true,
+            unique: c.unique === true,
+            indexed: c.indexed === true,
+            defaultValue: c.defaultValue ?? undefined,
           });
         }
       }
@@ -53,7 +72,13 @@ export function registerManagementRoutes(app: FastifyInstance, ctx: ServerContex
       await services.tables.remove(caller.appId, table.name, true);
       throw err;
     }
-    ctx.bus.emit('schema.changed', { appId: caller.appId, actor: actorOf(caller), action: 'table.create', table: table.name, summary: `Created table ${table.name} with ${columns.length} columns (management API)` });
+    ctx.bus.emit('schema.changed', {
+      appId: caller.appId,
+      actor: actorOf(caller),
+      action: 'table.create',
+      table: table.name,
+      summary: `Created table ${table.name} with ${columns.length} columns (management API)`,
+    });
     const { table: made } = await data.table(caller.appId, table.name);
     return { name: made.name, tableId: made.tableId, columns: await describeTable(data, caller, made) };
   });

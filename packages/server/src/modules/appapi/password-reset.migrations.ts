@@ -7,7 +7,8 @@ import type { Kysely, Migration } from 'kysely';
 export const passwordResetMigrations: Record<string, Migration> = {
   '0210-app-user-password-resets': {
     async up(db: Kysely<any>): Promise<void> {
-      await db.schema.createTable('app_user_password_resets')
+      await db.schema
+        .createTable('app_user_password_resets')
         .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
         .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
         .addColumn('user_id', 'varchar(100)', (c) => c.notNull())
@@ -23,7 +24,8 @@ export const passwordResetMigrations: Record<string, Migration> = {
   // Pending email confirmations of app users, kept the same way: the token's hash, one per user.
   '0212-app-user-email-confirmations': {
     async up(db: Kysely<any>): Promise<void> {
-      await db.schema.createTable('app_user_email_confirmations')
+      await db.schema
+        .createTable('app_user_email_confirmations')
         .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
         .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
         .addColumn('user_id', 'varchar(100)', (c) => c.notNull())
@@ -40,5 +42,11 @@ export const passwordResetMigrations: Record<string, Migration> = {
 
 export interface PasswordResetTables {
   app_user_password_resets: { token_hash: string; app_id: string; user_id: string; created: number; expires: number };
-  app_user_email_confirmations: { token_hash: string; app_id: string; user_id: string; created: number; expires: number };
+  app_user_email_confirmations: {
+    token_hash: string;
+    app_id: string;
+    user_id: string;
+    created: number;
+    expires: number;
+  };
 }

@@ -9,9 +9,13 @@ const APP_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 /** The page is ours alone: no framing (clickjacking), no referrer (the token is in the URL), no caching. */
 export function html(reply: FastifyReply, status: number, body: string): FastifyReply {
-  return reply.status(status)
+  return reply
+    .status(status)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+    .header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    )
     .header('x-frame-options', 'DENY')
     .header('referrer-policy', 'no-referrer')
     .header('cache-control', 'no-store')
@@ -35,7 +39,14 @@ export function registerPasswordResetRoutes(app: FastifyInstance, resets: Passwo
   app.get<{ Params: P; Querystring: { token?: string } }>(page, async (req, reply) => {
     const appId = await appOf(req);
     const pending = appId ? await resets.pending(appId, req.query.token) : undefined;
-    if (!appId || !pending) return html(reply, 400, resetFailed('This reset link is not valid: it has expired, was already used, or a newer one was sent. Ask for a new one.'));
+    if (!appId || !pending)
+      return html(
+        reply,
+        400,
+        resetFailed(
+          'This reset link is not valid: it has expired, was already used, or a newer one was sent. Ask for a new one.',
+        ),
+      );
     return html(reply, 200, resetForm(await resets.appName(appId), String(req.query.token)));
   });
 

@@ -27,7 +27,11 @@ export class PasswordResets {
   /** Counts requests (not failures): every restore request and every reset attempt is one. */
   readonly limiter: FailureLimiter;
 
-  constructor(private readonly ctx: ServerContext, private readonly links: UserLinksRepo, private readonly users: UsersRepo) {
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly links: UserLinksRepo,
+    private readonly users: UsersRepo,
+  ) {
     // Counted in Redis when the deployment has one, so every server process shares the allowance.
     this.limiter = ctx.cluster.limiter('password-reset', PER_ADDRESS, WINDOW_MS);
   }
@@ -36,7 +40,10 @@ export class PasswordResets {
   async take(key: string, max?: number): Promise<void> {
     if (await this.limiter.isBlocked(key, max)) {
       const minutes = Math.max(1, Math.ceil((await this.limiter.retryAfter(key)) / 60_000));
-      throw new ApiError('RATE_LIMITED', `Too many password reset requests; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+      throw new ApiError(
+        'RATE_LIMITED',
+        `Too many password reset requests; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+      );
     }
     await this.limiter.recordFailure(key);
   }
@@ -59,8 +66,9 @@ export class PasswordResets {
     await this.ctx.mailer.send({
       to: user.email,
       subject: `Reset your ${app} password`,
-      text: `Someone asked to reset the password of your ${app} account.\n\nTo choose a new password, open this link within one hour:\n${link}\n\n`
-        + 'The link works once. If it was not you, ignore this message: your password stays as it is.',
+      text:
+        `Someone asked to reset the password of your ${app} account.\n\nTo choose a new password, open this link within one hour:\n${link}\n\n` +
+        'The link works once. If it was not you, ignore this message: your password stays as it is.',
     });
   }
 
@@ -83,7 +91,12 @@ export class PasswordResets {
    * password is stored hashed like every other and all the user's sessions end.
    */
   async complete(appId: string, token: unknown, password: unknown, confirm: unknown): Promise<ResetOutcome> {
-    const invalid: ResetOutcome = { ok: false, reason: 'invalid', message: 'This reset link is not valid: it has expired, was already used, or a newer one was sent. Ask for a new one.' };
+    const invalid: ResetOutcome = {
+      ok: false,
+      reason: 'invalid',
+      message:
+        'This reset link is not valid: it has expired, was already used, or a newer one was sent. Ask for a new one.',
+    };
     const found = await this.pending(appId, token);
     if (!found) return invalid;
     const problem = passwordProblem(password, confirm);
@@ -92,7 +105,16 @@ export class PasswordResets {
     const users = (await this.ctx.data.schema(appId)).table('Users');
     const column = users?.columns.find((c) => c.name === 'password');
     if (!users || !column) return invalid;
-    if (!(await this.users.setPassword(appId, users.sqlName, column.sqlName, found.userId, await hashPassword(password as string)))) return invalid;
+    if (
+      !(await this.users.setPassword(
+        appId,
+        users.sqlName,
+        column.sqlName,
+        found.userId,
+        await hashPassword(password as string),
+      ))
+    )
+      return invalid;
     // Whoever held the old password may hold a session too.
     await this.ctx.security.sessions.revokeAll(appId, found.userId);
     return { ok: true };

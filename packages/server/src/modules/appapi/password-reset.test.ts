@@ -18,11 +18,16 @@ describeEachDb('app users password reset', (server) => {
     return url!.slice(server().config.publicUrl.length);
   }
   const restore = (identity: string) => f.api('GET', `/users/restorepassword/${encodeURIComponent(identity)}`);
-  const submit = (path: string, fields: Record<string, string>) => server().app.inject({
-    method: 'POST', url: path.split('?')[0], headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString(),
-  });
+  const submit = (path: string, fields: Record<string, string>) =>
+    server().app.inject({
+      method: 'POST',
+      url: path.split('?')[0],
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
   const tokenOf = (path: string) => new URL(path, 'http://x').searchParams.get('token')!;
-  const login = (email: string, password: string) => f.api('POST', '/users/login', { body: { login: email, password } });
+  const login = (email: string, password: string) =>
+    f.api('POST', '/users/login', { body: { login: email, password } });
 
   beforeAll(async () => {
     f = await appFixture(server());
@@ -82,8 +87,12 @@ describeEachDb('app users password reset', (server) => {
     await restore(u.email);
     const second = await linkFor(u.email, 2);
     expect(tokenOf(first)).not.toBe(tokenOf(second));
-    expect((await submit(first, { token: tokenOf(first), password: 'x pass 1', confirm: 'x pass 1' })).statusCode).toBe(400);
-    expect((await submit(second, { token: tokenOf(second), password: 'y pass 2', confirm: 'y pass 2' })).statusCode).toBe(200);
+    expect((await submit(first, { token: tokenOf(first), password: 'x pass 1', confirm: 'x pass 1' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await submit(second, { token: tokenOf(second), password: 'y pass 2', confirm: 'y pass 2' })).statusCode,
+    ).toBe(200);
     expect((await login(u.email, 'y pass 2')).statusCode).toBe(200);
   });
 
@@ -91,10 +100,18 @@ describeEachDb('app users password reset', (server) => {
     const u = await f.user('late@example.com', 'late pass 1');
     await restore(u.email);
     const path = await linkFor(u.email, 1);
-    const db = server().app.basalt.dbs.system as unknown as import('kysely').Kysely<{ app_user_password_resets: { app_id: string; expires: number } }>;
-    await db.updateTable('app_user_password_resets').set({ expires: Date.now() - 1 }).where('app_id', '=', f.appId).execute();
+    const db = server().app.basalt.dbs.system as unknown as import('kysely').Kysely<{
+      app_user_password_resets: { app_id: string; expires: number };
+    }>;
+    await db
+      .updateTable('app_user_password_resets')
+      .set({ expires: Date.now() - 1 })
+      .where('app_id', '=', f.appId)
+      .execute();
     expect((await server().app.inject({ method: 'GET', url: path })).statusCode).toBe(400);
-    expect((await submit(path, { token: tokenOf(path), password: 'z pass 1', confirm: 'z pass 1' })).statusCode).toBe(400);
+    expect((await submit(path, { token: tokenOf(path), password: 'z pass 1', confirm: 'z pass 1' })).statusCode).toBe(
+      400,
+    );
     expect((await login(u.email, 'late pass 1')).statusCode).toBe(200);
   });
 
@@ -106,9 +123,20 @@ describeEachDb('app users password reset', (server) => {
   });
 
   it('refuses a made-up token', async () => {
-    const res = await submit(`/app-users/${f.appId}/password-reset`, { token: 'A'.repeat(43), password: 'p pass 1', confirm: 'p pass 1' });
+    const res = await submit(`/app-users/${f.appId}/password-reset`, {
+      token: 'A'.repeat(43),
+      password: 'p pass 1',
+      confirm: 'p pass 1',
+    });
     expect(res.statusCode).toBe(400);
-    expect((await server().app.inject({ method: 'GET', url: `/app-users/${f.appId}/password-reset?token=${'B'.repeat(43)}` })).statusCode).toBe(400);
+    expect(
+      (
+        await server().app.inject({
+          method: 'GET',
+          url: `/app-users/${f.appId}/password-reset?token=${'B'.repeat(43)}`,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('limits restore requests per client address, whatever the identity (runs last: it uses up the address)', async () => {

@@ -23,7 +23,8 @@ async function rejection(p: Promise<unknown>): Promise<Error & { code?: number; 
 describeEachDb('backendless SDK permission writes', (server) => {
   let f: AppFixture;
   let origin: string;
-  const sdk = (apiKey = f.keys.JS): Sdk => Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey, standalone: true } as never) as unknown as Sdk;
+  const sdk = (apiKey = f.keys.JS): Sdk =>
+    Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey, standalone: true } as never) as unknown as Sdk;
   let alice: Sdk;
   let bob: Sdk;
   let bobId: string;
@@ -42,21 +43,23 @@ describeEachDb('backendless SDK permission writes', (server) => {
     await alice.UserService.login('alice@example.com', 'sdk pass 1', false);
     bob = sdk();
     bobId = String(((await bob.UserService.login('bob@example.com', 'sdk pass 1', false)) as unknown as Rec).objectId);
-    note = await alice.Data.of('Doc').save({ title: 'diary' }) as Rec;
+    note = (await alice.Data.of('Doc').save({ title: 'diary' })) as Rec;
     await alice.Data.of('Doc').save({ title: 'shopping' });
   });
 
-  it("the owner denies another user Find on a record, and that user no longer sees it", async () => {
+  it('the owner denies another user Find on a record, and that user no longer sees it', async () => {
     expect(await titles(bob)).toEqual(expect.arrayContaining(['diary', 'shopping']));
     expect(await alice.Data.Permissions.FIND.denyForUser(bobId, note as never)).toBe(true);
     expect(await titles(bob)).toEqual(['shopping']);
     expect(await titles(alice)).toEqual(expect.arrayContaining(['diary', 'shopping']));
     // The console lists the SDK's entry among the record's ACL.
     const acl = (await f.console('GET', `/security/data/Doc/objectAcl/${note.objectId}/users`)).json();
-    expect(acl.data.find((r: { id: string }) => r.id === bobId).permissions).toEqual([{ operation: 'Find', access: 'DENY' }]);
+    expect(acl.data.find((r: { id: string }) => r.id === bobId).permissions).toEqual([
+      { operation: 'Find', access: 'DENY' },
+    ]);
   });
 
-  it("refuses a user who does not own the record, so a DENY cannot be lifted by its target", async () => {
+  it('refuses a user who does not own the record, so a DENY cannot be lifted by its target', async () => {
     const err = await rejection(bob.Data.Permissions.FIND.grantForUser(bobId, note as never));
     expect(err.status).toBe(403);
     expect(err.code).toBe(1011);
@@ -76,16 +79,29 @@ describeEachDb('backendless SDK permission writes', (server) => {
   });
 
   it('refuses a bad permission name or an unknown role with 400 naming the field', async () => {
-    const res = await f.api('PUT', `/data/Doc/permissions/GRANT/${note.objectId}`, { key: f.keys.BL, body: { permission: 'CREATE', user: bobId } });
+    const res = await f.api('PUT', `/data/Doc/permissions/GRANT/${note.objectId}`, {
+      key: f.keys.BL,
+      body: { permission: 'CREATE', user: bobId },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('permission');
     const role = await rejection(sdk(f.keys.BL).Data.Permissions.FIND.grantForRole('NoSuchRole', note as never));
     expect(role.status).toBe(400);
-    expect((await f.api('PUT', `/data/Doc/permissions/MAYBE/${note.objectId}`, { key: f.keys.BL, body: { permission: 'FIND', user: bobId } })).statusCode).toBe(400);
+    expect(
+      (
+        await f.api('PUT', `/data/Doc/permissions/MAYBE/${note.objectId}`, {
+          key: f.keys.BL,
+          body: { permission: 'FIND', user: bobId },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('server code sets file permissions by path; clients may not', async () => {
-    const put = await server().call('PUT', `/${f.appId}/${f.keys.JS}/files/binary/docs/a.txt`, { payload: Buffer.from('hello').toString('base64'), headers: { 'content-type': 'text/plain' } });
+    const put = await server().call('PUT', `/${f.appId}/${f.keys.JS}/files/binary/docs/a.txt`, {
+      payload: Buffer.from('hello').toString('base64'),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect((await f.api('GET', '/files/docs/a.txt')).statusCode).toBe(200);
 
@@ -101,6 +117,8 @@ describeEachDb('backendless SDK permission writes', (server) => {
     expect(await serverCode.Files.Permissions.READ.denyForAllUsers('docs')).toBe(true);
     expect((await f.api('GET', '/files/docs/a.txt', { token: bobToken })).statusCode).toBe(403);
     const roles = (await f.console('GET', '/security/roles/files/docs%2Fa.txt')).json();
-    expect(roles.data.find((r: { name: string }) => r.name === 'NotAuthenticatedUser').permissions).toEqual([{ operation: 'Read', access: 'DENY' }]);
+    expect(roles.data.find((r: { name: string }) => r.name === 'NotAuthenticatedUser').permissions).toEqual([
+      { operation: 'Read', access: 'DENY' },
+    ]);
   });
 });

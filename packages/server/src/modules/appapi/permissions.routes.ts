@@ -21,7 +21,14 @@ export function registerDataPermissionRoutes(app: FastifyInstance, ctx: ServerCo
     const record = await data.raw(caller.appId, table, id);
     if (!record) throw new ApiError('NOT_FOUND', `Record '${id}' does not exist in table '${table.name}'`);
     const owner = !!caller.userId && record.ownerId === caller.userId;
-    if (!owner && !isServerCode(caller)) throw new ApiError('FORBIDDEN', "Only the record's owner or server code may change its permissions");
-    return writeSdkPermission(ctx, caller, { service: 'data', item: table.tableId, objectId: id }, req.params.access, req.body);
+    if (!owner && !isServerCode(caller))
+      throw new ApiError('FORBIDDEN', "Only the record's owner or server code may change its permissions");
+    return writeSdkPermission(
+      ctx,
+      caller,
+      { service: 'data', item: table.tableId, objectId: id },
+      req.params.access,
+      req.body,
+    );
   });
 }

@@ -16,7 +16,15 @@ const scan = (text: string) => {
 
 describe('names of a query clause outside quoted text', () => {
   it('finds names and skips quoted text, doubled quotes inside it and unclosed quotes alike', () => {
-    expect([...scan("bio = 'secret' AND `age` > 1e5 OR x1_ IN ('a''b', \"q\")")]).toEqual(['bio', 'AND', 'age', 'e5', 'OR', 'x1_', 'IN']);
+    expect([...scan("bio = 'secret' AND `age` > 1e5 OR x1_ IN ('a''b', \"q\")")]).toEqual([
+      'bio',
+      'AND',
+      'age',
+      'e5',
+      'OR',
+      'x1_',
+      'IN',
+    ]);
     expect([...scan("name = 'O''Brien' or bio LIKE '%")]).toEqual(['name', 'or', 'bio', 'LIKE']);
     expect([...scan("'a'' bio")]).toEqual(['bio']);
     expect([...scan("'a''b")]).toEqual(['b']);

@@ -18,7 +18,8 @@ export const list = splitList;
 function int(value: unknown, name: string, fallback: number, max: number): number {
   if (value === undefined || value === null || value === '') return fallback;
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > max) throw bad(`Invalid ${name}: expected a whole number from 0 to ${max}`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > max)
+    throw bad(`Invalid ${name}: expected a whole number from 0 to ${max}`);
   return n;
 }
 

@@ -13,29 +13,51 @@ const OPERATION: Record<RelationMode, string> = { set: 'SetRelation', add: 'AddR
 
 /** Relations through the app API: set, add, delete children of a record, and load them. */
 export class AppRelations {
-  constructor(private readonly ctx: ServerContext, private readonly data: AppData) {}
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly data: AppData,
+  ) {}
 
   /**
    * The parent record and the relation column a call names, the caller's right to `op` on the
    * parent checked first. A set or add naming `column:Table:1|n` creates the relation column (and
    * its target table) when it is missing and the app's dynamic schema is on (decision 0026).
    */
-  private async relation(caller: AppCaller, tableName: string, parentId: string, column: string, op: string, create: boolean) {
+  private async relation(
+    caller: AppCaller,
+    tableName: string,
+    parentId: string,
+    column: string,
+    op: string,
+    create: boolean,
+  ) {
     const { table } = await this.data.table(caller.appId, tableName);
     const id = assertId(parentId);
     const parent = await this.data.raw(caller.appId, table, id);
     if (!parent) throw new ApiError('NOT_FOUND', `Record '${id}' does not exist in table '${table.name}'`);
     await this.ctx.security.engine.require(caller, 'data', table.tableId, op, parent, `table '${table.name}'`);
     const spec = column.includes(':') ? parseRelationSpec(column) : undefined;
-    let relation = table.relations.find((r) => r.name === column) ?? (spec && table.relations.find((r) => r.name === spec.column));
+    let relation =
+      table.relations.find((r) => r.name === column) ?? (spec && table.relations.find((r) => r.name === spec.column));
     if (!relation && spec && create) {
       // A unit of work changes data only: its schema changes would outlive a rollback.
-      if (transactionAppOf(this.ctx)) throw new ApiError('BAD_REQUEST', `Relation column '${spec.column}' does not exist in table '${table.name}'; a transaction changes data only`);
+      if (transactionAppOf(this.ctx))
+        throw new ApiError(
+          'BAD_REQUEST',
+          `Relation column '${spec.column}' does not exist in table '${table.name}'; a transaction changes data only`,
+        );
       relation = await this.data.data.dynamic.ensureRelation(caller.appId, table.name, column, actorOf(caller));
     }
-    if (!relation) throw new ApiError('BAD_REQUEST', `Relation column '${(spec?.column ?? column).slice(0, 80)}' does not exist in table '${table.name}'`);
+    if (!relation)
+      throw new ApiError(
+        'BAD_REQUEST',
+        `Relation column '${(spec?.column ?? column).slice(0, 80)}' does not exist in table '${table.name}'`,
+      );
     if (spec && relation.toTableName !== spec.toTable) {
-      throw new ApiError('BAD_REQUEST', `Relation column '${relation.name}' of table '${table.name}' points at '${relation.toTableName}', not '${spec.toTable}'`);
+      throw new ApiError(
+        'BAD_REQUEST',
+        `Relation column '${relation.name}' of table '${table.name}' points at '${relation.toTableName}', not '${spec.toTable}'`,
+      );
     }
     const schema = await this.data.data.schema(caller.appId);
     const child = schema.tableById(relation.toTableId);
@@ -44,35 +66,86 @@ export class AppRelations {
   }
 
   /** Children given as ids or `{objectId}` objects, or chosen by a where over the child table. */
-  private async childIds(caller: AppCaller, child: Parameters<AppData['idsWhere']>[1], body: unknown, where: string | undefined): Promise<string[]> {
+  private async childIds(
+    caller: AppCaller,
+    child: Parameters<AppData['idsWhere']>[1],
+    body: unknown,
+    where: string | undefined,
+  ): Promise<string[]> {
     if (where) return this.data.idsWhere(caller, child, where, 'Find');
-    if (!Array.isArray(body)) throw new ApiError('BAD_REQUEST', 'Send the children as a JSON array of objectIds, or a whereClause');
+    if (!Array.isArray(body))
+      throw new ApiError('BAD_REQUEST', 'Send the children as a JSON array of objectIds, or a whereClause');
     if (body.length > MAX_BULK) throw new ApiError('BAD_REQUEST', `At most ${MAX_BULK} children per call`);
     return body.map((x) => assertId(x && typeof x === 'object' ? (x as Rec).objectId : x, 'child objectId'));
   }
 
-  async change(caller: AppCaller, mode: RelationMode, tableName: string, parentId: string, column: string, body: unknown, where: string | undefined): Promise<number> {
-    const { table, relation, child, id } = await this.relation(caller, tableName, parentId, column, OPERATION[mode], mode !== 'delete');
+  async change(
+    caller: AppCaller,
+    mode: RelationMode,
+    tableName: string,
+    parentId: string,
+    column: string,
+    body: unknown,
+    where: string | undefined,
+  ): Promise<number> {
+    const { table, relation, child, id } = await this.relation(
+      caller,
+      tableName,
+      parentId,
+      column,
+      OPERATION[mode],
+      mode !== 'delete',
+    );
     const ids = await this.childIds(caller, child, body, where);
     const links = this.data.data.records.links;
-    const n = await this.ctx.dbs.app(caller.appId).transaction().execute((trx) =>
-      mode === 'delete' ? links.remove(trx, relation, id, ids) : links.set(trx, caller.appId, relation, id, ids, mode === 'set' ? 'replace' : 'add'));
+    const n = await this.ctx.dbs
+      .app(caller.appId)
+      .transaction()
+      .execute((trx) =>
+        mode === 'delete'
+          ? links.remove(trx, relation, id, ids)
+          : links.set(trx, caller.appId, relation, id, ids, mode === 'set' ? 'replace' : 'add'),
+      );
     // As in the console: a set answers how many children the relation now holds.
-    this.ctx.bus.emit('record.updated', { appId: caller.appId, table: table.name, record: { objectId: id, ___class: table.name } });
+    this.ctx.bus.emit('record.updated', {
+      appId: caller.appId,
+      table: table.name,
+      record: { objectId: id, ___class: table.name },
+    });
     this.ctx.bus.emit('relation.changed', {
-      appId: caller.appId, table: table.name, event: mode, relationColumnName: relation.name, parentObjectId: id,
+      appId: caller.appId,
+      table: table.name,
+      event: mode,
+      relationColumnName: relation.name,
+      parentObjectId: id,
       ...(where ? { isConditional: true, whereClause: where } : { isConditional: false, children: ids }),
     });
     return mode === 'set' ? ids.length : n;
   }
 
-  async load(caller: AppCaller, tableName: string, parentId: string, column: string, input: Rec | undefined, client?: Answering): Promise<Rec[]> {
+  async load(
+    caller: AppCaller,
+    tableName: string,
+    parentId: string,
+    column: string,
+    input: Rec | undefined,
+    client?: Answering,
+  ): Promise<Rec[]> {
     const { relation, child, id } = await this.relation(caller, tableName, parentId, column, 'LoadRelations', false);
-    const links = await this.ctx.dbs.app(caller.appId).selectFrom(relation.linkTable).select('child_id').where('parent_id', '=', id).limit(MAX_BULK + 1).execute();
+    const links = await this.ctx.dbs
+      .app(caller.appId)
+      .selectFrom(relation.linkTable)
+      .select('child_id')
+      .where('parent_id', '=', id)
+      .limit(MAX_BULK + 1)
+      .execute();
     if (!links.length) return [];
     if (links.length > MAX_BULK) throw new ApiError('BAD_REQUEST', `The relation holds more than ${MAX_BULK} records`);
     // The children as a condition of their own, ANDed as a syntax tree with the caller's where.
-    const children = columnIn('objectId', links.map((l) => String(l.child_id)));
+    const children = columnIn(
+      'objectId',
+      links.map((l) => String(l.child_id)),
+    );
     return this.data.find(caller, child.name, input, true, [children], client);
   }
 }

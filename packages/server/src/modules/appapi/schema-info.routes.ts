@@ -37,15 +37,34 @@ export async function describeTable(data: AppData, caller: AppCaller, table: Tab
     if (hidden.has(c.name) && !(table.system && table.name === 'Users' && c.name === 'password')) continue;
     const key = c.name === 'objectId';
     out.push({
-      name: c.name, type: c.dataType, required: c.required, defaultValue: c.defaultValue ?? null, relatedTable: null,
-      customRegex: null, autoLoad: false, isPrimaryKey: key, primaryKey: key, unique: c.unique || key, indexed: c.indexed || key,
+      name: c.name,
+      type: c.dataType,
+      required: c.required,
+      defaultValue: c.defaultValue ?? null,
+      relatedTable: null,
+      customRegex: null,
+      autoLoad: false,
+      isPrimaryKey: key,
+      primaryKey: key,
+      unique: c.unique || key,
+      indexed: c.indexed || key,
     });
   }
   for (const r of table.relations) {
     if (hidden.has(r.name)) continue;
     out.push({
-      name: r.name, type: r.dataType, required: r.required, defaultValue: null, relatedTable: r.toTableName, relationshipType: r.relationshipType,
-      customRegex: null, autoLoad: false, isPrimaryKey: false, primaryKey: false, unique: false, indexed: false,
+      name: r.name,
+      type: r.dataType,
+      required: r.required,
+      defaultValue: null,
+      relatedTable: r.toTableName,
+      relationshipType: r.relationshipType,
+      customRegex: null,
+      autoLoad: false,
+      isPrimaryKey: false,
+      primaryKey: false,
+      unique: false,
+      indexed: false,
     });
   }
   return out;

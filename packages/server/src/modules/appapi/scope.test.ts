@@ -19,7 +19,9 @@ describeEachDb('app API: where scope and relation paths', (server) => {
   let secretId = '';
 
   const setRole = async (tableId: string, role: string, operation: string, access: string | null) => {
-    const res = await f.console('PUT', `/security/data/${tableId}/roles/${await f.roleId(role)}`, { permissions: [{ operation, access }] });
+    const res = await f.console('PUT', `/security/data/${tableId}/roles/${await f.roleId(role)}`, {
+      permissions: [{ operation, access }],
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
   const find = (who: U, body: object) => f.api('POST', '/data/Note/find', { body, token: who.token });
@@ -31,9 +33,18 @@ describeEachDb('app API: where scope and relation paths', (server) => {
   beforeAll(async () => {
     f = await appFixture(server());
     noteTable = (await f.table('Note', [{ name: 'title', dataType: 'STRING' }])).tableId;
-    secretTable = (await f.table('Vault', [{ name: 'secret', dataType: 'STRING' }, { name: 'label', dataType: 'STRING' }])).tableId;
+    secretTable = (
+      await f.table('Vault', [
+        { name: 'secret', dataType: 'STRING' },
+        { name: 'label', dataType: 'STRING' },
+      ])
+    ).tableId;
     await f.table('Post', [{ name: 'title', dataType: 'STRING' }]);
-    const rel = await f.console('POST', '/data/tables/Post/columns/relation', { name: 'vault', toTableName: 'Vault', relationshipType: 'ONE_TO_ONE' });
+    const rel = await f.console('POST', '/data/tables/Post/columns/relation', {
+      name: 'vault',
+      toTableName: 'Vault',
+      relationshipType: 'ONE_TO_ONE',
+    });
     expect(rel.statusCode, rel.body).toBe(200);
     alice = await f.user('alice@example.com');
     bob = await f.user('bob@example.com');
@@ -41,12 +52,17 @@ describeEachDb('app API: where scope and relation paths', (server) => {
       const res = await f.api('PUT', '/data/Note', { body: { title: `note of ${who.email}` }, token: who.token });
       notes[who.email] = res.json().objectId;
     }
-    secretId = (await f.api('PUT', '/data/Vault', { body: { secret: 'S3CRET', label: 'public label' } })).json().objectId;
+    secretId = (await f.api('PUT', '/data/Vault', { body: { secret: 'S3CRET', label: 'public label' } })).json()
+      .objectId;
     const post = (await f.api('PUT', '/data/Post', { body: { title: 'hello' } })).json().objectId;
     expect((await f.api('POST', `/data/Post/${post}/vault`, { body: [secretId] })).statusCode).toBe(200);
     // Owner-only notes: no role may Find, the owner may.
-    for (const role of ['AuthenticatedUser', 'RestUser', 'NotAuthenticatedUser']) await setRole(noteTable, role, 'Find', 'DENY');
-    expect((await f.console('PUT', `/security/data/ownerpolicy/${noteTable}`, { operation: 'Find', access: 'GRANT' })).statusCode).toBe(200);
+    for (const role of ['AuthenticatedUser', 'RestUser', 'NotAuthenticatedUser'])
+      await setRole(noteTable, role, 'Find', 'DENY');
+    expect(
+      (await f.console('PUT', `/security/data/ownerpolicy/${noteTable}`, { operation: 'Find', access: 'GRANT' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('a where that closes and reopens parentheses is a syntax error, not a wider query', async () => {
@@ -54,9 +70,15 @@ describeEachDb('app API: where scope and relation paths', (server) => {
       const res = await find(alice, { where });
       expect(res.statusCode, `${where}: ${res.body}`).toBe(400);
     }
-    const counted = await f.api('POST', '/data/Note/count', { body: { where: '1 = 1) OR (1 = 1' }, token: alice.token });
+    const counted = await f.api('POST', '/data/Note/count', {
+      body: { where: '1 = 1) OR (1 = 1' },
+      token: alice.token,
+    });
     expect(counted.statusCode).toBe(400);
-    const bulk = await f.api('PUT', `/data/bulk/Note?where=${encodeURIComponent('1 = 1) OR (1 = 1')}`, { body: { title: 'taken' }, token: alice.token });
+    const bulk = await f.api('PUT', `/data/bulk/Note?where=${encodeURIComponent('1 = 1) OR (1 = 1')}`, {
+      body: { title: 'taken' },
+      token: alice.token,
+    });
     expect(bulk.statusCode).toBe(400);
     // A where that is true everywhere still only answers the caller's own rows.
     const all = await find(alice, { where: '1 = 1 OR objectId IS NOT NULL' });
@@ -74,7 +96,14 @@ describeEachDb('app API: where scope and relation paths', (server) => {
 
   it('the same text cannot escape a record ACL DENY', async () => {
     const role = await f.roleId('AuthenticatedUser');
-    expect((await f.console('PUT', `/security/data/Note/objectAcl/${notes[alice.email]}/roles/${role}`, { operation: 'Find', access: 'DENY' })).statusCode).toBe(200);
+    expect(
+      (
+        await f.console('PUT', `/security/data/Note/objectAcl/${notes[alice.email]}/roles/${role}`, {
+          operation: 'Find',
+          access: 'DENY',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await find(alice, { where: '1 = 1) OR (1 = 1' })).statusCode).toBe(400);
     expect((await find(alice, { where: "objectId = 'x' OR 1 = 1" })).json()).toEqual([]);
     await f.console('DELETE', `/security/data/Note/objectAcl/${notes[alice.email]}/roles/Find`);
@@ -100,7 +129,11 @@ describeEachDb('app API: where scope and relation paths', (server) => {
   });
 
   it('a hidden column of a related table is refused in every clause', async () => {
-    const res = await f.console('PUT', `/security/data/${secretTable}/columns/permissions/Find/${await f.roleId('AuthenticatedUser')}`, { column: 'secret', access: 'DENY' });
+    const res = await f.console(
+      'PUT',
+      `/security/data/${secretTable}/columns/permissions/Find/${await f.roleId('AuthenticatedUser')}`,
+      { column: 'secret', access: 'DENY' },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const refused = async (body: object) => {
       const r = await f.api('POST', '/data/Post/find', { body, token: bob.token });
@@ -110,19 +143,31 @@ describeEachDb('app API: where scope and relation paths', (server) => {
     await refused({ where: "vault.secret LIKE 'ZZZ%'" });
     await refused({ sortBy: 'vault.secret' });
     await refused({ where: "`vault`.`secret` = 'S3CRET'" });
-    const c = await f.api('POST', '/data/Post/count', { body: { where: "vault.secret LIKE 'S3C%'" }, token: bob.token });
+    const c = await f.api('POST', '/data/Post/count', {
+      body: { where: "vault.secret LIKE 'S3C%'" },
+      token: bob.token,
+    });
     expect(c.statusCode).toBe(403);
     // Other columns of the related table still work, and the loaded record has no secret.
     expect(await count(bob, "vault.label = 'public label'")).toEqual([200, 1]);
-    const loaded = (await f.api('POST', '/data/Post/find', { body: { loadRelations: 'vault' }, token: bob.token })).json();
+    const loaded = (
+      await f.api('POST', '/data/Post/find', { body: { loadRelations: 'vault' }, token: bob.token })
+    ).json();
     expect(loaded[0].vault.label).toBe('public label');
     expect(loaded[0].vault).not.toHaveProperty('secret');
   });
 
   it('a record ACL DENY on the related record takes it out of relation paths', async () => {
-    await f.console('PUT', `/security/data/${secretTable}/columns/permissions/Find/${await f.roleId('AuthenticatedUser')}`, { column: 'secret', access: null });
+    await f.console(
+      'PUT',
+      `/security/data/${secretTable}/columns/permissions/Find/${await f.roleId('AuthenticatedUser')}`,
+      { column: 'secret', access: null },
+    );
     expect(await count(bob, "vault.label = 'public label'")).toEqual([200, 1]);
-    const put = await f.console('PUT', `/security/data/Vault/objectAcl/${secretId}/users/${bob.objectId}`, { operation: 'Find', access: 'DENY' });
+    const put = await f.console('PUT', `/security/data/Vault/objectAcl/${secretId}/users/${bob.objectId}`, {
+      operation: 'Find',
+      access: 'DENY',
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(await count(bob, "vault.secret LIKE 'S3C%'")).toEqual([200, 0]);
     expect(await count(bob, "vault.secret LIKE 'ZZZ%'")).toEqual([200, 0]);

@@ -41,13 +41,18 @@ describeEachDb('spatial columns through the backendless SDK', (server) => {
     await server().app.listen({ port: 0, host: '127.0.0.1' });
     const address = server().app.server.address();
     const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    app = Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey: f.keys.JS, standalone: true } as never) as unknown as Sdk;
+    app = Backendless.initApp({
+      serverURL: origin,
+      appId: f.appId,
+      apiKey: f.keys.JS,
+      standalone: true,
+    } as never) as unknown as Sdk;
   });
 
   it('saves a Point and reads it back as a Backendless.Data.Point with the same coordinates', async () => {
     const point = new Backendless.Data.Point().setX(NOTRE_DAME[0]).setY(NOTRE_DAME[1]);
-    const saved = await app.Data.of('Place').save({ name: 'Notre-Dame', location: point }) as Rec;
-    const back = await app.Data.of('Place').findById(String(saved.objectId)) as Rec;
+    const saved = (await app.Data.of('Place').save({ name: 'Notre-Dame', location: point })) as Rec;
+    const back = (await app.Data.of('Place').findById(String(saved.objectId))) as Rec;
     const location = back.location as InstanceType<typeof Backendless.Data.Point>;
     expect(location).toBeInstanceOf(Backendless.Data.Point);
     expect([location.getX(), location.getY()]).toEqual([...NOTRE_DAME]);
@@ -56,17 +61,38 @@ describeEachDb('spatial columns through the backendless SDK', (server) => {
 
     // The wire form the SDK reads: GeoJSON with srsId and the SDK's class name.
     const raw = (await server().call('GET', `/${f.appId}/${f.keys.REST}/data/Place/${String(saved.objectId)}`)).json();
-    expect(raw.location).toEqual({ type: 'Point', coordinates: [...NOTRE_DAME], srsId: 4326, ___class: 'com.backendless.persistence.Point' });
+    expect(raw.location).toEqual({
+      type: 'Point',
+      coordinates: [...NOTRE_DAME],
+      srsId: 4326,
+      ___class: 'com.backendless.persistence.Point',
+    });
   });
 
   it('keeps lines, polygons and any geometry, given as SDK objects, WKT or GeoJSON', async () => {
     const line = Backendless.Data.LineString.fromWKT('LINESTRING(2.29 48.85, 2.35 48.85, 2.37 48.84)');
-    const saved = await app.Data.of('Place').save({ name: 'Seine', route: line, area: PARIS_BOX, shape: { type: 'Point', coordinates: [4.83, 45.76] } }) as Rec;
-    const back = await app.Data.of('Place').findById(String(saved.objectId)) as Rec;
+    const saved = (await app.Data.of('Place').save({
+      name: 'Seine',
+      route: line,
+      area: PARIS_BOX,
+      shape: { type: 'Point', coordinates: [4.83, 45.76] },
+    })) as Rec;
+    const back = (await app.Data.of('Place').findById(String(saved.objectId))) as Rec;
     expect(back.route).toBeInstanceOf(Backendless.Data.LineString);
     expect((back.route as { asWKT(): string }).asWKT()).toBe('LINESTRING(2.29 48.85,2.35 48.85,2.37 48.84)');
     expect(back.area).toBeInstanceOf(Backendless.Data.Polygon);
-    expect((back.area as { asGeoJSON(): unknown }).asGeoJSON()).toEqual({ type: 'Polygon', coordinates: [[[2.2, 48.8], [2.45, 48.8], [2.45, 48.92], [2.2, 48.92], [2.2, 48.8]]] });
+    expect((back.area as { asGeoJSON(): unknown }).asGeoJSON()).toEqual({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [2.2, 48.8],
+          [2.45, 48.8],
+          [2.45, 48.92],
+          [2.2, 48.92],
+          [2.2, 48.8],
+        ],
+      ],
+    });
     expect(back.shape).toBeInstanceOf(Backendless.Data.Point);
   });
 
@@ -74,20 +100,31 @@ describeEachDb('spatial columns through the backendless SDK', (server) => {
     await app.Data.of('Place').save({ name: 'Eiffel', location: 'POINT(2.2945 48.8584)' });
     await app.Data.of('Place').save({ name: 'Orly', location: { type: 'Point', coordinates: [2.3652, 48.7262] } });
     const near = (metres: number) =>
-      app.Data.of('Place').find({ where: `distanceOnSphere(location, 'POINT(2.2945 48.8584)') < ${metres}`, sortBy: ['name'] } as never) as Promise<Rec[]>;
+      app.Data.of('Place').find({
+        where: `distanceOnSphere(location, 'POINT(2.2945 48.8584)') < ${metres}`,
+        sortBy: ['name'],
+      } as never) as Promise<Rec[]>;
     expect((await near(10_000)).map((p) => p.name)).toEqual(['Eiffel', 'Notre-Dame']);
     expect((await near(1_000)).map((p) => p.name)).toEqual(['Eiffel']);
     expect((await near(20_000)).map((p) => p.name)).toEqual(['Eiffel', 'Notre-Dame', 'Orly']);
     // km(…) beside distanceOnSphere is taken in metres.
-    const inKm = await app.Data.of('Place').find({ where: "distanceOnSphere(location, 'POINT(2.2945 48.8584)') < km(10)", sortBy: ['name'] } as never) as Rec[];
+    const inKm = (await app.Data.of('Place').find({
+      where: "distanceOnSphere(location, 'POINT(2.2945 48.8584)') < km(10)",
+      sortBy: ['name'],
+    } as never)) as Rec[];
     expect(inKm.map((p) => p.name)).toEqual(['Eiffel', 'Notre-Dame']);
     // Eiffel Tower to Notre-Dame is about 4.1 km on the sphere.
-    const within = await app.Data.of('Place').find({ where: `distanceOnSphere(location, 'POINT(${NOTRE_DAME.join(' ')})') between 4000 and 4300` } as never) as Rec[];
+    const within = (await app.Data.of('Place').find({
+      where: `distanceOnSphere(location, 'POINT(${NOTRE_DAME.join(' ')})') between 4000 and 4300`,
+    } as never)) as Rec[];
     expect(within.map((p) => p.name)).toEqual(['Eiffel']);
   });
 
   it('answers Within, Intersects, Contains and the other relations with WKT literals', async () => {
-    const names = async (where: string) => ((await app.Data.of('Place').find({ where, sortBy: ['name'], pageSize: 100 } as never)) as Rec[]).map((p) => p.name);
+    const names = async (where: string) =>
+      ((await app.Data.of('Place').find({ where, sortBy: ['name'], pageSize: 100 } as never)) as Rec[]).map(
+        (p) => p.name,
+      );
     expect(await names(`Within(location, '${PARIS_BOX}') = true`)).toEqual(['Eiffel', 'Notre-Dame']);
     expect(await names(`Within(location, '${PARIS_BOX}') = false`)).toEqual(['Orly']);
     expect(await names(`Intersects(shape, '${LYON_BOX}') = true`)).toEqual(['Seine']);
@@ -97,16 +134,26 @@ describeEachDb('spatial columns through the backendless SDK', (server) => {
     expect(await names(`Disjoint(area, '${LYON_BOX}') = true`)).toEqual(['Seine']);
     expect(await names(`Equals(location, 'POINT(2.2945 48.8584)') = true`)).toEqual(['Eiffel']);
     expect(await names(`Touches(area, 'POINT(2.2 48.85)') = true`)).toEqual(['Seine']);
-    expect(await names(`Overlaps(area, 'POLYGON((2.4 48.9, 2.5 48.9, 2.5 49, 2.4 49, 2.4 48.9))') = true`)).toEqual(['Seine']);
+    expect(await names(`Overlaps(area, 'POLYGON((2.4 48.9, 2.5 48.9, 2.5 49, 2.4 49, 2.4 48.9))') = true`)).toEqual([
+      'Seine',
+    ]);
     expect(await names(`distance(location, 'POINT(2.35 48.853)') < 0.01`)).toEqual(['Notre-Dame']);
     expect(await names(`location is null and name = 'Seine'`)).toEqual(['Seine']);
     expect(await app.Data.of('Place').getObjectCount(`Within(location, '${PARIS_BOX}') = true`)).toBe(2);
   });
 
   it('exports spatial cells as WKT in the console CSV', async () => {
-    const res = await f.console('POST', '/data/Place/csv', { where: "name in ('Eiffel', 'Seine')", sortBy: 'name', props: 'name,location,area' });
+    const res = await f.console('POST', '/data/Place/csv', {
+      where: "name in ('Eiffel', 'Seine')",
+      sortBy: 'name',
+      props: 'name,location,area',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.body.trim().split('\r\n')).toEqual(['name,location,area', 'Eiffel,POINT(2.2945 48.8584),', `Seine,,"${PARIS_BOX.replace(/,\s*/g, ', ')}"`]);
+    expect(res.body.trim().split('\r\n')).toEqual([
+      'name,location,area',
+      'Eiffel,POINT(2.2945 48.8584),',
+      `Seine,,"${PARIS_BOX.replace(/,\s*/g, ', ')}"`,
+    ]);
   });
 
   it('refuses bad WKT and bad values with a 400 that names the problem', async () => {
@@ -129,7 +176,9 @@ describeEachDb('spatial columns through the backendless SDK', (server) => {
     expect(err.message).toMatch(/longitude \(x\) 200 is outside -180\.\.180/);
     err = await rejection(app.Data.of('Place').save({ name: 'bad', location: PARIS_BOX }));
     expect(err.message).toMatch(/a POINT column takes POINT values, not POLYGON/);
-    err = await rejection(app.Data.of('Place').save({ name: 'bad', route: { type: 'LineString', coordinates: [[1, 2]] } }));
+    err = await rejection(
+      app.Data.of('Place').save({ name: 'bad', route: { type: 'LineString', coordinates: [[1, 2]] } }),
+    );
     expect(err.message).toMatch(/at least 2 points/);
     expect(await app.Data.of('Place').getObjectCount(`name = 'bad'`)).toBe(0);
   });
@@ -137,10 +186,14 @@ describeEachDb('spatial columns through the backendless SDK', (server) => {
   it('changes a POINT column to GEOMETRY and keeps its values; refuses other spatial type changes', async () => {
     await f.table('Spot', [{ name: 'at', dataType: 'POINT' }]);
     await app.Data.of('Spot').save({ at: 'POINT(1 2)' });
-    expect((await f.console('PUT', '/data/tables/Spot/columns/at', { name: 'at', dataType: 'STRING' })).statusCode).toBe(400);
-    expect((await f.console('PUT', '/data/tables/Spot/columns/at', { name: 'at', dataType: 'GEOMETRY' })).statusCode).toBe(200);
+    expect(
+      (await f.console('PUT', '/data/tables/Spot/columns/at', { name: 'at', dataType: 'STRING' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await f.console('PUT', '/data/tables/Spot/columns/at', { name: 'at', dataType: 'GEOMETRY' })).statusCode,
+    ).toBe(200);
     await app.Data.of('Spot').save({ at: 'LINESTRING(1 2, 3 4)' });
-    const all = await app.Data.of('Spot').find({ sortBy: ['created'] } as never) as Rec[];
+    const all = (await app.Data.of('Spot').find({ sortBy: ['created'] } as never)) as Rec[];
     expect(all.map((s) => (s.at as { asWKT(): string }).asWKT())).toEqual(['POINT(1 2)', 'LINESTRING(1 2,3 4)']);
   });
 });
@@ -165,9 +218,14 @@ describe('spatial columns without SpatiaLite [sqlite]', () => {
     expect(refused.json().message).toMatch(/SpatiaLite.*apt-get install libsqlite3-mod-spatialite/);
     const saved = await server.call('POST', `/${f.appId}/${f.keys.REST}/data/Thing`, { body: { label: 'plain' } });
     expect(saved.statusCode).toBe(200);
-    const found = await server.call('GET', `/${f.appId}/${f.keys.REST}/data/Thing?where=${encodeURIComponent("label = 'plain'")}`);
+    const found = await server.call(
+      'GET',
+      `/${f.appId}/${f.keys.REST}/data/Thing?where=${encodeURIComponent("label = 'plain'")}`,
+    );
     expect(found.json().map((t: Rec) => t.label)).toEqual(['plain']);
-    const described = (await f.console('GET', '/data/tables')).json().tables.find((t: { name: string }) => t.name === 'Thing');
+    const described = (await f.console('GET', '/data/tables'))
+      .json()
+      .tables.find((t: { name: string }) => t.name === 'Thing');
     expect(described.columns.map((c: { name: string }) => c.name)).not.toContain('at');
   });
 });

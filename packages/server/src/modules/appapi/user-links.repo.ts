@@ -17,21 +17,40 @@ export class UserLinksRepo {
   }
 
   /** The user's one pending link becomes this one (the old one stops working). */
-  async replace(table: LinkTable, appId: string, userId: string, tokenHash: string, now: number, expires: number): Promise<void> {
+  async replace(
+    table: LinkTable,
+    appId: string,
+    userId: string,
+    tokenHash: string,
+    now: number,
+    expires: number,
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom(table).where('app_id', '=', appId).where('user_id', '=', userId).execute();
-      await trx.insertInto(table).values({ token_hash: tokenHash, app_id: appId, user_id: userId, created: now, expires }).execute();
+      await trx
+        .insertInto(table)
+        .values({ token_hash: tokenHash, app_id: appId, user_id: userId, created: now, expires })
+        .execute();
     });
   }
 
   /** The link of a token hash, expired or not. */
   find(table: LinkTable, appId: string, tokenHash: string): Promise<{ user_id: string; expires: number } | undefined> {
-    return this.db.selectFrom(table).select(['user_id', 'expires']).where('token_hash', '=', tokenHash).where('app_id', '=', appId).executeTakeFirst();
+    return this.db
+      .selectFrom(table)
+      .select(['user_id', 'expires'])
+      .where('token_hash', '=', tokenHash)
+      .where('app_id', '=', appId)
+      .executeTakeFirst();
   }
 
   /** Deletes the link of a token hash; true when this call deleted it (a concurrent use finds nothing). */
   async consume(table: LinkTable, appId: string, tokenHash: string): Promise<boolean> {
-    const used = await this.db.deleteFrom(table).where('token_hash', '=', tokenHash).where('app_id', '=', appId).executeTakeFirst();
+    const used = await this.db
+      .deleteFrom(table)
+      .where('token_hash', '=', tokenHash)
+      .where('app_id', '=', appId)
+      .executeTakeFirst();
     return Number(used.numDeletedRows) === 1;
   }
 

@@ -29,7 +29,10 @@ export class UsersPolicy {
     const { identityColumn } = await this.login(appId);
     const column = users.columns.find((c) => c.name === identityColumn);
     if (!column || !(TEXT_TYPES.has(column.dataType) || NUMBER_TYPES.has(column.dataType))) {
-      throw new ApiError('BAD_REQUEST', `The identity property '${identityColumn}' of the login settings is not a text or number column of the Users table`);
+      throw new ApiError(
+        'BAD_REQUEST',
+        `The identity property '${identityColumn}' of the login settings is not a text or number column of the Users table`,
+      );
     }
     return column;
   }
@@ -50,24 +53,37 @@ export class UsersPolicy {
    * Checks a registration against the settings and cleans the identity: registration open, every
    * required property present, an email (when given) valid. Answers the identity column and value.
    */
-  async checkRegistration(appId: string, users: TableMeta, input: Rec): Promise<{ column: ColumnMeta; identity: string | number }> {
+  async checkRegistration(
+    appId: string,
+    users: TableMeta,
+    input: Rec,
+  ): Promise<{ column: ColumnMeta; identity: string | number }> {
     const registration = await getRegistrationSettings(this.ctx, appId);
-    if (!registration.enabled) throw new ApiError('REGISTRATION_DISABLED', 'Registration of new users is disabled for this application');
+    if (!registration.enabled)
+      throw new ApiError('REGISTRATION_DISABLED', 'Registration of new users is disabled for this application');
     if (typeof input.email === 'string') input.email = input.email.trim().toLowerCase();
     // An empty address is no address (a unique email column would refuse a second empty one).
     if (input.email === '') delete input.email;
-    if (input.email !== undefined && input.email !== null && input.email !== '' && (typeof input.email !== 'string' || !EMAIL.test(input.email))) {
+    if (
+      input.email !== undefined &&
+      input.email !== null &&
+      input.email !== '' &&
+      (typeof input.email !== 'string' || !EMAIL.test(input.email))
+    ) {
       throw new ApiError('BAD_REQUEST', "The user's 'email' is not a valid address");
     }
-    if (typeof input.password !== 'string' || input.password.length < 1 || input.password.length > 1000) throw new ApiError('BAD_REQUEST', "The user needs a 'password'");
+    if (typeof input.password !== 'string' || input.password.length < 1 || input.password.length > 1000)
+      throw new ApiError('BAD_REQUEST', "The user needs a 'password'");
     const column = await this.identityColumn(appId, users);
     if (typeof input[column.name] === 'string') input[column.name] = (input[column.name] as string).trim();
     for (const p of await getUserProperties(this.ctx, appId)) {
       const v = input[p.name];
-      if (p.required && (v === undefined || v === null || v === '')) throw new ApiError('BAD_REQUEST', `The user needs '${p.name}'`);
+      if (p.required && (v === undefined || v === null || v === ''))
+        throw new ApiError('BAD_REQUEST', `The user needs '${p.name}'`);
     }
     const value = input[column.name];
-    if (typeof value !== 'string' && typeof value !== 'number') throw new ApiError('BAD_REQUEST', `The user's '${column.name}' must be text or a number`);
+    if (typeof value !== 'string' && typeof value !== 'number')
+      throw new ApiError('BAD_REQUEST', `The user's '${column.name}' must be text or a number`);
     return { column, identity: value };
   }
 
@@ -75,8 +91,11 @@ export class UsersPolicy {
   async giveDefaultRole(appId: string, userId: string): Promise<void> {
     const { defaultRole } = await getRegistrationSettings(this.ctx, appId);
     if (!defaultRole) return;
-    await this.ctx.security.roles.assign(appId, [userId], [{ role: defaultRole, assign: true }])
-      .catch((err: unknown) => this.ctx.log.warn({ err, appId, role: defaultRole }, 'The default role of registration could not be given'));
+    await this.ctx.security.roles
+      .assign(appId, [userId], [{ role: defaultRole, assign: true }])
+      .catch((err: unknown) =>
+        this.ctx.log.warn({ err, appId, role: defaultRole }, 'The default role of registration could not be given'),
+      );
   }
 
   /**
@@ -87,7 +106,8 @@ export class UsersPolicy {
     const sessions = this.ctx.security.sessions;
     // Older sessions end before the new one exists, so the new token can never be the one cut.
     if (settings && !settings.multipleLogins) await sessions.revokeAll(caller.appId, userId);
-    else if (settings && settings.maxConcurrentLogins > 0) await sessions.keepNewest(caller.appId, userId, settings.maxConcurrentLogins - 1);
+    else if (settings && settings.maxConcurrentLogins > 0)
+      await sessions.keepNewest(caller.appId, userId, settings.maxConcurrentLogins - 1);
     return sessions.issue(caller.appId, userId, caller.deviceType);
   }
 

@@ -9,7 +9,12 @@ import { registerOAuthLoginRoutes } from './oauth/oauth-login.routes.js';
 type P = { appId: string; apiKey: string; token: string; identity: string; userId: string; objectId: string };
 
 /** `/{appId}/{apiKey}/users/…` as the `backendless` SDK calls them. */
-export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext, users: AppUsers, links: UserLinksRepo): void {
+export function registerUserRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  users: AppUsers,
+  links: UserLinksRepo,
+): void {
   const base = '/:appId/:apiKey/users';
   // Register and login ignore a stale token the SDK may still send.
   const anonymous = (req: FastifyRequest) => authenticateApp(ctx, req, { ignoreToken: true });
@@ -30,17 +35,23 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext, use
     return reply.send(await users.restorePassword(c.appId, req.params.identity));
   });
   // The SDK spells this path so.
-  app.post<{ Body: { password?: unknown } }>(`${base}/verifypassowrd`, async (req) => users.verifyPassword(await caller(req), req.body?.password, req.ip));
+  app.post<{ Body: { password?: unknown } }>(`${base}/verifypassowrd`, async (req) =>
+    users.verifyPassword(await caller(req), req.body?.password, req.ip),
+  );
   app.get(`${base}/userroles`, async (req) => users.roles(await caller(req)));
   app.get<{ Params: P }>(`${base}/userroles/:userId`, async (req) => users.roles(await caller(req), req.params.userId));
-  app.put<{ Params: P }>(`${base}/:objectId`, async (req) => users.update(await caller(req), req.params.objectId, req.body));
+  app.put<{ Params: P }>(`${base}/:objectId`, async (req) =>
+    users.update(await caller(req), req.params.objectId, req.body),
+  );
   // Identities are raw in these paths (the SDK does not encode them).
   app.post<{ Params: P }>(`${base}/resendconfirmation/:identity`, async (req, reply) => {
     await users.confirmations.take(`confirm-ip:${req.ip}`);
     const c = await anonymous(req);
     return reply.send(await users.resendConfirmation(c.appId, req.params.identity));
   });
-  app.post<{ Params: P }>(`${base}/createEmailConfirmationURL/:identity`, async (req) => users.confirmationUrl(await caller(req), req.params.identity));
+  app.post<{ Params: P }>(`${base}/createEmailConfirmationURL/:identity`, async (req) =>
+    users.confirmationUrl(await caller(req), req.params.identity),
+  );
   registerEmailConfirmationPage(app, users.confirmations, links);
   registerOAuthLoginRoutes(app, ctx);
 }

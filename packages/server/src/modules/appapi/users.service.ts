@@ -15,7 +15,17 @@ import { getRegistrationSettings } from '../users-config/index.js';
 type Rec = Record<string, unknown>;
 
 /** Users columns only the server sets through the users routes. */
-const PROTECTED = ['objectId', 'ownerId', 'created', 'updated', 'userStatus', 'lastLogin', 'socialAccount', 'isEmailConfirmed', '___class'];
+const PROTECTED = [
+  'objectId',
+  'ownerId',
+  'created',
+  'updated',
+  'userStatus',
+  'lastLogin',
+  'socialAccount',
+  'isEmailConfirmed',
+  '___class',
+];
 
 const INVALID_LOGIN = 'Invalid login or password';
 
@@ -55,11 +65,25 @@ export class AppUsers {
    * The one row holding a value in a column. Two rows (a column without a unique index, made the
    * identity after users existed) identify nobody: logging into either could be the wrong account.
    */
-  private async byValue(appId: string, t: TableMeta, column: ColumnMeta, value: string | number): Promise<Rec | undefined> {
+  private async byValue(
+    appId: string,
+    t: TableMeta,
+    column: ColumnMeta,
+    value: string | number,
+  ): Promise<Rec | undefined> {
     const values = this.policy.identityValues(column, String(value));
     if (!values.length) return undefined;
-    const rows = await this.repo.withIdentity(appId, t.sqlName, column.sqlName, values, ['objectId', 'password', 'userStatus', 'email']);
-    if (rows.length > 1) this.ctx.log.warn({ appId, column: column.name }, 'Several users share one identity value; none of them can log in with it');
+    const rows = await this.repo.withIdentity(appId, t.sqlName, column.sqlName, values, [
+      'objectId',
+      'password',
+      'userStatus',
+      'email',
+    ]);
+    if (rows.length > 1)
+      this.ctx.log.warn(
+        { appId, column: column.name },
+        'Several users share one identity value; none of them can log in with it',
+      );
     return rows.length === 1 ? rows[0] : undefined;
   }
 
@@ -67,7 +91,15 @@ export class AppUsers {
   private async record(caller: AppCaller, objectId: string): Promise<Rec> {
     const { schema, table } = await this.data.table(caller.appId, 'Users');
     const [r] = await this.data.data.query.find(caller.appId, schema, table, {
-      where: `objectId = '${objectId}'`, sortBy: [], props: [], excludeProps: [], groupBy: [], distinct: false, loadRelations: [], pageSize: 1, offset: 0,
+      where: `objectId = '${objectId}'`,
+      sortBy: [],
+      props: [],
+      excludeProps: [],
+      groupBy: [],
+      distinct: false,
+      loadRelations: [],
+      pageSize: 1,
+      offset: 0,
     });
     if (!r) throw new ApiError('NOT_FOUND', 'The user does not exist');
     delete r.password;
@@ -76,25 +108,41 @@ export class AppUsers {
   }
 
   async register(caller: AppCaller, body: unknown): Promise<Rec> {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('BAD_REQUEST', 'Send the user as a JSON object');
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw new ApiError('BAD_REQUEST', 'Send the user as a JSON object');
     const input: Rec = { ...(body as Rec) };
     const table = await this.users(caller.appId);
     for (const k of PROTECTED) delete input[k];
-    for (const k of Object.keys(input)) if (k.startsWith('__') || (k === 'blUserLocale' && !table.columns.some((c) => c.name === k))) delete input[k];
+    for (const k of Object.keys(input))
+      if (k.startsWith('__') || (k === 'blUserLocale' && !table.columns.some((c) => c.name === k))) delete input[k];
     const { column, identity } = await this.policy.checkRegistration(caller.appId, table, input);
     const objectId = crypto.randomUUID().toUpperCase();
     const email = table.columns.find((c) => c.name === 'email');
-    const taken = (await this.byValue(caller.appId, table, column, identity))
-      || (column.name !== 'email' && email && typeof input.email === 'string' && (await this.byValue(caller.appId, table, email, input.email)));
+    const taken =
+      (await this.byValue(caller.appId, table, column, identity)) ||
+      (column.name !== 'email' &&
+        email &&
+        typeof input.email === 'string' &&
+        (await this.byValue(caller.appId, table, email, input.email)));
     if (taken) return this.lookalike(table, input, objectId);
     // With confirmation required, the new user signs in once the link mailed to it is opened.
-    const confirm = typeof input.email === 'string' && (await getRegistrationSettings(this.ctx, caller.appId)).emailConfirmationRequired;
+    const confirm =
+      typeof input.email === 'string' &&
+      (await getRegistrationSettings(this.ctx, caller.appId)).emailConfirmationRequired;
     let created: Rec;
     try {
-      created = await this.data.data.records.create(caller.appId, 'Users', { ...input, objectId, ownerId: objectId, ...(confirm ? { userStatus: PENDING_STATUS } : {}) });
+      created = await this.data.data.records.create(caller.appId, 'Users', {
+        ...input,
+        objectId,
+        ownerId: objectId,
+        ...(confirm ? { userStatus: PENDING_STATUS } : {}),
+      });
     } catch (err) {
       // Two registrations raced for one identity: the loser gets the same answer as any taken one.
-      const conflict = err instanceof ApiError && err.status === 409 ? (err.details as { column?: string } | undefined)?.column : undefined;
+      const conflict =
+        err instanceof ApiError && err.status === 409
+          ? (err.details as { column?: string } | undefined)?.column
+          : undefined;
       if (conflict === 'email' || conflict === column.name) return this.lookalike(table, input, objectId);
       throw err;
     }
@@ -114,7 +162,7 @@ export class AppUsers {
     const out: Rec = {};
     for (const c of table.columns) {
       if (c.name === 'password') continue;
-      out[c.name] = input[c.name] !== undefined ? input[c.name] : c.defaultValue ?? null;
+      out[c.name] = input[c.name] !== undefined ? input[c.name] : (c.defaultValue ?? null);
     }
     Object.assign(out, { objectId, ownerId: objectId, created: now, updated: now, ___class: 'Users' });
     return out;
@@ -128,10 +176,17 @@ export class AppUsers {
   private async assertNotBlocked(appId: string, identity: string, ip: string, perLogin?: number): Promise<void> {
     const limiter = this.ctx.loginLimiter;
     const [byLogin, byIp] = this.limiterKeys(appId, identity, ip);
-    const blocked = (await limiter.isBlocked(byLogin, perLogin)) ? byLogin : (await limiter.isBlocked(byIp, this.ctx.config.loginIpMaxFailures)) ? byIp : undefined;
+    const blocked = (await limiter.isBlocked(byLogin, perLogin))
+      ? byLogin
+      : (await limiter.isBlocked(byIp, this.ctx.config.loginIpMaxFailures))
+        ? byIp
+        : undefined;
     if (blocked) {
       const minutes = Math.max(1, Math.ceil((await limiter.retryAfter(blocked)) / 60_000));
-      throw new ApiError('RATE_LIMITED', `Too many failed login attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+      throw new ApiError(
+        'RATE_LIMITED',
+        `Too many failed login attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+      );
     }
   }
 
@@ -153,7 +208,11 @@ export class AppUsers {
     const stored = typeof row?.password === 'string' && row.userStatus !== 'GUEST' ? row.password : await dummyHash();
     if (!(await verifyPassword(stored, b.password)) || !row) return this.failed(caller.appId, identity, ip);
     if (row.userStatus === 'DISABLED') throw new ApiError('USER_DISABLED', 'The user account is disabled');
-    if (row.userStatus === PENDING_STATUS) throw new ApiError('USER_DISABLED', 'The email address of this account is not confirmed yet: open the link in the confirmation mail');
+    if (row.userStatus === PENDING_STATUS)
+      throw new ApiError(
+        'USER_DISABLED',
+        'The email address of this account is not confirmed yet: open the link in the confirmation mail',
+      );
     await this.ctx.loginLimiter.reset(this.limiterKeys(caller.appId, identity, ip)[0]);
     return this.startSession(caller, String(row.objectId), settings);
   }
@@ -163,13 +222,16 @@ export class AppUsers {
    * already knows, as the reference allows; any other caller is refused.
    */
   private async loginById(caller: AppCaller, objectId: unknown): Promise<Rec> {
-    if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) throw new ApiError('FORBIDDEN', 'Login by objectId without a password is allowed to server code only');
-    if (typeof objectId !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(objectId)) throw new ApiError('BAD_REQUEST', 'objectId must be a user id');
+    if (!caller.roles.some((r) => r.name === 'ServerCodeUser'))
+      throw new ApiError('FORBIDDEN', 'Login by objectId without a password is allowed to server code only');
+    if (typeof objectId !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(objectId))
+      throw new ApiError('BAD_REQUEST', 'objectId must be a user id');
     const t = await this.users(caller.appId);
     const row = await this.repo.get(caller.appId, t.sqlName, objectId, ['objectId', 'userStatus']);
     if (!row) throw new ApiError('NOT_FOUND', 'The user does not exist');
     if (row.userStatus === 'DISABLED') throw new ApiError('USER_DISABLED', 'The user account is disabled');
-    if (row.userStatus === PENDING_STATUS) throw new ApiError('USER_DISABLED', 'The email address of this account is not confirmed yet');
+    if (row.userStatus === PENDING_STATUS)
+      throw new ApiError('USER_DISABLED', 'The email address of this account is not confirmed yet');
     return this.startSession(caller, objectId, await this.policy.login(caller.appId));
   }
 
@@ -210,7 +272,9 @@ export class AppUsers {
     const row = identity.length <= 254 ? await this.byIdentity(appId, identity.trim()) : undefined;
     if (row && typeof row.email === 'string' && row.userStatus !== 'GUEST') {
       const user = { objectId: String(row.objectId), email: row.email };
-      void resets.sweep(appId).then(() => resets.send(appId, user))
+      void resets
+        .sweep(appId)
+        .then(() => resets.send(appId, user))
         .catch((err: unknown) => this.ctx.log.warn({ err, appId }, 'Sending a password restore mail failed'));
     }
     return null;
@@ -233,15 +297,18 @@ export class AppUsers {
 
   /** `createEmailConfirmationURL` (server code): a new link for a waiting user, answered, not mailed. */
   async confirmationUrl(caller: AppCaller, identity: string): Promise<{ confirmationURL: string }> {
-    if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) throw new ApiError('FORBIDDEN', 'Permission denied: a confirmation link is given to server code only');
+    if (!caller.roles.some((r) => r.name === 'ServerCodeUser'))
+      throw new ApiError('FORBIDDEN', 'Permission denied: a confirmation link is given to server code only');
     const row = identity.length <= 254 ? await this.byIdentity(caller.appId, identity.trim()) : undefined;
     if (!row) throw new ApiError('NOT_FOUND', 'The user does not exist');
-    if (row.userStatus !== PENDING_STATUS) throw new ApiError('BAD_REQUEST', 'The user is not waiting for an email confirmation');
+    if (row.userStatus !== PENDING_STATUS)
+      throw new ApiError('BAD_REQUEST', 'The user is not waiting for an email confirmation');
     return { confirmationURL: await this.confirmations.issue(caller.appId, String(row.objectId)) };
   }
 
   async update(caller: AppCaller, objectId: string, body: unknown): Promise<Rec> {
-    if (!caller.userId && !caller.roles.some((r) => r.name === 'ServerCodeUser')) throw new ApiError('INVALID_USER_TOKEN', 'Log in to update a user');
+    if (!caller.userId && !caller.roles.some((r) => r.name === 'ServerCodeUser'))
+      throw new ApiError('INVALID_USER_TOKEN', 'Log in to update a user');
     const input: Rec = { ...((body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Rec) };
     if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) for (const k of PROTECTED) delete input[k];
     if (typeof input.email === 'string') input.email = input.email.trim().toLowerCase();
@@ -255,15 +322,21 @@ export class AppUsers {
     await this.assertNotBlocked(caller.appId, caller.userId, ip);
     const t = await this.users(caller.appId);
     const row = await this.repo.get(caller.appId, t.sqlName, caller.userId, ['password']);
-    const valid = typeof password === 'string' && typeof row?.password === 'string' && (await verifyPassword(row.password, password));
-    if (!valid) for (const key of this.limiterKeys(caller.appId, caller.userId, ip)) await this.ctx.loginLimiter.recordFailure(key);
+    const valid =
+      typeof password === 'string' &&
+      typeof row?.password === 'string' &&
+      (await verifyPassword(row.password, password));
+    if (!valid)
+      for (const key of this.limiterKeys(caller.appId, caller.userId, ip))
+        await this.ctx.loginLimiter.recordFailure(key);
     return { valid };
   }
 
   /** Role names of the caller, or of another user (server code, or the user itself). */
   async roles(caller: AppCaller, userId?: string): Promise<string[]> {
     if (!userId || userId === caller.userId) return caller.roles.map((r) => r.name);
-    if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) throw new ApiError('FORBIDDEN', "Only server code may read another user's roles");
+    if (!caller.roles.some((r) => r.name === 'ServerCodeUser'))
+      throw new ApiError('FORBIDDEN', "Only server code may read another user's roles");
     const user = await userFacts(this.ctx, caller.appId, userId);
     if (!user) throw new ApiError('NOT_FOUND', 'The user does not exist');
     return (await this.ctx.security.callerFor(caller.appId, caller.deviceType, user)).roles.map((r) => r.name);

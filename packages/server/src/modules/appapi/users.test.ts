@@ -22,14 +22,19 @@ describeEachDb('app API: keys, users, sessions, panic mode', (server) => {
   });
 
   it('registers without logging in, logs in with a user token, and logout revokes it at once', async () => {
-    const reg = await f.api('POST', '/users/register', { body: { email: 'Ann@Example.com', password: 'pw-123456', name: 'Ann' } });
+    const reg = await f.api('POST', '/users/register', {
+      body: { email: 'Ann@Example.com', password: 'pw-123456', name: 'Ann' },
+    });
     expect(reg.statusCode).toBe(200);
     const user = reg.json();
     expect(user).toMatchObject({ email: 'ann@example.com', name: 'Ann', ___class: 'Users', userStatus: 'ENABLED' });
     expect(user.password).toBeUndefined();
     expect(user['user-token']).toBeUndefined();
 
-    const login = await f.api('POST', '/users/login', { body: { login: 'ann@example.com', password: 'pw-123456' }, token: 'stale-token' });
+    const login = await f.api('POST', '/users/login', {
+      body: { login: 'ann@example.com', password: 'pw-123456' },
+      token: 'stale-token',
+    });
     expect(login.statusCode).toBe(200);
     const token = login.json()['user-token'];
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -37,7 +42,9 @@ describeEachDb('app API: keys, users, sessions, panic mode', (server) => {
     expect(login.json().password).toBeUndefined();
 
     expect((await f.api('GET', `/users/isvalidusertoken/${token}`)).json()).toBe(true);
-    expect((await f.api('GET', '/users/userroles', { token })).json()).toEqual(expect.arrayContaining(['AuthenticatedUser', 'RestUser']));
+    expect((await f.api('GET', '/users/userroles', { token })).json()).toEqual(
+      expect.arrayContaining(['AuthenticatedUser', 'RestUser']),
+    );
     const me = await f.api('GET', `/data/Users/${user.objectId}`, { token });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ email: 'ann@example.com' });
@@ -61,13 +68,20 @@ describeEachDb('app API: keys, users, sessions, panic mode', (server) => {
 
   it('does not tell whether an email is registered (register, restore, login)', async () => {
     const taken = await f.user('taken@example.com', 'right-password');
-    const again = await f.api('POST', '/users/register', { body: { email: 'taken@example.com', password: 'whatever1' } });
-    const fresh = await f.api('POST', '/users/register', { body: { email: 'fresh@example.com', password: 'whatever1' } });
+    const again = await f.api('POST', '/users/register', {
+      body: { email: 'taken@example.com', password: 'whatever1' },
+    });
+    const fresh = await f.api('POST', '/users/register', {
+      body: { email: 'fresh@example.com', password: 'whatever1' },
+    });
     expect(again.statusCode).toBe(fresh.statusCode);
     expect(Object.keys(again.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
     expect(again.json().objectId).not.toBe(taken.objectId);
     // The real account is untouched: its password still works.
-    expect((await f.api('POST', '/users/login', { body: { login: 'taken@example.com', password: 'right-password' } })).statusCode).toBe(200);
+    expect(
+      (await f.api('POST', '/users/login', { body: { login: 'taken@example.com', password: 'right-password' } }))
+        .statusCode,
+    ).toBe(200);
 
     const r1 = await f.api('GET', `/users/restorepassword/${encodeURIComponent('taken@example.com')}`);
     const r2 = await f.api('GET', `/users/restorepassword/${encodeURIComponent('nobody@example.com')}`);
@@ -83,9 +97,15 @@ describeEachDb('app API: keys, users, sessions, panic mode', (server) => {
   it('rate-limits brute force on one login with 429', async () => {
     await f.user('target@example.com', 'the-real-one');
     const tries = [];
-    for (let i = 0; i < 5; i++) tries.push((await f.api('POST', '/users/login', { body: { login: 'target@example.com', password: `guess${i}` } })).statusCode);
+    for (let i = 0; i < 5; i++)
+      tries.push(
+        (await f.api('POST', '/users/login', { body: { login: 'target@example.com', password: `guess${i}` } }))
+          .statusCode,
+      );
     expect(tries).toEqual([401, 401, 401, 401, 401]);
-    const blocked = await f.api('POST', '/users/login', { body: { login: 'target@example.com', password: 'the-real-one' } });
+    const blocked = await f.api('POST', '/users/login', {
+      body: { login: 'target@example.com', password: 'the-real-one' },
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 3036, message: expect.stringMatching(/try again/) });
     // Another login of the same app is not blocked.
@@ -105,7 +125,10 @@ describeEachDb('app API: keys, users, sessions, panic mode', (server) => {
   it('updates the own user and refuses another user', async () => {
     const a = await f.user();
     const b = await f.user();
-    const mine = await f.api('PUT', `/users/${a.objectId}`, { token: a.token, body: { name: 'Renamed', userStatus: 'DISABLED' } });
+    const mine = await f.api('PUT', `/users/${a.objectId}`, {
+      token: a.token,
+      body: { name: 'Renamed', userStatus: 'DISABLED' },
+    });
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({ name: 'Renamed', userStatus: 'ENABLED' });
     const theirs = await f.api('PUT', `/users/${b.objectId}`, { token: a.token, body: { name: 'Hacked' } });
@@ -117,7 +140,12 @@ describeEachDb('app API: keys, users, sessions, panic mode', (server) => {
     const u = await f.user();
     const on = await f.console('PUT', '/panic/enable', { message: 'Maintenance' });
     expect(on.statusCode).toBe(200);
-    for (const [method, path] of [['GET', '/info'], ['POST', '/data/Users/find'], ['POST', '/users/login'], ['GET', '/files/']] as const) {
+    for (const [method, path] of [
+      ['GET', '/info'],
+      ['POST', '/data/Users/find'],
+      ['POST', '/users/login'],
+      ['GET', '/files/'],
+    ] as const) {
       const res = await f.api(method, path, { token: u.token, body: method === 'POST' ? {} : undefined });
       expect(res.statusCode, path).toBe(503);
       expect(res.json()).toEqual({ code: 8010, message: 'Maintenance' });
@@ -129,8 +157,13 @@ describeEachDb('app API: keys, users, sessions, panic mode', (server) => {
 
   it('answers CORS preflights for app API paths', async () => {
     const res = await server().app.inject({
-      method: 'OPTIONS', url: `/${f.appId}/${f.keys.JS}/data/Person`,
-      headers: { origin: 'https://app.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type,user-token' },
+      method: 'OPTIONS',
+      url: `/${f.appId}/${f.keys.JS}/data/Person`,
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type,user-token',
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
@@ -155,7 +188,9 @@ describeEachDb('console: app users sessions', (server) => {
       const second = await f.api('POST', '/users/login', { body: { login: u.email, password: 'secret pass 1' } });
       const token2 = second.json()['user-token'];
       const withSessions = (await f.console('GET', '/user/sessions/users-with-sessions')).json();
-      expect(withSessions.data).toEqual([expect.objectContaining({ objectId: u.objectId, email: u.email, sessions: 2 })]);
+      expect(withSessions.data).toEqual([
+        expect.objectContaining({ objectId: u.objectId, email: u.email, sessions: 2 }),
+      ]);
       const sessions = (await f.console('GET', `/user/sessions/${u.objectId}?pageSize=1`)).json();
       expect(sessions.data).toHaveLength(1);
       expect(sessions.cursor).toBeTruthy();
@@ -163,13 +198,20 @@ describeEachDb('console: app users sessions', (server) => {
       const next = (await f.console('GET', `/user/sessions/${u.objectId}?pageSize=1&cursor=${sessions.cursor}`)).json();
       expect(next.data).toHaveLength(1);
       expect(next.data[0].sessionId).not.toBe(sessions.data[0].sessionId);
-      const users = (await f.console('GET', `/user/sessions/users?identityOrUserId=${encodeURIComponent(u.email)}`)).json();
+      const users = (
+        await f.console('GET', `/user/sessions/users?identityOrUserId=${encodeURIComponent(u.email)}`)
+      ).json();
       expect(users.data[0]).toMatchObject({ objectId: u.objectId, sessions: 2 });
 
-      const out = await server().call('PUT', `/${f.appId}/console/user/sessions/logout`, { authKey: f.dev.authKey, headers: { 'content-type': 'text/plain' }, payload: u.objectId });
+      const out = await server().call('PUT', `/${f.appId}/console/user/sessions/logout`, {
+        authKey: f.dev.authKey,
+        headers: { 'content-type': 'text/plain' },
+        payload: u.objectId,
+      });
       expect(out.statusCode).toBe(200);
       expect(out.json()).toBe(2);
-      for (const t of [u.token, token2]) expect((await f.api('GET', `/users/isvalidusertoken/${t}`)).json()).toBe(false);
+      for (const t of [u.token, token2])
+        expect((await f.api('GET', `/users/isvalidusertoken/${t}`)).json()).toBe(false);
     });
   }
 });

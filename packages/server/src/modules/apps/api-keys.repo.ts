@@ -45,11 +45,22 @@ export class ApiKeysRepo {
 
   /** Keys of an app, oldest first (system keys were made with the app). */
   list(appId: string): Promise<ApiKeysTable[]> {
-    return this.db.selectFrom('api_keys').selectAll().where('app_id', '=', appId).orderBy('created').orderBy('id').execute();
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .orderBy('created')
+      .orderBy('id')
+      .execute();
   }
 
   find(appId: string, id: string): Promise<ApiKeysTable | undefined> {
-    return this.db.selectFrom('api_keys').selectAll().where('app_id', '=', appId).where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   async insert(row: ApiKeysTable): Promise<void> {
@@ -57,15 +68,28 @@ export class ApiKeysRepo {
   }
 
   /** Answers whether the key existed in that app. */
-  async update(appId: string, id: string, patch: Partial<Pick<ApiKeysTable, 'api_key' | 'name' | 'role_id'>>): Promise<boolean> {
-    const res = await this.db.updateTable('api_keys').set({ ...patch, updated: Date.now() }).where('app_id', '=', appId).where('id', '=', id).executeTakeFirst();
+  async update(
+    appId: string,
+    id: string,
+    patch: Partial<Pick<ApiKeysTable, 'api_key' | 'name' | 'role_id'>>,
+  ): Promise<boolean> {
+    const res = await this.db
+      .updateTable('api_keys')
+      .set({ ...patch, updated: Date.now() })
+      .where('app_id', '=', appId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     forgetConsoleAccess();
     return Number(res.numUpdatedRows) > 0;
   }
 
   /** Answers whether the key existed in that app. */
   async delete(appId: string, id: string): Promise<boolean> {
-    const res = await this.db.deleteFrom('api_keys').where('app_id', '=', appId).where('id', '=', id).executeTakeFirst();
+    const res = await this.db
+      .deleteFrom('api_keys')
+      .where('app_id', '=', appId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     forgetConsoleAccess();
     return Number(res.numDeletedRows) > 0;
   }

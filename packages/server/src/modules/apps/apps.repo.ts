@@ -19,23 +19,38 @@ export class AppsRepo {
       .selectAll('apps')
       .where('app_members.developer_id', '=', developerId)
       .execute();
-    return [...owned.map((a) => ({ ...a, role: 'owner' as const })), ...joined.map((a) => ({ ...a, role: 'member' as const }))].sort((a, b) => a.created - b.created);
+    return [
+      ...owned.map((a) => ({ ...a, role: 'owner' as const })),
+      ...joined.map((a) => ({ ...a, role: 'member' as const })),
+    ].sort((a, b) => a.created - b.created);
   }
 
   /** Names compare without case, as the unique index `apps_owner_name` does. */
   findOwnedByName(ownerId: string, name: string) {
-    return this.db.selectFrom('apps').select(['id']).where('owner_id', '=', ownerId).where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+    return this.db
+      .selectFrom('apps')
+      .select(['id'])
+      .where('owner_id', '=', ownerId)
+      .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+      .executeTakeFirst();
   }
 
   async insert(app: AppsTable, keys: Array<{ id: string; device_type: string; api_key: string }>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('apps').values(app).execute();
-      await trx.insertInto('api_keys').values(keys.map((k) => ({ ...k, app_id: app.id, created: app.created }))).execute();
+      await trx
+        .insertInto('api_keys')
+        .values(keys.map((k) => ({ ...k, app_id: app.id, created: app.created })))
+        .execute();
     });
   }
 
   async update(appId: string, patch: Partial<Omit<AppsTable, 'id'>>): Promise<void> {
-    await this.db.updateTable('apps').set({ ...patch, updated: Date.now() }).where('id', '=', appId).execute();
+    await this.db
+      .updateTable('apps')
+      .set({ ...patch, updated: Date.now() })
+      .where('id', '=', appId)
+      .execute();
     forgetConsoleAccess();
   }
 

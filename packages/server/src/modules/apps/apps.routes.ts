@@ -16,12 +16,21 @@ export function registerAppRoutes(app: FastifyInstance, ctx: ServerContext, serv
     return service.create(developer.id, name, body.description ?? '');
   });
 
-  handle(app, ctx, r.renameApp, ({ access, body, developer, req }) => service.rename(access.app, body.appName, developer.id, req));
+  handle(app, ctx, r.renameApp, ({ access, body, developer, req }) =>
+    service.rename(access.app, body.appName, developer.id, req),
+  );
 
   handle(app, ctx, r.deleteApp, async ({ params, access, developer, req }) => {
     await service.delete(params.appId);
     // The app's log went with it; this entry stays (no foreign key) as the record of who deleted what.
-    ctx.bus.emit('console.changed', { appId: params.appId, developerId: developer.id, action: 'app.delete', target: params.appId, summary: `Deleted application ${access.app.name}`, origin: req });
+    ctx.bus.emit('console.changed', {
+      appId: params.appId,
+      developerId: developer.id,
+      action: 'app.delete',
+      target: params.appId,
+      summary: `Deleted application ${access.app.name}`,
+      origin: req,
+    });
     return { success: true };
   });
 
@@ -40,7 +49,8 @@ export function registerAppRoutes(app: FastifyInstance, ctx: ServerContext, serv
   handle(app, ctx, r.getAppLogo, ({ access }) => ({ logo: access.app.logo }));
 
   handle(app, ctx, r.loadAppsInfo, async ({ developer, query }) => {
-    const wanted = query.appsIds === undefined ? undefined : new Set(Array.isArray(query.appsIds) ? query.appsIds : [query.appsIds]);
+    const wanted =
+      query.appsIds === undefined ? undefined : new Set(Array.isArray(query.appsIds) ? query.appsIds : [query.appsIds]);
     const apps = await service.list(developer.id);
     return apps.filter((a) => !wanted || wanted.has(a.id));
   });
@@ -53,14 +63,20 @@ export function registerAppRoutes(app: FastifyInstance, ctx: ServerContext, serv
 
   handle(app, ctx, r.getAppDevOptions, ({ access }) => JSON.parse(access.app.dev_options || '{}'));
   handle(app, ctx, r.updateAppDevOptions, ({ params, body }) => {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw ApiError.badRequest('Developer options must be a JSON object');
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw ApiError.badRequest('Developer options must be a JSON object');
     return service.setDevOptions(params.appId, body as Record<string, unknown>);
   });
 
   // These need the export/import and clone machinery of a later area; they say so instead of pretending.
   const later: Array<[keyof typeof r, string]> = [
-    ['resetApp', 'App reset'], ['cloneApp', 'App cloning'], ['getCloningAppStatus', 'App cloning'], ['generateAppZIP', 'App export'],
-    ['createAppFromZIP', 'App import from ZIP'], ['createAppFromZipUrl', 'App import from a ZIP URL'], ['loadAppFavorites', 'Favourite apps'],
+    ['resetApp', 'App reset'],
+    ['cloneApp', 'App cloning'],
+    ['getCloningAppStatus', 'App cloning'],
+    ['generateAppZIP', 'App export'],
+    ['createAppFromZIP', 'App import from ZIP'],
+    ['createAppFromZipUrl', 'App import from a ZIP URL'],
+    ['loadAppFavorites', 'Favourite apps'],
   ];
   for (const [name, what] of later) {
     handle(app, ctx, r[name], () => {

@@ -30,9 +30,20 @@ export class AppsService {
     this.repo = new AppsRepo(ctx.dbs);
   }
 
-  private summary(app: AppsTable, role: 'owner' | 'member', keys?: Array<{ device_type: string; api_key: string }>): AppSummary {
+  private summary(
+    app: AppsTable,
+    role: 'owner' | 'member',
+    keys?: Array<{ device_type: string; api_key: string }>,
+  ): AppSummary {
     return {
-      id: app.id, appName: app.name, zone: app.zone, logo: app.logo, info: app.info, ownerId: app.owner_id, created: app.created, role,
+      id: app.id,
+      appName: app.name,
+      zone: app.zone,
+      logo: app.logo,
+      info: app.info,
+      ownerId: app.owner_id,
+      created: app.created,
+      role,
       ...(keys ? { apiKeys: sortKeys(keys) } : {}),
     };
   }
@@ -47,7 +58,17 @@ export class AppsService {
     const name = appName.trim();
     if (await this.repo.findOwnedByName(developerId, name)) throw duplicateName(name);
     const now = Date.now();
-    const app: AppsTable = { id: newId(), name, owner_id: developerId, zone: 'LOCAL', info, logo: null, dev_options: '{}', created: now, updated: now };
+    const app: AppsTable = {
+      id: newId(),
+      name,
+      owner_id: developerId,
+      zone: 'LOCAL',
+      info,
+      logo: null,
+      dev_options: '{}',
+      created: now,
+      updated: now,
+    };
     const keys = DeviceTypes.map((device_type) => ({ id: newId(), device_type, api_key: newApiKeyValue() }));
     // The store first: an app row must never point at a store that does not exist. If anything
     // fails after the store was made, the store goes again so no orphan stays on disk.
@@ -55,14 +76,20 @@ export class AppsService {
       await this.ctx.dbs.migrateApp(app.id, this.ctx.appMigrations);
       await this.repo.insert(app, keys);
     } catch (err) {
-      await this.ctx.dbs.dropAppStore(app.id).catch((dropErr: unknown) => this.ctx.log.error({ err: dropErr, appId: app.id }, 'Removing a half-created app store failed'));
+      await this.ctx.dbs
+        .dropAppStore(app.id)
+        .catch((dropErr: unknown) =>
+          this.ctx.log.error({ err: dropErr, appId: app.id }, 'Removing a half-created app store failed'),
+        );
       throw translateError(err, { unique: duplicateName(name) });
     }
     try {
       for (const hook of this.ctx.appCreatedHooks) await hook(app.id);
     } catch (err) {
       // An app without its system roles or default channel is broken: undo it whole.
-      await this.delete(app.id).catch((delErr: unknown) => this.ctx.log.error({ err: delErr, appId: app.id }, 'Removing a half-created app failed'));
+      await this.delete(app.id).catch((delErr: unknown) =>
+        this.ctx.log.error({ err: delErr, appId: app.id }, 'Removing a half-created app failed'),
+      );
       throw err;
     }
     this.ctx.bus.emit('app.created', { appId: app.id, ownerId: developerId });
@@ -81,7 +108,14 @@ export class AppsService {
       throw translateError(err, { unique: duplicateName(name) });
     }
     this.ctx.bus.emit('app.renamed', { appId, appName: name });
-    this.ctx.bus.emit('console.changed', { appId, developerId, action: 'app.rename', target: appId, summary: `Renamed application to ${name}`, origin });
+    this.ctx.bus.emit('console.changed', {
+      appId,
+      developerId,
+      action: 'app.rename',
+      target: appId,
+      summary: `Renamed application to ${name}`,
+      origin,
+    });
     return this.summary({ ...current, name }, current.owner_id === developerId ? 'owner' : 'member');
   }
 
@@ -112,9 +146,17 @@ export class AppsService {
   async updateLogo(appId: string, logo: string | null): Promise<void> {
     if (logo !== null) {
       // Size first: it is cheap, and a huge string need not be scanned to be refused.
-      if (typeof logo === 'string' && logo.length > (MAX_LOGO_BYTES * 4) / 3 + 64) throw ApiError.tooLarge('The logo must be at most 512 KB');
-      if (typeof logo !== 'string' || !/^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/.test(logo)) {
-        throw ApiError.field('BAD_REQUEST', 'logo', 'The logo must be a data URL of a PNG, JPEG, GIF, WebP or SVG image');
+      if (typeof logo === 'string' && logo.length > (MAX_LOGO_BYTES * 4) / 3 + 64)
+        throw ApiError.tooLarge('The logo must be at most 512 KB');
+      if (
+        typeof logo !== 'string' ||
+        !/^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/.test(logo)
+      ) {
+        throw ApiError.field(
+          'BAD_REQUEST',
+          'logo',
+          'The logo must be a data URL of a PNG, JPEG, GIF, WebP or SVG image',
+        );
       }
     }
     await this.repo.update(appId, { logo });
@@ -128,14 +170,58 @@ export class AppsService {
   }
 }
 
-const ADJECTIVES = ['amber', 'brisk', 'calm', 'dusty', 'eager', 'fancy', 'gentle', 'hasty', 'icy', 'jolly', 'keen', 'lucky', 'mellow', 'noble', 'olive', 'proud', 'quiet', 'rapid', 'sunny', 'tidy'];
-const NOUNS = ['basin', 'cliff', 'delta', 'ember', 'fjord', 'grove', 'harbor', 'island', 'jungle', 'knoll', 'lagoon', 'mesa', 'nebula', 'oasis', 'prairie', 'quarry', 'ridge', 'summit', 'tundra', 'valley'];
+const ADJECTIVES = [
+  'amber',
+  'brisk',
+  'calm',
+  'dusty',
+  'eager',
+  'fancy',
+  'gentle',
+  'hasty',
+  'icy',
+  'jolly',
+  'keen',
+  'lucky',
+  'mellow',
+  'noble',
+  'olive',
+  'proud',
+  'quiet',
+  'rapid',
+  'sunny',
+  'tidy',
+];
+const NOUNS = [
+  'basin',
+  'cliff',
+  'delta',
+  'ember',
+  'fjord',
+  'grove',
+  'harbor',
+  'island',
+  'jungle',
+  'knoll',
+  'lagoon',
+  'mesa',
+  'nebula',
+  'oasis',
+  'prairie',
+  'quarry',
+  'ridge',
+  'summit',
+  'tundra',
+  'valley',
+];
 
 /** Readable random subdomain suggestions (`brisk-harbor-412`). */
 export function suggestSubdomains(count = 5): string[] {
   const out = new Set<string>();
   while (out.size < count) {
-    out.add(`${ADJECTIVES[crypto.randomInt(ADJECTIVES.length)]}-${NOUNS[crypto.randomInt(NOUNS.length)]}-${crypto.randomInt(100, 1000)}`);
+    out.add(
+      `${ADJECTIVES[crypto.randomInt(ADJECTIVES.length)]}-${NOUNS[crypto.randomInt(NOUNS.length)]}-${crypto.randomInt(100, 1000)}`,
+    );
   }
   return [...out];
 }

@@ -6,7 +6,14 @@ import { accessGeneration, accessMemory } from '../../http/access-cache.js';
 import { clientKindOf } from './api-keys.repo.js';
 
 export { AppsService } from './apps.service.js';
-export { ApiKeysRepo, CUSTOM_DEVICE_TYPE, clientKindOf, deviceOfClientKind, newApiKeyValue, roleOfClientKind } from './api-keys.repo.js';
+export {
+  ApiKeysRepo,
+  CUSTOM_DEVICE_TYPE,
+  clientKindOf,
+  deviceOfClientKind,
+  newApiKeyValue,
+  roleOfClientKind,
+} from './api-keys.repo.js';
 
 /** Removes every application a developer owns (used before the developer account is deleted). */
 export function deleteAppsOwnedBy(ctx: ServerContext, developerId: string): Promise<void> {
@@ -17,7 +24,11 @@ export function deleteAppsOwnedBy(ctx: ServerContext, developerId: string): Prom
 const keyOf = (ctx: ServerContext, appId: string, apiKey: string) => `${serverIdOf(ctx)}\u0000${appId}\u0000${apiKey}`;
 
 /** A key found in the last moments, without waiting (see `apiKeys` below); undefined when it must be looked up. */
-export function knownApiKey(ctx: ServerContext, appId: string, apiKey: string): { appId: string; deviceType: string } | undefined {
+export function knownApiKey(
+  ctx: ServerContext,
+  appId: string,
+  apiKey: string,
+): { appId: string; deviceType: string } | undefined {
   return apiKeys.get(keyOf(ctx, appId, apiKey));
 }
 
@@ -26,13 +37,22 @@ export function knownApiKey(ctx: ServerContext, appId: string, apiKey: string): 
  * ANDROID, IOS, JS, REST, WP, AS, BL, or for a custom key `CUSTOM` with its role, see
  * `clientKindOf`), or undefined when the key does not belong to that app.
  */
-export async function resolveApiKey(ctx: ServerContext, appId: string, apiKey: string): Promise<{ appId: string; deviceType: string } | undefined> {
+export async function resolveApiKey(
+  ctx: ServerContext,
+  appId: string,
+  apiKey: string,
+): Promise<{ appId: string; deviceType: string } | undefined> {
   if (!appId || !apiKey || appId.length > 64 || apiKey.length > 64) return undefined;
   const key = keyOf(ctx, appId, apiKey);
   const known = apiKeys.get(key);
   if (known) return known;
   const since = accessGeneration();
-  const row = await ctx.dbs.system.selectFrom('api_keys').select(['app_id', 'device_type', 'role_id']).where('app_id', '=', appId).where('api_key', '=', apiKey).executeTakeFirst();
+  const row = await ctx.dbs.system
+    .selectFrom('api_keys')
+    .select(['app_id', 'device_type', 'role_id'])
+    .where('app_id', '=', appId)
+    .where('api_key', '=', apiKey)
+    .executeTakeFirst();
   if (!row) return undefined;
   const found = { appId: row.app_id, deviceType: clientKindOf(row.device_type, row.role_id) };
   apiKeys.set(key, found, since);

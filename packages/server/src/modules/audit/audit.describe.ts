@@ -36,8 +36,15 @@ const FILE_ROUTES: Record<string, (path: string, body: unknown, query: Record<st
 /** `deleteColumn` → `Delete column`; `createAPIKey` → `Create API key`. */
 export function humanise(routeName: string): string {
   const verb = routeName.slice(routeName.indexOf('.') + 1);
-  const words = verb.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').split(/\s+/);
-  const text = words.map((w, i) => (/^[A-Z0-9]{2,}s?$/.test(w) ? w : i === 0 ? w[0]!.toUpperCase() + w.slice(1).toLowerCase() : w.toLowerCase())).join(' ');
+  const words = verb
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/\s+/);
+  const text = words
+    .map((w, i) =>
+      /^[A-Z0-9]{2,}s?$/.test(w) ? w : i === 0 ? w[0]!.toUpperCase() + w.slice(1).toLowerCase() : w.toLowerCase(),
+    )
+    .join(' ');
   return text;
 }
 
@@ -45,7 +52,12 @@ export function humanise(routeName: string): string {
 function paramWord(key: string, group: string): string {
   if (key === '*') return 'path';
   if (key === 'name' || key === 'id') return group.replace(/s$/, '');
-  return key.replace(/(Name|Id)$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() || key;
+  return (
+    key
+      .replace(/(Name|Id)$/, '')
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase() || key
+  );
 }
 
 export interface Described {
@@ -54,7 +66,12 @@ export interface Described {
 }
 
 /** The entry of a console request that changed something and recorded nothing richer itself. */
-export function describe(route: RouteDef, params: Record<string, string>, body: unknown, query: Record<string, unknown>): Described {
+export function describe(
+  route: RouteDef,
+  params: Record<string, string>,
+  body: unknown,
+  query: Record<string, unknown>,
+): Described {
   const named = Object.entries(params).filter(([k]) => k !== 'appId' && params[k] !== undefined && params[k] !== '');
   const file = FILE_ROUTES[route.name];
   if (file) {
@@ -76,7 +93,11 @@ export function registeredPaths(route: RouteDef): string[] {
 }
 
 /** What an app API file operation did, in the same words as the console's. */
-export function describeFileChange(action: 'upload' | 'create-folder' | 'append' | 'move' | 'copy' | 'rename' | 'delete', path: string, to?: string): string {
+export function describeFileChange(
+  action: 'upload' | 'create-folder' | 'append' | 'move' | 'copy' | 'rename' | 'delete',
+  path: string,
+  to?: string,
+): string {
   switch (action) {
     case 'upload':
       return `Uploaded file ${filePath(path)}`;

@@ -5,7 +5,8 @@ export const auditSystemMigrations: Record<string, Migration> = {
     async up(db: Kysely<any>) {
       // developer_id is not a foreign key: the history of a developer outlives their account; `actor`
       // keeps the email (or the app user) as it was at the time.
-      await db.schema.createTable('audit_log')
+      await db.schema
+        .createTable('audit_log')
         .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
         .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
         .addColumn('developer_id', 'varchar(64)')
@@ -17,7 +18,8 @@ export const auditSystemMigrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('audit_log_app_created').on('audit_log').columns(['app_id', 'created']).execute();
 
-      await db.schema.createTable('app_compliance')
+      await db.schema
+        .createTable('app_compliance')
         .addColumn('app_id', 'varchar(64)', (c) => c.primaryKey().references('apps.id').onDelete('cascade'))
         .addColumn('hipaa', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('changed', 'bigint', (c) => c.notNull())
@@ -36,7 +38,11 @@ export const auditSystemMigrations: Record<string, Migration> = {
     // rebuilt the same way on both databases.
     async up(db: Kysely<any>) {
       await createLogTable(db, 'audit_log_next');
-      await db.insertInto('audit_log_next').columns(LOG_COLUMNS).expression(db.selectFrom('audit_log').select(LOG_COLUMNS)).execute();
+      await db
+        .insertInto('audit_log_next')
+        .columns(LOG_COLUMNS)
+        .expression(db.selectFrom('audit_log').select(LOG_COLUMNS))
+        .execute();
       await db.schema.dropTable('audit_log').execute();
       await db.schema.alterTable('audit_log_next').renameTo('audit_log').execute();
       await db.schema.createIndex('audit_log_app_created').on('audit_log').columns(['app_id', 'created']).execute();
@@ -44,7 +50,8 @@ export const auditSystemMigrations: Record<string, Migration> = {
     async down(db: Kysely<any>) {
       // Entries of deleted apps cannot satisfy the key again: they go.
       await db.deleteFrom('audit_log').where('app_id', 'not in', db.selectFrom('apps').select('id')).execute();
-      await db.schema.createTable('audit_log_prev')
+      await db.schema
+        .createTable('audit_log_prev')
         .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
         .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
         .addColumn('developer_id', 'varchar(64)')
@@ -54,7 +61,11 @@ export const auditSystemMigrations: Record<string, Migration> = {
         .addColumn('summary', 'varchar(2000)', (c) => c.notNull())
         .addColumn('created', 'bigint', (c) => c.notNull())
         .execute();
-      await db.insertInto('audit_log_prev').columns(LOG_COLUMNS).expression(db.selectFrom('audit_log').select(LOG_COLUMNS)).execute();
+      await db
+        .insertInto('audit_log_prev')
+        .columns(LOG_COLUMNS)
+        .expression(db.selectFrom('audit_log').select(LOG_COLUMNS))
+        .execute();
       await db.schema.dropTable('audit_log').execute();
       await db.schema.alterTable('audit_log_prev').renameTo('audit_log').execute();
       await db.schema.createIndex('audit_log_app_created').on('audit_log').columns(['app_id', 'created']).execute();
@@ -66,7 +77,8 @@ const LOG_COLUMNS = ['id', 'app_id', 'developer_id', 'actor', 'action', 'target'
 
 /** The audit log as it is from 0261 on: `app_id` names the app without a foreign key. */
 async function createLogTable(db: Kysely<any>, name: string): Promise<void> {
-  await db.schema.createTable(name)
+  await db.schema
+    .createTable(name)
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('app_id', 'varchar(64)', (c) => c.notNull())
     .addColumn('developer_id', 'varchar(64)')

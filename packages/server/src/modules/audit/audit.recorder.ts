@@ -6,12 +6,23 @@ import type { AuditService } from './audit.service.js';
 import { describe, describeFileChange, registeredPaths } from './audit.describe.js';
 
 type Change = BusEvents['console.changed'];
-interface RequestChanges { changes: Change[]; unchanged?: boolean; pending?: Promise<void> }
+interface RequestChanges {
+  changes: Change[];
+  unchanged?: boolean;
+  pending?: Promise<void>;
+}
 
 /** How long after its last chunk an import's entry still takes the next one. */
 const IMPORT_GAP_MS = 10 * 60 * 1000;
 
-interface ImportEntry { id: string; rows: number; chunks: number; lastLine: number; at: number; columns: string[] }
+interface ImportEntry {
+  id: string;
+  rows: number;
+  chunks: number;
+  lastLine: number;
+  at: number;
+  columns: string[];
+}
 
 function importSummary(table: string, e: Pick<ImportEntry, 'rows' | 'chunks' | 'columns'>): string {
   const rows = `${e.rows.toLocaleString('en-US')} row${e.rows === 1 ? '' : 's'}`;
@@ -51,7 +62,8 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
     // they go on at once, without a promise per request.
     const store = byRequest.get(req);
     const pending = store?.changes.length || store?.pending;
-    if (!pending && (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400 || !req.developer)) return done(null, payload);
+    if (!pending && (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400 || !req.developer))
+      return done(null, payload);
     recordRequest(req, reply.statusCode)
       .catch((err: unknown) => req.log.warn({ err }, 'Could not write an audit log entry'))
       .then(() => done(null, payload), done);
@@ -66,7 +78,14 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
       const changes = store.changes.splice(0);
       // Recorded even when the request failed later: the change itself happened.
       for (const c of changes) {
-        if (c.appId) await audit.record({ appId: c.appId, developerId: c.developerId, action: route?.name ?? c.action, target: c.target, summary: c.summary });
+        if (c.appId)
+          await audit.record({
+            appId: c.appId,
+            developerId: c.developerId,
+            action: route?.name ?? c.action,
+            target: c.target,
+            summary: c.summary,
+          });
       }
       return;
     }
@@ -78,17 +97,38 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
 
   ctx.bus.on('console.changed', (c) => {
     if (c.origin) storeOf(c.origin).changes.push(c);
-    else if (c.appId) audit.recordQuietly({ appId: c.appId, developerId: c.developerId, action: c.action, target: c.target, summary: c.summary });
+    else if (c.appId)
+      audit.recordQuietly({
+        appId: c.appId,
+        developerId: c.developerId,
+        action: c.action,
+        target: c.target,
+        summary: c.summary,
+      });
   });
 
   // Schema changes that app API writes made by themselves (dynamic schema): the caller is the actor.
   ctx.bus.on('schema.changed', (c) => {
-    audit.recordQuietly({ appId: c.appId, developerId: null, actor: c.actor, action: `dynamic-schema.${c.action}`, target: c.column ? `${c.table}.${c.column}` : c.table, summary: c.summary });
+    audit.recordQuietly({
+      appId: c.appId,
+      developerId: null,
+      actor: c.actor,
+      action: `dynamic-schema.${c.action}`,
+      target: c.column ? `${c.table}.${c.column}` : c.table,
+      summary: c.summary,
+    });
   });
 
   // File operations of the app API (server code, the SDKs): the caller is the actor.
   ctx.bus.on('file.changed', (c) => {
-    audit.recordQuietly({ appId: c.appId, developerId: null, actor: c.actor, action: `file.${c.action}`, target: `/${c.path}`, summary: describeFileChange(c.action, c.path, c.to) });
+    audit.recordQuietly({
+      appId: c.appId,
+      developerId: null,
+      actor: c.actor,
+      action: `file.${c.action}`,
+      target: `/${c.path}`,
+      summary: describeFileChange(c.action, c.path, c.to),
+    });
   });
 
   // One entry per CSV import: a chunk that goes on from where the same developer's last chunk into
@@ -102,17 +142,37 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
       const now = Date.now();
       const last = imports.get(key);
       if (last && e.firstLine !== undefined && e.firstLine > last.lastLine && now - last.at < IMPORT_GAP_MS) {
-        Object.assign(last, { rows: last.rows + e.rows, chunks: last.chunks + 1, lastLine: e.firstLine, at: now, columns: [...last.columns, ...e.createdColumns] });
+        Object.assign(last, {
+          rows: last.rows + e.rows,
+          chunks: last.chunks + 1,
+          lastLine: e.firstLine,
+          at: now,
+          columns: [...last.columns, ...e.createdColumns],
+        });
         await audit.updateSummary(last.id, importSummary(e.table, last));
         return;
       }
-      const entry = { rows: e.rows, chunks: 1, lastLine: e.firstLine ?? Number.MAX_SAFE_INTEGER, at: now, columns: e.createdColumns };
-      const id = await audit.record({ appId: e.appId, developerId: e.developerId, action: 'transfer.importCsv', target: e.table, summary: importSummary(e.table, entry) });
+      const entry = {
+        rows: e.rows,
+        chunks: 1,
+        lastLine: e.firstLine ?? Number.MAX_SAFE_INTEGER,
+        at: now,
+        columns: e.createdColumns,
+      };
+      const id = await audit.record({
+        appId: e.appId,
+        developerId: e.developerId,
+        action: 'transfer.importCsv',
+        target: e.table,
+        summary: importSummary(e.table, entry),
+      });
       if (imports.size > 1000) imports.clear();
       imports.set(key, { id, ...entry });
     };
     // One after another: two chunks arriving together must not both start an entry.
-    const done = importChain.then(write).catch((err: unknown) => ctx.log.warn({ err, appId: e.appId }, 'Could not write an audit log entry'));
+    const done = importChain
+      .then(write)
+      .catch((err: unknown) => ctx.log.warn({ err, appId: e.appId }, 'Could not write an audit log entry'));
     importChain = done;
     storeOf(e.origin).pending = done;
   });
@@ -122,14 +182,21 @@ export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, a
   });
 
   ctx.bus.on('appapi.read', (e) => {
-    audit.hipaaEnabled(e.appId).then((on) => {
-      if (!on) return;
-      const target = e.objectId ? `${e.table}/${e.objectId}` : e.table;
-      return audit.record({
-        appId: e.appId, developerId: null, actor: e.userId ? `user:${e.userId}` : 'anonymous', action: 'appapi.read', target,
-        summary: `Read ${e.count} record${e.count === 1 ? '' : 's'} of ${target}`,
-      });
-    }).catch((err: unknown) => ctx.log.warn({ err, appId: e.appId }, 'Could not record a data read for HIPAA'));
+    audit
+      .hipaaEnabled(e.appId)
+      .then((on) => {
+        if (!on) return;
+        const target = e.objectId ? `${e.table}/${e.objectId}` : e.table;
+        return audit.record({
+          appId: e.appId,
+          developerId: null,
+          actor: e.userId ? `user:${e.userId}` : 'anonymous',
+          action: 'appapi.read',
+          target,
+          summary: `Read ${e.count} record${e.count === 1 ? '' : 's'} of ${target}`,
+        });
+      })
+      .catch((err: unknown) => ctx.log.warn({ err, appId: e.appId }, 'Could not record a data read for HIPAA'));
   });
 }
 

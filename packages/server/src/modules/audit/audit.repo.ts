@@ -42,11 +42,19 @@ export class AuditRepo {
   }
 
   list(f: AuditFilter, offset: number, limit: number) {
-    return this.filtered(f).selectAll().orderBy('created', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
+    return this.filtered(f)
+      .selectAll()
+      .orderBy('created', 'desc')
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
   }
 
   async count(f: AuditFilter): Promise<number> {
-    const row = await this.filtered(f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const row = await this.filtered(f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -57,7 +65,9 @@ export class AuditRepo {
       let q = this.filtered(f).selectAll();
       if (before) {
         const b = before;
-        q = q.where((eb) => eb.or([eb('created', '<', b.created), eb.and([eb('created', '=', b.created), eb('id', '<', b.id)])]));
+        q = q.where((eb) =>
+          eb.or([eb('created', '<', b.created), eb.and([eb('created', '=', b.created), eb('id', '<', b.id)])]),
+        );
       }
       const rows = await q.orderBy('created', 'desc').orderBy('id', 'desc').limit(pageSize).execute();
       if (rows.length) yield rows;
@@ -80,7 +90,9 @@ export class AuditRepo {
 
   async setHipaa(appId: string, enabled: boolean, developerId: string): Promise<void> {
     const values = { hipaa: enabled ? 1 : 0, changed: Date.now(), changed_by: developerId };
-    await this.db.insertInto('app_compliance').values({ app_id: appId, ...values })
+    await this.db
+      .insertInto('app_compliance')
+      .values({ app_id: appId, ...values })
       .onConflict((oc) => oc.column('app_id').doUpdateSet(values))
       .execute();
   }

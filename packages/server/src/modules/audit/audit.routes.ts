@@ -16,11 +16,17 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: ServerContext, au
     parseDate(query.fromDate, 'fromDate');
     parseDate(query.toDate, 'toDate');
     const day = new Date().toISOString().slice(0, 10);
-    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="audit-log-${day}.csv"`);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`);
     return reply.send(Readable.from(audit.csv(params.appId, query.fromDate, query.toDate)));
   });
 
   handle(app, ctx, r.getHIPAACompliance, ({ params }) => audit.hipaaState(params.appId));
-  handle(app, ctx, r.activateHIPAACompliance, ({ params, developer }) => audit.setHipaa(params.appId, developer.id, true));
-  handle(app, ctx, r.deactivateHIPAACompliance, ({ params, developer }) => audit.setHipaa(params.appId, developer.id, false));
+  handle(app, ctx, r.activateHIPAACompliance, ({ params, developer }) =>
+    audit.setHipaa(params.appId, developer.id, true),
+  );
+  handle(app, ctx, r.deactivateHIPAACompliance, ({ params, developer }) =>
+    audit.setHipaa(params.appId, developer.id, false),
+  );
 }

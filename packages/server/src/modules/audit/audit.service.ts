@@ -32,14 +32,21 @@ export function parseDate(value: unknown, field: string, endOfDay = false): numb
   if (typeof value === 'number' || /^\d+$/.test(String(value))) return Number(value);
   const text = String(value);
   const ms = Date.parse(text);
-  if (Number.isNaN(ms)) throw ApiError.field('BAD_REQUEST', field, `${field} must be a date (YYYY-MM-DD, ISO time or epoch milliseconds)`);
+  if (Number.isNaN(ms))
+    throw ApiError.field('BAD_REQUEST', field, `${field} must be a date (YYYY-MM-DD, ISO time or epoch milliseconds)`);
   return endOfDay && /^\d{4}-\d{2}-\d{2}$/.test(text) ? ms + 24 * 60 * 60 * 1000 - 1 : ms;
 }
 
 function toEntry(row: AuditLogTable): AuditLogEntry {
   return {
-    id: row.id, appId: row.app_id, developerId: row.developer_id, actor: row.actor,
-    action: row.action, target: row.target, summary: row.summary, created: Number(row.created),
+    id: row.id,
+    appId: row.app_id,
+    developerId: row.developer_id,
+    actor: row.actor,
+    action: row.action,
+    target: row.target,
+    summary: row.summary,
+    created: Number(row.created),
   };
 }
 
@@ -78,8 +85,14 @@ export class AuditService {
     const actor = input.actor ?? (input.developerId ? await this.actorOf(input.developerId) : 'unknown');
     const id = auditId(now);
     await this.repo.insert({
-      id, app_id: input.appId, developer_id: input.developerId, actor: cut(actor, 300),
-      action: cut(input.action, 200), target: cut(input.target, 1000), summary: cut(input.summary, 2000), created: now,
+      id,
+      app_id: input.appId,
+      developer_id: input.developerId,
+      actor: cut(actor, 300),
+      action: cut(input.action, 200),
+      target: cut(input.target, 1000),
+      summary: cut(input.summary, 2000),
+      created: now,
     });
     return id;
   }
@@ -95,9 +108,21 @@ export class AuditService {
     });
   }
 
-  async list(appId: string, q: { developer?: string; action?: string; from?: unknown; to?: unknown; offset?: number; pageSize?: number }) {
-    const filter: AuditFilter = { appId, developer: q.developer || undefined, action: q.action || undefined, from: parseDate(q.from, 'from'), to: parseDate(q.to, 'to', true) };
-    const [rows, totalRows] = await Promise.all([this.repo.list(filter, q.offset ?? 0, q.pageSize ?? 50), this.repo.count(filter)]);
+  async list(
+    appId: string,
+    q: { developer?: string; action?: string; from?: unknown; to?: unknown; offset?: number; pageSize?: number },
+  ) {
+    const filter: AuditFilter = {
+      appId,
+      developer: q.developer || undefined,
+      action: q.action || undefined,
+      from: parseDate(q.from, 'from'),
+      to: parseDate(q.to, 'to', true),
+    };
+    const [rows, totalRows] = await Promise.all([
+      this.repo.list(filter, q.offset ?? 0, q.pageSize ?? 50),
+      this.repo.count(filter),
+    ]);
     return { data: rows.map(toEntry), totalRows };
   }
 
@@ -110,7 +135,13 @@ export class AuditService {
     const filter: AuditFilter = { appId, from: parseDate(fromDate, 'fromDate'), to: parseDate(toDate, 'toDate', true) };
     yield 'time,developer,action,target,summary\r\n';
     for await (const page of this.repo.range(filter)) {
-      yield page.map((r) => [new Date(Number(r.created)).toISOString(), r.actor, r.action, r.target, r.summary].map(csvCell).join(',')).join('\r\n') + '\r\n';
+      yield (
+        page
+          .map((r) =>
+            [new Date(Number(r.created)).toISOString(), r.actor, r.action, r.target, r.summary].map(csvCell).join(','),
+          )
+          .join('\r\n') + '\r\n'
+      );
     }
   }
 

@@ -13,7 +13,8 @@ type Sdk = typeof Backendless;
 describeEachDb('HIPAA: app API reads in the audit log', (server) => {
   let f: AppFixture;
   let origin: string;
-  const reads = (ready: (e: Entry[]) => boolean = () => true) => logOf(server(), f.dev, f.appId, '?action=appapi.read&pageSize=100', ready);
+  const reads = (ready: (e: Entry[]) => boolean = () => true) =>
+    logOf(server(), f.dev, f.appId, '?action=appapi.read&pageSize=100', ready);
   const rows = (log: { data: Entry[] }) => log.data.map((e) => [e.actor, e.target, e.summary]);
 
   beforeAll(async () => {
@@ -35,23 +36,30 @@ describeEachDb('HIPAA: app API reads in the audit log', (server) => {
     expect((await reads()).totalRows).toBe(0);
 
     expect((await f.console('PUT', '/compliance/hipaa/enable')).statusCode).toBe(200);
-    expect((await f.api('POST', '/data/Patient/find', { body: { where: "name = 'P One'" }, token: ann.token })).json()).toHaveLength(1);
+    expect(
+      (await f.api('POST', '/data/Patient/find', { body: { where: "name = 'P One'" }, token: ann.token })).json(),
+    ).toHaveLength(1);
     expect((await f.api('GET', '/data/Patient?pageSize=10')).json()).toHaveLength(2);
     expect((await f.api('GET', `/data/Patient/${pid}`, { token: ann.token })).statusCode).toBe(200);
     expect((await f.api('GET', '/data/Patient/count')).json()).toBe(2);
     expect((await f.api('GET', `/data/Users/${ann.objectId}`, { token: ann.token })).statusCode).toBe(200);
     // A login answers the user's own record: a read of Users too.
-    expect((await f.api('POST', '/users/login', { body: { login: 'ann@example.com', password: 'secret pass 1' } })).statusCode).toBe(200);
+    expect(
+      (await f.api('POST', '/users/login', { body: { login: 'ann@example.com', password: 'secret pass 1' } }))
+        .statusCode,
+    ).toBe(200);
 
     const log = await reads((d) => d.length >= 6);
-    expect(rows(log).sort()).toEqual([
-      [`user:${ann.objectId}`, 'Patient', 'Read 1 record of Patient'],
-      ['anonymous', 'Patient', 'Read 2 records of Patient'],
-      [`user:${ann.objectId}`, `Patient/${pid}`, `Read 1 record of Patient/${pid}`],
-      ['anonymous', 'Patient', 'Read 2 records of Patient'],
-      [`user:${ann.objectId}`, `Users/${ann.objectId}`, `Read 1 record of Users/${ann.objectId}`],
-      [`user:${ann.objectId}`, `Users/${ann.objectId}`, `Read 1 record of Users/${ann.objectId}`],
-    ].sort());
+    expect(rows(log).sort()).toEqual(
+      [
+        [`user:${ann.objectId}`, 'Patient', 'Read 1 record of Patient'],
+        ['anonymous', 'Patient', 'Read 2 records of Patient'],
+        [`user:${ann.objectId}`, `Patient/${pid}`, `Read 1 record of Patient/${pid}`],
+        ['anonymous', 'Patient', 'Read 2 records of Patient'],
+        [`user:${ann.objectId}`, `Users/${ann.objectId}`, `Read 1 record of Users/${ann.objectId}`],
+        [`user:${ann.objectId}`, `Users/${ann.objectId}`, `Read 1 record of Users/${ann.objectId}`],
+      ].sort(),
+    );
     expect(log.data.every((e) => e.developerId === null)).toBe(true);
 
     // Writes are not reads; with compliance off again, reads stop being recorded.
@@ -66,16 +74,28 @@ describeEachDb('HIPAA: app API reads in the audit log', (server) => {
   it('records the reads of the published backendless SDK', async () => {
     expect((await f.console('PUT', '/compliance/hipaa/enable')).statusCode).toBe(200);
     const before = (await reads()).totalRows;
-    const app = Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey: f.keys.JS, standalone: true } as never) as unknown as Sdk;
+    const app = Backendless.initApp({
+      serverURL: origin,
+      appId: f.appId,
+      apiKey: f.keys.JS,
+      standalone: true,
+    } as never) as unknown as Sdk;
     await app.UserService.register({ email: 'sdk-reader@example.com', password: 'reader pass' } as never);
-    const user = await app.UserService.login('sdk-reader@example.com', 'reader pass', false) as unknown as { objectId: string };
-    const found = await app.Data.of('Patient').find({ where: "name LIKE 'P%'" } as never) as Array<{ objectId: string }>;
+    const user = (await app.UserService.login('sdk-reader@example.com', 'reader pass', false)) as unknown as {
+      objectId: string;
+    };
+    const found = (await app.Data.of('Patient').find({ where: "name LIKE 'P%'" } as never)) as Array<{
+      objectId: string;
+    }>;
     expect(found.length).toBeGreaterThanOrEqual(2);
     await app.Data.of('Patient').findById(found[0].objectId);
     expect(await app.Data.of('Patient').getObjectCount()).toBe(found.length);
 
     const log = await reads((d) => d.length >= before + 4);
-    const mine = log.data.filter((e) => e.actor === `user:${user.objectId}`).map((e) => e.target).sort();
+    const mine = log.data
+      .filter((e) => e.actor === `user:${user.objectId}`)
+      .map((e) => e.target)
+      .sort();
     expect(mine).toEqual(['Patient', 'Patient', `Patient/${found[0].objectId}`, `Users/${user.objectId}`].sort());
     await f.console('PUT', '/compliance/hipaa/disable');
   });

@@ -31,7 +31,9 @@ export class CacheRepo {
   }
 
   async count(appId: string, now: number): Promise<number> {
-    const row = await this.live(appId, now).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.live(appId, now)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -43,7 +45,9 @@ export class CacheRepo {
     await this.db(appId)
       .insertInto('_cache_items')
       .values(row)
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, expire_at: row.expire_at, updated: row.updated }))
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({ value: row.value, expire_at: row.expire_at, updated: row.updated }),
+      )
       .execute();
   }
 
@@ -60,7 +64,11 @@ export class CacheRepo {
 
   /** Deletes an item; answers whether a live one was there (an expired one goes silently). */
   async delete(appId: string, key: string, now: number): Promise<boolean> {
-    const res = await this.db(appId).deleteFrom('_cache_items').where('key', '=', key).returning('expire_at').executeTakeFirst();
+    const res = await this.db(appId)
+      .deleteFrom('_cache_items')
+      .where('key', '=', key)
+      .returning('expire_at')
+      .executeTakeFirst();
     return !!res && (res.expire_at === null || Number(res.expire_at) > now);
   }
 

@@ -11,9 +11,7 @@ export function registerCacheRoutes(app: FastifyInstance, ctx: ServerContext, se
 
   handle(app, ctx, r.count, ({ params }) => service.count(params.appId));
 
-  handle(app, ctx, r.update, ({ params, query, body }) =>
-    service.put(params.appId, params.key, body, query.expireAt),
-  );
+  handle(app, ctx, r.update, ({ params, query, body }) => service.put(params.appId, params.key, body, query.expireAt));
 
   handle(app, ctx, r.remove, async ({ params }) => {
     await service.remove(params.appId, params.key);

@@ -10,8 +10,10 @@ export const MAX_CACHE_VALUE_BYTES = 1024 * 1024;
 const MAX_KEY_LENGTH = 255;
 
 function checkKey(key: string): string {
-  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) throw ApiError.field('BAD_REQUEST', 'key', `A cache key has 1 to ${MAX_KEY_LENGTH} characters`);
-  if (hasControlCharacters(key)) throw ApiError.field('BAD_REQUEST', 'key', 'A cache key cannot contain control characters');
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH)
+    throw ApiError.field('BAD_REQUEST', 'key', `A cache key has 1 to ${MAX_KEY_LENGTH} characters`);
+  if (hasControlCharacters(key))
+    throw ApiError.field('BAD_REQUEST', 'key', 'A cache key cannot contain control characters');
   return key;
 }
 
@@ -38,7 +40,8 @@ export class CacheService {
   async list(appId: string, pagesize = 100, offset = 0): Promise<Record<string, CacheEntry>> {
     const rows = await this.repo.page(appId, this.now(), Math.min(pagesize, 100), offset);
     const out: Record<string, CacheEntry> = {};
-    for (const row of rows) out[row.key] = { value: parse(row.value), expireAt: row.expire_at === null ? null : Number(row.expire_at) };
+    for (const row of rows)
+      out[row.key] = { value: parse(row.value), expireAt: row.expire_at === null ? null : Number(row.expire_at) };
     return out;
   }
 
@@ -47,13 +50,21 @@ export class CacheService {
   }
 
   /** Stores a value (any JSON); `expireAt` epoch ms in the future, or undefined to keep it forever. */
-  async put(appId: string, key: string, value: unknown, expireAt?: number): Promise<{ key: string; value: unknown; expireAt: number | null }> {
+  async put(
+    appId: string,
+    key: string,
+    value: unknown,
+    expireAt?: number,
+  ): Promise<{ key: string; value: unknown; expireAt: number | null }> {
     checkKey(key);
-    if (value === undefined) throw ApiError.field('BAD_REQUEST', 'value', 'Send the value as the JSON body of the request');
+    if (value === undefined)
+      throw ApiError.field('BAD_REQUEST', 'value', 'Send the value as the JSON body of the request');
     const text = JSON.stringify(value);
-    if (Buffer.byteLength(text) > MAX_CACHE_VALUE_BYTES) throw ApiError.tooLarge(`A cached value holds at most ${MAX_CACHE_VALUE_BYTES} bytes of JSON`);
+    if (Buffer.byteLength(text) > MAX_CACHE_VALUE_BYTES)
+      throw ApiError.tooLarge(`A cached value holds at most ${MAX_CACHE_VALUE_BYTES} bytes of JSON`);
     const now = this.now();
-    if (expireAt !== undefined && (!Number.isSafeInteger(expireAt) || expireAt <= now)) throw ApiError.field('BAD_REQUEST', 'expireAt', 'expireAt must be a time in the future (epoch milliseconds)');
+    if (expireAt !== undefined && (!Number.isSafeInteger(expireAt) || expireAt <= now))
+      throw ApiError.field('BAD_REQUEST', 'expireAt', 'expireAt must be a time in the future (epoch milliseconds)');
     await this.repo.put(appId, { key, value: text, expire_at: expireAt ?? null, updated: now });
     if (expireAt !== undefined) this.scheduler?.track(appId);
     return { key, value, expireAt: expireAt ?? null };
@@ -73,13 +84,16 @@ export class CacheService {
   async expireAt(appId: string, key: string, expireAt: number | null): Promise<void> {
     checkKey(key);
     const now = this.now();
-    if (expireAt !== null && (!Number.isSafeInteger(expireAt) || expireAt <= now)) throw ApiError.field('BAD_REQUEST', 'expireAt', 'The expiry must be a time in the future (epoch milliseconds)');
-    if (!(await this.repo.setExpiry(appId, key, expireAt, now))) throw ApiError.notFound(`Cache item '${key}' does not exist`);
+    if (expireAt !== null && (!Number.isSafeInteger(expireAt) || expireAt <= now))
+      throw ApiError.field('BAD_REQUEST', 'expireAt', 'The expiry must be a time in the future (epoch milliseconds)');
+    if (!(await this.repo.setExpiry(appId, key, expireAt, now)))
+      throw ApiError.notFound(`Cache item '${key}' does not exist`);
     if (expireAt !== null) this.scheduler?.track(appId);
   }
 
   async remove(appId: string, key: string): Promise<void> {
-    if (!(await this.repo.delete(appId, checkKey(key), this.now()))) throw ApiError.notFound(`Cache item '${key}' does not exist`);
+    if (!(await this.repo.delete(appId, checkKey(key), this.now())))
+      throw ApiError.notFound(`Cache item '${key}' does not exist`);
   }
 
   /** Deletes expired items for good; answers how many. */

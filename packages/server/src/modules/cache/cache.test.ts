@@ -9,13 +9,21 @@ describeEachDb('cache', (server) => {
   let appId: string;
   const base = () => `/${appId}/console/cache`;
   const put = (key: string, value: unknown, expireAt?: number) =>
-    server().call('PUT', `${base()}/${encodeURIComponent(key)}${expireAt === undefined ? '' : `?expireAt=${expireAt}`}`, {
-      authKey,
-      payload: JSON.stringify(value),
-      headers: { 'content-type': 'application/json' },
-    });
+    server().call(
+      'PUT',
+      `${base()}/${encodeURIComponent(key)}${expireAt === undefined ? '' : `?expireAt=${expireAt}`}`,
+      {
+        authKey,
+        payload: JSON.stringify(value),
+        headers: { 'content-type': 'application/json' },
+      },
+    );
   const rowsInStore = async () => {
-    const row = await server().app.basalt.dbs.app(appId).selectFrom('_cache_items').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await server()
+      .app.basalt.dbs.app(appId)
+      .selectFrom('_cache_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   };
 
@@ -26,11 +34,19 @@ describeEachDb('cache', (server) => {
 
   it('puts JSON values of every kind and lists them by key with paging and a count', async () => {
     const later = Date.now() + 3_600_000;
-    expect((await put('user:1', { name: 'Ada', tags: ['x'] }, later)).json()).toEqual({ key: 'user:1', value: { name: 'Ada', tags: ['x'] }, expireAt: later });
+    expect((await put('user:1', { name: 'Ada', tags: ['x'] }, later)).json()).toEqual({
+      key: 'user:1',
+      value: { name: 'Ada', tags: ['x'] },
+      expireAt: later,
+    });
     expect((await put('greeting', 'hello')).statusCode).toBe(200);
     expect((await put('answer', 42)).statusCode).toBe(200);
     expect((await put('flag', false)).statusCode).toBe(200);
-    const raw = await server().call('PUT', `${base()}/plain`, { authKey, payload: 'raw text', headers: { 'content-type': 'text/plain' } });
+    const raw = await server().call('PUT', `${base()}/plain`, {
+      authKey,
+      payload: 'raw text',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(raw.statusCode).toBe(200);
 
     const count = await server().call('GET', `${base()}/count`, { authKey });
@@ -67,7 +83,9 @@ describeEachDb('cache', (server) => {
     expect((await server().call('DELETE', `${base()}/short2`, { authKey })).statusCode).toBe(404);
     expect(await cacheFor(server().app.basalt).purgeExpired(appId)).toBe(1);
     expect(await rowsInStore()).toBe(stored - 2);
-    await expect(cacheFor(server().app.basalt).expireAt(appId, 'short2', Date.now() + 1000)).rejects.toMatchObject({ status: 404 });
+    await expect(cacheFor(server().app.basalt).expireAt(appId, 'short2', Date.now() + 1000)).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it('runs the purge on a timer for apps that used expiry, and stops with the server', async () => {

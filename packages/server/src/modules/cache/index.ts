@@ -28,7 +28,11 @@ export const cacheModule: ServerModule = {
   register(app, ctx) {
     // One scheduler per server instance (tests run several in one process); it stops with the server.
     // The purge callback runs only after `service` exists (first tick is a minute away).
-    const scheduler: PurgeScheduler = new PurgeScheduler(CACHE_PURGE_INTERVAL_MS, (appId): Promise<number> => service.purgeExpired(appId), ctx.log);
+    const scheduler: PurgeScheduler = new PurgeScheduler(
+      CACHE_PURGE_INTERVAL_MS,
+      (appId): Promise<number> => service.purgeExpired(appId),
+      ctx.log,
+    );
     const service = new CacheService(ctx, scheduler);
     services.set(ctx, service);
     const unsubscribe = ctx.bus.on('app.deleted', ({ appId }) => scheduler.forget(appId));

@@ -6,7 +6,8 @@ import type { Kysely, Migration } from 'kysely';
  */
 const m0750: Migration = {
   async up(db: Kysely<any>): Promise<void> {
-    await db.schema.createTable('commerce_google_play')
+    await db.schema
+      .createTable('commerce_google_play')
       .addColumn('app_id', 'varchar(64)', (c) => c.primaryKey().references('apps.id').onDelete('cascade'))
       .addColumn('config', 'text', (c) => c.notNull())
       .addColumn('updated', 'bigint', (c) => c.notNull())

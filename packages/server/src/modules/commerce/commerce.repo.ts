@@ -15,13 +15,19 @@ export class CommerceRepo {
   }
 
   googlePlay(appId: string): Promise<{ config: string; updated: number } | undefined> {
-    return this.db.selectFrom('commerce_google_play').select(['config', 'updated']).where('app_id', '=', appId).executeTakeFirst()
+    return this.db
+      .selectFrom('commerce_google_play')
+      .select(['config', 'updated'])
+      .where('app_id', '=', appId)
+      .executeTakeFirst()
       .then((row) => (row ? { config: row.config, updated: Number(row.updated) } : undefined));
   }
 
   /** Stores the configuration, replacing the app's earlier one in the same statement. */
   async saveGooglePlay(appId: string, config: string, updated: number): Promise<void> {
-    await this.db.insertInto('commerce_google_play').values({ app_id: appId, config, updated })
+    await this.db
+      .insertInto('commerce_google_play')
+      .values({ app_id: appId, config, updated })
       .onConflict((oc) => oc.column('app_id').doUpdateSet({ config, updated }))
       .execute();
   }

@@ -3,7 +3,11 @@ import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 
 import {
-  GoogleAccessToken, maskSecret, optionalUrl, serviceAccountCredentials, serviceAccountInput,
+  GoogleAccessToken,
+  maskSecret,
+  optionalUrl,
+  serviceAccountCredentials,
+  serviceAccountInput,
 } from '../../http/google-service-account.js';
 import { RemoteRequestError, requestRemote } from '../../http/remote-fetch.js';
 import { SecretBox } from '../../http/secret-box.js';
@@ -25,10 +29,13 @@ const PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
 const PRODUCT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,149}$/;
 const TOKEN = /^[A-Za-z0-9._:-]{1,4096}$/;
 
-export type PlayCall = { kind: 'product'; packageName: string; productId: string; token: string } | { kind: 'subscription' | 'cancel'; packageName: string; subscriptionId: string; token: string };
+export type PlayCall =
+  | { kind: 'product'; packageName: string; productId: string; token: string }
+  | { kind: 'subscription' | 'cancel'; packageName: string; subscriptionId: string; token: string };
 
 function checked(value: string, pattern: RegExp, what: string): string {
-  if (value.length > 4096 || !pattern.test(value)) throw new ApiError('BAD_REQUEST', `${what} is not valid: '${value.slice(0, 80)}'`);
+  if (value.length > 4096 || !pattern.test(value))
+    throw new ApiError('BAD_REQUEST', `${what} is not valid: '${value.slice(0, 80)}'`);
   return value;
 }
 
@@ -50,26 +57,39 @@ export class GooglePlayService {
 
   private async stored(appId: string): Promise<{ cfg: GooglePlayConfig; updated: number } | undefined> {
     const row = await this.repo.googlePlay(appId);
-    return row ? { cfg: JSON.parse(this.secrets.open(row.config)) as GooglePlayConfig, updated: row.updated } : undefined;
+    return row
+      ? { cfg: JSON.parse(this.secrets.open(row.config)) as GooglePlayConfig, updated: row.updated }
+      : undefined;
   }
 
   async settings(appId: string): Promise<GooglePlaySettings | null> {
     const s = await this.stored(appId);
     if (!s) return null;
-    return { clientEmail: s.cfg.client_email, privateKey: maskSecret(s.cfg.private_key), endpoint: s.cfg.endpoint ?? null, tokenUri: s.cfg.token_uri ?? null, updated: s.updated };
+    return {
+      clientEmail: s.cfg.client_email,
+      privateKey: maskSecret(s.cfg.private_key),
+      endpoint: s.cfg.endpoint ?? null,
+      tokenUri: s.cfg.token_uri ?? null,
+      updated: s.updated,
+    };
   }
 
   /** Saves the service account; a form that leaves the key out (or sends the mask back) keeps the stored one. */
   async save(appId: string, body: Record<string, unknown>): Promise<GooglePlaySettings> {
     const current = await this.stored(appId);
     const input = serviceAccountInput(body ?? {}, 'Google Cloud service-account JSON file');
-    const cfg: GooglePlayConfig = { ...serviceAccountCredentials(input, current?.cfg), token_uri: optionalUrl(input, 'tokenUri'), endpoint: optionalUrl(input, 'endpoint') };
+    const cfg: GooglePlayConfig = {
+      ...serviceAccountCredentials(input, current?.cfg),
+      token_uri: optionalUrl(input, 'tokenUri'),
+      endpoint: optionalUrl(input, 'endpoint'),
+    };
     await this.repo.saveGooglePlay(appId, this.secrets.seal(JSON.stringify(cfg)), Date.now());
     return (await this.settings(appId))!;
   }
 
   async remove(appId: string): Promise<{ deleted: boolean }> {
-    if (!(await this.repo.deleteGooglePlay(appId))) throw ApiError.notFound('No Google Play service account is stored for this app');
+    if (!(await this.repo.deleteGooglePlay(appId)))
+      throw ApiError.notFound('No Google Play service account is stored for this app');
     this.tokens.delete(appId);
     return { deleted: true };
   }
@@ -87,15 +107,24 @@ export class GooglePlayService {
     const pkg = encodeURIComponent(checked(c.packageName, PACKAGE, 'The package name'));
     const token = encodeURIComponent(checked(c.token, TOKEN, 'The purchase token'));
     const stored = await this.stored(appId);
-    if (!stored) throw new ApiError('BAD_REQUEST', 'Google Play is not configured for this app: add its service account in the console (Settings › Mobile › Google Play)');
+    if (!stored)
+      throw new ApiError(
+        'BAD_REQUEST',
+        'Google Play is not configured for this app: add its service account in the console (Settings › Mobile › Google Play)',
+      );
     const base = `${stored.cfg.endpoint ?? GOOGLE_PLAY_API}/androidpublisher/v3/applications/${pkg}/purchases`;
-    const url = c.kind === 'product'
-      ? `${base}/products/${encodeURIComponent(checked(c.productId, PRODUCT, 'The product id'))}/tokens/${token}`
-      : `${base}/subscriptions/${encodeURIComponent(checked(c.subscriptionId, PRODUCT, 'The subscription id'))}/tokens/${token}${c.kind === 'cancel' ? ':cancel' : ''}`;
+    const url =
+      c.kind === 'product'
+        ? `${base}/products/${encodeURIComponent(checked(c.productId, PRODUCT, 'The product id'))}/tokens/${token}`
+        : `${base}/subscriptions/${encodeURIComponent(checked(c.subscriptionId, PRODUCT, 'The subscription id'))}/tokens/${token}${c.kind === 'cancel' ? ':cancel' : ''}`;
     let res: { status: number; text: string };
     try {
       const bearer = await this.accessToken(appId, stored).get();
-      res = await requestRemote(url, { method: c.kind === 'cancel' ? 'POST' : 'GET', headers: { authorization: `Bearer ${bearer}` }, allowPrivate: this.ctx.config.remoteFetchPrivate });
+      res = await requestRemote(url, {
+        method: c.kind === 'cancel' ? 'POST' : 'GET',
+        headers: { authorization: `Bearer ${bearer}` },
+        allowPrivate: this.ctx.config.remoteFetchPrivate,
+      });
     } catch (err) {
       // The account was refused or Google could not be reached: the app's request was fine. 503, not
       // 502: the backendless SDK reads any 502 as "No connection with server" and drops the message.

@@ -37,7 +37,8 @@ export class CountersRepo {
   private matching(appId: string, like: string | undefined) {
     let q = this.db(appId).selectFrom('_counters');
     // The operator comes from the dialect (ilike on PostgreSQL) so both databases ignore case alike.
-    if (like !== undefined) q = q.where(sql<boolean>`${sql.ref('name')} ${sql.raw(this.dbs.likeOperator)} ${like} escape '\\'`);
+    if (like !== undefined)
+      q = q.where(sql<boolean>`${sql.ref('name')} ${sql.raw(this.dbs.likeOperator)} ${like} escape '\\'`);
     return q;
   }
 
@@ -52,7 +53,9 @@ export class CountersRepo {
   }
 
   async count(appId: string, like: string | undefined): Promise<number> {
-    const row = await this.matching(appId, like).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.matching(appId, like)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -101,7 +104,12 @@ export class CountersRepo {
     const row = await this.db(appId)
       .insertInto('_counters')
       .values({ name, value: delta, created: now, updated: now })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value: sum, updated: now }).where(sql<boolean>`abs(${sum}) <= ${limit}`))
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet({ value: sum, updated: now })
+          .where(sql<boolean>`abs(${sum}) <= ${limit}`),
+      )
       .returning('value')
       .executeTakeFirst();
     return row ? Number(row.value) : undefined;

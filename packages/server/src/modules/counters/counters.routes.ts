@@ -16,7 +16,9 @@ export function registerCounterRoutes(app: FastifyInstance, ctx: ServerContext, 
 
   handle(app, ctx, r.create, ({ params, body }) => service.create(params.appId, params.name, body.value ?? 0));
 
-  handle(app, ctx, r.update, ({ params, body }) => service.update(params.appId, params.name, body.currentValue, body.newValue));
+  handle(app, ctx, r.update, ({ params, body }) =>
+    service.update(params.appId, params.name, body.currentValue, body.newValue),
+  );
 
   handle(app, ctx, r.remove, async ({ params }) => {
     await service.remove(params.appId, params.name);

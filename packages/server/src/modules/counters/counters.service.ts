@@ -14,13 +14,16 @@ function item(row: Pick<CounterRow, 'name' | 'value'>): CounterItem {
 
 /** Path parameters carry no schema, so the name is checked here. */
 function checkName(name: string): string {
-  if (typeof name !== 'string' || name.length === 0 || name.length > 255) throw ApiError.field('BAD_REQUEST', 'name', 'A counter name has 1 to 255 characters');
-  if (name.includes('/') || hasControlCharacters(name)) throw ApiError.field('BAD_REQUEST', 'name', 'A counter name cannot contain slashes or control characters');
+  if (typeof name !== 'string' || name.length === 0 || name.length > 255)
+    throw ApiError.field('BAD_REQUEST', 'name', 'A counter name has 1 to 255 characters');
+  if (name.includes('/') || hasControlCharacters(name))
+    throw ApiError.field('BAD_REQUEST', 'name', 'A counter name cannot contain slashes or control characters');
   return name;
 }
 
 function checkValue(value: unknown, field: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw ApiError.field('BAD_REQUEST', field, `${field} must be a whole number between ±${MAX}`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value))
+    throw ApiError.field('BAD_REQUEST', field, `${field} must be a whole number between ±${MAX}`);
   return value;
 }
 
@@ -54,7 +57,8 @@ export class CountersService {
   }
 
   listNames(appId: string, pattern: string): Promise<string[]> {
-    if (pattern.length > 255) throw ApiError.field('BAD_REQUEST', 'pattern', 'A name pattern has at most 255 characters');
+    if (pattern.length > 255)
+      throw ApiError.field('BAD_REQUEST', 'pattern', 'A name pattern has at most 255 characters');
     return this.repo.names(appId, likeOf(pattern), MAX_NAMES);
   }
 
@@ -66,7 +70,8 @@ export class CountersService {
   async create(appId: string, name: string, value = 0): Promise<CounterItem> {
     checkName(name);
     checkValue(value, 'value');
-    if (!(await this.repo.insert(appId, name, value, this.ctx.dbs.now()))) throw ApiError.conflict(`A counter named '${name}' already exists`, { name });
+    if (!(await this.repo.insert(appId, name, value, this.ctx.dbs.now())))
+      throw ApiError.conflict(`A counter named '${name}' already exists`, { name });
     return item({ name, value });
   }
 
@@ -79,7 +84,8 @@ export class CountersService {
     checkName(name);
     checkValue(currentValue, 'currentValue');
     checkValue(newValue, 'newValue');
-    if (await this.repo.compareAndSet(appId, name, currentValue, newValue, this.ctx.dbs.now())) return item({ name, value: newValue });
+    if (await this.repo.compareAndSet(appId, name, currentValue, newValue, this.ctx.dbs.now()))
+      return item({ name, value: newValue });
     const now = await this.repo.get(appId, name);
     if (!now) throw ApiError.notFound(`Counter '${name}' does not exist`);
     const value = Number(now.value);

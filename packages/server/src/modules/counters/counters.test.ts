@@ -13,13 +13,25 @@ describeEachDb('counters', (server) => {
   });
 
   it('creates counters and lists them with a pattern, paging, sorting and a total', async () => {
-    for (const [name, value] of [['visits', 5], ['visits.eu', 12], ['visits.us', 7], ['orders', 1], ['100%_done', 3]] as const) {
+    for (const [name, value] of [
+      ['visits', 5],
+      ['visits.eu', 12],
+      ['visits.us', 7],
+      ['orders', 1],
+      ['100%_done', 3],
+    ] as const) {
       const res = await server().call('POST', `${base()}/${encodeURIComponent(name)}`, { authKey, body: { value } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ objectId: name, name, value });
     }
     const all = await server().call('GET', `${base()}?pageSize=2&offset=1&sortField=value&sortDir=desc`, { authKey });
-    expect(all.json()).toEqual({ totalRows: 5, data: [{ objectId: 'visits.us', name: 'visits.us', value: 7 }, { objectId: 'visits', name: 'visits', value: 5 }] });
+    expect(all.json()).toEqual({
+      totalRows: 5,
+      data: [
+        { objectId: 'visits.us', name: 'visits.us', value: 7 },
+        { objectId: 'visits', name: 'visits', value: 5 },
+      ],
+    });
 
     const some = await server().call('GET', `${base()}?pattern=${encodeURIComponent('visits.*')}`, { authKey });
     expect(some.json().data.map((c: { name: string }) => c.name)).toEqual(['visits.eu', 'visits.us']);
@@ -35,8 +47,14 @@ describeEachDb('counters', (server) => {
     const one = await server().call('GET', `${base()}/${encodeURIComponent('visits.?s')}/list-names`, { authKey });
     expect(one.json()).toEqual(['visits.us']);
 
-    const byNames = await server().call('POST', `${base()}/list-by-names`, { authKey, body: ['orders', 'nope', 'visits'] });
-    expect(byNames.json()).toEqual([{ objectId: 'orders', name: 'orders', value: 1 }, { objectId: 'visits', name: 'visits', value: 5 }]);
+    const byNames = await server().call('POST', `${base()}/list-by-names`, {
+      authKey,
+      body: ['orders', 'nope', 'visits'],
+    });
+    expect(byNames.json()).toEqual([
+      { objectId: 'orders', name: 'orders', value: 1 },
+      { objectId: 'visits', name: 'visits', value: 5 },
+    ]);
   });
 
   it('refuses a taken name with 409 and bad input with 400', async () => {
@@ -65,14 +83,19 @@ describeEachDb('counters', (server) => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'CONFLICT', details: { name: 'cas', value: 11 } });
 
-    const missing = await server().call('PUT', `${base()}/nothing`, { authKey, body: { currentValue: 0, newValue: 1 } });
+    const missing = await server().call('PUT', `${base()}/nothing`, {
+      authKey,
+      body: { currentValue: 0, newValue: 1 },
+    });
     expect(missing.statusCode).toBe(404);
   });
 
   it('lets exactly one of many concurrent compare-and-sets from the same value win', async () => {
     await server().call('POST', `${base()}/race`, { authKey, body: { value: 0 } });
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => server().call('PUT', `${base()}/race`, { authKey, body: { currentValue: 0, newValue: i + 1 } })),
+      Array.from({ length: 20 }, (_, i) =>
+        server().call('PUT', `${base()}/race`, { authKey, body: { currentValue: 0, newValue: i + 1 } }),
+      ),
     );
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -84,7 +107,9 @@ describeEachDb('counters', (server) => {
 
   it('increments atomically under concurrency: the total is exact', async () => {
     const counters = countersFor(server().app.basalt);
-    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => counters.addAndGet(appId, 'hits', i % 2 === 0 ? 3 : -1)));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => counters.addAndGet(appId, 'hits', i % 2 === 0 ? 3 : -1)),
+    );
     expect(await counters.get(appId, 'hits')).toBe(100 * 3 - 100);
     expect(results).toHaveLength(200);
     expect(await counters.getAndAdd(appId, 'hits', 5)).toBe(200);

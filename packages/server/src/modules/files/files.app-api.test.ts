@@ -12,7 +12,10 @@ describeEachDb('files: app API', (server) => {
 
   beforeAll(async () => {
     const { authKey } = await registerDeveloper(server());
-    const created = await server().call('POST', '/console/applications', { authKey, body: { appName: `Files${Date.now()}` } });
+    const created = await server().call('POST', '/console/applications', {
+      authKey,
+      body: { appName: `Files${Date.now()}` },
+    });
     appId = created.json().id;
     apiKey = created.json().apiKeys.find((k: { deviceType: string }) => k.deviceType === 'JS').apiKey;
     root = filesRoot(server(), appId);
@@ -29,8 +32,13 @@ describeEachDb('files: app API', (server) => {
     expect(down.body).toBe('meow');
     expect(down.headers['content-type']).toBe('text/plain; charset=utf-8');
 
-    expect((await server().call('POST', at('/photos/cat%20one.txt'), multipart('file', 'x', 'again'))).statusCode).toBe(409);
-    expect((await server().call('POST', at('/photos/cat%20one.txt?overwrite=true'), multipart('file', 'x', 'purr'))).statusCode).toBe(200);
+    expect((await server().call('POST', at('/photos/cat%20one.txt'), multipart('file', 'x', 'again'))).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await server().call('POST', at('/photos/cat%20one.txt?overwrite=true'), multipart('file', 'x', 'purr')))
+        .statusCode,
+    ).toBe(200);
     expect((await server().call('GET', at('/photos/cat%20one.txt'))).body).toBe('purr');
   });
 
@@ -54,8 +62,14 @@ describeEachDb('files: app API', (server) => {
     expect(list.json()[0]).toMatchObject({ size: 4, type: 'FILE' });
     expect(typeof list.json()[0].createdOn).toBe('number');
     expect(list.json()[0].url).toContain(`/${appId}/${apiKey}/files/photos/cat%20one.txt`);
-    expect((await server().call('GET', at('/photos?pattern=d*&pagesize=10&offset=0'))).json().map((e: { name: string }) => e.name)).toEqual(['dog.txt']);
-    expect((await server().call('GET', at('/photos?action=count&pattern=*&sub=false&countDirectories=false'))).json()).toBe(2);
+    expect(
+      (await server().call('GET', at('/photos?pattern=d*&pagesize=10&offset=0')))
+        .json()
+        .map((e: { name: string }) => e.name),
+    ).toEqual(['dog.txt']);
+    expect(
+      (await server().call('GET', at('/photos?action=count&pattern=*&sub=false&countDirectories=false'))).json(),
+    ).toBe(2);
     expect((await server().call('GET', at('/photos/dog.txt?action=exists'))).json()).toBe(true);
     expect((await server().call('GET', at('/photos/cow.txt?action=exists'))).json()).toBe(false);
     expect((await server().call('GET', at('/photos/cow.txt'))).statusCode).toBe(404);
@@ -64,19 +78,36 @@ describeEachDb('files: app API', (server) => {
   it('creates folders, saves base64, renames, moves and copies', async () => {
     expect((await server().call('POST', at('/made/here/'))).statusCode).toBe(200);
     expect(fs.statSync(path.join(root, 'made', 'here')).isDirectory()).toBe(true);
-    const saved = await server().call('PUT', at('/binary/made/b64.txt'), { payload: Buffer.from('hi there').toString('base64'), headers: { 'content-type': 'text/plain' } });
+    const saved = await server().call('PUT', at('/binary/made/b64.txt'), {
+      payload: Buffer.from('hi there').toString('base64'),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(saved.statusCode).toBe(200);
     expect(fs.readFileSync(path.join(root, 'made', 'b64.txt'), 'utf8')).toBe('hi there');
-    const renamed = await server().call('PUT', at('/rename'), { body: { oldPathName: '/made/b64.txt', newName: 'renamed.txt' } });
+    const renamed = await server().call('PUT', at('/rename'), {
+      body: { oldPathName: '/made/b64.txt', newName: 'renamed.txt' },
+    });
     expect(renamed.body).toMatch(/made\/renamed\.txt$/);
-    const moved = await server().call('PUT', at('/move'), { body: { sourcePath: '/made/renamed.txt', targetPath: '/made/here' } });
+    const moved = await server().call('PUT', at('/move'), {
+      body: { sourcePath: '/made/renamed.txt', targetPath: '/made/here' },
+    });
     expect(moved.body).toMatch(/made\/here\/renamed\.txt$/);
-    const copied = await server().call('PUT', at('/copy'), { body: { sourcePath: '/made/here/renamed.txt', targetPath: '/made/copy.txt' } });
+    const copied = await server().call('PUT', at('/copy'), {
+      body: { sourcePath: '/made/here/renamed.txt', targetPath: '/made/copy.txt' },
+    });
     expect(copied.statusCode).toBe(200);
     expect(fs.readFileSync(path.join(root, 'made', 'copy.txt'), 'utf8')).toBe('hi there');
-    expect((await server().call('PUT', at('/move'), { body: { sourcePath: '/made/copy.txt', targetPath: '/../../escape.txt' } })).statusCode).toBe(403);
+    expect(
+      (
+        await server().call('PUT', at('/move'), {
+          body: { sourcePath: '/made/copy.txt', targetPath: '/../../escape.txt' },
+        })
+      ).statusCode,
+    ).toBe(403);
     // `append` is a route word, not a folder: the part is added to made/copy.txt.
-    expect((await server().call('POST', at('/append/made/copy.txt'), multipart('file', 'x', ' more'))).statusCode).toBe(200);
+    expect((await server().call('POST', at('/append/made/copy.txt'), multipart('file', 'x', ' more'))).statusCode).toBe(
+      200,
+    );
     expect(fs.readFileSync(path.join(root, 'made', 'copy.txt'), 'utf8')).toBe('hi there more');
     expect(fs.existsSync(path.join(root, 'append'))).toBe(false);
   });
@@ -92,7 +123,12 @@ describeEachDb('files: app API', (server) => {
   it('refuses traversal through the app API too', async () => {
     const sentinel = path.join(server().config.dataDir, 'app-api-sentinel.txt');
     fs.writeFileSync(sentinel, 'untouched');
-    for (const p of ['../../../app-api-sentinel.txt', '%2e%2e/%2e%2e/%2e%2e/app-api-sentinel.txt', '..%2f..%2f..%2fapp-api-sentinel.txt', '%252e%252e/x']) {
+    for (const p of [
+      '../../../app-api-sentinel.txt',
+      '%2e%2e/%2e%2e/%2e%2e/app-api-sentinel.txt',
+      '..%2f..%2f..%2fapp-api-sentinel.txt',
+      '%252e%252e/x',
+    ]) {
       const read = await rawRequest(server(), 'GET', at(`/${p}`));
       expect([400, 403]).toContain(read.status);
       expect(read.body).not.toContain('untouched');

@@ -14,7 +14,14 @@ import { registerAppendRoutes, storeDownload } from './files.append.js';
 import { appCallerAccess, type FileAccess } from './files.access.js';
 
 type KeyParams = { appId: string; apiKey: string };
-type ListingQuery = { action?: string; pattern?: string; sub?: string; pagesize?: string; offset?: string; countDirectories?: string };
+type ListingQuery = {
+  action?: string;
+  pattern?: string;
+  sub?: string;
+  pagesize?: string;
+  offset?: string;
+  countDirectories?: string;
+};
 
 const BASE = '/:appId/:apiKey/files';
 /** Parts before the file path: app id, API key, `files`. */
@@ -29,7 +36,12 @@ const PREFIX = 3;
  */
 async function appOf(ctx: ServerContext, req: FastifyRequest): Promise<string> {
   const caller = await authenticateApp(ctx, req);
-  await checkFilePermission(ctx, caller, tailNames(req, PREFIX + literalParts(req)).join('/'), req.method === 'GET' ? 'Read' : req.method === 'DELETE' ? 'Delete' : 'Write');
+  await checkFilePermission(
+    ctx,
+    caller,
+    tailNames(req, PREFIX + literalParts(req)).join('/'),
+    req.method === 'GET' ? 'Read' : req.method === 'DELETE' ? 'Delete' : 'Write',
+  );
   return caller.appId;
 }
 
@@ -40,7 +52,11 @@ async function appOf(ctx: ServerContext, req: FastifyRequest): Promise<string> {
 /** The caller as the audit log names app API callers (as data writes do). */
 const actorOf = (c: AppCaller) => (c.userId ? `user:${c.userId}` : `anonymous (${c.deviceType} key)`);
 
-async function told(ctx: ServerContext, req: FastifyRequest, change: Omit<BusEvents['file.changed'], 'actor'>): Promise<void> {
+async function told(
+  ctx: ServerContext,
+  req: FastifyRequest,
+  change: Omit<BusEvents['file.changed'], 'actor'>,
+): Promise<void> {
   ctx.bus.emit('file.changed', { ...change, actor: actorOf(await authenticateApp(ctx, req)) });
 }
 
@@ -71,12 +87,22 @@ function fileUrl(req: FastifyRequest, path: string): string {
 /** A listing entry in the shape the app SDK's callers read (`name`, `url`, `createdOn`, `size`). */
 function listed(req: FastifyRequest, e: StorageEntry) {
   const url = fileUrl(req, e.path);
-  return { name: e.name, path: e.path, type: e.type, size: e.size, createdOn: e.created, updated: e.updated, url, publicUrl: url };
+  return {
+    name: e.name,
+    path: e.path,
+    type: e.type,
+    size: e.size,
+    createdOn: e.created,
+    updated: e.updated,
+    url,
+    publicUrl: url,
+  };
 }
 
 /** A JSON path of the app API (`/dir/file.txt`, leading slash optional), decoded already. */
 function bodyPath(value: unknown, field: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw ApiError.field('BAD_REQUEST', field, `'${field}' is required`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw ApiError.field('BAD_REQUEST', field, `'${field}' is required`);
   return splitUserPath(value.trim().replace(/^\/+/, '')).join('/');
 }
 
@@ -115,7 +141,14 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
   app.get(`${BASE}/*`, read);
 
   // Literal names the SDK uses before the path: never treat them as folders.
-  registerAppendRoutes(app, { base: BASE, pathOf: (req) => tailNames(req, PREFIX + literalParts(req)).join('/'), appOf: (req) => appOf(ctx, req), fileUrl, service, appended: (req, appId, path) => told(ctx, req, { appId, action: 'append', path }) });
+  registerAppendRoutes(app, {
+    base: BASE,
+    pathOf: (req) => tailNames(req, PREFIX + literalParts(req)).join('/'),
+    appOf: (req) => appOf(ctx, req),
+    fileUrl,
+    service,
+    appended: (req, appId, path) => told(ctx, req, { appId, action: 'append', path }),
+  });
   registerFilePermissionRoutes(app, ctx, BASE);
 
   // upload (multipart) or, for a path ending in `/` without a file, createDirectory.
@@ -127,7 +160,9 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
     if (!req.isMultipart()) {
       const url = (req.body as { url?: unknown } | undefined)?.url;
       if ((req.headers['content-type'] ?? '').includes('json') && url !== undefined) {
-        const entry = await storeDownload(service, url, (stream) => service.upload(appId, path, stream, isTrue((req.query as { overwrite?: string }).overwrite)));
+        const entry = await storeDownload(service, url, (stream) =>
+          service.upload(appId, path, stream, isTrue((req.query as { overwrite?: string }).overwrite)),
+        );
         await told(ctx, req, { appId, action: 'upload', path: entry.path });
         return { fileURL: fileUrl(req, entry.path) };
       }
@@ -141,7 +176,12 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
     const part = await req.file();
     if (!part) throw ApiError.badRequest('The request holds no file');
     try {
-      const entry = await service.upload(appId, path, part.file, isTrue((req.query as { overwrite?: string }).overwrite));
+      const entry = await service.upload(
+        appId,
+        path,
+        part.file,
+        isTrue((req.query as { overwrite?: string }).overwrite),
+      );
       await told(ctx, req, { appId, action: 'upload', path: entry.path });
       return { fileURL: fileUrl(req, entry.path) };
     } catch (err) {
@@ -157,9 +197,15 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
     const appId = await appOf(ctx, req);
     const path = tailNames(req, PREFIX + 1).join('/');
     if (!path) throw ApiError.badRequest('Give the path of the file');
-    if (typeof req.body !== 'string') throw ApiError.badRequest('Send the content as base64 text (Content-Type: text/plain)');
+    if (typeof req.body !== 'string')
+      throw ApiError.badRequest('Send the content as base64 text (Content-Type: text/plain)');
     const bytes = Buffer.from(req.body, 'base64');
-    const entry = await service.upload(appId, path, Readable.from([bytes]), isTrue((req.query as { overwrite?: string }).overwrite));
+    const entry = await service.upload(
+      appId,
+      path,
+      Readable.from([bytes]),
+      isTrue((req.query as { overwrite?: string }).overwrite),
+    );
     await told(ctx, req, { appId, action: 'upload', path: entry.path });
     return fileUrl(req, entry.path);
   });
@@ -173,7 +219,12 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
     if (typeof body.newName !== 'string') throw ApiError.field('BAD_REQUEST', 'newName', "'newName' is required");
     const from = bodyPath(body.oldPathName, 'oldPathName');
     const entry = await service.rename(appId, from, body.newName, access);
-    await told(ctx, req, { appId, action: 'rename', path: from, to: entry.path.slice(entry.path.lastIndexOf('/') + 1) });
+    await told(ctx, req, {
+      appId,
+      action: 'rename',
+      path: from,
+      to: entry.path.slice(entry.path.lastIndexOf('/') + 1),
+    });
     return fileUrl(req, entry.path);
   });
   for (const op of ['move', 'copy'] as const) {
@@ -184,9 +235,11 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
       // As in the reference service the target may name a folder (existing, or ending in `/`): the
       // entry keeps its name there. Otherwise it is the full new path.
       let to = bodyPath(body.targetPath, 'targetPath');
-      const intoFolder = String(body.targetPath).trim().endsWith('/') || (await service.driver(appId).stat(to))?.type === 'DIRECTORY';
+      const intoFolder =
+        String(body.targetPath).trim().endsWith('/') || (await service.driver(appId).stat(to))?.type === 'DIRECTORY';
       if (intoFolder) to = [to, from.slice(from.lastIndexOf('/') + 1)].filter(Boolean).join('/');
-      const entry = op === 'move' ? await service.move(appId, from, to, access) : await service.copy(appId, from, to, access);
+      const entry =
+        op === 'move' ? await service.move(appId, from, to, access) : await service.copy(appId, from, to, access);
       await told(ctx, req, { appId, action: op, path: from, to: entry.path });
       return fileUrl(req, entry.path);
     });

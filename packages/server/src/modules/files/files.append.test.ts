@@ -32,16 +32,31 @@ async function startRemote(): Promise<{ url: string; close: () => Promise<void> 
 
 async function appWithKey(server: TestServer): Promise<{ appId: string; apiKey: string }> {
   const { authKey } = await registerDeveloper(server);
-  const created = await server.call('POST', '/console/applications', { authKey, body: { appName: `Append${Date.now()}` } });
+  const created = await server.call('POST', '/console/applications', {
+    authKey,
+    body: { appName: `Append${Date.now()}` },
+  });
   const apiKey = created.json().apiKeys.find((k: { deviceType: string }) => k.deviceType === 'JS').apiKey;
   return { appId: created.json().id, apiKey };
 }
 
 describe('private addresses', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', 'not-an-ip'])(
-    '%s is private', (address) => expect(isPrivateAddress(address)).toBe(true),
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.20.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '0.0.0.0',
+    '::1',
+    'fe80::1',
+    'fd00::1',
+    '::ffff:127.0.0.1',
+    'not-an-ip',
+  ])('%s is private', (address) => expect(isPrivateAddress(address)).toBe(true));
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) =>
+    expect(isPrivateAddress(address)).toBe(false),
   );
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) => expect(isPrivateAddress(address)).toBe(false));
 });
 
 for (const kind of testDbKinds()) {
@@ -75,12 +90,17 @@ for (const kind of testDbKinds()) {
       const again = await server.call('POST', at('/web/hello.txt'), { body: { url: `${remote.url}/more.txt` } });
       expect(again.statusCode).toBe(409);
       expect(fs.readFileSync(onDisk('web/hello.txt'), 'utf8')).toBe('hello remote');
-      expect((await server.call('POST', at('/web/hello.txt?overwrite=true'), { body: { url: `${remote.url}/more.txt` } })).statusCode).toBe(200);
+      expect(
+        (await server.call('POST', at('/web/hello.txt?overwrite=true'), { body: { url: `${remote.url}/more.txt` } }))
+          .statusCode,
+      ).toBe(200);
       expect(fs.readFileSync(onDisk('web/hello.txt'), 'utf8')).toBe(' and more');
     });
 
     it('follows a few redirects and stops a redirect loop', async () => {
-      expect((await server.call('POST', at('/web/moved.txt'), { body: { url: `${remote.url}/moved` } })).statusCode).toBe(200);
+      expect(
+        (await server.call('POST', at('/web/moved.txt'), { body: { url: `${remote.url}/moved` } })).statusCode,
+      ).toBe(200);
       expect(fs.readFileSync(onDisk('web/moved.txt'), 'utf8')).toBe('hello remote');
       const loop = await server.call('POST', at('/web/loop.txt'), { body: { url: `${remote.url}/loop` } });
       expect(loop.statusCode).toBe(502);
@@ -89,7 +109,9 @@ for (const kind of testDbKinds()) {
     });
 
     it('answers 502 for a remote error and 413 over the limit, keeping nothing', async () => {
-      const missing = await server.call('POST', at('/web/missing.txt'), { body: { url: `${remote.url}/nothing-here` } });
+      const missing = await server.call('POST', at('/web/missing.txt'), {
+        body: { url: `${remote.url}/nothing-here` },
+      });
       expect(missing.statusCode).toBe(502);
       expect(missing.json().message).toContain('404');
       for (const source of ['/big', '/big-chunked']) {
@@ -101,7 +123,13 @@ for (const kind of testDbKinds()) {
     });
 
     it('refuses URLs that are not http(s) with a 400 naming url', async () => {
-      for (const url of ['file:///etc/passwd', 'ftp://example.com/x', 'not a url', 'http://user:pw@example.com/x', 42]) {
+      for (const url of [
+        'file:///etc/passwd',
+        'ftp://example.com/x',
+        'not a url',
+        'http://user:pw@example.com/x',
+        42,
+      ]) {
         const res = await server.call('POST', at('/web/bad.txt'), { body: { url } });
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toMatch(/url/);
@@ -110,25 +138,46 @@ for (const kind of testDbKinds()) {
     });
 
     it('appends text, base64 bytes, a multipart part and a downloaded URL, creating the file first', async () => {
-      const text = await server.call('PUT', at('/log/app.log'), { headers: { 'content-type': 'text/plain' }, payload: 'line 1\n' });
+      const text = await server.call('PUT', at('/log/app.log'), {
+        headers: { 'content-type': 'text/plain' },
+        payload: 'line 1\n',
+      });
       expect(text.statusCode).toBe(404); // plain PUT on a file path is no route: appending needs /append
-      const first = await server.call('PUT', at('/append/log/app.log'), { headers: { 'content-type': 'text/plain' }, payload: 'line 1\n' });
+      const first = await server.call('PUT', at('/append/log/app.log'), {
+        headers: { 'content-type': 'text/plain' },
+        payload: 'line 1\n',
+      });
       expect(first.statusCode).toBe(200);
       expect(first.body).toMatch(/\/files\/log\/app\.log$/);
-      await server.call('PUT', at('/append/binary/log/app.log'), { headers: { 'content-type': 'text/plain' }, payload: Buffer.from('line 2\n').toString('base64') });
-      expect((await server.call('POST', at('/append/log/app.log'), multipart('file', 'part.txt', 'line 3\n'))).statusCode).toBe(200);
-      expect((await server.call('POST', at('/append/log/app.log'), { body: { url: `${remote.url}/hello.txt` } })).statusCode).toBe(200);
+      await server.call('PUT', at('/append/binary/log/app.log'), {
+        headers: { 'content-type': 'text/plain' },
+        payload: Buffer.from('line 2\n').toString('base64'),
+      });
+      expect(
+        (await server.call('POST', at('/append/log/app.log'), multipart('file', 'part.txt', 'line 3\n'))).statusCode,
+      ).toBe(200);
+      expect(
+        (await server.call('POST', at('/append/log/app.log'), { body: { url: `${remote.url}/hello.txt` } })).statusCode,
+      ).toBe(200);
       expect(fs.readFileSync(onDisk('log/app.log'), 'utf8')).toBe('line 1\nline 2\nline 3\nhello remote');
       const listed = (await server.call('GET', at('/log'))).json();
       expect(listed.map((e: { name: string; size: number }) => [e.name, e.size])).toEqual([['app.log', 33]]);
     });
 
     it('refuses an append that would pass the limit and keeps the old content', async () => {
-      await server.call('PUT', at('/append/log/full.log'), { headers: { 'content-type': 'text/plain' }, payload: 'a'.repeat(LIMIT - 5) });
-      const over = await server.call('PUT', at('/append/log/full.log'), { headers: { 'content-type': 'text/plain' }, payload: 'b'.repeat(10) });
+      await server.call('PUT', at('/append/log/full.log'), {
+        headers: { 'content-type': 'text/plain' },
+        payload: 'a'.repeat(LIMIT - 5),
+      });
+      const over = await server.call('PUT', at('/append/log/full.log'), {
+        headers: { 'content-type': 'text/plain' },
+        payload: 'b'.repeat(10),
+      });
       expect(over.statusCode).toBe(413);
       expect(fs.readFileSync(onDisk('log/full.log'), 'utf8')).toBe('a'.repeat(LIMIT - 5));
-      const fromUrl = await server.call('POST', at('/append/log/full.log'), { body: { url: `${remote.url}/hello.txt` } });
+      const fromUrl = await server.call('POST', at('/append/log/full.log'), {
+        body: { url: `${remote.url}/hello.txt` },
+      });
       expect(fromUrl.statusCode).toBe(413);
       expect(fs.statSync(onDisk('log/full.log')).size).toBe(LIMIT - 5);
       // Nothing half-written is left in the app's temporary folder either.
@@ -138,19 +187,28 @@ for (const kind of testDbKinds()) {
 
     it('refuses appending to a folder, a missing body, and a wrong key', async () => {
       await server.call('POST', at('/adir/'));
-      const folder = await server.call('PUT', at('/append/adir'), { headers: { 'content-type': 'text/plain' }, payload: 'x' });
+      const folder = await server.call('PUT', at('/append/adir'), {
+        headers: { 'content-type': 'text/plain' },
+        payload: 'x',
+      });
       expect(folder.statusCode).toBe(409);
       const noBody = await server.call('POST', at('/append/log/none.log'), { body: {} });
       expect(noBody.statusCode).toBe(400);
       expect(noBody.json().message).toMatch(/url/);
-      const wrongKey = await server.call('PUT', at('/append/log/intruder.log', 'not-a-key'), { headers: { 'content-type': 'text/plain' }, payload: 'x' });
+      const wrongKey = await server.call('PUT', at('/append/log/intruder.log', 'not-a-key'), {
+        headers: { 'content-type': 'text/plain' },
+        payload: 'x',
+      });
       expect(wrongKey.statusCode).toBe(401);
       expect(fs.existsSync(onDisk('log/none.log'))).toBe(false);
       expect(fs.existsSync(onDisk('log/intruder.log'))).toBe(false);
     });
 
     it('reads a folder named binary or append as a folder', async () => {
-      await server.call('PUT', at('/append/binary/binary/notes.txt'), { headers: { 'content-type': 'text/plain' }, payload: Buffer.from('in binary').toString('base64') });
+      await server.call('PUT', at('/append/binary/binary/notes.txt'), {
+        headers: { 'content-type': 'text/plain' },
+        payload: Buffer.from('in binary').toString('base64'),
+      });
       expect(fs.readFileSync(onDisk('binary/notes.txt'), 'utf8')).toBe('in binary');
       const read = await server.call('GET', at('/binary/notes.txt'));
       expect(read.statusCode).toBe(200);
@@ -176,12 +234,20 @@ for (const kind of testDbKinds()) {
 
     it('refuses loopback and private addresses, by number or by name', async () => {
       const port = new URL(remote.url).port;
-      for (const url of [`${remote.url}/hello.txt`, `http://localhost:${port}/hello.txt`, `http://[::1]:${port}/hello.txt`, `http://0x7f000001:${port}/hello.txt`, 'http://169.254.169.254/latest/meta-data']) {
+      for (const url of [
+        `${remote.url}/hello.txt`,
+        `http://localhost:${port}/hello.txt`,
+        `http://[::1]:${port}/hello.txt`,
+        `http://0x7f000001:${port}/hello.txt`,
+        'http://169.254.169.254/latest/meta-data',
+      ]) {
         const res = await server.call('POST', `/${appId}/${apiKey}/files/web/x.txt`, { body: { url } });
         expect(res.statusCode, url).toBe(400);
         expect(res.json().message).toMatch(/not reachable/);
       }
-      const append = await server.call('POST', `/${appId}/${apiKey}/files/append/web/x.txt`, { body: { url: `${remote.url}/hello.txt` } });
+      const append = await server.call('POST', `/${appId}/${apiKey}/files/append/web/x.txt`, {
+        body: { url: `${remote.url}/hello.txt` },
+      });
       expect(append.statusCode).toBe(400);
       expect(fs.existsSync(path.join(filesRoot(server, appId), 'web', 'x.txt'))).toBe(false);
     });

@@ -21,7 +21,11 @@ interface AppendDeps {
  * Downloads `url` on the server and hands the body to `store`; a refused store (the file exists,
  * the limit is passed) stops the download instead of leaving it half read.
  */
-export async function storeDownload(service: FilesService, url: unknown, store: (stream: Readable) => Promise<StorageEntry>): Promise<StorageEntry> {
+export async function storeDownload(
+  service: FilesService,
+  url: unknown,
+  store: (stream: Readable) => Promise<StorageEntry>,
+): Promise<StorageEntry> {
   const remote = await service.download(url);
   try {
     return await store(remote.stream);
@@ -70,7 +74,8 @@ export function registerAppendRoutes(app: FastifyInstance, deps: AppendDeps): vo
       }
     }
     const url = (req.body as { url?: unknown } | undefined)?.url;
-    if (url === undefined) throw ApiError.field('BAD_REQUEST', 'url', "Send { \"url\": \"…\" } or the content as multipart/form-data");
+    if (url === undefined)
+      throw ApiError.field('BAD_REQUEST', 'url', 'Send { "url": "…" } or the content as multipart/form-data');
     const entry = await storeDownload(service, url, (stream) => append(req, appId, path, stream));
     return deps.fileUrl(req, entry.path);
   });

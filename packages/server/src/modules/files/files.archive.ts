@@ -29,20 +29,33 @@ function drained(stream: PassThrough): Promise<void> {
  * (the listing leaves them out). `access` must allow Read on everything going in and Write on the
  * archive; it is asked before anything is written.
  */
-export async function zipFolder(driver: StorageDriver, path: string, limit: number, access: FileAccess): Promise<StorageEntry> {
+export async function zipFolder(
+  driver: StorageDriver,
+  path: string,
+  limit: number,
+  access: FileAccess,
+): Promise<StorageEntry> {
   const source = await driver.stat(path);
   if (!source) throw new StorageError('not-found', `'${path}' does not exist`);
-  const target = source.path === '' ? 'files.zip' : `${parentOf(source.path)}${parentOf(source.path) ? '/' : ''}${source.name}.zip`;
+  const target =
+    source.path === '' ? 'files.zip' : `${parentOf(source.path)}${parentOf(source.path) ? '/' : ''}${source.name}.zip`;
   await access.require('Read', source.path, presentInside(driver, source.path));
   await access.require('Write', target);
   if (await driver.exists(target)) throw new StorageError('exists', `'${target}' already exists`);
 
   const entries = source.type === 'DIRECTORY' ? await driver.list(source.path, { recursive: true }) : [source];
-  if (entries.length > MAX_ARCHIVE_ENTRIES) throw new StorageError('too-large', `An archive holds at most ${MAX_ARCHIVE_ENTRIES} entries`);
+  if (entries.length > MAX_ARCHIVE_ENTRIES)
+    throw new StorageError('too-large', `An archive holds at most ${MAX_ARCHIVE_ENTRIES} entries`);
   const total = entries.reduce((sum, e) => sum + e.size, 0);
-  if (total > limit) throw new StorageError('too-large', `The folder holds ${total} bytes, more than the limit of ${limit}`);
+  if (total > limit)
+    throw new StorageError('too-large', `The folder holds ${total} bytes, more than the limit of ${limit}`);
   // Names inside the archive are relative to the zipped folder (or the file's own name).
-  const base = source.type === 'DIRECTORY' && source.path !== '' ? source.path.length + 1 : source.type === 'DIRECTORY' ? 0 : source.path.length - source.name.length;
+  const base =
+    source.type === 'DIRECTORY' && source.path !== ''
+      ? source.path.length + 1
+      : source.type === 'DIRECTORY'
+        ? 0
+        : source.path.length - source.name.length;
 
   const out = new PassThrough();
   const zip = new Zip((err, chunk, final) => {
@@ -75,10 +88,13 @@ export async function zipFolder(driver: StorageDriver, path: string, limit: numb
     zip.end();
   })();
   try {
-    const [entry] = await Promise.all([writing, feeding.catch((err: unknown) => {
-      out.destroy(err as Error);
-      throw err;
-    })]);
+    const [entry] = await Promise.all([
+      writing,
+      feeding.catch((err: unknown) => {
+        out.destroy(err as Error);
+        throw err;
+      }),
+    ]);
     return entry;
   } catch (err) {
     out.destroy();
@@ -90,7 +106,8 @@ export async function zipFolder(driver: StorageDriver, path: string, limit: numb
 function entryPath(file: UnzipFile): { path: string; dir: boolean } {
   const raw = file.name;
   if (raw.includes('\\')) throw new StorageError('invalid', `The archive entry '${raw}' uses backslashes`);
-  if (raw.startsWith('/') || /^[A-Za-z]:/.test(raw)) throw new StorageError('outside', `The archive entry '${raw}' has an absolute path`);
+  if (raw.startsWith('/') || /^[A-Za-z]:/.test(raw))
+    throw new StorageError('outside', `The archive entry '${raw}' has an absolute path`);
   const names = splitUserPath(raw);
   if (names.length === 0) throw new StorageError('invalid', 'The archive has an entry without a name');
   return { path: names.join('/'), dir: raw.endsWith('/') };
@@ -104,7 +121,12 @@ function entryPath(file: UnzipFile): { path: string; dir: boolean } {
  * allow Read on the archive and Write on the folder and on each extracted path; one refusal drops
  * the whole extraction.
  */
-export async function unzipArchive(driver: StorageDriver, path: string, limit: number, access: FileAccess): Promise<StorageEntry> {
+export async function unzipArchive(
+  driver: StorageDriver,
+  path: string,
+  limit: number,
+  access: FileAccess,
+): Promise<StorageEntry> {
   const archive = await driver.stat(path);
   if (!archive) throw new StorageError('not-found', `'${path}' does not exist`);
   if (archive.type !== 'FILE' || !/\.zip$/i.test(archive.name) || archive.name.length <= 4) {
@@ -131,7 +153,8 @@ export async function unzipArchive(driver: StorageDriver, path: string, limit: n
 
     const unzip = new Unzip((file) => {
       if (failure) return;
-      if (++count > MAX_ARCHIVE_ENTRIES) return fail(new StorageError('too-large', `An archive holds at most ${MAX_ARCHIVE_ENTRIES} entries`));
+      if (++count > MAX_ARCHIVE_ENTRIES)
+        return fail(new StorageError('too-large', `An archive holds at most ${MAX_ARCHIVE_ENTRIES} entries`));
       let entry: { path: string; dir: boolean };
       try {
         entry = entryPath(file);
@@ -140,17 +163,26 @@ export async function unzipArchive(driver: StorageDriver, path: string, limit: n
       }
       const rel = entry.path;
       if (entry.dir) {
-        pending.push(allowed(rel).then(() => area.mkdir(rel)).catch(fail));
+        pending.push(
+          allowed(rel)
+            .then(() => area.mkdir(rel))
+            .catch(fail),
+        );
         return;
       }
       const sink = new PassThrough();
       streams.push(sink);
-      pending.push(allowed(rel).then(() => area.write(rel, sink, limit)).catch(fail));
+      pending.push(
+        allowed(rel)
+          .then(() => area.write(rel, sink, limit))
+          .catch(fail),
+      );
       file.ondata = (err, data, final) => {
         if (failure) return;
         if (err) return fail(new StorageError('invalid', `The archive entry '${file.name}' is damaged`));
         extracted += data.length;
-        if (extracted > limit) return fail(new StorageError('too-large', `The archive unpacks to more than the limit of ${limit} bytes`));
+        if (extracted > limit)
+          return fail(new StorageError('too-large', `The archive unpacks to more than the limit of ${limit} bytes`));
         sink.write(data);
         if (final) sink.end();
       };
@@ -170,7 +202,8 @@ export async function unzipArchive(driver: StorageDriver, path: string, limit: n
       }
       if (!failure) unzip.push(new Uint8Array(0), true);
       // An entry still open after the last byte means the archive was cut short.
-      if (!failure && streams.some((s) => !s.writableEnded)) fail(new StorageError('invalid', 'The archive is incomplete'));
+      if (!failure && streams.some((s) => !s.writableEnded))
+        fail(new StorageError('invalid', 'The archive is incomplete'));
     } catch {
       fail(new StorageError('invalid', 'The file is not a valid zip archive'));
     } finally {

@@ -12,7 +12,13 @@ type Sdk = typeof Backendless;
 type Files = {
   upload(file: unknown, path: string, overwrite?: boolean): Promise<{ fileURL: string }>;
   saveFile(path: string, name: string, content: unknown, overwrite?: boolean): Promise<string>;
-  listing(path: string, pattern?: string, sub?: boolean, pagesize?: number, offset?: number): Promise<Array<{ name: string; size: number }>>;
+  listing(
+    path: string,
+    pattern?: string,
+    sub?: boolean,
+    pagesize?: number,
+    offset?: number,
+  ): Promise<Array<{ name: string; size: number }>>;
   getFileCount(path: string, pattern?: string, sub?: boolean, countDirectories?: boolean): Promise<number>;
   exists(path: string): Promise<boolean>;
   renameFile(oldPath: string, newName: string): Promise<string>;
@@ -40,7 +46,11 @@ for (const kind of testDbKinds()) {
     const onDisk = (rel: string) => fs.readFileSync(path.join(filesRoot(server, f.appId), ...rel.split('/')), 'utf8');
 
     beforeAll(async () => {
-      web = http.createServer((req, res) => res.writeHead(req.url === '/greeting.txt' ? 200 : 404).end(req.url === '/greeting.txt' ? 'hello from the web' : 'no'));
+      web = http.createServer((req, res) =>
+        res
+          .writeHead(req.url === '/greeting.txt' ? 200 : 404)
+          .end(req.url === '/greeting.txt' ? 'hello from the web' : 'no'),
+      );
       await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
       webUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
       // The stand-in web server is on loopback, which downloads may reach only when configured.
@@ -48,7 +58,12 @@ for (const kind of testDbKinds()) {
       f = await appFixture(server);
       await server.app.listen({ port: 0, host: '127.0.0.1' });
       origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-      const app = Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey: f.keys.JS, standalone: true } as never) as unknown as Sdk;
+      const app = Backendless.initApp({
+        serverURL: origin,
+        appId: f.appId,
+        apiKey: f.keys.JS,
+        standalone: true,
+      } as never) as unknown as Sdk;
       files = app.Files as unknown as Files;
     });
     afterAll(async () => {

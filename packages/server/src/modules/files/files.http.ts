@@ -7,16 +7,73 @@ const TEXT = 'text/plain; charset=utf-8';
 
 /** Extension → content type. Source code and markup-like text is served as plain text (see `viewHeaders`). */
 const TYPES: Record<string, string> = {
-  txt: TEXT, md: TEXT, markdown: TEXT, csv: 'text/csv; charset=utf-8', tsv: TEXT, log: TEXT, ini: TEXT, conf: TEXT, yaml: TEXT, yml: TEXT, toml: TEXT,
-  js: TEXT, mjs: TEXT, cjs: TEXT, ts: TEXT, tsx: TEXT, jsx: TEXT, css: TEXT, scss: TEXT, less: TEXT, sql: TEXT, sh: TEXT, py: TEXT, java: TEXT, c: TEXT, h: TEXT, go: TEXT, rs: TEXT, rb: TEXT, php: TEXT,
-  json: 'application/json; charset=utf-8', map: 'application/json; charset=utf-8',
-  html: 'text/html; charset=utf-8', htm: 'text/html; charset=utf-8', xhtml: 'application/xhtml+xml', xml: 'application/xml', svg: 'image/svg+xml',
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif', bmp: 'image/bmp', ico: 'image/x-icon', tif: 'image/tiff', tiff: 'image/tiff',
+  txt: TEXT,
+  md: TEXT,
+  markdown: TEXT,
+  csv: 'text/csv; charset=utf-8',
+  tsv: TEXT,
+  log: TEXT,
+  ini: TEXT,
+  conf: TEXT,
+  yaml: TEXT,
+  yml: TEXT,
+  toml: TEXT,
+  js: TEXT,
+  mjs: TEXT,
+  cjs: TEXT,
+  ts: TEXT,
+  tsx: TEXT,
+  jsx: TEXT,
+  css: TEXT,
+  scss: TEXT,
+  less: TEXT,
+  sql: TEXT,
+  sh: TEXT,
+  py: TEXT,
+  java: TEXT,
+  c: TEXT,
+  h: TEXT,
+  go: TEXT,
+  rs: TEXT,
+  rb: TEXT,
+  php: TEXT,
+  json: 'application/json; charset=utf-8',
+  map: 'application/json; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  htm: 'text/html; charset=utf-8',
+  xhtml: 'application/xhtml+xml',
+  xml: 'application/xml',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  bmp: 'image/bmp',
+  ico: 'image/x-icon',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
   pdf: 'application/pdf',
-  mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', oga: 'audio/ogg', m4a: 'audio/mp4', flac: 'audio/flac',
-  mp4: 'video/mp4', m4v: 'video/mp4', webm: 'video/webm', ogv: 'video/ogg', mov: 'video/quicktime',
-  woff: 'font/woff', woff2: 'font/woff2', ttf: 'font/ttf', otf: 'font/otf',
-  zip: 'application/zip', gz: 'application/gzip', tar: 'application/x-tar', wasm: 'application/wasm',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  m4a: 'audio/mp4',
+  flac: 'audio/flac',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  webm: 'video/webm',
+  ogv: 'video/ogg',
+  mov: 'video/quicktime',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  zip: 'application/zip',
+  gz: 'application/gzip',
+  tar: 'application/x-tar',
+  wasm: 'application/wasm',
 };
 
 /** Types a browser would run scripts in (HTML, SVG, XML documents). */
@@ -40,7 +97,11 @@ function disposition(kind: 'attachment' | 'inline', name: string): string {
  * only ever shown under `Content-Security-Policy: sandbox` (no scripts, an opaque origin of their
  * own), and `nosniff` stops a browser from guessing an active type for anything else.
  */
-export function sendFile(reply: FastifyReply, file: { entry: StorageEntry; stream: Readable }, kind: 'attachment' | 'inline'): FastifyReply {
+export function sendFile(
+  reply: FastifyReply,
+  file: { entry: StorageEntry; stream: Readable },
+  kind: 'attachment' | 'inline',
+): FastifyReply {
   const type = contentTypeOf(file.entry.name);
   reply.header('content-type', type);
   reply.header('content-length', String(file.entry.size));
@@ -77,12 +138,18 @@ export function endsWithSlash(req: FastifyRequest): boolean {
 /** Maps refusals of the storage layer to the HTTP answers of the API. */
 export function toApiError(err: StorageError): ApiError {
   switch (err.kind) {
-    case 'invalid': return ApiError.badRequest(err.message);
-    case 'outside': return ApiError.forbidden(err.message);
-    case 'not-found': return ApiError.notFound(err.message);
-    case 'exists': return ApiError.conflict(err.message);
-    case 'conflict': return ApiError.conflict(err.message);
-    case 'too-large': return ApiError.tooLarge(err.message);
+    case 'invalid':
+      return ApiError.badRequest(err.message);
+    case 'outside':
+      return ApiError.forbidden(err.message);
+    case 'not-found':
+      return ApiError.notFound(err.message);
+    case 'exists':
+      return ApiError.conflict(err.message);
+    case 'conflict':
+      return ApiError.conflict(err.message);
+    case 'too-large':
+      return ApiError.tooLarge(err.message);
   }
 }
 

@@ -20,8 +20,11 @@ for (const kind of testDbKinds()) {
     let authKey: string;
     let appId: string;
     let root: string;
-    const call = (method: 'GET' | 'POST' | 'PUT', url: string, opts: { body?: unknown; payload?: string | Buffer; headers?: Record<string, string> } = {}) =>
-      server.call(method, `/${appId}/console/files${url}`, { authKey, ...opts });
+    const call = (
+      method: 'GET' | 'POST' | 'PUT',
+      url: string,
+      opts: { body?: unknown; payload?: string | Buffer; headers?: Record<string, string> } = {},
+    ) => server.call(method, `/${appId}/console/files${url}`, { authKey, ...opts });
 
     beforeAll(async () => {
       server = await startTestServer(kind, { uploadLimit: LIMIT });
@@ -51,14 +54,24 @@ for (const kind of testDbKinds()) {
 
     it('answers 413 over a real connection while the client is still sending', async () => {
       const big = multipart('file', 'x', Buffer.alloc(5 * 1024 * 1024, 6));
-      const res = await rawRequest(server, 'POST', `/${appId}/console/files/upload/wire/big.bin/`, { 'auth-key': authKey, ...big.headers }, big.payload);
+      const res = await rawRequest(
+        server,
+        'POST',
+        `/${appId}/console/files/upload/wire/big.bin/`,
+        { 'auth-key': authKey, ...big.headers },
+        big.payload,
+      );
       expect(res.status).toBe(413);
       expect(fs.existsSync(path.join(root, 'wire'))).toBe(false);
       expect(fs.readdirSync(path.join(root, '.basalt-tmp'))).toEqual([]);
     });
 
     it('keeps the old file when an overwrite is too large', async () => {
-      const res = await call('POST', '/upload/fits/exact.bin/?overwrite=true', multipart('file', 'x', Buffer.alloc(LIMIT * 5, 3)));
+      const res = await call(
+        'POST',
+        '/upload/fits/exact.bin/?overwrite=true',
+        multipart('file', 'x', Buffer.alloc(LIMIT * 5, 3)),
+      );
       expect(res.statusCode).toBe(413);
       expect(fs.readFileSync(path.join(root, 'fits', 'exact.bin'))).toEqual(Buffer.alloc(LIMIT, 1));
       expect(fs.readdirSync(path.join(root, '.basalt-tmp'))).toEqual([]);
@@ -70,7 +83,9 @@ for (const kind of testDbKinds()) {
     });
 
     it('refuses an archive that unpacks past the limit, extracting nothing', async () => {
-      const bomb = Buffer.from(zipSync({ 'a.bin': new Uint8Array(LIMIT * 20), 'b.bin': new Uint8Array(10) }, { level: 9 }));
+      const bomb = Buffer.from(
+        zipSync({ 'a.bin': new Uint8Array(LIMIT * 20), 'b.bin': new Uint8Array(10) }, { level: 9 }),
+      );
       expect(bomb.length).toBeLessThan(LIMIT);
       expect((await call('POST', '/upload/bomb.zip/', multipart('file', 'bomb.zip', bomb))).statusCode).toBe(200);
       const res = await call('PUT', '/bomb.zip?operation=unzip');

@@ -5,7 +5,14 @@ import { zipSync, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Backendless from 'backendless';
 import { DevOperations } from '@basalt/shared';
-import { describeEachDb, registerDeveloper, startTestServer, testDbKinds, type TestDeveloper, type TestServer } from '../../test-helpers.js';
+import {
+  describeEachDb,
+  registerDeveloper,
+  startTestServer,
+  testDbKinds,
+  type TestDeveloper,
+  type TestServer,
+} from '../../test-helpers.js';
 import { appFixture, type AppFixture } from '../appapi/appapi.test-helpers.js';
 import { LocalDiskStorage } from '../../storage/index.js';
 import { FilesService } from './files.service.js';
@@ -38,7 +45,11 @@ const ARCHIVE_STATUS: Record<'zip' | 'unzip', Record<Denial, number>> = {
   unzip: { 'read-source': 403, 'write-destination': 403, 'delete-source': 200, none: 200 },
 };
 
-const OPERATION: Record<Exclude<Denial, 'none'>, string> = { 'read-source': 'Read', 'write-destination': 'Write', 'delete-source': 'Delete' };
+const OPERATION: Record<Exclude<Denial, 'none'>, string> = {
+  'read-source': 'Read',
+  'write-destination': 'Write',
+  'delete-source': 'Delete',
+};
 
 /** Every file under a folder with its content, relative and sorted ({} when the folder is absent). */
 function contents(dir: string): Record<string, string> {
@@ -53,12 +64,16 @@ function contents(dir: string): Record<string, string> {
 
 /** A denial for the NotAuthenticatedUser role (the anonymous REST caller) on one path. */
 async function deny(f: AppFixture, item: string, operation: string, role = 'NotAuthenticatedUser') {
-  const res = await f.console('PUT', `/security/roles/${await f.roleId(role)}/files/${encodeURIComponent(item)}`, { permissions: [{ operation, access: 'DENY' }] });
+  const res = await f.console('PUT', `/security/roles/${await f.roleId(role)}/files/${encodeURIComponent(item)}`, {
+    permissions: [{ operation, access: 'DENY' }],
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
 async function createFile(f: AppFixture, rel: string, text: string) {
-  const res = await f.console('POST', `/files/create/${rel.split('/').map(encodeURIComponent).join('/')}/`, { file: text });
+  const res = await f.console('POST', `/files/create/${rel.split('/').map(encodeURIComponent).join('/')}/`, {
+    file: text,
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -66,8 +81,12 @@ describeEachDb('files: permission matrix through the app API', (server) => {
   let f: AppFixture;
   let root: string;
   let n = 0;
-  const disk = (rel: string) => (fs.existsSync(path.join(root, ...rel.split('/'))) ? fs.readFileSync(path.join(root, ...rel.split('/')), 'utf8') : undefined);
-  const get = (rel: string, token?: string) => f.api('GET', `/files/${rel.split('/').map(encodeURIComponent).join('/')}`, { token });
+  const disk = (rel: string) =>
+    fs.existsSync(path.join(root, ...rel.split('/')))
+      ? fs.readFileSync(path.join(root, ...rel.split('/')), 'utf8')
+      : undefined;
+  const get = (rel: string, token?: string) =>
+    f.api('GET', `/files/${rel.split('/').map(encodeURIComponent).join('/')}`, { token });
 
   beforeAll(async () => {
     f = await appFixture(server());
@@ -93,7 +112,10 @@ describeEachDb('files: permission matrix through the app API', (server) => {
         expect(res.statusCode, `${op} ${JSON.stringify(body)}`).toBe(403);
         expect(res.json()).toEqual({ code: 1011, message: expect.stringContaining('Permission denied: Read') });
       }
-      const renamed = await f.api('PUT', '/files/rename', { body: { oldPathName: 'docs/secret.txt', newName: 'x.txt' }, token });
+      const renamed = await f.api('PUT', '/files/rename', {
+        body: { oldPathName: 'docs/secret.txt', newName: 'x.txt' },
+        token,
+      });
       expect(renamed.statusCode).toBe(403);
       expect(renamed.json().code).toBe(1011);
       for (const rel of ['public/x.txt', 'public/secret.txt', 'public/docs/secret.txt']) {
@@ -123,24 +145,39 @@ describeEachDb('files: permission matrix through the app API', (server) => {
           const c = `m${n++}`;
           const name = shape === 'file' ? 'secret.txt' : 'box';
           const source = `${c}/src/${name}`;
-          const destination = op === 'rename' ? `${c}/src/${shape === 'file' ? 'x.txt' : 'box2'}` : `${c}/dst/${shape === 'file' ? 'x.txt' : 'box2'}`;
+          const destination =
+            op === 'rename'
+              ? `${c}/src/${shape === 'file' ? 'x.txt' : 'box2'}`
+              : `${c}/dst/${shape === 'file' ? 'x.txt' : 'box2'}`;
           const files = shape === 'file' ? [''] : ['/secret.txt', '/plain.txt'];
           for (const inner of files) await createFile(f, `${source}${inner}`, `content of ${c}${inner}`);
           await createFile(f, `${c}/dst/other.txt`, 'other');
           const before = contents(path.join(root, c));
 
           // A file's rule sits on its folder; a folder's on the path inside it that holds the secret.
-          if (denial === 'read-source' || denial === 'delete-source') await deny(f, shape === 'file' ? `${c}/src` : `${source}/secret.txt`, OPERATION[denial]);
-          if (denial === 'write-destination') await deny(f, shape === 'file' ? (op === 'rename' ? destination : `${c}/dst`) : `${destination}/secret.txt`, 'Write');
+          if (denial === 'read-source' || denial === 'delete-source')
+            await deny(f, shape === 'file' ? `${c}/src` : `${source}/secret.txt`, OPERATION[denial]);
+          if (denial === 'write-destination')
+            await deny(
+              f,
+              shape === 'file' ? (op === 'rename' ? destination : `${c}/dst`) : `${destination}/secret.txt`,
+              'Write',
+            );
 
-          const res = op === 'rename'
-            ? await f.api('PUT', '/files/rename', { body: { oldPathName: source, newName: destination.slice(destination.lastIndexOf('/') + 1) } })
-            : await f.api('PUT', `/files/${op}`, { body: { sourcePath: source, targetPath: destination } });
+          const res =
+            op === 'rename'
+              ? await f.api('PUT', '/files/rename', {
+                  body: { oldPathName: source, newName: destination.slice(destination.lastIndexOf('/') + 1) },
+                })
+              : await f.api('PUT', `/files/${op}`, { body: { sourcePath: source, targetPath: destination } });
           const status = RELOCATION_STATUS[op][denial];
           expect(res.statusCode, res.body).toBe(status);
 
           if (status === 403) {
-            expect(res.json()).toEqual({ code: 1011, message: `Permission denied: ${OPERATION[denial as Exclude<Denial, 'none'>]} on '${shape === 'file' ? (denial === 'write-destination' ? destination : source) : `${denial === 'write-destination' ? destination : source}/secret.txt`}'` });
+            expect(res.json()).toEqual({
+              code: 1011,
+              message: `Permission denied: ${OPERATION[denial as Exclude<Denial, 'none'>]} on '${shape === 'file' ? (denial === 'write-destination' ? destination : source) : `${denial === 'write-destination' ? destination : source}/secret.txt`}'`,
+            });
             expect(contents(path.join(root, c))).toEqual(before);
             for (const inner of files) {
               // Nothing there (404), or a folder the caller may not read anyway (403).
@@ -176,12 +213,27 @@ describeEachDb('files: permission matrix through the app API', (server) => {
     await createFile(f, 'g/src/open.txt', 'open');
     await createFile(f, 'g/src/closed.txt', 'closed');
     await deny(f, 'g/src', 'Read');
-    const grant = await f.console('PUT', `/security/roles/${await f.roleId('NotAuthenticatedUser')}/files/${encodeURIComponent('g/src/open.txt')}`, { permissions: [{ operation: 'Read', access: 'GRANT' }] });
+    const grant = await f.console(
+      'PUT',
+      `/security/roles/${await f.roleId('NotAuthenticatedUser')}/files/${encodeURIComponent('g/src/open.txt')}`,
+      { permissions: [{ operation: 'Read', access: 'GRANT' }] },
+    );
     expect(grant.statusCode).toBe(200);
-    expect((await f.api('PUT', '/files/copy', { body: { sourcePath: 'g/src/open.txt', targetPath: 'g/dst/' } })).statusCode).toBe(200);
-    expect((await f.api('PUT', '/files/copy', { body: { sourcePath: 'g/src/closed.txt', targetPath: 'g/dst/' } })).statusCode).toBe(403);
-    expect((await f.api('PUT', '/files/copy', { body: { sourcePath: 'g/src', targetPath: 'g/all' } })).statusCode).toBe(403);
-    expect(contents(path.join(root, 'g'))).toEqual({ 'dst/open.txt': 'open', 'src/closed.txt': 'closed', 'src/open.txt': 'open' });
+    expect(
+      (await f.api('PUT', '/files/copy', { body: { sourcePath: 'g/src/open.txt', targetPath: 'g/dst/' } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await f.api('PUT', '/files/copy', { body: { sourcePath: 'g/src/closed.txt', targetPath: 'g/dst/' } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await f.api('PUT', '/files/copy', { body: { sourcePath: 'g/src', targetPath: 'g/all' } })).statusCode).toBe(
+      403,
+    );
+    expect(contents(path.join(root, 'g'))).toEqual({
+      'dst/open.txt': 'open',
+      'src/closed.txt': 'closed',
+      'src/open.txt': 'open',
+    });
   });
 
   it('deleting a folder needs Delete on what is inside it too', async () => {
@@ -196,15 +248,20 @@ describeEachDb('files: permission matrix through the app API', (server) => {
     expect((await f.api('DELETE', '/files/del/box/keep.txt')).statusCode).toBe(403);
   });
 
-  describe('zip and unzip with an app caller (the app API has no archive route; the rules are the engine\'s)', () => {
+  describe("zip and unzip with an app caller (the app API has no archive route; the rules are the engine's)", () => {
     let service: FilesService;
-    const access = async () => appCallerAccess(server().app.basalt, await server().app.basalt.security.callerFor(f.appId, 'REST', null));
+    const access = async () =>
+      appCallerAccess(server().app.basalt, await server().app.basalt.security.callerFor(f.appId, 'REST', null));
     const upload = async (rel: string, bytes: Uint8Array) => {
       const up = multipart('file', 'a.zip', Buffer.from(bytes));
-      const done = await server().call('POST', `/${f.appId}/console/files/upload/${rel}/`, { authKey: f.dev.authKey, ...up });
+      const done = await server().call('POST', `/${f.appId}/console/files/upload/${rel}/`, {
+        authKey: f.dev.authKey,
+        ...up,
+      });
       expect(done.statusCode, done.body).toBe(200);
     };
-    const temporary = () => (fs.existsSync(path.join(root, '.basalt-tmp')) ? fs.readdirSync(path.join(root, '.basalt-tmp')) : []);
+    const temporary = () =>
+      fs.existsSync(path.join(root, '.basalt-tmp')) ? fs.readdirSync(path.join(root, '.basalt-tmp')) : [];
 
     beforeAll(() => {
       service = new FilesService(server().app.basalt, new LocalDiskStorage(server().config.dataDir));
@@ -226,14 +283,21 @@ describeEachDb('files: permission matrix through the app API', (server) => {
           return;
         }
         expect((await zipping).path).toBe(`${c}/box.zip`);
-        expect(Object.keys(contents(path.join(root, c))).sort()).toEqual(['box.zip', 'box/plain.txt', 'box/secret.txt']);
+        expect(Object.keys(contents(path.join(root, c))).sort()).toEqual([
+          'box.zip',
+          'box/plain.txt',
+          'box/secret.txt',
+        ]);
       });
     }
 
     for (const denial of DENIALS) {
       it(`unzip, ${denial === 'none' ? 'everything granted' : `${denial} denied`}: ${ARCHIVE_STATUS.unzip[denial]}`, async () => {
         const c = `u${n++}`;
-        await upload(`${c}/arch.zip`, zipSync({ 'top.txt': strToU8('top'), 'sub/b.txt': strToU8('inner b'), 'sub/c.txt': strToU8('inner c') }));
+        await upload(
+          `${c}/arch.zip`,
+          zipSync({ 'top.txt': strToU8('top'), 'sub/b.txt': strToU8('inner b'), 'sub/c.txt': strToU8('inner c') }),
+        );
         const before = contents(path.join(root, c));
         if (denial === 'read-source') await deny(f, `${c}/arch.zip`, 'Read');
         if (denial === 'write-destination') await deny(f, `${c}/arch/sub/b.txt`, 'Write');
@@ -247,13 +311,19 @@ describeEachDb('files: permission matrix through the app API', (server) => {
           return;
         }
         expect((await unzipping).path).toBe(`${c}/arch`);
-        expect(contents(path.join(root, c, 'arch'))).toEqual({ 'sub/b.txt': 'inner b', 'sub/c.txt': 'inner c', 'top.txt': 'top' });
+        expect(contents(path.join(root, c, 'arch'))).toEqual({
+          'sub/b.txt': 'inner b',
+          'sub/c.txt': 'inner c',
+          'top.txt': 'top',
+        });
       });
     }
 
     it('unzip keeps refusing entries that lead outside, before any rule is asked', async () => {
       await upload('slip/evil.zip', zipSync({ '../../escaped.txt': strToU8('x') }));
-      await expect(service.unzip(f.appId, 'slip/evil.zip', await access())).rejects.toMatchObject({ kind: expect.stringMatching(/invalid|outside/) });
+      await expect(service.unzip(f.appId, 'slip/evil.zip', await access())).rejects.toMatchObject({
+        kind: expect.stringMatching(/invalid|outside/),
+      });
       expect(fs.existsSync(path.join(root, 'slip', 'evil'))).toBe(false);
       expect(fs.existsSync(path.join(root, '..', 'escaped.txt'))).toBe(false);
       expect(fs.existsSync(path.join(root, 'escaped.txt'))).toBe(false);
@@ -267,8 +337,12 @@ describeEachDb('files: permission matrix through the console (developer permissi
   let appId: string;
   let root: string;
   let n = 0;
-  const call = (who: TestDeveloper, method: 'GET' | 'POST' | 'PUT', url: string, opts: { body?: unknown; payload?: string | Buffer; headers?: Record<string, string> } = {}) =>
-    server().call(method, `/${appId}/console${url}`, { authKey: who.authKey, ...opts });
+  const call = (
+    who: TestDeveloper,
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    opts: { body?: unknown; payload?: string | Buffer; headers?: Record<string, string> } = {},
+  ) => server().call(method, `/${appId}/console${url}`, { authKey: who.authKey, ...opts });
   const text = (payload: string) => ({ payload, headers: { 'content-type': 'text/plain' } });
   const setMate = async (permissions: Array<{ operation: number; access: 'GRANT' | 'DENY' }>) => {
     const res = await call(owner, 'PUT', `/devteam/${mate.id}/permissions`, { body: permissions });
@@ -278,7 +352,12 @@ describeEachDb('files: permission matrix through the console (developer permissi
   beforeAll(async () => {
     owner = await registerDeveloper(server());
     mate = await registerDeveloper(server());
-    appId = (await server().call('POST', '/console/applications', { authKey: owner.authKey, body: { appName: `Matrix${Date.now()}` } })).json().id;
+    appId = (
+      await server().call('POST', '/console/applications', {
+        authKey: owner.authKey,
+        body: { appName: `Matrix${Date.now()}` },
+      })
+    ).json().id;
     expect((await call(owner, 'POST', '/devteam', { body: { email: mate.email } })).statusCode).toBe(200);
     root = filesRoot(server(), appId);
   });
@@ -290,9 +369,24 @@ describeEachDb('files: permission matrix through the console (developer permissi
    * a developer: a member denied everything still reads every file.
    */
   const STATES = {
-    'manage denied (Write and Delete)': { permissions: [{ operation: DevOperations.FILES_MANAGE, access: 'DENY' as const }], status: 403 },
-    'upload denied only': { permissions: [{ operation: DevOperations.FILES_MANAGE, access: 'GRANT' as const }, { operation: DevOperations.FILES_UPLOAD, access: 'DENY' as const }], status: 200 },
-    'everything granted': { permissions: [{ operation: DevOperations.FILES_MANAGE, access: 'GRANT' as const }, { operation: DevOperations.FILES_UPLOAD, access: 'GRANT' as const }], status: 200 },
+    'manage denied (Write and Delete)': {
+      permissions: [{ operation: DevOperations.FILES_MANAGE, access: 'DENY' as const }],
+      status: 403,
+    },
+    'upload denied only': {
+      permissions: [
+        { operation: DevOperations.FILES_MANAGE, access: 'GRANT' as const },
+        { operation: DevOperations.FILES_UPLOAD, access: 'DENY' as const },
+      ],
+      status: 200,
+    },
+    'everything granted': {
+      permissions: [
+        { operation: DevOperations.FILES_MANAGE, access: 'GRANT' as const },
+        { operation: DevOperations.FILES_UPLOAD, access: 'GRANT' as const },
+      ],
+      status: 200,
+    },
   };
 
   type ConsoleOp = 'move' | 'copy' | 'rename' | 'zip' | 'unzip';
@@ -315,7 +409,10 @@ describeEachDb('files: permission matrix through the console (developer permissi
     for (const op of ['move', 'copy', 'rename', 'zip', 'unzip'] as const) {
       it(`${op} by a member with ${state}: ${status}`, async () => {
         const c = `c${n++}`;
-        expect((await call(owner, 'POST', `/files/create/${c}/src/box/secret.txt/`, { body: { file: 'dev secret' } })).statusCode).toBe(200);
+        expect(
+          (await call(owner, 'POST', `/files/create/${c}/src/box/secret.txt/`, { body: { file: 'dev secret' } }))
+            .statusCode,
+        ).toBe(200);
         expect((await call(owner, 'POST', `/files/createdir/${c}/dst/`)).statusCode).toBe(200);
         const up = multipart('file', 'arch.zip', Buffer.from(zipSync({ 'in.txt': strToU8('inside') })));
         expect((await call(owner, 'POST', `/files/upload/${c}/src/arch.zip/`, up)).statusCode).toBe(200);
@@ -336,13 +433,21 @@ describeEachDb('files: permission matrix through the console (developer permissi
     }
   }
 
-  it('app users\' file rules do not bind developers: a member moves out of a folder app users may not read', async () => {
+  it("app users' file rules do not bind developers: a member moves out of a folder app users may not read", async () => {
     await setMate(STATES['everything granted'].permissions);
-    expect((await call(owner, 'POST', '/files/create/roles/docs/secret.txt/', { body: { file: 'dev only' } })).statusCode).toBe(200);
+    expect(
+      (await call(owner, 'POST', '/files/create/roles/docs/secret.txt/', { body: { file: 'dev only' } })).statusCode,
+    ).toBe(200);
     const roles = (await call(owner, 'GET', '/security/roles')).json() as Array<{ roleId: string; rolename: string }>;
     const anon = roles.find((r) => r.rolename === 'NotAuthenticatedUser')!.roleId;
     for (const operation of ['Read', 'Write', 'Delete']) {
-      expect((await call(owner, 'PUT', `/security/roles/${anon}/files/roles`, { body: { permissions: [{ operation, access: 'DENY' }] } })).statusCode).toBe(200);
+      expect(
+        (
+          await call(owner, 'PUT', `/security/roles/${anon}/files/roles`, {
+            body: { permissions: [{ operation, access: 'DENY' }] },
+          })
+        ).statusCode,
+      ).toBe(200);
     }
     const moved = await call(mate, 'POST', '/files/move/roles/docs/secret.txt/', text('roles/public/x.txt'));
     expect(moved.statusCode, moved.body).toBe(200);
@@ -371,7 +476,12 @@ for (const kind of testDbKinds()) {
       f = await appFixture(server);
       await server.app.listen({ port: 0, host: '127.0.0.1' });
       origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-      const app = Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey: f.keys.JS, standalone: true } as never) as unknown as { Files: SdkFiles };
+      const app = Backendless.initApp({
+        serverURL: origin,
+        appId: f.appId,
+        apiKey: f.keys.JS,
+        standalone: true,
+      } as never) as unknown as { Files: SdkFiles };
       files = app.Files;
     });
     afterAll(async () => {

@@ -13,9 +13,18 @@ const PREFIX = 5;
  * slashes arrive as `%2F`); each segment is decoded once, then checked like every app path.
  */
 function permissionPath(req: FastifyRequest): string {
-  const tail = (req.raw.url ?? req.url).split('?')[0].split('/').filter((p) => p !== '').slice(PREFIX);
+  const tail = (req.raw.url ?? req.url)
+    .split('?')[0]
+    .split('/')
+    .filter((p) => p !== '')
+    .slice(PREFIX);
   try {
-    return splitUserPath(tail.map((p) => decodeURIComponent(p)).join('/').replace(/^\/+/, '')).join('/');
+    return splitUserPath(
+      tail
+        .map((p) => decodeURIComponent(p))
+        .join('/')
+        .replace(/^\/+/, ''),
+    ).join('/');
   } catch (err) {
     throw new ApiError('BAD_REQUEST', `Not a valid file path: ${err instanceof Error ? err.message : 'malformed'}`);
   }
@@ -29,11 +38,20 @@ function permissionPath(req: FastifyRequest): string {
  * a client able to grant itself access would make every file rule moot.
  */
 export function registerFilePermissionRoutes(app: FastifyInstance, ctx: ServerContext, base: string): void {
-  app.put<{ Params: { access: string } }>(`${base}/permissions/:access/*`, async (req: FastifyRequest<{ Params: { access: string } }>) => {
-    const caller = await authenticateApp(ctx, req);
-    if (!isServerCode(caller)) throw new ApiError('FORBIDDEN', 'Only server code may change file permissions');
-    const path = permissionPath(req);
-    if (!path) throw new ApiError('BAD_REQUEST', 'Give the path of the file or folder');
-    return writeSdkPermission(ctx, caller, { service: 'files', item: path, objectId: '' }, req.params.access, req.body);
-  });
+  app.put<{ Params: { access: string } }>(
+    `${base}/permissions/:access/*`,
+    async (req: FastifyRequest<{ Params: { access: string } }>) => {
+      const caller = await authenticateApp(ctx, req);
+      if (!isServerCode(caller)) throw new ApiError('FORBIDDEN', 'Only server code may change file permissions');
+      const path = permissionPath(req);
+      if (!path) throw new ApiError('BAD_REQUEST', 'Give the path of the file or folder');
+      return writeSdkPermission(
+        ctx,
+        caller,
+        { service: 'files', item: path, objectId: '' },
+        req.params.access,
+        req.body,
+      );
+    },
+  );
 }

@@ -8,8 +8,11 @@ describeEachDb('files: console file manager', (server) => {
   let authKey: string;
   let appId: string;
   let base: string;
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: { body?: unknown; payload?: string | Buffer; headers?: Record<string, string> } = {}) =>
-    server().call(method, `/${appId}/console/files${url}`, { authKey, ...opts });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    opts: { body?: unknown; payload?: string | Buffer; headers?: Record<string, string> } = {},
+  ) => server().call(method, `/${appId}/console/files${url}`, { authKey, ...opts });
   const text = (payload: string) => ({ payload, headers: { 'content-type': 'text/plain' } });
 
   beforeAll(async () => {
@@ -85,13 +88,23 @@ describeEachDb('files: console file manager', (server) => {
 
   it('lists a folder with pattern, sub, sort and paging, and counts with the same filter', async () => {
     await call('POST', '/createdir/list/inner/');
-    for (const [name, body] of [['b.txt', 'bb'], ['a.txt', 'aaaa'], ['c.log', 'c'], ['inner/d.txt', 'ddd']]) {
+    for (const [name, body] of [
+      ['b.txt', 'bb'],
+      ['a.txt', 'aaaa'],
+      ['c.log', 'c'],
+      ['inner/d.txt', 'ddd'],
+    ]) {
       expect((await call('POST', `/create/list/${name}/`, { body: { file: body } })).statusCode).toBe(200);
     }
     const all = await call('GET', '/directory/view/list');
     expect(all.statusCode).toBe(200);
     expect(all.json().map((e: { name: string }) => e.name)).toEqual(['inner', 'a.txt', 'b.txt', 'c.log']);
-    expect(all.json()[1]).toMatchObject({ path: 'list/a.txt', type: 'FILE', size: 4, url: `/${appId}/console/files/view/list/a.txt` });
+    expect(all.json()[1]).toMatchObject({
+      path: 'list/a.txt',
+      type: 'FILE',
+      size: 4,
+      url: `/${appId}/console/files/view/list/a.txt`,
+    });
 
     const txt = await call('GET', '/directory/view/list?pattern=*.txt');
     expect(txt.json().map((e: { name: string }) => e.name)).toEqual(['a.txt', 'b.txt']);

@@ -1,8 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { Routes, encodePath, filesLinkRoutes, type BodyOf, type FileEntry, type QueryOf, type RouteDef } from '@basalt/shared';
+import {
+  Routes,
+  encodePath,
+  filesLinkRoutes,
+  type BodyOf,
+  type FileEntry,
+  type QueryOf,
+  type RouteDef,
+} from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
-import { handle, registeredRouteNames, sendJson, type AnswerOf, type Authed, type RouteHandler } from '../../http/route.js';
+import {
+  handle,
+  registeredRouteNames,
+  sendJson,
+  type AnswerOf,
+  type Authed,
+  type RouteHandler,
+} from '../../http/route.js';
 import { ApiError } from '../../http/api-error.js';
 import type { StorageEntry } from '../../storage/index.js';
 import { FilesService, textOfBody } from './files.service.js';
@@ -18,11 +33,16 @@ type TailParams = Static<typeof TailParamsSchema>;
 type Tail = { names: string[]; path: string };
 
 /** A handler of a files route: the checked tail, and the call typed by the route's schemas. */
-type TailHandler<R extends RouteDef> = (tail: Tail, call: Authed<TailParams, QueryOf<R>, BodyOf<R>>) => Promise<AnswerOf<R>> | AnswerOf<R>;
+type TailHandler<R extends RouteDef> = (
+  tail: Tail,
+  call: Authed<TailParams, QueryOf<R>, BodyOf<R>>,
+) => Promise<AnswerOf<R>> | AnswerOf<R>;
 
 /** Adds the console URL that shows a file. */
 export function withUrl(appId: string, entry: StorageEntry): FileEntry {
-  return entry.type === 'FILE' ? { ...entry, url: `/${encodeURIComponent(appId)}/console/files/view/${encodePath(entry.path)}` } : { ...entry };
+  return entry.type === 'FILE'
+    ? { ...entry, url: `/${encodeURIComponent(appId)}/console/files/view/${encodePath(entry.path)}` }
+    : { ...entry };
 }
 
 /**
@@ -30,7 +50,12 @@ export function withUrl(appId: string, entry: StorageEntry): FileEntry {
  * tail (`*`); the handler gets it as checked names, decoded once, from `tailNames`. The bare
  * prefix is registered too, because an empty tail does not match `…/*`.
  */
-function handlePath<const R extends RouteDef>(app: FastifyInstance, ctx: ServerContext, route: R, handler: TailHandler<R>): void {
+function handlePath<const R extends RouteDef>(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  route: R,
+  handler: TailHandler<R>,
+): void {
   const base = route.path.replace(/\/:(path|filePath)\b.*$/, '');
   const prefix = prefixLength(base);
   const run = (call: Authed<TailParams, QueryOf<R>, BodyOf<R>>) => {
@@ -62,7 +87,8 @@ export function registerFilesConsoleRoutes(app: FastifyInstance, ctx: ServerCont
   // at the end of a listing path reads as the count, as in the reference API).
   handlePath(app, ctx, r.loadDirectory, async ({ names }, { params, query, reply }) => {
     // The count is sent as it is: it is not the page this route's answer schema describes.
-    if (names.at(-1) === 'count') return sendJson(reply, await service.count(params.appId, names.slice(0, -1).join('/'), query));
+    if (names.at(-1) === 'count')
+      return sendJson(reply, await service.count(params.appId, names.slice(0, -1).join('/'), query));
     const page = await service.list(params.appId, names.join('/'), query);
     return page.map((e) => withUrl(params.appId, e));
   });
@@ -75,12 +101,21 @@ export function registerFilesConsoleRoutes(app: FastifyInstance, ctx: ServerCont
     return withUrl(params.appId, await service.createDir(params.appId, path));
   });
 
-  handlePath(app, ctx, r.getFileContent, async ({ path }, { params, reply }) => sendFile(reply, await service.read(params.appId, path), 'attachment'));
-  handlePath(app, ctx, filesLinkRoutes.downloadLink, async ({ path }, { params, reply }) => sendFile(reply, await service.read(params.appId, path), 'attachment'));
-  handlePath(app, ctx, r.viewFiles, async ({ path }, { params, reply }) => sendFile(reply, await service.read(params.appId, path), 'inline'));
+  handlePath(app, ctx, r.getFileContent, async ({ path }, { params, reply }) =>
+    sendFile(reply, await service.read(params.appId, path), 'attachment'),
+  );
+  handlePath(app, ctx, filesLinkRoutes.downloadLink, async ({ path }, { params, reply }) =>
+    sendFile(reply, await service.read(params.appId, path), 'attachment'),
+  );
+  handlePath(app, ctx, r.viewFiles, async ({ path }, { params, reply }) =>
+    sendFile(reply, await service.read(params.appId, path), 'inline'),
+  );
 
   handlePath(app, ctx, r.performOperation, async ({ path }, { params, query }) => {
-    const entry = query.operation === 'zip' ? await service.zip(params.appId, path, developerAccess) : await service.unzip(params.appId, path, developerAccess);
+    const entry =
+      query.operation === 'zip'
+        ? await service.zip(params.appId, path, developerAccess)
+        : await service.unzip(params.appId, path, developerAccess);
     return withUrl(params.appId, entry);
   });
 
@@ -101,9 +136,15 @@ export function registerFilesConsoleRoutes(app: FastifyInstance, ctx: ServerCont
   // Moving, copying, renaming, zipping and unzipping change files at the source and the destination
   // alike: their routes declare FILES_MANAGE, which `handle` checks for the whole app (see
   // `developerAccess`).
-  handlePath(app, ctx, r.moveFile, async ({ path }, { params, body }) => withUrl(params.appId, await service.move(params.appId, path, service.destinationOf(path, body), developerAccess)));
-  handlePath(app, ctx, r.copyFile, async ({ path }, { params, body }) => withUrl(params.appId, await service.copy(params.appId, path, service.destinationOf(path, body), developerAccess)));
-  handlePath(app, ctx, r.renameFile, async ({ path }, { params, body }) => withUrl(params.appId, await service.rename(params.appId, path, service.nameOf(body), developerAccess)));
+  handlePath(app, ctx, r.moveFile, async ({ path }, { params, body }) =>
+    withUrl(params.appId, await service.move(params.appId, path, service.destinationOf(path, body), developerAccess)),
+  );
+  handlePath(app, ctx, r.copyFile, async ({ path }, { params, body }) =>
+    withUrl(params.appId, await service.copy(params.appId, path, service.destinationOf(path, body), developerAccess)),
+  );
+  handlePath(app, ctx, r.renameFile, async ({ path }, { params, body }) =>
+    withUrl(params.appId, await service.rename(params.appId, path, service.nameOf(body), developerAccess)),
+  );
 
   handlePath(app, ctx, r.deleteFile, async ({ path }, { params }) => {
     if (!path) throw ApiError.badRequest('The application root cannot be deleted');

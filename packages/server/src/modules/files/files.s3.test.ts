@@ -18,8 +18,11 @@ for (const kind of testDbKinds()) {
     let client: S3Client;
     let authKey: string;
     let appId: string;
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: { body?: unknown; payload?: string | Buffer; headers?: Record<string, string> } = {}) =>
-      server.call(method, `/${appId}/console/files${url}`, { authKey, ...opts });
+    const call = (
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      opts: { body?: unknown; payload?: string | Buffer; headers?: Record<string, string> } = {},
+    ) => server.call(method, `/${appId}/console/files${url}`, { authKey, ...opts });
     const text = (payload: string) => ({ payload, headers: { 'content-type': 'text/plain' } });
     /** Every key of the app in the bucket, relative to its prefix. */
     async function keys(app = appId): Promise<string[]> {
@@ -32,7 +35,12 @@ for (const kind of testDbKinds()) {
     beforeAll(async () => {
       s3 = await startLocalS3();
       server = await startTestServer(kind, s3.config);
-      client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+      client = new S3Client({
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      });
       ({ authKey } = await registerDeveloper(server));
       appId = await createTestApp(server, authKey);
     });
@@ -43,7 +51,11 @@ for (const kind of testDbKinds()) {
     });
 
     it('creates folders and files in the bucket, reads, edits and answers exists; nothing lands on the disk', async () => {
-      expect((await call('POST', '/createdir/docs/drafts/')).json()).toMatchObject({ name: 'drafts', path: 'docs/drafts', type: 'DIRECTORY' });
+      expect((await call('POST', '/createdir/docs/drafts/')).json()).toMatchObject({
+        name: 'drafts',
+        path: 'docs/drafts',
+        type: 'DIRECTORY',
+      });
       const created = await call('POST', '/create/docs/note%20one.txt/', { body: { file: 'hello' } });
       expect(created.statusCode).toBe(200);
       expect(created.json()).toMatchObject({ name: 'note one.txt', path: 'docs/note one.txt', type: 'FILE', size: 5 });
@@ -53,12 +65,16 @@ for (const kind of testDbKinds()) {
       expect((await call('GET', '/exists/docs/drafts/')).json()).toBe(true);
       expect((await call('GET', '/exists/docs/')).json()).toBe(true);
       expect((await call('GET', '/exists/docs/missing.txt/')).json()).toBe(false);
-      expect((await call('POST', '/edit/docs/note%20one.txt/', { body: { file: 'hello, world' } })).json().size).toBe(12);
+      expect((await call('POST', '/edit/docs/note%20one.txt/', { body: { file: 'hello, world' } })).json().size).toBe(
+        12,
+      );
       expect(await download('docs/note%20one.txt')).toBe('hello, world');
       expect((await call('GET', '/download/docs/none.txt')).statusCode).toBe(404);
       expect((await call('GET', '/download/docs')).statusCode).toBeGreaterThanOrEqual(400);
       // A file standing where a folder is needed is refused, as on a disk.
-      expect((await call('POST', '/create/docs/note%20one.txt/inner.txt/', { body: { file: 'x' } })).statusCode).toBe(409);
+      expect((await call('POST', '/create/docs/note%20one.txt/inner.txt/', { body: { file: 'x' } })).statusCode).toBe(
+        409,
+      );
       expect(fs.existsSync(filesRoot(server, appId))).toBe(false);
     });
 
@@ -68,10 +84,23 @@ for (const kind of testDbKinds()) {
       await call('POST', '/create/list/inner/deep/c.log/', { body: { file: 'cc' } });
       const level = await call('GET', '/directory/view/list');
       expect(level.statusCode).toBe(200);
-      expect(level.json().map((e: { name: string; type: string }) => `${e.type}:${e.name}`).sort()).toEqual(['DIRECTORY:inner', 'FILE:a.txt', 'FILE:b.txt']);
-      expect(level.json().find((e: { name: string }) => e.name === 'a.txt')).toMatchObject({ path: 'list/a.txt', size: 4 });
+      expect(
+        level
+          .json()
+          .map((e: { name: string; type: string }) => `${e.type}:${e.name}`)
+          .sort(),
+      ).toEqual(['DIRECTORY:inner', 'FILE:a.txt', 'FILE:b.txt']);
+      expect(level.json().find((e: { name: string }) => e.name === 'a.txt')).toMatchObject({
+        path: 'list/a.txt',
+        size: 4,
+      });
       const all = await call('GET', '/directory/view/list?sub=true');
-      expect(all.json().map((e: { path: string }) => e.path).sort()).toEqual(['list/a.txt', 'list/b.txt', 'list/inner', 'list/inner/deep', 'list/inner/deep/c.log']);
+      expect(
+        all
+          .json()
+          .map((e: { path: string }) => e.path)
+          .sort(),
+      ).toEqual(['list/a.txt', 'list/b.txt', 'list/inner', 'list/inner/deep', 'list/inner/deep/c.log']);
       expect((await call('GET', '/directory/view/list/count?pattern=*.txt&sub=true')).json()).toBe(2);
       expect((await call('GET', '/directory/view/nowhere')).statusCode).toBe(404);
       expect((await call('GET', '/directory/view/list/a.txt')).statusCode).toBe(409);
@@ -82,7 +111,9 @@ for (const kind of testDbKinds()) {
       await call('POST', '/createdir/ops/target/');
       expect((await call('POST', '/move/ops/one.txt/', text('ops/target/'))).json().path).toBe('ops/target/one.txt');
       expect((await call('GET', '/exists/ops/one.txt/')).json()).toBe(false);
-      expect((await call('POST', '/copy/ops/target/one.txt/', text('ops/two%20words.txt'))).json().path).toBe('ops/two words.txt');
+      expect((await call('POST', '/copy/ops/target/one.txt/', text('ops/two%20words.txt'))).json().path).toBe(
+        'ops/two words.txt',
+      );
       expect(await download('ops/two%20words.txt')).toBe('1');
       expect((await call('POST', '/copy/ops/two%20words.txt/', text('ops/target/one.txt'))).statusCode).toBe(409);
       const dirCopy = await call('POST', '/copy/ops/target/', text('ops/target-copy'));
@@ -92,9 +123,17 @@ for (const kind of testDbKinds()) {
       const dirMove = await call('POST', '/move/ops/target-copy/', text('ops/moved'));
       expect(dirMove.json()).toMatchObject({ path: 'ops/moved', type: 'DIRECTORY' });
       expect((await call('GET', '/exists/ops/target-copy/')).json()).toBe(false);
-      expect((await call('POST', '/rename/ops/two%20words.txt/', text('three%2Bfour.txt'))).json().path).toBe('ops/three+four.txt');
+      expect((await call('POST', '/rename/ops/two%20words.txt/', text('three%2Bfour.txt'))).json().path).toBe(
+        'ops/three+four.txt',
+      );
       expect((await call('POST', '/move/ops/missing.txt/', text('ops/x.txt'))).statusCode).toBe(404);
-      expect((await keys()).filter((k) => k.startsWith('ops/'))).toEqual(['ops/moved/', 'ops/moved/one.txt', 'ops/target/', 'ops/target/one.txt', 'ops/three+four.txt']);
+      expect((await keys()).filter((k) => k.startsWith('ops/'))).toEqual([
+        'ops/moved/',
+        'ops/moved/one.txt',
+        'ops/target/',
+        'ops/target/one.txt',
+        'ops/three+four.txt',
+      ]);
     });
 
     it('deletes files and folders with their content', async () => {
@@ -113,11 +152,19 @@ for (const kind of testDbKinds()) {
       expect(up.json()).toMatchObject({ path: 'up/photo.png', size: 5 });
       expect((await call('POST', '/upload/up/photo.png/', multipart('file', 'x', 'second'))).statusCode).toBe(409);
       expect(await download('up/photo.png')).toBe('first');
-      expect((await call('POST', '/upload/up/photo.png/?overwrite=true', multipart('file', 'x', 'second'))).statusCode).toBe(200);
+      expect(
+        (await call('POST', '/upload/up/photo.png/?overwrite=true', multipart('file', 'x', 'second'))).statusCode,
+      ).toBe(200);
       expect(await download('up/photo.png')).toBe('second');
-      const big = await call('POST', '/upload/up/big.bin/', multipart('file', 'x', Buffer.alloc(server.config.uploadLimit + 10, 1)));
+      const big = await call(
+        'POST',
+        '/upload/up/big.bin/',
+        multipart('file', 'x', Buffer.alloc(server.config.uploadLimit + 10, 1)),
+      );
       expect(big.statusCode).toBe(413);
-      expect((await keys()).filter((k) => k.startsWith('up/') || k.startsWith('.basalt-tmp'))).toEqual(['up/photo.png']);
+      expect((await keys()).filter((k) => k.startsWith('up/') || k.startsWith('.basalt-tmp'))).toEqual([
+        'up/photo.png',
+      ]);
     });
 
     it('zips a folder and unzips it, through the hidden staging prefix', async () => {
@@ -137,7 +184,9 @@ for (const kind of testDbKinds()) {
       expect((await call('PUT', '/bad.zip?operation=unzip')).statusCode).toBe(400);
       expect((await call('GET', '/exists/bad/')).json()).toBe(false);
       expect((await keys()).some((k) => k.startsWith('.basalt-tmp'))).toBe(false);
-      expect((await call('GET', '/directory/view/')).json().map((e: { name: string }) => e.name)).not.toContain('.basalt-tmp');
+      expect((await call('GET', '/directory/view/')).json().map((e: { name: string }) => e.name)).not.toContain(
+        '.basalt-tmp',
+      );
     });
 
     it('refuses escapes before any key is made, and keeps each app under its own prefix', async () => {
@@ -148,7 +197,10 @@ for (const kind of testDbKinds()) {
       }
       const driver = new S3Storage(s3.config.s3!).forApp(appId);
       for (const p of ['../x', 'a/../../x', '/etc/passwd', 'a/\u0000b', '.basalt-tmp/x']) {
-        await expect(driver.write(p, Readable.from([Buffer.from('x')]), { limit: 10, overwrite: true }), p).rejects.toBeInstanceOf(StorageError);
+        await expect(
+          driver.write(p, Readable.from([Buffer.from('x')]), { limit: 10, overwrite: true }),
+          p,
+        ).rejects.toBeInstanceOf(StorageError);
       }
       const other = await createTestApp(server, authKey);
       await server.call('POST', `/${other}/console/files/create/mine.txt/`, { authKey, body: { file: 'other' } });

@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
 import { wildcardMatcher, type FilesCountQuery, type FilesListQuery, type WildcardMatcher } from '@basalt/shared';
-import { checkName, splitEncodedPath, splitUserPath, type StorageDriver, type StorageEntry, type StorageProvider } from '../../storage/index.js';
+import {
+  checkName,
+  splitEncodedPath,
+  splitUserPath,
+  type StorageDriver,
+  type StorageEntry,
+  type StorageProvider,
+} from '../../storage/index.js';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { fetchRemote, type RemoteBody } from '../../http/remote-fetch.js';
@@ -76,7 +83,9 @@ export class FilesService {
     const entries = await this.matching(appId, dir, options);
     const by = compare(options.sortBy ?? 'name');
     const sign = options.sortDirection?.toLowerCase() === 'desc' ? -1 : 1;
-    entries.sort((a, b) => (a.type === b.type ? sign * by(a, b) || a.path.localeCompare(b.path) : a.type === 'DIRECTORY' ? -1 : 1));
+    entries.sort((a, b) =>
+      a.type === b.type ? sign * by(a, b) || a.path.localeCompare(b.path) : a.type === 'DIRECTORY' ? -1 : 1,
+    );
     const offset = options.offset ?? 0;
     return entries.slice(offset, offset + (options.pageSize ?? DEFAULT_PAGE_SIZE));
   }
@@ -95,7 +104,10 @@ export class FilesService {
 
   /** Creates a text file; an existing file is a conflict. */
   async createText(appId: string, path: string, text: string): Promise<StorageEntry> {
-    return this.driver(appId).write(path, Readable.from([Buffer.from(text, 'utf8')]), { limit: this.ctx.config.uploadLimit, overwrite: false });
+    return this.driver(appId).write(path, Readable.from([Buffer.from(text, 'utf8')]), {
+      limit: this.ctx.config.uploadLimit,
+      overwrite: false,
+    });
   }
 
   /** Replaces the text of an existing file. */
@@ -104,7 +116,10 @@ export class FilesService {
     const entry = await driver.stat(path);
     if (!entry) throw ApiError.notFound(`The file '${path}' does not exist`);
     if (entry.type !== 'FILE') throw ApiError.conflict(`'${path}' is a folder, not a file`);
-    return driver.write(path, Readable.from([Buffer.from(text, 'utf8')]), { limit: this.ctx.config.uploadLimit, overwrite: true });
+    return driver.write(path, Readable.from([Buffer.from(text, 'utf8')]), {
+      limit: this.ctx.config.uploadLimit,
+      overwrite: true,
+    });
   }
 
   /**
@@ -137,7 +152,13 @@ export class FilesService {
    * the source lands at `a/x` inside the destination. Destinations are never replaced (an existing
    * one is a conflict), so Write is all a destination needs.
    */
-  private async mayRelocate(appId: string, source: string, destination: string, access: FileAccess, removesSource: boolean): Promise<void> {
+  private async mayRelocate(
+    appId: string,
+    source: string,
+    destination: string,
+    access: FileAccess,
+    removesSource: boolean,
+  ): Promise<void> {
     const present = presentInside(this.driver(appId), source);
     await access.require('Read', source, present);
     if (removesSource) await access.require('Delete', source, present);
@@ -183,7 +204,10 @@ export class FilesService {
 
   /** Downloads a URL on the server, for an upload or append from a URL (public addresses only unless configured). */
   download(url: unknown): Promise<RemoteBody> {
-    return fetchRemote(url, { maxBytes: this.ctx.config.uploadLimit, allowPrivate: this.ctx.config.remoteFetchPrivate });
+    return fetchRemote(url, {
+      maxBytes: this.ctx.config.uploadLimit,
+      allowPrivate: this.ctx.config.remoteFetchPrivate,
+    });
   }
 
   /** Opens a file for download or viewing. */

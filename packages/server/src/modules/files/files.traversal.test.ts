@@ -40,7 +40,10 @@ describeEachDb('files: traversal and links are refused and touch nothing outside
     fs.mkdirSync(outsideDir, { recursive: true });
     fs.writeFileSync(path.join(outsideDir, 'sentinel.txt'), 'untouched');
     fs.writeFileSync(path.join(dataDir, 'sentinel.txt'), 'untouched');
-    await server().call('POST', `/${appId}/console/files/create/docs/inside.txt/`, { authKey, body: { file: 'inside' } });
+    await server().call('POST', `/${appId}/console/files/create/docs/inside.txt/`, {
+      authKey,
+      body: { file: 'inside' },
+    });
     // A link planted inside the root (not something the API can create) pointing outside.
     fs.symlinkSync(outsideDir, path.join(root, 'link'));
     fs.symlinkSync(path.join(outsideDir, 'sentinel.txt'), path.join(root, 'docs', 'file-link.txt'));
@@ -53,7 +56,15 @@ describeEachDb('files: traversal and links are refused and touch nothing outside
     expect(after).toEqual(before);
   });
 
-  const escapes = ['../../../sentinel.txt', '%2e%2e/%2e%2e/%2e%2e/sentinel.txt', '..%2f..%2f..%2fsentinel.txt', '%252e%252e/%252e%252e/sentinel.txt', '..%5C..%5Csentinel.txt', '%2Fetc%2Fpasswd', 'docs/../../../../sentinel.txt'];
+  const escapes = [
+    '../../../sentinel.txt',
+    '%2e%2e/%2e%2e/%2e%2e/sentinel.txt',
+    '..%2f..%2f..%2fsentinel.txt',
+    '%252e%252e/%252e%252e/sentinel.txt',
+    '..%5C..%5Csentinel.txt',
+    '%2Fetc%2Fpasswd',
+    'docs/../../../../sentinel.txt',
+  ];
 
   it('refuses escaping reads (download, view, exists, listing)', async () => {
     for (const p of escapes) {
@@ -64,16 +75,50 @@ describeEachDb('files: traversal and links are refused and touch nothing outside
         expect(JSON.parse(res.body)).toHaveProperty('message');
       }
     }
-    expect((await rawRequest(server(), 'GET', `/${appId}/console/files/download/../../../sentinel.txt`, auth())).status).toBe(403);
-    expect((await rawRequest(server(), 'GET', `/files/download/${appId}/..%2f..%2fsentinel.txt`, auth())).status).toBe(403);
+    expect(
+      (await rawRequest(server(), 'GET', `/${appId}/console/files/download/../../../sentinel.txt`, auth())).status,
+    ).toBe(403);
+    expect((await rawRequest(server(), 'GET', `/files/download/${appId}/..%2f..%2fsentinel.txt`, auth())).status).toBe(
+      403,
+    );
   });
 
   it('refuses escaping writes (upload, create, edit, createdir, delete)', async () => {
     for (const p of escapes) {
       const up = multipart('file', 'x', 'evil');
-      refused((await rawRequest(server(), 'POST', `/${appId}/console/files/upload/${p}/`, { ...auth(), ...up.headers }, up.payload)).status);
-      refused((await rawRequest(server(), 'POST', `/${appId}/console/files/create/${p}/`, { ...auth(), 'content-type': 'application/json' }, '{"file":"evil"}')).status);
-      refused((await rawRequest(server(), 'POST', `/${appId}/console/files/edit/${p}/`, { ...auth(), 'content-type': 'application/json' }, '{"file":"evil"}')).status);
+      refused(
+        (
+          await rawRequest(
+            server(),
+            'POST',
+            `/${appId}/console/files/upload/${p}/`,
+            { ...auth(), ...up.headers },
+            up.payload,
+          )
+        ).status,
+      );
+      refused(
+        (
+          await rawRequest(
+            server(),
+            'POST',
+            `/${appId}/console/files/create/${p}/`,
+            { ...auth(), 'content-type': 'application/json' },
+            '{"file":"evil"}',
+          )
+        ).status,
+      );
+      refused(
+        (
+          await rawRequest(
+            server(),
+            'POST',
+            `/${appId}/console/files/edit/${p}/`,
+            { ...auth(), 'content-type': 'application/json' },
+            '{"file":"evil"}',
+          )
+        ).status,
+      );
       refused((await rawRequest(server(), 'POST', `/${appId}/console/files/createdir/${p}/`, auth())).status);
       refused((await rawRequest(server(), 'DELETE', `/${appId}/console/files/${p}/`, auth())).status);
       refused((await rawRequest(server(), 'PUT', `/${appId}/console/files/${p}?operation=zip`, auth())).status);
@@ -82,25 +127,40 @@ describeEachDb('files: traversal and links are refused and touch nothing outside
 
   it('refuses escaping destinations of move, copy and rename', async () => {
     const text = { ...auth(), 'content-type': 'text/plain' };
-    for (const dest of ['../../evil.txt', '..%2F..%2Fevil.txt', '%2e%2e/%2e%2e/evil.txt', '%252e%252e/evil.txt', '..\\..\\evil.txt', 'C:/evil.txt', '%2Fetc%2Fevil']) {
+    for (const dest of [
+      '../../evil.txt',
+      '..%2F..%2Fevil.txt',
+      '%2e%2e/%2e%2e/evil.txt',
+      '%252e%252e/evil.txt',
+      '..\\..\\evil.txt',
+      'C:/evil.txt',
+      '%2Fetc%2Fevil',
+    ]) {
       refused((await rawRequest(server(), 'POST', `/${appId}/console/files/move/docs/inside.txt/`, text, dest)).status);
       refused((await rawRequest(server(), 'POST', `/${appId}/console/files/copy/docs/inside.txt/`, text, dest)).status);
     }
     for (const name of ['..', '..%2Fevil.txt', '%2e%2e', 'a%5Cb', '..%2F..%2Fsentinel.txt']) {
-      refused((await rawRequest(server(), 'POST', `/${appId}/console/files/rename/docs/inside.txt/`, text, name)).status);
+      refused(
+        (await rawRequest(server(), 'POST', `/${appId}/console/files/rename/docs/inside.txt/`, text, name)).status,
+      );
     }
     expect(fs.readFileSync(path.join(root, 'docs', 'inside.txt'), 'utf8')).toBe('inside');
   });
 
   it('refuses every operation through or on a planted symbolic link', async () => {
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: { body?: unknown; payload?: string | Buffer; headers?: Record<string, string> } = {}) =>
-      server().call(method, `/${appId}/console/files${url}`, { authKey, ...opts });
+    const call = (
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      opts: { body?: unknown; payload?: string | Buffer; headers?: Record<string, string> } = {},
+    ) => server().call(method, `/${appId}/console/files${url}`, { authKey, ...opts });
     const text = (payload: string) => ({ payload, headers: { 'content-type': 'text/plain' } });
     expect((await call('GET', '/download/link/sentinel.txt')).statusCode).toBe(403);
     expect((await call('GET', '/view/docs/file-link.txt')).statusCode).toBe(403);
     expect((await call('GET', '/directory/view/link')).statusCode).toBe(403);
     expect((await call('POST', '/upload/link/new.txt/', multipart('file', 'x', 'evil'))).statusCode).toBe(403);
-    expect((await call('POST', '/upload/docs/file-link.txt/?overwrite=true', multipart('file', 'x', 'evil'))).statusCode).toBe(403);
+    expect(
+      (await call('POST', '/upload/docs/file-link.txt/?overwrite=true', multipart('file', 'x', 'evil'))).statusCode,
+    ).toBe(403);
     expect((await call('POST', '/edit/docs/file-link.txt/', { body: { file: 'evil' } })).statusCode).toBe(403);
     expect((await call('POST', '/create/link/new.txt/', { body: { file: 'evil' } })).statusCode).toBe(403);
     expect((await call('POST', '/createdir/link/sub/')).statusCode).toBe(403);
@@ -136,7 +196,10 @@ describeEachDb('files: traversal and links are refused and touch nothing outside
     ];
     for (const [name, content] of cases) {
       const up = multipart('file', name, Buffer.from(zipSync(content)));
-      expect((await server().call('POST', `/${appId}/console/files/upload/archives/${name}/`, { authKey, ...up })).statusCode).toBe(200);
+      expect(
+        (await server().call('POST', `/${appId}/console/files/upload/archives/${name}/`, { authKey, ...up }))
+          .statusCode,
+      ).toBe(200);
     }
     for (const [name] of cases.slice(0, 5)) {
       const res = await server().call('PUT', `/${appId}/console/files/archives/${name}?operation=unzip`, { authKey });
@@ -145,8 +208,13 @@ describeEachDb('files: traversal and links are refused and touch nothing outside
     }
     // Extracting next to a link named like the archive's folder would write through it: refused.
     fs.symlinkSync(outsideDir, path.join(root, 'archives', 'through-link'));
-    expect((await server().call('PUT', `/${appId}/console/files/archives/through-link.zip?operation=unzip`, { authKey })).statusCode).toBe(403);
-    expect(fs.readdirSync(path.join(root, 'archives')).sort()).toEqual([...cases.map(([n]) => n), 'through-link'].sort());
+    expect(
+      (await server().call('PUT', `/${appId}/console/files/archives/through-link.zip?operation=unzip`, { authKey }))
+        .statusCode,
+    ).toBe(403);
+    expect(fs.readdirSync(path.join(root, 'archives')).sort()).toEqual(
+      [...cases.map(([n]) => n), 'through-link'].sort(),
+    );
     expect(fs.readdirSync(path.join(root, '.basalt-tmp'))).toEqual([]);
   });
 });

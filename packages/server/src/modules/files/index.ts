@@ -22,12 +22,16 @@ export const filesModule: ServerModule = {
   async register(app, ctx) {
     const service = new FilesService(ctx, createStorage(ctx.config));
     unsubscribe = ctx.bus.on('app.deleted', ({ appId }) => {
-      service.storage.removeApp(appId).catch((err: unknown) => ctx.log.error({ err, appId }, 'Removing the files of a deleted app failed'));
+      service.storage
+        .removeApp(appId)
+        .catch((err: unknown) => ctx.log.error({ err, appId }, 'Removing the files of a deleted app failed'));
     });
     await app.register(async (scope) => {
       // Multipart is parsed only here. The per-file limit is one byte over the upload limit so that
       // the driver's own count sees the excess and refuses the file (busboy would silently truncate).
-      await scope.register(multipart, { limits: { fileSize: ctx.config.uploadLimit + 1, fieldSize: 1024 * 1024, fields: 50, parts: 100 } });
+      await scope.register(multipart, {
+        limits: { fileSize: ctx.config.uploadLimit + 1, fieldSize: 1024 * 1024, fields: 50, parts: 100 },
+      });
       // Refusals of the storage layer become API errors; the parent handler writes them.
       scope.setErrorHandler((err) => {
         throw isStorageError(err) ? toApiError(err) : err;

@@ -90,7 +90,13 @@ export interface HiveStore {
   /** Adds `delta` to a number value in one step (a missing key counts as 0); 'not-a-number' leaves it. */
   kvIncrement(hive: string, key: string, delta: number): Promise<number | 'not-a-number'>;
   /** Renames a key of a store, with its content and expiry. */
-  renameKey(hive: string, type: StoreType, from: string, to: string, overwrite: boolean): Promise<'renamed' | 'missing' | 'taken'>;
+  renameKey(
+    hive: string,
+    type: StoreType,
+    from: string,
+    to: string,
+    overwrite: boolean,
+  ): Promise<'renamed' | 'missing' | 'taken'>;
   /** How many of the keys exist (one query or command, not one a key). */
   countExisting(hive: string, type: StoreType, keys: string[]): Promise<number>;
   /** Marks keys as used now (their idle time restarts); answers how many exist. */

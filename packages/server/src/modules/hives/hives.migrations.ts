@@ -34,7 +34,13 @@ export const hivesAppMigrations: Record<string, Migration> = {
         .addColumn('pos', 'bigint', (c) => c.notNull())
         .addColumn('value', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('_hive_list_items_pk', ['hive', 'type', 'key', 'pos'])
-        .addForeignKeyConstraint('_hive_list_items_key', ['hive', 'type', 'key'], '_hive_keys', ['hive', 'type', 'key'], (c) => c.onDelete('cascade').onUpdate('cascade'))
+        .addForeignKeyConstraint(
+          '_hive_list_items_key',
+          ['hive', 'type', 'key'],
+          '_hive_keys',
+          ['hive', 'type', 'key'],
+          (c) => c.onDelete('cascade').onUpdate('cascade'),
+        )
         .execute();
       await db.schema
         .createTable('_hive_members')
@@ -46,9 +52,19 @@ export const hivesAppMigrations: Record<string, Migration> = {
         .addColumn('score', 'double precision')
         .addColumn('value', 'text')
         .addPrimaryKeyConstraint('_hive_members_pk', ['hive', 'type', 'key', 'member'])
-        .addForeignKeyConstraint('_hive_members_key', ['hive', 'type', 'key'], '_hive_keys', ['hive', 'type', 'key'], (c) => c.onDelete('cascade').onUpdate('cascade'))
+        .addForeignKeyConstraint(
+          '_hive_members_key',
+          ['hive', 'type', 'key'],
+          '_hive_keys',
+          ['hive', 'type', 'key'],
+          (c) => c.onDelete('cascade').onUpdate('cascade'),
+        )
         .execute();
-      await db.schema.createIndex('_hive_members_rank').on('_hive_members').columns(['hive', 'type', 'key', 'score', 'member']).execute();
+      await db.schema
+        .createIndex('_hive_members_rank')
+        .on('_hive_members')
+        .columns(['hive', 'type', 'key', 'score', 'member'])
+        .execute();
     },
   },
 };

@@ -32,7 +32,9 @@ export function registerHiveRoutes(app: FastifyInstance, ctx: ServerContext, ser
   handle(app, ctx, r.renameHive, ({ params, query }) => service.rename(params.appId, params.hiveName, query.newName));
   handle(app, ctx, r.deleteHive, ({ params }) => service.delete(params.appId, params.hiveName));
 
-  handle(app, ctx, r.loadHiveStoreKeys, ({ params, query }) => service.keys(params.appId, params.hiveName, params.storeType, query));
+  handle(app, ctx, r.loadHiveStoreKeys, ({ params, query }) =>
+    service.keys(params.appId, params.hiveName, params.storeType, query),
+  );
   handle(app, ctx, r.loadHiveStoreValues, ({ params, body }) => service.keyValues(params.appId, params.hiveName, body));
   // A stored value may be a bare string or null: serialise it ourselves, as Fastify would send a
   // string as plain text.
@@ -40,7 +42,14 @@ export function registerHiveRoutes(app: FastifyInstance, ctx: ServerContext, ser
     sendJson(reply, await service.value(params.appId, params.hiveName, params.storeType, params.key)),
   );
   handle(app, ctx, r.loadHiveSortedSetRange, ({ params, query }) =>
-    service.range(params.appId, params.hiveName, params.key, query.startRank ?? 0, query.stopRank ?? 99, query.withScores ?? false),
+    service.range(
+      params.appId,
+      params.hiveName,
+      params.key,
+      query.startRank ?? 0,
+      query.stopRank ?? 99,
+      query.withScores ?? false,
+    ),
   );
 
   handle(app, ctx, r.setHiveStoreValue, async ({ params, body }) => {
@@ -53,9 +62,15 @@ export function registerHiveRoutes(app: FastifyInstance, ctx: ServerContext, ser
   handle(app, ctx, r.addHiveStoreValue, add);
   handle(app, ctx, underList(r.addHiveStoreValue, 'add'), add);
 
-  handle(app, ctx, r.removeHiveStoreRecords, ({ params, body }) => service.removeKeys(params.appId, params.hiveName, params.storeType, body));
-  handle(app, ctx, r.removeHiveStoreValue, ({ params, body }) => service.removeValues(params.appId, params.hiveName, params.storeType, params.key, body));
-  handle(app, ctx, r.removeHiveSetStoreItemByValue, ({ params, body }) => service.removeValues(params.appId, params.hiveName, 'set', params.key, body));
+  handle(app, ctx, r.removeHiveStoreRecords, ({ params, body }) =>
+    service.removeKeys(params.appId, params.hiveName, params.storeType, body),
+  );
+  handle(app, ctx, r.removeHiveStoreValue, ({ params, body }) =>
+    service.removeValues(params.appId, params.hiveName, params.storeType, params.key, body),
+  );
+  handle(app, ctx, r.removeHiveSetStoreItemByValue, ({ params, body }) =>
+    service.removeValues(params.appId, params.hiveName, 'set', params.key, body),
+  );
 
   const expire = async ({ params, query }: { params: KeyParams; query: QueryOf<typeof r.setKeyExpiration> }) => {
     await service.expireIn(params.appId, params.hiveName, type(params), params.key, query.ttl);
@@ -78,12 +93,16 @@ export function registerHiveRoutes(app: FastifyInstance, ctx: ServerContext, ser
   handle(app, ctx, r.clearKeyExpiration, clear);
   handle(app, ctx, underList(r.clearKeyExpiration, 'clear-expiration'), clear);
 
-  handle(app, ctx, r.getKeyExpirationTTL, ({ params }) => service.ttl(params.appId, params.hiveName, params.storeType, params.key));
+  handle(app, ctx, r.getKeyExpirationTTL, ({ params }) =>
+    service.ttl(params.appId, params.hiveName, params.storeType, params.key),
+  );
   handle(app, ctx, r.getKeySecondsSinceLastOperation, ({ params }) =>
     service.secondsSinceLastOperation(params.appId, params.hiveName, params.storeType, params.key),
   );
 
-  handle(app, ctx, r.addHiveListStoreItems, ({ params, body }) => service.listAppend(params.appId, params.hiveName, params.key, body));
+  handle(app, ctx, r.addHiveListStoreItems, ({ params, body }) =>
+    service.listAppend(params.appId, params.hiveName, params.key, body),
+  );
   handle(app, ctx, r.removeHiveListStoreItemByValue, ({ params, body }) =>
     service.listDeleteValue(params.appId, params.hiveName, params.key, body.value, body.count ?? 0),
   );
@@ -91,5 +110,7 @@ export function registerHiveRoutes(app: FastifyInstance, ctx: ServerContext, ser
     await service.listSetAt(params.appId, params.hiveName, params.key, params.index, body.value);
     return ok;
   });
-  handle(app, ctx, r.addHiveSetStoreItems, ({ params, body }) => service.add(params.appId, params.hiveName, 'set', params.key, body));
+  handle(app, ctx, r.addHiveSetStoreItems, ({ params, body }) =>
+    service.add(params.appId, params.hiveName, 'set', params.key, body),
+  );
 }

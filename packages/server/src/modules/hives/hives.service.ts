@@ -1,19 +1,39 @@
 import type { HiveKeysPage } from '@basalt/shared';
 import { ApiError } from '../../http/api-error.js';
 import type { PurgeScheduler } from '../cache/index.js';
-import { InvalidCursorError, inScoreRange, rankSlice, type HiveBackend, type HiveStore, type KvCondition, type StoreType, type ZRange } from './hive-store.js';
-import { HiveLimits, checkHiveName, checkKey, checkStoreType, collectionSize, fromCollection, toCollection, toText } from './hives.values.js';
+import {
+  InvalidCursorError,
+  inScoreRange,
+  rankSlice,
+  type HiveBackend,
+  type HiveStore,
+  type KvCondition,
+  type StoreType,
+  type ZRange,
+} from './hive-store.js';
+import {
+  HiveLimits,
+  checkHiveName,
+  checkKey,
+  checkStoreType,
+  collectionSize,
+  fromCollection,
+  toCollection,
+  toText,
+} from './hives.values.js';
 
 type CollectionType = Exclude<StoreType, 'key-value'>;
 
 function collectionType(type: StoreType, what: string): CollectionType {
-  if (type === 'key-value') throw ApiError.field('BAD_REQUEST', 'storeType', `A key-value store has no ${what}; set the value instead`);
+  if (type === 'key-value')
+    throw ApiError.field('BAD_REQUEST', 'storeType', `A key-value store has no ${what}; set the value instead`);
   return type;
 }
 
 /** How many items one call may take or sample. */
 function checkCount(count: number): number {
-  if (!Number.isSafeInteger(count) || count < 1 || count > HiveLimits.itemsPerRequest) throw ApiError.field('BAD_REQUEST', 'count', `count is a whole number from 1 to ${HiveLimits.itemsPerRequest}`);
+  if (!Number.isSafeInteger(count) || count < 1 || count > HiveLimits.itemsPerRequest)
+    throw ApiError.field('BAD_REQUEST', 'count', `count is a whole number from 1 to ${HiveLimits.itemsPerRequest}`);
   return count;
 }
 
@@ -52,7 +72,8 @@ export class HivesService {
   }
 
   async create(appId: string, hive: string): Promise<{ name: string }> {
-    if (!(await this.backend.forApp(appId).createHive(checkHiveName(hive)))) throw ApiError.conflict(`A hive named '${hive}' already exists`, { name: hive });
+    if (!(await this.backend.forApp(appId).createHive(checkHiveName(hive))))
+      throw ApiError.conflict(`A hive named '${hive}' already exists`, { name: hive });
     return { name: hive };
   }
 
@@ -72,13 +93,27 @@ export class HivesService {
     return removed;
   }
 
-  async keys(appId: string, hive: string, type: string, q: { pageSize?: number; cursor?: string; filterPattern?: string }): Promise<HiveKeysPage> {
+  async keys(
+    appId: string,
+    hive: string,
+    type: string,
+    q: { pageSize?: number; cursor?: string; filterPattern?: string },
+  ): Promise<HiveKeysPage> {
     const store = await this.open(appId, hive);
     try {
-      const page = await store.keys(hive, checkStoreType(type), { cursor: q.cursor, pageSize: q.pageSize ?? 100, match: q.filterPattern });
+      const page = await store.keys(hive, checkStoreType(type), {
+        cursor: q.cursor,
+        pageSize: q.pageSize ?? 100,
+        match: q.filterPattern,
+      });
       return { keys: page.keys, cursorId: page.cursor };
     } catch (err) {
-      if (err instanceof InvalidCursorError) throw ApiError.field('BAD_REQUEST', 'cursor', 'This cursor was not handed out by the keys list; start again without one');
+      if (err instanceof InvalidCursorError)
+        throw ApiError.field(
+          'BAD_REQUEST',
+          'cursor',
+          'This cursor was not handed out by the keys list; start again without one',
+        );
       throw err;
     }
   }
@@ -103,7 +138,14 @@ export class HivesService {
     return fromCollection(c);
   }
 
-  async range(appId: string, hive: string, key: string, start: number, stop: number, withScores: boolean): Promise<unknown[]> {
+  async range(
+    appId: string,
+    hive: string,
+    key: string,
+    start: number,
+    stop: number,
+    withScores: boolean,
+  ): Promise<unknown[]> {
     const items = await (await this.open(appId, hive)).zRange(hive, checkKey(key), start, stop);
     return items.map(([score, member]) => (withScores ? [score, JSON.parse(member)] : JSON.parse(member)));
   }
@@ -127,7 +169,8 @@ export class HivesService {
     const c = toCollection(t, value, true);
     const n = collectionSize(c);
     if (n === 0) throw ApiError.field('BAD_REQUEST', 'value', 'Nothing to add: send at least one item');
-    if ((await store.size(hive, t, key)) + n > HiveLimits.itemsPerKey) throw ApiError.tooLarge(`A ${t} key holds at most ${HiveLimits.itemsPerKey} items`);
+    if ((await store.size(hive, t, key)) + n > HiveLimits.itemsPerKey)
+      throw ApiError.tooLarge(`A ${t} key holds at most ${HiveLimits.itemsPerKey} items`);
     return store.add(hive, key, c);
   }
 
@@ -143,7 +186,8 @@ export class HivesService {
     checkKey(key);
     const members = values.map((v) => {
       if (t !== 'map') return toText(v, t === 'list' ? HiveLimits.itemBytes : HiveLimits.memberBytes, `${t} item`);
-      if (typeof v !== 'string') throw ApiError.field('BAD_REQUEST', 'values', 'Remove map fields by their names (strings)');
+      if (typeof v !== 'string')
+        throw ApiError.field('BAD_REQUEST', 'values', 'Remove map fields by their names (strings)');
       return v;
     });
     return store.removeMembers(hive, t, key, [...new Set(members)]);
@@ -154,7 +198,8 @@ export class HivesService {
     const store = await this.open(appId, hive);
     const t = checkStoreType(type);
     checkKey(key);
-    if (!Number.isSafeInteger(epochMs) || epochMs <= this.now()) throw ApiError.field('BAD_REQUEST', 'unixTime', 'The expiry must be in the future');
+    if (!Number.isSafeInteger(epochMs) || epochMs <= this.now())
+      throw ApiError.field('BAD_REQUEST', 'unixTime', 'The expiry must be in the future');
     if (!(await store.expireAt(hive, t, key, epochMs))) throw this.missingKey(hive, t, key);
     this.scheduler?.track(appId);
   }
@@ -200,10 +245,12 @@ export class HivesService {
   async listSetAt(appId: string, hive: string, key: string, index: string, value: unknown): Promise<void> {
     const store = await this.open(appId, hive);
     checkKey(key);
-    if (!/^-?\d{1,6}$/.test(index)) throw ApiError.field('BAD_REQUEST', 'index', `A list index is a whole number, got '${index.slice(0, 40)}'`);
+    if (!/^-?\d{1,6}$/.test(index))
+      throw ApiError.field('BAD_REQUEST', 'index', `A list index is a whole number, got '${index.slice(0, 40)}'`);
     const result = await store.listSet(hive, key, Number(index), toText(value, HiveLimits.itemBytes, 'list item'));
     if (result === 'missing') throw this.missingKey(hive, 'list', key);
-    if (result === 'out-of-range') throw ApiError.field('BAD_REQUEST', 'index', `Index ${index} is outside the list '${key}'`);
+    if (result === 'out-of-range')
+      throw ApiError.field('BAD_REQUEST', 'index', `Index ${index} is outside the list '${key}'`);
   }
 
   /** Keys (of a list given by an app) that exist in a store: how many. */
@@ -211,7 +258,8 @@ export class HivesService {
     const store = await this.open(appId, hive);
     const t = checkStoreType(type);
     const unique = [...new Set(keys.map(checkKey))];
-    if (unique.length > HiveLimits.itemsPerRequest) throw ApiError.tooLarge(`At most ${HiveLimits.itemsPerRequest} keys a request`);
+    if (unique.length > HiveLimits.itemsPerRequest)
+      throw ApiError.tooLarge(`At most ${HiveLimits.itemsPerRequest} keys a request`);
     return store.countExisting(hive, t, unique);
   }
 
@@ -220,7 +268,14 @@ export class HivesService {
     return store.touchKeys(hive, checkStoreType(type), [...new Set(keys.map(checkKey))]);
   }
 
-  async renameKey(appId: string, hive: string, type: string, key: string, newKey: string, overwrite: boolean): Promise<void> {
+  async renameKey(
+    appId: string,
+    hive: string,
+    type: string,
+    key: string,
+    newKey: string,
+    overwrite: boolean,
+  ): Promise<void> {
     const store = await this.open(appId, hive);
     const t = checkStoreType(type);
     checkKey(key);
@@ -228,26 +283,44 @@ export class HivesService {
     checkKey(newKey);
     const result = await store.renameKey(hive, t, key, newKey, overwrite);
     if (result === 'missing') throw this.missingKey(hive, t, key);
-    if (result === 'taken') throw ApiError.field('CONFLICT', 'newKey', `Key '${newKey}' already exists in the ${t} store of hive '${hive}'`);
+    if (result === 'taken')
+      throw ApiError.field('CONFLICT', 'newKey', `Key '${newKey}' already exists in the ${t} store of hive '${hive}'`);
   }
 
   /**
    * The SDK's key-value `set(key, value, {ttl, expireAt, condition})`: answers whether it was
    * written (a condition may say no). `ttl` in seconds or `expireAt` in epoch ms (or seconds).
    */
-  async kvSetWith(appId: string, hive: string, key: string, input: { value?: unknown; ttl?: unknown; expireAt?: unknown; condition?: unknown }): Promise<boolean> {
+  async kvSetWith(
+    appId: string,
+    hive: string,
+    key: string,
+    input: { value?: unknown; ttl?: unknown; expireAt?: unknown; condition?: unknown },
+  ): Promise<boolean> {
     const store = await this.open(appId, hive);
     checkKey(key);
     const text = toText(input.value, HiveLimits.valueBytes, 'key-value value');
     const condition = (input.condition ?? 'Always') as KvCondition;
-    if (!['Always', 'IfExists', 'IfNotExists'].includes(condition)) throw ApiError.field('BAD_REQUEST', 'condition', "condition is one of 'Always', 'IfExists', 'IfNotExists'");
+    if (!['Always', 'IfExists', 'IfNotExists'].includes(condition))
+      throw ApiError.field('BAD_REQUEST', 'condition', "condition is one of 'Always', 'IfExists', 'IfNotExists'");
     let expireAt: number | undefined;
     if (input.ttl !== undefined && input.ttl !== null) {
-      if (typeof input.ttl !== 'number' || !(input.ttl > 0) || input.ttl > 10 * 365 * 24 * 3600) throw ApiError.field('BAD_REQUEST', 'ttl', 'ttl is a number of seconds above 0');
+      if (typeof input.ttl !== 'number' || !(input.ttl > 0) || input.ttl > 10 * 365 * 24 * 3600)
+        throw ApiError.field('BAD_REQUEST', 'ttl', 'ttl is a number of seconds above 0');
       expireAt = this.now() + Math.round(input.ttl * 1000);
     } else if (input.expireAt !== undefined && input.expireAt !== null) {
-      const at = typeof input.expireAt === 'number' && Number.isSafeInteger(input.expireAt) ? (input.expireAt > 1e11 ? input.expireAt : input.expireAt * 1000) : NaN;
-      if (!(at > this.now())) throw ApiError.field('BAD_REQUEST', 'expireAt', 'expireAt must be a time in the future (epoch seconds or milliseconds)');
+      const at =
+        typeof input.expireAt === 'number' && Number.isSafeInteger(input.expireAt)
+          ? input.expireAt > 1e11
+            ? input.expireAt
+            : input.expireAt * 1000
+          : NaN;
+      if (!(at > this.now()))
+        throw ApiError.field(
+          'BAD_REQUEST',
+          'expireAt',
+          'expireAt must be a time in the future (epoch seconds or milliseconds)',
+        );
       expireAt = at;
     }
     const written = await store.kvSetIf(hive, key, text, condition, expireAt);
@@ -257,11 +330,15 @@ export class HivesService {
 
   /** Sets several key-value keys at once (each keeps its expiry). */
   async kvSetMany(appId: string, hive: string, values: unknown): Promise<void> {
-    if (!values || typeof values !== 'object' || Array.isArray(values)) throw ApiError.field('BAD_REQUEST', 'values', 'Send the keys and values as one JSON object');
+    if (!values || typeof values !== 'object' || Array.isArray(values))
+      throw ApiError.field('BAD_REQUEST', 'values', 'Send the keys and values as one JSON object');
     const entries = Object.entries(values as Record<string, unknown>);
     if (!entries.length) throw ApiError.field('BAD_REQUEST', 'values', 'Nothing to set: send at least one key');
-    if (entries.length > HiveLimits.itemsPerRequest) throw ApiError.tooLarge(`At most ${HiveLimits.itemsPerRequest} keys a request`);
-    const texts = entries.map(([key, value]) => [checkKey(key), toText(value, HiveLimits.valueBytes, 'key-value value')] as const);
+    if (entries.length > HiveLimits.itemsPerRequest)
+      throw ApiError.tooLarge(`At most ${HiveLimits.itemsPerRequest} keys a request`);
+    const texts = entries.map(
+      ([key, value]) => [checkKey(key), toText(value, HiveLimits.valueBytes, 'key-value value')] as const,
+    );
     const store = await this.open(appId, hive);
     for (const [key, text] of texts) await store.kvSet(hive, key, text);
   }
@@ -272,7 +349,8 @@ export class HivesService {
     checkKey(key);
     if (!Number.isFinite(delta)) throw ApiError.field('BAD_REQUEST', 'value', 'value must be a number');
     const result = await store.kvIncrement(hive, key, delta);
-    if (result === 'not-a-number') throw ApiError.field('BAD_REQUEST', 'key', `The value of key '${key}' is not a number`);
+    if (result === 'not-a-number')
+      throw ApiError.field('BAD_REQUEST', 'key', `The value of key '${key}' is not a number`);
     return result;
   }
 
@@ -287,7 +365,9 @@ export class HivesService {
     const c = await (await this.open(appId, hive)).read(hive, 'map', checkKey(key));
     const all = c ? (fromCollection(c) as Record<string, unknown>) : {};
     if (!fields.length) return all;
-    return Object.fromEntries(fields.filter((f) => Object.prototype.hasOwnProperty.call(all, f)).map((f) => [f, all[f]]));
+    return Object.fromEntries(
+      fields.filter((f) => Object.prototype.hasOwnProperty.call(all, f)).map((f) => [f, all[f]]),
+    );
   }
 
   /** Sets one map field only when the map lacks it (the SDK's `setWithOverwrite(k, v, false)`). */
@@ -295,8 +375,10 @@ export class HivesService {
     const store = await this.open(appId, hive);
     checkKey(key);
     const c = toCollection('map', { [field]: value }, false);
-    if (c.type !== 'map' || c.entries.length !== 1) throw ApiError.field('BAD_REQUEST', 'value', 'Send one field and its value');
-    if ((await store.size(hive, 'map', key)) + 1 > HiveLimits.itemsPerKey) throw ApiError.tooLarge(`A map key holds at most ${HiveLimits.itemsPerKey} items`);
+    if (c.type !== 'map' || c.entries.length !== 1)
+      throw ApiError.field('BAD_REQUEST', 'value', 'Send one field and its value');
+    if ((await store.size(hive, 'map', key)) + 1 > HiveLimits.itemsPerKey)
+      throw ApiError.tooLarge(`A map key holds at most ${HiveLimits.itemsPerKey} items`);
     return store.mapSetIfAbsent(hive, key, c.entries[0][0], c.entries[0][1]);
   }
 
@@ -304,10 +386,12 @@ export class HivesService {
   async mapIncrement(appId: string, hive: string, key: string, field: string, delta: number): Promise<number> {
     const store = await this.open(appId, hive);
     checkKey(key);
-    if (typeof field !== 'string' || !field || Buffer.byteLength(field) > HiveLimits.memberBytes) throw ApiError.field('BAD_REQUEST', 'field', `A map field has 1 to ${HiveLimits.memberBytes} bytes`);
+    if (typeof field !== 'string' || !field || Buffer.byteLength(field) > HiveLimits.memberBytes)
+      throw ApiError.field('BAD_REQUEST', 'field', `A map field has 1 to ${HiveLimits.memberBytes} bytes`);
     if (!Number.isFinite(delta)) throw ApiError.field('BAD_REQUEST', 'count', 'count must be a number');
     const result = await store.mapIncrement(hive, key, field, delta);
-    if (result === 'not-a-number') throw ApiError.field('BAD_REQUEST', 'field', `Field '${field}' of map '${key}' is not a number`);
+    if (result === 'not-a-number')
+      throw ApiError.field('BAD_REQUEST', 'field', `Field '${field}' of map '${key}' is not a number`);
     return result;
   }
 
@@ -341,14 +425,22 @@ export class HivesService {
   }
 
   /** Difference, intersection or union of sets (or sorted sets' members), in wire form. */
-  async setAlgebra(appId: string, hive: string, type: 'set' | 'sorted-set', op: 'difference' | 'intersection' | 'union', keys: string[]): Promise<unknown[]> {
+  async setAlgebra(
+    appId: string,
+    hive: string,
+    type: 'set' | 'sorted-set',
+    op: 'difference' | 'intersection' | 'union',
+    keys: string[],
+  ): Promise<unknown[]> {
     const store = await this.open(appId, hive);
     if (!keys.length) throw ApiError.field('BAD_REQUEST', 'keys', 'Name at least one key');
     if (keys.length > 100) throw ApiError.tooLarge('At most 100 keys in one set operation');
     const sets: Array<Set<string>> = [];
     for (const key of keys) {
       const c = await store.read(hive, type, checkKey(key));
-      sets.push(new Set(!c ? [] : c.type === 'sorted-set' ? c.items.map(([, m]) => m) : c.type === 'set' ? c.items : []));
+      sets.push(
+        new Set(!c ? [] : c.type === 'sorted-set' ? c.items.map(([, m]) => m) : c.type === 'set' ? c.items : []),
+      );
     }
     const [first, ...others] = sets;
     let out: string[];
@@ -363,8 +455,10 @@ export class HivesService {
     const store = await this.open(appId, hive);
     checkKey(key);
     const c = toCollection('list', values, true);
-    if (c.type !== 'list' || !c.items.length) throw ApiError.field('BAD_REQUEST', 'value', 'Nothing to add: send at least one item');
-    if ((await store.size(hive, 'list', key)) + c.items.length > HiveLimits.itemsPerKey) throw ApiError.tooLarge(`A list key holds at most ${HiveLimits.itemsPerKey} items`);
+    if (c.type !== 'list' || !c.items.length)
+      throw ApiError.field('BAD_REQUEST', 'value', 'Nothing to add: send at least one item');
+    if ((await store.size(hive, 'list', key)) + c.items.length > HiveLimits.itemsPerKey)
+      throw ApiError.tooLarge(`A list key holds at most ${HiveLimits.itemsPerKey} items`);
     return store.listPushFront(hive, key, c.items);
   }
 
@@ -375,13 +469,20 @@ export class HivesService {
   }
 
   /** Inserts before or after the first occurrence of `anchorValue`: the new length, -1 without the anchor, 0 without the list. */
-  async listInsert(appId: string, hive: string, key: string, where: 'before' | 'after', body: unknown): Promise<number> {
+  async listInsert(
+    appId: string,
+    hive: string,
+    key: string,
+    where: 'before' | 'after',
+    body: unknown,
+  ): Promise<number> {
     const store = await this.open(appId, hive);
     checkKey(key);
     const b = (body ?? {}) as { valueToInsert?: unknown; anchorValue?: unknown };
     const value = toText(b.valueToInsert, HiveLimits.itemBytes, 'list item');
     const anchor = toText(b.anchorValue, HiveLimits.itemBytes, 'anchor value');
-    if ((await store.size(hive, 'list', key)) + 1 > HiveLimits.itemsPerKey) throw ApiError.tooLarge(`A list key holds at most ${HiveLimits.itemsPerKey} items`);
+    if ((await store.size(hive, 'list', key)) + 1 > HiveLimits.itemsPerKey)
+      throw ApiError.tooLarge(`A list key holds at most ${HiveLimits.itemsPerKey} items`);
     return store.listInsert(hive, key, where, anchor, value);
   }
 
@@ -395,16 +496,45 @@ export class HivesService {
   async zAdd(appId: string, hive: string, key: string, body: unknown): Promise<number> {
     const store = await this.open(appId, hive);
     checkKey(key);
-    const b = (body ?? {}) as { items?: unknown; duplicateBehaviour?: unknown; scoreUpdateMode?: unknown; resultType?: unknown };
+    const b = (body ?? {}) as {
+      items?: unknown;
+      duplicateBehaviour?: unknown;
+      scoreUpdateMode?: unknown;
+      resultType?: unknown;
+    };
     const c = toCollection('sorted-set', b.items, false);
-    if (c.type !== 'sorted-set' || !c.items.length) throw ApiError.field('BAD_REQUEST', 'items', 'Send items as [[score, value], …]');
-    const only = b.duplicateBehaviour === undefined ? undefined : b.duplicateBehaviour === 'OnlyUpdate' ? 'existing' : b.duplicateBehaviour === 'AlwaysAdd' ? 'new' : 'bad';
-    const when = b.scoreUpdateMode === undefined ? undefined : b.scoreUpdateMode === 'Greater' ? 'greater' : b.scoreUpdateMode === 'Less' ? 'less' : 'bad';
-    if (only === 'bad') throw ApiError.field('BAD_REQUEST', 'duplicateBehaviour', "duplicateBehaviour is 'OnlyUpdate' or 'AlwaysAdd'");
-    if (when === 'bad') throw ApiError.field('BAD_REQUEST', 'scoreUpdateMode', "scoreUpdateMode is 'Greater' or 'Less'");
-    if (only === 'new' && when) throw ApiError.field('BAD_REQUEST', 'scoreUpdateMode', 'AlwaysAdd never updates a score, so it takes no scoreUpdateMode');
-    if (b.resultType !== undefined && b.resultType !== 'NewAdded' && b.resultType !== 'TotalChanged') throw ApiError.field('BAD_REQUEST', 'resultType', "resultType is 'NewAdded' or 'TotalChanged'");
-    if ((await store.size(hive, 'sorted-set', key)) + c.items.length > HiveLimits.itemsPerKey) throw ApiError.tooLarge(`A sorted-set key holds at most ${HiveLimits.itemsPerKey} items`);
+    if (c.type !== 'sorted-set' || !c.items.length)
+      throw ApiError.field('BAD_REQUEST', 'items', 'Send items as [[score, value], …]');
+    const only =
+      b.duplicateBehaviour === undefined
+        ? undefined
+        : b.duplicateBehaviour === 'OnlyUpdate'
+          ? 'existing'
+          : b.duplicateBehaviour === 'AlwaysAdd'
+            ? 'new'
+            : 'bad';
+    const when =
+      b.scoreUpdateMode === undefined
+        ? undefined
+        : b.scoreUpdateMode === 'Greater'
+          ? 'greater'
+          : b.scoreUpdateMode === 'Less'
+            ? 'less'
+            : 'bad';
+    if (only === 'bad')
+      throw ApiError.field('BAD_REQUEST', 'duplicateBehaviour', "duplicateBehaviour is 'OnlyUpdate' or 'AlwaysAdd'");
+    if (when === 'bad')
+      throw ApiError.field('BAD_REQUEST', 'scoreUpdateMode', "scoreUpdateMode is 'Greater' or 'Less'");
+    if (only === 'new' && when)
+      throw ApiError.field(
+        'BAD_REQUEST',
+        'scoreUpdateMode',
+        'AlwaysAdd never updates a score, so it takes no scoreUpdateMode',
+      );
+    if (b.resultType !== undefined && b.resultType !== 'NewAdded' && b.resultType !== 'TotalChanged')
+      throw ApiError.field('BAD_REQUEST', 'resultType', "resultType is 'NewAdded' or 'TotalChanged'");
+    if ((await store.size(hive, 'sorted-set', key)) + c.items.length > HiveLimits.itemsPerKey)
+      throw ApiError.tooLarge(`A sorted-set key holds at most ${HiveLimits.itemsPerKey} items`);
     return store.zAdd(hive, key, c.items, { only, when, changed: b.resultType === 'TotalChanged' });
   }
 
@@ -412,17 +542,26 @@ export class HivesService {
     const store = await this.open(appId, hive);
     checkKey(key);
     const b = (body ?? {}) as { scoreValue?: unknown; value?: unknown };
-    if (typeof b.scoreValue !== 'number' || !Number.isFinite(b.scoreValue)) throw ApiError.field('BAD_REQUEST', 'scoreValue', 'scoreValue must be a number');
+    if (typeof b.scoreValue !== 'number' || !Number.isFinite(b.scoreValue))
+      throw ApiError.field('BAD_REQUEST', 'scoreValue', 'scoreValue must be a number');
     return store.zIncrement(hive, key, toText(b.value, HiveLimits.memberBytes, 'sorted-set item'), sign * b.scoreValue);
   }
 
-  async zPop(appId: string, hive: string, key: string, end: 'max' | 'min', count: number): Promise<Array<[number, unknown]>> {
+  async zPop(
+    appId: string,
+    hive: string,
+    key: string,
+    end: 'max' | 'min',
+    count: number,
+  ): Promise<Array<[number, unknown]>> {
     const store = await this.open(appId, hive);
     return (await store.zPop(hive, checkKey(key), end, checkCount(count))).map(([score, m]) => [score, JSON.parse(m)]);
   }
 
   async zRandom(appId: string, hive: string, key: string, count: number, withScores: boolean): Promise<unknown[]> {
-    return sample(await this.sorted(appId, hive, key), checkCount(count)).map(([score, m]) => (withScores ? [score, JSON.parse(m)] : JSON.parse(m)));
+    return sample(await this.sorted(appId, hive, key), checkCount(count)).map(([score, m]) =>
+      withScores ? [score, JSON.parse(m)] : JSON.parse(m),
+    );
   }
 
   async zScore(appId: string, hive: string, key: string, value: unknown): Promise<number | null> {
@@ -438,17 +577,35 @@ export class HivesService {
   }
 
   /** Members by rank, inclusive, negative from the end; `reverse` ranks from the highest score. */
-  async zRangeByRank(appId: string, hive: string, key: string, start: number, stop: number, withScores: boolean, reverse: boolean): Promise<unknown[]> {
+  async zRangeByRank(
+    appId: string,
+    hive: string,
+    key: string,
+    start: number,
+    stop: number,
+    withScores: boolean,
+    reverse: boolean,
+  ): Promise<unknown[]> {
     const all = await this.sorted(appId, hive, key);
     if (reverse) all.reverse();
     return rankSlice(all, start, stop).map(([score, m]) => (withScores ? [score, JSON.parse(m)] : JSON.parse(m)));
   }
 
   /** Members in a score range, then `offset` and `pageSize`; `reverse` from the highest score. */
-  async zRangeByScore(appId: string, hive: string, key: string, range: Extract<ZRange, { by: 'score' }>, page: { offset: number; pageSize: number }, withScores: boolean, reverse: boolean): Promise<unknown[]> {
+  async zRangeByScore(
+    appId: string,
+    hive: string,
+    key: string,
+    range: Extract<ZRange, { by: 'score' }>,
+    page: { offset: number; pageSize: number },
+    withScores: boolean,
+    reverse: boolean,
+  ): Promise<unknown[]> {
     const all = (await this.sorted(appId, hive, key)).filter(([score]) => inScoreRange(score, range));
     if (reverse) all.reverse();
-    return all.slice(page.offset, page.offset + page.pageSize).map(([score, m]) => (withScores ? [score, JSON.parse(m)] : JSON.parse(m)));
+    return all
+      .slice(page.offset, page.offset + page.pageSize)
+      .map(([score, m]) => (withScores ? [score, JSON.parse(m)] : JSON.parse(m)));
   }
 
   async zCount(appId: string, hive: string, key: string, range: Extract<ZRange, { by: 'score' }>): Promise<number> {

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { hivesFor } from './index.js';
-import { createTestApp, registerDeveloper, startTestServer, testDbKinds, type DbKind, type TestServer } from '../../test-helpers.js';
+import {
+  createTestApp,
+  registerDeveloper,
+  startTestServer,
+  testDbKinds,
+  type DbKind,
+  type TestServer,
+} from '../../test-helpers.js';
 
 const REDIS_URL = process.env.BASALT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -18,7 +25,8 @@ for (const backend of backends) {
     let authKey: string;
     let appId: string;
     const h = (path = '') => `/${appId}/console/hive${path}`;
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => server.call(method, h(path), { authKey, body });
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+      server.call(method, h(path), { authKey, body });
     const json = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => {
       const res = await call(method, path, body);
       if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
@@ -65,7 +73,10 @@ for (const backend of backends) {
       for (const [i, k] of names.entries()) await json('PUT', `/shop/key-value/${k}`, { value: { n: i, tag: 'x' } });
       await json('PUT', '/shop/key-value/other', { value: 'text' });
 
-      expect(await json('POST', '/shop/key-value', ['item-03', 'nope', 'other'])).toEqual({ 'item-03': { n: 3, tag: 'x' }, other: 'text' });
+      expect(await json('POST', '/shop/key-value', ['item-03', 'nope', 'other'])).toEqual({
+        'item-03': { n: 3, tag: 'x' },
+        other: 'text',
+      });
       expect(await json('GET', '/shop/key-value/other')).toBe('text');
       expect((await call('GET', '/shop/key-value/nope')).statusCode).toBe(404);
 
@@ -73,7 +84,10 @@ for (const backend of backends) {
       let cursor: string | undefined;
       let pages = 0;
       do {
-        const page = await json('GET', `/shop/key-value/keys?pageSize=10&filterPattern=item-*${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        const page = await json(
+          'GET',
+          `/shop/key-value/keys?pageSize=10&filterPattern=item-*${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
         // SQL pages hold at most pageSize keys; a Redis SCAN round may add a few more.
         expect(page.keys.length).toBeLessThanOrEqual(20);
         page.keys.forEach((k: string) => seen.add(k));
@@ -130,19 +144,53 @@ for (const backend of backends) {
     });
 
     it('sorted-set: add [[score, member]], read by rank with scores, remove', async () => {
-      expect(await json('PUT', '/shop/sorted-set/board/add', { value: [[30, 'carol'], [10, 'alice'], [20, 'bob']] })).toBe(3);
-      expect(await json('PUT', '/shop/sorted-set/board/add', { value: [[5, 'bob'], [40, 'dave']] })).toBe(1);
+      expect(
+        await json('PUT', '/shop/sorted-set/board/add', {
+          value: [
+            [30, 'carol'],
+            [10, 'alice'],
+            [20, 'bob'],
+          ],
+        }),
+      ).toBe(3);
+      expect(
+        await json('PUT', '/shop/sorted-set/board/add', {
+          value: [
+            [5, 'bob'],
+            [40, 'dave'],
+          ],
+        }),
+      ).toBe(1);
       const range = '/shop/sorted-set/board/get-range-by-rank?startRank=0&stopRank=99&withScores=true';
-      expect(await json('GET', range)).toEqual([[5, 'bob'], [10, 'alice'], [30, 'carol'], [40, 'dave']]);
-      expect(await json('GET', '/shop/sorted-set/board/get-range-by-rank?startRank=1&stopRank=-2')).toEqual(['alice', 'carol']);
-      expect(await json('GET', '/shop/sorted-set/board')).toEqual([[5, 'bob'], [10, 'alice'], [30, 'carol'], [40, 'dave']]);
+      expect(await json('GET', range)).toEqual([
+        [5, 'bob'],
+        [10, 'alice'],
+        [30, 'carol'],
+        [40, 'dave'],
+      ]);
+      expect(await json('GET', '/shop/sorted-set/board/get-range-by-rank?startRank=1&stopRank=-2')).toEqual([
+        'alice',
+        'carol',
+      ]);
+      expect(await json('GET', '/shop/sorted-set/board')).toEqual([
+        [5, 'bob'],
+        [10, 'alice'],
+        [30, 'carol'],
+        [40, 'dave'],
+      ]);
       expect(await json('DELETE', '/shop/sorted-set/board/values', ['bob'])).toBe(1);
-      expect(await json('GET', range)).toEqual([[10, 'alice'], [30, 'carol'], [40, 'dave']]);
+      expect(await json('GET', range)).toEqual([
+        [10, 'alice'],
+        [30, 'carol'],
+        [40, 'dave'],
+      ]);
       await json('PUT', '/shop/sorted-set/board', { value: [[1.5, { id: 1 }]] });
       expect(await json('GET', range)).toEqual([[1.5, { id: 1 }]]);
       expect((await call('PUT', '/shop/sorted-set/board/add', { value: [['high', 'x']] })).statusCode).toBe(400);
       expect((await call('PUT', '/shop/sorted-set/board/add', { value: [[1, 'x', 'y']] })).statusCode).toBe(400);
-      expect(await json('GET', '/shop/sorted-set/none/get-range-by-rank?startRank=0&stopRank=99&withScores=true')).toEqual([]);
+      expect(
+        await json('GET', '/shop/sorted-set/none/get-range-by-rank?startRank=0&stopRank=99&withScores=true'),
+      ).toEqual([]);
     });
 
     it('expiry: ttl, expire-at, clear, reads hide expired keys; seconds since last operation', async () => {
@@ -198,9 +246,13 @@ for (const backend of backends) {
     });
 
     it('keeps concurrent writes to one key whole', async () => {
-      const appends = await Promise.all(Array.from({ length: 20 }, (_, i) => json('PUT', '/shop/list/busy/add-last', [i])));
+      const appends = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => json('PUT', '/shop/list/busy/add-last', [i])),
+      );
       expect([...appends].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-      expect((await json('GET', '/shop/list/busy')).sort((a: number, b: number) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+      expect((await json('GET', '/shop/list/busy')).sort((a: number, b: number) => a - b)).toEqual(
+        Array.from({ length: 20 }, (_, i) => i),
+      );
       const adds = await Promise.all(Array.from({ length: 20 }, (_, i) => json('PUT', '/shop/set/busy/add', [i % 5])));
       expect(adds.reduce((a: number, b: number) => a + b, 0)).toBe(5);
     });

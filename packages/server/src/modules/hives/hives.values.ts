@@ -21,17 +21,28 @@ export const HiveLimits = {
 const HIVE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function checkHiveName(name: string, field = 'hiveName'): string {
-  if (typeof name !== 'string' || !HIVE_NAME.test(name)) throw ApiError.field('BAD_REQUEST', field, `A hive name has 1 to 64 letters, digits, '_' or '-', got '${String(name).slice(0, 80)}'`);
+  if (typeof name !== 'string' || !HIVE_NAME.test(name))
+    throw ApiError.field(
+      'BAD_REQUEST',
+      field,
+      `A hive name has 1 to 64 letters, digits, '_' or '-', got '${String(name).slice(0, 80)}'`,
+    );
   return name;
 }
 
 export function checkStoreType(type: string): StoreType {
-  if (!(HiveStoreTypes as readonly string[]).includes(type)) throw ApiError.field('BAD_REQUEST', 'storeType', `Unknown store type '${type.slice(0, 40)}': use ${HiveStoreTypes.join(', ')}`);
+  if (!(HiveStoreTypes as readonly string[]).includes(type))
+    throw ApiError.field(
+      'BAD_REQUEST',
+      'storeType',
+      `Unknown store type '${type.slice(0, 40)}': use ${HiveStoreTypes.join(', ')}`,
+    );
   return type as StoreType;
 }
 
 export function checkKey(key: string): string {
-  if (typeof key !== 'string' || key.length === 0 || key.length > HiveLimits.keyLength) throw ApiError.field('BAD_REQUEST', 'key', `A key has 1 to ${HiveLimits.keyLength} characters`);
+  if (typeof key !== 'string' || key.length === 0 || key.length > HiveLimits.keyLength)
+    throw ApiError.field('BAD_REQUEST', 'key', `A key has 1 to ${HiveLimits.keyLength} characters`);
   if (hasControlCharacters(key)) throw ApiError.field('BAD_REQUEST', 'key', 'A key cannot contain control characters');
   return key;
 }
@@ -46,13 +57,19 @@ export function toText(value: unknown, limit: number, what: string): string {
 
 function list(value: unknown, what: string): unknown[] {
   if (!Array.isArray(value)) throw ApiError.field('BAD_REQUEST', 'value', `The ${what} must be a JSON array`);
-  if (value.length > HiveLimits.itemsPerRequest) throw ApiError.tooLarge(`At most ${HiveLimits.itemsPerRequest} items per request`);
+  if (value.length > HiveLimits.itemsPerRequest)
+    throw ApiError.tooLarge(`At most ${HiveLimits.itemsPerRequest} items per request`);
   return value;
 }
 
 function score(raw: unknown): number {
   const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-  if (typeof n !== 'number' || !Number.isFinite(n)) throw ApiError.field('BAD_REQUEST', 'value', `A sorted-set score must be a finite number, got ${JSON.stringify(raw)?.slice(0, 40)}`);
+  if (typeof n !== 'number' || !Number.isFinite(n))
+    throw ApiError.field(
+      'BAD_REQUEST',
+      'value',
+      `A sorted-set score must be a finite number, got ${JSON.stringify(raw)?.slice(0, 40)}`,
+    );
   return n;
 }
 
@@ -62,13 +79,16 @@ function score(raw: unknown): number {
  */
 export function toCollection(type: Exclude<StoreType, 'key-value'>, value: unknown, single: boolean): Collection {
   if (type === 'map') {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) throw ApiError.field('BAD_REQUEST', 'value', 'A map value must be a JSON object');
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      throw ApiError.field('BAD_REQUEST', 'value', 'A map value must be a JSON object');
     const entries = Object.entries(value as Record<string, unknown>);
-    if (entries.length > HiveLimits.itemsPerRequest) throw ApiError.tooLarge(`At most ${HiveLimits.itemsPerRequest} items per request`);
+    if (entries.length > HiveLimits.itemsPerRequest)
+      throw ApiError.tooLarge(`At most ${HiveLimits.itemsPerRequest} items per request`);
     return {
       type,
       entries: entries.map(([field, v]) => {
-        if (Buffer.byteLength(field) > HiveLimits.memberBytes) throw ApiError.tooLarge(`A map field holds at most ${HiveLimits.memberBytes} bytes`);
+        if (Buffer.byteLength(field) > HiveLimits.memberBytes)
+          throw ApiError.tooLarge(`A map field holds at most ${HiveLimits.memberBytes} bytes`);
         return [field, toText(v, HiveLimits.itemBytes, 'map value')];
       }),
     };
@@ -78,7 +98,8 @@ export function toCollection(type: Exclude<StoreType, 'key-value'>, value: unkno
     return {
       type,
       items: pairs.map((pair) => {
-        if (!Array.isArray(pair) || pair.length !== 2) throw ApiError.field('BAD_REQUEST', 'value', 'Each sorted-set item is a [score, member] pair');
+        if (!Array.isArray(pair) || pair.length !== 2)
+          throw ApiError.field('BAD_REQUEST', 'value', 'Each sorted-set item is a [score, member] pair');
         return [score(pair[0]), toText(pair[1], HiveLimits.memberBytes, 'sorted-set member')];
       }),
     };

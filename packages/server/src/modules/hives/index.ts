@@ -48,12 +48,17 @@ export const hivesModule: ServerModule = {
     // Per server instance (tests run several in one process); everything stops with the server.
     const backend = openHiveBackend(ctx);
     // The purge callback runs only after `service` exists (first tick is a minute away).
-    const scheduler: PurgeScheduler | undefined = backend.kind === 'sql' ? new PurgeScheduler(HIVE_PURGE_INTERVAL_MS, (appId): Promise<number> => service.purgeExpired(appId), ctx.log) : undefined;
+    const scheduler: PurgeScheduler | undefined =
+      backend.kind === 'sql'
+        ? new PurgeScheduler(HIVE_PURGE_INTERVAL_MS, (appId): Promise<number> => service.purgeExpired(appId), ctx.log)
+        : undefined;
     const service = new HivesService(backend, () => ctx.dbs.now(), scheduler);
     services.set(ctx, service);
     const unsubscribe = ctx.bus.on('app.deleted', ({ appId }) => {
       scheduler?.forget(appId);
-      backend.dropApp(appId).catch((err: unknown) => ctx.log.error({ err, appId }, 'Removing the hives of a deleted app failed'));
+      backend
+        .dropApp(appId)
+        .catch((err: unknown) => ctx.log.error({ err, appId }, 'Removing the hives of a deleted app failed'));
     });
     app.addHook('onClose', async () => {
       unsubscribe();

@@ -1,5 +1,15 @@
 import { Redis } from 'ioredis';
-import { InvalidCursorError, type Collection, type HiveBackend, type HiveStore, type KeysPage, type KvCondition, type StoreType, type ZAddOptions, type ZRange } from './hive-store.js';
+import {
+  InvalidCursorError,
+  type Collection,
+  type HiveBackend,
+  type HiveStore,
+  type KeysPage,
+  type KvCondition,
+  type StoreType,
+  type ZAddOptions,
+  type ZRange,
+} from './hive-store.js';
 
 /** Escapes Redis glob characters so text matches literally. */
 const literal = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
@@ -37,7 +47,8 @@ return text`;
 
 /** Sorted-set members with scores as Redis answers them: [member, score] pairs (RESP3) or a flat list (RESP2). */
 function scoredPairs(reply: Array<string | [string, string | number]>): Array<[number, string]> {
-  if (reply.length && Array.isArray(reply[0])) return (reply as Array<[string, string | number]>).map(([member, score]) => [Number(score), member]);
+  if (reply.length && Array.isArray(reply[0]))
+    return (reply as Array<[string, string | number]>).map(([member, score]) => [Number(score), member]);
   const out: Array<[number, string]> = [];
   for (let i = 0; i < reply.length; i += 2) out.push([Number(reply[i + 1]), reply[i] as string]);
   return out;
@@ -57,7 +68,10 @@ function flatten(c: Collection): string[] {
 export class RedisHiveStore implements HiveStore {
   private readonly hivesKey: string;
 
-  constructor(private readonly redis: Redis, private readonly base: string) {
+  constructor(
+    private readonly redis: Redis,
+    private readonly base: string,
+  ) {
     this.hivesKey = `${base}hives`;
   }
 
@@ -103,12 +117,17 @@ export class RedisHiveStore implements HiveStore {
   async deleteHive(hive: string): Promise<number | undefined> {
     if (!(await this.hiveExists(hive))) return undefined;
     let removed = 0;
-    for await (const batch of this.scan(`${literal(`${this.base}h:${hive}:`)}*`)) removed += await this.redis.unlink(...batch);
+    for await (const batch of this.scan(`${literal(`${this.base}h:${hive}:`)}*`))
+      removed += await this.redis.unlink(...batch);
     await this.redis.srem(this.hivesKey, hive);
     return removed;
   }
 
-  async keys(hive: string, type: StoreType, opts: { cursor?: string; pageSize: number; match?: string }): Promise<KeysPage> {
+  async keys(
+    hive: string,
+    type: StoreType,
+    opts: { cursor?: string; pageSize: number; match?: string },
+  ): Promise<KeysPage> {
     let cursor = opts.cursor || '0';
     if (!/^\d{1,20}$/.test(cursor)) throw new InvalidCursorError(cursor);
     const prefix = this.k(hive, type, '');
@@ -183,11 +202,18 @@ export class RedisHiveStore implements HiveStore {
   }
 
   async kvIncrement(hive: string, key: string, delta: number): Promise<number | 'not-a-number'> {
-    const text = (await this.redis.eval(INCREMENT_SCRIPT, 1, this.k(hive, 'key-value', key), String(delta))) as string | null;
+    const text = (await this.redis.eval(INCREMENT_SCRIPT, 1, this.k(hive, 'key-value', key), String(delta))) as
+      string | null;
     return text === null ? 'not-a-number' : Number(text);
   }
 
-  async renameKey(hive: string, type: StoreType, from: string, to: string, overwrite: boolean): Promise<'renamed' | 'missing' | 'taken'> {
+  async renameKey(
+    hive: string,
+    type: StoreType,
+    from: string,
+    to: string,
+    overwrite: boolean,
+  ): Promise<'renamed' | 'missing' | 'taken'> {
     const src = this.k(hive, type, from);
     if (!(await this.redis.exists(src))) return 'missing';
     if (from === to) return 'renamed';
@@ -209,7 +235,8 @@ export class RedisHiveStore implements HiveStore {
   }
 
   async mapIncrement(hive: string, key: string, field: string, delta: number): Promise<number | 'not-a-number'> {
-    const text = (await this.redis.eval(INCREMENT_SCRIPT, 1, this.k(hive, 'map', key), String(delta), field)) as string | null;
+    const text = (await this.redis.eval(INCREMENT_SCRIPT, 1, this.k(hive, 'map', key), String(delta), field)) as
+      string | null;
     return text === null ? 'not-a-number' : Number(text);
   }
 
@@ -226,9 +253,17 @@ export class RedisHiveStore implements HiveStore {
     return (end === 'first' ? await this.redis.lpop(k, count) : await this.redis.rpop(k, count)) ?? [];
   }
 
-  async listInsert(hive: string, key: string, where: 'before' | 'after', anchor: string, value: string): Promise<number> {
+  async listInsert(
+    hive: string,
+    key: string,
+    where: 'before' | 'after',
+    anchor: string,
+    value: string,
+  ): Promise<number> {
     const k = this.k(hive, 'list', key);
-    return where === 'before' ? this.redis.linsert(k, 'BEFORE', anchor, value) : this.redis.linsert(k, 'AFTER', anchor, value);
+    return where === 'before'
+      ? this.redis.linsert(k, 'BEFORE', anchor, value)
+      : this.redis.linsert(k, 'AFTER', anchor, value);
   }
 
   async zAdd(hive: string, key: string, items: Array<[number, string]>, opts: ZAddOptions): Promise<number> {
@@ -249,7 +284,11 @@ export class RedisHiveStore implements HiveStore {
   }
 
   async zPop(hive: string, key: string, end: 'max' | 'min', count: number): Promise<Array<[number, string]>> {
-    return scoredPairs((await this.redis.call(end === 'max' ? 'ZPOPMAX' : 'ZPOPMIN', this.k(hive, 'sorted-set', key), count)) as Array<string | [string, string | number]>);
+    return scoredPairs(
+      (await this.redis.call(end === 'max' ? 'ZPOPMAX' : 'ZPOPMIN', this.k(hive, 'sorted-set', key), count)) as Array<
+        string | [string, string | number]
+      >,
+    );
   }
 
   async zRemoveRange(hive: string, key: string, range: ZRange): Promise<number> {
@@ -288,7 +327,11 @@ export class RedisHiveStore implements HiveStore {
   }
 
   async zRange(hive: string, key: string, start: number, stop: number): Promise<Array<[number, string]>> {
-    return scoredPairs((await this.redis.call('ZRANGE', this.k(hive, 'sorted-set', key), start, stop, 'WITHSCORES')) as Array<string | [string, string | number]>);
+    return scoredPairs(
+      (await this.redis.call('ZRANGE', this.k(hive, 'sorted-set', key), start, stop, 'WITHSCORES')) as Array<
+        string | [string, string | number]
+      >,
+    );
   }
 
   async replace(hive: string, key: string, c: Collection): Promise<void> {
@@ -318,7 +361,12 @@ export class RedisHiveStore implements HiveStore {
     return this.redis.lrem(this.k(hive, 'list', key), count, value);
   }
 
-  async removeMembers(hive: string, type: Exclude<StoreType, 'key-value'>, key: string, members: string[]): Promise<number> {
+  async removeMembers(
+    hive: string,
+    type: Exclude<StoreType, 'key-value'>,
+    key: string,
+    members: string[],
+  ): Promise<number> {
     if (!members.length) return 0;
     const k = this.k(hive, type, key);
     if (type === 'set') return this.redis.srem(k, ...members);
@@ -340,7 +388,11 @@ export class RedisHiveBackend implements HiveBackend {
   readonly kind = 'redis' as const;
   private readonly redis: Redis;
 
-  constructor(url: string, onError: (err: Error) => void, private readonly prefix = 'basalt:hive:') {
+  constructor(
+    url: string,
+    onError: (err: Error) => void,
+    private readonly prefix = 'basalt:hive:',
+  ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 3 });
     // ioredis reconnects by itself; without a listener each failed attempt is an unhandled event.
     this.redis.on('error', onError);

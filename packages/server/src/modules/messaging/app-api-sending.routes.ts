@@ -28,7 +28,12 @@ const EMAIL = /^[^\s@<>,;"]{1,64}@[^\s@<>,;"]{1,255}$/;
  * server code (the BL key, cloud code) only: another key is answered 403 naming the rule.
  * The literal paths are registered beside `/messaging/{channel}`; Fastify matches literals first.
  */
-export function registerMessagingSendingRoutes(app: FastifyInstance, ctx: ServerContext, channels: ChannelsService, push: PushService): void {
+export function registerMessagingSendingRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  channels: ChannelsService,
+  push: PushService,
+): void {
   const base = '/:appId/:apiKey/messaging';
   // Attachments are files of the app, read as the files area stores them (the driver keeps paths inside the app).
   const storage = createStorage(ctx.config);
@@ -57,13 +62,16 @@ export function registerMessagingSendingRoutes(app: FastifyInstance, ctx: Server
 
   // POST /messaging/push/{template} {templateValues}: the template's push, `{key}` in its message
   // replaced by the value of that key.
-  app.post<{ Params: KeyParams & { template: string }; Body: { templateValues?: unknown } | undefined }>(`${base}/push/:template`, async (req) => {
-    await serverCodeOnly(req, 'pushing with a template');
-    const values = templateValues(req.body?.templateValues);
-    const template = (await push.template(req.params.appId, 'push', req.params.template)) as SendPushInput;
-    const { name: _name, ...spec } = template;
-    return push.send(req.params.appId, { ...spec, message: fill(spec.message, values) });
-  });
+  app.post<{ Params: KeyParams & { template: string }; Body: { templateValues?: unknown } | undefined }>(
+    `${base}/push/:template`,
+    async (req) => {
+      await serverCodeOnly(req, 'pushing with a template');
+      const values = templateValues(req.body?.templateValues);
+      const template = (await push.template(req.params.appId, 'push', req.params.template)) as SendPushInput;
+      const { name: _name, ...spec } = template;
+      return push.send(req.params.appId, { ...spec, message: fill(spec.message, values) });
+    },
+  );
 
   // POST /messaging/email {subject, bodyparts: {textmessage?, htmlmessage?}, to: [..], attachment?}
   app.post<{ Params: KeyParams; Body: unknown }>(`${base}/email`, async (req) => {
@@ -71,7 +79,13 @@ export function registerMessagingSendingRoutes(app: FastifyInstance, ctx: Server
     const mail = emailInput(req.body);
     const attachments = await readAttachments(storage.forApp(req.params.appId), mail.attachments);
     for (const to of mail.to) {
-      await ctx.mailer.send({ to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}), ...(attachments.length ? { attachments } : {}) });
+      await ctx.mailer.send({
+        to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(attachments.length ? { attachments } : {}),
+      });
     }
     return { messageId: newId(), status: 'published', errorMessage: null };
   });
@@ -84,16 +98,19 @@ export function registerMessagingSendingRoutes(app: FastifyInstance, ctx: Server
 
 function templateValues(raw: unknown): Record<string, string> {
   if (raw === undefined || raw === null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw ApiError.field('BAD_REQUEST', 'templateValues', "'templateValues' must be an object of names to values");
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw ApiError.field('BAD_REQUEST', 'templateValues', "'templateValues' must be an object of names to values");
   const entries = Object.entries(raw as Record<string, unknown>);
-  if (entries.length > MAX_TEMPLATE_VALUES) throw ApiError.field('BAD_REQUEST', 'templateValues', `At most ${MAX_TEMPLATE_VALUES} template values`);
+  if (entries.length > MAX_TEMPLATE_VALUES)
+    throw ApiError.field('BAD_REQUEST', 'templateValues', `At most ${MAX_TEMPLATE_VALUES} template values`);
   return Object.fromEntries(entries.map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
 }
 
 /** The message with `{key}` replaced in its text (a string, or the string fields of an object). */
 function fill(message: unknown, values: Record<string, string>): unknown {
   // One pass over the text: a value that itself holds `{key}` is not expanded again.
-  const text = (s: string) => s.replace(/\{([^{}]{1,100})\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key] : whole));
+  const text = (s: string) =>
+    s.replace(/\{([^{}]{1,100})\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key] : whole));
   if (typeof message === 'string') return text(message);
   if (message && typeof message === 'object' && !Array.isArray(message)) {
     return Object.fromEntries(Object.entries(message).map(([k, v]) => [k, typeof v === 'string' ? text(v) : v]));
@@ -105,12 +122,16 @@ function fill(message: unknown, values: Record<string, string>): unknown {
  * The files named as attachments, all read before anything is sent: a path that is not a file of
  * the app, too many files or too many bytes is a 400 naming it. Server code may read every file.
  */
-async function readAttachments(driver: ReturnType<ReturnType<typeof createStorage>['forApp']>, paths: string[]): Promise<Array<{ filename: string; content: Buffer }>> {
+async function readAttachments(
+  driver: ReturnType<ReturnType<typeof createStorage>['forApp']>,
+  paths: string[],
+): Promise<Array<{ filename: string; content: Buffer }>> {
   const out: Array<{ filename: string; content: Buffer }> = [];
   let total = 0;
   for (const raw of paths) {
     const path = raw.replace(/^\/+/, '');
-    const missing = () => ApiError.field('BAD_REQUEST', 'attachment', `Attachment '${raw.slice(0, 200)}' is not a file of the app`);
+    const missing = () =>
+      ApiError.field('BAD_REQUEST', 'attachment', `Attachment '${raw.slice(0, 200)}' is not a file of the app`);
     let entry;
     try {
       entry = await driver.stat(path);
@@ -120,7 +141,8 @@ async function readAttachments(driver: ReturnType<ReturnType<typeof createStorag
     }
     if (!entry || entry.type !== 'FILE') throw missing();
     total += entry.size;
-    if (total > MAX_ATTACHMENT_BYTES) throw ApiError.tooLarge(`Attachments may hold at most ${MAX_ATTACHMENT_BYTES} bytes together`);
+    if (total > MAX_ATTACHMENT_BYTES)
+      throw ApiError.tooLarge(`Attachments may hold at most ${MAX_ATTACHMENT_BYTES} bytes together`);
     const { stream } = await driver.read(path);
     const chunks: Buffer[] = [];
     let read = 0;
@@ -138,25 +160,55 @@ async function readAttachments(driver: ReturnType<ReturnType<typeof createStorag
   return out;
 }
 
-function emailInput(body: unknown): { subject: string; text: string; html?: string; to: string[]; attachments: string[] } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw ApiError.badRequest('Send {subject, bodyparts, to}');
+function emailInput(body: unknown): {
+  subject: string;
+  text: string;
+  html?: string;
+  to: string[];
+  attachments: string[];
+} {
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw ApiError.badRequest('Send {subject, bodyparts, to}');
   const b = body as { subject?: unknown; bodyparts?: unknown; to?: unknown; attachment?: unknown };
-  if (typeof b.subject !== 'string' || !b.subject.trim() || b.subject.length > MAX_SUBJECT || /[\r\n]/.test(b.subject)) {
+  if (
+    typeof b.subject !== 'string' ||
+    !b.subject.trim() ||
+    b.subject.length > MAX_SUBJECT ||
+    /[\r\n]/.test(b.subject)
+  ) {
     throw ApiError.field('BAD_REQUEST', 'subject', `'subject' is a one-line text of 1 to ${MAX_SUBJECT} characters`);
   }
   const parts = (b.bodyparts ?? {}) as { textmessage?: unknown; htmlmessage?: unknown };
   const text = typeof parts.textmessage === 'string' ? parts.textmessage : undefined;
   const html = typeof parts.htmlmessage === 'string' ? parts.htmlmessage : undefined;
-  if (!text && !html) throw ApiError.field('BAD_REQUEST', 'bodyparts', "'bodyparts' needs a textmessage or an htmlmessage");
-  if ((text?.length ?? 0) + (html?.length ?? 0) > MAX_EMAIL_BODY) throw ApiError.tooLarge(`An email body may be at most ${MAX_EMAIL_BODY} characters`);
+  if (!text && !html)
+    throw ApiError.field('BAD_REQUEST', 'bodyparts', "'bodyparts' needs a textmessage or an htmlmessage");
+  if ((text?.length ?? 0) + (html?.length ?? 0) > MAX_EMAIL_BODY)
+    throw ApiError.tooLarge(`An email body may be at most ${MAX_EMAIL_BODY} characters`);
   const to = Array.isArray(b.to) ? b.to : [];
-  if (!to.length || to.length > MAX_EMAIL_RECIPIENTS) throw ApiError.field('BAD_REQUEST', 'to', `'to' lists 1 to ${MAX_EMAIL_RECIPIENTS} addresses`);
+  if (!to.length || to.length > MAX_EMAIL_RECIPIENTS)
+    throw ApiError.field('BAD_REQUEST', 'to', `'to' lists 1 to ${MAX_EMAIL_RECIPIENTS} addresses`);
   const bad = to.find((a) => typeof a !== 'string' || !EMAIL.test(a));
-  if (bad !== undefined) throw ApiError.field('BAD_REQUEST', 'to', `'${String(bad).slice(0, 100)}' is not an email address`);
+  if (bad !== undefined)
+    throw ApiError.field('BAD_REQUEST', 'to', `'${String(bad).slice(0, 100)}' is not an email address`);
   const attachments = b.attachment === undefined || b.attachment === null ? [] : b.attachment;
-  if (!Array.isArray(attachments) || attachments.length > MAX_ATTACHMENTS || attachments.some((a) => typeof a !== 'string' || !a || a.length > 1000)) {
-    throw ApiError.field('BAD_REQUEST', 'attachment', `'attachment' lists at most ${MAX_ATTACHMENTS} file paths of the app`);
+  if (
+    !Array.isArray(attachments) ||
+    attachments.length > MAX_ATTACHMENTS ||
+    attachments.some((a) => typeof a !== 'string' || !a || a.length > 1000)
+  ) {
+    throw ApiError.field(
+      'BAD_REQUEST',
+      'attachment',
+      `'attachment' lists at most ${MAX_ATTACHMENTS} file paths of the app`,
+    );
   }
   // A text part is always sent: mail readers without HTML show it.
-  return { subject: b.subject, text: text ?? html!.replace(/<[^>]*>/g, ''), ...(html ? { html } : {}), to: to as string[], attachments: attachments as string[] };
+  return {
+    subject: b.subject,
+    text: text ?? html!.replace(/<[^>]*>/g, ''),
+    ...(html ? { html } : {}),
+    to: to as string[],
+    attachments: attachments as string[],
+  };
 }

@@ -14,7 +14,12 @@ type KeyParams = { appId: string; apiKey: string };
  * SDK calls). The literal `registrations` is matched before the `{channel}` parameter, as the
  * SDK's paths require.
  */
-export function registerMessagingAppRoutes(app: FastifyInstance, ctx: ServerContext, channels: ChannelsService, devices: DevicesService): void {
+export function registerMessagingAppRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  channels: ChannelsService,
+  devices: DevicesService,
+): void {
   // The key is checked before the body is read, so a caller without one cannot make us parse it.
   const onRequest = async (req: FastifyRequest) => {
     await authenticateApp(ctx, req);
@@ -28,18 +33,28 @@ export function registerMessagingAppRoutes(app: FastifyInstance, ctx: ServerCont
   };
   const base = '/:appId/:apiKey/messaging';
 
-  app.post<{ Params: KeyParams & { channel: string }; Body: PublishInput }>(`${base}/:channel`, { onRequest: [onRequest, mayPublish], schema: { body: PublishBody } }, (req) =>
-    channels.publish(req.params.appId, req.params.channel, req.body ?? {}));
+  app.post<{ Params: KeyParams & { channel: string }; Body: PublishInput }>(
+    `${base}/:channel`,
+    { onRequest: [onRequest, mayPublish], schema: { body: PublishBody } },
+    (req) => channels.publish(req.params.appId, req.params.channel, req.body ?? {}),
+  );
   app.get<{ Params: KeyParams & { messageId: string } }>(`${base}/:messageId`, { onRequest }, (req) =>
-    channels.messageStatus(req.params.appId, req.params.messageId));
+    channels.messageStatus(req.params.appId, req.params.messageId),
+  );
   // The SDK's `cancel(messageId)`: stops a scheduled or repeating publish.
   app.delete<{ Params: KeyParams & { messageId: string } }>(`${base}/:messageId`, { onRequest }, (req) =>
-    channels.cancel(req.params.appId, req.params.messageId));
+    channels.cancel(req.params.appId, req.params.messageId),
+  );
 
   app.post<{ Params: KeyParams; Body: Record<string, unknown> }>(`${base}/registrations`, { onRequest }, (req) => {
-    if (req.body !== undefined && (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body))) throw ApiError.badRequest('The registration must be a JSON object');
+    if (req.body !== undefined && (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)))
+      throw ApiError.badRequest('The registration must be a JSON object');
     return devices.register(req.params.appId, req.body);
   });
-  app.get<{ Params: KeyParams & { deviceId: string } }>(`${base}/registrations/:deviceId`, { onRequest }, (req) => devices.get(req.params.appId, req.params.deviceId));
-  app.delete<{ Params: KeyParams & { deviceId: string } }>(`${base}/registrations/:deviceId`, { onRequest }, (req) => devices.unregister(req.params.appId, req.params.deviceId));
+  app.get<{ Params: KeyParams & { deviceId: string } }>(`${base}/registrations/:deviceId`, { onRequest }, (req) =>
+    devices.get(req.params.appId, req.params.deviceId),
+  );
+  app.delete<{ Params: KeyParams & { deviceId: string } }>(`${base}/registrations/:deviceId`, { onRequest }, (req) =>
+    devices.unregister(req.params.appId, req.params.deviceId),
+  );
 }

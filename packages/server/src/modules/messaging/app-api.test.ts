@@ -13,12 +13,19 @@ describeEachDb('messaging app API', (server) => {
   beforeAll(async () => {
     dev = await registerDeveloper(server());
     appId = await createTestApp(server(), dev.authKey);
-    const row = await server().app.basalt.dbs.system.selectFrom('api_keys').select('api_key').where('app_id', '=', appId).where('device_type', '=', 'REST').executeTakeFirstOrThrow();
+    const row = await server()
+      .app.basalt.dbs.system.selectFrom('api_keys')
+      .select('api_key')
+      .where('app_id', '=', appId)
+      .where('device_type', '=', 'REST')
+      .executeTakeFirstOrThrow();
     key = row.api_key;
   });
 
   it('publishes to a channel with message, publisherId and headers, and reports its status', async () => {
-    const res = await server().call('POST', `${root()}/messaging/default`, { body: { message: { hello: 'world' }, publisherId: 'device-7', headers: { city: 'Oslo' }, subtopic: 'x' } });
+    const res = await server().call('POST', `${root()}/messaging/default`, {
+      body: { message: { hello: 'world' }, publisherId: 'device-7', headers: { city: 'Oslo' }, subtopic: 'x' },
+    });
     expect(res.statusCode).toBe(200);
     const { messageId, status, errorMessage } = res.json();
     expect(status).toBe('published');
@@ -26,23 +33,48 @@ describeEachDb('messaging app API', (server) => {
     const state = await server().call('GET', `${root()}/messaging/${messageId}`);
     expect(state.json()).toEqual({ messageId, status: 'published', errorMessage: null });
 
-    const channel = (await server().call('GET', `/${appId}/console/messaging/channels`, { authKey: dev.authKey })).json()[0];
-    const history = (await server().call('GET', `/${appId}/console/messaging/channels/${channel.channelid}/messages`, { authKey: dev.authKey })).json();
-    expect(history[0]).toMatchObject({ messageId, message: { hello: 'world' }, publisherId: 'device-7', headers: { city: 'Oslo' }, subtopic: 'x' });
+    const channel = (
+      await server().call('GET', `/${appId}/console/messaging/channels`, { authKey: dev.authKey })
+    ).json()[0];
+    const history = (
+      await server().call('GET', `/${appId}/console/messaging/channels/${channel.channelid}/messages`, {
+        authKey: dev.authKey,
+      })
+    ).json();
+    expect(history[0]).toMatchObject({
+      messageId,
+      message: { hello: 'world' },
+      publisherId: 'device-7',
+      headers: { city: 'Oslo' },
+      subtopic: 'x',
+    });
   });
 
   it('answers 401 for a wrong key, 400 for bad input', async () => {
     const wrong = await server().call('POST', `/${appId}/WRONG/messaging/default`, { body: { message: 'x' } });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().code).toBe(8002);
-    expect((await server().call('POST', `${root()}/messaging/default`, { body: { message: 'x', headers: 'nope' } })).statusCode).toBe(400);
-    expect((await server().call('POST', `${root()}/messaging/default`, { body: { message: 'x', repeatEvery: 0.5 } })).statusCode).toBe(400);
-    expect((await server().call('POST', `${root()}/messaging/default`, { body: { message: 'x'.repeat(70_000) } })).statusCode).toBe(413);
+    expect(
+      (await server().call('POST', `${root()}/messaging/default`, { body: { message: 'x', headers: 'nope' } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await server().call('POST', `${root()}/messaging/default`, { body: { message: 'x', repeatEvery: 0.5 } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await server().call('POST', `${root()}/messaging/default`, { body: { message: 'x'.repeat(70_000) } }))
+        .statusCode,
+    ).toBe(413);
     expect((await server().call('GET', `${root()}/messaging/NO-SUCH-MESSAGE`)).statusCode).toBe(404);
   });
 
   const channelsNamed = async (name: string) =>
-    ((await server().call('GET', `/${appId}/console/messaging/channels`, { authKey: dev.authKey })).json() as Array<{ name: string }>).filter((c) => c.name === name);
+    (
+      (await server().call('GET', `/${appId}/console/messaging/channels`, { authKey: dev.authKey })).json() as Array<{
+        name: string;
+      }>
+    ).filter((c) => c.name === name);
 
   it('a publish to a channel that does not exist creates it with the default settings', async () => {
     expect(await channelsNamed('news.fresh')).toEqual([]);
@@ -50,19 +82,39 @@ describeEachDb('messaging app API', (server) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'published', errorMessage: null });
     const [channel] = await channelsNamed('news.fresh');
-    expect(channel).toMatchObject({ name: 'news.fresh', settings: { polling: true, rtmp: 0, websocket: 8888 }, updated: null });
-    const history = (await server().call('GET', `/${appId}/console/messaging/channels/${(channel as unknown as { channelid: string }).channelid}/messages`, { authKey: dev.authKey })).json();
+    expect(channel).toMatchObject({
+      name: 'news.fresh',
+      settings: { polling: true, rtmp: 0, websocket: 8888 },
+      updated: null,
+    });
+    const history = (
+      await server().call(
+        'GET',
+        `/${appId}/console/messaging/channels/${(channel as unknown as { channelid: string }).channelid}/messages`,
+        { authKey: dev.authKey },
+      )
+    ).json();
     expect(history).toMatchObject([{ messageId: res.json().messageId, message: 'first' }]);
     // The console reading a channel that does not exist still answers 404.
-    expect((await server().call('GET', `/${appId}/console/messaging/channels/NO-SUCH-ID/messages`, { authKey: dev.authKey })).statusCode).toBe(404);
+    expect(
+      (await server().call('GET', `/${appId}/console/messaging/channels/NO-SUCH-ID/messages`, { authKey: dev.authKey }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('first publishes at once make one channel, each answered 200', async () => {
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => server().call('POST', `${root()}/messaging/together`, { body: { message: i } })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        server().call('POST', `${root()}/messaging/together`, { body: { message: i } }),
+      ),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(await channelsNamed('together')).toHaveLength(1);
     // The console's create meets the channel the publishes made: 409, not a unique violation.
-    const again = await server().call('POST', `/${appId}/console/messaging/channels`, { authKey: dev.authKey, body: { name: 'together' } });
+    const again = await server().call('POST', `/${appId}/console/messaging/channels`, {
+      authKey: dev.authKey,
+      body: { name: 'together' },
+    });
     expect(again.statusCode).toBe(409);
   });
 
@@ -76,18 +128,32 @@ describeEachDb('messaging app API', (server) => {
     expect(reserved.statusCode).toBe(400);
     expect(reserved.json().message).toBe("'channels' is a reserved name and cannot name a channel");
     // A refused message leaves no channel behind either.
-    expect((await server().call('POST', `${root()}/messaging/not-yet`, { body: { message: 'x', headers: 'nope' } })).statusCode).toBe(400);
+    expect(
+      (await server().call('POST', `${root()}/messaging/not-yet`, { body: { message: 'x', headers: 'nope' } }))
+        .statusCode,
+    ).toBe(400);
     expect(await channelsNamed('not-yet')).toEqual([]);
-    const names = ((await server().call('GET', `/${appId}/console/messaging/channels`, { authKey: dev.authKey })).json() as Array<{ name: string }>).map((c) => c.name);
-    expect(names.filter((n) => n.includes('bad') || n.includes('dash') || n.startsWith('aaaa') || n.startsWith('caf'))).toEqual([]);
+    const names = (
+      (await server().call('GET', `/${appId}/console/messaging/channels`, { authKey: dev.authKey })).json() as Array<{
+        name: string;
+      }>
+    ).map((c) => c.name);
+    expect(
+      names.filter((n) => n.includes('bad') || n.includes('dash') || n.startsWith('aaaa') || n.startsWith('caf')),
+    ).toEqual([]);
   });
 
   it('a caller the role-wide rules deny Publish creates no channel; an allowed caller does', async () => {
     const f = await appFixture(server());
     const anonymous = await f.roleId('NotAuthenticatedUser');
-    const deny = await f.console('PUT', `/security/roles/permissions/${anonymous}`, { service: 'messaging', operation: 'Publish', access: 'DENY' });
+    const deny = await f.console('PUT', `/security/roles/permissions/${anonymous}`, {
+      service: 'messaging',
+      operation: 'Publish',
+      access: 'DENY',
+    });
     expect(deny.statusCode, deny.body).toBe(200);
-    const listed = async () => ((await f.console('GET', '/messaging/channels')).json() as Array<{ name: string }>).map((c) => c.name);
+    const listed = async () =>
+      ((await f.console('GET', '/messaging/channels')).json() as Array<{ name: string }>).map((c) => c.name);
 
     const refused = await f.api('POST', '/messaging/members', { body: { message: 'x' } });
     expect(refused.statusCode).toBe(403);
@@ -100,13 +166,29 @@ describeEachDb('messaging app API', (server) => {
   });
 
   it('registers, reads, re-registers and unregisters a device', async () => {
-    const body = { deviceToken: 'fcm-token-1', deviceId: 'phone-1', os: 'ANDROID', osVersion: '14', channels: ['default'], expiration: 1900000000 };
+    const body = {
+      deviceToken: 'fcm-token-1',
+      deviceId: 'phone-1',
+      os: 'ANDROID',
+      osVersion: '14',
+      channels: ['default'],
+      expiration: 1900000000,
+    };
     const reg = await server().call('POST', `${root()}/messaging/registrations`, { body });
     expect(reg.statusCode).toBe(200);
-    expect(reg.json()).toMatchObject({ deviceId: 'phone-1', deviceToken: 'fcm-token-1', os: 'ANDROID', osVersion: '14', channels: ['default'], expiration: 1900000000000 });
+    expect(reg.json()).toMatchObject({
+      deviceId: 'phone-1',
+      deviceToken: 'fcm-token-1',
+      os: 'ANDROID',
+      osVersion: '14',
+      channels: ['default'],
+      expiration: 1900000000000,
+    });
     expect(typeof reg.json().registrationId).toBe('string');
 
-    const again = await server().call('POST', `${root()}/messaging/registrations`, { body: { ...body, deviceToken: 'fcm-token-2', channels: undefined } });
+    const again = await server().call('POST', `${root()}/messaging/registrations`, {
+      body: { ...body, deviceToken: 'fcm-token-2', channels: undefined },
+    });
     expect(again.json().registrationId).toBe(reg.json().registrationId);
     const read = await server().call('GET', `${root()}/messaging/registrations/phone-1`);
     expect(read.json()).toMatchObject({ deviceToken: 'fcm-token-2', channels: ['default'] });

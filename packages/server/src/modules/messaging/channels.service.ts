@@ -18,7 +18,16 @@ export const MESSAGE_HISTORY = 1000;
 export const MAX_PENDING_SCHEDULES = 1000;
 const CHANNEL_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 /** Literal path parts of the app and console messaging APIs; a channel of that name is unreachable. */
-const RESERVED = new Set(['channels', 'registrations', 'push', 'pushsize', 'pushtemplates', 'email', 'button-templates', 'channel-templates']);
+const RESERVED = new Set([
+  'channels',
+  'registrations',
+  'push',
+  'pushsize',
+  'pushtemplates',
+  'email',
+  'button-templates',
+  'channel-templates',
+]);
 const SETTINGS = { polling: true, rtmp: 0, websocket: 8888 };
 
 export const newId = () => crypto.randomUUID().toUpperCase();
@@ -28,7 +37,8 @@ export const newId = () => crypto.randomUUID().toUpperCase();
  * console's create and rename, and publish and subscribe (which create channels on first use).
  */
 export function channelNameProblem(name: unknown): string | undefined {
-  if (typeof name !== 'string' || !CHANNEL_NAME.test(name)) return 'A channel name is 1 to 100 letters, digits, _, . or -, starting with a letter or digit';
+  if (typeof name !== 'string' || !CHANNEL_NAME.test(name))
+    return 'A channel name is 1 to 100 letters, digits, _, . or -, starting with a letter or digit';
   if (RESERVED.has(name.toLowerCase())) return `'${name}' is a reserved name and cannot name a channel`;
   return undefined;
 }
@@ -40,7 +50,13 @@ export function checkChannelName(name: unknown): string {
 }
 
 function channelOut(row: ChannelRow): MessagingChannel {
-  return { channelid: row.id, name: row.name, settings: { ...SETTINGS, ...(JSON.parse(row.settings) as object) }, created: row.created, updated: row.updated };
+  return {
+    channelid: row.id,
+    name: row.name,
+    settings: { ...SETTINGS, ...(JSON.parse(row.settings) as object) },
+    created: row.created,
+    updated: row.updated,
+  };
 }
 
 export interface PublishInput {
@@ -67,7 +83,10 @@ export class ChannelsService {
   private publishes = 0;
   private lastOrderKey = 0;
 
-  constructor(private readonly ctx: ServerContext, private readonly push: PushService) {
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly push: PushService,
+  ) {
     this.repo = new MessagingRepo(ctx.dbs);
     this.jobs = new PublishJobsRepo(ctx.jobs);
   }
@@ -87,7 +106,14 @@ export class ChannelsService {
   async channelForUse(appId: string, name: string): Promise<ChannelRow> {
     const found = await this.repo.channelByName(appId, name);
     if (found) return found;
-    const row: ChannelRow = { id: newId(), app_id: appId, name: checkChannelName(name), settings: JSON.stringify(SETTINGS), created: Date.now(), updated: null };
+    const row: ChannelRow = {
+      id: newId(),
+      app_id: appId,
+      name: checkChannelName(name),
+      settings: JSON.stringify(SETTINGS),
+      created: Date.now(),
+      updated: null,
+    };
     if (await this.repo.insertChannelIfAbsent(row)) return row;
     const other = await this.repo.channelByName(appId, name);
     // Only a delete between the two statements leaves nothing; the caller may simply try again.
@@ -101,10 +127,19 @@ export class ChannelsService {
 
   async create(appId: string, name: unknown): Promise<MessagingChannel> {
     const channelName = checkChannelName(name);
-    if (await this.repo.channelByName(appId, channelName)) throw ApiError.field('CONFLICT', 'name', `A channel named '${channelName}' already exists`);
-    const row: ChannelRow = { id: newId(), app_id: appId, name: channelName, settings: JSON.stringify(SETTINGS), created: Date.now(), updated: null };
+    if (await this.repo.channelByName(appId, channelName))
+      throw ApiError.field('CONFLICT', 'name', `A channel named '${channelName}' already exists`);
+    const row: ChannelRow = {
+      id: newId(),
+      app_id: appId,
+      name: channelName,
+      settings: JSON.stringify(SETTINGS),
+      created: Date.now(),
+      updated: null,
+    };
     // A publish or subscription may create the same name meanwhile: a 409 then, not a unique violation.
-    if (!(await this.repo.insertChannelIfAbsent(row))) throw ApiError.field('CONFLICT', 'name', `A channel named '${channelName}' already exists`);
+    if (!(await this.repo.insertChannelIfAbsent(row)))
+      throw ApiError.field('CONFLICT', 'name', `A channel named '${channelName}' already exists`);
     return channelOut(row);
   }
 
@@ -119,7 +154,8 @@ export class ChannelsService {
     const newName = checkChannelName(name);
     if (newName === row.name) return channelOut(row);
     if (row.name === DEFAULT_CHANNEL) throw ApiError.badRequest('The default channel cannot be renamed');
-    if (await this.repo.channelByName(appId, newName)) throw ApiError.field('CONFLICT', 'name', `A channel named '${newName}' already exists`);
+    if (await this.repo.channelByName(appId, newName))
+      throw ApiError.field('CONFLICT', 'name', `A channel named '${newName}' already exists`);
     const updated = Date.now();
     await this.repo.updateChannel(appId, channelId, { name: newName, updated });
     // Devices registered on the channel follow it to its new name.
@@ -151,9 +187,11 @@ export class ChannelsService {
   async publish(appId: string, channelName: string, input: PublishInput): Promise<PublishAnswer> {
     checkChannelName(channelName);
     const size = Buffer.byteLength(JSON.stringify(input ?? {}));
-    if (size > MAX_MESSAGE_BYTES) throw ApiError.tooLarge(`A message may be at most ${MAX_MESSAGE_BYTES} bytes; this one is ${size}`);
+    if (size > MAX_MESSAGE_BYTES)
+      throw ApiError.tooLarge(`A message may be at most ${MAX_MESSAGE_BYTES} bytes; this one is ${size}`);
     const headers = input.headers ?? {};
-    if (typeof headers !== 'object' || Array.isArray(headers)) throw ApiError.field('BAD_REQUEST', 'headers', 'headers must be an object');
+    if (typeof headers !== 'object' || Array.isArray(headers))
+      throw ApiError.field('BAD_REQUEST', 'headers', 'headers must be an object');
     const schedule = readSchedule(input, Date.now());
     const channel = await this.channelForUse(appId, channelName);
     if (schedule) return this.schedule(appId, channel.name, input, schedule);
@@ -164,15 +202,29 @@ export class ChannelsService {
    * Keeps a publish with a future publishAt or a repeatEvery as a job that the publish scheduler
    * fires when due (in whichever server process claims it first). The job id is the message id.
    */
-  private async schedule(appId: string, channelName: string, input: PublishInput, schedule: Schedule): Promise<PublishAnswer> {
+  private async schedule(
+    appId: string,
+    channelName: string,
+    input: PublishInput,
+    schedule: Schedule,
+  ): Promise<PublishAnswer> {
     if ((await this.jobs.countPending(appId)) >= MAX_PENDING_SCHEDULES) {
-      throw ApiError.field('BAD_REQUEST', 'publishAt', `An application may have at most ${MAX_PENDING_SCHEDULES} scheduled publishes waiting; cancel some first`);
+      throw ApiError.field(
+        'BAD_REQUEST',
+        'publishAt',
+        `An application may have at most ${MAX_PENDING_SCHEDULES} scheduled publishes waiting; cancel some first`,
+      );
     }
     const { publishAt: _at, repeatEvery: _every, repeatExpiresAt: _until, ...rest } = input;
     const id = newId();
     await this.jobs.insert({
-      id, app_id: appId, channel_name: channelName, input: JSON.stringify(rest), next_at: schedule.firstAt,
-      repeat_every_ms: schedule.repeatEveryMs, expires_at: schedule.expiresAt,
+      id,
+      app_id: appId,
+      channel_name: channelName,
+      input: JSON.stringify(rest),
+      next_at: schedule.firstAt,
+      repeat_every_ms: schedule.repeatEveryMs,
+      expires_at: schedule.expiresAt,
     });
     return { messageId: id, status: 'scheduled', errorMessage: null };
   }
@@ -185,12 +237,19 @@ export class ChannelsService {
       return;
     }
     await this.publishNow(job.app_id, channel, JSON.parse(job.input) as PublishInput, {
-      messageId: job.fired === 0 ? job.id : newId(), publishAt: job.next_at,
-      repeatEvery: job.repeat_every_ms ? job.repeat_every_ms / 1000 : 0, repeatExpiresAt: job.expires_at ?? 0,
+      messageId: job.fired === 0 ? job.id : newId(),
+      publishAt: job.next_at,
+      repeatEvery: job.repeat_every_ms ? job.repeat_every_ms / 1000 : 0,
+      repeatExpiresAt: job.expires_at ?? 0,
     });
   }
 
-  private async publishNow(appId: string, channel: ChannelRow, input: PublishInput, firing?: Firing): Promise<PublishAnswer> {
+  private async publishNow(
+    appId: string,
+    channel: ChannelRow,
+    input: PublishInput,
+    firing?: Firing,
+  ): Promise<PublishAnswer> {
     const now = Date.now();
     const message: PublishedMessage = {
       messageId: firing?.messageId ?? newId(),
@@ -208,16 +267,26 @@ export class ChannelsService {
       repeatEvery: firing?.repeatEvery ?? 0,
       repeatExpiresAt: firing?.repeatExpiresAt ?? 0,
     };
-    const wantsPush = message.publishPolicy === 'PUSH' || message.publishPolicy === 'BOTH'
-      || (input.publishPolicy == null && (input.pushBroadcast != null || input.pushSinglecast != null));
+    const wantsPush =
+      message.publishPolicy === 'PUSH' ||
+      message.publishPolicy === 'BOTH' ||
+      (input.publishPolicy == null && (input.pushBroadcast != null || input.pushSinglecast != null));
     let status = 'published';
     if (wantsPush) status = (await this.push.pushMessage(appId, channel.name, message)).status;
     // The history's order key never repeats within this process: two publishes in one millisecond
     // must still list newest first (message ids are random and cannot break the tie).
     this.lastOrderKey = Math.max(now, this.lastOrderKey + 1);
-    const row: MessageRow = { id: message.messageId, app_id: appId, channel_id: channel.id, status, body: JSON.stringify(message), published: this.lastOrderKey };
+    const row: MessageRow = {
+      id: message.messageId,
+      app_id: appId,
+      channel_id: channel.id,
+      status,
+      body: JSON.stringify(message),
+      published: this.lastOrderKey,
+    };
     await this.repo.insertMessage(row);
-    if (message.publishPolicy !== 'PUSH') this.ctx.bus.emit('message.published', { appId, channel: channel.name, message });
+    if (message.publishPolicy !== 'PUSH')
+      this.ctx.bus.emit('message.published', { appId, channel: channel.name, message });
     if (++this.publishes % 100 === 0) await this.repo.pruneMessages(channel.id, MESSAGE_HISTORY);
     return { messageId: message.messageId, status, errorMessage: null };
   }
@@ -227,14 +296,22 @@ export class ChannelsService {
     if (await this.jobs.cancel(appId, messageId, Date.now())) return true;
     const job = await this.jobs.byId(appId, messageId);
     if (!job) throw ApiError.notFound(`No scheduled message ${messageId}`);
-    throw ApiError.field('CONFLICT', 'messageId', `Message ${messageId} is ${job.state === 'cancelled' ? 'cancelled already' : 'published and no longer scheduled'}`);
+    throw ApiError.field(
+      'CONFLICT',
+      'messageId',
+      `Message ${messageId} is ${job.state === 'cancelled' ? 'cancelled already' : 'published and no longer scheduled'}`,
+    );
   }
 
   async messageStatus(appId: string, messageId: string): Promise<PublishAnswer> {
     // A scheduled message is known by its job until its last firing.
     const job = await this.jobs.byId(appId, messageId);
     if (job && (job.state !== 'done' || job.last_error)) {
-      return { messageId, status: job.state === 'pending' ? 'scheduled' : job.state === 'cancelled' ? 'cancelled' : 'failed', errorMessage: job.last_error };
+      return {
+        messageId,
+        status: job.state === 'pending' ? 'scheduled' : job.state === 'cancelled' ? 'cancelled' : 'failed',
+        errorMessage: job.last_error,
+      };
     }
     const row = await this.repo.messageById(appId, messageId);
     if (!row) throw ApiError.notFound(`Message ${messageId} not found`);
@@ -243,7 +320,13 @@ export class ChannelsService {
 
   // Devices
 
-  async devices(appId: string, channelId: string, where: Condition | undefined, offset: number, limit: number): Promise<DeviceRegistration[]> {
+  async devices(
+    appId: string,
+    channelId: string,
+    where: Condition | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<DeviceRegistration[]> {
     const channel = await this.channel(appId, channelId);
     return this.describe(await this.repo.listDevices(appId, { channel: channel.name, where }, offset, limit));
   }
@@ -261,8 +344,15 @@ export class ChannelsService {
   async describe(rows: DeviceRow[]): Promise<DeviceRegistration[]> {
     const channels = await this.repo.channelsOf(rows.map((r) => r.id));
     return rows.map((r) => ({
-      objectId: r.id, deviceId: r.device_id, deviceToken: r.device_token, os: r.os, osVersion: r.os_version,
-      channels: channels.get(r.id) ?? [], expiration: r.expiration, created: r.created, updated: r.updated,
+      objectId: r.id,
+      deviceId: r.device_id,
+      deviceToken: r.device_token,
+      os: r.os,
+      osVersion: r.os_version,
+      channels: channels.get(r.id) ?? [],
+      expiration: r.expiration,
+      created: r.created,
+      updated: r.updated,
     }));
   }
 }

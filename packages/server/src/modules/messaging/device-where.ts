@@ -66,7 +66,9 @@ function valueFor(field: string, o: Operand): Value {
   if (typeof v === 'number') ms = v;
   else if (typeof v === 'string') ms = /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : parseDateLiteral(v);
   if (ms === null || !Number.isFinite(ms)) {
-    throw bad(`'${field}' holds times (epoch milliseconds or a date such as '2024-01-31'), not ${typeof v === 'string' ? `'${v}'` : String(v)} at position ${o.pos}`);
+    throw bad(
+      `'${field}' holds times (epoch milliseconds or a date such as '2024-01-31'), not ${typeof v === 'string' ? `'${v}'` : String(v)} at position ${o.pos}`,
+    );
   }
   // A fraction or a number beyond 2^53 as double precision: PostgreSQL would type the parameter bigint.
   return Number.isSafeInteger(ms) ? ms : sql`cast(${ms} as double precision)`;
@@ -74,7 +76,8 @@ function valueFor(field: string, o: Operand): Value {
 
 function channelMatch(eb: DeviceEb, test: (name: Expression<string>) => Expression<SqlBool>): Expression<SqlBool> {
   return eb.exists(
-    eb.selectFrom('msg_device_channels as dc')
+    eb
+      .selectFrom('msg_device_channels as dc')
       .select('dc.channel_name')
       .whereRef('dc.device_row_id', '=', 'msg_devices.id')
       .where((inner) => test(inner.ref('dc.channel_name'))),
@@ -88,10 +91,14 @@ function channelMatch(eb: DeviceEb, test: (name: Expression<string>) => Expressi
 export function deviceCondition(eb: DeviceEb, cond: Condition, like: LikeFn): Expression<SqlBool> {
   const recurse = (c: Condition) => deviceCondition(eb, c, like);
   switch (cond.kind) {
-    case 'and': return eb.and([recurse(cond.left), recurse(cond.right)]);
-    case 'or': return eb.or([recurse(cond.left), recurse(cond.right)]);
-    case 'not': return eb.not(recurse(cond.expr));
-    default: break;
+    case 'and':
+      return eb.and([recurse(cond.left), recurse(cond.right)]);
+    case 'or':
+      return eb.or([recurse(cond.left), recurse(cond.right)]);
+    case 'not':
+      return eb.not(recurse(cond.expr));
+    default:
+      break;
   }
   // `'IOS' = os` reads as `os = 'IOS'`.
   const flipped = cond.kind === 'compare' && !columnName(cond.left) && columnName(cond.right);
@@ -104,8 +111,14 @@ export function deviceCondition(eb: DeviceEb, cond: Condition, like: LikeFn): Ex
   const mirror: Record<string, '<' | '<=' | '>' | '>='> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
   const test = (ref: Expression<any>): Expression<SqlBool> => {
     switch (cond.kind) {
-      case 'isNull': return eb(ref, cond.negated ? 'is not' : 'is', null);
-      case 'in': return eb(ref, cond.negated ? 'not in' : 'in', cond.values.map((o) => valueFor(field, o)));
+      case 'isNull':
+        return eb(ref, cond.negated ? 'is not' : 'is', null);
+      case 'in':
+        return eb(
+          ref,
+          cond.negated ? 'not in' : 'in',
+          cond.values.map((o) => valueFor(field, o)),
+        );
       case 'between': {
         const inside = eb.and([eb(ref, '>=', valueFor(field, cond.low)), eb(ref, '<=', valueFor(field, cond.high))]);
         return cond.negated ? eb.not(inside) : inside;
@@ -113,7 +126,8 @@ export function deviceCondition(eb: DeviceEb, cond: Condition, like: LikeFn): Ex
       case 'like': {
         const pattern = literal(cond.pattern);
         if (typeof pattern !== 'string') throw bad(`LIKE needs a text pattern (position ${cond.pattern.pos})`);
-        if (TIME_FIELDS.has(field)) throw bad(`LIKE applies to text fields, not to the time '${field}' (position ${cond.pos})`);
+        if (TIME_FIELDS.has(field))
+          throw bad(`LIKE applies to text fields, not to the time '${field}' (position ${cond.pos})`);
         return cond.negated ? eb.not(like(ref, pattern)) : like(ref, pattern);
       }
       case 'compare': {
@@ -122,12 +136,14 @@ export function deviceCondition(eb: DeviceEb, cond: Condition, like: LikeFn): Ex
         if (v === null) return eb(ref, op === '!=' ? 'is not' : 'is', null);
         return eb(ref, op === '!=' ? '<>' : op, v);
       }
-      default: throw bad('unsupported condition');
+      default:
+        throw bad('unsupported condition');
     }
   };
   if (CHANNEL_FIELDS.has(field)) {
     // A device on no channel at all "is null" on channelName.
-    if (cond.kind === 'isNull') return cond.negated ? channelMatch(eb, () => eb.lit(true)) : eb.not(channelMatch(eb, () => eb.lit(true)));
+    if (cond.kind === 'isNull')
+      return cond.negated ? channelMatch(eb, () => eb.lit(true)) : eb.not(channelMatch(eb, () => eb.lit(true)));
     return channelMatch(eb, (name) => test(name));
   }
   return test(eb.ref(COLUMNS[field] as 'msg_devices.id'));

@@ -20,7 +20,11 @@ function text(value: unknown, field: string, max: number, required = true): stri
     return null;
   }
   if (typeof value !== 'string' || value.length > max || hasControlCharacters(value)) {
-    throw ApiError.field('BAD_REQUEST', field, `'${field}' must be text of at most ${max} characters without control characters`);
+    throw ApiError.field(
+      'BAD_REQUEST',
+      field,
+      `'${field}' must be text of at most ${max} characters without control characters`,
+    );
   }
   return value;
 }
@@ -32,7 +36,12 @@ function text(value: unknown, field: string, max: number, required = true): stri
 function expirationMs(value: unknown): number | null {
   if (value === undefined || value === null || value === '') return null;
   const n = typeof value === 'string' ? Date.parse(value) : Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw ApiError.field('BAD_REQUEST', 'expiration', "'expiration' must be a date or a time in seconds or milliseconds");
+  if (!Number.isFinite(n) || n <= 0)
+    throw ApiError.field(
+      'BAD_REQUEST',
+      'expiration',
+      "'expiration' must be a date or a time in seconds or milliseconds",
+    );
   return Math.round(n < 1e11 ? n * 1000 : n);
 }
 
@@ -40,18 +49,36 @@ function expirationMs(value: unknown): number | null {
 export class DevicesService {
   constructor(private readonly channels: ChannelsService) {}
 
-  async register(appId: string, body: Record<string, unknown> | undefined): Promise<DeviceRegistration & { registrationId: string }> {
+  async register(
+    appId: string,
+    body: Record<string, unknown> | undefined,
+  ): Promise<DeviceRegistration & { registrationId: string }> {
     const b = body ?? {};
     const os = String(text(b.os, 'os', 32)).toUpperCase();
     if (!OS.test(os)) throw ApiError.field('BAD_REQUEST', 'os', "'os' must be a platform name such as ANDROID or IOS");
     const list = b.channels === undefined || b.channels === null ? [DEFAULT_CHANNEL] : b.channels;
-    if (!Array.isArray(list) || list.length > MAX_CHANNELS_PER_DEVICE) throw ApiError.field('BAD_REQUEST', 'channels', `'channels' must be a list of at most ${MAX_CHANNELS_PER_DEVICE} channel names`);
+    if (!Array.isArray(list) || list.length > MAX_CHANNELS_PER_DEVICE)
+      throw ApiError.field(
+        'BAD_REQUEST',
+        'channels',
+        `'channels' must be a list of at most ${MAX_CHANNELS_PER_DEVICE} channel names`,
+      );
     const channels = [...new Set(list.map((c) => checkChannelName(c)))];
     const now = Date.now();
-    const saved = await this.channels.repo.saveDevice({
-      id: newId(), app_id: appId, device_id: String(text(b.deviceId, 'deviceId', 200)), device_token: String(text(b.deviceToken, 'deviceToken', 4096)),
-      os, os_version: text(b.osVersion, 'osVersion', 64, false), expiration: expirationMs(b.expiration), created: now, updated: null,
-    }, channels);
+    const saved = await this.channels.repo.saveDevice(
+      {
+        id: newId(),
+        app_id: appId,
+        device_id: String(text(b.deviceId, 'deviceId', 200)),
+        device_token: String(text(b.deviceToken, 'deviceToken', 4096)),
+        os,
+        os_version: text(b.osVersion, 'osVersion', 64, false),
+        expiration: expirationMs(b.expiration),
+        created: now,
+        updated: null,
+      },
+      channels,
+    );
     const [out] = await this.channels.describe([saved]);
     return { registrationId: saved.id, ...out };
   }
@@ -64,7 +91,8 @@ export class DevicesService {
   }
 
   async unregister(appId: string, deviceId: string): Promise<boolean> {
-    if (!(await this.channels.repo.deleteDevice(appId, deviceId))) throw ApiError.notFound(`Device ${deviceId} is not registered`);
+    if (!(await this.channels.repo.deleteDevice(appId, deviceId)))
+      throw ApiError.notFound(`Device ${deviceId} is not registered`);
     return true;
   }
 }

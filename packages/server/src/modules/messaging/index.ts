@@ -23,7 +23,12 @@ export { realtimeUrl } from '../../realtime/index.js';
  * Stores an app's push credentials: `FCM` takes a Firebase service-account JSON object, `APNS`
  * `{keyId, teamId, privateKey, bundleId, production}`. For the settings area (mobile settings).
  */
-export function setPushProviderConfig(ctx: ServerContext, appId: string, provider: 'FCM' | 'APNS', config: unknown): Promise<string> {
+export function setPushProviderConfig(
+  ctx: ServerContext,
+  appId: string,
+  provider: 'FCM' | 'APNS',
+  config: unknown,
+): Promise<string> {
   return (services.get(ctx) ?? new PushService(ctx)).setProviderConfig(appId, provider, config);
 }
 

@@ -8,7 +8,8 @@ import type { Kysely, Migration } from 'kysely';
  */
 const m0400: Migration = {
   async up(db: Kysely<any>): Promise<void> {
-    await db.schema.createTable('msg_channels')
+    await db.schema
+      .createTable('msg_channels')
       .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
       .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
       .addColumn('name', 'varchar(100)', (c) => c.notNull())
@@ -18,7 +19,8 @@ const m0400: Migration = {
       .addUniqueConstraint('msg_channels_app_name', ['app_id', 'name'])
       .execute();
 
-    await db.schema.createTable('msg_messages')
+    await db.schema
+      .createTable('msg_messages')
       .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
       .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
       .addColumn('channel_id', 'varchar(64)', (c) => c.notNull().references('msg_channels.id').onDelete('cascade'))
@@ -26,9 +28,14 @@ const m0400: Migration = {
       .addColumn('body', 'text', (c) => c.notNull())
       .addColumn('published', 'bigint', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('msg_messages_channel').on('msg_messages').columns(['channel_id', 'published']).execute();
+    await db.schema
+      .createIndex('msg_messages_channel')
+      .on('msg_messages')
+      .columns(['channel_id', 'published'])
+      .execute();
 
-    await db.schema.createTable('msg_devices')
+    await db.schema
+      .createTable('msg_devices')
       .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
       .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
       .addColumn('device_id', 'varchar(200)', (c) => c.notNull())
@@ -43,16 +50,22 @@ const m0400: Migration = {
 
     // Which channels a device receives pushes for; channel names (not ids) because the app API
     // registers by name and a device may name a channel the developer creates later.
-    await db.schema.createTable('msg_device_channels')
+    await db.schema
+      .createTable('msg_device_channels')
       .addColumn('device_row_id', 'varchar(64)', (c) => c.notNull().references('msg_devices.id').onDelete('cascade'))
       .addColumn('app_id', 'varchar(64)', (c) => c.notNull())
       .addColumn('channel_name', 'varchar(100)', (c) => c.notNull())
       .addPrimaryKeyConstraint('msg_device_channels_pk', ['device_row_id', 'channel_name'])
       .execute();
-    await db.schema.createIndex('msg_device_channels_channel').on('msg_device_channels').columns(['app_id', 'channel_name']).execute();
+    await db.schema
+      .createIndex('msg_device_channels_channel')
+      .on('msg_device_channels')
+      .columns(['app_id', 'channel_name'])
+      .execute();
 
     // Push, button and channel templates share one shape: a named JSON document per kind/platform.
-    await db.schema.createTable('msg_templates')
+    await db.schema
+      .createTable('msg_templates')
       .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
       .addColumn('kind', 'varchar(16)', (c) => c.notNull())
       .addColumn('platform', 'varchar(32)', (c) => c.notNull())
@@ -63,7 +76,8 @@ const m0400: Migration = {
       .addPrimaryKeyConstraint('msg_templates_pk', ['app_id', 'kind', 'platform', 'name'])
       .execute();
 
-    await db.schema.createTable('msg_push_providers')
+    await db.schema
+      .createTable('msg_push_providers')
       .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
       .addColumn('provider', 'varchar(16)', (c) => c.notNull())
       .addColumn('config', 'text', (c) => c.notNull())
@@ -71,7 +85,8 @@ const m0400: Migration = {
       .addPrimaryKeyConstraint('msg_push_providers_pk', ['app_id', 'provider'])
       .execute();
 
-    await db.schema.createTable('msg_push_outbox')
+    await db.schema
+      .createTable('msg_push_outbox')
       .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
       .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
       .addColumn('message_id', 'varchar(64)', (c) => c.notNull())
@@ -98,7 +113,8 @@ const m0400: Migration = {
 const m0401: Migration = {
   async up(db: Kysely<any>): Promise<void> {
     await db.schema.alterTable('msg_push_providers').addColumn('id', 'varchar(64)').execute();
-    await db.schema.createTable('msg_publish_jobs')
+    await db.schema
+      .createTable('msg_publish_jobs')
       .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
       .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
       .addColumn('channel_name', 'varchar(100)', (c) => c.notNull())
@@ -116,4 +132,7 @@ const m0401: Migration = {
   },
 };
 
-export const messagingMigrations: Record<string, Migration> = { '0400-messaging': m0400, '0401-push-settings-scheduled-publish': m0401 };
+export const messagingMigrations: Record<string, Migration> = {
+  '0400-messaging': m0400,
+  '0401-push-settings-scheduled-publish': m0401,
+};

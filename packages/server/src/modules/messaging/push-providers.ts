@@ -47,14 +47,28 @@ function str(cfg: Record<string, unknown>, key: string, required = true): string
 
 /** Checks a provider configuration before it is stored; answers it normalised. */
 export function validateProviderConfig(provider: string, cfg: unknown): Record<string, unknown> {
-  if (!cfg || typeof cfg !== 'object' || Array.isArray(cfg)) throw ApiError.badRequest('Push configuration must be an object');
+  if (!cfg || typeof cfg !== 'object' || Array.isArray(cfg))
+    throw ApiError.badRequest('Push configuration must be an object');
   const c = cfg as Record<string, unknown>;
   if (provider === 'FCM') {
     // A Firebase service-account JSON file, as downloaded from the Firebase console.
-    return { project_id: str(c, 'project_id'), client_email: str(c, 'client_email'), private_key: str(c, 'private_key'), token_uri: str(c, 'token_uri', false), endpoint: str(c, 'endpoint', false) };
+    return {
+      project_id: str(c, 'project_id'),
+      client_email: str(c, 'client_email'),
+      private_key: str(c, 'private_key'),
+      token_uri: str(c, 'token_uri', false),
+      endpoint: str(c, 'endpoint', false),
+    };
   }
   if (provider === 'APNS') {
-    return { keyId: str(c, 'keyId'), teamId: str(c, 'teamId'), privateKey: str(c, 'privateKey'), bundleId: str(c, 'bundleId'), production: c.production === true, endpoint: str(c, 'endpoint', false) };
+    return {
+      keyId: str(c, 'keyId'),
+      teamId: str(c, 'teamId'),
+      privateKey: str(c, 'privateKey'),
+      bundleId: str(c, 'bundleId'),
+      production: c.production === true,
+      endpoint: str(c, 'endpoint', false),
+    };
   }
   throw ApiError.badRequest(`Unknown push provider '${provider}': use FCM or APNS`);
 }
@@ -71,26 +85,40 @@ export class FcmProvider implements PushProvider {
     private readonly cfg: Record<string, unknown>,
     private readonly network: ProviderNetwork,
   ) {
-    const account = { client_email: String(cfg.client_email), private_key: String(cfg.private_key), token_uri: cfg.token_uri ? String(cfg.token_uri) : undefined };
-    this.token = new GoogleAccessToken(account, 'https://www.googleapis.com/auth/firebase.messaging', network.allowPrivate, 'FCM');
+    const account = {
+      client_email: String(cfg.client_email),
+      private_key: String(cfg.private_key),
+      token_uri: cfg.token_uri ? String(cfg.token_uri) : undefined,
+    };
+    this.token = new GoogleAccessToken(
+      account,
+      'https://www.googleapis.com/auth/firebase.messaging',
+      network.allowPrivate,
+      'FCM',
+    );
   }
 
   async send(d: PushDelivery): Promise<DeliveryResult> {
     const endpoint = String(this.cfg.endpoint ?? 'https://fcm.googleapis.com');
     // FCM data values must be strings.
-    const data = Object.fromEntries(Object.entries(d.payload.data ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+    const data = Object.fromEntries(
+      Object.entries(d.payload.data ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+    );
     const message = {
       token: d.deviceToken,
       notification: { title: d.payload.title, body: d.payload.body },
       ...(Object.keys(data).length ? { data } : {}),
       ...(d.payload.options ? { android: d.payload.options } : {}),
     };
-    const res = await requestRemote(`${endpoint}/v1/projects/${encodeURIComponent(String(this.cfg.project_id))}/messages:send`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${await this.token.get()}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ message }),
-      allowPrivate: this.network.allowPrivate,
-    });
+    const res = await requestRemote(
+      `${endpoint}/v1/projects/${encodeURIComponent(String(this.cfg.project_id))}/messages:send`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await this.token.get()}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ message }),
+        allowPrivate: this.network.allowPrivate,
+      },
+    );
     return ok(res.status) ? { ok: true } : { ok: false, error: errorText(res) };
   }
 }
@@ -109,14 +137,22 @@ export class ApnsProvider implements PushProvider {
     // Apple refuses tokens older than an hour and throttles ones renewed too often: 50 minutes.
     if (this.jwt && Date.now() - this.jwt.issued < 50 * 60_000) return this.jwt.value;
     const unsigned = `${b64url(JSON.stringify({ alg: 'ES256', kid: this.cfg.keyId }))}.${b64url(JSON.stringify({ iss: this.cfg.teamId, iat: Math.floor(Date.now() / 1000) }))}`;
-    const signature = crypto.sign('sha256', Buffer.from(unsigned), { key: String(this.cfg.privateKey), dsaEncoding: 'ieee-p1363' });
+    const signature = crypto.sign('sha256', Buffer.from(unsigned), {
+      key: String(this.cfg.privateKey),
+      dsaEncoding: 'ieee-p1363',
+    });
     this.jwt = { value: `${unsigned}.${b64url(signature)}`, issued: Date.now() };
     return this.jwt.value;
   }
 
   send(d: PushDelivery): Promise<DeliveryResult> {
-    const origin = String(this.cfg.endpoint ?? (this.cfg.production ? 'https://api.push.apple.com' : 'https://api.sandbox.push.apple.com'));
-    const body = JSON.stringify({ aps: { alert: { title: d.payload.title, body: d.payload.body }, ...(d.payload.options ?? {}) }, ...(d.payload.data ?? {}) });
+    const origin = String(
+      this.cfg.endpoint ?? (this.cfg.production ? 'https://api.push.apple.com' : 'https://api.sandbox.push.apple.com'),
+    );
+    const body = JSON.stringify({
+      aps: { alert: { title: d.payload.title, body: d.payload.body }, ...(d.payload.options ?? {}) },
+      ...(d.payload.data ?? {}),
+    });
     let host: string;
     try {
       host = new URL(origin).hostname;
@@ -124,30 +160,51 @@ export class ApnsProvider implements PushProvider {
       return Promise.resolve({ ok: false, error: `APNs endpoint is not a valid URL: ${origin.slice(0, 100)}` });
     }
     const literal = refusedLiteral(host, this.network.allowPrivate);
-    if (literal) return Promise.resolve({ ok: false, error: `${literal} (private addresses need BASALT_REMOTE_FETCH_PRIVATE)` });
+    if (literal)
+      return Promise.resolve({ ok: false, error: `${literal} (private addresses need BASALT_REMOTE_FETCH_PRIVATE)` });
     return new Promise((resolve) => {
       // The lookup refuses private addresses when connecting (a name cannot resolve its way in).
       const session = http2.connect(origin, { lookup: guardedLookup(this.network.allowPrivate) });
-      const finish = (result: DeliveryResult) => { session.close(); resolve(result); };
+      const finish = (result: DeliveryResult) => {
+        session.close();
+        resolve(result);
+      };
       session.on('error', (err) => finish({ ok: false, error: `APNs connection failed: ${err.message}` }));
       const req = session.request({
-        ':method': 'POST', ':path': `/3/device/${encodeURIComponent(d.deviceToken)}`,
-        authorization: `bearer ${this.token()}`, 'apns-topic': String(this.cfg.bundleId), 'apns-push-type': 'alert', 'content-type': 'application/json',
+        ':method': 'POST',
+        ':path': `/3/device/${encodeURIComponent(d.deviceToken)}`,
+        authorization: `bearer ${this.token()}`,
+        'apns-topic': String(this.cfg.bundleId),
+        'apns-push-type': 'alert',
+        'content-type': 'application/json',
       });
       let status = 0;
       let text = '';
       req.setEncoding('utf8');
-      req.on('response', (headers) => { status = Number(headers[':status']); });
-      req.on('data', (chunk: string) => { text += chunk; });
-      req.on('end', () => finish(status === 200 ? { ok: true } : { ok: false, error: `${status} ${text.slice(0, 500)}`.trim() }));
+      req.on('response', (headers) => {
+        status = Number(headers[':status']);
+      });
+      req.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      req.on('end', () =>
+        finish(status === 200 ? { ok: true } : { ok: false, error: `${status} ${text.slice(0, 500)}`.trim() }),
+      );
       req.on('error', (err) => finish({ ok: false, error: err.message }));
-      req.setTimeout(15_000, () => { req.close(); finish({ ok: false, error: 'APNs did not answer within 15 s' }); });
+      req.setTimeout(15_000, () => {
+        req.close();
+        finish({ ok: false, error: 'APNs did not answer within 15 s' });
+      });
       req.end(body);
     });
   }
 }
 
-export function createProvider(name: string, cfg: Record<string, unknown>, network: ProviderNetwork): PushProvider | undefined {
+export function createProvider(
+  name: string,
+  cfg: Record<string, unknown>,
+  network: ProviderNetwork,
+): PushProvider | undefined {
   if (name === 'FCM') return new FcmProvider(cfg, network);
   if (name === 'APNS') return new ApnsProvider(cfg, network);
   return undefined;

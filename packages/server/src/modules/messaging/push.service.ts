@@ -5,7 +5,13 @@ import { MessagingRepo, type DeviceFilter, type DeviceRow, type OutboxRow } from
 import { newId } from './channels.service.js';
 import { parseDeviceWhere } from './device-where.js';
 import { hasControlCharacters } from './devices.service.js';
-import { createProvider, providerForOs, validateProviderConfig, type PushDelivery, type PushProvider } from './push-providers.js';
+import {
+  createProvider,
+  providerForOs,
+  validateProviderConfig,
+  type PushDelivery,
+  type PushProvider,
+} from './push-providers.js';
 import { SecretBox } from '../../http/secret-box.js';
 
 export type TemplateKind = 'push' | 'button' | 'channel';
@@ -28,8 +34,16 @@ export interface SendPushInput {
 
 function outboxOut(r: OutboxRow): PushOutboxEntry {
   return {
-    objectId: r.id, messageId: r.message_id, deviceId: r.device_id, os: r.os, provider: r.provider,
-    status: r.status as PushOutboxEntry['status'], error: r.error, payload: JSON.parse(r.payload), created: r.created, updated: r.updated,
+    objectId: r.id,
+    messageId: r.message_id,
+    deviceId: r.device_id,
+    os: r.os,
+    provider: r.provider,
+    status: r.status as PushOutboxEntry['status'],
+    error: r.error,
+    payload: JSON.parse(r.payload),
+    created: r.created,
+    updated: r.updated,
   };
 }
 
@@ -38,7 +52,8 @@ function notification(message: unknown): Pick<PushDelivery['payload'], 'title' |
   if (message === null || message === undefined) return {};
   if (typeof message !== 'object') return { body: String(message) };
   const m = message as Record<string, unknown>;
-  const text = (v: unknown) => (v === undefined || v === null ? undefined : typeof v === 'string' ? v : JSON.stringify(v));
+  const text = (v: unknown) =>
+    v === undefined || v === null ? undefined : typeof v === 'string' ? v : JSON.stringify(v);
   const { title, body, message: inner, ...data } = m;
   return { title: text(title), body: text(body ?? inner), ...(Object.keys(data).length ? { data } : {}) };
 }
@@ -66,28 +81,47 @@ export class PushService {
   }
 
   private background(work: Promise<void>): void {
-    const job = work.catch((err: unknown) => this.ctx.log.error({ err }, 'push delivery failed')).finally(() => this.inflight.delete(job));
+    const job = work
+      .catch((err: unknown) => this.ctx.log.error({ err }, 'push delivery failed'))
+      .finally(() => this.inflight.delete(job));
     this.inflight.add(job);
   }
 
   // Templates (push, button and channel templates share one store)
 
   private checkName(name: unknown): string {
-    if (typeof name !== 'string' || name.length < 1 || name.length > 100 || /[/\\]/.test(name) || hasControlCharacters(name)) throw ApiError.field('BAD_REQUEST', 'name', 'A template name is 1 to 100 characters without control characters or slashes');
+    if (
+      typeof name !== 'string' ||
+      name.length < 1 ||
+      name.length > 100 ||
+      /[/\\]/.test(name) ||
+      hasControlCharacters(name)
+    )
+      throw ApiError.field(
+        'BAD_REQUEST',
+        'name',
+        'A template name is 1 to 100 characters without control characters or slashes',
+      );
     return name;
   }
 
   private platformOf(kind: TemplateKind, platform: unknown): string {
     if (kind === 'push') return '';
-    if (typeof platform !== 'string' || !platform.trim()) throw ApiError.field('BAD_REQUEST', 'platform', `The ${kind} template's platform is required (query or body 'platform')`);
+    if (typeof platform !== 'string' || !platform.trim())
+      throw ApiError.field(
+        'BAD_REQUEST',
+        'platform',
+        `The ${kind} template's platform is required (query or body 'platform')`,
+      );
     return platform.trim().toUpperCase();
   }
 
   async templates(appId: string, kind: TemplateKind, platform?: string): Promise<MessagingTemplate[]> {
     // Without a platform, button and channel templates of every platform are listed.
-    const rows = kind !== 'push' && !platform
-      ? (await Promise.all(PLATFORMS.map((p) => this.repo.listTemplates(appId, kind, p)))).flat()
-      : await this.repo.listTemplates(appId, kind, this.platformOf(kind, platform));
+    const rows =
+      kind !== 'push' && !platform
+        ? (await Promise.all(PLATFORMS.map((p) => this.repo.listTemplates(appId, kind, p)))).flat()
+        : await this.repo.listTemplates(appId, kind, this.platformOf(kind, platform));
     return rows.map((r) => JSON.parse(r.body) as MessagingTemplate);
   }
 
@@ -99,30 +133,50 @@ export class PushService {
 
   private encode(doc: Record<string, unknown>, name: string, platform: string, kind: TemplateKind): string {
     const body = JSON.stringify({ ...doc, name, ...(kind !== 'push' ? { platform } : {}) });
-    if (Buffer.byteLength(body) > MAX_TEMPLATE_BYTES) throw ApiError.tooLarge(`A template may be at most ${MAX_TEMPLATE_BYTES} bytes`);
+    if (Buffer.byteLength(body) > MAX_TEMPLATE_BYTES)
+      throw ApiError.tooLarge(`A template may be at most ${MAX_TEMPLATE_BYTES} bytes`);
     return body;
   }
 
-  async createTemplate(appId: string, kind: TemplateKind, doc: Record<string, unknown>, platformArg?: string): Promise<MessagingTemplate> {
+  async createTemplate(
+    appId: string,
+    kind: TemplateKind,
+    doc: Record<string, unknown>,
+    platformArg?: string,
+  ): Promise<MessagingTemplate> {
     const name = this.checkName(doc.name);
     const platform = this.platformOf(kind, platformArg ?? doc.platform);
-    if (await this.repo.template(appId, kind, platform, name)) throw ApiError.field('CONFLICT', 'name', `A template named '${name}' already exists`);
+    if (await this.repo.template(appId, kind, platform, name))
+      throw ApiError.field('CONFLICT', 'name', `A template named '${name}' already exists`);
     const body = this.encode(doc, name, platform, kind);
     await this.repo.insertTemplate({ app_id: appId, kind, platform, name, body, created: Date.now(), updated: null });
     return JSON.parse(body) as MessagingTemplate;
   }
 
-  async updateTemplate(appId: string, kind: TemplateKind, current: string, doc: Record<string, unknown>, platformArg?: string): Promise<MessagingTemplate> {
+  async updateTemplate(
+    appId: string,
+    kind: TemplateKind,
+    current: string,
+    doc: Record<string, unknown>,
+    platformArg?: string,
+  ): Promise<MessagingTemplate> {
     const platform = this.platformOf(kind, platformArg ?? doc.platform);
-    if (!(await this.repo.template(appId, kind, platform, current))) throw ApiError.notFound(`Template '${current}' not found`);
+    if (!(await this.repo.template(appId, kind, platform, current)))
+      throw ApiError.notFound(`Template '${current}' not found`);
     const name = this.checkName(doc.name ?? current);
-    if (name !== current && (await this.repo.template(appId, kind, platform, name))) throw ApiError.field('CONFLICT', 'name', `A template named '${name}' already exists`);
+    if (name !== current && (await this.repo.template(appId, kind, platform, name)))
+      throw ApiError.field('CONFLICT', 'name', `A template named '${name}' already exists`);
     const body = this.encode(doc, name, platform, kind);
     await this.repo.updateTemplate(appId, kind, platform, current, { name, body, updated: Date.now() });
     return JSON.parse(body) as MessagingTemplate;
   }
 
-  async deleteTemplates(appId: string, kind: TemplateKind, names: string[], platformArg?: string): Promise<{ deleted: number }> {
+  async deleteTemplates(
+    appId: string,
+    kind: TemplateKind,
+    names: string[],
+    platformArg?: string,
+  ): Promise<{ deleted: number }> {
     const list = names.map((n) => n.trim()).filter(Boolean);
     if (!list.length) throw ApiError.field('BAD_REQUEST', 'names', 'Name at least one template');
     const deleted = await this.repo.deleteTemplates(appId, kind, this.platformOf(kind, platformArg), list);
@@ -141,15 +195,28 @@ export class PushService {
     let spec: SendPushInput = input;
     if (input.name) {
       const row = await this.repo.template(appId, 'push', '', input.name);
-      if (row) spec = { ...(JSON.parse(row.body) as SendPushInput), ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) };
+      if (row)
+        spec = {
+          ...(JSON.parse(row.body) as SendPushInput),
+          ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
+        };
     }
     const platforms = (spec.platforms ?? []).map((p) => String(p).toUpperCase());
     const filter: DeviceFilter = { where: parseDeviceWhere(spec.where), platforms, activeAt: Date.now() };
     if (spec.channelName) filter.channel = spec.channelName;
-    if (!spec.channelName && !spec.where) throw ApiError.field('BAD_REQUEST', 'channelName', 'Say who receives the push: a channelName or a where over devices');
-    if (spec.message === undefined || spec.message === '') throw ApiError.field('BAD_REQUEST', 'message', 'The push needs a message');
+    if (!spec.channelName && !spec.where)
+      throw ApiError.field(
+        'BAD_REQUEST',
+        'channelName',
+        'Say who receives the push: a channelName or a where over devices',
+      );
+    if (spec.message === undefined || spec.message === '')
+      throw ApiError.field('BAD_REQUEST', 'message', 'The push needs a message');
     const options = spec.options ?? {};
-    return this.deliver(appId, newId(), filter, (os) => ({ ...notification(spec.message), options: options[os.toLowerCase()] as Record<string, unknown> | undefined }));
+    return this.deliver(appId, newId(), filter, (os) => ({
+      ...notification(spec.message),
+      options: options[os.toLowerCase()] as Record<string, unknown> | undefined,
+    }));
   }
 
   /** Push half of a publish whose policy asks for it: the channel's devices, by mask or ids. */
@@ -158,18 +225,28 @@ export class PushService {
     if (Array.isArray(message.pushSinglecast)) filter.deviceIds = message.pushSinglecast.map(String);
     if (typeof message.pushBroadcast === 'number') {
       const mask = message.pushBroadcast;
-      filter.platforms = Object.entries(BROADCAST_BITS).filter(([, bit]) => (mask & bit) !== 0).map(([os]) => os);
+      filter.platforms = Object.entries(BROADCAST_BITS)
+        .filter(([, bit]) => (mask & bit) !== 0)
+        .map(([os]) => os);
       if (!filter.platforms.length) filter.deviceIds = [];
     }
     const content = notification(message.message);
-    return this.deliver(appId, message.messageId, filter, () => ({ ...content, data: { ...(content.data ?? {}), ...message.headers } }));
+    return this.deliver(appId, message.messageId, filter, () => ({
+      ...content,
+      data: { ...(content.data ?? {}), ...message.headers },
+    }));
   }
 
   /**
    * Writes one outbox row per recipient, then hands the rows whose provider is configured to it.
    * Rows without credentials stay in the outbox with status `no-credentials` (never dropped).
    */
-  private async deliver(appId: string, messageId: string, filter: DeviceFilter, payloadFor: (os: string) => PushDelivery['payload']): Promise<PushResult> {
+  private async deliver(
+    appId: string,
+    messageId: string,
+    filter: DeviceFilter,
+    payloadFor: (os: string) => PushDelivery['payload'],
+  ): Promise<PushResult> {
     const providers = await this.providers(appId);
     const now = Date.now();
     const rows: OutboxRow[] = [];
@@ -179,10 +256,18 @@ export class PushService {
         const provider = providerForOs(d.os);
         const ready = providers.has(provider);
         rows.push({
-          id: newId(), app_id: appId, message_id: messageId, device_id: d.device_id, device_token: d.device_token, os: d.os, provider,
+          id: newId(),
+          app_id: appId,
+          message_id: messageId,
+          device_id: d.device_id,
+          device_token: d.device_token,
+          os: d.os,
+          provider,
           status: ready ? 'pending' : 'no-credentials',
           error: ready ? null : `${provider} is not configured for this application: the delivery waits in the outbox`,
-          payload: JSON.stringify(payloadFor(d.os)), created: now, updated: null,
+          payload: JSON.stringify(payloadFor(d.os)),
+          created: now,
+          updated: null,
         });
       }
       if (devices.length < 1000) break;
@@ -190,7 +275,13 @@ export class PushService {
     await this.repo.insertOutbox(rows);
     const pending = rows.filter((r) => r.status === 'pending');
     if (pending.length) this.background(this.flush(pending, providers));
-    return { messageId, status: rows.length ? 'scheduled' : 'published', errorMessage: null, recipients: rows.length, waitingForCredentials: rows.length - pending.length };
+    return {
+      messageId,
+      status: rows.length ? 'scheduled' : 'published',
+      errorMessage: null,
+      recipients: rows.length,
+      waitingForCredentials: rows.length - pending.length,
+    };
   }
 
   /** Sends pending deliveries a few at a time and records each outcome in the outbox. */
@@ -205,7 +296,12 @@ export class PushService {
         } catch (err) {
           result = { ok: false as const, error: err instanceof Error ? err.message : String(err) };
         }
-        await this.repo.updateOutbox(row.id, { status: result.ok ? 'sent' : 'failed', error: result.ok ? null : result.error.slice(0, 2000), updated: Date.now() })
+        await this.repo
+          .updateOutbox(row.id, {
+            status: result.ok ? 'sent' : 'failed',
+            error: result.ok ? null : result.error.slice(0, 2000),
+            updated: Date.now(),
+          })
           .catch((err: unknown) => this.ctx.log.error({ err }, 'push outbox update failed'));
       }
     };
@@ -215,7 +311,9 @@ export class PushService {
   private async providers(appId: string): Promise<Map<string, PushProvider>> {
     const out = new Map<string, PushProvider>();
     for (const row of await this.repo.providerConfigs(appId)) {
-      const provider = createProvider(row.provider, this.readConfig(row.config), { allowPrivate: this.ctx.config.remoteFetchPrivate });
+      const provider = createProvider(row.provider, this.readConfig(row.config), {
+        allowPrivate: this.ctx.config.remoteFetchPrivate,
+      });
       if (provider) out.set(row.provider, provider);
     }
     return out;
@@ -268,13 +366,22 @@ export class PushService {
     const row = await this.repo.outboxById(appId, id);
     if (!row) throw ApiError.notFound(`Delivery ${id} not found`);
     if (row.status !== 'failed' && row.status !== 'no-credentials') {
-      throw ApiError.field('CONFLICT', 'deliveryId', `Only failed or waiting deliveries can be retried; this one is ${row.status}`);
+      throw ApiError.field(
+        'CONFLICT',
+        'deliveryId',
+        `Only failed or waiting deliveries can be retried; this one is ${row.status}`,
+      );
     }
     const providers = await this.providers(appId);
     if (!providers.has(row.provider)) {
-      throw ApiError.field('CONFLICT', 'provider', `${row.provider} credentials are not configured: add them in Settings › Mobile, then retry`);
+      throw ApiError.field(
+        'CONFLICT',
+        'provider',
+        `${row.provider} credentials are not configured: add them in Settings › Mobile, then retry`,
+      );
     }
-    if (!(await this.repo.claimOutbox(row.id, row.status, Date.now()))) throw ApiError.field('CONFLICT', 'deliveryId', 'The delivery changed meanwhile: reload the outbox');
+    if (!(await this.repo.claimOutbox(row.id, row.status, Date.now())))
+      throw ApiError.field('CONFLICT', 'deliveryId', 'The delivery changed meanwhile: reload the outbox');
     this.background(this.flush([row], providers));
     return outboxOut({ ...row, status: 'pending', error: null, updated: Date.now() });
   }

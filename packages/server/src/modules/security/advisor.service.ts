@@ -15,14 +15,24 @@ const ANONYMOUS = 'NotAuthenticatedUser';
  * What anonymous callers may do on a table is asked of the permission engine (the role alone, as
  * "Run as" does), so the advisor can never disagree with what the app API enforces.
  */
-export async function adviseApp(ctx: ServerContext, security: Security, appId: string, now = Date.now()): Promise<AdvisorAnswer> {
+export async function adviseApp(
+  ctx: ServerContext,
+  security: Security,
+  appId: string,
+  now = Date.now(),
+): Promise<AdvisorAnswer> {
   const risks: AdvisorRisk[] = [];
   const data = ctx.data;
 
   const roles = await security.roles.rows(appId);
   const anonymous = roles.find((r) => r.name === ANONYMOUS);
   if (data && anonymous) {
-    const caller: Caller = { appId, deviceType: 'REST', userId: null, roles: [{ id: anonymous.id, name: anonymous.name }] };
+    const caller: Caller = {
+      appId,
+      deviceType: 'REST',
+      userId: null,
+      roles: [{ id: anonymous.id, name: anonymous.name }],
+    };
     const schema = await data.schema(appId);
     for (const table of schema.tables) {
       const open: Array<(typeof WRITES)[number]> = [];
@@ -46,9 +56,12 @@ export async function adviseApp(ctx: ServerContext, security: Security, appId: s
 
   if (data && (await data.tables.config(appId)).dynamicSchema) {
     risks.push({
-      id: 'dynamic-schema', kind: 'dynamic-schema', level: 'medium',
+      id: 'dynamic-schema',
+      kind: 'dynamic-schema',
+      level: 'medium',
       title: 'Dynamic schema is on',
-      detail: 'A write through the app API that names an unknown table or column creates it, so any client key can grow your schema.',
+      detail:
+        'A write through the app API that names an unknown table or column creates it, so any client key can grow your schema.',
     });
   }
 
@@ -56,18 +69,29 @@ export async function adviseApp(ctx: ServerContext, security: Security, appId: s
   const panic = await security.panic.state(appId);
   if (!panic.enabled && custom.length === 0) {
     risks.push({
-      id: 'no-roles', kind: 'no-roles', level: 'low',
+      id: 'no-roles',
+      kind: 'no-roles',
+      level: 'low',
       title: 'No roles of your own',
-      detail: 'Every signed-in user has the same rights: create roles to give admins and ordinary users different permissions, and know where panic mode is for a bad day.',
+      detail:
+        'Every signed-in user has the same rights: create roles to give admins and ordinary users different permissions, and know where panic mode is for a bad day.',
     });
   }
 
   const sys = ctx.dbs.system;
-  const keys = await sys.selectFrom('api_keys').select(['device_type', 'name', 'created', 'updated']).where('app_id', '=', appId).execute();
-  const stale = keys.filter((k) => now - Number(k.updated ?? k.created) > STALE_KEY_DAYS * DAY).map((k) => k.name ?? k.device_type);
+  const keys = await sys
+    .selectFrom('api_keys')
+    .select(['device_type', 'name', 'created', 'updated'])
+    .where('app_id', '=', appId)
+    .execute();
+  const stale = keys
+    .filter((k) => now - Number(k.updated ?? k.created) > STALE_KEY_DAYS * DAY)
+    .map((k) => k.name ?? k.device_type);
   if (stale.length) {
     risks.push({
-      id: 'stale-keys', kind: 'stale-keys', level: 'low',
+      id: 'stale-keys',
+      kind: 'stale-keys',
+      level: 'low',
       title: `${stale.length} API key${stale.length === 1 ? '' : 's'} not rotated for ${STALE_KEY_DAYS} days`,
       detail: 'A key that leaked long ago still works until it is regenerated.',
       keys: stale,
@@ -75,13 +99,23 @@ export async function adviseApp(ctx: ServerContext, security: Security, appId: s
   }
 
   const app = await sys.selectFrom('apps').select('owner_id').where('id', '=', appId).executeTakeFirst();
-  const memberIds = (await sys.selectFrom('app_members').select('developer_id').where('app_id', '=', appId).execute()).map((m) => m.developer_id);
+  const memberIds = (
+    await sys.selectFrom('app_members').select('developer_id').where('app_id', '=', appId).execute()
+  ).map((m) => m.developer_id);
   const ids = [...new Set([...(app ? [app.owner_id] : []), ...memberIds])];
   if (ids.length) {
-    const without = await sys.selectFrom('developers').select('email').where('id', 'in', ids).where('totp_enabled', '=', 0).orderBy('email').execute();
+    const without = await sys
+      .selectFrom('developers')
+      .select('email')
+      .where('id', 'in', ids)
+      .where('totp_enabled', '=', 0)
+      .orderBy('email')
+      .execute();
     if (without.length) {
       risks.push({
-        id: 'members-without-2fa', kind: 'members-without-2fa', level: 'medium',
+        id: 'members-without-2fa',
+        kind: 'members-without-2fa',
+        level: 'medium',
         title: `${without.length} team member${without.length === 1 ? '' : 's'} without two-factor sign-in`,
         detail: 'A stolen password alone opens the console for them, with every right they have on this app.',
         members: without.map((d) => d.email),

@@ -23,7 +23,11 @@ describeEachDb('security advisor', (server) => {
   it('lists a table open to anonymous writes, and a DENY through the permission routes closes it', async () => {
     const before = await advise();
     const open = risk(before, `anonymous-writes:${tableId}`);
-    expect(open).toMatchObject({ kind: 'anonymous-writes', level: 'high', table: { name: 'Note', operations: ['Create', 'Update', 'Remove'] } });
+    expect(open).toMatchObject({
+      kind: 'anonymous-writes',
+      level: 'high',
+      table: { name: 'Note', operations: ['Create', 'Update', 'Remove'] },
+    });
     expect(open!.roleId).toBe(await f.roleId('NotAuthenticatedUser'));
     // High risks come first.
     expect(before.risks[0]!.level).toBe('high');
@@ -39,7 +43,9 @@ describeEachDb('security advisor', (server) => {
 
   it('a partly closed table lists only what is still open', async () => {
     const other = (await f.table('Memo', [{ name: 'title', dataType: 'STRING' }])).tableId;
-    await f.console('PUT', `/security/data/${other}/roles/${await f.roleId('NotAuthenticatedUser')}`, { permissions: [{ operation: 'Create', access: 'DENY' }] });
+    await f.console('PUT', `/security/data/${other}/roles/${await f.roleId('NotAuthenticatedUser')}`, {
+      permissions: [{ operation: 'Create', access: 'DENY' }],
+    });
     expect(risk(await advise(), `anonymous-writes:${other}`)?.table?.operations).toEqual(['Update', 'Remove']);
   });
 

@@ -15,7 +15,10 @@ export interface UserRow {
  * LIKE pattern with its wildcards escaped, always as a bound parameter.
  */
 export class AppUsersRepo {
-  constructor(private readonly ctx: ServerContext, private readonly data: SchemaSource) {}
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly data: SchemaSource,
+  ) {}
 
   private async usersTable(appId: string): Promise<string | undefined> {
     return (await this.data.schema(appId)).table('Users')?.sqlName;
@@ -30,7 +33,12 @@ export class AppUsersRepo {
   async named(appId: string, ids: string[]): Promise<Map<string, { email: unknown; name: unknown }>> {
     const table = await this.usersTable(appId);
     if (!table || !ids.length) return new Map();
-    const rows = await this.ctx.dbs.app(appId).selectFrom(table).select(['objectId', 'email', 'name']).where('objectId', 'in', ids).execute();
+    const rows = await this.ctx.dbs
+      .app(appId)
+      .selectFrom(table)
+      .select(['objectId', 'email', 'name'])
+      .where('objectId', 'in', ids)
+      .execute();
     return new Map(rows.map((u) => [String(u.objectId), { email: u.email ?? null, name: u.name ?? null }]));
   }
 
@@ -39,14 +47,24 @@ export class AppUsersRepo {
    * sorted by `sort` (a column of ours, never caller text) then id; with the number of all matches.
    * Undefined when the app has no Users table.
    */
-  async page(appId: string, o: { text?: string; sort: 'email' | 'name' | 'created' | 'objectId'; desc: boolean; limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number } | undefined> {
+  async page(
+    appId: string,
+    o: { text?: string; sort: 'email' | 'name' | 'created' | 'objectId'; desc: boolean; limit: number; offset: number },
+  ): Promise<{ rows: UserRow[]; total: number } | undefined> {
     const table = await this.usersTable(appId);
     if (!table) return undefined;
     const db = this.ctx.dbs.app(appId);
-    const filter = <Q extends { where: (...a: any[]) => any }>(q: Q): Q => (o.text ? q.where(this.matching(o.text)) : q);
+    const filter = <Q extends { where: (...a: any[]) => any }>(q: Q): Q =>
+      o.text ? q.where(this.matching(o.text)) : q;
     const rows = await filter(db.selectFrom(table).select(['objectId', 'email', 'name', 'created']))
-      .orderBy(o.sort, o.desc ? 'desc' : 'asc').orderBy('objectId').limit(o.limit).offset(o.offset).execute();
-    const total = await filter(db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'))).executeTakeFirst();
+      .orderBy(o.sort, o.desc ? 'desc' : 'asc')
+      .orderBy('objectId')
+      .limit(o.limit)
+      .offset(o.offset)
+      .execute();
+    const total = await filter(
+      db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')),
+    ).executeTakeFirst();
     return { rows, total: Number(total?.n ?? 0) };
   }
 

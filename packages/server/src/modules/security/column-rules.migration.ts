@@ -12,12 +12,17 @@ import type { SecurityKysely } from './security.migrations.js';
  */
 export async function rekeyColumnRules(ctx: ServerContext): Promise<number> {
   const db = ctx.dbs.system as unknown as SecurityKysely;
-  const legacy = await db.selectFrom('sec_permissions').selectAll()
-    .where('service', '=', 'data').where('column_name', '!=', '').where('column_name', 'not like', '%-%')
+  const legacy = await db
+    .selectFrom('sec_permissions')
+    .selectAll()
+    .where('service', '=', 'data')
+    .where('column_name', '!=', '')
+    .where('column_name', 'not like', '%-%')
     .execute();
   let moved = 0;
   const byTable = new Map<string, typeof legacy>();
-  for (const r of legacy) byTable.set(`${r.app_id}\u0000${r.item}`, [...(byTable.get(`${r.app_id}\u0000${r.item}`) ?? []), r]);
+  for (const r of legacy)
+    byTable.set(`${r.app_id}\u0000${r.item}`, [...(byTable.get(`${r.app_id}\u0000${r.item}`) ?? []), r]);
   for (const rules of byTable.values()) {
     const { app_id: appId, item } = rules[0];
     const schema = await ctx.data.schema(appId).catch((err: unknown) => {
@@ -29,14 +34,25 @@ export async function rekeyColumnRules(ctx: ServerContext): Promise<number> {
     const idOf = new Map([...(table?.columns ?? []), ...(table?.relations ?? [])].map((c) => [c.name, c.columnId]));
     await db.transaction().execute(async (trx) => {
       for (const r of rules) {
-        const same = (q: any) => q.where('app_id', '=', appId).where('service', '=', 'data').where('item', '=', item).where('object_id', '=', r.object_id)
-          .where('principal_type', '=', r.principal_type).where('principal', '=', r.principal).where('operation', '=', r.operation);
+        const same = (q: any) =>
+          q
+            .where('app_id', '=', appId)
+            .where('service', '=', 'data')
+            .where('item', '=', item)
+            .where('object_id', '=', r.object_id)
+            .where('principal_type', '=', r.principal_type)
+            .where('principal', '=', r.principal)
+            .where('operation', '=', r.operation);
         const id = idOf.get(r.column_name);
         if (id) {
           // A rule already kept by id is the newer one: it wins over the name-keyed copy.
-          const newer = await same(trx.selectFrom('sec_permissions').select('access')).where('column_name', '=', id).executeTakeFirst();
+          const newer = await same(trx.selectFrom('sec_permissions').select('access'))
+            .where('column_name', '=', id)
+            .executeTakeFirst();
           if (!newer) {
-            await same(trx.updateTable('sec_permissions').set({ column_name: id })).where('column_name', '=', r.column_name).execute();
+            await same(trx.updateTable('sec_permissions').set({ column_name: id }))
+              .where('column_name', '=', r.column_name)
+              .execute();
             moved++;
             continue;
           }

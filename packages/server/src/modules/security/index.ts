@@ -27,7 +27,12 @@ function pathChain(path: string): string[] {
  * May the caller Read, Write or Delete a file (root-relative path)? Rules on the path, then on its
  * folders, then the caller's roles' service-wide file rules; refuses with 403.
  */
-export async function checkFilePermission(ctx: ServerContext, caller: Caller, path: string, operation: 'Read' | 'Write' | 'Delete' | string): Promise<void> {
+export async function checkFilePermission(
+  ctx: ServerContext,
+  caller: Caller,
+  path: string,
+  operation: 'Read' | 'Write' | 'Delete' | string,
+): Promise<void> {
   const op = canonicalOperation('files', operation);
   await ctx.security.engine.require(caller, 'files', pathChain(path), op, undefined, `'${path.slice(0, 200)}'`);
 }
@@ -38,14 +43,21 @@ export async function checkFilePermission(ctx: ServerContext, caller: Caller, pa
  * each such rule path that denies the caller refuses the call when `present` says something is
  * stored there (for a destination: will be). A rule for a path where nothing is refuses nothing.
  */
-export async function checkFileTree(ctx: ServerContext, caller: Caller, path: string, operation: 'Read' | 'Write' | 'Delete' | string, present: (inner: string) => Promise<boolean>): Promise<void> {
+export async function checkFileTree(
+  ctx: ServerContext,
+  caller: Caller,
+  path: string,
+  operation: 'Read' | 'Write' | 'Delete' | string,
+  present: (inner: string) => Promise<boolean>,
+): Promise<void> {
   await checkFilePermission(ctx, caller, path, operation);
   const op = canonicalOperation('files', operation);
   const engine = ctx.security.engine;
   const skip = path === '' ? 0 : path.length + 1;
   for (const item of await engine.itemsInside(caller.appId, 'files', path)) {
     if ((await engine.decide(caller, 'files', pathChain(item), op)).access !== 'DENY') continue;
-    if (await present(item.slice(skip))) throw ApiError.forbidden(`Permission denied: ${op} on '${item.slice(0, 200)}'`);
+    if (await present(item.slice(skip)))
+      throw ApiError.forbidden(`Permission denied: ${op} on '${item.slice(0, 200)}'`);
   }
 }
 
@@ -53,15 +65,34 @@ export async function checkFileTree(ctx: ServerContext, caller: Caller, path: st
  * May the caller Publish to or Subscribe to a channel? Rules are kept by channel id (console) or
  * name; both are consulted. Answers a decision instead of throwing, for the real-time hook.
  */
-export async function checkChannelPermission(ctx: ServerContext, caller: Caller, channel: string, operation: 'Publish' | 'Subscribe'): Promise<{ allowed: true } | { allowed: false; message: string }> {
-  const db = ctx.dbs.system as unknown as import('kysely').Kysely<{ msg_channels: { id: string; app_id: string; name: string } }>;
-  const row = await db.selectFrom('msg_channels').select('id').where('app_id', '=', caller.appId).where('name', '=', channel).executeTakeFirst();
+export async function checkChannelPermission(
+  ctx: ServerContext,
+  caller: Caller,
+  channel: string,
+  operation: 'Publish' | 'Subscribe',
+): Promise<{ allowed: true } | { allowed: false; message: string }> {
+  const db = ctx.dbs.system as unknown as import('kysely').Kysely<{
+    msg_channels: { id: string; app_id: string; name: string };
+  }>;
+  const row = await db
+    .selectFrom('msg_channels')
+    .select('id')
+    .where('app_id', '=', caller.appId)
+    .where('name', '=', channel)
+    .executeTakeFirst();
   const d = await ctx.security.engine.decide(caller, 'messaging', row ? [row.id, channel] : [channel], operation);
-  return d.access === 'GRANT' ? { allowed: true } : { allowed: false, message: `Permission denied: ${operation} on channel '${channel.slice(0, 100)}'` };
+  return d.access === 'GRANT'
+    ? { allowed: true }
+    : { allowed: false, message: `Permission denied: ${operation} on channel '${channel.slice(0, 100)}'` };
 }
 
 /** The caller of a real-time connection (API key device type and the user token it gave). */
-export async function realtimeCaller(ctx: ServerContext, appId: string, deviceType: string, userToken: string | null): Promise<Caller | undefined> {
+export async function realtimeCaller(
+  ctx: ServerContext,
+  appId: string,
+  deviceType: string,
+  userToken: string | null,
+): Promise<Caller | undefined> {
   const security = ctx.security;
   if (!userToken) return security.callerFor(appId, deviceType, null);
   const session = await security.sessions.resolve(appId, userToken);
@@ -84,7 +115,9 @@ export async function checkRealtimeSubscription(
   const table = (await ctx.data.schema(client.appId))?.table(target.table);
   if (!table) return { allowed: true };
   const rows = await ctx.security.engine.rowFilter(caller, table.tableId, 'Find');
-  return rows.kind === 'none' ? { allowed: false, message: `Permission denied: Find on table '${table.name}'` } : { allowed: true };
+  return rows.kind === 'none'
+    ? { allowed: false, message: `Permission denied: Find on table '${table.name}'` }
+    : { allowed: true };
 }
 
 /**

@@ -14,7 +14,11 @@ export class PanicRepo {
   async put(appId: string, values: PanicValues): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const res = await trx.updateTable('sec_app_state').set(values).where('app_id', '=', appId).executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) await trx.insertInto('sec_app_state').values({ app_id: appId, ...values }).execute();
+      if (Number(res.numUpdatedRows) === 0)
+        await trx
+          .insertInto('sec_app_state')
+          .values({ app_id: appId, ...values })
+          .execute();
     });
   }
 }

@@ -23,7 +23,10 @@ export class PanicService {
   private readonly repo: PanicRepo;
   private readonly cache = new Map<string, { state: PanicState; at: number }>();
 
-  constructor(ctx: ServerContext, private readonly bus?: InvalidationBus) {
+  constructor(
+    ctx: ServerContext,
+    private readonly bus?: InvalidationBus,
+  ) {
     this.repo = new PanicRepo(ctx.dbs.system as unknown as SecurityKysely);
     bus?.register('panic', (appId) => (appId === null ? this.cache.clear() : this.cache.delete(appId)));
   }
@@ -40,7 +43,14 @@ export class PanicService {
     // A switch whose message arrives while this read runs must not leave the old state kept.
     const since = this.bus?.version(appId);
     const row = await this.repo.get(appId);
-    const state = row && Number(row.panic) === 1 ? { enabled: true, message: row.panic_message, since: row.panic_since === null ? null : Number(row.panic_since) } : OFF;
+    const state =
+      row && Number(row.panic) === 1
+        ? {
+            enabled: true,
+            message: row.panic_message,
+            since: row.panic_since === null ? null : Number(row.panic_since),
+          }
+        : OFF;
     if (this.bus && this.bus.version(appId) !== since) return state;
     if (this.cache.size >= MAX_CACHED) this.cache.clear();
     this.cache.set(appId, { state, at: Date.now() });
@@ -48,7 +58,11 @@ export class PanicService {
   }
 
   async set(appId: string, enabled: boolean, message?: string): Promise<PanicState> {
-    const values = { panic: enabled ? 1 : 0, panic_message: enabled ? (message?.trim() || null) : null, panic_since: enabled ? Date.now() : null };
+    const values = {
+      panic: enabled ? 1 : 0,
+      panic_message: enabled ? message?.trim() || null : null,
+      panic_since: enabled ? Date.now() : null,
+    };
     await this.repo.put(appId, values);
     if (this.bus) await this.bus.changed('panic', appId);
     else this.cache.delete(appId);

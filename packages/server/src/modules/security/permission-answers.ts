@@ -24,8 +24,15 @@ export function entries(rules: Rule[]): PermissionEntry[] {
 export function columnEntries(rules: Rule[], names: Map<string, string>): ColumnPermissionEntry[] {
   return rules
     .filter((x) => x.column_name !== '' && names.has(x.column_name))
-    .map((x) => ({ columnId: x.column_name, column: names.get(x.column_name)!, operation: x.operation, access: x.access }))
-    .sort((a, b) => (a.column + a.operation < b.column + b.operation ? -1 : a.column + a.operation > b.column + b.operation ? 1 : 0));
+    .map((x) => ({
+      columnId: x.column_name,
+      column: names.get(x.column_name)!,
+      operation: x.operation,
+      access: x.access,
+    }))
+    .sort((a, b) =>
+      a.column + a.operation < b.column + b.operation ? -1 : a.column + a.operation > b.column + b.operation ? 1 : 0,
+    );
 }
 
 /** A record's role rules grouped by operation, each role named. */

@@ -64,7 +64,11 @@ const aclKey = (service: Service, item: string) => `acl\u0000${service}\u0000${i
  *   6. the default, GRANT.
  */
 export class PermissionEngine {
-  constructor(private readonly ctx: ServerContext, private readonly repo: PermissionsRepo, private readonly memory: PolicyMemory) {}
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly repo: PermissionsRepo,
+    private readonly memory: PolicyMemory,
+  ) {}
 
   /** Drops remembered rules of an app after a change on this node (the repo's writes do it too). */
   invalidate(appId: string): void {
@@ -111,9 +115,14 @@ export class PermissionEngine {
       const here = plain.filter((r) => r.item === item);
       // `*` entries (the SDK's grantForAllUsers / ForAllRoles on files) follow the user's own entry
       // and join the role entries, as in a record's ACL.
-      const user = caller.userId ? here.find((r) => r.principal_type === 'user' && r.principal === caller.userId) ?? here.find((r) => r.principal_type === 'user' && r.principal === '*') : undefined;
+      const user = caller.userId
+        ? (here.find((r) => r.principal_type === 'user' && r.principal === caller.userId) ??
+          here.find((r) => r.principal_type === 'user' && r.principal === '*'))
+        : undefined;
       if (user) return { access: user.access, by: 'user' };
-      const roles = here.filter((r) => r.principal_type === 'role' && (roleIds.has(r.principal) || r.principal === '*'));
+      const roles = here.filter(
+        (r) => r.principal_type === 'role' && (roleIds.has(r.principal) || r.principal === '*'),
+      );
       if (roles.some((r) => r.access === 'DENY')) return { access: 'DENY', by: 'role' };
       if (roles.length) return { access: 'GRANT', by: 'role' };
     }
@@ -124,24 +133,36 @@ export class PermissionEngine {
   private acl(entries: Rule[], caller: Caller): Access | undefined {
     const roleIds = new Set(caller.roles.map((r) => r.id));
     if (caller.userId) {
-      const mine = entries.find((r) => r.principal_type === 'user' && r.principal === caller.userId) ?? entries.find((r) => r.principal_type === 'user' && r.principal === '*');
+      const mine =
+        entries.find((r) => r.principal_type === 'user' && r.principal === caller.userId) ??
+        entries.find((r) => r.principal_type === 'user' && r.principal === '*');
       if (mine) return mine.access;
     }
-    const roles = entries.filter((r) => r.principal_type === 'role' && (r.principal === '*' || roleIds.has(r.principal)));
+    const roles = entries.filter(
+      (r) => r.principal_type === 'role' && (r.principal === '*' || roleIds.has(r.principal)),
+    );
     if (roles.some((r) => r.access === 'DENY')) return 'DENY';
     return roles.length ? 'GRANT' : undefined;
   }
 
   private ownerRule(rules: Rule[], item: string, op: string): Access | undefined {
-    return rules.find((r) => r.principal_type === 'owner' && r.item === item && r.column_name === '' && r.operation === op)?.access;
+    return rules.find(
+      (r) => r.principal_type === 'owner' && r.item === item && r.column_name === '' && r.operation === op,
+    )?.access;
   }
 
   /** Decides one operation; `record` brings the ACL and owner steps into play. */
-  async decide(caller: Caller, service: Service, items: string | string[], op: string, record?: RecordRef): Promise<Decision> {
+  async decide(
+    caller: Caller,
+    service: Service,
+    items: string | string[],
+    op: string,
+    record?: RecordRef,
+  ): Promise<Decision> {
     const list = Array.isArray(items) ? items : [items];
     const rules = await this.rules(caller.appId, service);
     const objectId = typeof record?.objectId === 'string' ? record.objectId : undefined;
-    if (objectId && await this.hasAcl(caller.appId, service, list[0])) {
+    if (objectId && (await this.hasAcl(caller.appId, service, list[0]))) {
       const access = this.acl(await this.repo.aclOf(caller.appId, service, list[0], [objectId], op), caller);
       if (access) return { access, by: 'acl' };
     }
@@ -153,11 +174,22 @@ export class PermissionEngine {
    * service's rules and, for a record, that its table has no record ACL. Undefined otherwise, and
    * the caller awaits `decide`. Both end in the same steps, so they cannot decide differently.
    */
-  decideNow(caller: Caller, service: Service, items: string | string[], op: string, record?: RecordRef): Decision | undefined {
+  decideNow(
+    caller: Caller,
+    service: Service,
+    items: string | string[],
+    op: string,
+    record?: RecordRef,
+  ): Decision | undefined {
     const list = Array.isArray(items) ? items : [items];
     const rules = this.memory.peek<Rule[]>(caller.appId, rulesKey(service));
     if (!rules) return undefined;
-    if (typeof record?.objectId === 'string' && record.objectId && this.memory.peek<boolean>(caller.appId, aclKey(service, list[0])) !== false) return undefined;
+    if (
+      typeof record?.objectId === 'string' &&
+      record.objectId &&
+      this.memory.peek<boolean>(caller.appId, aclKey(service, list[0])) !== false
+    )
+      return undefined;
     return this.decideByRules(rules, caller, list, op, record);
   }
 
@@ -185,20 +217,37 @@ export class PermissionEngine {
   }
 
   /** Like `decide`, refusing with 403 when the answer is DENY. */
-  async require(caller: Caller, service: Service, items: string | string[], op: string, record?: RecordRef, what?: string): Promise<void> {
+  async require(
+    caller: Caller,
+    service: Service,
+    items: string | string[],
+    op: string,
+    record?: RecordRef,
+    what?: string,
+  ): Promise<void> {
     const d = await this.decide(caller, service, items, op, record);
-    if (d.access === 'DENY') throw ApiError.forbidden(`Permission denied: ${op} on ${what ?? (Array.isArray(items) ? items[0] : items)}`);
+    if (d.access === 'DENY')
+      throw ApiError.forbidden(`Permission denied: ${op} on ${what ?? (Array.isArray(items) ? items[0] : items)}`);
   }
 
   /** Decisions for many records of one table at once (relations loaded with a find). */
   async decideRecords(caller: Caller, tableId: string, op: string, records: RecordRef[]): Promise<Access[]> {
     const rules = await this.rules(caller.appId, 'data');
     const ids = records.map((r) => (typeof r.objectId === 'string' ? r.objectId : '')).filter(Boolean);
-    const acl = ids.length && await this.hasAcl(caller.appId, 'data', tableId) ? await this.repo.aclOf(caller.appId, 'data', tableId, [...new Set(ids)], op) : [];
+    const acl =
+      ids.length && (await this.hasAcl(caller.appId, 'data', tableId))
+        ? await this.repo.aclOf(caller.appId, 'data', tableId, [...new Set(ids)], op)
+        : [];
     const general = this.general(rules, caller, [tableId], op).access;
     const owner = this.ownerRule(rules, tableId, op);
     return records.map((r) => {
-      const byAcl = typeof r.objectId === 'string' ? this.acl(acl.filter((a) => a.object_id === r.objectId), caller) : undefined;
+      const byAcl =
+        typeof r.objectId === 'string'
+          ? this.acl(
+              acl.filter((a) => a.object_id === r.objectId),
+              caller,
+            )
+          : undefined;
       if (byAcl) return byAcl;
       if (owner && caller.userId && r.ownerId === caller.userId) return owner;
       return general;
@@ -225,7 +274,10 @@ export class PermissionEngine {
    * anonymous caller of an app's key (security.service.ts): its answer only changes when the rules
    * are read again (a new array) or the table changes (a new object), so it is worked out once.
    */
-  private readonly deniedMemo = new WeakMap<Rule[], WeakMap<ColumnsOf, WeakMap<Caller, Map<string, ReadonlySet<string>>>>>();
+  private readonly deniedMemo = new WeakMap<
+    Rule[],
+    WeakMap<ColumnsOf, WeakMap<Caller, Map<string, ReadonlySet<string>>>>
+  >();
 
   private columnsDenied(all: Rule[], caller: Caller, table: ColumnsOf, op: 'Find' | 'Update'): ReadonlySet<string> {
     if (!Object.isFrozen(caller)) return this.columnsDeniedNew(all, caller, table, op);
@@ -250,8 +302,12 @@ export class PermissionEngine {
       const name = nameOf.get(column);
       if (!name) continue;
       const here = rules.filter((r) => r.column_name === column);
-      const user = caller.userId ? here.find((r) => r.principal_type === 'user' && r.principal === caller.userId) : undefined;
-      const denied = user ? user.access === 'DENY' : here.some((r) => r.principal_type === 'role' && roleIds.has(r.principal) && r.access === 'DENY');
+      const user = caller.userId
+        ? here.find((r) => r.principal_type === 'user' && r.principal === caller.userId)
+        : undefined;
+      const denied = user
+        ? user.access === 'DENY'
+        : here.some((r) => r.principal_type === 'role' && roleIds.has(r.principal) && r.access === 'DENY');
       if (denied) out.add(name);
     }
     return out;
@@ -267,8 +323,11 @@ export class PermissionEngine {
     const me = caller.userId && SAFE_ID.test(caller.userId) ? caller.userId : undefined;
     // Without any record ACL on the table only the table rules and the owner policy (both from the
     // remembered rules) shape the filter: no per-request query.
-    const entries = await this.hasAcl(caller.appId, 'data', tableId)
-      ? await this.repo.aclFor(caller.appId, 'data', tableId, op, me ? [me, '*'] : [], ['*', ...caller.roles.map((r) => r.id)])
+    const entries = (await this.hasAcl(caller.appId, 'data', tableId))
+      ? await this.repo.aclFor(caller.appId, 'data', tableId, op, me ? [me, '*'] : [], [
+          '*',
+          ...caller.roles.map((r) => r.id),
+        ])
       : [];
     return this.filterOf(rules, entries, caller, tableId, op);
   }
@@ -284,7 +343,11 @@ export class PermissionEngine {
     const base = this.general(rules, caller, [tableId], op).access;
     const me = caller.userId && SAFE_ID.test(caller.userId) ? caller.userId : undefined;
     const owner = me ? this.ownerRule(rules, tableId, op) : undefined;
-    if (entries.length > MAX_ACL_ROWS) throw new ApiError('ACL_TOO_LARGE', 'This table has too many record permissions for this caller to filter a query');
+    if (entries.length > MAX_ACL_ROWS)
+      throw new ApiError(
+        'ACL_TOO_LARGE',
+        'This table has too many record permissions for this caller to filter a query',
+      );
     const byObject = new Map<string, Rule[]>();
     for (const e of entries) byObject.set(e.object_id, [...(byObject.get(e.object_id) ?? []), e]);
     const grant: string[] = [];
@@ -301,9 +364,11 @@ export class PermissionEngine {
     if (base === 'GRANT') inner = owner === 'DENY' ? columnDiffers('ownerId', me!) : true;
     else inner = owner === 'GRANT' ? columnEquals('ownerId', me!) : false;
     let rest: Condition | boolean = inner;
-    if (deny.length && inner !== false) rest = inner === true ? columnIn('objectId', deny, true) : whereAll([columnIn('objectId', deny, true), inner])!;
+    if (deny.length && inner !== false)
+      rest = inner === true ? columnIn('objectId', deny, true) : whereAll([columnIn('objectId', deny, true), inner])!;
     let full: Condition | boolean = rest;
-    if (grant.length && rest !== true) full = rest === false ? columnIn('objectId', grant) : whereAny([columnIn('objectId', grant), rest])!;
+    if (grant.length && rest !== true)
+      full = rest === false ? columnIn('objectId', grant) : whereAny([columnIn('objectId', grant), rest])!;
     if (full === true) return { kind: 'all' };
     if (full === false) return { kind: 'none' };
     return { kind: 'where', where: full };

@@ -8,12 +8,27 @@ import { asService, type Service } from './permissions.repo.js';
  */
 export type Variant =
   | { kind: 'owner'; service: Service; item: string; operation?: string }
-  | { kind: 'acl'; service: Service; itemName: string; objectId: string; policy: 'users' | 'roles'; principal?: string; search?: string }
+  | {
+      kind: 'acl';
+      service: Service;
+      itemName: string;
+      objectId: string;
+      policy: 'users' | 'roles';
+      principal?: string;
+      search?: string;
+    }
   | { kind: 'fileRoles'; item: string; principal?: string }
   | { kind: 'fileUsers'; item: string; principal?: string; search?: string }
   | { kind: 'columns'; service: Service; item: string; operation?: string; principal?: string }
   | { kind: 'localAccess'; item: string; policy: 'users' | 'roles'; principal: string; access: string }
-  | { kind: 'default'; service: Service; item: string; policy: 'users' | 'roles' | 'columns' | 'owner'; principal?: string; operation?: string };
+  | {
+      kind: 'default';
+      service: Service;
+      item: string;
+      policy: 'users' | 'roles' | 'columns' | 'owner';
+      principal?: string;
+      operation?: string;
+    };
 
 const POLICIES = ['users', 'roles', 'owner', 'columns'];
 const SERVICES: readonly string[] = PermissionServices;
@@ -29,7 +44,10 @@ export function securitySegments(url: string): string[] {
   const at = path.indexOf('/console/security/');
   const tail = at < 0 ? '' : path.slice(at + '/console/security/'.length);
   try {
-    return tail.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s));
+    return tail
+      .split('/')
+      .filter((s) => s !== '')
+      .map((s) => decodeURIComponent(s));
   } catch {
     throw ApiError.badRequest('The path holds an invalid percent-escape');
   }
@@ -47,35 +65,47 @@ const unknown = (s: string[]) => ApiError.notFound(`No security route /${s.map((
 export function readVariant(s: string[]): Variant {
   if (s[0] === 'roles' && s[1] === 'files' && s.length === 3) return { kind: 'fileRoles', item: s[2] };
   if (s[0] === 'files' && s[1] === 'users' && s.length === 3) return { kind: 'fileUsers', item: s[2] };
-  if (s[0] === 'users' && s[1] === 'search' && s[3] === 'files' && s.length === 5) return { kind: 'fileUsers', item: s[4], search: s[2] };
+  if (s[0] === 'users' && s[1] === 'search' && s[3] === 'files' && s.length === 5)
+    return { kind: 'fileUsers', item: s[4], search: s[2] };
   if (!SERVICES.includes(s[0])) throw unknown(s);
   const service = asService(s[0]);
   if (s[1] === 'ownerpolicy' && s.length === 3) return { kind: 'owner', service, item: s[2] };
-  if (s[2] === 'objectAcl' && s.length === 5) return { kind: 'acl', service, itemName: s[1], objectId: s[3], policy: policyOf(s[4]) };
-  if (s[2] === 'objectAcl' && s[4] === 'users' && s[5] === 'search' && s.length === 7) return { kind: 'acl', service, itemName: s[1], objectId: s[3], policy: 'users', search: s[6] };
+  if (s[2] === 'objectAcl' && s.length === 5)
+    return { kind: 'acl', service, itemName: s[1], objectId: s[3], policy: policyOf(s[4]) };
+  if (s[2] === 'objectAcl' && s[4] === 'users' && s[5] === 'search' && s.length === 7)
+    return { kind: 'acl', service, itemName: s[1], objectId: s[3], policy: 'users', search: s[6] };
   if (s[2] === 'columns' && s[3] === 'permissions' && s.length === 4) return { kind: 'columns', service, item: s[1] };
-  if (s.length === 3 && POLICIES.includes(s[2])) return { kind: 'default', service, item: s[1], policy: s[2] as 'users' };
+  if (s.length === 3 && POLICIES.includes(s[2]))
+    return { kind: 'default', service, item: s[1], policy: s[2] as 'users' };
   throw unknown(s);
 }
 
 /** PUT: which permissions to set. */
 export function writeVariant(s: string[]): Variant {
-  if (s[0] === 'roles' && s[2] === 'files' && s.length >= 4) return { kind: 'fileRoles', principal: s[1], item: fileTail(s, 3) };
-  if (s[0] === 'users' && s[2] === 'file' && s.length >= 4) return { kind: 'fileUsers', principal: s[1], item: fileTail(s, 3) };
+  if (s[0] === 'roles' && s[2] === 'files' && s.length >= 4)
+    return { kind: 'fileRoles', principal: s[1], item: fileTail(s, 3) };
+  if (s[0] === 'users' && s[2] === 'file' && s.length >= 4)
+    return { kind: 'fileUsers', principal: s[1], item: fileTail(s, 3) };
   if (!SERVICES.includes(s[0])) throw unknown(s);
   const service = asService(s[0]);
   if (s[1] === 'ownerpolicy' && s.length === 3) return { kind: 'owner', service, item: s[2] };
-  if (s[2] === 'objectAcl' && s.length === 6) return { kind: 'acl', service, itemName: s[1], objectId: s[3], policy: policyOf(s[4]), principal: s[5] };
-  if (s[2] === 'columns' && s[3] === 'permissions' && s.length === 6) return { kind: 'columns', service, item: s[1], operation: s[4], principal: s[5] };
-  if (service === 'localservices' && s[4] === 'access' && s.length === 6) return { kind: 'localAccess', item: s[1], policy: policyOf(s[2]), principal: s[3], access: s[5] };
-  if (s.length === 4 && POLICIES.includes(s[2])) return { kind: 'default', service, item: s[1], policy: s[2] as 'users', principal: s[3] };
+  if (s[2] === 'objectAcl' && s.length === 6)
+    return { kind: 'acl', service, itemName: s[1], objectId: s[3], policy: policyOf(s[4]), principal: s[5] };
+  if (s[2] === 'columns' && s[3] === 'permissions' && s.length === 6)
+    return { kind: 'columns', service, item: s[1], operation: s[4], principal: s[5] };
+  if (service === 'localservices' && s[4] === 'access' && s.length === 6)
+    return { kind: 'localAccess', item: s[1], policy: policyOf(s[2]), principal: s[3], access: s[5] };
+  if (s.length === 4 && POLICIES.includes(s[2]))
+    return { kind: 'default', service, item: s[1], policy: s[2] as 'users', principal: s[3] };
   throw unknown(s);
 }
 
 /** DELETE: which permissions to drop (back to inherited). */
 export function dropVariant(s: string[]): Variant {
-  if (s[0] === 'roles' && s[2] === 'files' && s.length >= 4) return { kind: 'fileRoles', principal: s[1], item: fileTail(s, 3) };
-  if (s[0] === 'files' && s[1] === 'users' && s.length >= 4) return { kind: 'fileUsers', principal: s[2], item: fileTail(s, 3) };
+  if (s[0] === 'roles' && s[2] === 'files' && s.length >= 4)
+    return { kind: 'fileRoles', principal: s[1], item: fileTail(s, 3) };
+  if (s[0] === 'files' && s[1] === 'users' && s.length >= 4)
+    return { kind: 'fileUsers', principal: s[2], item: fileTail(s, 3) };
   if (!SERVICES.includes(s[0])) throw unknown(s);
   const service = asService(s[0]);
   if (s[1] === 'ownerpolicy' && s.length === 4) return { kind: 'owner', service, item: s[2], operation: s[3] };

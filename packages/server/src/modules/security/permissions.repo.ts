@@ -1,4 +1,9 @@
-import { ColumnPermissionOperations, PermissionOperations, PermissionServices, type PermissionService } from '@basalt/shared';
+import {
+  ColumnPermissionOperations,
+  PermissionOperations,
+  PermissionServices,
+  type PermissionService,
+} from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Access, PrincipalType, SecurityKysely, SecurityTables } from './security.migrations.js';
@@ -10,7 +15,12 @@ export type Service = PermissionService;
 export function canonicalOperation(service: Service, op: string, column = false): string {
   const list = column ? ColumnPermissionOperations : PermissionOperations[service];
   const found = list.find((o) => o.toLowerCase() === String(op).toLowerCase().replace(/[_ ]/g, ''));
-  if (!found) throw ApiError.field('BAD_REQUEST', 'operation', `Unknown ${service}${column ? ' column' : ''} operation '${String(op).slice(0, 40)}'; use one of ${list.join(', ')}`);
+  if (!found)
+    throw ApiError.field(
+      'BAD_REQUEST',
+      'operation',
+      `Unknown ${service}${column ? ' column' : ''} operation '${String(op).slice(0, 40)}'; use one of ${list.join(', ')}`,
+    );
   return found;
 }
 
@@ -51,13 +61,29 @@ export class PermissionsRepo {
     this.db = ctx.dbs.system as unknown as SecurityKysely;
   }
 
-  async set(appId: string, key: Required<Omit<RuleFilter, 'objectId' | 'column'>> & { objectId?: string; column?: string }, access: Access): Promise<void> {
+  async set(
+    appId: string,
+    key: Required<Omit<RuleFilter, 'objectId' | 'column'>> & { objectId?: string; column?: string },
+    access: Access,
+  ): Promise<void> {
     const row: Rule = {
-      app_id: appId, service: key.service, item: key.item, object_id: key.objectId ?? '', column_name: key.column ?? '',
-      principal_type: key.principalType, principal: key.principal, operation: key.operation, access, updated: Date.now(),
+      app_id: appId,
+      service: key.service,
+      item: key.item,
+      object_id: key.objectId ?? '',
+      column_name: key.column ?? '',
+      principal_type: key.principalType,
+      principal: key.principal,
+      operation: key.operation,
+      access,
+      updated: Date.now(),
     };
     await this.db.transaction().execute(async (trx) => {
-      await this.where(trx.deleteFrom('sec_permissions'), appId, { ...key, objectId: row.object_id, column: row.column_name }).execute();
+      await this.where(trx.deleteFrom('sec_permissions'), appId, {
+        ...key,
+        objectId: row.object_id,
+        column: row.column_name,
+      }).execute();
       await trx.insertInto('sec_permissions').values(row).execute();
     });
     this.onChange?.(appId);
@@ -75,7 +101,13 @@ export class PermissionsRepo {
 
   /** Every rule of a service that is not a record's ACL (the engine caches these). */
   async serviceRules(appId: string, service: Service): Promise<Rule[]> {
-    return this.db.selectFrom('sec_permissions').selectAll().where('app_id', '=', appId).where('service', '=', service).where('object_id', '=', '').execute();
+    return this.db
+      .selectFrom('sec_permissions')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('service', '=', service)
+      .where('object_id', '=', '')
+      .execute();
   }
 
   /**
@@ -83,9 +115,15 @@ export class PermissionsRepo {
    * most, read through the primary key's prefix (app, service, item, object id).
    */
   async hasAcl(appId: string, service: Service, item: string): Promise<boolean> {
-    const row = await this.db.selectFrom('sec_permissions').select('object_id')
-      .where('app_id', '=', appId).where('service', '=', service).where('item', '=', item).where('object_id', '!=', '')
-      .limit(1).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sec_permissions')
+      .select('object_id')
+      .where('app_id', '=', appId)
+      .where('service', '=', service)
+      .where('item', '=', item)
+      .where('object_id', '!=', '')
+      .limit(1)
+      .executeTakeFirst();
     return !!row;
   }
 
@@ -94,21 +132,44 @@ export class PermissionsRepo {
     if (!objectIds.length) return [];
     const out: Rule[] = [];
     for (let i = 0; i < objectIds.length; i += 500) {
-      out.push(...await this.db.selectFrom('sec_permissions').selectAll()
-        .where('app_id', '=', appId).where('service', '=', service).where('item', '=', item)
-        .where('object_id', 'in', objectIds.slice(i, i + 500)).where('operation', '=', operation).execute());
+      out.push(
+        ...(await this.db
+          .selectFrom('sec_permissions')
+          .selectAll()
+          .where('app_id', '=', appId)
+          .where('service', '=', service)
+          .where('item', '=', item)
+          .where('object_id', 'in', objectIds.slice(i, i + 500))
+          .where('operation', '=', operation)
+          .execute()),
+      );
     }
     return out;
   }
 
   /** ACL rules of a table that name one of the given principals, for one operation. */
-  async aclFor(appId: string, service: Service, item: string, operation: string, users: string[], roles: string[]): Promise<Rule[]> {
-    return this.db.selectFrom('sec_permissions').selectAll()
-      .where('app_id', '=', appId).where('service', '=', service).where('item', '=', item).where('object_id', '!=', '').where('operation', '=', operation)
-      .where((eb) => eb.or([
-        eb.and([eb('principal_type', '=', 'user'), eb('principal', 'in', users.length ? users : [''])]),
-        eb.and([eb('principal_type', '=', 'role'), eb('principal', 'in', roles.length ? roles : [''])]),
-      ]))
+  async aclFor(
+    appId: string,
+    service: Service,
+    item: string,
+    operation: string,
+    users: string[],
+    roles: string[],
+  ): Promise<Rule[]> {
+    return this.db
+      .selectFrom('sec_permissions')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('service', '=', service)
+      .where('item', '=', item)
+      .where('object_id', '!=', '')
+      .where('operation', '=', operation)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('principal_type', '=', 'user'), eb('principal', 'in', users.length ? users : [''])]),
+          eb.and([eb('principal_type', '=', 'role'), eb('principal', 'in', roles.length ? roles : [''])]),
+        ]),
+      )
       .limit(10_001)
       .execute();
   }

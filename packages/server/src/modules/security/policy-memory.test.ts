@@ -37,7 +37,7 @@ describe('policy memory', () => {
     expect(await m.remember('a', 'k', async () => 'never read')).toBe('new rules');
   });
 
-  it('moves an app\'s version on each change of that app, and every app\'s on clear', () => {
+  it("moves an app's version on each change of that app, and every app's on clear", () => {
     const m = new PolicyMemory();
     const [a0, b0] = [m.version('a'), m.version('b')];
     m.forget('a');
@@ -51,7 +51,11 @@ describe('policy memory', () => {
 
   it('a failed read is not remembered', async () => {
     const m = new PolicyMemory();
-    await expect(m.remember('a', 'k', async () => { throw new Error('db down'); })).rejects.toThrow('db down');
+    await expect(
+      m.remember('a', 'k', async () => {
+        throw new Error('db down');
+      }),
+    ).rejects.toThrow('db down');
     expect(await m.remember('a', 'k', async () => 'read again')).toBe('read again');
   });
 });
@@ -89,11 +93,15 @@ describeEachDb('app API memory never outlives a change', (server) => {
     // Fill the memory: key, roles, rules, "no record ACL" of the table.
     for (let i = 0; i < 3; i++) expect((await f.api('POST', '/data/Memo2/find', { body: {} })).json()).toHaveLength(1);
     const anon = await f.roleId('NotAuthenticatedUser');
-    const deny = await f.console('PUT', `/security/data/${tableId}/roles/${anon}`, { permissions: [{ operation: 'Find', access: 'DENY' }] });
+    const deny = await f.console('PUT', `/security/data/${tableId}/roles/${anon}`, {
+      permissions: [{ operation: 'Find', access: 'DENY' }],
+    });
     expect(deny.statusCode, deny.body).toBe(200);
     expect((await f.api('POST', '/data/Memo2/find', { body: {} })).json()).toEqual([]);
     expect((await f.api('POST', '/data/Memo2/count', { body: {} })).json()).toBe(0);
-    await f.console('PUT', `/security/data/${tableId}/roles/${anon}`, { permissions: [{ operation: 'Find', access: null }] });
+    await f.console('PUT', `/security/data/${tableId}/roles/${anon}`, {
+      permissions: [{ operation: 'Find', access: null }],
+    });
     expect((await f.api('POST', '/data/Memo2/find', { body: {} })).json()).toHaveLength(1);
   });
 
@@ -101,7 +109,10 @@ describeEachDb('app API memory never outlives a change', (server) => {
     expect(await find()).toEqual(ids);
     expect(await find()).toEqual(ids);
     const anon = await f.roleId('NotAuthenticatedUser');
-    const put = await f.console('PUT', `/security/data/Memo/objectAcl/${ids[0]}/roles/${anon}`, { operation: 'Find', access: 'DENY' });
+    const put = await f.console('PUT', `/security/data/Memo/objectAcl/${ids[0]}/roles/${anon}`, {
+      operation: 'Find',
+      access: 'DENY',
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(await find()).toEqual([ids[1]]);
     expect((await f.api('GET', `/data/Memo/${ids[0]}`)).statusCode).toBe(403);
@@ -109,23 +120,32 @@ describeEachDb('app API memory never outlives a change', (server) => {
     expect(await find()).toEqual(ids);
   });
 
-  it('assigning a role applies its DENY to the user\'s very next request', async () => {
+  it("assigning a role applies its DENY to the user's very next request", async () => {
     const user = await f.user();
     const { tableId } = await f.table('Memo3');
     await f.api('PUT', '/data/Memo3', { body: {} });
     const created = await f.console('PUT', '/security/roles/Blocked');
     expect(created.statusCode, created.body).toBe(200);
     const role = created.json().roleId as string;
-    await f.console('PUT', `/security/data/${tableId}/roles/${role}`, { permissions: [{ operation: 'Find', access: 'DENY' }] });
-    for (let i = 0; i < 2; i++) expect((await f.api('POST', '/data/Memo3/find', { body: {}, token: user.token })).json()).toHaveLength(1);
-    const assign = await f.console('PUT', '/security/assignedroles', { roles: [{ roleId: role, status: 'ALL' }], users: [user.objectId] });
+    await f.console('PUT', `/security/data/${tableId}/roles/${role}`, {
+      permissions: [{ operation: 'Find', access: 'DENY' }],
+    });
+    for (let i = 0; i < 2; i++)
+      expect((await f.api('POST', '/data/Memo3/find', { body: {}, token: user.token })).json()).toHaveLength(1);
+    const assign = await f.console('PUT', '/security/assignedroles', {
+      roles: [{ roleId: role, status: 'ALL' }],
+      users: [user.objectId],
+    });
     expect(assign.statusCode, assign.body).toBe(200);
     expect((await f.api('POST', '/data/Memo3/find', { body: {}, token: user.token })).json()).toEqual([]);
-    await f.console('PUT', '/security/assignedroles', { roles: [{ roleId: role, status: 'NONE' }], users: [user.objectId] });
+    await f.console('PUT', '/security/assignedroles', {
+      roles: [{ roleId: role, status: 'NONE' }],
+      users: [user.objectId],
+    });
     expect((await f.api('POST', '/data/Memo3/find', { body: {}, token: user.token })).json()).toHaveLength(1);
   });
 
-  it('a deleted app\'s API key is refused by the very next request', async () => {
+  it("a deleted app's API key is refused by the very next request", async () => {
     const other = await appFixture(server());
     await other.table('Gone');
     // Fill the memory with the key (and the app's rules).

@@ -11,9 +11,14 @@ const t = Routes.tables;
 
 /** A role permission as sent: `{service, operation, access}`; access null (or absent) drops it. */
 function rolePermissions(body: unknown): Array<{ service: string; operation: string; access: unknown }> {
-  const list = Array.isArray(body) ? body : body && typeof body === 'object' && Array.isArray((body as { permissions?: unknown }).permissions) ? (body as { permissions: unknown[] }).permissions : [body];
+  const list = Array.isArray(body)
+    ? body
+    : body && typeof body === 'object' && Array.isArray((body as { permissions?: unknown }).permissions)
+      ? (body as { permissions: unknown[] }).permissions
+      : [body];
   return list.map((p) => {
-    if (!p || typeof p !== 'object') throw ApiError.badRequest('A permission is an object {service, operation, access}');
+    if (!p || typeof p !== 'object')
+      throw ApiError.badRequest('A permission is an object {service, operation, access}');
     const o = p as Record<string, unknown>;
     return { service: String(o.service ?? 'data'), operation: String(o.operation ?? ''), access: o.access };
   });
@@ -21,7 +26,10 @@ function rolePermissions(body: unknown): Array<{ service: string; operation: str
 
 /** Roles of each listed user (`tables.loadAssignedUserRoles`). */
 function loadAssignedUserRoles(s: Security, appId: string, users: unknown) {
-  const ids = (Array.isArray(users) ? users : String(users ?? '').split(',')).map((u) => String(u).trim()).filter(Boolean).slice(0, 1000);
+  const ids = (Array.isArray(users) ? users : String(users ?? '').split(','))
+    .map((u) => String(u).trim())
+    .filter(Boolean)
+    .slice(0, 1000);
   return s.roles.assignments(appId, ids);
 }
 
@@ -30,8 +38,15 @@ function loadAssignedUserRoles(s: Security, appId: string, users: unknown) {
  * A role is a name or id (assigned), or `{roleId | rolename | name, assigned | status}` where
  * status ALL/ASSIGNED adds, NONE/UNASSIGNED removes and SOME leaves it as it is.
  */
-async function updateAssignedUserRoles(s: Security, appId: string, body: { roles?: unknown; users?: unknown }): Promise<{ success: boolean }> {
-  const users = (Array.isArray(body?.users) ? body.users : []).map((u) => (typeof u === 'object' && u !== null ? (u as { objectId?: unknown }).objectId : u)).map(String).filter(Boolean);
+async function updateAssignedUserRoles(
+  s: Security,
+  appId: string,
+  body: { roles?: unknown; users?: unknown },
+): Promise<{ success: boolean }> {
+  const users = (Array.isArray(body?.users) ? body.users : [])
+    .map((u) => (typeof u === 'object' && u !== null ? (u as { objectId?: unknown }).objectId : u))
+    .map(String)
+    .filter(Boolean);
   const changes: Array<{ role: string; assign: boolean }> = [];
   for (const r of Array.isArray(body?.roles) ? body.roles : []) {
     if (typeof r === 'string') changes.push({ role: r, assign: true });
@@ -50,8 +65,14 @@ async function updateAssignedUserRoles(s: Security, appId: string, body: { roles
 
 /** Roles: list, create, rename, delete, and each role's service-wide permissions. */
 export function registerRoleRoutes(app: FastifyInstance, ctx: ServerContext, s: Security): void {
-  const changed = (origin: object, appId: string, developerId: string, action: string, target: string, summary: string) =>
-    ctx.bus.emit('console.changed', { appId, developerId, action, target, summary, origin });
+  const changed = (
+    origin: object,
+    appId: string,
+    developerId: string,
+    action: string,
+    target: string,
+    summary: string,
+  ) => ctx.bus.emit('console.changed', { appId, developerId, action, target, summary, origin });
 
   handle(app, ctx, r.loadRoles, ({ params }) => s.roles.list(params.appId));
   handle(app, ctx, r.createRole, async ({ params, developer, req }) => {
@@ -62,7 +83,14 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: ServerContext, s: 
   handle(app, ctx, r.renameRole, async ({ params, body, developer, req }) => {
     const before = await s.roles.get(params.appId, params.roleId);
     const role = await s.roles.rename(params.appId, params.roleId, body.name);
-    changed(req, params.appId, developer.id, 'role.rename', role.rolename, `Renamed role ${before.name} to ${role.rolename}`);
+    changed(
+      req,
+      params.appId,
+      developer.id,
+      'role.rename',
+      role.rolename,
+      `Renamed role ${before.name} to ${role.rolename}`,
+    );
     return role;
   });
   handle(app, ctx, r.deleteRole, async ({ params, developer, req }) => {
@@ -76,7 +104,14 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: ServerContext, s: 
     const role = await s.roles.get(params.appId, params.roleId);
     const out = [];
     for (const service of ['data', 'files', 'messaging', 'localservices', 'geo'] as const) {
-      const rules = await s.repo.list(params.appId, { service, item: '*', objectId: '', column: '', principalType: 'role', principal: role.id });
+      const rules = await s.repo.list(params.appId, {
+        service,
+        item: '*',
+        objectId: '',
+        column: '',
+        principalType: 'role',
+        principal: role.id,
+      });
       out.push(...rules.map((x) => ({ service, operation: x.operation, access: x.access })));
     }
     return out;
@@ -87,12 +122,27 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: ServerContext, s: 
       const service = asService(p.service);
       const operation = canonicalOperation(service, p.operation);
       const key = { service, item: '*', principalType: 'role' as const, principal: role.id, operation };
-      if (p.access === null || p.access === undefined || p.access === 'INHERIT') await s.repo.drop(params.appId, { ...key, objectId: '', column: '' });
+      if (p.access === null || p.access === undefined || p.access === 'INHERIT')
+        await s.repo.drop(params.appId, { ...key, objectId: '', column: '' });
       else await s.repo.set(params.appId, key, canonicalAccess(p.access));
     }
     s.engine.invalidate(params.appId);
-    changed(req, params.appId, developer.id, 'permission.role', role.name, `Changed the service permissions of role ${role.name}`);
-    const rules = await s.repo.list(params.appId, { service: 'data', item: '*', objectId: '', column: '', principalType: 'role', principal: role.id });
+    changed(
+      req,
+      params.appId,
+      developer.id,
+      'permission.role',
+      role.name,
+      `Changed the service permissions of role ${role.name}`,
+    );
+    const rules = await s.repo.list(params.appId, {
+      service: 'data',
+      item: '*',
+      objectId: '',
+      column: '',
+      principalType: 'role',
+      principal: role.id,
+    });
     return { [role.id]: Object.fromEntries(rules.map((x) => [x.operation, x.access])) };
   });
 

@@ -8,9 +8,20 @@ import { isDbFailure, translateError } from '../../db/db-errors.js';
 
 /** Roles every app has; they cannot be renamed or deleted. */
 export const SYSTEM_ROLES = [
-  'AuthenticatedUser', 'NotAuthenticatedUser', 'GuestUser', 'SocialUser', 'ServerCodeUser',
-  'AndroidUser', 'IOSUser', 'JSUser', 'RestUser', 'DotNetUser', 'ASUser',
-  'FacebookUser', 'GooglePlusUser', 'TwitterUser',
+  'AuthenticatedUser',
+  'NotAuthenticatedUser',
+  'GuestUser',
+  'SocialUser',
+  'ServerCodeUser',
+  'AndroidUser',
+  'IOSUser',
+  'JSUser',
+  'RestUser',
+  'DotNetUser',
+  'ASUser',
+  'FacebookUser',
+  'GooglePlusUser',
+  'TwitterUser',
 ] as const;
 
 /** The role an API key's device type gives every call made with it. */
@@ -50,7 +61,10 @@ export class RolesService {
    * Roles and assignments are remembered with the app's permission rules: every change below makes
    * the memory forget the app after it commits, so the next request sees it.
    */
-  constructor(private readonly ctx: ServerContext, private readonly memory: PolicyMemory = new PolicyMemory()) {
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly memory: PolicyMemory = new PolicyMemory(),
+  ) {
     this.db = ctx.dbs.system as unknown as SecurityKysely;
   }
 
@@ -69,12 +83,24 @@ export class RolesService {
   }
 
   private async seed(appId: string): Promise<void> {
-    const have = new Set((await this.db.selectFrom('sec_roles').select('name').where('app_id', '=', appId).where('system', '=', 1).execute()).map((r) => r.name));
+    const have = new Set(
+      (
+        await this.db
+          .selectFrom('sec_roles')
+          .select('name')
+          .where('app_id', '=', appId)
+          .where('system', '=', 1)
+          .execute()
+      ).map((r) => r.name),
+    );
     let first = false;
     for (const name of SYSTEM_ROLES) {
       if (have.has(name)) continue;
       try {
-        await this.db.insertInto('sec_roles').values({ id: crypto.randomUUID(), app_id: appId, name, system: 1, created: Date.now() }).execute();
+        await this.db
+          .insertInto('sec_roles')
+          .values({ id: crypto.randomUUID(), app_id: appId, name, system: 1, created: Date.now() })
+          .execute();
         // Exactly one seeder (of any node) inserts this role: that one seeds the default permissions,
         // and it never happens again, so the developer's later edits are never overwritten.
         if (name === 'AuthenticatedUser') first = true;
@@ -94,8 +120,16 @@ export class RolesService {
   /** Roles of an app; remembered (see PolicyMemory) because every app API call needs them. */
   async rows(appId: string): Promise<RoleRow[]> {
     await this.ensureSystemRoles(appId);
-    return this.memory.remember(appId, 'roles', async () => (await this.db.selectFrom('sec_roles').select(['id', 'name', 'system']).where('app_id', '=', appId).orderBy('name').execute())
-      .map((r) => ({ id: r.id, name: r.name, system: Number(r.system) === 1 })));
+    return this.memory.remember(appId, 'roles', async () =>
+      (
+        await this.db
+          .selectFrom('sec_roles')
+          .select(['id', 'name', 'system'])
+          .where('app_id', '=', appId)
+          .orderBy('name')
+          .execute()
+      ).map((r) => ({ id: r.id, name: r.name, system: Number(r.system) === 1 })),
+    );
   }
 
   /** `rows` without waiting, once the app's roles are seeded and remembered; else undefined. */
@@ -121,13 +155,19 @@ export class RolesService {
 
   private checkName(name: string): string {
     const trimmed = typeof name === 'string' ? name.trim() : '';
-    if (!ROLE_NAME.test(trimmed)) throw ApiError.field('BAD_REQUEST', 'name', 'A role name is 1 to 100 letters, digits, spaces, dots, dashes or underscores and starts with a letter or digit');
+    if (!ROLE_NAME.test(trimmed))
+      throw ApiError.field(
+        'BAD_REQUEST',
+        'name',
+        'A role name is 1 to 100 letters, digits, spaces, dots, dashes or underscores and starts with a letter or digit',
+      );
     return trimmed;
   }
 
   async create(appId: string, name: string): Promise<SecurityRole> {
     const clean = this.checkName(name);
-    if ((await this.rows(appId)).some((r) => r.name.toLowerCase() === clean.toLowerCase())) throw ApiError.conflict(`A role named '${clean}' already exists`);
+    if ((await this.rows(appId)).some((r) => r.name.toLowerCase() === clean.toLowerCase()))
+      throw ApiError.conflict(`A role named '${clean}' already exists`);
     const row = { id: crypto.randomUUID(), app_id: appId, name: clean, system: 0, created: Date.now() };
     try {
       await this.db.insertInto('sec_roles').values(row).execute();
@@ -142,7 +182,8 @@ export class RolesService {
     const role = await this.get(appId, roleId);
     if (role.system) throw ApiError.badRequest(`'${role.name}' is a system role and keeps its name`);
     const clean = this.checkName(name);
-    if ((await this.rows(appId)).some((r) => r.id !== role.id && r.name.toLowerCase() === clean.toLowerCase())) throw ApiError.conflict(`A role named '${clean}' already exists`);
+    if ((await this.rows(appId)).some((r) => r.id !== role.id && r.name.toLowerCase() === clean.toLowerCase()))
+      throw ApiError.conflict(`A role named '${clean}' already exists`);
     await this.db.updateTable('sec_roles').set({ name: clean }).where('id', '=', role.id).execute();
     this.memory.forget(appId);
     return toWire({ ...role, name: clean });
@@ -153,7 +194,12 @@ export class RolesService {
     const role = await this.get(appId, roleId);
     if (role.system) throw ApiError.badRequest(`'${role.name}' is a system role and cannot be deleted`);
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('sec_permissions').where('app_id', '=', appId).where('principal_type', '=', 'role').where('principal', '=', role.id).execute();
+      await trx
+        .deleteFrom('sec_permissions')
+        .where('app_id', '=', appId)
+        .where('principal_type', '=', 'role')
+        .where('principal', '=', role.id)
+        .execute();
       await trx.deleteFrom('sec_user_roles').where('app_id', '=', appId).where('role_id', '=', role.id).execute();
       await trx.deleteFrom('sec_roles').where('id', '=', role.id).execute();
     });
@@ -172,23 +218,42 @@ export class RolesService {
   }
 
   private async readAssigned(appId: string, userId: string): Promise<RoleRow[]> {
-    const rows = await this.db.selectFrom('sec_user_roles').innerJoin('sec_roles', 'sec_roles.id', 'sec_user_roles.role_id')
+    const rows = await this.db
+      .selectFrom('sec_user_roles')
+      .innerJoin('sec_roles', 'sec_roles.id', 'sec_user_roles.role_id')
       .select(['sec_roles.id', 'sec_roles.name', 'sec_roles.system'])
-      .where('sec_user_roles.app_id', '=', appId).where('sec_user_roles.user_id', '=', userId).execute();
+      .where('sec_user_roles.app_id', '=', appId)
+      .where('sec_user_roles.user_id', '=', userId)
+      .execute();
     return rows.map((r) => ({ id: r.id, name: r.name, system: Number(r.system) === 1 }));
   }
 
   /** Users the developer gave a role to (the app SDK's findByRole), at most `limit`. */
   async usersWith(appId: string, roleId: string, limit: number): Promise<string[]> {
-    const rows = await this.db.selectFrom('sec_user_roles').select('user_id').where('app_id', '=', appId).where('role_id', '=', roleId).orderBy('user_id').limit(limit).execute();
+    const rows = await this.db
+      .selectFrom('sec_user_roles')
+      .select('user_id')
+      .where('app_id', '=', appId)
+      .where('role_id', '=', roleId)
+      .orderBy('user_id')
+      .limit(limit)
+      .execute();
     return rows.map((r) => String(r.user_id));
   }
 
   /** For each role, which of the given users hold it (`tables.loadAssignedUserRoles`). */
-  async assignments(appId: string, userIds: string[]): Promise<Array<SecurityRole & { users: string[]; status: 'ALL' | 'SOME' | 'NONE' }>> {
+  async assignments(
+    appId: string,
+    userIds: string[],
+  ): Promise<Array<SecurityRole & { users: string[]; status: 'ALL' | 'SOME' | 'NONE' }>> {
     const roles = await this.rows(appId);
     const links = userIds.length
-      ? await this.db.selectFrom('sec_user_roles').select(['user_id', 'role_id']).where('app_id', '=', appId).where('user_id', 'in', userIds).execute()
+      ? await this.db
+          .selectFrom('sec_user_roles')
+          .select(['user_id', 'role_id'])
+          .where('app_id', '=', appId)
+          .where('user_id', 'in', userIds)
+          .execute()
       : [];
     return roles.map((r) => {
       const users = links.filter((l) => l.role_id === r.id).map((l) => l.user_id);
@@ -210,8 +275,17 @@ export class RolesService {
     await this.db.transaction().execute(async (trx) => {
       for (const { role, assign } of resolved) {
         for (const userId of userIds) {
-          await trx.deleteFrom('sec_user_roles').where('app_id', '=', appId).where('user_id', '=', userId).where('role_id', '=', role.id).execute();
-          if (assign) await trx.insertInto('sec_user_roles').values({ app_id: appId, user_id: userId, role_id: role.id }).execute();
+          await trx
+            .deleteFrom('sec_user_roles')
+            .where('app_id', '=', appId)
+            .where('user_id', '=', userId)
+            .where('role_id', '=', role.id)
+            .execute();
+          if (assign)
+            await trx
+              .insertInto('sec_user_roles')
+              .values({ app_id: appId, user_id: userId, role_id: role.id })
+              .execute();
         }
       }
     });

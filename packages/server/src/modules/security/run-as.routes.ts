@@ -7,7 +7,6 @@ import { handle } from '../../http/route.js';
 import type { AppData } from '../appapi/data-access.js';
 import type { DecidedBy } from './permission-engine.js';
 
-
 type Body = BodyOf<typeof Routes.security.runAs>;
 
 const OPS = ['Find', 'Create', 'Update', 'Remove'] as const;
@@ -33,11 +32,20 @@ export function registerRunAsRoute(app: FastifyInstance, ctx: ServerContext, dat
 
   /** No API key or token: the console asks on the caller's behalf, nothing is sent with its credentials. */
   async function callerOf(appId: string, body: Body): Promise<AppCaller> {
-    if ((body.roleName === undefined) === (body.userId === undefined)) throw ApiError.field('BAD_REQUEST', 'roleName', 'Name either roleName or userId');
+    if ((body.roleName === undefined) === (body.userId === undefined))
+      throw ApiError.field('BAD_REQUEST', 'roleName', 'Name either roleName or userId');
     if (body.roleName !== undefined) {
       const role = await security.roles.find(appId, body.roleName);
-      if (!role) throw ApiError.field('BAD_REQUEST', 'roleName', `Role '${body.roleName.slice(0, 100)}' does not exist`);
-      return { appId, deviceType: DEVICE, userId: null, roles: [{ id: role.id, name: role.name }], apiKey: '', token: null };
+      if (!role)
+        throw ApiError.field('BAD_REQUEST', 'roleName', `Role '${body.roleName.slice(0, 100)}' does not exist`);
+      return {
+        appId,
+        deviceType: DEVICE,
+        userId: null,
+        roles: [{ id: role.id, name: role.name }],
+        apiKey: '',
+        token: null,
+      };
     }
     const user = await userFacts(ctx, appId, body.userId!);
     if (!user) throw ApiError.field('BAD_REQUEST', 'userId', `User '${body.userId!.slice(0, 100)}' does not exist`);
@@ -65,7 +73,7 @@ export function registerRunAsRoute(app: FastifyInstance, ctx: ServerContext, dat
       userId: caller.userId,
       operations,
       rows,
-      hidden: [...await data.hidden(caller, table)].filter((c) => c !== 'password' || table.name !== 'Users').sort(),
+      hidden: [...(await data.hidden(caller, table))].filter((c) => c !== 'password' || table.name !== 'Users').sort(),
       records,
       totalRows,
     };

@@ -16,16 +16,35 @@ describeEachDb('security run as', (server) => {
 
   beforeAll(async () => {
     f = await appFixture(server());
-    tableId = (await f.table('Note', [{ name: 'title', dataType: 'STRING' }, { name: 'secret', dataType: 'STRING' }])).tableId;
+    tableId = (
+      await f.table('Note', [
+        { name: 'title', dataType: 'STRING' },
+        { name: 'secret', dataType: 'STRING' },
+      ])
+    ).tableId;
     alice = await f.user('alice@example.com');
     bob = await f.user('bob@example.com');
-    for (const [who, title] of [[alice, 'a1'], [alice, 'a2'], [bob, 'b1']] as const) {
-      expect((await f.api('PUT', '/data/Note', { token: who.token, body: { title, secret: `s-${title}` } })).statusCode).toBe(200);
+    for (const [who, title] of [
+      [alice, 'a1'],
+      [alice, 'a2'],
+      [bob, 'b1'],
+    ] as const) {
+      expect(
+        (await f.api('PUT', '/data/Note', { token: who.token, body: { title, secret: `s-${title}` } })).statusCode,
+      ).toBe(200);
     }
     const authenticated = await f.roleId('AuthenticatedUser');
-    await f.console('PUT', `/security/data/${tableId}/roles/${authenticated}`, { permissions: [{ operation: 'Find', access: 'DENY' }, { operation: 'Remove', access: 'DENY' }] });
+    await f.console('PUT', `/security/data/${tableId}/roles/${authenticated}`, {
+      permissions: [
+        { operation: 'Find', access: 'DENY' },
+        { operation: 'Remove', access: 'DENY' },
+      ],
+    });
     await f.console('PUT', `/security/data/ownerpolicy/${tableId}`, { operation: 'Find', access: 'GRANT' });
-    await f.console('PUT', `/security/data/${tableId}/columns/permissions/Find/${authenticated}`, { column: 'secret', access: 'DENY' });
+    await f.console('PUT', `/security/data/${tableId}/columns/permissions/Find/${authenticated}`, {
+      column: 'secret',
+      access: 'DENY',
+    });
   });
 
   it('as a user: exactly the records the app API gives that user, hidden columns out, with the deciding steps', async () => {

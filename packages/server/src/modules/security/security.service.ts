@@ -38,7 +38,10 @@ export class Security {
   /** Roles, rules and ACL presence per app, shared by the roles service and the engine. */
   readonly memory = new PolicyMemory();
 
-  constructor(readonly ctx: ServerContext, private readonly data: SchemaSource) {
+  constructor(
+    readonly ctx: ServerContext,
+    private readonly data: SchemaSource,
+  ) {
     // A change of roles or rules made through any server process drops them in every process.
     const bus = ctx.cluster.invalidation;
     bus.register('policy', (appId) => (appId === null ? this.memory.clear() : this.memory.drop(appId)));
@@ -69,11 +72,19 @@ export class Security {
     if (!users) return;
     for (const role of ['NotAuthenticatedUser', 'AuthenticatedUser', 'GuestUser']) {
       for (const operation of ['Find', 'Create', 'Update', 'Remove']) {
-        await this.repo.set(appId, { service: 'data', item: users.tableId, principalType: 'role', principal: roles.get(role)!, operation }, 'DENY');
+        await this.repo.set(
+          appId,
+          { service: 'data', item: users.tableId, principalType: 'role', principal: roles.get(role)!, operation },
+          'DENY',
+        );
       }
     }
     for (const operation of ['Find', 'Update']) {
-      await this.repo.set(appId, { service: 'data', item: users.tableId, principalType: 'owner', principal: '', operation }, 'GRANT');
+      await this.repo.set(
+        appId,
+        { service: 'data', item: users.tableId, principalType: 'owner', principal: '', operation },
+        'GRANT',
+      );
     }
     this.engine.invalidate(appId);
   }
@@ -109,7 +120,10 @@ export class Security {
     let caller = byDevice.get(deviceType);
     if (!caller) {
       const built = this.callerOf(appId, deviceType, null, all, []);
-      caller = Object.freeze({ ...built, roles: Object.freeze(built.roles.map((r) => Object.freeze(r))) as Caller['roles'] });
+      caller = Object.freeze({
+        ...built,
+        roles: Object.freeze(built.roles.map((r) => Object.freeze(r))) as Caller['roles'],
+      });
       byDevice.set(deviceType, caller);
     }
     return caller;
@@ -118,7 +132,13 @@ export class Security {
   /** Keyed by the app's roles array as remembered (each app has its own array). */
   private readonly anonymousCallers = new WeakMap<object, Map<string, Caller>>();
 
-  private callerOf(appId: string, deviceType: string, user: UserFacts | null, all: Array<{ id: string; name: string }>, assigned: Array<{ id: string; name: string }>): Caller {
+  private callerOf(
+    appId: string,
+    deviceType: string,
+    user: UserFacts | null,
+    all: Array<{ id: string; name: string }>,
+    assigned: Array<{ id: string; name: string }>,
+  ): Caller {
     const byName = (name: string) => all.find((r) => r.name === name);
     const names = new Set<string>();
     const keyRole = roleOfClientKind(deviceType);
@@ -129,9 +149,13 @@ export class Security {
     else if (user.userStatus === 'GUEST') names.add('GuestUser');
     else {
       names.add('AuthenticatedUser');
-      if (typeof user.socialAccount === 'string' && user.socialAccount !== 'BACKENDLESS' && user.socialAccount !== '') names.add('SocialUser');
+      if (typeof user.socialAccount === 'string' && user.socialAccount !== 'BACKENDLESS' && user.socialAccount !== '')
+        names.add('SocialUser');
     }
-    const roles = [...names].map(byName).filter((r) => !!r).map((r) => ({ id: r.id, name: r.name }));
+    const roles = [...names]
+      .map(byName)
+      .filter((r) => !!r)
+      .map((r) => ({ id: r.id, name: r.name }));
     for (const r of assigned) if (!roles.some((x) => x.id === r.id)) roles.push({ id: r.id, name: r.name });
     return { appId, deviceType, userId: user?.objectId ?? null, roles };
   }

@@ -15,7 +15,10 @@ describeEachDb('permissions on files and channels', (server) => {
 
   const upload = (path: string, token?: string) => {
     const { payload, headers } = multipart('a.txt', 'hello');
-    return server().call('POST', `/${f.appId}/${f.keys.REST}/files/${path}`, { payload, headers: { ...headers, ...(token ? { 'user-token': token } : {}) } });
+    return server().call('POST', `/${f.appId}/${f.keys.REST}/files/${path}`, {
+      payload,
+      headers: { ...headers, ...(token ? { 'user-token': token } : {}) },
+    });
   };
 
   beforeAll(async () => {
@@ -29,22 +32,36 @@ describeEachDb('permissions on files and channels', (server) => {
     const anon = await f.roleId('NotAuthenticatedUser');
     const auth = await f.roleId('AuthenticatedUser');
     for (const role of [anon, auth]) {
-      const res = await f.console('PUT', `/security/roles/${role}/files/${encodeURIComponent('/private/')}`, { permissions: [{ operation: 'Read', access: 'DENY' }] });
+      const res = await f.console('PUT', `/security/roles/${role}/files/${encodeURIComponent('/private/')}`, {
+        permissions: [{ operation: 'Read', access: 'DENY' }],
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     expect((await f.api('GET', '/files/private/a.txt')).statusCode).toBe(403);
     expect((await f.api('GET', '/files/private/a.txt', { token: user.token })).statusCode).toBe(403);
     expect((await f.api('GET', '/files/docs/a.txt')).statusCode).toBe(200);
 
-    const grant = await f.console('PUT', `/security/users/${user.objectId}/file/${encodeURIComponent('private/a.txt')}`, { permissions: [{ operation: 'Read', access: 'GRANT' }] });
+    const grant = await f.console(
+      'PUT',
+      `/security/users/${user.objectId}/file/${encodeURIComponent('private/a.txt')}`,
+      { permissions: [{ operation: 'Read', access: 'GRANT' }] },
+    );
     expect(grant.statusCode, grant.body).toBe(200);
     expect((await f.api('GET', '/files/private/a.txt', { token: user.token })).body).toBe('hello');
     expect((await f.api('GET', '/files/private/a.txt')).statusCode).toBe(403);
 
     const listed = (await f.console('GET', `/security/roles/files/${encodeURIComponent('private')}`)).json();
-    expect(listed.data.find((r: { id: string }) => r.id === anon).permissions).toEqual([{ operation: 'Read', access: 'DENY' }]);
+    expect(listed.data.find((r: { id: string }) => r.id === anon).permissions).toEqual([
+      { operation: 'Read', access: 'DENY' },
+    ]);
     const users = (await f.console('GET', `/security/files/users/${encodeURIComponent('private/a.txt')}`)).json();
-    expect(users.data).toEqual([expect.objectContaining({ id: user.objectId, userId: user.objectId, permissions: [{ operation: 'Read', access: 'GRANT' }] })]);
+    expect(users.data).toEqual([
+      expect.objectContaining({
+        id: user.objectId,
+        userId: user.objectId,
+        permissions: [{ operation: 'Read', access: 'GRANT' }],
+      }),
+    ]);
 
     expect((await f.console('DELETE', `/security/roles/${anon}/files/private`)).statusCode).toBe(200);
     expect((await f.api('GET', '/files/private/a.txt')).statusCode).toBe(200);
@@ -52,7 +69,12 @@ describeEachDb('permissions on files and channels', (server) => {
 
   it('Write and Delete are decided apart from Read', async () => {
     const anon = await f.roleId('NotAuthenticatedUser');
-    await f.console('PUT', `/security/roles/${anon}/files/docs`, { permissions: [{ operation: 'Write', access: 'DENY' }, { operation: 'Delete', access: 'DENY' }] });
+    await f.console('PUT', `/security/roles/${anon}/files/docs`, {
+      permissions: [
+        { operation: 'Write', access: 'DENY' },
+        { operation: 'Delete', access: 'DENY' },
+      ],
+    });
     expect((await upload('docs/b.txt')).statusCode).toBe(403);
     expect((await f.api('DELETE', '/files/docs/a.txt')).statusCode).toBe(403);
     expect((await f.api('GET', '/files/docs/a.txt')).statusCode).toBe(200);
@@ -64,17 +86,33 @@ describeEachDb('permissions on files and channels', (server) => {
     const list = Array.isArray(channels) ? channels : channels.data;
     const channel = list.find((c: { name: string }) => c.name === 'default');
     const anon = await f.roleId('NotAuthenticatedUser');
-    const res = await f.console('PUT', `/security/messaging/${channel.channelid}/roles/${anon}`, { permissions: [{ operation: 'Publish', access: 'DENY' }] });
+    const res = await f.console('PUT', `/security/messaging/${channel.channelid}/roles/${anon}`, {
+      permissions: [{ operation: 'Publish', access: 'DENY' }],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const refused = await f.api('POST', '/messaging/default', { body: { message: 'hi' } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe(1011);
-    expect((await f.api('POST', '/messaging/default', { body: { message: 'hi' }, token: user.token })).statusCode).toBe(200);
+    expect((await f.api('POST', '/messaging/default', { body: { message: 'hi' }, token: user.token })).statusCode).toBe(
+      200,
+    );
   });
 
   it('unknown variants and operations are clean 4xx answers', async () => {
     expect((await f.console('GET', '/security/nothing/here/at/all')).statusCode).toBe(404);
-    expect((await f.console('PUT', `/security/roles/${await f.roleId('JSUser')}/files/x`, { permissions: [{ operation: 'Explode', access: 'GRANT' }] })).statusCode).toBe(400);
-    expect((await f.console('PUT', `/security/roles/${await f.roleId('JSUser')}/files/x`, { permissions: [{ operation: 'Read', access: 'MAYBE' }] })).statusCode).toBe(400);
+    expect(
+      (
+        await f.console('PUT', `/security/roles/${await f.roleId('JSUser')}/files/x`, {
+          permissions: [{ operation: 'Explode', access: 'GRANT' }],
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await f.console('PUT', `/security/roles/${await f.roleId('JSUser')}/files/x`, {
+          permissions: [{ operation: 'Read', access: 'MAYBE' }],
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });

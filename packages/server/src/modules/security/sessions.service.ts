@@ -35,7 +35,13 @@ export class SessionsService {
     const token = crypto.randomBytes(32).toString('base64url');
     const now = Date.now();
     await this.repo.insert({
-      token_hash: hashToken(token), session_id: crypto.randomUUID(), app_id: appId, user_id: userId, device_type: deviceOfClientKind(deviceType), created: now, last_used: now,
+      token_hash: hashToken(token),
+      session_id: crypto.randomUUID(),
+      app_id: appId,
+      user_id: userId,
+      device_type: deviceOfClientKind(deviceType),
+      created: now,
+      last_used: now,
     });
     return token;
   }
@@ -61,7 +67,13 @@ export class SessionsService {
     if (now - Number(row.last_used) > (timeoutMs > 0 ? Math.min(TOUCH_EVERY_MS, timeoutMs / 10) : TOUCH_EVERY_MS)) {
       await this.repo.touch(row.token_hash, now);
     }
-    return { sessionId: row.session_id, userId: row.user_id, deviceType: row.device_type, created: Number(row.created), lastUsed: Number(row.last_used) };
+    return {
+      sessionId: row.session_id,
+      userId: row.user_id,
+      deviceType: row.device_type,
+      created: Number(row.created),
+      lastUsed: Number(row.last_used),
+    };
   }
 
   /** Ends one session at once; answers whether it existed in this app. */
@@ -80,18 +92,32 @@ export class SessionsService {
   }
 
   /** Sessions of one user, newest first, paged by a cursor (the created time of the last one). */
-  async ofUser(appId: string, userId: string, pageSize: number, cursor?: string): Promise<{ data: Array<Omit<UserSession, 'userId'>>; cursor: string | null }> {
+  async ofUser(
+    appId: string,
+    userId: string,
+    pageSize: number,
+    cursor?: string,
+  ): Promise<{ data: Array<Omit<UserSession, 'userId'>>; cursor: string | null }> {
     const rows = await this.repo.ofUser(appId, userId, pageSize + 1, cursor ? decodeCursor(cursor) : undefined);
     const page = rows.slice(0, pageSize);
     const last = page[page.length - 1];
     return {
-      data: page.map((r) => ({ sessionId: r.session_id, deviceType: r.device_type, created: Number(r.created), lastUsed: Number(r.last_used) })),
+      data: page.map((r) => ({
+        sessionId: r.session_id,
+        deviceType: r.device_type,
+        created: Number(r.created),
+        lastUsed: Number(r.last_used),
+      })),
       cursor: rows.length > pageSize && last ? encodeCursor(Number(last.created), last.session_id) : null,
     };
   }
 
   /** Users holding at least one session, most recently active first. */
-  async usersWithSessions(appId: string, pageSize: number, cursor?: string): Promise<{ data: Array<{ userId: string; sessions: number; lastActive: number }>; cursor: string | null }> {
+  async usersWithSessions(
+    appId: string,
+    pageSize: number,
+    cursor?: string,
+  ): Promise<{ data: Array<{ userId: string; sessions: number; lastActive: number }>; cursor: string | null }> {
     const rows = await this.repo.usersWithSessions(appId, pageSize + 1, cursor ? decodeCursor(cursor) : undefined);
     const page = rows.slice(0, pageSize);
     const last = page[page.length - 1];

@@ -8,7 +8,13 @@ import { CLIENT_ROLE_BY_DEVICE } from '../security/index.js';
 
 /** What the console shows for each system key (the same names as its API key card). */
 const SYSTEM_KEY_NAMES: Record<DeviceType, string> = {
-  ANDROID: 'Android', IOS: 'iOS', JS: 'JavaScript', REST: 'REST', WP: 'Windows Phone', AS: 'ActionScript', BL: 'Business Logic',
+  ANDROID: 'Android',
+  IOS: 'iOS',
+  JS: 'JavaScript',
+  REST: 'REST',
+  WP: 'Windows Phone',
+  AS: 'ActionScript',
+  BL: 'Business Logic',
 };
 
 /** Plenty for separate partners or integrations; a runaway script cannot fill the table. */
@@ -25,7 +31,8 @@ export interface KeyChangeBy {
 }
 
 const isSystem = (row: ApiKeysTable) => DeviceTypes.includes(row.device_type as DeviceType);
-const rank = (row: ApiKeysTable) => (isSystem(row) ? DeviceTypes.indexOf(row.device_type as DeviceType) : DeviceTypes.length);
+const rank = (row: ApiKeysTable) =>
+  isSystem(row) ? DeviceTypes.indexOf(row.device_type as DeviceType) : DeviceTypes.length;
 const shortId = (id: string) => id.slice(0, 64);
 
 /**
@@ -48,7 +55,9 @@ export class ApiKeysService {
     const system = isSystem(row);
     const role = system
       ? roles.find((r) => r.name === CLIENT_ROLE_BY_DEVICE[row.device_type])
-      : row.role_id ? roles.find((r) => r.id === row.role_id) : undefined;
+      : row.role_id
+        ? roles.find((r) => r.id === row.role_id)
+        : undefined;
     return {
       id: row.id,
       name: system ? SYSTEM_KEY_NAMES[row.device_type as DeviceType] : (row.name ?? ''),
@@ -66,7 +75,10 @@ export class ApiKeysService {
   /** Every key in device order (ANDROID, IOS, JS, REST, WP, AS, BL), then custom keys oldest first. */
   async list(appId: string): Promise<AppApiKey[]> {
     const [rows, roles] = await Promise.all([this.repo.list(appId), this.roles(appId)]);
-    return rows.map((row, i) => ({ row, i })).sort((a, b) => rank(a.row) - rank(b.row) || a.i - b.i).map(({ row }) => this.toWire(row, roles));
+    return rows
+      .map((row, i) => ({ row, i }))
+      .sort((a, b) => rank(a.row) - rank(b.row) || a.i - b.i)
+      .map(({ row }) => this.toWire(row, roles));
   }
 
   /** `getAppSettings`: the app and its keys, with the system keys by device type. */
@@ -89,16 +101,30 @@ export class ApiKeysService {
 
   /** The role a body names (`roleId`, `roleName` or `role`): undefined when none is named, null to clear. */
   private async roleOf(appId: string, body: ApiKeyInput): Promise<RoleRow | null | undefined> {
-    const field = body.roleId !== undefined ? 'roleId' : body.roleName !== undefined ? 'roleName' : body.role !== undefined ? 'role' : undefined;
+    const field =
+      body.roleId !== undefined
+        ? 'roleId'
+        : body.roleName !== undefined
+          ? 'roleName'
+          : body.role !== undefined
+            ? 'role'
+            : undefined;
     if (!field) return undefined;
     const ref = body[field];
     if (ref === null || ref === '') return null;
     if (typeof ref !== 'string') throw ApiError.field('BAD_REQUEST', field, `${field} must be a role id or name`);
     const roles = await this.roles(appId);
-    const role = field === 'roleName' ? roles.find((r) => r.name === ref) : (roles.find((r) => r.id === ref) ?? roles.find((r) => r.name === ref));
+    const role =
+      field === 'roleName'
+        ? roles.find((r) => r.name === ref)
+        : (roles.find((r) => r.id === ref) ?? roles.find((r) => r.name === ref));
     if (!role) throw ApiError.field('BAD_REQUEST', field, `Role '${ref.slice(0, 100)}' does not exist`);
     if (USER_STATE_ROLES.has(role.name)) {
-      throw ApiError.field('BAD_REQUEST', field, `'${role.name}' follows from the user behind a call and cannot be given by a key; choose a client role or one of your roles`);
+      throw ApiError.field(
+        'BAD_REQUEST',
+        field,
+        `'${role.name}' follows from the user behind a call and cannot be given by a key; choose a client role or one of your roles`,
+      );
     }
     return role;
   }
@@ -123,23 +149,48 @@ export class ApiKeysService {
   }
 
   private audit(appId: string, by: KeyChangeBy, action: string, target: string, summary: string): void {
-    this.ctx.bus.emit('console.changed', { appId, developerId: by.developerId, action, target, summary, origin: by.origin });
+    this.ctx.bus.emit('console.changed', {
+      appId,
+      developerId: by.developerId,
+      action,
+      target,
+      summary,
+      origin: by.origin,
+    });
   }
 
   /** A custom key: a name and, optionally, the role every call made with it gets. */
   async create(appId: string, body: ApiKeyInput, by: KeyChangeBy): Promise<AppApiKey> {
-    const deviceType = typeof body.deviceType === 'string' && body.deviceType ? body.deviceType.toUpperCase() : CUSTOM_DEVICE_TYPE;
+    const deviceType =
+      typeof body.deviceType === 'string' && body.deviceType ? body.deviceType.toUpperCase() : CUSTOM_DEVICE_TYPE;
     if (deviceType !== CUSTOM_DEVICE_TYPE) {
-      const why = DeviceTypes.includes(deviceType as DeviceType) ? `the ${deviceType} key was made with the app (regenerate it for a new value)` : `'${String(body.deviceType).slice(0, 32)}' is not a key type`;
+      const why = DeviceTypes.includes(deviceType as DeviceType)
+        ? `the ${deviceType} key was made with the app (regenerate it for a new value)`
+        : `'${String(body.deviceType).slice(0, 32)}' is not a key type`;
       throw ApiError.field('BAD_REQUEST', 'deviceType', `Only custom keys can be created (deviceType CUSTOM): ${why}`);
     }
     const name = this.cleanName(body.name);
     const role = await this.roleOf(appId, body);
     await this.assertNameFree(appId, name);
     const now = Date.now();
-    const row: ApiKeysTable = { id: newId(), app_id: appId, device_type: CUSTOM_DEVICE_TYPE, api_key: newApiKeyValue(), created: now, name, role_id: role?.id ?? null, updated: now };
+    const row: ApiKeysTable = {
+      id: newId(),
+      app_id: appId,
+      device_type: CUSTOM_DEVICE_TYPE,
+      api_key: newApiKeyValue(),
+      created: now,
+      name,
+      role_id: role?.id ?? null,
+      updated: now,
+    };
     await this.repo.insert(row);
-    this.audit(appId, by, 'apikey.create', row.id, `Created API key ${name}${role ? ` with role ${role.name}` : ' without a role'}`);
+    this.audit(
+      appId,
+      by,
+      'apikey.create',
+      row.id,
+      `Created API key ${name}${role ? ` with role ${role.name}` : ' without a role'}`,
+    );
     return this.toWire(row, await this.roles(appId));
   }
 
@@ -147,7 +198,9 @@ export class ApiKeysService {
   async update(appId: string, id: string, body: ApiKeyInput, by: KeyChangeBy): Promise<AppApiKey> {
     const row = await this.row(appId, id);
     if (isSystem(row)) {
-      throw ApiError.badRequest(`The ${row.device_type} key is a system key: its name and role follow from its device type (regenerate it for a new value)`);
+      throw ApiError.badRequest(
+        `The ${row.device_type} key is a system key: its name and role follow from its device type (regenerate it for a new value)`,
+      );
     }
     const patch: Partial<Pick<ApiKeysTable, 'name' | 'role_id'>> = {};
     if (body.name !== undefined) {
@@ -156,16 +209,27 @@ export class ApiKeysService {
     }
     const role = await this.roleOf(appId, body);
     if (role !== undefined) patch.role_id = role?.id ?? null;
-    if (!(await this.repo.update(appId, row.id, patch))) throw ApiError.notFound(`API key '${shortId(id)}' does not exist`);
-    const changes = [patch.name !== undefined && patch.name !== row.name ? `renamed to ${patch.name}` : '', role !== undefined ? (role ? `role ${role.name}` : 'no role') : ''].filter(Boolean);
-    this.audit(appId, by, 'apikey.update', row.id, `Changed API key ${row.name ?? row.id}${changes.length ? `: ${changes.join(', ')}` : ''}`);
+    if (!(await this.repo.update(appId, row.id, patch)))
+      throw ApiError.notFound(`API key '${shortId(id)}' does not exist`);
+    const changes = [
+      patch.name !== undefined && patch.name !== row.name ? `renamed to ${patch.name}` : '',
+      role !== undefined ? (role ? `role ${role.name}` : 'no role') : '',
+    ].filter(Boolean);
+    this.audit(
+      appId,
+      by,
+      'apikey.update',
+      row.id,
+      `Changed API key ${row.name ?? row.id}${changes.length ? `: ${changes.join(', ')}` : ''}`,
+    );
     return this.get(appId, row.id);
   }
 
   /** A new value for any key; calls with the old value are refused from the next request on. */
   async regenerate(appId: string, id: string, by: KeyChangeBy): Promise<AppApiKey> {
     const row = await this.row(appId, id);
-    if (!(await this.repo.update(appId, row.id, { api_key: newApiKeyValue() }))) throw ApiError.notFound(`API key '${shortId(id)}' does not exist`);
+    if (!(await this.repo.update(appId, row.id, { api_key: newApiKeyValue() })))
+      throw ApiError.notFound(`API key '${shortId(id)}' does not exist`);
     const label = isSystem(row) ? `${row.device_type} (system)` : (row.name ?? row.id);
     this.audit(appId, by, 'apikey.regenerate', row.id, `Regenerated API key ${label}`);
     return this.get(appId, row.id);
@@ -175,7 +239,10 @@ export class ApiKeysService {
   async remove(appId: string, id: string, by: KeyChangeBy): Promise<{ success: true; id: string }> {
     const row = await this.row(appId, id);
     if (isSystem(row)) {
-      throw ApiError.badRequest(`The ${row.device_type} key is a system key and cannot be deleted; regenerate it to retire its value`, { apiKeyId: row.id, deviceType: row.device_type });
+      throw ApiError.badRequest(
+        `The ${row.device_type} key is a system key and cannot be deleted; regenerate it to retire its value`,
+        { apiKeyId: row.id, deviceType: row.device_type },
+      );
     }
     if (!(await this.repo.delete(appId, row.id))) throw ApiError.notFound(`API key '${shortId(id)}' does not exist`);
     this.audit(appId, by, 'apikey.delete', row.id, `Deleted API key ${row.name ?? row.id}`);

@@ -22,20 +22,36 @@ describeEachDb('API keys through the settings routes', (server) => {
     expect(settings.apiKeys.map((k: AppApiKey) => k.deviceType)).toEqual([...DeviceTypes]);
     expect(settings.apiKeysMap).toEqual(f.keys);
     const js = settings.apiKeys.find((k: AppApiKey) => k.deviceType === 'JS');
-    expect(js).toMatchObject({ name: 'JavaScript', apiKey: f.keys.JS, system: true, roleName: 'JSUser', roleId: await f.roleId('JSUser') });
+    expect(js).toMatchObject({
+      name: 'JavaScript',
+      apiKey: f.keys.JS,
+      system: true,
+      roleName: 'JSUser',
+      roleId: await f.roleId('JSUser'),
+    });
     expect(settings.apiKeys.find((k: AppApiKey) => k.deviceType === 'BL').roleName).toBe('ServerCodeUser');
     expect(await json(f.console('GET', `/apikey/${js.id}`))).toEqual(js);
     // The app info keeps listing the seven system keys only.
     await json(f.console('POST', '/apikey', { name: 'Extra' }));
-    expect((await json(f.console('GET', '/app-info'))).apiKeys.map((k: { deviceType: string }) => k.deviceType)).toEqual([...DeviceTypes]);
+    expect(
+      (await json(f.console('GET', '/app-info'))).apiKeys.map((k: { deviceType: string }) => k.deviceType),
+    ).toEqual([...DeviceTypes]);
   });
 
   it('creates a custom key whose calls get its role, changes the role at once, and lists custom keys after the system keys', async () => {
     const f = await appFixture(server());
     await json(f.console('PUT', '/security/roles/Partner'));
     await json(f.console('PUT', '/security/roles/Auditor'));
-    const partner = await json<AppApiKey>(f.console('POST', '/apikey', { deviceType: 'CUSTOM', name: 'Partner portal', roleName: 'Partner' }));
-    expect(partner).toMatchObject({ name: 'Partner portal', deviceType: 'CUSTOM', system: false, roleName: 'Partner', roleId: await f.roleId('Partner') });
+    const partner = await json<AppApiKey>(
+      f.console('POST', '/apikey', { deviceType: 'CUSTOM', name: 'Partner portal', roleName: 'Partner' }),
+    );
+    expect(partner).toMatchObject({
+      name: 'Partner portal',
+      deviceType: 'CUSTOM',
+      system: false,
+      roleName: 'Partner',
+      roleId: await f.roleId('Partner'),
+    });
     expect(partner.apiKey).toMatch(/^[0-9A-F-]{36}$/);
     expect(Object.values(f.keys)).not.toContain(partner.apiKey);
 
@@ -49,17 +65,26 @@ describeEachDb('API keys through the settings routes', (server) => {
     // Real time authenticates a connection by the same key lookup, so its caller gets the role too.
     const ctx = server().app.basalt;
     const found = await resolveApiKey(ctx, f.appId, partner.apiKey);
-    expect((await realtimeCaller(ctx, f.appId, found!.deviceType, null))?.roles.map((r) => r.name)).toEqual(['Partner', 'NotAuthenticatedUser']);
+    expect((await realtimeCaller(ctx, f.appId, found!.deviceType, null))?.roles.map((r) => r.name)).toEqual([
+      'Partner',
+      'NotAuthenticatedUser',
+    ]);
 
     // The role decides data access: a Find DENY for Partner hides every row from the key, the REST key still reads.
     const { tableId } = await f.table('Orders', [{ name: 'item', dataType: 'STRING' }]);
     await json(f.api('POST', '/data/Orders', { body: { item: 'tea' } }));
-    await json(f.console('PUT', `/security/data/${tableId}/roles/${partner.roleId}`, { permissions: [{ operation: 'Find', access: 'DENY' }] }));
+    await json(
+      f.console('PUT', `/security/data/${tableId}/roles/${partner.roleId}`, {
+        permissions: [{ operation: 'Find', access: 'DENY' }],
+      }),
+    );
     expect(await json(f.api('GET', '/data/Orders', { key: partner.apiKey }))).toEqual([]);
     expect(await json(f.api('GET', '/data/Orders'))).toHaveLength(1);
 
     // A new role applies to the very next call (the key memory is forgotten), by id or by name.
-    const changed = await json<AppApiKey>(f.console('PUT', `/apikey/${partner.id}`, { roleId: await f.roleId('Auditor'), name: 'Auditors' }));
+    const changed = await json<AppApiKey>(
+      f.console('PUT', `/apikey/${partner.id}`, { roleId: await f.roleId('Auditor'), name: 'Auditors' }),
+    );
     expect(changed).toMatchObject({ name: 'Auditors', roleName: 'Auditor' });
     expect(await roles(f, partner.apiKey)).toEqual(['Auditor', 'NotAuthenticatedUser']);
     expect(await json(f.api('GET', '/data/Orders', { key: partner.apiKey }))).toHaveLength(1);
@@ -69,11 +94,26 @@ describeEachDb('API keys through the settings routes', (server) => {
     // A user signed in through a custom key keeps the key's role beside AuthenticatedUser.
     await json(f.console('PUT', `/apikey/${partner.id}`, { role: 'Partner' }));
     const user = await f.user();
-    const login = await json(f.api('POST', '/users/login', { key: partner.apiKey, body: { login: user.email, password: 'secret pass 1' } }));
-    expect(await json(f.api('GET', '/users/userroles', { key: partner.apiKey, token: login['user-token'] }))).toEqual(['Partner', 'AuthenticatedUser']);
+    const login = await json(
+      f.api('POST', '/users/login', { key: partner.apiKey, body: { login: user.email, password: 'secret pass 1' } }),
+    );
+    expect(await json(f.api('GET', '/users/userroles', { key: partner.apiKey, token: login['user-token'] }))).toEqual([
+      'Partner',
+      'AuthenticatedUser',
+    ]);
 
     const listed = (await json(f.console('GET', '/appsettings'))).apiKeys as AppApiKey[];
-    expect(listed.map((k) => k.name)).toEqual(['Android', 'iOS', 'JavaScript', 'REST', 'Windows Phone', 'ActionScript', 'Business Logic', 'Auditors', 'No role']);
+    expect(listed.map((k) => k.name)).toEqual([
+      'Android',
+      'iOS',
+      'JavaScript',
+      'REST',
+      'Windows Phone',
+      'ActionScript',
+      'Business Logic',
+      'Auditors',
+      'No role',
+    ]);
     expect(listed.slice(7).map((k) => k.deviceType)).toEqual(['CUSTOM', 'CUSTOM']);
   });
 
@@ -117,7 +157,13 @@ describeEachDb('API keys through the settings routes', (server) => {
     expect(system.json().message).toMatch(/JS key is a system key and cannot be deleted/);
     expect(await roles(f, js.apiKey)).toContain('JSUser');
 
-    for (const [method, path] of [['GET', '/apikey/NOPE'], ['PUT', '/apikey/NOPE'], ['DELETE', '/apikey/NOPE'], ['POST', '/apikey/NOPE/regenerate'], ['DELETE', `/apikey/${custom.id}`]] as const) {
+    for (const [method, path] of [
+      ['GET', '/apikey/NOPE'],
+      ['PUT', '/apikey/NOPE'],
+      ['DELETE', '/apikey/NOPE'],
+      ['POST', '/apikey/NOPE/regenerate'],
+      ['DELETE', `/apikey/${custom.id}`],
+    ] as const) {
       const res = await f.console(method, path, method === 'PUT' ? { name: 'x' } : undefined);
       expect(res.statusCode, `${method} ${path}`).toBe(404);
       expect(res.json().code).toBe('NOT_FOUND');
@@ -158,18 +204,31 @@ describeEachDb('API keys through the settings routes', (server) => {
     const mate = await registerDeveloper(server());
     await json(f.console('POST', '/devteam', { email: mate.email }));
     await json(f.console('PUT', `/devteam/${mate.id}/permissions`, [{ operation: 4, access: 'DENY' }]));
-    const asMate = (method: 'GET' | 'POST', path: string, body?: unknown) => server().call(method, `/${f.appId}/console${path}`, { authKey: mate.authKey, ...(body ? { body } : {}) });
+    const asMate = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+      server().call(method, `/${f.appId}/console${path}`, { authKey: mate.authKey, ...(body ? { body } : {}) });
     expect((await asMate('GET', '/appsettings')).statusCode).toBe(200);
     const denied = await asMate('POST', '/apikey', { name: 'Mine' });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().details).toMatchObject({ operation: 4 });
-    expect((await server().call('GET', `/${f.appId}/console/appsettings`, { authKey: (await registerDeveloper(server())).authKey })).statusCode).toBe(404);
+    expect(
+      (
+        await server().call('GET', `/${f.appId}/console/appsettings`, {
+          authKey: (await registerDeveloper(server())).authKey,
+        })
+      ).statusCode,
+    ).toBe(404);
 
     await json(f.console('PUT', '/security/roles/Partner'));
     const key = await json<AppApiKey>(f.console('POST', '/apikey', { name: 'Audited', role: 'Partner' }));
     const regenerated = await json<AppApiKey>(f.console('POST', `/apikey/${key.id}/regenerate`));
     await json(f.console('DELETE', `/apikey/${key.id}`));
-    const log = await logOf(server(), f.dev, f.appId, '', (d) => d.filter((e) => e.action.includes('APIKey')).length >= 3);
+    const log = await logOf(
+      server(),
+      f.dev,
+      f.appId,
+      '',
+      (d) => d.filter((e) => e.action.includes('APIKey')).length >= 3,
+    );
     const entries = log.data.filter((e) => e.action.includes('APIKey'));
     expect(entries.map((e) => [e.action, e.summary])).toEqual([
       ['settings.deleteAPIKey', 'Deleted API key Audited'],

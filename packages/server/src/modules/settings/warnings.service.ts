@@ -10,10 +10,15 @@ import type { ApiKeysService } from './api-keys.service.js';
  * reads `warnings` (messages); `details` carry code, severity and the area that fixes each one.
  */
 export class WarningsService {
-  constructor(private readonly ctx: ServerContext, private readonly keys: ApiKeysService) {}
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly keys: ApiKeysService,
+  ) {}
 
   async list(appId: string): Promise<AppWarnings> {
-    const found = (await Promise.all([this.panic(appId), this.hipaa(appId), this.mail(appId), this.keyRoles(appId)])).flat();
+    const found = (
+      await Promise.all([this.panic(appId), this.hipaa(appId), this.mail(appId), this.keyRoles(appId)])
+    ).flat();
     const order = { error: 0, warning: 1, info: 2 };
     const details = found.sort((a, b) => order[a.severity] - order[b.severity]);
     return { warnings: details.map((d) => d.message), details };
@@ -22,16 +27,28 @@ export class WarningsService {
   private async panic(appId: string): Promise<AppWarning[]> {
     const state = await this.ctx.security.panic.state(appId);
     if (!state.enabled) return [];
-    return [{ code: 'PANIC_MODE', severity: 'error', area: 'security', message: 'Panic mode is on: the app API refuses every call until it is turned off' }];
+    return [
+      {
+        code: 'PANIC_MODE',
+        severity: 'error',
+        area: 'security',
+        message: 'Panic mode is on: the app API refuses every call until it is turned off',
+      },
+    ];
   }
 
   private async hipaa(appId: string): Promise<AppWarning[]> {
     if (await isHipaaEnabled(this.ctx, appId)) return [];
     if (!(await this.holdsRecords(appId))) return [];
-    return [{
-      code: 'HIPAA_OFF_WITH_DATA', severity: 'info', area: 'security',
-      message: 'The app stores records but HIPAA compliance is off: reads of its data through the app API are not written to the audit log',
-    }];
+    return [
+      {
+        code: 'HIPAA_OFF_WITH_DATA',
+        severity: 'info',
+        area: 'security',
+        message:
+          'The app stores records but HIPAA compliance is off: reads of its data through the app API are not written to the audit log',
+      },
+    ];
   }
 
   /** Whether any table of the app (Users included) holds a record; stops at the first one. */
@@ -50,16 +67,26 @@ export class WarningsService {
     if (this.ctx.mailer.mode !== 'log') return [];
     const registration = await getRegistrationSettings(this.ctx, appId);
     if (!registration.emailConfirmationRequired) return [];
-    return [{
-      code: 'EMAIL_CONFIRMATION_WITHOUT_SMTP', severity: 'warning', area: 'users',
-      message: 'Registration asks new users to confirm their email, but the server has no SMTP_URL: the confirmation mails only reach the server log',
-    }];
+    return [
+      {
+        code: 'EMAIL_CONFIRMATION_WITHOUT_SMTP',
+        severity: 'warning',
+        area: 'users',
+        message:
+          'Registration asks new users to confirm their email, but the server has no SMTP_URL: the confirmation mails only reach the server log',
+      },
+    ];
   }
 
   private async keyRoles(appId: string): Promise<AppWarning[]> {
-    return (await this.keys.list(appId)).filter((k) => k.roleMissing).map((k) => ({
-      code: 'API_KEY_ROLE_MISSING' as const, severity: 'warning' as const, area: 'settings', target: k.id,
-      message: `The role of API key ${k.name} was deleted: calls with this key get no client role until you choose another`,
-    }));
+    return (await this.keys.list(appId))
+      .filter((k) => k.roleMissing)
+      .map((k) => ({
+        code: 'API_KEY_ROLE_MISSING' as const,
+        severity: 'warning' as const,
+        area: 'settings',
+        target: k.id,
+        message: `The role of API key ${k.name} was deleted: calls with this key get no client role until you choose another`,
+      }));
   }
 }

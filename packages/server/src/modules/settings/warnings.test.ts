@@ -24,7 +24,9 @@ describeEachDb('app warnings', (server) => {
     // The first stored record (a registered user) makes unaudited reads worth knowing about.
     await f.user();
     const hipaa = await warnings();
-    expect(hipaa.details).toEqual([expect.objectContaining({ code: 'HIPAA_OFF_WITH_DATA', severity: 'info', area: 'security' })]);
+    expect(hipaa.details).toEqual([
+      expect.objectContaining({ code: 'HIPAA_OFF_WITH_DATA', severity: 'info', area: 'security' }),
+    ]);
     expect(hipaa.warnings).toEqual([hipaa.details[0].message]);
     await ok('PUT', '/compliance/hipaa/enable');
     expect(await codes()).toEqual([]);
@@ -42,7 +44,7 @@ describeEachDb('app warnings', (server) => {
     const orphan = (await warnings()).details.find((d) => d.code === 'API_KEY_ROLE_MISSING');
     expect(orphan).toMatchObject({ severity: 'warning', area: 'settings', target: key.id });
     expect(orphan?.message).toMatch(/Partner portal/);
-    const listed = (await ok('PUT', `/apikey/${key.id}`, {}) as AppApiKey);
+    const listed = (await ok('PUT', `/apikey/${key.id}`, {})) as AppApiKey;
     expect(listed).toMatchObject({ roleId: key.roleId, roleName: null, roleMissing: true });
     expect((await f.api('GET', '/users/userroles', { key: key.apiKey })).json()).toEqual(['NotAuthenticatedUser']);
 

@@ -36,7 +36,8 @@ function areaOf(route: RouteDef): AreaDef {
  */
 export function registerNotAvailableRoutes(app: FastifyInstance, ctx: ServerContext): void {
   for (const route of allRoutes()) {
-    if (!route.area || registeredRouteNames.has(route.name) || app.hasRoute({ method: route.method, url: route.path })) continue;
+    if (!route.area || registeredRouteNames.has(route.name) || app.hasRoute({ method: route.method, url: route.path }))
+      continue;
     const area = areaOf(route);
     app.route({
       method: route.method,

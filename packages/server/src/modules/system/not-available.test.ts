@@ -6,14 +6,18 @@ import { notAvailableRouteNames } from './not-available.routes.js';
 
 /** A concrete path of a route: the app's id for `:appId`, a stand-in for every other parameter. */
 function pathOf(route: RouteDef, appId: string): string {
-  return route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => (name === 'appId' ? appId : `x-${name}`));
+  return route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) =>
+    name === 'appId' ? appId : `x-${name}`,
+  );
 }
 
 const titleOf = (id: string | undefined) => Areas.find((a) => a.id === id)?.title;
 
 describeEachDb('routes of areas not built yet', (server) => {
   it('names a known area on every route that carries one', () => {
-    const unknown = allRoutes().filter((r) => r.area !== undefined && !titleOf(r.area)).map((r) => `${r.name}: ${r.area}`);
+    const unknown = allRoutes()
+      .filter((r) => r.area !== undefined && !titleOf(r.area))
+      .map((r) => `${r.name}: ${r.area}`);
     expect(unknown).toEqual([]);
     // Parents are sidebar areas; ids and console segments are unique.
     for (const area of Areas) if (area.parent) expect(sidebarAreas().map((a) => a.id)).toContain(area.parent);
@@ -25,25 +29,48 @@ describeEachDb('routes of areas not built yet', (server) => {
     const status = (await server().call('GET', '/console/status')).json() as { areas: Record<string, string> };
     const standIns = allRoutes().filter((r) => notAvailableRouteNames.has(r.name));
     expect(standIns.length).toBeGreaterThan(150);
-    expect(standIns.filter((r) => status.areas[r.area!] === 'available').map((r) => `${r.name} (${r.area})`)).toEqual([]);
+    expect(standIns.filter((r) => status.areas[r.area!] === 'available').map((r) => `${r.name} (${r.area})`)).toEqual(
+      [],
+    );
     expect(standIns.filter((r) => registeredRouteNames.has(r.name)).map((r) => r.name)).toEqual([]);
     // Every area is in the status, the new ones too.
     for (const area of Areas) expect(status.areas[area.id], area.id).toBeDefined();
-    for (const id of ['sql-service', 'data-connectors', 'dashboards', 'webhooks', 'forms', 'charts', 'pdf', 'integrations', 'mcp', 'knowledge-bases', 'license', 'navigator', 'blueprints']) {
+    for (const id of [
+      'sql-service',
+      'data-connectors',
+      'dashboards',
+      'webhooks',
+      'forms',
+      'charts',
+      'pdf',
+      'integrations',
+      'mcp',
+      'knowledge-bases',
+      'license',
+      'navigator',
+      'blueprints',
+    ]) {
       expect(status.areas[id], id).toBe('not-available');
     }
   });
 
-  it('answers 501 naming the area on every stand-in, 401 without a key and 404 for an app that is not the caller\'s', async () => {
+  it("answers 501 naming the area on every stand-in, 401 without a key and 404 for an app that is not the caller's", async () => {
     const dev = await registerDeveloper(server());
     const appId = await createTestApp(server(), dev.authKey);
     const stranger = await registerDeveloper(server());
     const wrong: string[] = [];
     for (const route of allRoutes().filter((r) => notAvailableRouteNames.has(r.name))) {
       const url = pathOf(route, appId);
-      const res = await server().call(route.method, url, { authKey: dev.authKey, ...(route.method === 'GET' ? {} : { body: { name: 'x' } }) });
+      const res = await server().call(route.method, url, {
+        authKey: dev.authKey,
+        ...(route.method === 'GET' ? {} : { body: { name: 'x' } }),
+      });
       const body = res.json();
-      if (res.statusCode !== 501 || body.code !== 'NOT_AVAILABLE_YET' || body.message !== `${titleOf(route.area)} is not available yet`) {
+      if (
+        res.statusCode !== 501 ||
+        body.code !== 'NOT_AVAILABLE_YET' ||
+        body.message !== `${titleOf(route.area)} is not available yet`
+      ) {
         wrong.push(`${route.name} ${route.method} ${url}: ${res.statusCode} ${res.body}`);
       }
       if (route.auth !== 'developer') continue;
@@ -73,18 +100,25 @@ describeEachDb('routes of areas not built yet', (server) => {
   it('names the part that is missing, not the built area around it', async () => {
     const dev = await registerDeveloper(server());
     const appId = await createTestApp(server(), dev.authKey);
-    const message = async (method: 'GET' | 'POST', url: string) => (await server().call(method, url, { authKey: dev.authKey })).json().message;
+    const message = async (method: 'GET' | 'POST', url: string) =>
+      (await server().call(method, url, { authKey: dev.authKey })).json().message;
     // Analytics of messages is `GET …/messaging`; messaging's own routes still answer.
     expect(await message('GET', `/${appId}/console/messaging?period=MONTH`)).toBe('Analytics is not available yet');
-    expect((await server().call('GET', `/${appId}/console/messaging/channels`, { authKey: dev.authKey })).statusCode).toBe(200);
+    expect(
+      (await server().call('GET', `/${appId}/console/messaging/channels`, { authKey: dev.authKey })).statusCode,
+    ).toBe(200);
     expect(await message('GET', `/${appId}/console/sql/connection/`)).toBe('SQL service is not available yet');
     // A path of the SQL service nobody declared is still the SQL service, not Data.
     expect(await message('GET', `/${appId}/console/sql/something/else`)).toBe('SQL service is not available yet');
     expect(await message('GET', `/${appId}/console/mailsettings`)).toBe('Email settings is not available yet');
     expect(await message('GET', `/${appId}/console/email`)).toBe('Email settings is not available yet');
     expect(await message('GET', `/${appId}/billing/subscriptions/status`)).toBe('Billing is not available yet');
-    expect(await message('GET', '/api/node-server/manage/flowrunner/ai-agents/providers')).toBe('Flows is not available yet');
-    expect(await message('POST', `/api/gamification/${appId}/flowrunner-achievements/validate`)).toBe('Gamification is not available yet');
+    expect(await message('GET', '/api/node-server/manage/flowrunner/ai-agents/providers')).toBe(
+      'Flows is not available yet',
+    );
+    expect(await message('POST', `/api/gamification/${appId}/flowrunner-achievements/validate`)).toBe(
+      'Gamification is not available yet',
+    );
   });
 
   it('never lets the app API answer a console path', async () => {
@@ -109,8 +143,12 @@ describeEachDb('routes of areas not built yet', (server) => {
 
   it('lists only sidebar areas in the menus, and the parts of areas in the status', async () => {
     const dev = await registerDeveloper(server());
-    const menu = (await server().call('GET', '/api/console/main-menu/items', { authKey: dev.authKey })).json() as Array<{ id: string }>;
-    const items = (await server().call('GET', '/console/applications/menu-items', { authKey: dev.authKey })).json() as Array<{ id: string }>;
+    const menu = (
+      await server().call('GET', '/api/console/main-menu/items', { authKey: dev.authKey })
+    ).json() as Array<{ id: string }>;
+    const items = (
+      await server().call('GET', '/console/applications/menu-items', { authKey: dev.authKey })
+    ).json() as Array<{ id: string }>;
     const sidebar = sidebarAreas().map((a) => a.id);
     expect(menu.map((m) => m.id)).toEqual(sidebar);
     expect(items.map((m) => m.id)).toEqual(sidebar);

@@ -10,7 +10,12 @@ function stateOf(id: string, available: Set<string>, partial: Set<string>): Area
   return partial.has(id) ? 'partial' : 'not-available';
 }
 
-export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext, availableAreas: Set<string>, partialAreas = new Set<string>()): void {
+export function registerSystemRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  availableAreas: Set<string>,
+  partialAreas = new Set<string>(),
+): void {
   handle(app, ctx, Routes.system.loadStatus, (): StatusInfo => ({
     ready: true,
     version: VERSION,
@@ -20,7 +25,12 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext, a
   }));
 
   handle(app, ctx, Routes.system.loadMainMenu, () =>
-    sidebarAreas().map((a) => ({ id: a.id, title: a.title, group: a.group, available: stateOf(a.id, availableAreas, partialAreas) !== 'not-available' })),
+    sidebarAreas().map((a) => ({
+      id: a.id,
+      title: a.title,
+      group: a.group,
+      available: stateOf(a.id, availableAreas, partialAreas) !== 'not-available',
+    })),
   );
 
   // `warning(appId)` is answered by the settings module, which reads each state where it lives.

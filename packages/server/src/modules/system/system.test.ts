@@ -18,7 +18,9 @@ describeEachDb('system', (server) => {
   });
 
   it('has a handler for every declared console route (the 501 stand-in for routes of areas not built yet)', () => {
-    const missing = allRoutes().map((r) => r.name).filter((n) => !registeredRouteNames.has(n) && !notAvailableRouteNames.has(n));
+    const missing = allRoutes()
+      .map((r) => r.name)
+      .filter((n) => !registeredRouteNames.has(n) && !notAvailableRouteNames.has(n));
     expect(missing).toEqual([]);
   });
 

@@ -9,12 +9,22 @@ export { effectivePermissions } from './team.service.js';
 export { verifyDeveloperSignature, type DeveloperClaims } from './developer-signature.js';
 
 /** The pending invitation a mailed confirmation code stands for (400 when unknown or expired). */
-export function findTeamInvitation(ctx: ServerContext, appId: string, code: string): Promise<{ id: string; email: string }> {
+export function findTeamInvitation(
+  ctx: ServerContext,
+  appId: string,
+  code: string,
+): Promise<{ id: string; email: string }> {
   return new TeamService(ctx).findInvitation(appId, code);
 }
 
 /** Uses the invitation (once) and adds the developer to the app's team. */
-export function acceptTeamInvitation(ctx: ServerContext, appId: string, invitationId: string, developerId: string, origin?: object): Promise<void> {
+export function acceptTeamInvitation(
+  ctx: ServerContext,
+  appId: string,
+  invitationId: string,
+  developerId: string,
+  origin?: object,
+): Promise<void> {
   return new TeamService(ctx).acceptInvitation(appId, invitationId, developerId, origin);
 }
 

@@ -13,16 +13,31 @@ const PROPOSAL_TTL = 7 * 24 * 60 * 60 * 1000;
  * or from the console's list of received proposals), and only then does the app change hands.
  */
 export class OwnershipService {
-  constructor(private readonly ctx: ServerContext, private readonly team: TeamService) {}
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly team: TeamService,
+  ) {}
 
   private get repo() {
     return this.team.repo;
   }
 
   private async toWire(p: OwnershipProposalsTable): Promise<OwnershipProposal> {
-    const [app, from, to] = await Promise.all([this.repo.findApp(p.app_id), this.repo.findDeveloper(p.from_id), this.repo.findDeveloper(p.to_id)]);
+    const [app, from, to] = await Promise.all([
+      this.repo.findApp(p.app_id),
+      this.repo.findDeveloper(p.from_id),
+      this.repo.findDeveloper(p.to_id),
+    ]);
     const dev = (d: typeof from, id: string) => d ?? { id, email: '', name: '' };
-    return { id: p.id, appId: p.app_id, appName: app?.name ?? '', fromDeveloper: dev(from, p.from_id), toDeveloper: dev(to, p.to_id), created: Number(p.created), expires: Number(p.expires) };
+    return {
+      id: p.id,
+      appId: p.app_id,
+      appName: app?.name ?? '',
+      fromDeveloper: dev(from, p.from_id),
+      toDeveloper: dev(to, p.to_id),
+      created: Number(p.created),
+      expires: Number(p.expires),
+    };
   }
 
   async propose(access: AppAccess, ownerId: string, developerId: string, origin?: object): Promise<OwnershipProposal> {
@@ -35,7 +50,15 @@ export class OwnershipService {
     const target = (await this.repo.findDeveloper(developerId))!;
     const code = randomSecret(24);
     const now = Date.now();
-    const row: OwnershipProposalsTable = { app_id: appId, id: newId(), from_id: ownerId, to_id: developerId, code_hash: sha256(code), created: now, expires: now + PROPOSAL_TTL };
+    const row: OwnershipProposalsTable = {
+      app_id: appId,
+      id: newId(),
+      from_id: ownerId,
+      to_id: developerId,
+      code_hash: sha256(code),
+      created: now,
+      expires: now + PROPOSAL_TTL,
+    };
     await this.repo.putProposal(row);
     this.team.sendQuietly({
       to: target.email,
@@ -45,7 +68,14 @@ export class OwnershipService {
         `Accept within 7 days in the console (${this.ctx.config.publicUrl}/apps/${appId}/team) or with this confirmation code: ${code}\n\n` +
         'Until you accept, nothing changes.',
     });
-    this.team.changed(appId, ownerId, 'devTeam.transferOwnership', developerId, `Proposed ${target.email} as the new owner`, origin);
+    this.team.changed(
+      appId,
+      ownerId,
+      'devTeam.transferOwnership',
+      developerId,
+      `Proposed ${target.email} as the new owner`,
+      origin,
+    );
     return this.toWire(row);
   }
 
@@ -61,20 +91,47 @@ export class OwnershipService {
 
   async cancel(access: AppAccess, developerId: string, origin?: object): Promise<void> {
     this.team.assertOwner(access);
-    if (!(await this.repo.deleteProposal(access.app.id))) throw ApiError.notFound('There is no pending ownership transfer for this application');
-    this.team.changed(access.app.id, developerId, 'devTeam.cancelSentOwnershipTransfer', access.app.id, 'Cancelled the ownership transfer', origin);
+    if (!(await this.repo.deleteProposal(access.app.id)))
+      throw ApiError.notFound('There is no pending ownership transfer for this application');
+    this.team.changed(
+      access.app.id,
+      developerId,
+      'devTeam.cancelSentOwnershipTransfer',
+      access.app.id,
+      'Cancelled the ownership transfer',
+      origin,
+    );
   }
 
-  async confirm(appId: string, developerId: string, input: { confirmationCode?: string; id?: string }, origin?: object): Promise<OwnershipProposal> {
+  async confirm(
+    appId: string,
+    developerId: string,
+    input: { confirmationCode?: string; id?: string },
+    origin?: object,
+  ): Promise<OwnershipProposal> {
     const row = await this.repo.findProposalForApp(appId);
     // The same answer for "no proposal" and "not for you": a member learns nothing about others' proposals.
-    if (!row || row.to_id !== developerId) throw ApiError.notFound('There is no pending ownership transfer to you for this application');
+    if (!row || row.to_id !== developerId)
+      throw ApiError.notFound('There is no pending ownership transfer to you for this application');
     const byCode = input.confirmationCode !== undefined && safeEqual(sha256(input.confirmationCode), row.code_hash);
     const byId = input.id !== undefined && input.id === row.id;
-    if (!byCode && !byId) throw ApiError.field('BAD_REQUEST', 'confirmationCode', 'Send the confirmation code from the mail (confirmationCode) or the proposal id (id)');
+    if (!byCode && !byId)
+      throw ApiError.field(
+        'BAD_REQUEST',
+        'confirmationCode',
+        'Send the confirmation code from the mail (confirmationCode) or the proposal id (id)',
+      );
     const answer = await this.toWire(row);
-    if (!(await this.repo.transferOwnership(row, Date.now()))) throw ApiError.conflict('This ownership transfer is no longer pending');
-    this.team.changed(appId, developerId, 'devTeam.confirmOwnershipChange', appId, `Became the owner (was ${answer.fromDeveloper.email || row.from_id})`, origin);
+    if (!(await this.repo.transferOwnership(row, Date.now())))
+      throw ApiError.conflict('This ownership transfer is no longer pending');
+    this.team.changed(
+      appId,
+      developerId,
+      'devTeam.confirmOwnershipChange',
+      appId,
+      `Became the owner (was ${answer.fromDeveloper.email || row.from_id})`,
+      origin,
+    );
     return answer;
   }
 }

@@ -8,11 +8,16 @@ import { createTestApp, describeEachDb, registerDeveloper } from '../../test-hel
  * read or the handler looks anything up, so placeholder path values are enough.
  */
 function guardedRoutes(): RouteDef[] {
-  return allRoutes().filter((r) => r.devPermission !== undefined && r.auth === 'developer' && r.path.includes(':appId') && r.method !== 'GET');
+  return allRoutes().filter(
+    (r) => r.devPermission !== undefined && r.auth === 'developer' && r.path.includes(':appId') && r.method !== 'GET',
+  );
 }
 
 function fill(path: string, appId: string): string {
-  return path.replace(':appId', appId).replace(/:[A-Za-z_][A-Za-z0-9_]*/g, 'x1').replace('*', 'x1/x2');
+  return path
+    .replace(':appId', appId)
+    .replace(/:[A-Za-z_][A-Za-z0-9_]*/g, 'x1')
+    .replace('*', 'x1/x2');
 }
 
 describeEachDb('developer permissions on every console route', (server) => {
@@ -32,10 +37,18 @@ describeEachDb('developer permissions on every console route', (server) => {
     let denied: number | undefined;
     for (const route of routes) {
       if (route.devPermission !== denied) {
-        const body = [...(denied ? [{ operation: denied, access: 'GRANT' }] : []), { operation: route.devPermission, access: 'DENY' }];
-        const set = await server().call('PUT', `/${appId}/console/devteam/${mate.id}/permissions`, { authKey: owner.authKey, body });
+        const body = [
+          ...(denied ? [{ operation: denied, access: 'GRANT' }] : []),
+          { operation: route.devPermission, access: 'DENY' },
+        ];
+        const set = await server().call('PUT', `/${appId}/console/devteam/${mate.id}/permissions`, {
+          authKey: owner.authKey,
+          body,
+        });
         expect(set.statusCode).toBe(200);
-        expect(set.json().permissions.filter((p: { access: string }) => p.access === 'DENY')).toEqual([{ operation: route.devPermission, access: 'DENY' }]);
+        expect(set.json().permissions.filter((p: { access: string }) => p.access === 'DENY')).toEqual([
+          { operation: route.devPermission, access: 'DENY' },
+        ]);
         denied = route.devPermission;
       }
       const url = fill(route.path, appId);
@@ -50,7 +63,10 @@ describeEachDb('developer permissions on every console route', (server) => {
   it('lets the owner through the same check (the owner has every operation)', async () => {
     const owner = await registerDeveloper(server());
     const appId = await createTestApp(server(), owner.authKey);
-    const res = await server().call('POST', `/${appId}/console/data/tables`, { authKey: owner.authKey, body: { name: 'Owned' } });
+    const res = await server().call('POST', `/${appId}/console/data/tables`, {
+      authKey: owner.authKey,
+      body: { name: 'Owned' },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -5,7 +5,8 @@ export const teamSystemMigrations: Record<string, Migration> = {
   '0250-team': {
     async up(db: Kysely<any>) {
       // A pending invitation of someone without an account; the code is mailed, only its hash kept.
-      await db.schema.createTable('team_invites')
+      await db.schema
+        .createTable('team_invites')
         .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
         .addColumn('code_hash', 'varchar(64)', (c) => c.notNull().unique())
         .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
@@ -14,10 +15,16 @@ export const teamSystemMigrations: Record<string, Migration> = {
         .addColumn('created', 'bigint', (c) => c.notNull())
         .addColumn('expires', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('team_invites_app_email').on('team_invites').columns(['app_id', 'email']).unique().execute();
+      await db.schema
+        .createIndex('team_invites_app_email')
+        .on('team_invites')
+        .columns(['app_id', 'email'])
+        .unique()
+        .execute();
 
       // At most one pending ownership transfer per app (the primary key says so).
-      await db.schema.createTable('ownership_proposals')
+      await db.schema
+        .createTable('ownership_proposals')
         .addColumn('app_id', 'varchar(64)', (c) => c.primaryKey().references('apps.id').onDelete('cascade'))
         .addColumn('id', 'varchar(64)', (c) => c.notNull().unique())
         .addColumn('from_id', 'varchar(64)', (c) => c.notNull().references('developers.id').onDelete('cascade'))
@@ -29,7 +36,8 @@ export const teamSystemMigrations: Record<string, Migration> = {
       await db.schema.createIndex('ownership_proposals_to').on('ownership_proposals').column('to_id').execute();
 
       // Small per-app settings of the team area (limit notifications ...), one JSON value per key.
-      await db.schema.createTable('team_settings')
+      await db.schema
+        .createTable('team_settings')
         .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
         .addColumn('key', 'varchar(64)', (c) => c.notNull())
         .addColumn('value', 'text', (c) => c.notNull())
@@ -38,7 +46,8 @@ export const teamSystemMigrations: Record<string, Migration> = {
         .execute();
     },
     async down(db: Kysely<any>) {
-      for (const t of ['team_settings', 'ownership_proposals', 'team_invites']) await db.schema.dropTable(t).ifExists().execute();
+      for (const t of ['team_settings', 'ownership_proposals', 'team_invites'])
+        await db.schema.dropTable(t).ifExists().execute();
     },
   },
 };

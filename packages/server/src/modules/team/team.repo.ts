@@ -5,8 +5,14 @@ import type { AppMembersTable, SystemDB } from '../../db/system-schema.js';
 import type { OwnershipProposalsTable, TeamInvitesTable, TeamTables } from './team.migrations.js';
 
 export type Access = 'GRANT' | 'DENY';
-export interface PermissionEntry { operation: number; access: Access }
-export interface GroupEntry { group: string; access: Access }
+export interface PermissionEntry {
+  operation: number;
+  access: Access;
+}
+export interface GroupEntry {
+  group: string;
+  access: Access;
+}
 
 /** SQL of the team area; no HTTP errors here. */
 export class TeamRepo {
@@ -25,14 +31,25 @@ export class TeamRepo {
   }
 
   findDeveloperByEmail(email: string) {
-    return this.db.selectFrom('developers').select(['id', 'email', 'name']).where('email', '=', email.toLowerCase()).executeTakeFirst();
+    return this.db
+      .selectFrom('developers')
+      .select(['id', 'email', 'name'])
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
   }
 
   listMembers(appId: string) {
     return this.db
       .selectFrom('app_members')
       .innerJoin('developers', 'developers.id', 'app_members.developer_id')
-      .select(['developers.id', 'developers.email', 'developers.name', 'app_members.permissions', 'app_members.groups', 'app_members.created'])
+      .select([
+        'developers.id',
+        'developers.email',
+        'developers.name',
+        'app_members.permissions',
+        'app_members.groups',
+        'app_members.created',
+      ])
       .where('app_members.app_id', '=', appId)
       .orderBy('app_members.created')
       .orderBy('developers.email')
@@ -40,7 +57,12 @@ export class TeamRepo {
   }
 
   findMember(appId: string, developerId: string) {
-    return this.db.selectFrom('app_members').selectAll().where('app_id', '=', appId).where('developer_id', '=', developerId).executeTakeFirst();
+    return this.db
+      .selectFrom('app_members')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('developer_id', '=', developerId)
+      .executeTakeFirst();
   }
 
   async insertMember(row: AppMembersTable): Promise<void> {
@@ -48,19 +70,38 @@ export class TeamRepo {
     forgetConsoleAccess();
   }
 
-  async updateMember(appId: string, developerId: string, patch: { permissions?: string; groups?: string }): Promise<void> {
-    await this.db.updateTable('app_members').set(patch).where('app_id', '=', appId).where('developer_id', '=', developerId).execute();
+  async updateMember(
+    appId: string,
+    developerId: string,
+    patch: { permissions?: string; groups?: string },
+  ): Promise<void> {
+    await this.db
+      .updateTable('app_members')
+      .set(patch)
+      .where('app_id', '=', appId)
+      .where('developer_id', '=', developerId)
+      .execute();
     forgetConsoleAccess();
   }
 
   async deleteMember(appId: string, developerId: string): Promise<boolean> {
-    const res = await this.db.deleteFrom('app_members').where('app_id', '=', appId).where('developer_id', '=', developerId).executeTakeFirst();
+    const res = await this.db
+      .deleteFrom('app_members')
+      .where('app_id', '=', appId)
+      .where('developer_id', '=', developerId)
+      .executeTakeFirst();
     forgetConsoleAccess();
     return Number(res.numDeletedRows) > 0;
   }
 
   listInvites(appId: string) {
-    return this.db.selectFrom('team_invites').selectAll().where('app_id', '=', appId).where('expires', '>', Date.now()).orderBy('created').execute();
+    return this.db
+      .selectFrom('team_invites')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('expires', '>', Date.now())
+      .orderBy('created')
+      .execute();
   }
 
   async insertInvite(row: TeamInvitesTable): Promise<void> {
@@ -70,7 +111,13 @@ export class TeamRepo {
   }
 
   findInviteByCode(appId: string, codeHash: string) {
-    return this.db.selectFrom('team_invites').selectAll().where('code_hash', '=', codeHash).where('app_id', '=', appId).where('expires', '>', Date.now()).executeTakeFirst();
+    return this.db
+      .selectFrom('team_invites')
+      .selectAll()
+      .where('code_hash', '=', codeHash)
+      .where('app_id', '=', appId)
+      .where('expires', '>', Date.now())
+      .executeTakeFirst();
   }
 
   /** Deletes an invitation; true for the one caller that took it (a code is used once). */
@@ -80,16 +127,31 @@ export class TeamRepo {
   }
 
   async deleteInvite(appId: string, id: string): Promise<boolean> {
-    const res = await this.db.deleteFrom('team_invites').where('app_id', '=', appId).where('id', '=', id).executeTakeFirst();
+    const res = await this.db
+      .deleteFrom('team_invites')
+      .where('app_id', '=', appId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(res.numDeletedRows) > 0;
   }
 
   findProposalForApp(appId: string) {
-    return this.db.selectFrom('ownership_proposals').selectAll().where('app_id', '=', appId).where('expires', '>', Date.now()).executeTakeFirst();
+    return this.db
+      .selectFrom('ownership_proposals')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('expires', '>', Date.now())
+      .executeTakeFirst();
   }
 
   listProposalsTo(developerId: string) {
-    return this.db.selectFrom('ownership_proposals').selectAll().where('to_id', '=', developerId).where('expires', '>', Date.now()).orderBy('created').execute();
+    return this.db
+      .selectFrom('ownership_proposals')
+      .selectAll()
+      .where('to_id', '=', developerId)
+      .where('expires', '>', Date.now())
+      .orderBy('created')
+      .execute();
   }
 
   async putProposal(row: OwnershipProposalsTable): Promise<void> {
@@ -108,27 +170,58 @@ export class TeamRepo {
    * was already used or the app changed owner meanwhile.
    */
   async transferOwnership(proposal: OwnershipProposalsTable, now: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const taken = await trx.deleteFrom('ownership_proposals').where('app_id', '=', proposal.app_id).where('id', '=', proposal.id).executeTakeFirst();
-      if (Number(taken.numDeletedRows) !== 1) return false;
-      const moved = await trx.updateTable('apps').set({ owner_id: proposal.to_id, updated: now })
-        .where('id', '=', proposal.app_id).where('owner_id', '=', proposal.from_id).executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) return false;
-      await trx.deleteFrom('app_members').where('app_id', '=', proposal.app_id).where('developer_id', '=', proposal.to_id).execute();
-      await trx.insertInto('app_members').values({ app_id: proposal.app_id, developer_id: proposal.from_id, permissions: '[]', groups: '[]', created: now }).execute();
-      return true;
-    }).finally(forgetConsoleAccess);
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        const taken = await trx
+          .deleteFrom('ownership_proposals')
+          .where('app_id', '=', proposal.app_id)
+          .where('id', '=', proposal.id)
+          .executeTakeFirst();
+        if (Number(taken.numDeletedRows) !== 1) return false;
+        const moved = await trx
+          .updateTable('apps')
+          .set({ owner_id: proposal.to_id, updated: now })
+          .where('id', '=', proposal.app_id)
+          .where('owner_id', '=', proposal.from_id)
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) return false;
+        await trx
+          .deleteFrom('app_members')
+          .where('app_id', '=', proposal.app_id)
+          .where('developer_id', '=', proposal.to_id)
+          .execute();
+        await trx
+          .insertInto('app_members')
+          .values({
+            app_id: proposal.app_id,
+            developer_id: proposal.from_id,
+            permissions: '[]',
+            groups: '[]',
+            created: now,
+          })
+          .execute();
+        return true;
+      })
+      .finally(forgetConsoleAccess);
   }
 
   async getSetting(appId: string, key: string): Promise<unknown> {
-    const row = await this.db.selectFrom('team_settings').select('value').where('app_id', '=', appId).where('key', '=', key).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('team_settings')
+      .select('value')
+      .where('app_id', '=', appId)
+      .where('key', '=', key)
+      .executeTakeFirst();
     return row ? JSON.parse(row.value) : undefined;
   }
 
   async putSetting(appId: string, key: string, value: unknown): Promise<void> {
     const text = JSON.stringify(value);
     const updated = Date.now();
-    await this.db.insertInto('team_settings').values({ app_id: appId, key, value: text, updated })
+    await this.db
+      .insertInto('team_settings')
+      .values({ app_id: appId, key, value: text, updated })
       .onConflict((oc) => oc.columns(['app_id', 'key']).doUpdateSet({ value: text, updated }))
       .execute();
   }

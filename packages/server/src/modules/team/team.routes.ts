@@ -11,7 +11,12 @@ import { signDeveloper } from './developer-signature.js';
 const r = Routes.devTeam;
 
 // Every handler's params, body and answer are typed by its route's schemas.
-export function registerTeamRoutes(app: FastifyInstance, ctx: ServerContext, team: TeamService, ownership: OwnershipService): void {
+export function registerTeamRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  team: TeamService,
+  ownership: OwnershipService,
+): void {
   handle(app, ctx, r.getDevelopers, ({ params }) => team.list(params.appId));
   handle(app, ctx, r.inviteDeveloper, ({ access, developer, body, req }) =>
     team.invite(access, developer.id, typeof body === 'string' ? body : body.email, req),
@@ -28,19 +33,25 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ServerContext, tea
   );
   handle(app, ctx, r.updateNotificationSettings, ({ access, body }) => team.updateNotificationSettings(access, body));
 
-  handle(app, ctx, r.transferOwnership, ({ access, developer, body, req }) => ownership.propose(access, developer.id, body.developerId, req));
+  handle(app, ctx, r.transferOwnership, ({ access, developer, body, req }) =>
+    ownership.propose(access, developer.id, body.developerId, req),
+  );
   handle(app, ctx, r.loadOwnershipTransferProposals, ({ developer }) => ownership.received(developer.id));
   handle(app, ctx, r.confirmOwnershipChange, ({ params, developer, body, req }) =>
     ownership.confirm(params.appId, developer.id, body, req),
   );
   // `null` (JSON) when nothing is pending, so the console can tell "none" from an error.
-  handle(app, ctx, r.loadSentOwnershipTransfer, async ({ access, reply }) => sendJson(reply, await ownership.sent(access)));
+  handle(app, ctx, r.loadSentOwnershipTransfer, async ({ access, reply }) =>
+    sendJson(reply, await ownership.sent(access)),
+  );
   handle(app, ctx, r.cancelSentOwnershipTransfer, async ({ access, developer, req }) => {
     await ownership.cancel(access, developer.id, req);
     return { success: true };
   });
   // A JSON string (the reference client reads the body as it is): a signed statement of who the developer is.
-  handle(app, ctx, r.generateDeveloperSignature, ({ developer, reply }) => sendJson(reply, signDeveloper(ctx, developer)));
+  handle(app, ctx, r.generateDeveloperSignature, ({ developer, reply }) =>
+    sendJson(reply, signDeveloper(ctx, developer)),
+  );
 
   handle(app, ctx, Routes.devPermissions.get, ({ access, params }) => accessTo(access, params.operation));
 }

@@ -36,11 +36,14 @@ export class TeamService {
 
   /** Only the owner manages the team: members could otherwise raise their own rights. */
   assertOwner(access: AppAccess): void {
-    if (access.role !== 'owner') throw ApiError.forbidden('Only the owner of the application can manage its developer team');
+    if (access.role !== 'owner')
+      throw ApiError.forbidden('Only the owner of the application can manage its developer team');
   }
 
   sendQuietly(mail: Mail): void {
-    this.ctx.mailer.send(mail).catch((err: unknown) => this.ctx.log.error({ err, to: mail.to }, 'Sending team mail failed'));
+    this.ctx.mailer
+      .send(mail)
+      .catch((err: unknown) => this.ctx.log.error({ err, to: mail.to }, 'Sending team mail failed'));
   }
 
   /** `origin`: the console request making the change, for its audit entry. */
@@ -54,16 +57,31 @@ export class TeamService {
     const owner = await this.repo.findDeveloper(app.owner_id);
     const all = effectivePermissions([]);
     const out: TeamMember[] = [];
-    if (owner) out.push({ ...owner, owner: true, status: 'ACTIVE', permissions: all, groups: [], created: app.created });
+    if (owner)
+      out.push({ ...owner, owner: true, status: 'ACTIVE', permissions: all, groups: [], created: app.created });
     for (const m of await this.repo.listMembers(appId)) {
       out.push({
-        id: m.id, email: m.email, name: m.name, owner: false, status: 'ACTIVE', created: Number(m.created),
+        id: m.id,
+        email: m.email,
+        name: m.name,
+        owner: false,
+        status: 'ACTIVE',
+        created: Number(m.created),
         permissions: effectivePermissions(parseJsonList<PermissionEntry>(m.permissions)),
         groups: parseJsonList<GroupEntry>(m.groups),
       });
     }
     for (const inv of await this.repo.listInvites(appId)) {
-      out.push({ id: inv.id, email: inv.email, name: '', owner: false, status: 'PENDING', permissions: all, groups: [], created: Number(inv.created) });
+      out.push({
+        id: inv.id,
+        email: inv.email,
+        name: '',
+        owner: false,
+        status: 'PENDING',
+        permissions: all,
+        groups: [],
+        created: Number(inv.created),
+      });
     }
     return out;
   }
@@ -81,12 +99,22 @@ export class TeamService {
     const inviter = await this.repo.findDeveloper(inviterId);
     const existing = await this.repo.findDeveloperByEmail(email);
     if (existing) {
-      if (existing.id === access.app.owner_id) throw ApiError.field('CONFLICT', 'email', 'This developer owns the application');
-      if (await this.repo.findMember(appId, existing.id)) throw ApiError.field('CONFLICT', 'email', 'This developer is already on the team');
+      if (existing.id === access.app.owner_id)
+        throw ApiError.field('CONFLICT', 'email', 'This developer owns the application');
+      if (await this.repo.findMember(appId, existing.id))
+        throw ApiError.field('CONFLICT', 'email', 'This developer is already on the team');
       try {
-        await this.repo.insertMember({ app_id: appId, developer_id: existing.id, permissions: '[]', groups: '[]', created: Date.now() });
+        await this.repo.insertMember({
+          app_id: appId,
+          developer_id: existing.id,
+          permissions: '[]',
+          groups: '[]',
+          created: Date.now(),
+        });
       } catch (err) {
-        throw translateError(err, { unique: ApiError.field('CONFLICT', 'email', 'This developer is already on the team') });
+        throw translateError(err, {
+          unique: ApiError.field('CONFLICT', 'email', 'This developer is already on the team'),
+        });
       }
       this.sendQuietly({
         to: email,
@@ -98,12 +126,24 @@ export class TeamService {
     }
     // Invitations mail people who have no account: a cap keeps an app from becoming a mail cannon.
     if ((await this.repo.listInvites(appId)).length >= MAX_PENDING_INVITES) {
-      throw ApiError.field('BAD_REQUEST', 'email', `An application can have at most ${MAX_PENDING_INVITES} pending invitations: withdraw some first`);
+      throw ApiError.field(
+        'BAD_REQUEST',
+        'email',
+        `An application can have at most ${MAX_PENDING_INVITES} pending invitations: withdraw some first`,
+      );
     }
     const code = randomSecret(24);
     const now = Date.now();
     const id = newId();
-    await this.repo.insertInvite({ id, code_hash: sha256(code), app_id: appId, email, invited_by: inviterId, created: now, expires: now + INVITE_TTL });
+    await this.repo.insertInvite({
+      id,
+      code_hash: sha256(code),
+      app_id: appId,
+      email,
+      invited_by: inviterId,
+      created: now,
+      expires: now + INVITE_TTL,
+    });
     this.sendQuietly({
       to: email,
       subject: `Join the team of ${access.app.name} on Basalt`,
@@ -113,27 +153,51 @@ export class TeamService {
         `Confirmation code: ${code}\n\nIf you do not know this person, ignore this mail.`,
     });
     this.changed(appId, inviterId, 'devTeam.inviteDeveloper', email, `Invited ${email} to the team`, origin);
-    return { id, email, name: '', owner: false, status: 'PENDING', permissions: effectivePermissions([]), groups: [], created: now };
+    return {
+      id,
+      email,
+      name: '',
+      owner: false,
+      status: 'PENDING',
+      permissions: effectivePermissions([]),
+      groups: [],
+      created: now,
+    };
   }
 
   /** Removes a member, or withdraws a pending invitation when `devId` is an invitation id. */
   async remove(access: AppAccess, developerId: string, devId: string, origin?: object): Promise<void> {
     this.assertOwner(access);
     const appId = access.app.id;
-    if (devId === access.app.owner_id) throw ApiError.badRequest('The owner cannot leave the team: transfer the ownership first');
+    if (devId === access.app.owner_id)
+      throw ApiError.badRequest('The owner cannot leave the team: transfer the ownership first');
     const removed = (await this.repo.deleteMember(appId, devId)) || (await this.repo.deleteInvite(appId, devId));
     if (!removed) throw ApiError.notFound(`Developer ${devId} is not a member of this application's team`);
     // A transfer proposed to someone who left the team must not stay pending.
     const proposal = await this.repo.findProposalForApp(appId);
     if (proposal?.to_id === devId) await this.repo.deleteProposal(appId);
-    this.changed(appId, developerId, 'devTeam.removeDeveloper', devId, `Removed developer ${devId} from the team`, origin);
+    this.changed(
+      appId,
+      developerId,
+      'devTeam.removeDeveloper',
+      devId,
+      `Removed developer ${devId} from the team`,
+      origin,
+    );
   }
 
-  async setPermissions(access: AppAccess, developerId: string, devId: string, list: PermissionEntry[], origin?: object): Promise<TeamMember> {
+  async setPermissions(
+    access: AppAccess,
+    developerId: string,
+    devId: string,
+    list: PermissionEntry[],
+    origin?: object,
+  ): Promise<TeamMember> {
     this.assertOwner(access);
     const appId = access.app.id;
     list.forEach((p, i) => {
-      if (!KNOWN_OPERATIONS.has(p.operation)) throw ApiError.field('BAD_REQUEST', `${i}.operation`, `Operation ${p.operation} is not a developer operation`);
+      if (!KNOWN_OPERATIONS.has(p.operation))
+        throw ApiError.field('BAD_REQUEST', `${i}.operation`, `Operation ${p.operation} is not a developer operation`);
     });
     const row = await this.repo.findMember(appId, devId);
     if (!row) throw ApiError.notFound(`Developer ${devId} is not a member of this application's team`);
@@ -141,17 +205,34 @@ export class TeamService {
     for (const p of list) merged.set(p.operation, p.access);
     await this.repo.updateMember(appId, devId, { permissions: JSON.stringify(denials(merged)) });
     const summary = list.map((p) => `${p.operation}=${p.access}`).join(', ');
-    this.changed(appId, developerId, 'devTeam.updateDevPermissions', devId, `Set permissions of ${devId}: ${summary}`, origin);
+    this.changed(
+      appId,
+      developerId,
+      'devTeam.updateDevPermissions',
+      devId,
+      `Set permissions of ${devId}: ${summary}`,
+      origin,
+    );
     return this.member(appId, devId);
   }
 
   /** Sets every operation of each listed group; the groups' last access is kept for the console. */
-  async setGroups(access: AppAccess, developerId: string, devId: string, groups: GroupEntry[], origin?: object): Promise<TeamMember> {
+  async setGroups(
+    access: AppAccess,
+    developerId: string,
+    devId: string,
+    groups: GroupEntry[],
+    origin?: object,
+  ): Promise<TeamMember> {
     this.assertOwner(access);
     const appId = access.app.id;
     groups.forEach((g, i) => {
       if (!DevPermissionGroups[g.group]) {
-        throw ApiError.field('BAD_REQUEST', `${i}.group`, `Unknown permission group '${g.group}' (known: ${Object.keys(DevPermissionGroups).join(', ')})`);
+        throw ApiError.field(
+          'BAD_REQUEST',
+          `${i}.group`,
+          `Unknown permission group '${g.group}' (known: ${Object.keys(DevPermissionGroups).join(', ')})`,
+        );
       }
     });
     const row = await this.repo.findMember(appId, devId);
@@ -166,12 +247,23 @@ export class TeamService {
       permissions: JSON.stringify(denials(ops)),
       groups: JSON.stringify([...stored].map(([group, a]) => ({ group, access: a }))),
     });
-    this.changed(appId, developerId, 'devTeam.updateDevPermissionGroups', devId, `Set permission groups of ${devId}: ${groups.map((g) => `${g.group}=${g.access}`).join(', ')}`, origin);
+    this.changed(
+      appId,
+      developerId,
+      'devTeam.updateDevPermissionGroups',
+      devId,
+      `Set permission groups of ${devId}: ${groups.map((g) => `${g.group}=${g.access}`).join(', ')}`,
+      origin,
+    );
     return this.member(appId, devId);
   }
 
-  async updateNotificationSettings(access: AppAccess, settings: Record<string, unknown>): Promise<Record<string, unknown>> {
-    if (JSON.stringify(settings).length > 10_000) throw ApiError.badRequest('Notification settings are limited to 10 000 characters');
+  async updateNotificationSettings(
+    access: AppAccess,
+    settings: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    if (JSON.stringify(settings).length > 10_000)
+      throw ApiError.badRequest('Notification settings are limited to 10 000 characters');
     await this.repo.putSetting(access.app.id, 'limit-notifications', settings);
     return settings;
   }
@@ -179,21 +271,43 @@ export class TeamService {
   /** The pending invitation a confirmation code stands for (400 when unknown or expired). */
   async findInvitation(appId: string, code: string): Promise<{ id: string; email: string }> {
     const row = code ? await this.repo.findInviteByCode(appId, sha256(code)) : undefined;
-    if (!row) throw ApiError.field('BAD_REQUEST', 'confirmation-code', 'This invitation is invalid or has expired: ask the application owner for a new one');
+    if (!row)
+      throw ApiError.field(
+        'BAD_REQUEST',
+        'confirmation-code',
+        'This invitation is invalid or has expired: ask the application owner for a new one',
+      );
     return { id: row.id, email: row.email };
   }
 
   /** Uses an invitation once and adds the developer to the team. */
   async acceptInvitation(appId: string, invitationId: string, developerId: string, origin?: object): Promise<void> {
-    if (!(await this.repo.takeInvite(invitationId))) throw ApiError.field('BAD_REQUEST', 'confirmation-code', 'This invitation was already used');
+    if (!(await this.repo.takeInvite(invitationId)))
+      throw ApiError.field('BAD_REQUEST', 'confirmation-code', 'This invitation was already used');
     const app = await this.repo.findApp(appId);
     if (!app || app.owner_id === developerId || (await this.repo.findMember(appId, developerId))) return;
-    await this.repo.insertMember({ app_id: appId, developer_id: developerId, permissions: '[]', groups: '[]', created: Date.now() });
-    this.changed(appId, developerId, 'user.registerAndJoinAppTeam', developerId, 'Joined the team by invitation', origin);
+    await this.repo.insertMember({
+      app_id: appId,
+      developer_id: developerId,
+      permissions: '[]',
+      groups: '[]',
+      created: Date.now(),
+    });
+    this.changed(
+      appId,
+      developerId,
+      'user.registerAndJoinAppTeam',
+      developerId,
+      'Joined the team by invitation',
+      origin,
+    );
   }
 }
 
 /** Only DENY entries are stored: an operation without an entry is granted (dev-access.ts). */
 function denials(map: Map<number, Access>): PermissionEntry[] {
-  return [...map].filter(([, a]) => a === 'DENY').map(([operation, access]) => ({ operation, access })).sort((a, b) => a.operation - b.operation);
+  return [...map]
+    .filter(([, a]) => a === 'DENY')
+    .map(([operation, access]) => ({ operation, access }))
+    .sort((a, b) => a.operation - b.operation);
 }

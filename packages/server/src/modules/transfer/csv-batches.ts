@@ -26,7 +26,12 @@ export interface BatchReader {
 /** A CSV syntax error as the 400 a request gets, or the message a job keeps. */
 export function syntaxError(err: CsvSyntaxError): ApiError {
   const tooWide = /more than \d+ cells/.test(err.message);
-  return ApiError.badRequest(tooWide ? `Line ${err.line} has more than ${CSV_IMPORT_MAX_COLUMNS} cells; an import takes at most ${CSV_IMPORT_MAX_COLUMNS} columns` : err.message, { line: err.line });
+  return ApiError.badRequest(
+    tooWide
+      ? `Line ${err.line} has more than ${CSV_IMPORT_MAX_COLUMNS} cells; an import takes at most ${CSV_IMPORT_MAX_COLUMNS} columns`
+      : err.message,
+    { line: err.line },
+  );
 }
 
 async function* inBatches(records: AsyncIterable<CsvRecord>, first: CsvRecord[]): AsyncGenerator<CsvRecord[]> {
@@ -49,8 +54,14 @@ async function* inBatches(records: AsyncIterable<CsvRecord>, first: CsvRecord[])
  * Opens a stored file for reading in batches: reads the header (or, without one, the first batch
  * to learn the width) and plans the columns against `table`. Only one batch is held at a time.
  */
-export async function openBatches(pieces: AsyncIterable<string>, table: TableMeta, options: ReadOptions): Promise<BatchReader> {
-  const records = streamCsv(pieces, { delimiter: options.delimiter, maxCells: CSV_IMPORT_MAX_COLUMNS })[Symbol.asyncIterator]();
+export async function openBatches(
+  pieces: AsyncIterable<string>,
+  table: TableMeta,
+  options: ReadOptions,
+): Promise<BatchReader> {
+  const records = streamCsv(pieces, { delimiter: options.delimiter, maxCells: CSV_IMPORT_MAX_COLUMNS })[
+    Symbol.asyncIterator
+  ]();
   const next = async () => {
     try {
       const r = await records.next();
@@ -75,7 +86,12 @@ export async function openBatches(pieces: AsyncIterable<string>, table: TableMet
   const width = header ? header.length : first.reduce((m, r) => Math.max(m, r.cells.length), 0);
   const plan = planColumns(table, header, width, options.mapping, options.createColumns);
   const rest: AsyncIterable<CsvRecord> = {
-    [Symbol.asyncIterator]: () => ({ next: async () => { const value = await next(); return value ? { value, done: false } : { value: undefined, done: true }; } }),
+    [Symbol.asyncIterator]: () => ({
+      next: async () => {
+        const value = await next();
+        return value ? { value, done: false } : { value: undefined, done: true };
+      },
+    }),
   };
   return { plan, batches: inBatches(rest, first) };
 }
@@ -94,11 +110,17 @@ export function assertNewColumns(data: DataServices, table: TableMeta, plan: Col
  * rows' inputs and the rejected rows.
  */
 export async function checkBatch(
-  csv: CsvImportService, data: DataServices, appId: string, table: TableMeta, plan: ColumnPlan,
-  records: CsvRecord[], seen: Map<string, Map<string, number>>,
+  csv: CsvImportService,
+  data: DataServices,
+  appId: string,
+  table: TableMeta,
+  plan: ColumnPlan,
+  records: CsvRecord[],
+  seen: Map<string, Map<string, number>>,
 ): Promise<{ valid: Array<Record<string, unknown>>; rejected: CsvRejectedRow[] }> {
   const rejected: CsvRejectedRow[] = [];
-  const reject = (row: number, message: string, column?: string) => rejected.push({ row, ...(column ? { column } : {}), message });
+  const reject = (row: number, message: string, column?: string) =>
+    rejected.push({ row, ...(column ? { column } : {}), message });
   const candidates = [];
   for (const record of records) {
     const row = await csv.checkRow(table, plan, record);

@@ -1,6 +1,12 @@
 import {
-  CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_COLUMNS, CSV_IMPORT_MAX_REJECTED, CSV_IMPORT_MAX_ROWS,
-  ErrorCodes, TextDataTypes, type CsvImportResult, type CsvRejectedRow,
+  CSV_IMPORT_MAX_BYTES,
+  CSV_IMPORT_MAX_COLUMNS,
+  CSV_IMPORT_MAX_REJECTED,
+  CSV_IMPORT_MAX_ROWS,
+  ErrorCodes,
+  TextDataTypes,
+  type CsvImportResult,
+  type CsvRejectedRow,
 } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
@@ -62,13 +68,16 @@ export class CsvImportService {
 
   async importCsv(appId: string, input: CsvImportInput): Promise<CsvImportResult> {
     if (Buffer.byteLength(input.csv, 'utf8') > CSV_IMPORT_MAX_BYTES) {
-      throw ApiError.tooLarge(`A CSV import takes at most ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB per request; send the file in chunks, each with the header line`);
+      throw ApiError.tooLarge(
+        `A CSV import takes at most ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB per request; send the file in chunks, each with the header line`,
+      );
     }
     const data = this.data();
     let table = await this.table(data, appId, input.table);
     const records = this.read(input);
     const header = input.hasHeader ? records.shift()?.cells : undefined;
-    if (input.hasHeader && !header) throw ApiError.badRequest('The CSV text is empty: it needs a header line naming the columns');
+    if (input.hasHeader && !header)
+      throw ApiError.badRequest('The CSV text is empty: it needs a header line naming the columns');
     const width = header ? header.length : records.reduce((m, r) => Math.max(m, r.cells.length), 0);
     const plan = planColumns(table, header, width, input.mapping, input.createColumns);
     for (const name of plan.newColumns) {
@@ -80,7 +89,8 @@ export class CsvImportService {
     const firstData = records[0]?.line ?? 0;
     const shift = input.firstLine !== undefined && records.length ? input.firstLine - firstData : 0;
     const rejected: CsvRejectedRow[] = [];
-    const reject = (line: number, message: string, column?: string) => rejected.push({ row: line + shift, ...(column ? { column } : {}), message });
+    const reject = (line: number, message: string, column?: string) =>
+      rejected.push({ row: line + shift, ...(column ? { column } : {}), message });
 
     const checked = withNewColumns(table, plan);
     const candidates: Candidate[] = [];
@@ -103,16 +113,27 @@ export class CsvImportService {
       createdColumns: plan.newColumns,
     };
     if (input.dryRun) return result;
-    if (!records.length) throw new ApiError(ErrorCodes.VALIDATION, 'The CSV text has no data rows; nothing was imported', { ...result });
+    if (!records.length)
+      throw new ApiError(ErrorCodes.VALIDATION, 'The CSV text has no data rows; nothing was imported', { ...result });
     if (rejected.length && !input.skipInvalid) {
-      throw new ApiError(ErrorCodes.VALIDATION,
-        `${rejected.length} of ${records.length} rows are not valid; nothing was imported. Fix them, or import with skipInvalid=true to write the ${valid.length} valid rows`, { ...result });
+      throw new ApiError(
+        ErrorCodes.VALIDATION,
+        `${rejected.length} of ${records.length} rows are not valid; nothing was imported. Fix them, or import with skipInvalid=true to write the ${valid.length} valid rows`,
+        { ...result },
+      );
     }
-    if (!valid.length) throw new ApiError(ErrorCodes.VALIDATION, `None of the ${records.length} rows is valid; nothing was imported`, { ...result });
+    if (!valid.length)
+      throw new ApiError(ErrorCodes.VALIDATION, `None of the ${records.length} rows is valid; nothing was imported`, {
+        ...result,
+      });
 
     for (const name of plan.newColumns) await data.columns.create(appId, table.name, { name, dataType: 'STRING' });
     if (plan.newColumns.length) table = await this.table(data, appId, table.name);
-    const ids = await data.records.bulkCreate(appId, table.name, valid.map((c) => c.input));
+    const ids = await data.records.bulkCreate(
+      appId,
+      table.name,
+      valid.map((c) => c.input),
+    );
     return { ...result, rowsWritten: ids.length };
   }
 
@@ -128,7 +149,9 @@ export class CsvImportService {
     try {
       for (const record of readCsv(input.csv, { delimiter: input.delimiter, maxCells: CSV_IMPORT_MAX_COLUMNS })) {
         if (records.length === limit) {
-          throw ApiError.tooLarge(`A CSV import takes at most ${CSV_IMPORT_MAX_ROWS} rows per request; send the file in chunks, each with the header line`);
+          throw ApiError.tooLarge(
+            `A CSV import takes at most ${CSV_IMPORT_MAX_ROWS} rows per request; send the file in chunks, each with the header line`,
+          );
         }
         records.push(record);
       }
@@ -139,9 +162,12 @@ export class CsvImportService {
         const inHeader = input.hasHeader && !records.length;
         const line = err.line + (input.firstLine !== undefined && !inHeader ? input.firstLine - firstData : 0);
         const tooWide = /more than \d+ cells/.test(err.message);
-        throw ApiError.badRequest(tooWide
-          ? `Line ${line} has more than ${CSV_IMPORT_MAX_COLUMNS} cells; an import takes at most ${CSV_IMPORT_MAX_COLUMNS} columns`
-          : err.message.replace(String(err.line), String(line)), { line });
+        throw ApiError.badRequest(
+          tooWide
+            ? `Line ${line} has more than ${CSV_IMPORT_MAX_COLUMNS} cells; an import takes at most ${CSV_IMPORT_MAX_COLUMNS} columns`
+            : err.message.replace(String(err.line), String(line)),
+          { line },
+        );
       }
       throw err;
     }
@@ -149,9 +175,15 @@ export class CsvImportService {
   }
 
   /** Converts one row's cells and runs the create validation of the data service on it. */
-  async checkRow(table: TableMeta, plan: ColumnPlan, record: CsvRecord): Promise<Candidate | { message: string; column?: string }> {
+  async checkRow(
+    table: TableMeta,
+    plan: ColumnPlan,
+    record: CsvRecord,
+  ): Promise<Candidate | { message: string; column?: string }> {
     if (record.cells.length > plan.targets.length && record.cells.slice(plan.targets.length).some((c) => c !== null)) {
-      return { message: `The row has ${record.cells.length} cells but the header names ${plan.targets.length} columns` };
+      return {
+        message: `The row has ${record.cells.length} cells but the header names ${plan.targets.length} columns`,
+      };
     }
     const candidate: Candidate = { line: record.line, input: {}, stored: new Map(), links: new Map() };
     try {
@@ -173,7 +205,8 @@ export class CsvImportService {
       const prepared = await prepareRecord(table, candidate.input, 'create');
       if (prepared.objectId !== undefined) candidate.stored.set('objectId', prepared.objectId);
       for (const column of table.columns) {
-        if (column.unique && column.name !== 'objectId' && prepared.values[column.sqlName] != null) candidate.stored.set(column.name, prepared.values[column.sqlName]);
+        if (column.unique && column.name !== 'objectId' && prepared.values[column.sqlName] != null)
+          candidate.stored.set(column.name, prepared.values[column.sqlName]);
       }
       return candidate;
     } catch (err) {
@@ -192,7 +225,14 @@ export class CsvImportService {
    * unique values of earlier batches of the same file (column → value key → line), so a file
    * checked batch by batch (an import job, decision 0041) still finds a value repeated across batches.
    */
-  async checkAcrossRows(data: DataServices, appId: string, table: TableMeta, rows: Candidate[], reject: (line: number, message: string, column?: string) => void, seen?: Map<string, Map<string, number>>): Promise<Candidate[]> {
+  async checkAcrossRows(
+    data: DataServices,
+    appId: string,
+    table: TableMeta,
+    rows: Candidate[],
+    reject: (line: number, message: string, column?: string) => void,
+    seen?: Map<string, Map<string, number>>,
+  ): Promise<Candidate[]> {
     const out = new Set(rows);
     const drop = (c: Candidate, message: string, column: string) => {
       if (!out.delete(c)) return;
@@ -206,7 +246,12 @@ export class CsvImportService {
         if (!out.has(c) || !c.stored.has(column)) continue;
         const key = valueKey(c.stored.get(column));
         const earlier = before?.get(key) ?? first.get(key)?.line;
-        if (earlier !== undefined) drop(c, `Column '${column}' is unique and line ${earlier} of this file has the same value ${shown(c.stored.get(column))}`, column);
+        if (earlier !== undefined)
+          drop(
+            c,
+            `Column '${column}' is unique and line ${earlier} of this file has the same value ${shown(c.stored.get(column))}`,
+            column,
+          );
         else first.set(key, c);
       }
       if (seen) {
@@ -215,9 +260,20 @@ export class CsvImportService {
         seen.set(column, keep);
       }
       if (!first.size) continue;
-      const taken = await existingValues(data, appId, table, column, [...first.values()].map((c) => c.stored.get(column)));
+      const taken = await existingValues(
+        data,
+        appId,
+        table,
+        column,
+        [...first.values()].map((c) => c.stored.get(column)),
+      );
       for (const [key, c] of first) {
-        if (taken.has(key)) drop(c, `Column '${column}' is unique and a stored record already has the value ${shown(c.stored.get(column))}`, column);
+        if (taken.has(key))
+          drop(
+            c,
+            `Column '${column}' is unique and a stored record already has the value ${shown(c.stored.get(column))}`,
+            column,
+          );
       }
     }
     const schema = await data.schema(appId);
@@ -226,13 +282,21 @@ export class CsvImportService {
       if (!wanted.length) continue;
       const target = schema.table(relation.toTableName);
       if (!target) {
-        for (const c of wanted) drop(c, `The target table of relation '${relation.name}' does not exist`, relation.name);
+        for (const c of wanted)
+          drop(c, `The target table of relation '${relation.name}' does not exist`, relation.name);
         continue;
       }
-      const found = await existingValues(data, appId, target, 'objectId', wanted.flatMap((c) => c.links.get(relation.name)!));
+      const found = await existingValues(
+        data,
+        appId,
+        target,
+        'objectId',
+        wanted.flatMap((c) => c.links.get(relation.name)!),
+      );
       for (const c of wanted) {
         const missing = c.links.get(relation.name)!.find((id) => !found.has(id));
-        if (missing) drop(c, `Record '${missing.slice(0, 100)}' does not exist in table '${target.name}'`, relation.name);
+        if (missing)
+          drop(c, `Record '${missing.slice(0, 100)}' does not exist in table '${target.name}'`, relation.name);
       }
     }
     return rows.filter((c) => out.has(c));
@@ -243,8 +307,16 @@ export class CsvImportService {
 export function withNewColumns(table: TableMeta, plan: ColumnPlan): TableMeta {
   if (!plan.newColumns.length) return table;
   const added = plan.newColumns.map((name, i) => ({
-    name, sqlName: `new_${i}`, dataType: 'STRING' as const, required: false, unique: false, indexed: false,
-    defaultValue: null, system: false, columnId: '', position: table.columns.length + i,
+    name,
+    sqlName: `new_${i}`,
+    dataType: 'STRING' as const,
+    required: false,
+    unique: false,
+    indexed: false,
+    defaultValue: null,
+    system: false,
+    columnId: '',
+    position: table.columns.length + i,
   }));
   return { ...table, columns: [...table.columns, ...added] };
 }

@@ -11,7 +11,8 @@ describeEachDb('CSV import of records', (server) => {
       ...(typeof body === 'string' ? { payload: body, headers: { 'content-type': 'text/csv', ...headers } } : { body }),
     });
   const count = (table: string) => f.ok<number>('POST', `/${table}/count`, {});
-  const find = (table: string, body: Record<string, unknown> = {}) => f.ok<Array<Record<string, unknown>>>('POST', `/${table}/find`, { pageSize: 100, ...body });
+  const find = (table: string, body: Record<string, unknown> = {}) =>
+    f.ok<Array<Record<string, unknown>>>('POST', `/${table}/find`, { pageSize: 100, ...body });
 
   const MIXED = [
     'title,qty,price,active,sold,code,extra',
@@ -27,8 +28,17 @@ describeEachDb('CSV import of records', (server) => {
   const MIXED_REJECTED = [
     { row: 3, column: 'title', message: "Column 'title' is required" },
     { row: 4, column: 'qty', message: "Value 'x' is not valid for column 'qty' (INT): expected a whole number" },
-    { row: 5, column: 'active', message: "Value 'maybe' is not valid for column 'active' (BOOLEAN): expected true, false, yes, no, 1 or 0" },
-    { row: 6, column: 'sold', message: "Value '2024-02-30' is not valid for column 'sold' (DATETIME): expected epoch milliseconds, an ISO 8601 date or yyyy-mm-dd[ hh:mm[:ss]]" },
+    {
+      row: 5,
+      column: 'active',
+      message: "Value 'maybe' is not valid for column 'active' (BOOLEAN): expected true, false, yes, no, 1 or 0",
+    },
+    {
+      row: 6,
+      column: 'sold',
+      message:
+        "Value '2024-02-30' is not valid for column 'sold' (DATETIME): expected epoch milliseconds, an ISO 8601 date or yyyy-mm-dd[ hh:mm[:ss]]",
+    },
     { row: 7, column: 'code', message: "Column 'code' is unique and line 2 of this file has the same value 'A1'" },
     { row: 8, column: 'code', message: "Column 'code' is unique and a stored record already has the value 'TAKEN'" },
   ];
@@ -50,8 +60,15 @@ describeEachDb('CSV import of records', (server) => {
     const res = await importCsv('table=Item&dryRun=true', { csv: MIXED });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      table: 'Item', dryRun: true, rowsRead: 8, rowsValid: 2, rowsWritten: 0,
-      rejected: MIXED_REJECTED, rejectedTotal: 6, ignoredColumns: ['extra'], createdColumns: [],
+      table: 'Item',
+      dryRun: true,
+      rowsRead: 8,
+      rowsValid: 2,
+      rowsWritten: 0,
+      rejected: MIXED_REJECTED,
+      rejectedTotal: 6,
+      ignoredColumns: ['extra'],
+      createdColumns: [],
     });
     expect(await count('Item')).toBe(1);
   });
@@ -65,7 +82,11 @@ describeEachDb('CSV import of records', (server) => {
     const res = await importCsv('table=Item&skipInvalid=true', { csv: MIXED });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ dryRun: false, rowsRead: 8, rowsValid: 2, rowsWritten: 2, rejectedTotal: 6 });
-    const rows = await find('Item', { where: "title in ('Widget', 'Fine')", sortBy: 'title', props: 'title,qty,price,active,sold,code' });
+    const rows = await find('Item', {
+      where: "title in ('Widget', 'Fine')",
+      sortBy: 'title',
+      props: 'title,qty,price,active,sold,code',
+    });
     expect(rows).toEqual([
       { title: 'Fine', qty: 7, price: 1.75, active: true, sold: 1700000000000, code: null, ___class: 'Item' },
       { title: 'Widget', qty: 1, price: 2.5, active: true, sold: Date.UTC(2024, 2, 1), code: 'A1', ___class: 'Item' },
@@ -80,9 +101,13 @@ describeEachDb('CSV import of records', (server) => {
   it('records one audit entry per import, adding up its chunks, and none for a dry run', async () => {
     await f.createTable('Audited', [{ name: 'name', dataType: 'STRING' }]);
     const audited = async () => {
-      const res = await server().call('GET', `/${f.appId}/console/security/audit-logs?pageSize=100`, { authKey: f.authKey });
+      const res = await server().call('GET', `/${f.appId}/console/security/audit-logs?pageSize=100`, {
+        authKey: f.authKey,
+      });
       expect(res.statusCode).toBe(200);
-      return (res.json().data as Array<{ action: string; target: string; summary: string }>).filter((e) => e.target === 'Audited' && e.action.startsWith('transfer.'));
+      return (res.json().data as Array<{ action: string; target: string; summary: string }>).filter(
+        (e) => e.target === 'Audited' && e.action.startsWith('transfer.'),
+      );
     };
     expect((await importCsv('table=Audited&dryRun=true', { csv: 'name\na\nb' })).statusCode).toBe(200);
     expect(await audited()).toEqual([]);
@@ -91,46 +116,77 @@ describeEachDb('CSV import of records', (server) => {
     expect((await audited()).map((e) => e.summary)).toEqual(['Imported 3 rows into Audited from CSV in 2 parts']);
     // A new import of the same table (starting at the top of its file again) is a new entry.
     expect((await importCsv('table=Audited&firstLine=2', { csv: 'name\nd' })).statusCode).toBe(200);
-    expect((await audited()).map((e) => e.summary)).toEqual(['Imported 1 row into Audited from CSV', 'Imported 3 rows into Audited from CSV in 2 parts']);
+    expect((await audited()).map((e) => e.summary)).toEqual([
+      'Imported 1 row into Audited from CSV',
+      'Imported 3 rows into Audited from CSV in 2 parts',
+    ]);
   });
 
   it('imports quotes, commas and line breaks inside cells, from JSON or a raw text/csv body', async () => {
-    await f.createTable('Note', [{ name: 'title', dataType: 'STRING' }, { name: 'body', dataType: 'TEXT' }]);
+    await f.createTable('Note', [
+      { name: 'title', dataType: 'STRING' },
+      { name: 'body', dataType: 'TEXT' },
+    ]);
     const csv = 'title,body\r\n"Smith, John","He said ""hi""\r\nthen left"\r\n"",plain\r\nLast,"a,b\nc"\r\n';
     const res = await importCsv('table=Note', { csv });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ rowsRead: 3, rowsWritten: 3, rejected: [] });
     const semi = await server().call('POST', `/${f.appId}/console/import/csv?table=Note&delimiter=;`, {
-      authKey: f.authKey, payload: '\ufeffbody;title\nraw body;"semi;colon"\n', headers: { 'content-type': 'text/csv' },
+      authKey: f.authKey,
+      payload: '\ufeffbody;title\nraw body;"semi;colon"\n',
+      headers: { 'content-type': 'text/csv' },
     });
     expect(semi.statusCode, semi.body).toBe(200);
     expect(semi.json()).toMatchObject({ rowsWritten: 1 });
     const notes = await find('Note', { sortBy: 'created,title', props: 'title,body' });
-    expect(notes.map(({ title, body }) => ({ title, body }))).toEqual(expect.arrayContaining([
-      { title: 'Smith, John', body: 'He said "hi"\r\nthen left' },
-      { title: '', body: 'plain' },
-      { title: 'Last', body: 'a,b\nc' },
-      { title: 'semi;colon', body: 'raw body' },
-    ]));
+    expect(notes.map(({ title, body }) => ({ title, body }))).toEqual(
+      expect.arrayContaining([
+        { title: 'Smith, John', body: 'He said "hi"\r\nthen left' },
+        { title: '', body: 'plain' },
+        { title: 'Last', body: 'a,b\nc' },
+        { title: 'semi;colon', body: 'raw body' },
+      ]),
+    );
   });
 
   it('maps CSV headers to columns, leaves out what maps to null and reports unknown headers', async () => {
-    await f.createTable('Person', [{ name: 'name', dataType: 'STRING' }, { name: 'age', dataType: 'INT' }]);
+    await f.createTable('Person', [
+      { name: 'name', dataType: 'STRING' },
+      { name: 'age', dataType: 'INT' },
+    ]);
     const csv = 'Full name,Years,Internal,Nickname,created\nAda,36,x,A,2020-01-01\n';
-    const res = await importCsv('table=Person', { csv, mapping: { 'Full name': 'name', Years: 'age', Internal: null } });
+    const res = await importCsv('table=Person', {
+      csv,
+      mapping: { 'Full name': 'name', Years: 'age', Internal: null },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ rowsWritten: 1, ignoredColumns: ['Internal', 'Nickname', 'created'] });
     expect((await find('Person', { props: 'name,age' }))[0]).toEqual({ name: 'Ada', age: 36, ___class: 'Person' });
 
-    const positional = await importCsv('table=Person', { csv: 'Bob,40\n', hasHeader: false, mapping: { 1: 'name', 2: 'age' } });
+    const positional = await importCsv('table=Person', {
+      csv: 'Bob,40\n',
+      hasHeader: false,
+      mapping: { 1: 'name', 2: 'age' },
+    });
     expect(positional.json()).toMatchObject({ rowsWritten: 1, ignoredColumns: [] });
-    expectError(await importCsv('table=Person', { csv: 'a\n1\n', mapping: { a: 'nope' } }), 400, "column 'nope', which does not exist in table 'Person'");
+    expectError(
+      await importCsv('table=Person', { csv: 'a\n1\n', mapping: { a: 'nope' } }),
+      400,
+      "column 'nope', which does not exist in table 'Person'",
+    );
     expectError(await importCsv('table=Person', { csv: 'name,NAME\nx,y\n' }), 400, "both go to column 'name'");
-    expectError(await importCsv('table=Person', { csv: 'name\nx\n', mapping: { missing: 'name' } }), 400, "'missing', which is not in the header");
+    expectError(
+      await importCsv('table=Person', { csv: 'name\nx\n', mapping: { missing: 'name' } }),
+      400,
+      "'missing', which is not in the header",
+    );
   });
 
   it('refuses values repeated in a unique column within the file, writing nothing', async () => {
-    await f.createTable('Sku', [{ name: 'code', dataType: 'STRING', unique: true }, { name: 'n', dataType: 'INT' }]);
+    await f.createTable('Sku', [
+      { name: 'code', dataType: 'STRING', unique: true },
+      { name: 'n', dataType: 'INT' },
+    ]);
     const csv = 'code,n\nK1,1\nK2,2\nK1,3\nK3,4\nK2,5\n';
     const dry = await importCsv('table=Sku&dryRun=true', { csv });
     expect(dry.json().rejected).toEqual([
@@ -140,7 +196,13 @@ describeEachDb('CSV import of records', (server) => {
     expectError(await importCsv('table=Sku', { csv }), 400, '2 of 5 rows are not valid');
     expect(await count('Sku')).toBe(0);
     const ids = await importCsv('table=Sku', { csv: 'objectId,code\nsku-1,Z1\nsku-1,Z2\n', hasHeader: true });
-    expect(ids.json().details.rejected).toEqual([{ row: 3, column: 'objectId', message: "Column 'objectId' is unique and line 2 of this file has the same value 'sku-1'" }]);
+    expect(ids.json().details.rejected).toEqual([
+      {
+        row: 3,
+        column: 'objectId',
+        message: "Column 'objectId' is unique and line 2 of this file has the same value 'sku-1'",
+      },
+    ]);
   });
 
   it('creates columns for unknown headers with createColumns, only on a real import', async () => {
@@ -149,17 +211,30 @@ describeEachDb('CSV import of records', (server) => {
     const dry = await importCsv('table=Lead&createColumns=true&dryRun=true', { csv });
     expect(dry.json()).toMatchObject({ rowsValid: 1, rowsWritten: 0, createdColumns: ['source'], ignoredColumns: [] });
     const { tables } = await f.ok('GET', '/tables');
-    expect(tables.find((t: { name: string }) => t.name === 'Lead').columns.map((c: { name: string }) => c.name)).not.toContain('source');
+    expect(
+      tables.find((t: { name: string }) => t.name === 'Lead').columns.map((c: { name: string }) => c.name),
+    ).not.toContain('source');
     const res = await importCsv('table=Lead&createColumns=true', { csv });
     expect(res.json()).toMatchObject({ rowsWritten: 1, createdColumns: ['source'] });
-    expect((await find('Lead', { props: 'email,source' }))[0]).toEqual({ email: 'a@example.com', source: 'fair', ___class: 'Lead' });
-    expectError(await importCsv('table=Lead&createColumns=true&dryRun=true', { csv: 'email,bad name\nx,y\n' }), 400, "Column name 'bad name' is not valid");
+    expect((await find('Lead', { props: 'email,source' }))[0]).toEqual({
+      email: 'a@example.com',
+      source: 'fair',
+      ___class: 'Lead',
+    });
+    expectError(
+      await importCsv('table=Lead&createColumns=true&dryRun=true', { csv: 'email,bad name\nx,y\n' }),
+      400,
+      "Column name 'bad name' is not valid",
+    );
   });
 
   it('sets relations from related ids and rejects ids that do not exist', async () => {
     await f.createTable('Customer', [{ name: 'name', dataType: 'STRING' }]);
     const ada = await f.ok('POST', '/Customer', { name: 'Ada' });
-    await f.createTable('Invoice', [{ name: 'no', dataType: 'INT' }, { name: 'customer', dataType: 'DATA_REF', toTableName: 'Customer', relationshipType: 'ONE_TO_ONE' }]);
+    await f.createTable('Invoice', [
+      { name: 'no', dataType: 'INT' },
+      { name: 'customer', dataType: 'DATA_REF', toTableName: 'Customer', relationshipType: 'ONE_TO_ONE' },
+    ]);
     const csv = `no,customer\n1,${ada.objectId}\n2,missing-id\n3,\n`;
     const res = await importCsv('table=Invoice&skipInvalid=true', { csv });
     expect(res.json()).toMatchObject({
@@ -167,6 +242,9 @@ describeEachDb('CSV import of records', (server) => {
       rejected: [{ row: 3, column: 'customer', message: "Record 'missing-id' does not exist in table 'Customer'" }],
     });
     const rows = await find('Invoice', { sortBy: 'no', loadRelations: 'customer' });
-    expect(rows.map((r) => [r.no, (r.customer as { name?: string } | null)?.name ?? null])).toEqual([[1, 'Ada'], [3, null]]);
+    expect(rows.map((r) => [r.no, (r.customer as { name?: string } | null)?.name ?? null])).toEqual([
+      [1, 'Ada'],
+      [3, null],
+    ]);
   });
 });

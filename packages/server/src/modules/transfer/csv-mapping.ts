@@ -39,18 +39,32 @@ export function planColumns(
   const keys = Array.from({ length: width }, (_, i) => (header ? (header[i] ?? '').trim() : String(i + 1)));
   const seen = new Map<string, number>();
   keys.forEach((k, i) => {
-    if (header && k && seen.has(k)) throw ApiError.field('BAD_REQUEST', short(k), `The header names column '${short(k)}' twice (cells ${seen.get(k)! + 1} and ${i + 1})`);
+    if (header && k && seen.has(k))
+      throw ApiError.field(
+        'BAD_REQUEST',
+        short(k),
+        `The header names column '${short(k)}' twice (cells ${seen.get(k)! + 1} and ${i + 1})`,
+      );
     seen.set(k, i);
   });
   for (const key of Object.keys(mapping ?? {})) {
-    if (!seen.has(key)) throw ApiError.field('BAD_REQUEST', short(key), header ? `The mapping names '${short(key)}', which is not in the header line` : `The mapping names '${short(key)}'; without a header line mapping keys are cell positions 1 to ${width}`);
+    if (!seen.has(key))
+      throw ApiError.field(
+        'BAD_REQUEST',
+        short(key),
+        header
+          ? `The mapping names '${short(key)}', which is not in the header line`
+          : `The mapping names '${short(key)}'; without a header line mapping keys are cell positions 1 to ${width}`,
+      );
   }
 
   const find = (name: string): CellTarget | undefined => {
     const lower = name.toLowerCase();
-    const column = table.columns.find((c) => c.name === name) ?? table.columns.find((c) => c.name.toLowerCase() === lower);
+    const column =
+      table.columns.find((c) => c.name === name) ?? table.columns.find((c) => c.name.toLowerCase() === lower);
     if (column) return { kind: 'column', column };
-    const relation = table.relations.find((r) => r.name === name) ?? table.relations.find((r) => r.name.toLowerCase() === lower);
+    const relation =
+      table.relations.find((r) => r.name === name) ?? table.relations.find((r) => r.name.toLowerCase() === lower);
     return relation ? { kind: 'relation', relation } : undefined;
   };
 
@@ -64,7 +78,12 @@ export function planColumns(
     else if (mapped !== undefined) {
       target = find(mapped);
       if (!target && createColumns) target = { kind: 'new', name: mapped };
-      if (!target) throw ApiError.field('BAD_REQUEST', short(mapped), `The mapping sends '${short(key)}' to column '${short(mapped)}', which does not exist in table '${table.name}'`);
+      if (!target)
+        throw ApiError.field(
+          'BAD_REQUEST',
+          short(mapped),
+          `The mapping sends '${short(key)}' to column '${short(mapped)}', which does not exist in table '${table.name}'`,
+        );
     } else {
       target = find(key);
       if (!target && createColumns) target = { kind: 'new', name: key };
@@ -75,9 +94,15 @@ export function planColumns(
       plan.targets.push(undefined);
       return;
     }
-    const name = target.kind === 'column' ? target.column.name : target.kind === 'relation' ? target.relation.name : target.name;
+    const name =
+      target.kind === 'column' ? target.column.name : target.kind === 'relation' ? target.relation.name : target.name;
     const clash = used.get(name.toLowerCase());
-    if (clash !== undefined) throw ApiError.field('BAD_REQUEST', name, `CSV columns '${short(clash)}' and '${short(labels[i])}' both go to column '${name}'; map one of them to null`);
+    if (clash !== undefined)
+      throw ApiError.field(
+        'BAD_REQUEST',
+        name,
+        `CSV columns '${short(clash)}' and '${short(labels[i])}' both go to column '${name}'; map one of them to null`,
+      );
     used.set(name.toLowerCase(), labels[i]);
     if (target.kind === 'new') plan.newColumns.push(name);
     plan.targets.push(target);

@@ -15,7 +15,11 @@ export interface CsvRecord {
 
 export class CsvSyntaxError extends Error {
   /** `recordLine`: where the record holding the error starts (to place a chunk's errors in its file). */
-  constructor(message: string, readonly line: number, readonly recordLine = line) {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly recordLine = line,
+  ) {
     super(message);
     this.name = 'CsvSyntaxError';
   }
@@ -45,7 +49,8 @@ export interface CsvParseOptions {
 /** Reads records one by one; throws `CsvSyntaxError` naming the line of malformed input. */
 export function* readCsv(text: string, options: CsvParseOptions = {}): Generator<CsvRecord> {
   const delimiter = options.delimiter ?? ',';
-  if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\r' || delimiter === '\n') throw new Error('The delimiter must be one character other than a quote or line break');
+  if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\r' || delimiter === '\n')
+    throw new Error('The delimiter must be one character other than a quote or line break');
   const delim = delimiter.charCodeAt(0);
   const maxCells = options.maxCells ?? Infinity;
   const n = text.length;
@@ -56,14 +61,20 @@ export function* readCsv(text: string, options: CsvParseOptions = {}): Generator
     const start = line;
     const cells: Array<string | null> = [];
     for (;;) {
-      if (cells.length >= maxCells) throw new CsvSyntaxError(`Line ${start} has more than ${maxCells} cells`, start, start);
+      if (cells.length >= maxCells)
+        throw new CsvSyntaxError(`Line ${start} has more than ${maxCells} cells`, start, start);
       if (text.charCodeAt(i) === QUOTE) {
         const quotedFrom = line;
         let value = '';
         i++;
         for (;;) {
           const close = text.indexOf('"', i);
-          if (close < 0) throw new CsvSyntaxError(`A quoted cell that starts on line ${quotedFrom} is never closed`, quotedFrom, start);
+          if (close < 0)
+            throw new CsvSyntaxError(
+              `A quoted cell that starts on line ${quotedFrom} is never closed`,
+              quotedFrom,
+              start,
+            );
           line += countBreaks(text, i, close);
           value += text.slice(i, close);
           if (text.charCodeAt(close + 1) === QUOTE) {
@@ -76,7 +87,11 @@ export function* readCsv(text: string, options: CsvParseOptions = {}): Generator
         }
         const next = text.charCodeAt(i);
         if (i < n && next !== delim && next !== CR && next !== LF) {
-          throw new CsvSyntaxError(`Line ${line} has text after the closing quote of a cell; quotes inside a quoted cell are written twice ("")`, line, start);
+          throw new CsvSyntaxError(
+            `Line ${line} has text after the closing quote of a cell; quotes inside a quoted cell are written twice ("")`,
+            line,
+            start,
+          );
         }
         cells.push(value);
       } else {

@@ -62,7 +62,10 @@ function lineBreaks(text: string): number {
  * of complete records goes through `readCsv`, so a streamed file reads exactly as the same text
  * read at once.
  */
-export async function* streamCsv(pieces: AsyncIterable<string>, options: CsvParseOptions = {}): AsyncGenerator<CsvRecord> {
+export async function* streamCsv(
+  pieces: AsyncIterable<string>,
+  options: CsvParseOptions = {},
+): AsyncGenerator<CsvRecord> {
   const boundary = new RecordBoundary((options.delimiter ?? ',').charCodeAt(0));
   let pending = '';
   let linesBefore = 0;
@@ -77,7 +80,11 @@ export async function* streamCsv(pieces: AsyncIterable<string>, options: CsvPars
       for (const record of readCsv(body, options)) yield { line: record.line + shift, cells: record.cells };
     } catch (err) {
       if (err instanceof CsvSyntaxError) {
-        throw new CsvSyntaxError(err.message.replace(String(err.line), String(err.line + shift)), err.line + shift, err.recordLine + shift);
+        throw new CsvSyntaxError(
+          err.message.replace(String(err.line), String(err.line + shift)),
+          err.line + shift,
+          err.recordLine + shift,
+        );
       }
       throw err;
     }

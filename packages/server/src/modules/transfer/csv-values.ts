@@ -8,7 +8,10 @@ import type { ScalarDataType } from '@basalt/shared';
  */
 
 export class CellError extends Error {
-  constructor(message: string, readonly column: string) {
+  constructor(
+    message: string,
+    readonly column: string,
+  ) {
     super(message);
     this.name = 'CellError';
   }
@@ -19,7 +22,10 @@ function show(text: string): string {
 }
 
 function bad(column: string, dataType: ScalarDataType, text: string, expected: string): CellError {
-  return new CellError(`Value ${show(text)} is not valid for column '${column}' (${dataType}): expected ${expected}`, column);
+  return new CellError(
+    `Value ${show(text)} is not valid for column '${column}' (${dataType}): expected ${expected}`,
+    column,
+  );
 }
 
 const TRUE = new Set(['true', '1', 'yes']);
@@ -37,11 +43,27 @@ function plainDate(text: string): number | undefined {
   const m = PLAIN_DATE.exec(text);
   if (!m) return undefined;
   const [y, mo, d, h = '0', mi = '0', s = '0', ms = '0'] = m.slice(1);
-  const parts = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(ms.padEnd(3, '0'))] as const;
+  const parts = [
+    Number(y),
+    Number(mo) - 1,
+    Number(d),
+    Number(h),
+    Number(mi),
+    Number(s),
+    Number(ms.padEnd(3, '0')),
+  ] as const;
   const value = Date.UTC(...parts);
   const back = new Date(value);
   // Date.UTC rolls 2024-02-31 over to March; a date that does not come back unchanged is not a date.
-  if (back.getUTCFullYear() !== parts[0] || back.getUTCMonth() !== parts[1] || back.getUTCDate() !== parts[2] || parts[3] > 23 || parts[4] > 59 || parts[5] > 59) return undefined;
+  if (
+    back.getUTCFullYear() !== parts[0] ||
+    back.getUTCMonth() !== parts[1] ||
+    back.getUTCDate() !== parts[2] ||
+    parts[3] > 23 ||
+    parts[4] > 59 ||
+    parts[5] > 59
+  )
+    return undefined;
   return value;
 }
 
@@ -58,7 +80,13 @@ export function cellValue(column: string, dataType: ScalarDataType, text: string
       const t = text.trim();
       if (!/^[+-]?\d+$/.test(t)) throw bad(column, dataType, text, 'a whole number');
       const n = Number(t);
-      if (!Number.isSafeInteger(n)) throw bad(column, dataType, text, `a whole number between ${-Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`);
+      if (!Number.isSafeInteger(n))
+        throw bad(
+          column,
+          dataType,
+          text,
+          `a whole number between ${-Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`,
+        );
       return n;
     }
     case 'DOUBLE': {

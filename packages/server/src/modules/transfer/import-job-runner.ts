@@ -25,7 +25,11 @@ class Failed extends Error {}
 
 /** Runs import jobs batch by batch, and rolls them back (decision 0041). */
 export class ImportJobRunner {
-  constructor(private readonly ctx: ServerContext, private readonly csv: CsvImportService, private readonly repo: ImportJobsRepo) {}
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly csv: CsvImportService,
+    private readonly repo: ImportJobsRepo,
+  ) {}
 
   private data(): DataServices {
     const data = this.ctx.data;
@@ -43,16 +47,25 @@ export class ImportJobRunner {
     const { appId, id } = job.payload;
     const db = this.repo.db(appId);
     const runner = `${this.ctx.jobs.node}:${crypto.randomBytes(4).toString('hex')}`;
-    if (!await this.repo.update(db, id, { state: 'running', runner, updated: Date.now() }, ['queued'])) {
-      await this.repo.update(db, id, { state: 'interrupted', runner: null, error: 'The server stopped while the import ran', updated: Date.now() }, ['running']);
+    if (!(await this.repo.update(db, id, { state: 'running', runner, updated: Date.now() }, ['queued']))) {
+      await this.repo.update(
+        db,
+        id,
+        { state: 'interrupted', runner: null, error: 'The server stopped while the import ran', updated: Date.now() },
+        ['running'],
+      );
       return;
     }
     try {
       await this.importRows(appId, id, runner, job.signal);
     } catch (err) {
       if (err instanceof Stopped) return;
-      const message = err instanceof Failed || (err instanceof ApiError && err.status < 500) ? err.message : 'The import failed on the server';
-      if (!(err instanceof Failed) && !(err instanceof ApiError)) this.ctx.log.error({ err, appId, job: id }, 'CSV import job failed');
+      const message =
+        err instanceof Failed || (err instanceof ApiError && err.status < 500)
+          ? err.message
+          : 'The import failed on the server';
+      if (!(err instanceof Failed) && !(err instanceof ApiError))
+        this.ctx.log.error({ err, appId, job: id }, 'CSV import job failed');
       // An import is all or nothing: what the failed job wrote goes again.
       await this.rollBack(appId, id, 'failed', message, runner);
     }
@@ -69,15 +82,17 @@ export class ImportJobRunner {
     let reader = await openBatches(this.repo.pieces(appId, id), table, options);
     if (reader.plan.newColumns.length) {
       assertNewColumns(data, table, reader.plan);
-      const created = [...JSON.parse(row.created_columns) as string[], ...reader.plan.newColumns];
+      const created = [...(JSON.parse(row.created_columns) as string[]), ...reader.plan.newColumns];
       await this.held(db, id, runner, { created_columns: JSON.stringify(created) });
-      for (const name of reader.plan.newColumns) await data.columns.create(appId, table.name, { name, dataType: 'STRING' });
+      for (const name of reader.plan.newColumns)
+        await data.columns.create(appId, table.name, { name, dataType: 'STRING' });
       table = await this.table(data, appId, table.name);
       reader = await openBatches(this.repo.pieces(appId, id), table, options);
     }
     if (row.rows_total === null) {
       let total = 0;
-      for await (const batch of (await openBatches(this.repo.pieces(appId, id), table, options)).batches) total += batch.length;
+      for await (const batch of (await openBatches(this.repo.pieces(appId, id), table, options)).batches)
+        total += batch.length;
       await this.held(db, id, runner, { rows_total: total });
     }
 
@@ -95,24 +110,35 @@ export class ImportJobRunner {
       const todo = batch.slice(Math.max(0, rowsDone - done));
       done += batch.length;
       if (signal.aborted) {
-        await this.repo.update(db, id, { state: 'interrupted', runner: null, error: 'The server stopped while the import ran', updated: Date.now() }, ['running'], runner);
+        await this.repo.update(
+          db,
+          id,
+          { state: 'interrupted', runner: null, error: 'The server stopped while the import ran', updated: Date.now() },
+          ['running'],
+          runner,
+        );
         throw new Stopped();
       }
       const out = await checkBatch(this.csv, data, appId, table, reader.plan, todo, seen);
       if (out.rejected.length && !options.skipInvalid) {
         const first = out.rejected[0];
-        throw new Failed(`Line ${first.row}: ${first.message}. Nothing was imported (rows that fail can be skipped when the import starts)`);
+        throw new Failed(
+          `Line ${first.row}: ${first.message}. Nothing was imported (rows that fail can be skipped when the import starts)`,
+        );
       }
       rejectedTotal += out.rejected.length;
       rejected.push(...out.rejected.slice(0, CSV_IMPORT_MAX_REJECTED - rejected.length));
       const progress = {
-        rows_done: rowsDone + todo.length, rows_written: written + out.valid.length, rejected_total: rejectedTotal,
-        rejected: JSON.stringify(rejected), updated: Date.now(),
+        rows_done: rowsDone + todo.length,
+        rows_written: written + out.valid.length,
+        rejected_total: rejectedTotal,
+        rejected: JSON.stringify(rejected),
+        updated: Date.now(),
       };
       if (out.valid.length) {
         // The rows, their marks and the progress commit together, or not at all.
         await data.records.bulkCreate(appId, table.name, out.valid, async (trx, ids) => {
-          if (!await this.repo.update(trx, id, progress, ['running'], runner)) throw new Stopped();
+          if (!(await this.repo.update(trx, id, progress, ['running'], runner))) throw new Stopped();
           await this.repo.mark(trx, id, ids);
         });
       } else await this.held(db, id, runner, progress);
@@ -124,18 +150,37 @@ export class ImportJobRunner {
 
     // Commit: the rows stop being the job's, in one transaction with the job's end.
     await db.transaction().execute(async (trx) => {
-      if (!await this.repo.update(trx, id, { state: 'committed', runner: null, updated: Date.now() }, ['running'], runner)) throw new Stopped();
+      if (
+        !(await this.repo.update(
+          trx,
+          id,
+          { state: 'committed', runner: null, updated: Date.now() },
+          ['running'],
+          runner,
+        ))
+      )
+        throw new Stopped();
       await this.repo.unmark(trx, id);
     });
     await this.repo.removeFile(appId, id);
     this.ctx.bus.emit('import.written', {
-      appId, developerId: row.developer_id, table: table.name, rows: written, createdColumns: JSON.parse(row.created_columns) as string[], origin: {},
+      appId,
+      developerId: row.developer_id,
+      table: table.name,
+      rows: written,
+      createdColumns: JSON.parse(row.created_columns) as string[],
+      origin: {},
     });
   }
 
   /** A change to a job this run still holds; a job rolled back meanwhile stops the run. */
-  private async held(db: ReturnType<ImportJobsRepo['db']>, id: string, runner: string, change: Partial<ImportJobRow>): Promise<void> {
-    if (!await this.repo.update(db, id, { ...change, updated: Date.now() }, ['running'], runner)) throw new Stopped();
+  private async held(
+    db: ReturnType<ImportJobsRepo['db']>,
+    id: string,
+    runner: string,
+    change: Partial<ImportJobRow>,
+  ): Promise<void> {
+    if (!(await this.repo.update(db, id, { ...change, updated: Date.now() }, ['running'], runner))) throw new Stopped();
   }
 
   private async table(data: DataServices, appId: string, name: string): Promise<TableMeta> {
@@ -160,10 +205,18 @@ export class ImportJobRunner {
    * relation links and live events included), drops the columns it created, and ends it in
    * `end`. Safe to repeat: a roll back cut short stays `rolling-back` and can be asked again.
    */
-  async rollBack(appId: string, id: string, end: 'rolled-back' | 'failed', error: string | null, runner?: string): Promise<void> {
+  async rollBack(
+    appId: string,
+    id: string,
+    end: 'rolled-back' | 'failed',
+    error: string | null,
+    runner?: string,
+  ): Promise<void> {
     const db = this.repo.db(appId);
     const states = runner ? ['running'] : ['uploaded', 'queued', 'running', 'interrupted', 'rolling-back'];
-    if (!await this.repo.update(db, id, { state: 'rolling-back', runner: null, updated: Date.now() }, states, runner)) {
+    if (
+      !(await this.repo.update(db, id, { state: 'rolling-back', runner: null, updated: Date.now() }, states, runner))
+    ) {
       throw ApiError.conflict('The import job changed meanwhile; load it again');
     }
     // A run in the middle of a batch finds the job taken at its commit and ends; its batch may

@@ -9,7 +9,8 @@ import type { Kysely, Migration } from 'kysely';
 export const importJobsAppMigrations: Record<string, Migration> = {
   '0180-import-jobs': {
     async up(db: Kysely<any>) {
-      await db.schema.createTable('_import_jobs')
+      await db.schema
+        .createTable('_import_jobs')
         .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
         .addColumn('table_name', 'varchar(64)', (c) => c.notNull())
         .addColumn('file_name', 'varchar(255)', (c) => c.notNull())
@@ -32,13 +33,15 @@ export const importJobsAppMigrations: Record<string, Migration> = {
         .addColumn('updated', 'bigint', (c) => c.notNull())
         .execute();
       // The rows an unfinished job wrote; emptied when it commits, deleted with its rows on roll back.
-      await db.schema.createTable('_import_job_rows')
+      await db.schema
+        .createTable('_import_job_rows')
         .addColumn('job_id', 'varchar(64)', (c) => c.notNull())
         .addColumn('object_id', 'varchar(64)', (c) => c.notNull())
         .addPrimaryKeyConstraint('_import_job_rows_pk', ['job_id', 'object_id'])
         .execute();
       // The uploaded file in pieces of text, read back piece by piece; removed when the job ends.
-      await db.schema.createTable('_import_job_files')
+      await db.schema
+        .createTable('_import_job_files')
         .addColumn('job_id', 'varchar(64)', (c) => c.notNull())
         .addColumn('seq', 'integer', (c) => c.notNull())
         .addColumn('text', 'text', (c) => c.notNull())

@@ -30,8 +30,13 @@ function fromDb(row: Record<string, unknown>): ImportJobRow {
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
     ...(row as unknown as ImportJobRow),
-    bytes: Number(row.bytes), rows_total: num(row.rows_total), rows_done: Number(row.rows_done), rows_written: Number(row.rows_written),
-    rejected_total: Number(row.rejected_total), created: Number(row.created), updated: Number(row.updated),
+    bytes: Number(row.bytes),
+    rows_total: num(row.rows_total),
+    rows_done: Number(row.rows_done),
+    rows_written: Number(row.rows_written),
+    rejected_total: Number(row.rejected_total),
+    created: Number(row.created),
+    updated: Number(row.updated),
   };
 }
 
@@ -64,7 +69,13 @@ export class ImportJobsRepo {
    * answers whether it changed. Every move between states goes through here, so two moves that
    * race (a roll back and a batch) cannot both happen.
    */
-  async update(db: Kysely<any>, id: string, change: Partial<ImportJobRow>, states: string[], runner?: string): Promise<boolean> {
+  async update(
+    db: Kysely<any>,
+    id: string,
+    change: Partial<ImportJobRow>,
+    states: string[],
+    runner?: string,
+  ): Promise<boolean> {
     let q = db.updateTable('_import_jobs').set(change).where('id', '=', id).where('state', 'in', states);
     if (runner !== undefined) q = q.where('runner', '=', runner);
     const res = await q.executeTakeFirst();
@@ -78,7 +89,12 @@ export class ImportJobsRepo {
   /** The stored file, piece by piece: only one piece is held at a time. */
   async *pieces(appId: string, id: string): AsyncGenerator<string> {
     for (let seq = 0; ; seq++) {
-      const row = await this.db(appId).selectFrom('_import_job_files').select('text').where('job_id', '=', id).where('seq', '=', seq).executeTakeFirst();
+      const row = await this.db(appId)
+        .selectFrom('_import_job_files')
+        .select('text')
+        .where('job_id', '=', id)
+        .where('seq', '=', seq)
+        .executeTakeFirst();
       if (!row) return;
       yield String(row.text);
     }
@@ -91,12 +107,21 @@ export class ImportJobsRepo {
   /** Marks rows as written by the job (inside the batch's transaction). */
   async mark(db: Kysely<any>, id: string, objectIds: string[]): Promise<void> {
     for (let i = 0; i < objectIds.length; i += 500) {
-      await db.insertInto('_import_job_rows').values(objectIds.slice(i, i + 500).map((object_id) => ({ job_id: id, object_id }))).execute();
+      await db
+        .insertInto('_import_job_rows')
+        .values(objectIds.slice(i, i + 500).map((object_id) => ({ job_id: id, object_id })))
+        .execute();
     }
   }
 
   async marked(appId: string, id: string, limit: number): Promise<string[]> {
-    const rows = await this.db(appId).selectFrom('_import_job_rows').select('object_id').where('job_id', '=', id).orderBy('object_id').limit(limit).execute();
+    const rows = await this.db(appId)
+      .selectFrom('_import_job_rows')
+      .select('object_id')
+      .where('job_id', '=', id)
+      .orderBy('object_id')
+      .limit(limit)
+      .execute();
     return rows.map((r) => String(r.object_id));
   }
 
@@ -108,7 +133,13 @@ export class ImportJobsRepo {
 
   /** Uploads never started, older than `before`: their jobs and files. */
   async staleUploads(appId: string, before: number): Promise<string[]> {
-    const rows = await this.db(appId).selectFrom('_import_jobs').select('id').where('state', '=', 'uploaded').where('created', '<', before).limit(50).execute();
+    const rows = await this.db(appId)
+      .selectFrom('_import_jobs')
+      .select('id')
+      .where('state', '=', 'uploaded')
+      .where('created', '<', before)
+      .limit(50)
+      .execute();
     return rows.map((r) => String(r.id));
   }
 

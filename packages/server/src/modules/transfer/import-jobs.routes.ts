@@ -12,7 +12,11 @@ const r = Routes.transfer;
 const FILE_TYPES = ['application/octet-stream', 'text/csv'];
 
 /** The routes of CSV import jobs (decision 0041). */
-export async function registerImportJobRoutes(app: FastifyInstance, ctx: ServerContext, jobs: ImportJobsService): Promise<void> {
+export async function registerImportJobRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  jobs: ImportJobsService,
+): Promise<void> {
   // The upload is read as a stream: in a scope of its own, so other routes keep their parsers.
   await app.register(async (scope) => {
     for (const type of FILE_TYPES) {
@@ -22,12 +26,20 @@ export async function registerImportJobRoutes(app: FastifyInstance, ctx: ServerC
     handle(scope, ctx, r.uploadCsvImportFile, async ({ params, query, body: raw, developer, req }) => {
       // No body schema: the parser of this scope hands the request body over as a stream.
       const body = raw as Readable | undefined | null;
-      if (body === undefined || body === null) throw ApiError.badRequest('The file is empty: it needs a header line naming the columns');
+      if (body === undefined || body === null)
+        throw ApiError.badRequest('The file is empty: it needs a header line naming the columns');
       if (typeof (body as Readable).pipe !== 'function') {
         throw ApiError.badRequest(`Send the file itself as the body, with Content-Type ${FILE_TYPES.join(' or ')}`);
       }
       const fileName = query.fileName ?? `${query.table}.csv`;
-      const job = await jobs.upload(params.appId, developer.id, query.table, fileName, body, Number(req.headers['content-length']) || 0);
+      const job = await jobs.upload(
+        params.appId,
+        developer.id,
+        query.table,
+        fileName,
+        body,
+        Number(req.headers['content-length']) || 0,
+      );
       // The audit log gets one entry per import, when it commits (or is rolled back).
       ctx.bus.emit('console.unchanged', { origin: req });
       return job;
@@ -56,8 +68,12 @@ export async function registerImportJobRoutes(app: FastifyInstance, ctx: ServerC
     const job = await jobs.rollBack(params.appId, params.jobId);
     const rows = `${before.rowsWritten.toLocaleString('en-US')} row${before.rowsWritten === 1 ? '' : 's'}`;
     ctx.bus.emit('console.changed', {
-      appId: params.appId, developerId: developer.id, action: 'transfer.rollBackCsvImport', target: job.table,
-      summary: `Rolled back the import of ${job.fileName} into ${job.table} (${rows} removed)`, origin: req,
+      appId: params.appId,
+      developerId: developer.id,
+      action: 'transfer.rollBackCsvImport',
+      target: job.table,
+      summary: `Rolled back the import of ${job.fileName} into ${job.table} (${rows} removed)`,
+      origin: req,
     });
     return job;
   });

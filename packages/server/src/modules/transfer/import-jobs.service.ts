@@ -2,8 +2,13 @@ import crypto from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import {
-  CSV_IMPORT_JOB_MAX_BYTES, CSV_IMPORT_MAX_REJECTED,
-  type CsvImportJob, type CsvImportJobOptions, type CsvImportJobState, type CsvImportResult, type CsvRejectedRow,
+  CSV_IMPORT_JOB_MAX_BYTES,
+  CSV_IMPORT_MAX_REJECTED,
+  type CsvImportJob,
+  type CsvImportJobOptions,
+  type CsvImportJobState,
+  type CsvImportResult,
+  type CsvRejectedRow,
 } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
@@ -25,7 +30,13 @@ export interface StoredOptions extends ReadOptions {
 }
 
 export function readOptions(o: CsvImportJobOptions): StoredOptions {
-  return { mapping: o.mapping, hasHeader: o.hasHeader ?? true, delimiter: o.delimiter ?? ',', createColumns: o.createColumns ?? false, skipInvalid: o.skipInvalid ?? false };
+  return {
+    mapping: o.mapping,
+    hasHeader: o.hasHeader ?? true,
+    delimiter: o.delimiter ?? ',',
+    createColumns: o.createColumns ?? false,
+    skipInvalid: o.skipInvalid ?? false,
+  };
 }
 
 /**
@@ -38,7 +49,10 @@ export class ImportJobsService {
   readonly repo: ImportJobsRepo;
   readonly runner: ImportJobRunner;
 
-  constructor(private readonly ctx: ServerContext, private readonly csv: CsvImportService) {
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly csv: CsvImportService,
+  ) {
     this.repo = new ImportJobsRepo(ctx.dbs);
     this.runner = new ImportJobRunner(ctx, csv, this.repo);
   }
@@ -74,16 +88,40 @@ export class ImportJobsService {
    * never held whole), and answers the job in state `uploaded`. A file over the limit, empty, or
    * not text is refused and nothing is kept.
    */
-  async upload(appId: string, developerId: string, tableName: string, fileName: string, body: Readable, declaredBytes: number): Promise<CsvImportJob> {
+  async upload(
+    appId: string,
+    developerId: string,
+    tableName: string,
+    fileName: string,
+    body: Readable,
+    declaredBytes: number,
+  ): Promise<CsvImportJob> {
     await this.table(appId, tableName);
-    const tooLarge = () => ApiError.tooLarge(`An import file may have at most ${CSV_IMPORT_JOB_MAX_BYTES / 1024 / 1024} MB`);
+    const tooLarge = () =>
+      ApiError.tooLarge(`An import file may have at most ${CSV_IMPORT_JOB_MAX_BYTES / 1024 / 1024} MB`);
     if (declaredBytes > CSV_IMPORT_JOB_MAX_BYTES) throw tooLarge();
     const now = Date.now();
-    for (const stale of await this.repo.staleUploads(appId, now - STALE_UPLOAD_MS)) await this.repo.remove(appId, stale);
+    for (const stale of await this.repo.staleUploads(appId, now - STALE_UPLOAD_MS))
+      await this.repo.remove(appId, stale);
     const id = crypto.randomUUID();
     await this.repo.insert(appId, {
-      id, table_name: tableName, file_name: fileName, bytes: 0, state: 'uploaded', runner: null, options: '{}', rows_total: null,
-      rows_done: 0, rows_written: 0, rejected_total: 0, rejected: '[]', created_columns: '[]', error: null, developer_id: developerId, created: now, updated: now,
+      id,
+      table_name: tableName,
+      file_name: fileName,
+      bytes: 0,
+      state: 'uploaded',
+      runner: null,
+      options: '{}',
+      rows_total: null,
+      rows_done: 0,
+      rows_written: 0,
+      rejected_total: 0,
+      rejected: '[]',
+      created_columns: '[]',
+      error: null,
+      developer_id: developerId,
+      created: now,
+      updated: now,
     });
     try {
       const decoder = new StringDecoder('utf8');
@@ -91,7 +129,8 @@ export class ImportJobsService {
       let seq = 0;
       let text = '';
       const flush = async (final: boolean) => {
-        if (text.includes('\u0000')) throw ApiError.badRequest('The file holds NUL characters: it is not a CSV text file');
+        if (text.includes('\u0000'))
+          throw ApiError.badRequest('The file holds NUL characters: it is not a CSV text file');
         while (text.length >= PIECE_CHARS || (final && text.length)) {
           await this.repo.appendPiece(appId, id, seq++, text.slice(0, PIECE_CHARS));
           text = text.slice(PIECE_CHARS);
@@ -122,7 +161,8 @@ export class ImportJobsService {
    */
   async dryRun(appId: string, id: string, options: CsvImportJobOptions): Promise<CsvImportResult> {
     const row = await this.row(appId, id);
-    if (row.state !== 'uploaded') throw ApiError.conflict(`The import job is ${row.state}: only an uploaded file can be dry-run`);
+    if (row.state !== 'uploaded')
+      throw ApiError.conflict(`The import job is ${row.state}: only an uploaded file can be dry-run`);
     const data = this.data();
     const table = await this.table(appId, row.table_name);
     const opts = readOptions(options);
@@ -144,8 +184,15 @@ export class ImportJobsService {
     }
     await this.repo.update(this.repo.db(appId), id, { rows_total: rowsRead, updated: Date.now() }, ['uploaded']);
     return {
-      table: table.name, dryRun: true, rowsRead, rowsValid, rowsWritten: 0, rejected, rejectedTotal,
-      ignoredColumns: plan.ignoredColumns, createdColumns: plan.newColumns,
+      table: table.name,
+      dryRun: true,
+      rowsRead,
+      rowsValid,
+      rowsWritten: 0,
+      rejected,
+      rejectedTotal,
+      ignoredColumns: plan.ignoredColumns,
+      createdColumns: plan.newColumns,
     };
   }
 
@@ -154,7 +201,12 @@ export class ImportJobsService {
     const row = await this.row(appId, id);
     await this.table(appId, row.table_name);
     const now = Date.now();
-    const moved = await this.repo.update(this.repo.db(appId), id, { state: 'queued', options: JSON.stringify(readOptions(options)), updated: now }, ['uploaded']);
+    const moved = await this.repo.update(
+      this.repo.db(appId),
+      id,
+      { state: 'queued', options: JSON.stringify(readOptions(options)), updated: now },
+      ['uploaded'],
+    );
     if (!moved) throw ApiError.conflict(`The import job is ${row.state}: it was started already`);
     await this.ctx.jobs.add({ id, kind: JOB_KIND, appId, payload: { appId, id }, runAt: now });
     return this.view(appId, await this.row(appId, id));
@@ -164,20 +216,28 @@ export class ImportJobsService {
   async resume(appId: string, id: string): Promise<CsvImportJob> {
     const row = await this.row(appId, id);
     const view = await this.view(appId, row);
-    if (!view.canResume) throw ApiError.conflict(`The import job is ${view.state}: only an interrupted import can be resumed`);
+    if (!view.canResume)
+      throw ApiError.conflict(`The import job is ${view.state}: only an interrupted import can be resumed`);
     const now = Date.now();
     // 'running' too: a run whose process died keeps that state until its lease runs out.
-    if (!await this.repo.update(this.repo.db(appId), id, { state: 'queued', runner: null, error: null, updated: now }, ['interrupted', 'running'])) {
+    if (
+      !(await this.repo.update(this.repo.db(appId), id, { state: 'queued', runner: null, error: null, updated: now }, [
+        'interrupted',
+        'running',
+      ]))
+    ) {
       throw ApiError.conflict('The import job changed meanwhile; load it again');
     }
-    if (!await this.ctx.jobs.repo.requeue(id, now)) await this.ctx.jobs.add({ id, kind: JOB_KIND, appId, payload: { appId, id }, runAt: now });
+    if (!(await this.ctx.jobs.repo.requeue(id, now)))
+      await this.ctx.jobs.add({ id, kind: JOB_KIND, appId, payload: { appId, id }, runAt: now });
     return this.view(appId, await this.row(appId, id));
   }
 
   /** Stops an unfinished job and deletes exactly the rows it wrote, and the columns it created. */
   async rollBack(appId: string, id: string): Promise<CsvImportJob> {
     const row = await this.row(appId, id);
-    if (!UNFINISHED.includes(row.state)) throw ApiError.conflict(`The import job is ${row.state}: only an unfinished import can be rolled back`);
+    if (!UNFINISHED.includes(row.state))
+      throw ApiError.conflict(`The import job is ${row.state}: only an unfinished import can be rolled back`);
     await this.runner.rollBack(appId, id, 'rolled-back', null);
     return this.view(appId, await this.row(appId, id));
   }
@@ -203,10 +263,20 @@ export class ImportJobsService {
       if (!leased) state = 'interrupted';
     }
     return {
-      id: row.id, table: row.table_name, fileName: row.file_name, bytes: row.bytes, state,
-      rowsTotal: row.rows_total, rowsDone: row.rows_done, rowsWritten: row.rows_written, rejectedTotal: row.rejected_total,
-      rejected: JSON.parse(row.rejected) as CsvRejectedRow[], createdColumns: JSON.parse(row.created_columns) as string[],
-      error: row.error, created: row.created, updated: row.updated,
+      id: row.id,
+      table: row.table_name,
+      fileName: row.file_name,
+      bytes: row.bytes,
+      state,
+      rowsTotal: row.rows_total,
+      rowsDone: row.rows_done,
+      rowsWritten: row.rows_written,
+      rejectedTotal: row.rejected_total,
+      rejected: JSON.parse(row.rejected) as CsvRejectedRow[],
+      createdColumns: JSON.parse(row.created_columns) as string[],
+      error: row.error,
+      created: row.created,
+      updated: row.updated,
       canResume: state === 'interrupted',
       canRollBack: UNFINISHED.includes(state),
     };

@@ -16,12 +16,20 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: ServerContext,
 
   handle(app, ctx, r.startImport, async ({ params, query, body, developer, req }) => {
     if (params.type.toLowerCase() !== 'csv') {
-      throw ApiError.notAvailableYet(`Import of '${params.type.slice(0, 40)}' files (CSV import of records is: POST /${params.appId}/console/import/csv?table=<name>)`);
+      throw ApiError.notAvailableYet(
+        `Import of '${params.type.slice(0, 40)}' files (CSV import of records is: POST /${params.appId}/console/import/csv?table=<name>)`,
+      );
     }
-    if (!query.table) throw ApiError.field('BAD_REQUEST', 'table', "The query parameter 'table' is required: the table the rows go to");
+    if (!query.table)
+      throw ApiError.field('BAD_REQUEST', 'table', "The query parameter 'table' is required: the table the rows go to");
     const json = typeof body === 'object' && body !== null ? body : undefined;
     const csv = json ? json.csv : body;
-    if (typeof csv !== 'string') throw ApiError.field('BAD_REQUEST', 'csv', "The body must be JSON {csv, mapping?, hasHeader?} or CSV text (Content-Type: text/csv)");
+    if (typeof csv !== 'string')
+      throw ApiError.field(
+        'BAD_REQUEST',
+        'csv',
+        'The body must be JSON {csv, mapping?, hasHeader?} or CSV text (Content-Type: text/csv)',
+      );
     const result = await imports.importCsv(params.appId, {
       table: query.table,
       csv,
@@ -38,8 +46,13 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: ServerContext,
       ctx.bus.emit('console.unchanged', { origin: req });
     } else {
       ctx.bus.emit('import.written', {
-        appId: params.appId, developerId: developer.id, table: result.table, rows: result.rowsWritten,
-        firstLine: query.firstLine, createdColumns: result.createdColumns, origin: req,
+        appId: params.appId,
+        developerId: developer.id,
+        table: result.table,
+        rows: result.rowsWritten,
+        firstLine: query.firstLine,
+        createdColumns: result.createdColumns,
+        origin: req,
       });
     }
     return result;

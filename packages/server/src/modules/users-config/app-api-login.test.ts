@@ -6,7 +6,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The users configuration set in the console, as the app API's registration and login apply it. */
 describeEachDb('users configuration used by the app API', (server) => {
-  const login = (f: AppFixture, name: string | number, password = 'secret pass 1') => f.api('POST', '/users/login', { body: { login: name, password } });
+  const login = (f: AppFixture, name: string | number, password = 'secret pass 1') =>
+    f.api('POST', '/users/login', { body: { login: name, password } });
   /** Whether a token still opens the user's own record (401 3064 once it has ended). */
   const works = async (f: AppFixture, user: { objectId: string }, token: string) => {
     const res = await f.api('GET', `/data/Users/${user.objectId}`, { token });
@@ -18,7 +19,9 @@ describeEachDb('users configuration used by the app API', (server) => {
   it('logs in by the identity column of the login settings and refuses another', async () => {
     const f = await appFixture(server());
     expect((await f.console('POST', '/userlogin', { identityColumn: 'name' })).statusCode).toBe(200);
-    const reg = await f.api('POST', '/users/register', { body: { name: ' zoe ', email: 'zoe@example.com', password: 'secret pass 1' } });
+    const reg = await f.api('POST', '/users/register', {
+      body: { name: ' zoe ', email: 'zoe@example.com', password: 'secret pass 1' },
+    });
     expect(reg.statusCode).toBe(200);
     expect(reg.json().name).toBe('zoe');
     const ok = await login(f, 'zoe');
@@ -28,9 +31,17 @@ describeEachDb('users configuration used by the app API', (server) => {
     expect([byEmail.statusCode, byEmail.json().code]).toEqual([401, 3003]);
 
     // The identity is required, and a taken one is answered like a new user while nothing is stored.
-    const missing = await f.api('POST', '/users/register', { body: { email: 'nameless@example.com', password: 'secret pass 1' } });
-    expect([missing.statusCode, missing.json().code, missing.json().message]).toEqual([400, 8000, "The user needs 'name'"]);
-    const twin = await f.api('POST', '/users/register', { body: { name: 'zoe', email: 'zoe2@example.com', password: 'other pass 2' } });
+    const missing = await f.api('POST', '/users/register', {
+      body: { email: 'nameless@example.com', password: 'secret pass 1' },
+    });
+    expect([missing.statusCode, missing.json().code, missing.json().message]).toEqual([
+      400,
+      8000,
+      "The user needs 'name'",
+    ]);
+    const twin = await f.api('POST', '/users/register', {
+      body: { name: 'zoe', email: 'zoe2@example.com', password: 'other pass 2' },
+    });
     expect(twin.statusCode).toBe(200);
     expect(twin.json().objectId).not.toBe(reg.json().objectId);
     expect((await login(f, 'zoe', 'other pass 2')).statusCode).toBe(401);
@@ -39,7 +50,13 @@ describeEachDb('users configuration used by the app API', (server) => {
     // A number column works too; a setting naming no column says so.
     await f.console('POST', '/data/tables/Users/columns', { name: 'badge', dataType: 'INT' });
     await f.console('POST', '/userlogin', { identityColumn: 'badge' });
-    expect((await f.api('POST', '/users/register', { body: { badge: 4711, email: 'badge@example.com', password: 'secret pass 1' } })).statusCode).toBe(200);
+    expect(
+      (
+        await f.api('POST', '/users/register', {
+          body: { badge: 4711, email: 'badge@example.com', password: 'secret pass 1' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await login(f, 4711)).statusCode).toBe(200);
     expect((await login(f, '4711')).statusCode).toBe(200);
     await f.console('POST', '/userlogin', { identityColumn: 'nickname' });
@@ -65,7 +82,11 @@ describeEachDb('users configuration used by the app API', (server) => {
     await f.console('POST', '/userlogin', { multipleLogins: true, maxConcurrentLogins: 2 });
     const tokens = [third];
     for (let i = 0; i < 2; i++) tokens.push((await login(f, 'multi@example.com')).json()['user-token']);
-    expect([await works(f, u, tokens[0]), await works(f, u, tokens[1]), await works(f, u, tokens[2])]).toEqual([false, true, true]);
+    expect([await works(f, u, tokens[0]), await works(f, u, tokens[1]), await works(f, u, tokens[2])]).toEqual([
+      false,
+      true,
+      true,
+    ]);
   });
 
   it('refuses a token idle longer than the session timeout with 3064, while an active one lives on', async () => {
@@ -107,7 +128,9 @@ describeEachDb('users configuration used by the app API', (server) => {
   it('honours the registration settings: closed, required properties, default role', async () => {
     const f = await appFixture(server());
     expect((await f.console('PUT', '/userregistration', { enabled: false })).statusCode).toBe(200);
-    const closed = await f.api('POST', '/users/register', { body: { email: 'late@example.com', password: 'secret pass 1' } });
+    const closed = await f.api('POST', '/users/register', {
+      body: { email: 'late@example.com', password: 'secret pass 1' },
+    });
     expect([closed.statusCode, closed.json().code]).toEqual([403, 3009]);
     expect(closed.json().message).toMatch(/Registration of new users is disabled/);
     expect((await login(f, 'late@example.com')).statusCode).toBe(401);
@@ -118,12 +141,22 @@ describeEachDb('users configuration used by the app API', (server) => {
     expect((await f.console('PUT', '/security/roles/Customer')).statusCode).toBe(200);
     await f.console('POST', '/data/tables/Users/columns', { name: 'phone', dataType: 'STRING' });
     await f.console('PUT', '/userproperties/phone', { required: true, visibleOnRegistration: true });
-    const noPhone = await f.api('POST', '/users/register', { body: { email: 'late@example.com', password: 'secret pass 1' } });
-    expect([noPhone.statusCode, noPhone.json().code, noPhone.json().message]).toEqual([400, 8000, "The user needs 'phone'"]);
-    const reg = await f.api('POST', '/users/register', { body: { email: 'late@example.com', password: 'secret pass 1', phone: '555' } });
+    const noPhone = await f.api('POST', '/users/register', {
+      body: { email: 'late@example.com', password: 'secret pass 1' },
+    });
+    expect([noPhone.statusCode, noPhone.json().code, noPhone.json().message]).toEqual([
+      400,
+      8000,
+      "The user needs 'phone'",
+    ]);
+    const reg = await f.api('POST', '/users/register', {
+      body: { email: 'late@example.com', password: 'secret pass 1', phone: '555' },
+    });
     expect(reg.statusCode).toBe(200);
     const token = (await login(f, 'late@example.com')).json()['user-token'];
-    expect((await f.api('GET', '/users/userroles', { token })).json()).toEqual(expect.arrayContaining(['Customer', 'AuthenticatedUser']));
+    expect((await f.api('GET', '/users/userroles', { token })).json()).toEqual(
+      expect.arrayContaining(['Customer', 'AuthenticatedUser']),
+    );
   });
 
   it('locks a login after the failed attempts of the lock setting', async () => {

@@ -1,4 +1,11 @@
-import type { Auth0Settings, OAuthProvider, ScopeBinding, UserProperty, UsersLoginSettings, UsersRegistrationSettings } from '@basalt/shared';
+import type {
+  Auth0Settings,
+  OAuthProvider,
+  ScopeBinding,
+  UserProperty,
+  UsersLoginSettings,
+  UsersRegistrationSettings,
+} from '@basalt/shared';
 import type { ServerModule } from '../module.js';
 import type { ServerContext } from '../../context.js';
 import { UsersConfigService } from './users-config.service.js';
@@ -8,7 +15,14 @@ import { usersConfigSystemMigrations } from './users-config.migrations.js';
 import { OAuthLoginRepo } from './oauth-login.repo.js';
 
 export { OAuthLoginRepo, STATE_TTL_MS } from './oauth-login.repo.js';
-export { callProvider, oauth1Header, providerUrl, ProviderError, PROVIDER_MAX_BYTES, PROVIDER_TIMEOUT_MS } from './oauth-http.js';
+export {
+  callProvider,
+  oauth1Header,
+  providerUrl,
+  ProviderError,
+  PROVIDER_MAX_BYTES,
+  PROVIDER_TIMEOUT_MS,
+} from './oauth-http.js';
 
 /*
  * What the app API's registration and login follow. Each call reads the stored settings (a primary
@@ -40,7 +54,12 @@ export function getOAuthProviders(ctx: ServerContext, appId: string, version: 1 
 }
 
 /** One provider by code (any state: the caller refuses a disabled one with its own error). */
-export async function findOAuthProvider(ctx: ServerContext, appId: string, version: 1 | 2, code: string): Promise<OAuthProvider | undefined> {
+export async function findOAuthProvider(
+  ctx: ServerContext,
+  appId: string,
+  version: 1 | 2,
+  code: string,
+): Promise<OAuthProvider | undefined> {
   return (await getOAuthProviders(ctx, appId, version)).find((p) => p.code === code);
 }
 

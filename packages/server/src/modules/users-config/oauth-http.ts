@@ -8,7 +8,10 @@ export const PROVIDER_MAX_BYTES = 256 * 1024;
 
 /** Why a provider call failed: `rejected` = the provider refused the token (4xx), else unreachable or malformed. */
 export class ProviderError extends Error {
-  constructor(readonly kind: 'rejected' | 'unavailable', message: string) {
+  constructor(
+    readonly kind: 'rejected' | 'unavailable',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -28,7 +31,8 @@ export function providerUrl(raw: string): URL {
   } catch {
     throw new ProviderError('unavailable', 'The provider URL is not valid');
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ProviderError('unavailable', 'The provider URL must be http or https');
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new ProviderError('unavailable', 'The provider URL must be http or https');
   return u;
 }
 
@@ -39,7 +43,11 @@ export function providerUrl(raw: string): URL {
  * `BASALT_REMOTE_FETCH_PRIVATE`). Answers the parsed JSON, or form-encoded pairs for OAuth 1 and
  * older OAuth 2 token endpoints.
  */
-export async function callProvider(url: URL, req: ProviderRequest, allowPrivate: boolean): Promise<Record<string, unknown>> {
+export async function callProvider(
+  url: URL,
+  req: ProviderRequest,
+  allowPrivate: boolean,
+): Promise<Record<string, unknown>> {
   const headers: Record<string, string> = { accept: 'application/json', ...(req.headers ?? {}) };
   let body: string | undefined;
   if (req.form) {
@@ -48,17 +56,29 @@ export async function callProvider(url: URL, req: ProviderRequest, allowPrivate:
   }
   let res: { status: number; text: string };
   try {
-    res = await requestRemote(url, { method: req.method ?? 'GET', headers, body, allowPrivate, timeoutMs: PROVIDER_TIMEOUT_MS, maxAnswerBytes: PROVIDER_MAX_BYTES, overCap: 'fail' });
+    res = await requestRemote(url, {
+      method: req.method ?? 'GET',
+      headers,
+      body,
+      allowPrivate,
+      timeoutMs: PROVIDER_TIMEOUT_MS,
+      maxAnswerBytes: PROVIDER_MAX_BYTES,
+      overCap: 'fail',
+    });
   } catch (err) {
     const code = err instanceof RemoteRequestError ? err.code : '';
     if (code === 'ETIMEDOUT') throw new ProviderError('unavailable', 'The provider did not answer in time');
-    if (code === 'ETOOBIG') throw new ProviderError('unavailable', 'The provider answered more data than a profile can hold');
-    if (code === 'EPRIVATE') throw new ProviderError('unavailable', 'The provider address is not reachable from the server');
+    if (code === 'ETOOBIG')
+      throw new ProviderError('unavailable', 'The provider answered more data than a profile can hold');
+    if (code === 'EPRIVATE')
+      throw new ProviderError('unavailable', 'The provider address is not reachable from the server');
     throw new ProviderError('unavailable', 'The provider could not be reached');
   }
   const text = res.text;
-  if (res.status === 401 || res.status === 403 || res.status === 400) throw new ProviderError('rejected', `The provider refused the token (HTTP ${res.status})`);
-  if (res.status < 200 || res.status >= 300) throw new ProviderError('unavailable', `The provider answered HTTP ${res.status}`);
+  if (res.status === 401 || res.status === 403 || res.status === 400)
+    throw new ProviderError('rejected', `The provider refused the token (HTTP ${res.status})`);
+  if (res.status < 200 || res.status >= 300)
+    throw new ProviderError('unavailable', `The provider answered HTTP ${res.status}`);
   const trimmed = text.trim();
   if (trimmed.startsWith('{')) {
     try {
@@ -88,7 +108,15 @@ export interface OAuth1Credentials {
  * string covers the method, the URL without query, and every query, body and oauth_ parameter
  * sorted by encoded name then value (§3.4.1). `extra` holds oauth_callback or oauth_verifier.
  */
-export function oauth1Header(method: string, url: URL, creds: OAuth1Credentials, extra: Record<string, string> = {}, form: Record<string, string> = {}, now = Date.now(), nonce = crypto.randomBytes(16).toString('hex')): string {
+export function oauth1Header(
+  method: string,
+  url: URL,
+  creds: OAuth1Credentials,
+  extra: Record<string, string> = {},
+  form: Record<string, string> = {},
+  now = Date.now(),
+  nonce = crypto.randomBytes(16).toString('hex'),
+): string {
   const oauth: Record<string, string> = {
     oauth_consumer_key: creds.consumerKey,
     oauth_nonce: nonce,
@@ -109,5 +137,10 @@ export function oauth1Header(method: string, url: URL, creds: OAuth1Credentials,
   const base = [method.toUpperCase(), oauthEncode(baseUrl), oauthEncode(params)].join('&');
   const key = `${oauthEncode(creds.consumerSecret)}&${oauthEncode(creds.tokenSecret ?? '')}`;
   oauth.oauth_signature = crypto.createHmac('sha1', key).update(base).digest('base64');
-  return 'OAuth ' + Object.entries(oauth).map(([k, v]) => `${oauthEncode(k)}="${oauthEncode(v)}"`).join(', ');
+  return (
+    'OAuth ' +
+    Object.entries(oauth)
+      .map(([k, v]) => `${oauthEncode(k)}="${oauthEncode(v)}"`)
+      .join(', ')
+  );
 }

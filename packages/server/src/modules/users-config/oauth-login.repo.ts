@@ -32,14 +32,22 @@ export class OAuthLoginRepo {
   async saveState(appId: string, state: string, data: object, now = Date.now()): Promise<void> {
     // Expired rows of every app go first, so the table never grows with abandoned sign-ins.
     await this.db.deleteFrom('oauth_states').where('expires', '<', now).execute();
-    await this.db.insertInto('oauth_states').values({ state_hash: sha256(state), app_id: appId, data: JSON.stringify(data), expires: now + STATE_TTL_MS }).execute();
+    await this.db
+      .insertInto('oauth_states')
+      .values({ state_hash: sha256(state), app_id: appId, data: JSON.stringify(data), expires: now + STATE_TTL_MS })
+      .execute();
   }
 
   /** Takes a state once: the row is deleted before it is answered, so a replay finds nothing. */
   async consumeState(appId: string, state: string, now = Date.now()): Promise<Record<string, unknown> | undefined> {
     if (!state || state.length > 200) return undefined;
     const hash = sha256(state);
-    const row = await this.db.selectFrom('oauth_states').selectAll().where('state_hash', '=', hash).where('app_id', '=', appId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('oauth_states')
+      .selectAll()
+      .where('state_hash', '=', hash)
+      .where('app_id', '=', appId)
+      .executeTakeFirst();
     if (!row) return undefined;
     const res = await this.db.deleteFrom('oauth_states').where('state_hash', '=', hash).executeTakeFirst();
     // Two callbacks raced with one state: only the one whose delete removed the row goes on.
@@ -48,13 +56,21 @@ export class OAuthLoginRepo {
   }
 
   async findIdentity(appId: string, provider: string, subject: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('oauth_identities').select('user_id').where('app_id', '=', appId).where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('oauth_identities')
+      .select('user_id')
+      .where('app_id', '=', appId)
+      .where('provider', '=', provider)
+      .where('subject', '=', subject)
+      .executeTakeFirst();
     return row?.user_id;
   }
 
   /** Links (or relinks, when the earlier user was deleted) a provider account to a user. */
   async linkIdentity(appId: string, provider: string, subject: string, userId: string): Promise<void> {
-    await this.db.insertInto('oauth_identities').values({ app_id: appId, provider, subject, user_id: userId, created: Date.now() })
+    await this.db
+      .insertInto('oauth_identities')
+      .values({ app_id: appId, provider, subject, user_id: userId, created: Date.now() })
       .onConflict((oc) => oc.columns(['app_id', 'provider', 'subject']).doUpdateSet({ user_id: userId }))
       .execute();
   }

@@ -15,12 +15,22 @@ const MAX_PROVIDERS = 50;
 
 function toWire(row: OAuthProvidersTable): OAuthProvider {
   const data = JSON.parse(row.data) as Stored;
-  return { id: row.id, version: row.version as Version, code: row.code, ...data, created: Number(row.created), updated: Number(row.updated) };
+  return {
+    id: row.id,
+    version: row.version as Version,
+    code: row.code,
+    ...data,
+    created: Number(row.created),
+    updated: Number(row.updated),
+  };
 }
 
 /** OAuth 1 and OAuth 2 login providers of an app: stored and validated (the sign-in dance is the app API's). */
 export class OAuthProvidersService {
-  constructor(private readonly ctx: ServerContext, private readonly repo: UsersConfigRepo) {}
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly repo: UsersConfigRepo,
+  ) {}
 
   templates(version: Version): OAuthTemplate[] {
     return version === 1 ? OAUTH1_TEMPLATES : OAUTH2_TEMPLATES;
@@ -38,13 +48,28 @@ export class OAuthProvidersService {
 
   /** Reads a provider from a caller object over `base` (the stored provider or a template). */
   private read(version: Version, input: Input, base: Partial<OAuthProvider>): { code: string; data: Stored } {
-    const code = str(input, 'code', base.code ?? '', { min: 1, max: 50, pattern: CODE, hint: 'must be lower-case letters, digits, - or _, starting with a letter' });
+    const code = str(input, 'code', base.code ?? '', {
+      min: 1,
+      max: 50,
+      pattern: CODE,
+      hint: 'must be lower-case letters, digits, - or _, starting with a letter',
+    });
     if (!code) throw ApiError.field('BAD_REQUEST', 'code', 'code is required');
     const data: Stored = {
       name: str(input, 'name', base.name ?? code, { min: 1, max: 100 }),
       enabled: bool(input, 'enabled', base.enabled ?? true),
-      clientId: str(input, 'clientId', base.clientId ?? (typeof input.consumerKey === 'string' ? input.consumerKey : ''), { max: 500 }),
-      clientSecret: str(input, 'clientSecret', base.clientSecret ?? (typeof input.consumerSecret === 'string' ? input.consumerSecret : ''), { max: 2000 }),
+      clientId: str(
+        input,
+        'clientId',
+        base.clientId ?? (typeof input.consumerKey === 'string' ? input.consumerKey : ''),
+        { max: 500 },
+      ),
+      clientSecret: str(
+        input,
+        'clientSecret',
+        base.clientSecret ?? (typeof input.consumerSecret === 'string' ? input.consumerSecret : ''),
+        { max: 2000 },
+      ),
       scope: scopes(input, 'scope', base.scope ?? []),
       authorizationUrl: url(input, 'authorizationUrl', base.authorizationUrl ?? ''),
       tokenUrl: url(input, 'tokenUrl', base.tokenUrl ?? ''),
@@ -52,20 +77,36 @@ export class OAuthProvidersService {
       fieldsMapping: mapping(input, 'fieldsMapping', base.fieldsMapping ?? { email: 'email' }),
     };
     if (version === 1) data.requestTokenUrl = url(input, 'requestTokenUrl', base.requestTokenUrl ?? '');
-    if (!data.clientId) throw ApiError.field('BAD_REQUEST', 'clientId', version === 1 ? 'clientId (consumer key) is required' : 'clientId is required');
+    if (!data.clientId)
+      throw ApiError.field(
+        'BAD_REQUEST',
+        'clientId',
+        version === 1 ? 'clientId (consumer key) is required' : 'clientId is required',
+      );
     if (!data.authorizationUrl) throw ApiError.field('BAD_REQUEST', 'authorizationUrl', 'authorizationUrl is required');
     if (!data.tokenUrl) throw ApiError.field('BAD_REQUEST', 'tokenUrl', 'tokenUrl is required');
     return { code, data };
   }
 
   private async insert(appId: string, version: Version, code: string, data: Stored): Promise<OAuthProvider> {
-    if ((await this.repo.listProviders(appId, version)).length >= MAX_PROVIDERS) throw ApiError.badRequest(`An app can have at most ${MAX_PROVIDERS} OAuth ${version} providers`);
+    if ((await this.repo.listProviders(appId, version)).length >= MAX_PROVIDERS)
+      throw ApiError.badRequest(`An app can have at most ${MAX_PROVIDERS} OAuth ${version} providers`);
     const now = Date.now();
-    const row: OAuthProvidersTable = { id: newId(), app_id: appId, version, code, data: JSON.stringify(data), created: now, updated: now };
+    const row: OAuthProvidersTable = {
+      id: newId(),
+      app_id: appId,
+      version,
+      code,
+      data: JSON.stringify(data),
+      created: now,
+      updated: now,
+    };
     try {
       await this.repo.insertProvider(row);
     } catch (err) {
-      throw translateError(err, { unique: ApiError.field('CONFLICT', 'code', `An OAuth ${version} provider with code ${code} already exists`) });
+      throw translateError(err, {
+        unique: ApiError.field('CONFLICT', 'code', `An OAuth ${version} provider with code ${code} already exists`),
+      });
     }
     return toWire(row);
   }
@@ -80,23 +121,32 @@ export class OAuthProvidersService {
     const templateCode = input.templateCode ?? input.template ?? input.code;
     const template = this.templates(version).find((t) => t.code === templateCode);
     if (!template) {
-      const known = this.templates(version).map((t) => t.code).join(', ');
+      const known = this.templates(version)
+        .map((t) => t.code)
+        .join(', ');
       throw ApiError.field('BAD_REQUEST', 'templateCode', `templateCode must be one of: ${known}`);
     }
     const { version: _v, ...base } = template;
-    const { code, data } = this.read(version, { ...input, code: typeof input.code === 'string' && input.code !== templateCode ? input.code : template.code }, base);
+    const { code, data } = this.read(
+      version,
+      { ...input, code: typeof input.code === 'string' && input.code !== templateCode ? input.code : template.code },
+      base,
+    );
     return this.insert(appId, version, code, data);
   }
 
   async update(appId: string, version: Version, id: string, body: unknown): Promise<OAuthProvider> {
     const input = asObject(body);
-    if (input.id !== undefined && input.id !== id) throw ApiError.field('BAD_REQUEST', 'id', 'id must match the provider in the path');
+    if (input.id !== undefined && input.id !== id)
+      throw ApiError.field('BAD_REQUEST', 'id', 'id must match the provider in the path');
     const current = await this.get(appId, version, id);
     const { code, data } = this.read(version, input, current);
     try {
       await this.repo.updateProvider(current.id, code, JSON.stringify(data));
     } catch (err) {
-      throw translateError(err, { unique: ApiError.field('CONFLICT', 'code', `An OAuth ${version} provider with code ${code} already exists`) });
+      throw translateError(err, {
+        unique: ApiError.field('CONFLICT', 'code', `An OAuth ${version} provider with code ${code} already exists`),
+      });
     }
     return this.get(appId, version, current.id);
   }

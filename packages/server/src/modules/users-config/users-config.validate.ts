@@ -26,21 +26,34 @@ export function int(input: Input, field: string, fallback: number, min: number, 
   const v = input[field];
   if (v === undefined) return fallback;
   const n = typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) throw bad(prefix + field, `must be a whole number from ${min} to ${max}`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max)
+    throw bad(prefix + field, `must be a whole number from ${min} to ${max}`);
   return n;
 }
 
-export function str(input: Input, field: string, fallback: string, opts: { max: number; min?: number; pattern?: RegExp; hint?: string }, prefix = ''): string {
+export function str(
+  input: Input,
+  field: string,
+  fallback: string,
+  opts: { max: number; min?: number; pattern?: RegExp; hint?: string },
+  prefix = '',
+): string {
   const v = input[field];
   if (v === undefined) return fallback;
   if (typeof v !== 'string') throw bad(prefix + field, 'must be text');
   const text = v.trim();
-  if (text.length < (opts.min ?? 0) || text.length > opts.max) throw bad(prefix + field, `must be ${opts.min ?? 0} to ${opts.max} characters long`);
+  if (text.length < (opts.min ?? 0) || text.length > opts.max)
+    throw bad(prefix + field, `must be ${opts.min ?? 0} to ${opts.max} characters long`);
   if (opts.pattern && text !== '' && !opts.pattern.test(text)) throw bad(prefix + field, opts.hint ?? 'is not valid');
   return text;
 }
 
-export function nullableStr(input: Input, field: string, fallback: string | null, opts: { max: number; pattern?: RegExp; hint?: string }): string | null {
+export function nullableStr(
+  input: Input,
+  field: string,
+  fallback: string | null,
+  opts: { max: number; pattern?: RegExp; hint?: string },
+): string | null {
   if (input[field] === null) return null;
   const v = str(input, field, fallback ?? '', opts);
   return v === '' ? null : v;
@@ -65,7 +78,8 @@ export function scopes(input: Input, field: string, fallback: string[]): string[
   const v = input[field];
   if (v === undefined) return fallback;
   const list = typeof v === 'string' ? v.split(/[\s,]+/) : v;
-  if (!Array.isArray(list) || list.length > 100 || list.some((s) => typeof s !== 'string' || s.length > 200)) throw bad(field, 'must be a list of scope names');
+  if (!Array.isArray(list) || list.length > 100 || list.some((s) => typeof s !== 'string' || s.length > 200))
+    throw bad(field, 'must be a list of scope names');
   return (list as string[]).map((s) => s.trim()).filter(Boolean);
 }
 
@@ -76,7 +90,8 @@ export function mapping(input: Input, field: string, fallback: Record<string, st
   const obj = asObject(v, field);
   const out: Record<string, string> = {};
   for (const [k, col] of Object.entries(obj)) {
-    if (k.length > 200 || typeof col !== 'string' || !COLUMN.test(col)) throw bad(`${field}.${k}`, 'must name a Users column');
+    if (k.length > 200 || typeof col !== 'string' || !COLUMN.test(col))
+      throw bad(`${field}.${k}`, 'must name a Users column');
     out[k] = col;
   }
   return out;

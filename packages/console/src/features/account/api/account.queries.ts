@@ -48,7 +48,10 @@ export function useUpdate2FAState() {
       getSdk().user.update2FAState(input.enabled, input.otpCode),
     // The answer carries the secret only once; keep it out of the cache so it is not kept around.
     onSuccess: (state) => {
-      queryClient.setQueryData<TwoFactorState>(accountKeys.twoFactor(), { enabled: state.enabled, pendingConfirmation: state.pendingConfirmation });
+      queryClient.setQueryData<TwoFactorState>(accountKeys.twoFactor(), {
+        enabled: state.enabled,
+        pendingConfirmation: state.pendingConfirmation,
+      });
       void queryClient.invalidateQueries({ queryKey: accountKeys.accountInfo() });
     },
   });
@@ -61,7 +64,11 @@ export function useConfirm2FA() {
     mutationFn: (otpCode: string) => getSdk().user.confirm2FA(otpCode),
     // The recovery codes stay out of the cache: they are shown once, by the screen that asked.
     onSuccess: (state) => {
-      queryClient.setQueryData<TwoFactorState>(accountKeys.twoFactor(), { enabled: state.enabled, pendingConfirmation: false, recoveryCodesLeft: state.recoveryCodesLeft });
+      queryClient.setQueryData<TwoFactorState>(accountKeys.twoFactor(), {
+        enabled: state.enabled,
+        pendingConfirmation: false,
+        recoveryCodesLeft: state.recoveryCodesLeft,
+      });
       void queryClient.invalidateQueries({ queryKey: accountKeys.accountInfo() });
     },
   });
@@ -73,7 +80,9 @@ export function useRegenerateRecoveryCodes() {
     meta: { errorToast: false },
     mutationFn: (proof: { password?: string; otpCode?: string }) => getSdk().user.regenerateRecoveryCodes(proof),
     onSuccess: (answer) =>
-      queryClient.setQueryData<TwoFactorState>(accountKeys.twoFactor(), (old) => (old ? { ...old, recoveryCodesLeft: answer.recoveryCodesLeft } : old)),
+      queryClient.setQueryData<TwoFactorState>(accountKeys.twoFactor(), (old) =>
+        old ? { ...old, recoveryCodesLeft: answer.recoveryCodesLeft } : old,
+      ),
   });
 }
 

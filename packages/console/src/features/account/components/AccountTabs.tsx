@@ -8,7 +8,12 @@ export function AccountTabs() {
   const navigate = useNavigate();
   const value = pathname.startsWith('/account/security') ? 'security' : 'profile';
   return (
-    <Tabs value={value} onChange={(v) => navigate(v === 'security' ? '/account/security' : '/account')} mb="lg" keepMounted={false}>
+    <Tabs
+      value={value}
+      onChange={(v) => navigate(v === 'security' ? '/account/security' : '/account')}
+      mb="lg"
+      keepMounted={false}
+    >
       <Tabs.List>
         <Tabs.Tab value="profile" leftSection={<IconUser size={16} stroke={1.5} />}>
           Profile

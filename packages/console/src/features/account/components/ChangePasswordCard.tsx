@@ -15,7 +15,9 @@ export function ChangePasswordCard({ account }: { account: DeveloperAccount }) {
     validateInputOnBlur: true,
     validate: {
       currentPassword: (v) => (v ? null : 'Enter your current password'),
-      password: (v, values) => validateNewPassword(v) ?? (v === values.currentPassword ? 'Choose a password different from the current one' : null),
+      password: (v, values) =>
+        validateNewPassword(v) ??
+        (v === values.currentPassword ? 'Choose a password different from the current one' : null),
     },
   });
 
@@ -25,7 +27,11 @@ export function ChangePasswordCard({ account }: { account: DeveloperAccount }) {
       {
         onSuccess: () => {
           form.reset();
-          notifications.show({ color: 'teal', title: 'Password changed', message: 'Your other sessions were signed out.' });
+          notifications.show({
+            color: 'teal',
+            title: 'Password changed',
+            message: 'Your other sessions were signed out.',
+          });
         },
       },
     ),

@@ -38,8 +38,14 @@ export function DisableTwoFactorModal({ opened, onClose }: { opened: boolean; on
         }}
       >
         <Stack gap="md">
-          <Text size="sm">Sign-in will only ask for your password. Enter a current code from your authenticator app to confirm.</Text>
-          <TotpCodeField value={code} onChange={setCode} error={update.isError ? errorInfo(update.error).message : null} />
+          <Text size="sm">
+            Sign-in will only ask for your password. Enter a current code from your authenticator app to confirm.
+          </Text>
+          <TotpCodeField
+            value={code}
+            onChange={setCode}
+            error={update.isError ? errorInfo(update.error).message : null}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} data-autofocus>
               Keep it on

@@ -5,7 +5,15 @@ import { useRegenerateRecoveryCodes } from '../api/account.queries';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 
 /** A new set of codes needs the password: a session key alone must not mint a way past 2FA. */
-export function RegenerateRecoveryCodesModal({ opened, email, onClose }: { opened: boolean; email?: string; onClose: () => void }) {
+export function RegenerateRecoveryCodesModal({
+  opened,
+  email,
+  onClose,
+}: {
+  opened: boolean;
+  email?: string;
+  onClose: () => void;
+}) {
   const [password, setPassword] = useState('');
   const regenerate = useRegenerateRecoveryCodes();
 

@@ -25,7 +25,8 @@ export function TwoFactorCard() {
       { enabled: true },
       {
         onSuccess: (answer) => {
-          if (answer.secret && answer.otpauthUri) setEnrolment({ secret: answer.secret, otpauthUri: answer.otpauthUri });
+          if (answer.secret && answer.otpauthUri)
+            setEnrolment({ secret: answer.secret, otpauthUri: answer.otpauthUri });
         },
       },
     );
@@ -56,7 +57,8 @@ export function TwoFactorCard() {
             )}
           </Group>
           <Text size="sm" c="dimmed" mt={4}>
-            Ask for a code from an authenticator app after the password, so a leaked password alone cannot open your account.
+            Ask for a code from an authenticator app after the password, so a leaked password alone cannot open your
+            account.
           </Text>
         </div>
         {state.isPending ? (
@@ -84,8 +86,16 @@ export function TwoFactorCard() {
         </Alert>
       )}
       {abandoned && (
-        <Alert color="orange" variant="light" mt="md" icon={<IconAlertTriangle size={18} stroke={1.5} />} title="Setup was not finished">
-          <Text size="sm">Two-factor setup started earlier but no code was confirmed. Start again to get a new key, or cancel it.</Text>
+        <Alert
+          color="orange"
+          variant="light"
+          mt="md"
+          icon={<IconAlertTriangle size={18} stroke={1.5} />}
+          title="Setup was not finished"
+        >
+          <Text size="sm">
+            Two-factor setup started earlier but no code was confirmed. Start again to get a new key, or cancel it.
+          </Text>
           <Group gap="sm" mt="sm">
             <Button size="xs" onClick={start} loading={update.isPending}>
               Start again
@@ -96,14 +106,30 @@ export function TwoFactorCard() {
           </Group>
         </Alert>
       )}
-      {enrolment && <TwoFactorEnrolment secret={enrolment.secret} otpauthUri={enrolment.otpauthUri} email={email} onDone={() => setEnrolment(null)} />}
+      {enrolment && (
+        <TwoFactorEnrolment
+          secret={enrolment.secret}
+          otpauthUri={enrolment.otpauthUri}
+          email={email}
+          onDone={() => setEnrolment(null)}
+        />
+      )}
       {confirmed && !enrolment && state.data?.recoveryCodesLeft !== undefined && (
-        <Group justify="space-between" mt="md" pt="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <Group
+          justify="space-between"
+          mt="md"
+          pt="md"
+          style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
           <div>
             <Text size="sm" fw={600}>
               Recovery codes
             </Text>
-            <Text size="sm" c={state.data.recoveryCodesLeft <= 3 ? 'orange' : 'dimmed'} data-testid="recovery-codes-left">
+            <Text
+              size="sm"
+              c={state.data.recoveryCodesLeft <= 3 ? 'orange' : 'dimmed'}
+              data-testid="recovery-codes-left"
+            >
               {state.data.recoveryCodesLeft === 0
                 ? 'No recovery codes left: make new ones.'
                 : `${state.data.recoveryCodesLeft} of 10 left — each signs in once without your phone.`}

@@ -26,7 +26,10 @@ export function TwoFactorEnrolment({ secret, otpauthUri, email, onDone }: Props)
 
   useEffect(() => {
     let alive = true;
-    QRCode.toDataURL(otpauthUri, { margin: 1, width: 176, errorCorrectionLevel: 'M' }).then((url) => alive && setQr(url), () => alive && setQr(null));
+    QRCode.toDataURL(otpauthUri, { margin: 1, width: 176, errorCorrectionLevel: 'M' }).then(
+      (url) => alive && setQr(url),
+      () => alive && setQr(null),
+    );
     return () => {
       alive = false;
     };
@@ -36,7 +39,11 @@ export function TwoFactorEnrolment({ secret, otpauthUri, email, onDone }: Props)
     if (code.length !== 6) return;
     confirm.mutate(code, {
       onSuccess: (state) => {
-        notifications.show({ color: 'teal', title: 'Two-factor sign-in is on', message: 'From now on, sign-in asks for a code from your app.' });
+        notifications.show({
+          color: 'teal',
+          title: 'Two-factor sign-in is on',
+          message: 'From now on, sign-in asks for a code from your app.',
+        });
         // The recovery codes come with this answer only: show them before closing.
         if (state.recoveryCodes?.length) setRecoveryCodes(state.recoveryCodes);
         else onDone();
@@ -62,15 +69,28 @@ export function TwoFactorEnrolment({ secret, otpauthUri, email, onDone }: Props)
     <Box mt="md" p="md" style={frame}>
       <Group align="flex-start" gap="xl" wrap="nowrap">
         <Box w={176} h={176} style={{ flexShrink: 0, background: '#fff', borderRadius: 8 }}>
-          {qr ? <Image src={qr} alt="QR code to add Basalt to your authenticator app" w={176} h={176} /> : <Skeleton w={176} h={176} />}
+          {qr ? (
+            <Image src={qr} alt="QR code to add Basalt to your authenticator app" w={176} h={176} />
+          ) : (
+            <Skeleton w={176} h={176} />
+          )}
         </Box>
         <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
           <List type="ordered" size="sm" spacing={4}>
-            <List.Item>Scan the QR code with an authenticator app (1Password, Google Authenticator, Authy …).</List.Item>
+            <List.Item>
+              Scan the QR code with an authenticator app (1Password, Google Authenticator, Authy …).
+            </List.Item>
             <List.Item>Or type this key into the app by hand:</List.Item>
           </List>
           <Group gap={4} wrap="nowrap">
-            <Text className="mono" fw={600} size="sm" data-testid="totp-secret" aria-label="Secret key" style={{ wordBreak: 'break-all' }}>
+            <Text
+              className="mono"
+              fw={600}
+              size="sm"
+              data-testid="totp-secret"
+              aria-label="Secret key"
+              style={{ wordBreak: 'break-all' }}
+            >
               {grouped}
             </Text>
             <CopyButton value={secret} label="Copy secret key" />
@@ -83,12 +103,21 @@ export function TwoFactorEnrolment({ secret, otpauthUri, email, onDone }: Props)
             }}
           >
             <Stack gap="sm">
-              <TotpCodeField value={code} onChange={setCode} error={confirm.isError ? errorInfo(confirm.error).message : null} inputRef={codeRef} />
+              <TotpCodeField
+                value={code}
+                onChange={setCode}
+                error={confirm.isError ? errorInfo(confirm.error).message : null}
+                inputRef={codeRef}
+              />
               <Group gap="sm">
                 <Button type="submit" loading={confirm.isPending} disabled={code.length !== 6}>
                   Verify and turn on
                 </Button>
-                <Button variant="default" loading={cancel.isPending} onClick={() => cancel.mutate({ enabled: false }, { onSuccess: onDone })}>
+                <Button
+                  variant="default"
+                  loading={cancel.isPending}
+                  onClick={() => cancel.mutate({ enabled: false }, { onSuccess: onDone })}
+                >
                   Cancel
                 </Button>
               </Group>

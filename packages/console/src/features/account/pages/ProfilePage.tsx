@@ -20,7 +20,10 @@ export default function ProfilePage() {
     mode: 'controlled',
     initialValues: { name: '', email: '' },
     validateInputOnBlur: true,
-    validate: { email: validateEmail, name: (v) => (v.trim().length > 200 ? 'Keep the name under 200 characters' : null) },
+    validate: {
+      email: validateEmail,
+      name: (v) => (v.trim().length > 200 ? 'Keep the name under 200 characters' : null),
+    },
   });
 
   const fill = useEffectEvent(() => {
@@ -73,7 +76,13 @@ export default function ProfilePage() {
               label={
                 <>
                   Email{' '}
-                  <Badge size="xs" color={account.data.emailConfirmed ? 'teal' : 'orange'} variant="light" ml={4} style={{ verticalAlign: 'middle' }}>
+                  <Badge
+                    size="xs"
+                    color={account.data.emailConfirmed ? 'teal' : 'orange'}
+                    variant="light"
+                    ml={4}
+                    style={{ verticalAlign: 'middle' }}
+                  >
                     {account.data.emailConfirmed ? 'confirmed' : 'not confirmed'}
                   </Badge>
                 </>
@@ -93,7 +102,9 @@ export default function ProfilePage() {
                   size="compact-sm"
                   loading={resend.isPending}
                   onClick={() =>
-                    resend.mutate(account.data.email, { onSuccess: () => notifications.show({ color: 'teal', message: 'Confirmation mail sent' }) })
+                    resend.mutate(account.data.email, {
+                      onSuccess: () => notifications.show({ color: 'teal', message: 'Confirmation mail sent' }),
+                    })
                   }
                 >
                   Send it again

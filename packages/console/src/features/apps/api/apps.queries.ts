@@ -40,7 +40,9 @@ export function useRenameApp() {
     onMutate: async ({ appId, appName }) => {
       await queryClient.cancelQueries({ queryKey: appsKeys.list() });
       const previous = queryClient.getQueryData<AppSummary[]>(appsKeys.list());
-      queryClient.setQueryData<AppSummary[]>(appsKeys.list(), (list) => list?.map((a) => (a.id === appId ? { ...a, appName } : a)));
+      queryClient.setQueryData<AppSummary[]>(appsKeys.list(), (list) =>
+        list?.map((a) => (a.id === appId ? { ...a, appName } : a)),
+      );
       return { previous };
     },
     onError: (_error, _input, context) => {

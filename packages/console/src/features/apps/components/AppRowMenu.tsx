@@ -19,14 +19,24 @@ export function AppRowMenu({ app, onRename, onDelete }: Props) {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to={`/apps/${app.id}/overview`} leftSection={<IconArrowRight size={16} stroke={1.5} />}>
+        <Menu.Item
+          component={Link}
+          to={`/apps/${app.id}/overview`}
+          leftSection={<IconArrowRight size={16} stroke={1.5} />}
+        >
           Open
         </Menu.Item>
         <Menu.Item leftSection={<IconPencil size={16} stroke={1.5} />} onClick={() => onRename(app)}>
           Rename
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={16} stroke={1.5} />} onClick={() => onDelete(app)} disabled={!owner} title={owner ? undefined : 'Only the owner can delete the app'}>
+        <Menu.Item
+          color="red"
+          leftSection={<IconTrash size={16} stroke={1.5} />}
+          onClick={() => onDelete(app)}
+          disabled={!owner}
+          title={owner ? undefined : 'Only the owner can delete the app'}
+        >
           Delete
         </Menu.Item>
       </Menu.Dropdown>

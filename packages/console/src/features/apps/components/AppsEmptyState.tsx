@@ -5,10 +5,7 @@ import { IconApps, IconPlus } from '@tabler/icons-react';
 export function AppsEmptyState() {
   return (
     <Paper withBorder radius="md" py={48} px="lg">
-      <EmptyState
-        icon={<IconApps size={32} stroke={1.5} />}
-        variant="light"
-      >
+      <EmptyState icon={<IconApps size={32} stroke={1.5} />} variant="light">
         <EmptyState.Title order={2}>Create your first app</EmptyState.Title>
         <EmptyState.Description>
           An app holds your data tables, users, files and cloud code, and gets its own API keys for every platform.

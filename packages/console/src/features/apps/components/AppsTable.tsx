@@ -10,7 +10,19 @@ import { changedSearchParams } from '../../../lib/search-params';
 
 type SortKey = 'name' | 'created';
 
-function SortHeader({ label, column, sort, dir, onSort }: { label: string; column: SortKey; sort: SortKey; dir: 'asc' | 'desc'; onSort: (c: SortKey) => void }) {
+function SortHeader({
+  label,
+  column,
+  sort,
+  dir,
+  onSort,
+}: {
+  label: string;
+  column: SortKey;
+  sort: SortKey;
+  dir: 'asc' | 'desc';
+  onSort: (c: SortKey) => void;
+}) {
   const active = sort === column;
   const Icon = !active ? IconArrowsSort : dir === 'asc' ? IconSortAscending : IconSortDescending;
   return (
@@ -45,7 +57,8 @@ export function AppsTable({ apps, onRename, onDelete }: Props) {
   };
 
   const sorted = [...apps].sort((a, b) => {
-    const order = sort === 'name' ? a.appName.localeCompare(b.appName, undefined, { sensitivity: 'base' }) : a.created - b.created;
+    const order =
+      sort === 'name' ? a.appName.localeCompare(b.appName, undefined, { sensitivity: 'base' }) : a.created - b.created;
     return dir === 'asc' ? order : -order;
   });
 

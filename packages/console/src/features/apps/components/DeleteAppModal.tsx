@@ -4,7 +4,15 @@ import type { AppSummary } from '@basalt/shared';
 import { TypeToConfirmModal } from '../../../components/TypeToConfirmModal';
 import { useDeleteApp } from '../api/apps.queries';
 
-export function DeleteAppModal({ app, onClose, onDeleted }: { app: AppSummary | null; onClose: () => void; onDeleted?: () => void }) {
+export function DeleteAppModal({
+  app,
+  onClose,
+  onDeleted,
+}: {
+  app: AppSummary | null;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
   const remove = useDeleteApp();
   const close = () => {
     remove.reset();

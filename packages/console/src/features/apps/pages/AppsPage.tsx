@@ -39,7 +39,9 @@ export default function AppsPage() {
 
   const all = apps.data ?? [];
   const needle = search.trim().toLowerCase();
-  const shown = needle ? all.filter((a) => a.appName.toLowerCase().includes(needle) || a.id.toLowerCase().includes(needle)) : all;
+  const shown = needle
+    ? all.filter((a) => a.appName.toLowerCase().includes(needle) || a.id.toLowerCase().includes(needle))
+    : all;
 
   let body;
   if (apps.isPending) body = <PageSkeleton rows={4} />;
@@ -63,7 +65,9 @@ export default function AppsPage() {
             w={320}
           />
           <Text size="sm" c="dimmed">
-            {shown.length === all.length ? `${all.length} app${all.length === 1 ? '' : 's'}` : `${shown.length} of ${all.length} apps`}
+            {shown.length === all.length
+              ? `${all.length} app${all.length === 1 ? '' : 's'}`
+              : `${shown.length} of ${all.length} apps`}
           </Text>
         </Group>
         <Paper withBorder radius="md">
@@ -94,7 +98,12 @@ export default function AppsPage() {
         description="Each app has its own data, users, files, code and API keys."
         actions={
           all.length > 0 && (
-            <Button component={Link} to="/apps/new" leftSection={<IconPlus size={18} stroke={1.5} />} rightSection={<Kbd size="xs">N</Kbd>}>
+            <Button
+              component={Link}
+              to="/apps/new"
+              leftSection={<IconPlus size={18} stroke={1.5} />}
+              rightSection={<Kbd size="xs">N</Kbd>}
+            >
               New app
             </Button>
           )

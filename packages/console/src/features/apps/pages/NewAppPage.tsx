@@ -27,7 +27,11 @@ export default function NewAppPage() {
           { appName },
           {
             onSuccess: (app) => {
-              notifications.show({ color: 'teal', title: 'App created', message: `${app.appName} is ready, with its data store and API keys.` });
+              notifications.show({
+                color: 'teal',
+                title: 'App created',
+                message: `${app.appName} is ready, with its data store and API keys.`,
+              });
               navigate(`/apps/${app.id}/overview`);
             },
           },

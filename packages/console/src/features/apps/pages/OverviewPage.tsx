@@ -27,7 +27,14 @@ export default function OverviewPage() {
   const info = useGetAppInfo(appId);
 
   if (info.isPending) return <PageSkeleton rows={6} />;
-  if (info.isError) return <ErrorAlert error={info.error} onRetry={() => void info.refetch()} parent={{ to: '/apps', label: 'Back to your apps' }} />;
+  if (info.isError)
+    return (
+      <ErrorAlert
+        error={info.error}
+        onRetry={() => void info.refetch()}
+        parent={{ to: '/apps', label: 'Back to your apps' }}
+      />
+    );
 
   const app = info.data;
   const origin = window.location.origin;
@@ -67,7 +74,9 @@ export default function OverviewPage() {
                 </Field>
               )}
               <Field label="Connect a JavaScript client">
-                <Code block>{`Backendless.initApp({\n  serverURL: '${origin}',\n  appId: '${app.id}',\n  apiKey: '${jsKey}',\n});`}</Code>
+                <Code
+                  block
+                >{`Backendless.initApp({\n  serverURL: '${origin}',\n  appId: '${app.id}',\n  apiKey: '${jsKey}',\n});`}</Code>
               </Field>
             </Stack>
           </Paper>

@@ -5,7 +5,19 @@ import type { AreaDef } from '@basalt/shared';
 import { areaIcon } from '../../../components/area-icons';
 
 /** Full-page explanation of an area that has nothing to show yet. */
-export function AreaState({ area, appId, title, description, badge }: { area: AreaDef; appId: string; title: string; description: ReactNode; badge?: ReactNode }) {
+export function AreaState({
+  area,
+  appId,
+  title,
+  description,
+  badge,
+}: {
+  area: AreaDef;
+  appId: string;
+  title: string;
+  description: ReactNode;
+  badge?: ReactNode;
+}) {
   const Icon = areaIcon(area.id);
   return (
     <Paper withBorder radius="md" py={64} px="lg">

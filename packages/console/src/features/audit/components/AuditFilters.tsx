@@ -10,7 +10,13 @@ export interface AuditFilterValues {
 }
 
 /** Developer, action and date range; typing writes the URL (debounced), dates at once. */
-export function AuditFilters({ value, onChange }: { value: AuditFilterValues; onChange: (next: Partial<AuditFilterValues>) => void }) {
+export function AuditFilters({
+  value,
+  onChange,
+}: {
+  value: AuditFilterValues;
+  onChange: (next: Partial<AuditFilterValues>) => void;
+}) {
   const [actor, setActor] = useState(value.actor);
   const [action, setAction] = useState(value.action);
   const [actorD] = useDebouncedValue(actor, 300);
@@ -25,11 +31,42 @@ export function AuditFilters({ value, onChange }: { value: AuditFilterValues; on
 
   return (
     <Group align="flex-end" gap="sm" mb="md">
-      <TextInput label="Developer" description="Email or id" value={actor} onChange={(e) => setActor(e.currentTarget.value)} w={240} />
-      <TextInput label="Action" description="e.g. role.create" value={action} onChange={(e) => setAction(e.currentTarget.value)} w={200} />
-      <TextInput label="From" type="date" value={value.from} onChange={(e) => onChange({ from: e.currentTarget.value })} w={170} />
-      <TextInput label="To" type="date" value={value.to} onChange={(e) => onChange({ to: e.currentTarget.value })} w={170} />
-      <Button variant="subtle" onClick={() => { setActor(''); setAction(''); onChange({ actor: '', action: '', from: '', to: '' }); }}>
+      <TextInput
+        label="Developer"
+        description="Email or id"
+        value={actor}
+        onChange={(e) => setActor(e.currentTarget.value)}
+        w={240}
+      />
+      <TextInput
+        label="Action"
+        description="e.g. role.create"
+        value={action}
+        onChange={(e) => setAction(e.currentTarget.value)}
+        w={200}
+      />
+      <TextInput
+        label="From"
+        type="date"
+        value={value.from}
+        onChange={(e) => onChange({ from: e.currentTarget.value })}
+        w={170}
+      />
+      <TextInput
+        label="To"
+        type="date"
+        value={value.to}
+        onChange={(e) => onChange({ to: e.currentTarget.value })}
+        w={170}
+      />
+      <Button
+        variant="subtle"
+        onClick={() => {
+          setActor('');
+          setAction('');
+          onChange({ actor: '', action: '', from: '', to: '' });
+        }}
+      >
         Clear filters
       </Button>
     </Group>

@@ -19,11 +19,23 @@ export function AuditTable({ entries }: { entries: AuditLogEntry[] }) {
         <Table.Tbody>
           {entries.map((e) => (
             <Table.Tr key={e.id}>
-              <Table.Td><Text size="sm">{formatDateTime(e.created)}</Text></Table.Td>
-              <Table.Td><Text size="sm">{e.actor}</Text></Table.Td>
-              <Table.Td><Code>{e.action}</Code></Table.Td>
-              <Table.Td maw={220}><Text size="sm" truncate title={e.target}>{e.target}</Text></Table.Td>
-              <Table.Td><Text size="sm">{e.summary}</Text></Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatDateTime(e.created)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{e.actor}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Code>{e.action}</Code>
+              </Table.Td>
+              <Table.Td maw={220}>
+                <Text size="sm" truncate title={e.target}>
+                  {e.target}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{e.summary}</Text>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -18,7 +18,8 @@ export function useLoginWithTOTP() {
 export function useLoginWithRecoveryCode() {
   return useMutation({
     meta: { publicCall: true, errorToast: false },
-    mutationFn: (input: { sessionId: string; recoveryCode: string }) => getSdk().user.loginWithRecoveryCode(input.sessionId, input.recoveryCode),
+    mutationFn: (input: { sessionId: string; recoveryCode: string }) =>
+      getSdk().user.loginWithRecoveryCode(input.sessionId, input.recoveryCode),
   });
 }
 
@@ -39,7 +40,8 @@ export function useRestorePassword() {
 export function useResetPassword() {
   return useMutation({
     meta: { publicCall: true, errorToast: false },
-    mutationFn: (input: { token: string; password: string }) => getSdk().user.resetPassword(input.token, input.password),
+    mutationFn: (input: { token: string; password: string }) =>
+      getSdk().user.resetPassword(input.token, input.password),
   });
 }
 
@@ -63,7 +65,11 @@ export function useRegisterAndJoinAppTeam() {
     meta: { publicCall: true, errorToast: false },
     mutationFn: (input: { appId: string; code: string; password: string; name: string }) =>
       // The invitation's code names the email; the server takes it from there.
-      getSdk().user.registerAndJoinAppTeam(input.appId, input.code, { email: '', password: input.password, name: input.name }),
+      getSdk().user.registerAndJoinAppTeam(input.appId, input.code, {
+        email: '',
+        password: input.password,
+        name: input.name,
+      }),
   });
 }
 

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 
-export function AuthCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Paper withBorder shadow="sm" radius="md" p="xl">
       <Stack gap="lg">

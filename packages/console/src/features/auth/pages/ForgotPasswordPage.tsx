@@ -9,7 +9,12 @@ import { validateEmail } from '../auth.validation';
 
 export default function ForgotPasswordPage() {
   const restore = useRestorePassword();
-  const form = useForm({ mode: 'controlled', initialValues: { email: '' }, validateInputOnBlur: true, validate: { email: validateEmail } });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    validateInputOnBlur: true,
+    validate: { email: validateEmail },
+  });
 
   if (restore.isSuccess) {
     // The same words whether or not the address has an account, so this page reveals nothing.
@@ -17,7 +22,8 @@ export default function ForgotPasswordPage() {
       <AuthCard title="Check your mail">
         <Stack gap="md">
           <Alert color="teal" variant="light" icon={<IconMailCheck size={18} stroke={1.5} />}>
-            If an account uses <b>{form.values.email.trim()}</b>, a link to choose a new password is on its way. It works for one hour.
+            If an account uses <b>{form.values.email.trim()}</b>, a link to choose a new password is on its way. It
+            works for one hour.
           </Alert>
           <Text size="sm" c="dimmed">
             No mail server configured? The link is written to the Basalt server log.
@@ -31,7 +37,10 @@ export default function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title="Forgot your password?" description="Enter your account email and we will send you a link to choose a new one.">
+    <AuthCard
+      title="Forgot your password?"
+      description="Enter your account email and we will send you a link to choose a new one."
+    >
       <form onSubmit={form.onSubmit((values) => restore.mutate(values.email.trim()))} noValidate>
         <Stack gap="md">
           {restore.isError && (

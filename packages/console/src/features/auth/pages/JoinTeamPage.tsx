@@ -30,7 +30,9 @@ export default function JoinTeamPage() {
     return (
       <AuthCard title="This invitation link is incomplete">
         <Stack gap="md">
-          <Text size="sm">Open the link from the invitation mail again, or ask the application owner to invite you once more.</Text>
+          <Text size="sm">
+            Open the link from the invitation mail again, or ask the application owner to invite you once more.
+          </Text>
           <Button component={Link} to="/login" fullWidth>
             Go to sign in
           </Button>
@@ -52,7 +54,10 @@ export default function JoinTeamPage() {
   );
 
   return (
-    <AuthCard title="Join the team" description="New to Basalt? Choose a password for the invited email. Already have an account? Enter its password.">
+    <AuthCard
+      title="Join the team"
+      description="New to Basalt? Choose a password for the invited email. Already have an account? Enter its password."
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {join.isError && (
@@ -62,7 +67,14 @@ export default function JoinTeamPage() {
           )}
           <TextInput label="Your name" autoComplete="name" {...form.getInputProps('name')} />
           <Stack gap={6}>
-            <PasswordInput label="Password" autoComplete="new-password" required autoFocus visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }} {...form.getInputProps('password')} />
+            <PasswordInput
+              label="Password"
+              autoComplete="new-password"
+              required
+              autoFocus
+              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+              {...form.getInputProps('password')}
+            />
             <PasswordStrength value={form.values.password} />
           </Stack>
           <Button type="submit" fullWidth loading={join.isPending}>

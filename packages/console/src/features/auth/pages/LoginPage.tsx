@@ -49,7 +49,14 @@ export default function LoginPage() {
               {errorInfo(login.error).message}
             </Alert>
           )}
-          <TextInput label="Email" type="email" autoComplete="username" required autoFocus {...form.getInputProps('login')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            {...form.getInputProps('login')}
+          />
           <Stack gap={4}>
             <PasswordInput
               label="Password"

@@ -36,7 +36,11 @@ export default function RegisterPage() {
     try {
       const answer = await login.mutateAsync({ login: input.email, password: input.password });
       if (!isOtpPending(answer)) {
-        notifications.show({ color: 'teal', title: 'Welcome to Basalt', message: 'Your account is ready. We sent a link to confirm your email.' });
+        notifications.show({
+          color: 'teal',
+          title: 'Welcome to Basalt',
+          message: 'Your account is ready. We sent a link to confirm your email.',
+        });
         signIn(answer, '/apps');
       }
     } catch {
@@ -45,7 +49,9 @@ export default function RegisterPage() {
   });
 
   const busy = register.isPending || login.isPending;
-  const topError = formError(register.error, ['email', 'password', 'name']) ?? (login.error ? errorInfo(login.error).message : undefined);
+  const topError =
+    formError(register.error, ['email', 'password', 'name']) ??
+    (login.error ? errorInfo(login.error).message : undefined);
 
   return (
     <AuthCard title="Create your account" description="One account for every app on this server.">

@@ -61,10 +61,23 @@ export default function ResetPasswordPage() {
             </Alert>
           )}
           <Stack gap={6}>
-            <PasswordInput label="New password" autoComplete="new-password" required autoFocus visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }} {...form.getInputProps('password')} />
+            <PasswordInput
+              label="New password"
+              autoComplete="new-password"
+              required
+              autoFocus
+              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+              {...form.getInputProps('password')}
+            />
             <PasswordStrength value={form.values.password} />
           </Stack>
-          <PasswordInput label="Repeat the new password" autoComplete="new-password" required visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }} {...form.getInputProps('repeat')} />
+          <PasswordInput
+            label="Repeat the new password"
+            autoComplete="new-password"
+            required
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+            {...form.getInputProps('repeat')}
+          />
           <Button type="submit" fullWidth loading={reset.isPending}>
             Set new password
           </Button>

@@ -64,11 +64,19 @@ export default function VerifyPage() {
       description={
         useRecovery ? (
           <>
-            Enter one of the recovery codes you saved for <Text span fw={600}>{pending.login}</Text>. Each code works once.
+            Enter one of the recovery codes you saved for{' '}
+            <Text span fw={600}>
+              {pending.login}
+            </Text>
+            . Each code works once.
           </>
         ) : (
           <>
-            Enter the code from your authenticator app for <Text span fw={600}>{pending.login}</Text>.
+            Enter the code from your authenticator app for{' '}
+            <Text span fw={600}>
+              {pending.login}
+            </Text>
+            .
           </>
         )
       }
@@ -97,7 +105,14 @@ export default function VerifyPage() {
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             />
           ) : (
-            <OtpInput key={attempt} value={code} onChange={setCode} onComplete={submit} error={error} disabled={verify.isPending || expired} />
+            <OtpInput
+              key={attempt}
+              value={code}
+              onChange={setCode}
+              onComplete={submit}
+              error={error}
+              disabled={verify.isPending || expired}
+            />
           )}
           {expired ? (
             <Button component={Link} to="/login" onClick={() => setPendingLogin(null)} fullWidth>

@@ -60,18 +60,23 @@ function useFilesMutation<Input, Output>(appId: string, run: (input: Input) => P
 }
 
 export function useCreateDir(appId: string) {
-  return useFilesMutation(appId, ({ path, name }: { path: string; name: string }) => getSdk().files.createDir(appId, path || '/', name));
+  return useFilesMutation(appId, ({ path, name }: { path: string; name: string }) =>
+    getSdk().files.createDir(appId, path || '/', name),
+  );
 }
 
 export function useCreateFile(appId: string) {
-  return useFilesMutation(appId, ({ filePath, content }: { filePath: string; content: string }) => getSdk().files.createFile(appId, filePath, content));
+  return useFilesMutation(appId, ({ filePath, content }: { filePath: string; content: string }) =>
+    getSdk().files.createFile(appId, filePath, content),
+  );
 }
 
 export function useEditFile(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorToast: false },
-    mutationFn: ({ filePath, content }: { filePath: string; content: string }) => getSdk().files.editFile(appId, filePath, content),
+    mutationFn: ({ filePath, content }: { filePath: string; content: string }) =>
+      getSdk().files.editFile(appId, filePath, content),
     onSuccess: (_entry, { filePath, content }) => {
       queryClient.setQueryData(filesKeys.content(appId, filePath), content);
       return forgetFolders(queryClient, appId);
@@ -80,15 +85,21 @@ export function useEditFile(appId: string) {
 }
 
 export function useRenameFile(appId: string) {
-  return useFilesMutation(appId, ({ filePath, newName }: { filePath: string; newName: string }) => getSdk().files.renameFile(appId, filePath, newName));
+  return useFilesMutation(appId, ({ filePath, newName }: { filePath: string; newName: string }) =>
+    getSdk().files.renameFile(appId, filePath, newName),
+  );
 }
 
 export function useMoveFile(appId: string) {
-  return useFilesMutation(appId, ({ filePath, destination }: { filePath: string; destination: string }) => getSdk().files.moveFile(appId, filePath, destination));
+  return useFilesMutation(appId, ({ filePath, destination }: { filePath: string; destination: string }) =>
+    getSdk().files.moveFile(appId, filePath, destination),
+  );
 }
 
 export function useCopyFile(appId: string) {
-  return useFilesMutation(appId, ({ filePath, destination }: { filePath: string; destination: string }) => getSdk().files.copyFile(appId, filePath, destination));
+  return useFilesMutation(appId, ({ filePath, destination }: { filePath: string; destination: string }) =>
+    getSdk().files.copyFile(appId, filePath, destination),
+  );
 }
 
 export function useDeleteFile(appId: string) {
@@ -96,7 +107,9 @@ export function useDeleteFile(appId: string) {
 }
 
 export function usePerformOperation(appId: string) {
-  return useFilesMutation(appId, ({ filePath, operation }: { filePath: string; operation: FileOperation }) => getSdk().files.performOperation(appId, filePath, operation));
+  return useFilesMutation(appId, ({ filePath, operation }: { filePath: string; operation: FileOperation }) =>
+    getSdk().files.performOperation(appId, filePath, operation),
+  );
 }
 
 /** How many entries a folder holds, everything below it included (for the delete confirmation). */

@@ -23,10 +23,23 @@ export function ConflictModal({ item, waiting, onChoose }: Props) {
           <Text span className="mono" fw={600}>
             /{item ? (item.folder ? `${item.folder}/${item.name}` : item.name) : ''}
           </Text>{' '}
-          is already there. Replace it with the file you are uploading, keep both (the new one gets a number), or skip it.
+          is already there. Replace it with the file you are uploading, keep both (the new one gets a number), or skip
+          it.
         </Text>
-        {waiting > 1 && <Checkbox label={`Do the same for the other ${waiting - 1} conflicts`} checked={applyToAll} onChange={(e) => setApplyToAll(e.currentTarget.checked)} />}
-        {waiting <= 1 && <Checkbox label="Do the same for later conflicts of this upload" checked={applyToAll} onChange={(e) => setApplyToAll(e.currentTarget.checked)} />}
+        {waiting > 1 && (
+          <Checkbox
+            label={`Do the same for the other ${waiting - 1} conflicts`}
+            checked={applyToAll}
+            onChange={(e) => setApplyToAll(e.currentTarget.checked)}
+          />
+        )}
+        {waiting <= 1 && (
+          <Checkbox
+            label="Do the same for later conflicts of this upload"
+            checked={applyToAll}
+            onChange={(e) => setApplyToAll(e.currentTarget.checked)}
+          />
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => choose('skip')} data-autofocus>
             Skip

@@ -31,7 +31,8 @@ export function DeleteFileModal({ appId, entry, onClose, onConfirm, loading, err
         inputLabel="Type the folder name to confirm"
         consequences={
           <>
-            The folder and the {count} {count === 1 ? 'item' : 'items'} inside it are deleted for good. Links to them stop working.
+            The folder and the {count} {count === 1 ? 'item' : 'items'} inside it are deleted for good. Links to them
+            stop working.
           </>
         }
         confirmLabel="Delete folder"

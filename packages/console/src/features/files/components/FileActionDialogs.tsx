@@ -77,7 +77,8 @@ export function FileActionDialogs({ appId, dialog, onClose, onChanged }: Props) 
               onSuccess: (result) => {
                 const where = destination === '/' ? 'the root' : destination.replace(/\/$/, '');
                 done(`${dialog?.action === 'copy' ? 'Copied' : 'Moved'} ${entry.name} to ${where}`);
-                if (dialog?.action === 'move') onChanged(entry, { path: result?.path ?? `${destination}${entry.name}` });
+                if (dialog?.action === 'move')
+                  onChanged(entry, { path: result?.path ?? `${destination}${entry.name}` });
                 close();
               },
             },

@@ -4,7 +4,10 @@ import { fileKind } from '../file-paths';
 
 /** The icon of a listing row: folders filled in the primary colour, files by what they hold. */
 export function FileIcon({ entry, size = 16 }: { entry: Pick<FileEntry, 'name' | 'type'>; size?: number }) {
-  if (entry.type === 'DIRECTORY') return <IconFolderFilled size={size} color="var(--mantine-primary-color-filled)" aria-hidden style={{ flexShrink: 0 }} />;
+  if (entry.type === 'DIRECTORY')
+    return (
+      <IconFolderFilled size={size} color="var(--mantine-primary-color-filled)" aria-hidden style={{ flexShrink: 0 }} />
+    );
   const props = { size, stroke: 1.5, 'aria-hidden': true, style: { flexShrink: 0 } } as const;
   switch (fileKind(entry.name)) {
     case 'image':

@@ -25,12 +25,27 @@ interface Props {
   onLoadMore: () => void;
 }
 
-function SortHeader({ field, label, query, onSort, width }: { field: SortField; label: string; query: FolderQuery; onSort: Props['onSort']; width?: number }) {
+function SortHeader({
+  field,
+  label,
+  query,
+  onSort,
+  width,
+}: {
+  field: SortField;
+  label: string;
+  query: FolderQuery;
+  onSort: Props['onSort'];
+  width?: number;
+}) {
   const active = query.sortBy === field;
   const Icon = !active ? IconSelector : query.sortDirection === 'asc' ? IconChevronUp : IconChevronDown;
   return (
     <Table.Th w={width} aria-sort={active ? (query.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton className={classes.sort} onClick={() => onSort(field, active && query.sortDirection === 'asc' ? 'desc' : 'asc')}>
+      <UnstyledButton
+        className={classes.sort}
+        onClick={() => onSort(field, active && query.sortDirection === 'asc' ? 'desc' : 'asc')}
+      >
         <Group gap={4} wrap="nowrap">
           <Text size="sm" fw={600}>
             {label}
@@ -46,9 +61,25 @@ function SortHeader({ field, label, query, onSort, width }: { field: SortField; 
  * A folder's entries as a table whose body is virtualised: only the rows in view are in the page,
  * and the next 100 entries load as the end comes into view.
  */
-export function FileList({ entries, total, query, onSort, selected, onOpen, onAction, hasMore, loadingMore, onLoadMore }: Props) {
+export function FileList({
+  entries,
+  total,
+  query,
+  onSort,
+  selected,
+  onOpen,
+  onAction,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+}: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: entries.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
   const rows = virtualizer.getVirtualItems();
   const lastIndex = rows.length ? rows[rows.length - 1].index : 0;
 
@@ -61,7 +92,14 @@ export function FileList({ entries, total, query, onSort, selected, onOpen, onAc
 
   return (
     <Box ref={scrollRef} className={classes.scroll}>
-      <Table stickyHeader highlightOnHover verticalSpacing={6} aria-label="Files" aria-rowcount={total + 1} className={classes.table}>
+      <Table
+        stickyHeader
+        highlightOnHover
+        verticalSpacing={6}
+        aria-label="Files"
+        aria-rowcount={total + 1}
+        className={classes.table}
+      >
         <Table.Thead>
           <Table.Tr>
             <SortHeader field="name" label="Name" query={query} onSort={onSort} />
@@ -93,7 +131,11 @@ export function FileList({ entries, total, query, onSort, selected, onOpen, onAc
                 onDoubleClick={() => onOpen(entry)}
               >
                 <Table.Td className={classes.nameCell}>
-                  <UnstyledButton className={classes.name} onClick={() => onOpen(entry)} onKeyDown={(e) => e.key === 'F2' && onAction('rename', entry)}>
+                  <UnstyledButton
+                    className={classes.name}
+                    onClick={() => onOpen(entry)}
+                    onKeyDown={(e) => e.key === 'F2' && onAction('rename', entry)}
+                  >
                     <Group gap="sm" wrap="nowrap">
                       <FileIcon entry={entry} />
                       <Text size="sm" truncate="end" fw={folder ? 500 : 400}>

@@ -1,13 +1,29 @@
 import { Link, useParams } from 'react-router';
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconArrowsMove, IconCopy, IconDots, IconDownload, IconFileZip, IconFolderOpen, IconPencil, IconShieldLock, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowsMove,
+  IconCopy,
+  IconDots,
+  IconDownload,
+  IconFileZip,
+  IconFolderOpen,
+  IconPencil,
+  IconShieldLock,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { FileEntry } from '@basalt/shared';
 import { extensionOf } from '../file-paths';
 
 export type FileAction = 'open' | 'download' | 'rename' | 'move' | 'copy' | 'zip' | 'unzip' | 'delete';
 
 /** The `⋯` menu of a row: every action of the toolbar and the preview, for this entry. */
-export function FileRowMenu({ entry, onAction }: { entry: FileEntry; onAction: (action: FileAction, entry: FileEntry) => void }) {
+export function FileRowMenu({
+  entry,
+  onAction,
+}: {
+  entry: FileEntry;
+  onAction: (action: FileAction, entry: FileEntry) => void;
+}) {
   const folder = entry.type === 'DIRECTORY';
   const { appId = '' } = useParams();
   // File rules live in the Security area's matrix, scoped to this path.
@@ -52,7 +68,12 @@ export function FileRowMenu({ entry, onAction }: { entry: FileEntry; onAction: (
           Permissions
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash {...icon} />} rightSection="Del" onClick={() => onAction('delete', entry)}>
+        <Menu.Item
+          color="red"
+          leftSection={<IconTrash {...icon} />}
+          rightSection="Del"
+          onClick={() => onAction('delete', entry)}
+        >
           Delete
         </Menu.Item>
       </Menu.Dropdown>

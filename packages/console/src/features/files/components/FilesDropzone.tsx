@@ -34,7 +34,9 @@ async function droppedFiles(data: DataTransfer): Promise<File[]> {
   // Entries must be taken while the drop event runs; reading them may come later.
   const entries = [...data.items].map((item) => (item.kind === 'file' ? item.webkitGetAsEntry?.() : null));
   if (entries.every((e) => !e)) return [...data.files];
-  const lists = await Promise.all(entries.map((e, i) => (e ? filesOf(e) : Promise.resolve(data.files[i] ? [data.files[i]!] : []))));
+  const lists = await Promise.all(
+    entries.map((e, i) => (e ? filesOf(e) : Promise.resolve(data.files[i] ? [data.files[i]!] : []))),
+  );
   return lists.flat();
 }
 
@@ -101,7 +103,16 @@ export function FilesDropzone({ folder, onFiles, openRef, children }: Props) {
         <Box
           pos="absolute"
           inset={0}
-          style={{ zIndex: 3, border: '2px dashed var(--mantine-primary-color-filled)', borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-primary-color-light)', display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none' }}
+          style={{
+            zIndex: 3,
+            border: '2px dashed var(--mantine-primary-color-filled)',
+            borderRadius: 'var(--mantine-radius-md)',
+            background: 'var(--mantine-primary-color-light)',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            pointerEvents: 'none',
+          }}
         >
           <Stack align="center" gap="xs">
             <IconUpload size={32} stroke={1.5} color="var(--mantine-primary-color-filled)" />

@@ -29,8 +29,8 @@ export function FilesEmptyState({ appId, folder, searching, onUpload, onNewFolde
         </ThemeIcon>
         <Title order={2}>{folder ? 'This folder is empty' : 'No files yet'}</Title>
         <Text size="sm" c="dimmed" ta="center">
-          Files hold what your app serves and stores: images, documents, exports. Drop files or whole folders here, or upload them from
-          your app with its API key.
+          Files hold what your app serves and stores: images, documents, exports. Drop files or whole folders here, or
+          upload them from your app with its API key.
         </Text>
         <Group gap="sm">
           <Button leftSection={<IconUpload size={18} stroke={1.5} />} onClick={onUpload}>
@@ -40,7 +40,10 @@ export function FilesEmptyState({ appId, folder, searching, onUpload, onNewFolde
             New folder
           </Button>
         </Group>
-        <Code block w="100%">{`curl -F "file=@photo.png" \\\n  ${window.location.origin}/${appId}/<API key>/files/${target}photo.png`}</Code>
+        <Code
+          block
+          w="100%"
+        >{`curl -F "file=@photo.png" \\\n  ${window.location.origin}/${appId}/<API key>/files/${target}photo.png`}</Code>
       </Stack>
     </Paper>
   );

@@ -42,7 +42,12 @@ export function FilesToolbar({ pattern, onPattern, total, fetching }: Props) {
         onChange={(e) => setTyped(e.currentTarget.value)}
         w={320}
       />
-      <Text size="sm" c="dimmed" aria-live="polite" style={{ fontVariantNumeric: 'tabular-nums', opacity: fetching ? 0.6 : 1 }}>
+      <Text
+        size="sm"
+        c="dimmed"
+        aria-live="polite"
+        style={{ fontVariantNumeric: 'tabular-nums', opacity: fetching ? 0.6 : 1 }}
+      >
         {total === undefined ? '' : `${total} ${total === 1 ? 'item' : 'items'}`}
       </Text>
     </Group>

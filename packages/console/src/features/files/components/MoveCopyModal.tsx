@@ -61,7 +61,10 @@ export function MoveCopyModal({ appId, entry, mode, onClose, onSubmit, loading, 
           />
           {entry && !problem && (
             <Text size="sm" c="dimmed">
-              New path: <Text span className="mono" c="var(--mantine-color-text)">/{joinPath(target, entry.name)}</Text>
+              New path:{' '}
+              <Text span className="mono" c="var(--mantine-color-text)">
+                /{joinPath(target, entry.name)}
+              </Text>
             </Text>
           )}
           {error ? (

@@ -32,7 +32,11 @@ export function PathBar({ folder, folderUrl, onGo }: Props) {
             if (e.key === 'Enter') submit();
             if (e.key === 'Escape') setEditing(false);
           }}
-          leftSection={<Text size="sm" c="dimmed">/</Text>}
+          leftSection={
+            <Text size="sm" c="dimmed">
+              /
+            </Text>
+          }
           style={{ flex: 1 }}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           data-autofocus
@@ -44,7 +48,13 @@ export function PathBar({ folder, folderUrl, onGo }: Props) {
           </ActionIcon>
         </Tooltip>
         <Tooltip label="Cancel">
-          <ActionIcon variant="default" aria-label="Cancel editing the path" onClick={() => setEditing(false)} mt={22} size="lg">
+          <ActionIcon
+            variant="default"
+            aria-label="Cancel editing the path"
+            onClick={() => setEditing(false)}
+            mt={22}
+            size="lg"
+          >
             <IconX size={18} stroke={1.5} />
           </ActionIcon>
         </Tooltip>
@@ -55,7 +65,13 @@ export function PathBar({ folder, folderUrl, onGo }: Props) {
   return (
     <Group gap="xs" wrap="nowrap" mb="sm" mih={36}>
       <Tooltip label="Up one level (Backspace)">
-        <ActionIcon variant="subtle" color="gray" aria-label="Up one level" disabled={!folder} onClick={() => onGo(parentOf(folder))}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label="Up one level"
+          disabled={!folder}
+          onClick={() => onGo(parentOf(folder))}
+        >
           <IconArrowUp size={16} stroke={1.5} />
         </ActionIcon>
       </Tooltip>

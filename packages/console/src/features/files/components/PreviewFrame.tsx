@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box } from '@mantine/core';
 import { createBridge, type Bridge } from '@basalt/sdk/bridge';
-import { PREVIEW_CHANNEL, PreviewEvents, PreviewMethods, previewFrameUrl, type PreviewFailed, type PreviewFile, type PreviewLoaded } from '../preview-bridge';
+import {
+  PREVIEW_CHANNEL,
+  PreviewEvents,
+  PreviewMethods,
+  previewFrameUrl,
+  type PreviewFailed,
+  type PreviewFile,
+  type PreviewLoaded,
+} from '../preview-bridge';
 
 interface Props {
   file: PreviewFile;
@@ -44,7 +52,9 @@ export function PreviewFrame({ file, onLoaded, height = 420 }: Props) {
   useEffect(() => {
     if (!bridge) return;
     setError(null);
-    bridge.request(PreviewMethods.show, { appId, path, name, kind, url, version } satisfies PreviewFile).catch((err: Error) => setError(err.message));
+    bridge
+      .request(PreviewMethods.show, { appId, path, name, kind, url, version } satisfies PreviewFile)
+      .catch((err: Error) => setError(err.message));
   }, [bridge, appId, path, name, kind, url, version]);
 
   return (
@@ -60,7 +70,14 @@ export function PreviewFrame({ file, onLoaded, height = 420 }: Props) {
         src={previewFrameUrl(file.appId)}
         title={`Preview of ${file.name}`}
         data-testid="file-preview-frame"
-        style={{ width: '100%', height, border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)', display: 'block', background: 'var(--mantine-color-body)' }}
+        style={{
+          width: '100%',
+          height,
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 'var(--mantine-radius-md)',
+          display: 'block',
+          background: 'var(--mantine-color-body)',
+        }}
       />
     </Box>
   );

@@ -77,7 +77,13 @@ export function PreviewPanel({ appId, entry, onAction, onClose }: Props) {
         </Group>
         <Group gap="xs">
           <Tooltip label="Download">
-            <ActionIcon component="a" href={downloadUrl(appId, entry.path)} download={entry.name} variant="default" aria-label="Download">
+            <ActionIcon
+              component="a"
+              href={downloadUrl(appId, entry.path)}
+              download={entry.name}
+              variant="default"
+              aria-label="Download"
+            >
               <IconDownload {...icon} />
             </ActionIcon>
           </Tooltip>
@@ -86,7 +92,13 @@ export function PreviewPanel({ appId, entry, onAction, onClose }: Props) {
           {action('copy', 'Copy', IconCopy)}
           {action('delete', 'Delete', IconTrash, 'red')}
           {kind === 'text' && !editing && (
-            <Button size="xs" variant="light" leftSection={<IconEdit size={16} stroke={1.5} />} onClick={() => setEditing(true)} ml="auto">
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconEdit size={16} stroke={1.5} />}
+              onClick={() => setEditing(true)}
+              ml="auto"
+            >
               Edit
             </Button>
           )}
@@ -102,7 +114,11 @@ export function PreviewPanel({ appId, entry, onAction, onClose }: Props) {
           <Text size="xs" c="dimmed" fw={500}>
             Console link (developers only)
           </Text>
-          <CopyValue value={`${window.location.origin}${downloadUrl(appId, entry.path)}`} label="Copy console link" truncate />
+          <CopyValue
+            value={`${window.location.origin}${downloadUrl(appId, entry.path)}`}
+            label="Copy console link"
+            truncate
+          />
           {jsKey && (
             <>
               <Text size="xs" c="dimmed" fw={500} mt={4}>
@@ -129,10 +145,22 @@ export function PreviewPanel({ appId, entry, onAction, onClose }: Props) {
           )
         ) : kind === 'other' || kind === 'archive' ? (
           <Text size="sm" c="dimmed">
-            {kind === 'archive' ? 'A zip archive: unzip it from the row menu to see its files.' : 'No preview for this type of file. Download it to open it.'}
+            {kind === 'archive'
+              ? 'A zip archive: unzip it from the row menu to see its files.'
+              : 'No preview for this type of file. Download it to open it.'}
           </Text>
         ) : (
-          <PreviewFrame file={{ appId, path: entry.path, name: entry.name, kind, url: viewUrl(appId, entry.path), version: entry.updated }} onLoaded={setShown} />
+          <PreviewFrame
+            file={{
+              appId,
+              path: entry.path,
+              name: entry.name,
+              kind,
+              url: viewUrl(appId, entry.path),
+              version: entry.updated,
+            }}
+            onLoaded={setShown}
+          />
         )}
       </Stack>
     </Paper>

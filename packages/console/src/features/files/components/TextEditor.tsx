@@ -61,7 +61,15 @@ export function TextEditor({ name, initial, onSave, onClose, saving, error }: Pr
       <Text size="xs" c="dimmed">
         Editing {name} · Ctrl+S saves · Escape closes
       </Text>
-      <CodeEditor label={`Content of ${name}`} fileName={name} value={value} onChange={setValue} onSave={save} onEscape={close} height="60vh" />
+      <CodeEditor
+        label={`Content of ${name}`}
+        fileName={name}
+        value={value}
+        onChange={setValue}
+        onSave={save}
+        onEscape={close}
+        height="60vh"
+      />
     </Stack>
   );
 }

@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, Progress, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Collapse,
+  Group,
+  Paper,
+  Progress,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconRefresh, IconX } from '@tabler/icons-react';
 import { formatBytes } from '../file-paths';
 import type { UploadItem, UploadQueue, UploadStatus } from '../hooks/useUploadQueue';
@@ -21,7 +34,13 @@ function UploadRow({ item, onCancel, onRetry }: { item: UploadItem; onCancel: ()
   const running = item.status === 'queued' || item.status === 'uploading';
   return (
     <Group role="listitem" aria-label={`Upload of ${path}`} wrap="nowrap" gap="sm" mih={28}>
-      <Text size="sm" className="mono" truncate="start" style={{ minWidth: 0, flex: 1 }} title={item.error ? `${path}: ${item.error}` : path}>
+      <Text
+        size="sm"
+        className="mono"
+        truncate="start"
+        style={{ minWidth: 0, flex: 1 }}
+        title={item.error ? `${path}: ${item.error}` : path}
+      >
         {path}
       </Text>
       {item.error && (
@@ -29,24 +48,48 @@ function UploadRow({ item, onCancel, onRetry }: { item: UploadItem; onCancel: ()
           {item.error}
         </Text>
       )}
-      <Text size="xs" c="dimmed" ta="right" w={120} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+      <Text
+        size="xs"
+        c="dimmed"
+        ta="right"
+        w={120}
+        style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+      >
         {formatBytes(item.loaded)} / {formatBytes(item.total)}
       </Text>
-      <Progress w={120} value={percent} size="sm" color={item.status === 'failed' ? 'red' : item.status === 'done' ? 'green' : undefined} aria-label={`${item.name} uploaded`} />
+      <Progress
+        w={120}
+        value={percent}
+        size="sm"
+        color={item.status === 'failed' ? 'red' : item.status === 'done' ? 'green' : undefined}
+        aria-label={`${item.name} uploaded`}
+      />
       <Badge size="sm" variant="light" color={status.color} radius="sm" w={96}>
         {status.label}
       </Badge>
       <Box w={22}>
         {running && (
           <Tooltip label="Cancel upload">
-            <ActionIcon size="sm" variant="subtle" color="gray" aria-label={`Cancel upload of ${item.name}`} onClick={onCancel}>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="gray"
+              aria-label={`Cancel upload of ${item.name}`}
+              onClick={onCancel}
+            >
               <IconX size={14} stroke={1.5} />
             </ActionIcon>
           </Tooltip>
         )}
         {item.status === 'failed' && (
           <Tooltip label="Try again">
-            <ActionIcon size="sm" variant="subtle" color="gray" aria-label={`Retry upload of ${item.name}`} onClick={onRetry}>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="gray"
+              aria-label={`Retry upload of ${item.name}`}
+              onClick={onRetry}
+            >
               <IconRefresh size={14} stroke={1.5} />
             </ActionIcon>
           </Tooltip>
@@ -71,7 +114,9 @@ export function UploadPanel({ queue }: { queue: UploadQueue }) {
     <Paper withBorder radius="md" px="md" py="sm" mb="md" aria-label="Uploads" component="section">
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Text fw={600} size="sm">
-          {queue.active ? `Uploading ${done} of ${items.length} files · ${formatBytes(sent)} of ${formatBytes(total)}` : `${done} of ${items.length} ${items.length === 1 ? 'file' : 'files'} uploaded`}
+          {queue.active
+            ? `Uploading ${done} of ${items.length} files · ${formatBytes(sent)} of ${formatBytes(total)}`
+            : `${done} of ${items.length} ${items.length === 1 ? 'file' : 'files'} uploaded`}
           {failed > 0 && (
             <Text span c="red" size="sm" fw={500}>
               {` · ${failed} failed`}
@@ -79,7 +124,9 @@ export function UploadPanel({ queue }: { queue: UploadQueue }) {
           )}
         </Text>
         <Group gap="xs" wrap="nowrap">
-          {queue.active && <Progress w={160} size="sm" value={total ? (sent / total) * 100 : 0} aria-label="All uploads" />}
+          {queue.active && (
+            <Progress w={160} size="sm" value={total ? (sent / total) * 100 : 0} aria-label="All uploads" />
+          )}
           <Button size="xs" variant="subtle" color="gray" onClick={() => setExpanded(!open)} aria-expanded={open}>
             {open ? 'Hide files' : 'Show files'}
           </Button>
@@ -94,7 +141,12 @@ export function UploadPanel({ queue }: { queue: UploadQueue }) {
         <ScrollArea.Autosize mah={180} type="auto" offsetScrollbars mt="xs">
           <Stack gap={2} role="list">
             {items.map((item) => (
-              <UploadRow key={item.id} item={item} onCancel={() => queue.cancel(item.id)} onRetry={() => queue.retry(item.id)} />
+              <UploadRow
+                key={item.id}
+                item={item}
+                onCancel={() => queue.cancel(item.id)}
+                onRetry={() => queue.retry(item.id)}
+              />
             ))}
           </Stack>
         </ScrollArea.Autosize>

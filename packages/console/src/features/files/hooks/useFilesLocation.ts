@@ -25,7 +25,10 @@ export function useFilesLocation() {
   };
   const open = search.get('open') ?? undefined;
 
-  const folderUrl = useCallback((path: string) => `/apps/${appId}/files/${normalisePath(path).split('/').map(encodeURIComponent).join('/')}`, [appId]);
+  const folderUrl = useCallback(
+    (path: string) => `/apps/${appId}/files/${normalisePath(path).split('/').map(encodeURIComponent).join('/')}`,
+    [appId],
+  );
 
   const goTo = useCallback((path: string) => navigate(folderUrl(path)), [navigate, folderUrl]);
 
@@ -47,7 +50,8 @@ export function useFilesLocation() {
     goTo,
     // Typing writes the URL with replace; opening a file pushes, so Back closes the preview.
     setPattern: (pattern: string) => setParam('q', pattern || undefined, true),
-    setSort: (field: SortField, direction: 'asc' | 'desc') => setParam('sort', field === 'name' && direction === 'asc' ? undefined : `${field}:${direction}`, true),
+    setSort: (field: SortField, direction: 'asc' | 'desc') =>
+      setParam('sort', field === 'name' && direction === 'asc' ? undefined : `${field}:${direction}`, true),
     setOpen: (name: string | undefined) => setParam('open', name, false),
   };
 }

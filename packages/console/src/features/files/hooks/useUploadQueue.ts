@@ -28,7 +28,10 @@ let counter = 0;
 /** Where a dropped or picked file goes: its folder path inside a dropped folder is kept. */
 function placement(file: File, base: string): { folder: string; name: string } {
   const withPath = file as File & { path?: string; relativePath?: string };
-  const relative = (file.webkitRelativePath || withPath.relativePath || withPath.path || file.name).replace(/^\.?\/+/, '');
+  const relative = (file.webkitRelativePath || withPath.relativePath || withPath.path || file.name).replace(
+    /^\.?\/+/,
+    '',
+  );
   return { folder: joinPath(base, parentOf(relative)), name: baseName(relative) || file.name };
 }
 
@@ -70,7 +73,15 @@ export function useUploadQueue(appId: string) {
       // request carries on when the developer leaves the Files page, and so does its task.
       const path = joinPath(item.folder, item.name);
       const folderHref = `/apps/${encodeURIComponent(appId)}/files/${item.folder.split('/').filter(Boolean).map(encodeURIComponent).join('/')}`;
-      tasks.start({ id: item.id, kind: 'upload', title: `Upload ${path}`, unit: 'bytes', total: item.file.size, href: folderHref, cancel: () => controller.abort() });
+      tasks.start({
+        id: item.id,
+        kind: 'upload',
+        title: `Upload ${path}`,
+        unit: 'bytes',
+        total: item.file.size,
+        href: folderHref,
+        cancel: () => controller.abort(),
+      });
       uploadWithProgress({
         appId,
         folder: item.folder,
@@ -93,7 +104,8 @@ export function useUploadQueue(appId: string) {
           // Forgotten before the status changes, so a re-queued file can start again at once.
           controllers.current.delete(item.id);
           if (err.code === 'ABORTED') tasks.cancelled(item.id, 'Upload cancelled');
-          else if (err.status === 409) tasks.forget(item.id); // the Files page asks what to do; a new try starts a new task
+          else if (err.status === 409)
+            tasks.forget(item.id); // the Files page asks what to do; a new try starts a new task
           else tasks.fail(item.id, err.message);
           if (err.code === 'ABORTED') patch(item.id, { status: 'cancelled' });
           else if (err.status === 409) {
@@ -125,12 +137,27 @@ export function useUploadQueue(appId: string) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [active]);
 
-  const add = useCallback((files: File[], base: string) => {
-    if (!files.length) return;
-    if (!items.some((i) => i.status === 'queued' || i.status === 'uploading' || i.status === 'conflict')) standing.current = null;
-    const added = files.map((file): UploadItem => ({ id: `upload-${++counter}`, file, ...placement(file, base), loaded: 0, total: file.size, status: 'queued', overwrite: false }));
-    setItems((list) => [...list.filter((i) => i.status !== 'done' && i.status !== 'skipped' && i.status !== 'cancelled'), ...added]);
-  }, [items]);
+  const add = useCallback(
+    (files: File[], base: string) => {
+      if (!files.length) return;
+      if (!items.some((i) => i.status === 'queued' || i.status === 'uploading' || i.status === 'conflict'))
+        standing.current = null;
+      const added = files.map((file): UploadItem => ({
+        id: `upload-${++counter}`,
+        file,
+        ...placement(file, base),
+        loaded: 0,
+        total: file.size,
+        status: 'queued',
+        overwrite: false,
+      }));
+      setItems((list) => [
+        ...list.filter((i) => i.status !== 'done' && i.status !== 'skipped' && i.status !== 'cancelled'),
+        ...added,
+      ]);
+    },
+    [items],
+  );
 
   const cancel = useCallback(
     (id: string) => {
@@ -160,7 +187,13 @@ export function useUploadQueue(appId: string) {
     [conflict?.id],
   );
 
-  const clearFinished = useCallback(() => setItems((list) => list.filter((i) => i.status === 'queued' || i.status === 'uploading' || i.status === 'conflict')), []);
+  const clearFinished = useCallback(
+    () =>
+      setItems((list) =>
+        list.filter((i) => i.status === 'queued' || i.status === 'uploading' || i.status === 'conflict'),
+      ),
+    [],
+  );
 
   return { items, add, cancel, retry, conflict, resolveConflict, clearFinished, active };
 }

@@ -57,13 +57,35 @@ export default function FilesPage() {
       } else if (action === 'download') {
         window.location.assign(downloadUrl(appId, entry.path));
       } else if (action === 'zip' || action === 'unzip') {
-        const id = notifications.show({ loading: true, autoClose: false, message: action === 'zip' ? `Zipping ${entry.name}…` : `Unzipping ${entry.name}…` });
+        const id = notifications.show({
+          loading: true,
+          autoClose: false,
+          message: action === 'zip' ? `Zipping ${entry.name}…` : `Unzipping ${entry.name}…`,
+        });
         operation.mutate(
           { filePath: entry.path, operation: action },
           {
             onSuccess: (result) =>
-              notifications.update({ id, loading: false, color: 'green', autoClose: 4000, message: action === 'zip' ? `Zipped ${entry.name} into ${result?.name ?? `${entry.name}.zip`}` : `Unzipped ${entry.name}` }),
-            onError: (err) => notifications.update({ id, loading: false, color: 'red', autoClose: false, withCloseButton: true, title: `Could not ${action} ${entry.name}`, message: errorInfo(err).message }),
+              notifications.update({
+                id,
+                loading: false,
+                color: 'green',
+                autoClose: 4000,
+                message:
+                  action === 'zip'
+                    ? `Zipped ${entry.name} into ${result?.name ?? `${entry.name}.zip`}`
+                    : `Unzipped ${entry.name}`,
+              }),
+            onError: (err) =>
+              notifications.update({
+                id,
+                loading: false,
+                color: 'red',
+                autoClose: false,
+                withCloseButton: true,
+                title: `Could not ${action} ${entry.name}`,
+                message: errorInfo(err).message,
+              }),
           },
         );
       } else setDialog({ action, entry });
@@ -94,13 +116,25 @@ export default function FilesPage() {
         description="Your app's file storage: browse, preview, edit and share files."
         actions={
           <>
-            <Button variant="default" leftSection={<IconFolderPlus size={18} stroke={1.5} />} onClick={() => startCreating('folder')}>
+            <Button
+              variant="default"
+              leftSection={<IconFolderPlus size={18} stroke={1.5} />}
+              onClick={() => startCreating('folder')}
+            >
               New folder
             </Button>
-            <Button variant="default" leftSection={<IconFilePlus size={18} stroke={1.5} />} onClick={() => startCreating('file')}>
+            <Button
+              variant="default"
+              leftSection={<IconFilePlus size={18} stroke={1.5} />}
+              onClick={() => startCreating('file')}
+            >
               New file
             </Button>
-            <Button variant="default" leftSection={<IconFolderUp size={18} stroke={1.5} />} onClick={() => folderInput.current?.click()}>
+            <Button
+              variant="default"
+              leftSection={<IconFolderUp size={18} stroke={1.5} />}
+              onClick={() => folderInput.current?.click()}
+            >
               Upload folder
             </Button>
             <Button leftSection={<IconUpload size={18} stroke={1.5} />} onClick={upload}>
@@ -124,7 +158,12 @@ export default function FilesPage() {
       />
       <PathBar folder={folder} folderUrl={loc.folderUrl} onGo={loc.goTo} />
       <UploadPanel queue={uploads} />
-      <FilesToolbar pattern={query.pattern ?? ''} onPattern={loc.setPattern} total={total} fetching={listing.isFetching && !listing.isFetchingNextPage} />
+      <FilesToolbar
+        pattern={query.pattern ?? ''}
+        onPattern={loc.setPattern}
+        total={total}
+        fetching={listing.isFetching && !listing.isFetchingNextPage}
+      />
       <Group align="flex-start" gap="md" wrap="nowrap">
         <Box style={{ flex: 1, minWidth: 0 }}>
           <FilesDropzone folder={folder} onFiles={(files) => uploads.add(files, folder)} openRef={openPicker}>
@@ -133,7 +172,13 @@ export default function FilesPage() {
             ) : listing.isError ? (
               <ErrorAlert error={listing.error} onRetry={() => void listing.refetch()} />
             ) : empty ? (
-              <FilesEmptyState appId={appId} folder={folder} searching={!!query.pattern} onUpload={upload} onNewFolder={() => startCreating('folder')} />
+              <FilesEmptyState
+                appId={appId}
+                folder={folder}
+                searching={!!query.pattern}
+                onUpload={upload}
+                onNewFolder={() => startCreating('folder')}
+              />
             ) : (
               <FileList
                 entries={entries}
@@ -202,7 +247,11 @@ export default function FilesPage() {
           />
         )}
       </NameModal>
-      <ConflictModal item={uploads.conflict} waiting={uploads.items.filter((i) => i.status === 'conflict').length} onChoose={uploads.resolveConflict} />
+      <ConflictModal
+        item={uploads.conflict}
+        waiting={uploads.items.filter((i) => i.status === 'conflict').length}
+        onChoose={uploads.resolveConflict}
+      />
       <FileActionDialogs appId={appId} dialog={dialog} onClose={() => setDialog(null)} onChanged={onChanged} />
     </>
   );

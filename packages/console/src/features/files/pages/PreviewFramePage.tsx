@@ -4,7 +4,13 @@ import { IconFileUnknown } from '@tabler/icons-react';
 import { createBridge, type Bridge } from '@basalt/sdk/bridge';
 import { readFileText } from '../api/files.queries';
 import { errorInfo } from '../../../lib/errors';
-import { PREVIEW_CHANNEL, PreviewEvents, PreviewMethods, type PreviewFile, type PreviewLoaded } from '../preview-bridge';
+import {
+  PREVIEW_CHANNEL,
+  PreviewEvents,
+  PreviewMethods,
+  type PreviewFile,
+  type PreviewLoaded,
+} from '../preview-bridge';
 
 /** Text beyond this is cut in the preview; the editor and the download have all of it. */
 const TEXT_LIMIT = 200_000;
@@ -36,7 +42,10 @@ export default function PreviewFramePage() {
       setFile(next);
       return { shown: next.path };
     });
-    bridge.register(PreviewMethods.state, () => ({ path: fileRef.current?.path ?? null, kind: fileRef.current?.kind ?? null }));
+    bridge.register(PreviewMethods.state, () => ({
+      path: fileRef.current?.path ?? null,
+      kind: fileRef.current?.kind ?? null,
+    }));
     // Either side may knock first; the frame knocks too, so the order of loading does not matter.
     bridge.connect().catch(() => undefined);
     return () => {
@@ -45,7 +54,8 @@ export default function PreviewFramePage() {
     };
   }, []);
 
-  const emitLoaded = (info: PreviewLoaded) => bridgeRef.current?.connected && bridgeRef.current.emit(PreviewEvents.loaded, info);
+  const emitLoaded = (info: PreviewLoaded) =>
+    bridgeRef.current?.connected && bridgeRef.current.emit(PreviewEvents.loaded, info);
   const failFor = useCallback((path: string | undefined, message: string) => {
     setFailure(message);
     if (path && bridgeRef.current?.connected) bridgeRef.current.emit(PreviewEvents.failed, { path, message });
@@ -100,7 +110,14 @@ export default function PreviewFramePage() {
             src={src}
             alt={file.name}
             style={{ maxWidth: '100%', maxHeight: 'calc(100vh - 16px)', objectFit: 'contain' }}
-            onLoad={(e) => emitLoaded({ path: file.path, kind: 'image', width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
+            onLoad={(e) =>
+              emitLoaded({
+                path: file.path,
+                kind: 'image',
+                width: e.currentTarget.naturalWidth,
+                height: e.currentTarget.naturalHeight,
+              })
+            }
             onError={() => emitFailed('The image could not be shown: the file may be damaged or not an image.')}
           />
         </Center>
@@ -114,13 +131,26 @@ export default function PreviewFramePage() {
         );
       }
       return (
-        <Box component="pre" className="mono" aria-label={`Content of ${file.name}`} m={0} p="md" style={{ fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-word', minHeight: '100vh' }}>
+        <Box
+          component="pre"
+          className="mono"
+          aria-label={`Content of ${file.name}`}
+          m={0}
+          p="md"
+          style={{ fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-word', minHeight: '100vh' }}
+        >
           {text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}\n…` : text}
         </Box>
       );
     case 'pdf':
       return (
-        <object data={src} type="application/pdf" aria-label={`PDF ${file.name}`} style={{ width: '100%', height: '100vh', display: 'block' }} onLoad={() => emitLoaded({ path: file.path, kind: 'pdf' })}>
+        <object
+          data={src}
+          type="application/pdf"
+          aria-label={`PDF ${file.name}`}
+          style={{ width: '100%', height: '100vh', display: 'block' }}
+          onLoad={() => emitLoaded({ path: file.path, kind: 'pdf' })}
+        >
           <Center h="100vh">
             <Anchor href={src} target="_blank" rel="noopener">
               Open {file.name}

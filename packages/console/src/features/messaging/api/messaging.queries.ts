@@ -16,7 +16,9 @@ export function useCreateChannel(appId: string) {
     meta: { errorToast: false },
     mutationFn: (name: string) => getSdk().messaging.createChannel(appId, name),
     onSuccess: (channel) => {
-      queryClient.setQueryData<MessagingChannel[]>(messagingKeys.channels(appId), (list) => (list ? [...list, channel] : list));
+      queryClient.setQueryData<MessagingChannel[]>(messagingKeys.channels(appId), (list) =>
+        list ? [...list, channel] : list,
+      );
       return queryClient.invalidateQueries({ queryKey: messagingKeys.channels(appId) });
     },
   });
@@ -26,7 +28,8 @@ export function useRenameChannel(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorToast: false },
-    mutationFn: ({ channel, name }: { channel: MessagingChannel; name: string }) => getSdk().messaging.renameChannel(appId, channel, name),
+    mutationFn: ({ channel, name }: { channel: MessagingChannel; name: string }) =>
+      getSdk().messaging.renameChannel(appId, channel, name),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.channels(appId) }),
   });
 }
@@ -43,7 +46,8 @@ export function useDeleteChannel(appId: string) {
 export function useLoadMessages(appId: string, channelId: string | undefined, page: number) {
   return useQuery({
     queryKey: messagingKeys.messages(appId, channelId ?? '', page),
-    queryFn: () => getSdk().messaging.loadMessages(appId, channelId!, { offset: page * PAGE_SIZE, pageSize: PAGE_SIZE }),
+    queryFn: () =>
+      getSdk().messaging.loadMessages(appId, channelId!, { offset: page * PAGE_SIZE, pageSize: PAGE_SIZE }),
     enabled: !!channelId,
     placeholderData: keepPreviousData,
   });
@@ -53,7 +57,8 @@ export function usePublishMessage(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorToast: false },
-    mutationFn: ({ channel, params }: { channel: string; params: PublishParams }) => getSdk().messaging.publishMessage(appId, channel, params),
+    mutationFn: ({ channel, params }: { channel: string; params: PublishParams }) =>
+      getSdk().messaging.publishMessage(appId, channel, params),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.allMessages(appId) }),
   });
 }
@@ -61,7 +66,12 @@ export function usePublishMessage(appId: string) {
 export function useLoadDevices(appId: string, channelId: string | undefined, where: string, page: number) {
   return useQuery({
     queryKey: messagingKeys.devices(appId, channelId ?? '', where, page),
-    queryFn: () => getSdk().messaging.loadDevices(appId, channelId!, { offset: page * PAGE_SIZE, pageSize: PAGE_SIZE, ...(where ? { where } : {}) }),
+    queryFn: () =>
+      getSdk().messaging.loadDevices(appId, channelId!, {
+        offset: page * PAGE_SIZE,
+        pageSize: PAGE_SIZE,
+        ...(where ? { where } : {}),
+      }),
     enabled: !!channelId,
     placeholderData: keepPreviousData,
   });
@@ -71,13 +81,17 @@ export function useDeleteDevices(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorToast: false },
-    mutationFn: ({ channelId, ids }: { channelId: string; ids: string[] }) => getSdk().messaging.deleteDevices(appId, channelId, ids),
+    mutationFn: ({ channelId, ids }: { channelId: string; ids: string[] }) =>
+      getSdk().messaging.deleteDevices(appId, channelId, ids),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.allDevices(appId) }),
   });
 }
 
 export function useGetPushTemplates(appId: string) {
-  return useQuery({ queryKey: messagingKeys.templates(appId), queryFn: () => getSdk().messaging.getPushTemplates(appId) });
+  return useQuery({
+    queryKey: messagingKeys.templates(appId),
+    queryFn: () => getSdk().messaging.getPushTemplates(appId),
+  });
 }
 
 export function useSavePushTemplate(appId: string) {
@@ -85,7 +99,9 @@ export function useSavePushTemplate(appId: string) {
   return useMutation({
     meta: { errorToast: false },
     mutationFn: ({ previousName, template }: { previousName?: string; template: Template }) =>
-      previousName ? getSdk().messaging.updatePushTemplate(appId, previousName, template) : getSdk().messaging.createPushTemplate(appId, template),
+      previousName
+        ? getSdk().messaging.updatePushTemplate(appId, previousName, template)
+        : getSdk().messaging.createPushTemplate(appId, template),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.templates(appId) }),
   });
 }
@@ -114,7 +130,12 @@ export function useSendPush(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorToast: false },
-    mutationFn: (push: PushParams) => getSdk().messaging.sendPush(appId, push) as Promise<{ recipients?: number; waitingForCredentials?: number; messageId?: string }>,
+    mutationFn: (push: PushParams) =>
+      getSdk().messaging.sendPush(appId, push) as Promise<{
+        recipients?: number;
+        waitingForCredentials?: number;
+        messageId?: string;
+      }>,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.allOutbox(appId) }),
   });
 }
@@ -122,7 +143,12 @@ export function useSendPush(appId: string) {
 export function useGetPushOutbox(appId: string, status: string, page: number) {
   return useQuery({
     queryKey: messagingKeys.outbox(appId, status, page),
-    queryFn: () => getSdk().messaging.getPushOutbox(appId, { offset: page * PAGE_SIZE, pageSize: PAGE_SIZE, ...(status ? { status } : {}) }),
+    queryFn: () =>
+      getSdk().messaging.getPushOutbox(appId, {
+        offset: page * PAGE_SIZE,
+        pageSize: PAGE_SIZE,
+        ...(status ? { status } : {}),
+      }),
     placeholderData: keepPreviousData,
     // Deliveries change state on the server by themselves.
     refetchInterval: 10_000,
@@ -140,7 +166,10 @@ export function useRetryPushDelivery(appId: string) {
 }
 
 export function useButtonTemplates(appId: string, platform: string) {
-  return useQuery({ queryKey: messagingKeys.buttons(appId, platform), queryFn: () => getSdk().messaging.getPushButtonTemplates(appId, platform) });
+  return useQuery({
+    queryKey: messagingKeys.buttons(appId, platform),
+    queryFn: () => getSdk().messaging.getPushButtonTemplates(appId, platform),
+  });
 }
 
 export function useSaveButtonTemplate(appId: string, platform: string) {
@@ -148,7 +177,9 @@ export function useSaveButtonTemplate(appId: string, platform: string) {
   return useMutation({
     meta: { errorToast: false },
     mutationFn: ({ previousName, template }: { previousName?: string; template: Template }) =>
-      previousName ? getSdk().messaging.updatePushButtonTemplate(appId, previousName, { ...template, platform }) : getSdk().messaging.createPushButtonTemplate(appId, { ...template, platform }),
+      previousName
+        ? getSdk().messaging.updatePushButtonTemplate(appId, previousName, { ...template, platform })
+        : getSdk().messaging.createPushButtonTemplate(appId, { ...template, platform }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.buttons(appId, platform) }),
   });
 }

@@ -31,7 +31,12 @@ export function ButtonTemplateModal({ opened, onClose, platform, initial, onSave
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={<Text fw={600}>{initial ? `Edit ${initial.name}` : `New ${platform} button template`}</Text>}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="lg"
+      title={<Text fw={600}>{initial ? `Edit ${initial.name}` : `New ${platform} button template`}</Text>}
+    >
       <Stack gap="md">
         <TextInput
           label="Template name"
@@ -43,18 +48,47 @@ export function ButtonTemplateModal({ opened, onClose, platform, initial, onSave
           onKeyDown={(e) => e.key === 'Enter' && submit()}
         />
         <Stack gap="xs">
-          <Text size="sm" fw={500}>Buttons</Text>
+          <Text size="sm" fw={500}>
+            Buttons
+          </Text>
           {draft.actions.map((a, i) => (
             <Group key={i} align="flex-start" gap="sm" wrap="nowrap">
-              <TextInput label={`Button ${i + 1} id`} w={170} value={a.id} onChange={(e) => update(i, { id: e.currentTarget.value })} error={shown && errors[`actions.${i}.id`]} />
-              <TextInput label={`Button ${i + 1} title`} style={{ flex: 1 }} value={a.title} onChange={(e) => update(i, { title: e.currentTarget.value })} error={shown && errors[`actions.${i}.title`]} />
-              <Checkbox label="Opens the app" mt={32} checked={a.opensApp} onChange={(e) => update(i, { opensApp: e.currentTarget.checked })} />
-              <ActionIcon variant="subtle" color="red" mt={28} aria-label={`Remove button ${i + 1}`} onClick={() => setDraft({ ...draft, actions: draft.actions.filter((_, j) => j !== i) })}>
+              <TextInput
+                label={`Button ${i + 1} id`}
+                w={170}
+                value={a.id}
+                onChange={(e) => update(i, { id: e.currentTarget.value })}
+                error={shown && errors[`actions.${i}.id`]}
+              />
+              <TextInput
+                label={`Button ${i + 1} title`}
+                style={{ flex: 1 }}
+                value={a.title}
+                onChange={(e) => update(i, { title: e.currentTarget.value })}
+                error={shown && errors[`actions.${i}.title`]}
+              />
+              <Checkbox
+                label="Opens the app"
+                mt={32}
+                checked={a.opensApp}
+                onChange={(e) => update(i, { opensApp: e.currentTarget.checked })}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mt={28}
+                aria-label={`Remove button ${i + 1}`}
+                onClick={() => setDraft({ ...draft, actions: draft.actions.filter((_, j) => j !== i) })}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>
           ))}
-          {shown && errors.actions && <Text size="xs" c="red">{errors.actions}</Text>}
+          {shown && errors.actions && (
+            <Text size="xs" c="red">
+              {errors.actions}
+            </Text>
+          )}
           <Button
             variant="subtle"
             size="compact-sm"
@@ -66,10 +100,18 @@ export function ButtonTemplateModal({ opened, onClose, platform, initial, onSave
             Add button
           </Button>
         </Stack>
-        {server && server.field !== 'name' && <Alert color="red" variant="light" role="alert">{server.message}</Alert>}
+        {server && server.field !== 'name' && (
+          <Alert color="red" variant="light" role="alert">
+            {server.message}
+          </Alert>
+        )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button onClick={submit} loading={saving}>{initial ? 'Save template' : 'Create template'}</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} loading={saving}>
+            {initial ? 'Save template' : 'Create template'}
+          </Button>
         </Group>
       </Stack>
     </Modal>

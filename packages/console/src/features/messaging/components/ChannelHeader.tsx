@@ -93,7 +93,8 @@ export function ChannelHeader({ appId, channel }: { appId: string; channel: Mess
           })
         }
       >
-        Its message history and device registrations go with it. Apps publishing to <b>{channel.name}</b> get an error until it is created again.
+        Its message history and device registrations go with it. Apps publishing to <b>{channel.name}</b> get an error
+        until it is created again.
       </ConfirmModal>
     </Group>
   );

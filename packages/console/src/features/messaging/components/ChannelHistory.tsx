@@ -38,7 +38,12 @@ export function ChannelHistory({ appId, channelId }: { appId: string; channelId:
           </Table.Thead>
           <Table.Tbody>
             {data.map((m) => (
-              <Table.Tr key={m.messageId} onClick={() => setSelected(m)} style={{ cursor: 'pointer' }} aria-selected={selected?.messageId === m.messageId}>
+              <Table.Tr
+                key={m.messageId}
+                onClick={() => setSelected(m)}
+                style={{ cursor: 'pointer' }}
+                aria-selected={selected?.messageId === m.messageId}
+              >
                 <Table.Td>
                   <Text size="sm">{formatDateTime(m.timestamp)}</Text>
                 </Table.Td>
@@ -59,7 +64,13 @@ export function ChannelHistory({ appId, channelId }: { appId: string; channelId:
       )}
       {pages > 1 && (
         <Group justify="flex-end">
-          <Pagination total={pages} value={page + 1} onChange={(p) => setPage(p - 1)} size="sm" aria-label="Message pages" />
+          <Pagination
+            total={pages}
+            value={page + 1}
+            onChange={(p) => setPage(p - 1)}
+            size="sm"
+            aria-label="Message pages"
+          />
         </Group>
       )}
       {selected && <MessageDetail message={selected} />}

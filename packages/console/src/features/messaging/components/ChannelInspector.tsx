@@ -26,8 +26,18 @@ export function ChannelInspector({ appId, channel }: { appId: string; channel: s
   const live = useChannel(appId, channel, onMessage, listening);
 
   const needle = filter.trim().toLowerCase();
-  const shown = needle ? messages.filter((m) => `${preview(m.message, 10_000)} ${m.publisherId ?? ''} ${JSON.stringify(m.headers)}`.toLowerCase().includes(needle)) : messages;
-  const state = !listening ? { label: 'Paused', color: 'orange' } : live.live ? { label: 'Live', color: 'green' } : { label: 'Connecting', color: 'gray' };
+  const shown = needle
+    ? messages.filter((m) =>
+        `${preview(m.message, 10_000)} ${m.publisherId ?? ''} ${JSON.stringify(m.headers)}`
+          .toLowerCase()
+          .includes(needle),
+      )
+    : messages;
+  const state = !listening
+    ? { label: 'Paused', color: 'orange' }
+    : live.live
+      ? { label: 'Live', color: 'green' }
+      : { label: 'Connecting', color: 'gray' };
 
   return (
     <Grid gap="md">
@@ -41,7 +51,14 @@ export function ChannelInspector({ appId, channel }: { appId: string; channel: s
               </Badge>
             </Group>
             <Group gap="sm" align="flex-end" wrap="nowrap">
-              <TextInput label="Filter messages" size="xs" leftSection={<IconSearch size={14} stroke={1.5} />} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} w={220} />
+              <TextInput
+                label="Filter messages"
+                size="xs"
+                leftSection={<IconSearch size={14} stroke={1.5} />}
+                value={filter}
+                onChange={(e) => setFilter(e.currentTarget.value)}
+                w={220}
+              />
               <Button
                 size="xs"
                 variant="default"
@@ -61,7 +78,13 @@ export function ChannelInspector({ appId, channel }: { appId: string; channel: s
             </Alert>
           )}
           {messages.length === 0 ? (
-            <Paper withBorder radius="md" p="xl" h={360} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+            <Paper
+              withBorder
+              radius="md"
+              p="xl"
+              h={360}
+              style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+            >
               <Stack align="center" gap="xs" maw={380}>
                 <IconBroadcast size={28} stroke={1.5} aria-hidden />
                 <Text size="sm" ta="center" c="dimmed">
@@ -75,7 +98,9 @@ export function ChannelInspector({ appId, channel }: { appId: string; channel: s
             <MessageStream messages={shown} selected={selected?.messageId} onSelect={setSelected} />
           )}
           <Text size="xs" c="dimmed" aria-live="polite">
-            {needle ? `${shown.length} of ${messages.length} messages match` : `${messages.length} ${messages.length === 1 ? 'message' : 'messages'} received`}
+            {needle
+              ? `${shown.length} of ${messages.length} messages match`
+              : `${messages.length} ${messages.length === 1 ? 'message' : 'messages'} received`}
           </Text>
           {selected && <MessageDetail message={selected} />}
         </Stack>

@@ -5,5 +5,12 @@ type Props = Omit<NameModalProps, 'label' | 'description' | 'validate' | 'server
 
 /** Name of a new or renamed channel: the same field, wording and rule wherever a channel is named. */
 export function ChannelNameModal(props: Props) {
-  return <NameModal {...props} label="Channel name" description="Apps publish and subscribe with this name." validate={(name) => channelNameProblem(name.trim())} />;
+  return (
+    <NameModal
+      {...props}
+      label="Channel name"
+      description="Apps publish and subscribe with this name."
+      validate={(name) => channelNameProblem(name.trim())}
+    />
+  );
 }

@@ -20,7 +20,13 @@ const ROW = 52;
  */
 export function MessageStream({ messages, selected, onSelect }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: messages.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: 8, getItemKey: (i) => messages[i].messageId });
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW,
+    overscan: 8,
+    getItemKey: (i) => messages[i].messageId,
+  });
   const [atTop, setAtTop] = useState(true);
   const [seen, setSeen] = useState(messages.length);
   const unseen = atTop ? 0 : Math.max(0, messages.length - seen);
@@ -45,7 +51,14 @@ export function MessageStream({ messages, selected, onSelect }: Props) {
           {unseen} new {unseen === 1 ? 'message' : 'messages'}
         </Button>
       )}
-      <div ref={scrollRef} className={classes.scroll} onScroll={(e) => setAtTop(e.currentTarget.scrollTop < 8)} role="log" aria-label="Live messages" aria-live="polite">
+      <div
+        ref={scrollRef}
+        className={classes.scroll}
+        onScroll={(e) => setAtTop(e.currentTarget.scrollTop < 8)}
+        role="log"
+        aria-label="Live messages"
+        aria-live="polite"
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const m = messages[item.index];

@@ -28,8 +28,18 @@ export function PublishForm({ appId, channel }: { appId: string; channel: string
           setChecked({ message: true, headers: true });
           if (!messageCheck.ok || !headersCheck.ok || publish.isPending) return;
           publish.mutate(
-            { channel, params: { message: messageCheck.value, headers: headersCheck.value, publisherId: publisherId.trim() || null } },
-            { onSuccess: (answer) => notifications.show({ color: 'green', message: `Published to ${channel} (${answer.messageId})` }) },
+            {
+              channel,
+              params: {
+                message: messageCheck.value,
+                headers: headersCheck.value,
+                publisherId: publisherId.trim() || null,
+              },
+            },
+            {
+              onSuccess: (answer) =>
+                notifications.show({ color: 'green', message: `Published to ${channel} (${answer.messageId})` }),
+            },
           );
         }}
       >

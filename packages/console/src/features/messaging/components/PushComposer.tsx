@@ -1,14 +1,42 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Badge, Button, Checkbox, Grid, Group, Loader, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconSend, IconTrash } from '@tabler/icons-react';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { errorInfo } from '../../../lib/errors';
 import { useUnsavedChangesGuard } from '../../../lib/useUnsavedChangesGuard';
-import { useDeletePushTemplates, useGetPushRecipientsCount, useLoadChannels, useSavePushTemplate, useSendPush } from '../api/messaging.queries';
-import { audienceWhere, draftProblems, pushFromDraft, templateFromDraft, PLATFORMS, type PushDraft } from '../push-draft';
+import {
+  useDeletePushTemplates,
+  useGetPushRecipientsCount,
+  useLoadChannels,
+  useSavePushTemplate,
+  useSendPush,
+} from '../api/messaging.queries';
+import {
+  audienceWhere,
+  draftProblems,
+  pushFromDraft,
+  templateFromDraft,
+  PLATFORMS,
+  type PushDraft,
+} from '../push-draft';
 import { PushPreview } from './PushPreview';
 import { SendPushModal } from './SendPushModal';
 
@@ -37,14 +65,20 @@ export function PushComposer({ appId, savedName, initial }: Props) {
   const set = (patch: Partial<PushDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   const dirty = !saved || JSON.stringify(saved) !== JSON.stringify(draft);
-  const status = !saved ? { label: 'New', color: 'gray' } : dirty ? { label: 'Unsaved changes', color: 'orange' } : { label: 'Saved', color: 'green' };
+  const status = !saved
+    ? { label: 'New', color: 'gray' }
+    : dirty
+      ? { label: 'Unsaved changes', color: 'orange' }
+      : { label: 'Saved', color: 'green' };
   const base = `/apps/${appId}/messaging/push`;
   // Leaving with edits not saved asks first. Read at the moment of the navigation: the rename
   // after a save navigates before React has rendered the saved state.
   const lastSaved = useRef(initial);
   const current = useRef(draft);
   current.current = draft;
-  const guard = useUnsavedChangesGuard(() => JSON.stringify(lastSaved.current) !== JSON.stringify(current.current), { message: 'The push template’s changes are not saved yet.' });
+  const guard = useUnsavedChangesGuard(() => JSON.stringify(lastSaved.current) !== JSON.stringify(current.current), {
+    message: 'The push template’s changes are not saved yet.',
+  });
 
   const doSave = async () => {
     setTouched(true);
@@ -79,11 +113,22 @@ export function PushComposer({ appId, savedName, initial }: Props) {
         </Group>
         <Group gap="sm">
           {savedName && (
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={18} stroke={1.5} />} onClick={() => setDeleting(true)}>
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={18} stroke={1.5} />}
+              onClick={() => setDeleting(true)}
+            >
               Delete
             </Button>
           )}
-          <Button variant="default" leftSection={<IconDeviceFloppy size={18} stroke={1.5} />} onClick={() => void doSave().catch(() => undefined)} loading={save.isPending} disabled={!dirty}>
+          <Button
+            variant="default"
+            leftSection={<IconDeviceFloppy size={18} stroke={1.5} />}
+            onClick={() => void doSave().catch(() => undefined)}
+            loading={save.isPending}
+            disabled={!dirty}
+          >
             Save template
           </Button>
           <Button
@@ -110,9 +155,21 @@ export function PushComposer({ appId, savedName, initial }: Props) {
                 <Text fw={600} size="sm">
                   Content
                 </Text>
-                <TextInput label="Template name" value={draft.name} onChange={(e) => set({ name: e.currentTarget.value })} error={touched && problems.name} />
+                <TextInput
+                  label="Template name"
+                  value={draft.name}
+                  onChange={(e) => set({ name: e.currentTarget.value })}
+                  error={touched && problems.name}
+                />
                 <TextInput label="Title" value={draft.title} onChange={(e) => set({ title: e.currentTarget.value })} />
-                <Textarea label="Message" autosize minRows={2} value={draft.body} onChange={(e) => set({ body: e.currentTarget.value })} error={touched && problems.body} />
+                <Textarea
+                  label="Message"
+                  autosize
+                  minRows={2}
+                  value={draft.body}
+                  onChange={(e) => set({ body: e.currentTarget.value })}
+                  error={touched && problems.body}
+                />
               </Stack>
             </Paper>
             <Paper withBorder radius="md" p="md" component="section" aria-label="Audience">
@@ -124,12 +181,28 @@ export function PushComposer({ appId, savedName, initial }: Props) {
                   <Group gap={6} aria-live="polite">
                     {recipients.isFetching && <Loader size={12} />}
                     <Text size="sm" fw={600} data-testid="push-recipients">
-                      {problems.audience ? '—' : recipients.isError ? 'Check the where clause' : `${recipients.data ?? 0} ${recipients.data === 1 ? 'recipient' : 'recipients'}`}
+                      {problems.audience
+                        ? '—'
+                        : recipients.isError
+                          ? 'Check the where clause'
+                          : `${recipients.data ?? 0} ${recipients.data === 1 ? 'recipient' : 'recipients'}`}
                     </Text>
                   </Group>
                 </Group>
-                <Select label="Channel" placeholder="Any channel" clearable data={(channels.data ?? []).map((c) => c.name)} value={draft.channelName || null} onChange={(v) => set({ channelName: v ?? '' })} />
-                <Checkbox.Group label="Platforms" value={draft.platforms} onChange={(platforms) => set({ platforms })} error={touched && problems.platforms}>
+                <Select
+                  label="Channel"
+                  placeholder="Any channel"
+                  clearable
+                  data={(channels.data ?? []).map((c) => c.name)}
+                  value={draft.channelName || null}
+                  onChange={(v) => set({ channelName: v ?? '' })}
+                />
+                <Checkbox.Group
+                  label="Platforms"
+                  value={draft.platforms}
+                  onChange={(platforms) => set({ platforms })}
+                  error={touched && problems.platforms}
+                >
                   <Group gap="md" mt={4}>
                     {PLATFORMS.map((p) => (
                       <Checkbox key={p} value={p} label={p === 'IOS' ? 'iOS' : 'Android'} />
@@ -141,7 +214,10 @@ export function PushComposer({ appId, savedName, initial }: Props) {
                   description="A where clause over devices, e.g. osVersion >= '14' or deviceId LIKE 'test%'"
                   value={draft.where}
                   onChange={(e) => set({ where: e.currentTarget.value })}
-                  error={(touched && problems.audience) || (recipients.isError ? errorInfo(recipients.error).message : undefined)}
+                  error={
+                    (touched && problems.audience) ||
+                    (recipients.isError ? errorInfo(recipients.error).message : undefined)
+                  }
                   styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                 />
               </Stack>

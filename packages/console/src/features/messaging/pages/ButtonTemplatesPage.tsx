@@ -36,10 +36,19 @@ export default function ButtonTemplatesPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <SegmentedControl aria-label="Platform" value={platform} data={PLATFORMS} onChange={(v) => setSearch({ platform: v }, { replace: true })} />
+        <SegmentedControl
+          aria-label="Platform"
+          value={platform}
+          data={PLATFORMS}
+          onChange={(v) => setSearch({ platform: v }, { replace: true })}
+        />
         <Group gap="md">
-          <Text size="sm" c="dimmed">{list.data ? `${templates.length} ${templates.length === 1 ? 'template' : 'templates'}` : ''}</Text>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => open()}>New template</Button>
+          <Text size="sm" c="dimmed">
+            {list.data ? `${templates.length} ${templates.length === 1 ? 'template' : 'templates'}` : ''}
+          </Text>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => open()}>
+            New template
+          </Button>
         </Group>
       </Group>
       {list.isPending ? (
@@ -50,9 +59,12 @@ export default function ButtonTemplatesPage() {
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="sm">
             <Text size="sm" c="dimmed" ta="center" maw={520}>
-              No {platform === 'IOS' ? 'iOS' : 'Android'} button template yet. A button template names the action buttons a notification shows; a push refers to it by name.
+              No {platform === 'IOS' ? 'iOS' : 'Android'} button template yet. A button template names the action
+              buttons a notification shows; a push refers to it by name.
             </Text>
-            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => open()}>Create the first template</Button>
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => open()}>
+              Create the first template
+            </Button>
           </Stack>
         </Paper>
       ) : (
@@ -70,11 +82,28 @@ export default function ButtonTemplatesPage() {
                 <Table.Td fw={500}>{t.name}</Table.Td>
                 <Table.Td>
                   <Group gap={6}>
-                    {t.actions.length ? t.actions.map((a) => <Badge key={a.id} variant="outline" radius="sm" tt="none">{a.title || a.id}</Badge>) : <Text size="sm" c="dimmed">—</Text>}
+                    {t.actions.length ? (
+                      t.actions.map((a) => (
+                        <Badge key={a.id} variant="outline" radius="sm" tt="none">
+                          {a.title || a.id}
+                        </Badge>
+                      ))
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        —
+                      </Text>
+                    )}
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  <EditDeleteActions what={t.name} onEdit={() => open(t)} onDelete={() => { remove.reset(); setDeleting(t.name); }} />
+                  <EditDeleteActions
+                    what={t.name}
+                    onEdit={() => open(t)}
+                    onDelete={() => {
+                      remove.reset();
+                      setDeleting(t.name);
+                    }}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -92,7 +121,16 @@ export default function ButtonTemplatesPage() {
           onSave={(template) =>
             save.mutate(
               { previousName: editing.template?.name, template: { ...template } },
-              { onSuccess: () => { setEditing(null); notifications.show({ color: 'teal', title: 'Template saved', message: `${template.name} is ready to use in pushes.` }); } },
+              {
+                onSuccess: () => {
+                  setEditing(null);
+                  notifications.show({
+                    color: 'teal',
+                    title: 'Template saved',
+                    message: `${template.name} is ready to use in pushes.`,
+                  });
+                },
+              },
             )
           }
         />

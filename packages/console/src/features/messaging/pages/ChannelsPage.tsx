@@ -59,12 +59,16 @@ export default function ChannelsPage() {
           </ThemeIcon>
           <Title order={2}>No channels yet</Title>
           <Text size="sm" c="dimmed" ta="center">
-            A channel carries messages from publishers to every subscribed app in real time. Create one, then watch its traffic live here.
+            A channel carries messages from publishers to every subscribed app in real time. Create one, then watch its
+            traffic live here.
           </Text>
           <Button leftSection={<IconPlus size={18} stroke={1.5} />} onClick={() => setCreating(true)}>
             New channel
           </Button>
-          <Code block w="100%">{`const rt = connectRealtime({ serverUrl, appId, apiKey });\nawait rt.subscribe('news', (message) => console.log(message));`}</Code>
+          <Code
+            block
+            w="100%"
+          >{`const rt = connectRealtime({ serverUrl, appId, apiKey });\nawait rt.subscribe('news', (message) => console.log(message));`}</Code>
         </Stack>
         {createModal}
       </Paper>
@@ -81,16 +85,25 @@ export default function ChannelsPage() {
       </Stack>
       <Box style={{ flex: 1, minWidth: 0 }}>
         {!current ? (
-          <ErrorAlert error={{ status: 404, message: `There is no channel named ${name}.` }} title="Channel not found" />
+          <ErrorAlert
+            error={{ status: 404, message: `There is no channel named ${name}.` }}
+            title="Channel not found"
+          />
         ) : (
           <>
             <ChannelHeader appId={appId} channel={current} />
             <Tabs value={tab} keepMounted={false}>
               <Tabs.List mb="md" aria-label="Channel views">
-                <Tabs.Tab value="inspector" renderRoot={(props) => <Link to={`${base}/${encodeURIComponent(current.name)}`} {...props} />}>
+                <Tabs.Tab
+                  value="inspector"
+                  renderRoot={(props) => <Link to={`${base}/${encodeURIComponent(current.name)}`} {...props} />}
+                >
                   Inspector
                 </Tabs.Tab>
-                <Tabs.Tab value="history" renderRoot={(props) => <Link to={`${base}/${encodeURIComponent(current.name)}/history`} {...props} />}>
+                <Tabs.Tab
+                  value="history"
+                  renderRoot={(props) => <Link to={`${base}/${encodeURIComponent(current.name)}/history`} {...props} />}
+                >
                   History
                 </Tabs.Tab>
               </Tabs.List>

@@ -1,6 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Badge, Button, Checkbox, Code, Group, Pagination, Paper, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
@@ -63,7 +77,13 @@ export default function DevicesPage() {
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           style={{ flex: 1 }}
         />
-        <Button color="red" variant="light" leftSection={<IconTrash size={18} stroke={1.5} />} disabled={!picked.length} onClick={() => setConfirming(true)}>
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconTrash size={18} stroke={1.5} />}
+          disabled={!picked.length}
+          onClick={() => setConfirming(true)}
+        >
           Delete selected{picked.length ? ` (${picked.length})` : ''}
         </Button>
       </Group>
@@ -79,10 +99,15 @@ export default function DevicesPage() {
         <Paper withBorder radius="md" p="xl">
           <Stack gap="sm" align="center">
             <Text size="sm" c="dimmed" ta="center">
-              {where ? 'No device matches this filter.' : `No device is registered to ${channel.name}. Apps register one when they ask for push notifications:`}
+              {where
+                ? 'No device matches this filter.'
+                : `No device is registered to ${channel.name}. Apps register one when they ask for push notifications:`}
             </Text>
             {!where && (
-              <Code block w="100%">{`POST ${window.location.origin}/${appId}/<apiKey>/messaging/registrations\n{"deviceToken": "…", "deviceId": "…", "os": "ANDROID", "channels": ["${channel.name}"]}`}</Code>
+              <Code
+                block
+                w="100%"
+              >{`POST ${window.location.origin}/${appId}/<apiKey>/messaging/registrations\n{"deviceToken": "…", "deviceId": "…", "os": "ANDROID", "channels": ["${channel.name}"]}`}</Code>
             )}
           </Stack>
         </Paper>
@@ -95,7 +120,11 @@ export default function DevicesPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={40}>
-                  <Checkbox aria-label="Select all devices on this page" checked={allPicked} onChange={() => setPicked(allPicked ? [] : rows.map((d) => d.deviceId))} />
+                  <Checkbox
+                    aria-label="Select all devices on this page"
+                    checked={allPicked}
+                    onChange={() => setPicked(allPicked ? [] : rows.map((d) => d.deviceId))}
+                  />
                 </Table.Th>
                 <Table.Th>Platform</Table.Th>
                 <Table.Th>Device id</Table.Th>
@@ -109,7 +138,15 @@ export default function DevicesPage() {
               {rows.map((d) => (
                 <Table.Tr key={d.objectId}>
                   <Table.Td>
-                    <Checkbox aria-label={`Select device ${d.deviceId}`} checked={picked.includes(d.deviceId)} onChange={() => setPicked((p) => (p.includes(d.deviceId) ? p.filter((x) => x !== d.deviceId) : [...p, d.deviceId]))} />
+                    <Checkbox
+                      aria-label={`Select device ${d.deviceId}`}
+                      checked={picked.includes(d.deviceId)}
+                      onChange={() =>
+                        setPicked((p) =>
+                          p.includes(d.deviceId) ? p.filter((x) => x !== d.deviceId) : [...p, d.deviceId],
+                        )
+                      }
+                    />
                   </Table.Td>
                   <Table.Td>
                     <Badge variant="light" color="gray" radius="sm">
@@ -134,7 +171,12 @@ export default function DevicesPage() {
           </Table>
           {total > PAGE_SIZE && (
             <Group justify="flex-end">
-              <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page + 1} onChange={(p) => setPage(p - 1)} size="sm" />
+              <Pagination
+                total={Math.ceil(total / PAGE_SIZE)}
+                value={page + 1}
+                onChange={(p) => setPage(p - 1)}
+                size="sm"
+              />
             </Group>
           )}
         </>
@@ -152,7 +194,10 @@ export default function DevicesPage() {
             { channelId: channel.channelid, ids: picked },
             {
               onSuccess: () => {
-                notifications.show({ color: 'green', message: `Deleted ${picked.length} ${picked.length === 1 ? 'device' : 'devices'}` });
+                notifications.show({
+                  color: 'green',
+                  message: `Deleted ${picked.length} ${picked.length === 1 ? 'device' : 'devices'}`,
+                });
                 setPicked([]);
                 setConfirming(false);
               },

@@ -1,7 +1,21 @@
 import { Fragment, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Link } from 'react-router';
-import { Anchor, Badge, Button, Code, Group, Pagination, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import type { PushOutboxEntry } from '@basalt/shared';
@@ -29,7 +43,12 @@ export default function OutboxPage() {
   const waiting = outbox.data?.data.some((d) => d.status === 'no-credentials');
   const retryOne = (d: PushOutboxEntry) =>
     retry.mutate(d.objectId, {
-      onSuccess: () => notifications.show({ color: 'blue', title: 'Sending again', message: `The delivery to ${d.deviceId} is on its way; its status updates here.` }),
+      onSuccess: () =>
+        notifications.show({
+          color: 'blue',
+          title: 'Sending again',
+          message: `The delivery to ${d.deviceId} is on its way; its status updates here.`,
+        }),
       onError: (err) => notifications.show({ color: 'red', title: 'Not retried', message: errorInfo(err).message }),
     });
 
@@ -58,7 +77,10 @@ export default function OutboxPage() {
       {waiting && (
         <Text size="sm" c="dimmed">
           Deliveries waiting for credentials go out by themselves once they are saved in{' '}
-          <Anchor component={Link} to={`/apps/${appId}/settings/mobile`} size="sm">Settings › Mobile</Anchor>.
+          <Anchor component={Link} to={`/apps/${appId}/settings/mobile`} size="sm">
+            Settings › Mobile
+          </Anchor>
+          .
         </Text>
       )}
       {outbox.isPending ? (
@@ -68,7 +90,9 @@ export default function OutboxPage() {
       ) : outbox.data.data.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Text size="sm" c="dimmed" ta="center">
-            {status ? 'No delivery has this status.' : 'No push was sent yet. Deliveries appear here with their status as soon as a push goes out.'}
+            {status
+              ? 'No delivery has this status.'
+              : 'No push was sent yet. Deliveries appear here with their status as soon as a push goes out.'}
           </Text>
         </Paper>
       ) : (
@@ -88,7 +112,11 @@ export default function OutboxPage() {
             <Table.Tbody>
               {outbox.data.data.map((d) => (
                 <Fragment key={d.objectId}>
-                  <Table.Tr onClick={() => setOpen(open === d.objectId ? null : d.objectId)} style={{ cursor: 'pointer' }} aria-expanded={open === d.objectId}>
+                  <Table.Tr
+                    onClick={() => setOpen(open === d.objectId ? null : d.objectId)}
+                    style={{ cursor: 'pointer' }}
+                    aria-expanded={open === d.objectId}
+                  >
                     <Table.Td>{formatDateTime(d.created)}</Table.Td>
                     <Table.Td>{d.os}</Table.Td>
                     <Table.Td className="mono">{d.deviceId}</Table.Td>
@@ -135,7 +163,12 @@ export default function OutboxPage() {
           </Table>
           {outbox.data.totalRows > PAGE_SIZE && (
             <Group justify="flex-end">
-              <Pagination total={Math.ceil(outbox.data.totalRows / PAGE_SIZE)} value={page + 1} onChange={(p) => setPage(p - 1)} size="sm" />
+              <Pagination
+                total={Math.ceil(outbox.data.totalRows / PAGE_SIZE)}
+                value={page + 1}
+                onChange={(p) => setPage(p - 1)}
+                size="sm"
+              />
             </Group>
           )}
         </>

@@ -11,7 +11,9 @@ export default function PushPage() {
   const { appId = '', template } = useParams();
   const templates = useGetPushTemplates(appId);
   const base = `/apps/${appId}/messaging/push`;
-  const list = (templates.data ?? []).filter((t) => typeof t.name === 'string').sort((a, b) => String(a.name).localeCompare(String(b.name)));
+  const list = (templates.data ?? [])
+    .filter((t) => typeof t.name === 'string')
+    .sort((a, b) => String(a.name).localeCompare(String(b.name)));
   const current = template ? list.find((t) => t.name === template) : undefined;
 
   return (
@@ -34,7 +36,14 @@ export default function PushPage() {
             </Text>
           ) : (
             list.map((t) => (
-              <NavLink key={String(t.name)} component={Link} to={`${base}/${encodeURIComponent(String(t.name))}`} label={String(t.name)} active={t.name === template} leftSection={<IconTemplate size={16} stroke={1.5} />} />
+              <NavLink
+                key={String(t.name)}
+                component={Link}
+                to={`${base}/${encodeURIComponent(String(t.name))}`}
+                label={String(t.name)}
+                active={t.name === template}
+                leftSection={<IconTemplate size={16} stroke={1.5} />}
+              />
             ))
           )}
         </Paper>
@@ -43,9 +52,17 @@ export default function PushPage() {
         {template && templates.isPending ? (
           <Skeleton height={400} />
         ) : template && !current ? (
-          <ErrorAlert error={{ status: 404, message: `There is no push template named ${template}.` }} title="Template not found" />
+          <ErrorAlert
+            error={{ status: 404, message: `There is no push template named ${template}.` }}
+            title="Template not found"
+          />
         ) : (
-          <PushComposer key={template ?? '-new-'} appId={appId} savedName={current ? String(current.name) : undefined} initial={current ? draftFromTemplate(current) : EMPTY_DRAFT} />
+          <PushComposer
+            key={template ?? '-new-'}
+            appId={appId}
+            savedName={current ? String(current.name) : undefined}
+            initial={current ? draftFromTemplate(current) : EMPTY_DRAFT}
+          />
         )}
       </Box>
     </Group>

@@ -5,7 +5,11 @@ import { securityKeys } from './security.keys';
 
 /** The app's risks as the server's advisor sees them (refreshed after every fix). */
 export function useAdvisor(appId: string) {
-  return useQuery({ queryKey: securityKeys.advisor(appId), queryFn: () => getSdk().security.advisor(appId), enabled: !!appId });
+  return useQuery({
+    queryKey: securityKeys.advisor(appId),
+    queryFn: () => getSdk().security.advisor(appId),
+    enabled: !!appId,
+  });
 }
 
 /**
@@ -20,7 +24,10 @@ export function useDenyAnonymousWrites(appId: string) {
       const { table, roleId } = risk;
       if (!table || !roleId) throw new Error('This risk names no table');
       for (const operation of table.operations) {
-        await getSdk().security.setPermission(appId, 'roles', roleId, 'data', table.tableId, table.name, 'all', { operation, access: 'DENY' });
+        await getSdk().security.setPermission(appId, 'roles', roleId, 'data', table.tableId, table.name, 'all', {
+          operation,
+          access: 'DENY',
+        });
       }
     },
     onSettled: () => void qc.invalidateQueries({ queryKey: securityKeys.all(appId) }),

@@ -5,12 +5,19 @@ import { securityKeys } from './security.keys';
 
 /** The app's tables, for the scope pickers (system tables included: Users is one of them). */
 export function useSecurityTables(appId: string) {
-  return useQuery({ queryKey: securityKeys.tables(appId), queryFn: async () => (await getSdk().tables.get(appId)).tables });
+  return useQuery({
+    queryKey: securityKeys.tables(appId),
+    queryFn: async () => (await getSdk().tables.get(appId)).tables,
+  });
 }
 
 /** Messaging channels, for channel permissions. */
 export function useSecurityChannels(appId: string, enabled = true) {
-  return useQuery({ queryKey: securityKeys.channels(appId), queryFn: () => getSdk().messaging.loadChannels(appId), enabled });
+  return useQuery({
+    queryKey: securityKeys.channels(appId),
+    queryFn: () => getSdk().messaging.loadChannels(appId),
+    enabled,
+  });
 }
 
 /** The signed-in developer's access to each numbered operation of this app. */

@@ -34,18 +34,33 @@ function columnMatrix(answer: PermissionListWire): PermissionList {
   const data = answer.data.map((row) => ({
     id: row.id,
     name: row.name,
-    permissions: Object.fromEntries((row.permissions as ColumnPermissionEntry[]).map((p) => [`${p.column}:${p.operation}`, p.access])),
+    permissions: Object.fromEntries(
+      (row.permissions as ColumnPermissionEntry[]).map((p) => [`${p.column}:${p.operation}`, p.access]),
+    ),
   }));
   return { data, totalRows: answer.totalRows };
 }
 
-export function usePermissionList(appId: string, policy: PermissionPolicy, scope: PermissionScope | undefined, search = '') {
+export function usePermissionList(
+  appId: string,
+  policy: PermissionPolicy,
+  scope: PermissionScope | undefined,
+  search = '',
+) {
   return useQuery({
     queryKey: keyOf(appId, policy, scope ?? { service: 'data', itemId: '' }, search),
     queryFn: () => {
       const s = scope!;
       if (policy === 'columns') return getSdk().security.loadColumnPermissions(appId, s.itemId).then(columnMatrix);
-      return getSdk().security.loadPermissions(appId, policy, s.service, s.itemId, s.itemName, s.objectId ?? 'all', search ? { name: search } : {});
+      return getSdk().security.loadPermissions(
+        appId,
+        policy,
+        s.service,
+        s.itemId,
+        s.itemName,
+        s.objectId ?? 'all',
+        search ? { name: search } : {},
+      );
     },
     enabled: !!scope?.itemId,
     placeholderData: keepPreviousData,
@@ -63,17 +78,39 @@ function send(appId: string, scope: PermissionScope, c: CellChange) {
   const objectId = scope.objectId ?? 'all';
   if (c.policy === 'columns') {
     // A column rule is dropped by sending it with no access: the path form would drop every column.
-    return sdk.setPermission(appId, 'columns', c.principalId, scope.service, scope.itemId, scope.itemName, objectId, { operation: c.operation, access: c.access, columnId: c.column });
+    return sdk.setPermission(appId, 'columns', c.principalId, scope.service, scope.itemId, scope.itemName, objectId, {
+      operation: c.operation,
+      access: c.access,
+      columnId: c.column,
+    });
   }
-  if (c.access === null) return sdk.dropPermissions(appId, c.policy, c.principalId, scope.service, scope.itemId, scope.itemName, objectId, c.operation);
-  return sdk.setPermission(appId, c.policy, c.principalId, scope.service, scope.itemId, scope.itemName, objectId, { operation: c.operation, access: c.access });
+  if (c.access === null)
+    return sdk.dropPermissions(
+      appId,
+      c.policy,
+      c.principalId,
+      scope.service,
+      scope.itemId,
+      scope.itemName,
+      objectId,
+      c.operation,
+    );
+  return sdk.setPermission(appId, c.policy, c.principalId, scope.service, scope.itemId, scope.itemName, objectId, {
+    operation: c.operation,
+    access: c.access,
+  });
 }
 
 /**
  * Changes permission cells optimistically (docs/console-screens.md › Optimistic changes): the cache shows the new state at once
  * and rolls back when the server refuses. Several cells (a bulk row or column) go as one change.
  */
-export function useChangePermissions(appId: string, policy: PermissionPolicy, scope: PermissionScope | undefined, search = '') {
+export function useChangePermissions(
+  appId: string,
+  policy: PermissionPolicy,
+  scope: PermissionScope | undefined,
+  search = '',
+) {
   const qc = useQueryClient();
   const key = keyOf(appId, policy, scope ?? { service: 'data', itemId: '' }, search);
   return useMutation({

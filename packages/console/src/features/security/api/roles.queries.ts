@@ -28,7 +28,9 @@ export function useRenameRole(appId: string) {
     onMutate: async ({ id, name }) => {
       await qc.cancelQueries({ queryKey: securityKeys.roles(appId) });
       const previous = qc.getQueryData<Role[]>(securityKeys.roles(appId));
-      qc.setQueryData<Role[]>(securityKeys.roles(appId), (list) => list?.map((r) => (r.id === id ? { ...r, name, rolename: name } : r)));
+      qc.setQueryData<Role[]>(securityKeys.roles(appId), (list) =>
+        list?.map((r) => (r.id === id ? { ...r, name, rolename: name } : r)),
+      );
       return { previous };
     },
     onError: (_e, _v, ctx) => {

@@ -15,7 +15,10 @@ export function useSessionUsers(appId: string, search: string) {
         const page = await getSdk().security.loadUsers(appId, { identityOrUserId: search, offset, pageSize: PAGE });
         return { data: page.data, next: offset + PAGE < page.totalRows ? String(offset + PAGE) : undefined };
       }
-      const page = await getSdk().security.loadUsersWithSessions(appId, { pageSize: PAGE, cursor: pageParam || undefined });
+      const page = await getSdk().security.loadUsersWithSessions(appId, {
+        pageSize: PAGE,
+        cursor: pageParam || undefined,
+      });
       return { data: page.data, next: page.cursor ?? undefined };
     },
     getNextPageParam: (last) => last.next,

@@ -9,10 +9,17 @@ export function AdvisorBanner({ appId }: { appId: string }) {
   const high = data?.risks.filter((r) => r.level === 'high') ?? [];
   if (!high.length) return null;
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={`${high.length} high security risk${high.length === 1 ? '' : 's'}`}>
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      title={`${high.length} high security risk${high.length === 1 ? '' : 's'}`}
+    >
       {high[0]!.title}
       {high.length > 1 ? ` and ${high.length - 1} more` : ''}.{' '}
-      <Anchor component={Link} to={`/apps/${appId}/security/advisor`}>Open the security advisor</Anchor>
+      <Anchor component={Link} to={`/apps/${appId}/security/advisor`}>
+        Open the security advisor
+      </Anchor>
     </Alert>
   );
 }

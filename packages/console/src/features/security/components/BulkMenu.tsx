@@ -3,7 +3,15 @@ import { IconCheck, IconDots, IconRotate, IconX } from '@tabler/icons-react';
 import type { CellState } from './permission-state';
 
 /** Grant all, deny all or reset a row or a column of the matrix. */
-export function BulkMenu({ label, onSet, disabled }: { label: string; onSet: (state: CellState) => void; disabled?: boolean }) {
+export function BulkMenu({
+  label,
+  onSet,
+  disabled,
+}: {
+  label: string;
+  onSet: (state: CellState) => void;
+  disabled?: boolean;
+}) {
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
@@ -13,7 +21,10 @@ export function BulkMenu({ label, onSet, disabled }: { label: string; onSet: (st
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{label}</Menu.Label>
-        <Menu.Item leftSection={<IconCheck size={16} color="var(--mantine-color-green-6)" />} onClick={() => onSet('GRANT')}>
+        <Menu.Item
+          leftSection={<IconCheck size={16} color="var(--mantine-color-green-6)" />}
+          onClick={() => onSet('GRANT')}
+        >
           Grant all
         </Menu.Item>
         <Menu.Item leftSection={<IconX size={16} color="var(--mantine-color-red-6)" />} onClick={() => onSet('DENY')}>

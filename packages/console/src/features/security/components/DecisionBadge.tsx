@@ -5,7 +5,12 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 export function DecisionBadge({ access, operation }: { access: 'GRANT' | 'DENY'; operation: string }) {
   const grant = access === 'GRANT';
   return (
-    <Badge color={grant ? 'green' : 'red'} variant="light" radius="sm" leftSection={grant ? <IconCheck size={12} stroke={2} /> : <IconX size={12} stroke={2} />}>
+    <Badge
+      color={grant ? 'green' : 'red'}
+      variant="light"
+      radius="sm"
+      leftSection={grant ? <IconCheck size={12} stroke={2} /> : <IconX size={12} stroke={2} />}
+    >
       {operation}: {grant ? 'allowed' : 'denied'}
     </Badge>
   );

@@ -23,8 +23,24 @@ export function ObjectAclPanel({ appId, table, objectId }: Props) {
       <Text size="sm" c="dimmed">
         Rules for this record only; they win over the table&apos;s rules and the owner policy.
       </Text>
-      <SegmentedControl aria-label="Whose access to this record" value={policy} onChange={(v) => setPolicy(v as 'roles' | 'users')} data={[{ value: 'roles', label: 'Roles' }, { value: 'users', label: 'Users' }]} />
-      <ScopeMatrix key={policy} appId={appId} scope={scope} policy={policy} itemLabel={`record ${objectId}`} operations={RecordPermissionOperations} disabledReason={can.reason} />
+      <SegmentedControl
+        aria-label="Whose access to this record"
+        value={policy}
+        onChange={(v) => setPolicy(v as 'roles' | 'users')}
+        data={[
+          { value: 'roles', label: 'Roles' },
+          { value: 'users', label: 'Users' },
+        ]}
+      />
+      <ScopeMatrix
+        key={policy}
+        appId={appId}
+        scope={scope}
+        policy={policy}
+        itemLabel={`record ${objectId}`}
+        operations={RecordPermissionOperations}
+        disabledReason={can.reason}
+      />
     </Stack>
   );
 }

@@ -17,11 +17,16 @@ interface Props {
  */
 export function PermissionCell({ state, label, onChange, disabled, saving }: Props) {
   const name = `${label}: ${stateWord(state)}`;
-  const look = state === 'GRANT'
-    ? { color: 'green', variant: 'filled' as const, icon: <IconCheck size={16} stroke={2} /> }
-    : state === 'DENY'
-      ? { color: 'red', variant: 'filled' as const, icon: <IconX size={16} stroke={2} /> }
-      : { color: 'gray', variant: 'outline' as const, icon: <IconCheck size={16} stroke={1.5} color="var(--mantine-color-dimmed)" /> };
+  const look =
+    state === 'GRANT'
+      ? { color: 'green', variant: 'filled' as const, icon: <IconCheck size={16} stroke={2} /> }
+      : state === 'DENY'
+        ? { color: 'red', variant: 'filled' as const, icon: <IconX size={16} stroke={2} /> }
+        : {
+            color: 'gray',
+            variant: 'outline' as const,
+            icon: <IconCheck size={16} stroke={1.5} color="var(--mantine-color-dimmed)" />,
+          };
   return (
     <Tooltip label={`${stateWord(state)} — click to change`} openDelay={400}>
       <ActionIcon
@@ -35,7 +40,11 @@ export function PermissionCell({ state, label, onChange, disabled, saving }: Pro
         loading={saving}
         onClick={() => onChange(nextState(state))}
         // Inherited cells stay quiet so granted and denied ones stand out, in both themes.
-        style={state === undefined ? { borderColor: 'var(--mantine-color-default-border)', borderStyle: 'dashed' } : undefined}
+        style={
+          state === undefined
+            ? { borderColor: 'var(--mantine-color-default-border)', borderStyle: 'dashed' }
+            : undefined
+        }
       >
         {look.icon}
       </ActionIcon>

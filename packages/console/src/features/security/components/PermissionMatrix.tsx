@@ -41,7 +41,17 @@ let lastToast: string | undefined;
  * The permission matrix of every scope (docs/console-screens.md › Security): rows are roles or users, columns
  * operations, each cell three-state. Changes apply at once; a toast offers Undo.
  */
-export function PermissionMatrix({ caption, rowHeader, rows, operations, operationLabel = (o) => o, itemLabel, value, onChange, disabledReason }: Props) {
+export function PermissionMatrix({
+  caption,
+  rowHeader,
+  rows,
+  operations,
+  operationLabel = (o) => o,
+  itemLabel,
+  value,
+  onChange,
+  disabledReason,
+}: Props) {
   const disabled = !!disabledReason;
 
   const apply = (changes: MatrixChange[], what: string) => {
@@ -59,7 +69,14 @@ export function PermissionMatrix({ caption, rowHeader, rows, operations, operati
       message: (
         <Group justify="space-between" gap="sm" wrap="nowrap">
           <Text size="sm">{what}</Text>
-          <Button size="compact-xs" variant="default" onClick={() => { onChange(undo); notifications.hide(id); }}>
+          <Button
+            size="compact-xs"
+            variant="default"
+            onClick={() => {
+              onChange(undo);
+              notifications.hide(id);
+            }}
+          >
             Undo
           </Button>
         </Group>
@@ -72,7 +89,13 @@ export function PermissionMatrix({ caption, rowHeader, rows, operations, operati
 
   return (
     <Table.ScrollContainer minWidth={200 + operations.length * 96}>
-      <Table aria-label={caption} withTableBorder withColumnBorders verticalSpacing={6} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Table
+        aria-label={caption}
+        withTableBorder
+        withColumnBorders
+        verticalSpacing={6}
+        style={{ fontVariantNumeric: 'tabular-nums' }}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{rowHeader}</Table.Th>
@@ -85,7 +108,12 @@ export function PermissionMatrix({ caption, rowHeader, rows, operations, operati
                   <BulkMenu
                     label={`${operationLabel(op)} column`}
                     disabled={disabled}
-                    onSet={(s) => apply(rows.map((r) => ({ rowId: r.id, operation: op, access: s })), `${operationLabel(op)} ${word(s)} for every ${rowHeader.toLowerCase()}`)}
+                    onSet={(s) =>
+                      apply(
+                        rows.map((r) => ({ rowId: r.id, operation: op, access: s })),
+                        `${operationLabel(op)} ${word(s)} for every ${rowHeader.toLowerCase()}`,
+                      )
+                    }
                   />
                 </Group>
               </Table.Th>
@@ -106,7 +134,12 @@ export function PermissionMatrix({ caption, rowHeader, rows, operations, operati
                   <BulkMenu
                     label={`${row.name} row`}
                     disabled={disabled}
-                    onSet={(s) => apply(operations.map((op) => ({ rowId: row.id, operation: op, access: s })), `Every operation ${word(s)} for ${row.name}`)}
+                    onSet={(s) =>
+                      apply(
+                        operations.map((op) => ({ rowId: row.id, operation: op, access: s })),
+                        `Every operation ${word(s)} for ${row.name}`,
+                      )
+                    }
                   />
                 </Group>
               </Table.Th>
@@ -118,7 +151,12 @@ export function PermissionMatrix({ caption, rowHeader, rows, operations, operati
                         state={value(row.id, op)}
                         label={`${operationLabel(op)} on ${itemLabel} for ${row.name}`}
                         disabled={disabled}
-                        onChange={(next) => apply([{ rowId: row.id, operation: op, access: next }], `${operationLabel(op)} on ${itemLabel} ${word(next)} for ${row.name}`)}
+                        onChange={(next) =>
+                          apply(
+                            [{ rowId: row.id, operation: op, access: next }],
+                            `${operationLabel(op)} on ${itemLabel} ${word(next)} for ${row.name}`,
+                          )
+                        }
                       />
                     </span>
                   </Tooltip>

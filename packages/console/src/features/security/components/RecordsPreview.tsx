@@ -14,8 +14,21 @@ function cell(value: unknown, column: string, dates: Set<string>): string {
 
 /** The first records a caller can read, in a plain table (only the columns they can see). */
 /** `dates` names the table's date columns, shown as dates with the time zone. */
-export function RecordsPreview({ records, label, dates = new Set() }: { records: Array<Record<string, unknown>>; label: string; dates?: Set<string> }) {
-  if (!records.length) return <Text size="sm" c="dimmed">No records to show.</Text>;
+export function RecordsPreview({
+  records,
+  label,
+  dates = new Set(),
+}: {
+  records: Array<Record<string, unknown>>;
+  label: string;
+  dates?: Set<string>;
+}) {
+  if (!records.length)
+    return (
+      <Text size="sm" c="dimmed">
+        No records to show.
+      </Text>
+    );
   const columns = [...new Set(records.flatMap((r) => Object.keys(r)))].filter((c) => !SKIP.has(c));
   return (
     <ScrollArea type="auto">
@@ -31,7 +44,12 @@ export function RecordsPreview({ records, label, dates = new Set() }: { records:
           {records.map((r, i) => (
             <Table.Tr key={String(r.objectId ?? i)}>
               {columns.map((c) => (
-                <Table.Td key={c} maw={240} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={cell(r[c], c, dates).slice(0, 300)}>
+                <Table.Td
+                  key={c}
+                  maw={240}
+                  style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                  title={cell(r[c], c, dates).slice(0, 300)}
+                >
                   {cell(r[c], c, dates)}
                 </Table.Td>
               ))}

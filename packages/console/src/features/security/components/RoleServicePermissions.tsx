@@ -20,7 +20,8 @@ export function RoleServicePermissions({ appId, role }: { appId: string; role: R
   const can = useCan(appId, DevOperations.ROLE_PERMISSIONS);
   if (perms.isError) return <ErrorAlert error={perms.error} onRetry={() => void perms.refetch()} />;
   if (perms.isPending) return <PageSkeleton rows={3} />;
-  const value = (service: string, op: string) => perms.data.find((p) => p.service === service && p.operation === op)?.access ?? undefined;
+  const value = (service: string, op: string) =>
+    perms.data.find((p) => p.service === service && p.operation === op)?.access ?? undefined;
 
   return (
     <Stack gap="md">
@@ -42,7 +43,9 @@ export function RoleServicePermissions({ appId, role }: { appId: string; role: R
             operations={PermissionOperations[service]}
             itemLabel={`every ${service === 'data' ? 'table' : service === 'files' ? 'file' : 'channel'}`}
             value={(_row, op) => value(service, op)}
-            onChange={(changes) => changes.forEach((c) => set.mutate({ service, operation: c.operation, access: c.access ?? null }))}
+            onChange={(changes) =>
+              changes.forEach((c) => set.mutate({ service, operation: c.operation, access: c.access ?? null }))
+            }
             disabledReason={can.reason}
           />
         </Stack>

@@ -30,14 +30,29 @@ export function RolesTable({ appId, roles, selectedId, onRename, onDelete, disab
       </Table.Thead>
       <Table.Tbody>
         {sorted.map((role) => (
-          <Table.Tr key={role.id} bg={role.id === selectedId ? 'var(--mantine-primary-color-light)' : undefined} data-role={role.name}>
+          <Table.Tr
+            key={role.id}
+            bg={role.id === selectedId ? 'var(--mantine-primary-color-light)' : undefined}
+            data-role={role.name}
+          >
             <Table.Td>
-              <Anchor component={Link} to={`/apps/${appId}/security/roles/${encodeURIComponent(role.id)}`} size="sm" fw={500}>
+              <Anchor
+                component={Link}
+                to={`/apps/${appId}/security/roles/${encodeURIComponent(role.id)}`}
+                size="sm"
+                fw={500}
+              >
                 {role.name}
               </Anchor>
             </Table.Td>
             <Table.Td>
-              {role.system ? <SystemBadge /> : <Text size="xs" c="dimmed">custom</Text>}
+              {role.system ? (
+                <SystemBadge />
+              ) : (
+                <Text size="xs" c="dimmed">
+                  custom
+                </Text>
+              )}
             </Table.Td>
             <Table.Td>
               {role.system ? null : (
@@ -50,10 +65,19 @@ export function RolesTable({ appId, roles, selectedId, onRename, onDelete, disab
                     </Tooltip>
                   </Menu.Target>
                   <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onRename(role)} disabled={!!disabledReason}>
+                    <Menu.Item
+                      leftSection={<IconPencil size={16} />}
+                      onClick={() => onRename(role)}
+                      disabled={!!disabledReason}
+                    >
                       Rename
                     </Menu.Item>
-                    <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={() => onDelete(role)} disabled={!!disabledReason}>
+                    <Menu.Item
+                      leftSection={<IconTrash size={16} />}
+                      color="red"
+                      onClick={() => onDelete(role)}
+                      disabled={!!disabledReason}
+                    >
                       Delete
                     </Menu.Item>
                   </Menu.Dropdown>

@@ -24,7 +24,22 @@ interface Props {
 }
 
 /** A safety switch that is only flipped after typing the app name (docs/console-screens.md › Confirmations). */
-export function SafetySwitchCard({ title, noun, description, enabled, onColor, appName, consequencesOn, consequencesOff, onSet, loading, error, disabledReason, children, onOpen }: Props) {
+export function SafetySwitchCard({
+  title,
+  noun,
+  description,
+  enabled,
+  onColor,
+  appName,
+  consequencesOn,
+  consequencesOff,
+  onSet,
+  loading,
+  error,
+  disabledReason,
+  children,
+  onOpen,
+}: Props) {
   const [open, setOpen] = useState(false);
   const verb = enabled ? 'Turn off' : 'Turn on';
   return (
@@ -38,7 +53,15 @@ export function SafetySwitchCard({ title, noun, description, enabled, onColor, a
             </Badge>
           </Group>
           <Tooltip label={disabledReason} disabled={!disabledReason}>
-            <Button color={enabled ? 'gray' : onColor} variant={enabled ? 'default' : 'filled'} disabled={!!disabledReason} onClick={() => { onOpen?.(); setOpen(true); }}>
+            <Button
+              color={enabled ? 'gray' : onColor}
+              variant={enabled ? 'default' : 'filled'}
+              disabled={!!disabledReason}
+              onClick={() => {
+                onOpen?.();
+                setOpen(true);
+              }}
+            >
               {verb} {noun}
             </Button>
           </Tooltip>

@@ -31,7 +31,8 @@ export function ScopeMatrix({ appId, scope, policy, itemLabel, operations, disab
 
   const byId = new Map(list.data.data.map((r) => [r.id, r.permissions]));
   let rows: MatrixRow[];
-  if (policy === 'roles') rows = (roles.data ?? []).map((r) => ({ id: r.id, name: r.name, extra: r.system ? <SystemBadge /> : undefined }));
+  if (policy === 'roles')
+    rows = (roles.data ?? []).map((r) => ({ id: r.id, name: r.name, extra: r.system ? <SystemBadge /> : undefined }));
   else if (policy === 'owner') rows = [{ id: 'owner', name: 'Owner of the record' }];
   else rows = list.data.data.map((r) => ({ id: r.id, name: r.name }));
 
@@ -43,7 +44,11 @@ export function ScopeMatrix({ appId, scope, policy, itemLabel, operations, disab
       operations={operations}
       itemLabel={itemLabel}
       value={(rowId, op) => (policy === 'owner' ? list.data.data[0]?.permissions[op] : byId.get(rowId)?.[op])}
-      onChange={(changes) => change.mutate(changes.map((c) => ({ policy, principalId: c.rowId, operation: c.operation, access: c.access ?? null })))}
+      onChange={(changes) =>
+        change.mutate(
+          changes.map((c) => ({ policy, principalId: c.rowId, operation: c.operation, access: c.access ?? null })),
+        )
+      }
       disabledReason={disabledReason}
     />
   );
@@ -70,9 +75,13 @@ export function ScopeMatrix({ appId, scope, policy, itemLabel, operations, disab
         onChange={(e) => setSearchText(e.currentTarget.value)}
         maw={420}
       />
-      {rows.length ? matrix : (
+      {rows.length ? (
+        matrix
+      ) : (
         <Text size="sm" c="dimmed">
-          {search ? `No users match “${search}”.` : 'No user has rules of their own here. Search for a user to give them some.'}
+          {search
+            ? `No users match “${search}”.`
+            : 'No user has rules of their own here. Search for a user to give them some.'}
         </Text>
       )}
     </Stack>

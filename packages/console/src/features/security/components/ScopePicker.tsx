@@ -32,10 +32,26 @@ export function ScopePicker({ service, item, tables, channels, onChange }: Props
         ]}
       />
       {service === 'data' && (
-        <Select label="Table" placeholder="Pick a table" searchable data={tables.map((t) => t.name)} value={item || null} onChange={(v) => onChange('data', v ?? '')} w={260} />
+        <Select
+          label="Table"
+          placeholder="Pick a table"
+          searchable
+          data={tables.map((t) => t.name)}
+          value={item || null}
+          onChange={(v) => onChange('data', v ?? '')}
+          w={260}
+        />
       )}
       {service === 'messaging' && (
-        <Select label="Channel" placeholder="Pick a channel" searchable data={channels.map((c) => c.name)} value={item || null} onChange={(v) => onChange('messaging', v ?? '')} w={260} />
+        <Select
+          label="Channel"
+          placeholder="Pick a channel"
+          searchable
+          data={channels.map((c) => c.name)}
+          value={item || null}
+          onChange={(v) => onChange('messaging', v ?? '')}
+          w={260}
+        />
       )}
       {service === 'files' && (
         <form

@@ -21,8 +21,16 @@ export function SessionUsersList({ users, selected, onSelect, hasMore, onMore, l
             active={u.objectId === selected}
             onClick={() => onSelect(u.objectId)}
             label={u.email ?? u.name ?? u.objectId}
-            description={<Text span size="xs" className="mono">{u.objectId}</Text>}
-            rightSection={<Badge size="sm" variant="light" color={u.sessions ? 'indigo' : 'gray'} radius="sm">{u.sessions} {u.sessions === 1 ? 'session' : 'sessions'}</Badge>}
+            description={
+              <Text span size="xs" className="mono">
+                {u.objectId}
+              </Text>
+            }
+            rightSection={
+              <Badge size="sm" variant="light" color={u.sessions ? 'indigo' : 'gray'} radius="sm">
+                {u.sessions} {u.sessions === 1 ? 'session' : 'sessions'}
+              </Badge>
+            }
           />
         ))}
         {hasMore && (

@@ -10,7 +10,15 @@ import { formatDateTime } from '../../../lib/format';
 import { useLogoutUserSessions, useUserSessions } from '../api/sessions.queries';
 
 /** Active sessions of one app user, with "Log out everywhere". */
-export function UserSessionsPanel({ appId, user, disabledReason }: { appId: string; user: SessionUser; disabledReason?: string }) {
+export function UserSessionsPanel({
+  appId,
+  user,
+  disabledReason,
+}: {
+  appId: string;
+  user: SessionUser;
+  disabledReason?: string;
+}) {
   const sessions = useUserSessions(appId, user.objectId);
   const logout = useLogoutUserSessions(appId);
   const [confirming, setConfirming] = useState(false);
@@ -21,7 +29,16 @@ export function UserSessionsPanel({ appId, user, disabledReason }: { appId: stri
       <Group justify="space-between">
         <Title order={2}>Sessions of {who}</Title>
         <Tooltip label={disabledReason} disabled={!disabledReason}>
-          <Button color="red" variant="light" leftSection={<IconLogout size={18} />} disabled={!!disabledReason || !sessions.data?.data.length} onClick={() => { logout.reset(); setConfirming(true); }}>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconLogout size={18} />}
+            disabled={!!disabledReason || !sessions.data?.data.length}
+            onClick={() => {
+              logout.reset();
+              setConfirming(true);
+            }}
+          >
             Log out everywhere
           </Button>
         </Tooltip>
@@ -31,7 +48,9 @@ export function UserSessionsPanel({ appId, user, disabledReason }: { appId: stri
       ) : sessions.isPending ? (
         <PageSkeleton rows={3} />
       ) : sessions.data.data.length === 0 ? (
-        <Text size="sm" c="dimmed">No active sessions: this user is signed out everywhere.</Text>
+        <Text size="sm" c="dimmed">
+          No active sessions: this user is signed out everywhere.
+        </Text>
       ) : (
         <Table aria-label={`Sessions of ${who}`} verticalSpacing="xs">
           <Table.Thead>
@@ -63,7 +82,11 @@ export function UserSessionsPanel({ appId, user, disabledReason }: { appId: stri
           logout.mutate(user.objectId, {
             onSuccess: (ended) => {
               setConfirming(false);
-              notifications.show({ color: 'teal', title: 'Signed out', message: `${who} was logged out of ${Number(ended) || 0} session(s).` });
+              notifications.show({
+                color: 'teal',
+                title: 'Signed out',
+                message: `${who} was logged out of ${Number(ended) || 0} session(s).`,
+              });
             },
           })
         }

@@ -24,7 +24,8 @@ export default function AdvisorPage() {
   return (
     <Stack gap="md" maw={960}>
       <Text size="sm" c="dimmed">
-        Checks of this app's permissions and settings. Each fix changes only what the risk names; you can undo it on the page it links to.
+        Checks of this app's permissions and settings. Each fix changes only what the risk names; you can undo it on the
+        page it links to.
       </Text>
       {risks.length === 0 ? (
         <Paper withBorder radius="md" p="lg">
@@ -35,7 +36,9 @@ export default function AdvisorPage() {
         </Paper>
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Risks">
-          {risks.map((risk) => <RiskRow key={risk.id} appId={appId} risk={risk} />)}
+          {risks.map((risk) => (
+            <RiskRow key={risk.id} appId={appId} risk={risk} />
+          ))}
         </Stack>
       )}
     </Stack>
@@ -48,12 +51,22 @@ function RiskRow({ appId, risk }: { appId: string; risk: AdvisorRisk }) {
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Group gap="xs" wrap="nowrap">
-            <Badge color={LEVEL_COLOR[risk.level]} variant="light" radius="sm" style={{ flexShrink: 0 }}>{risk.level}</Badge>
-            <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>{risk.title}</Title>
+            <Badge color={LEVEL_COLOR[risk.level]} variant="light" radius="sm" style={{ flexShrink: 0 }}>
+              {risk.level}
+            </Badge>
+            <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+              {risk.title}
+            </Title>
           </Group>
-          <Text size="sm" c="dimmed">{risk.detail}</Text>
+          <Text size="sm" c="dimmed">
+            {risk.detail}
+          </Text>
           {risk.keys && <Text size="sm">Keys: {risk.keys.join(', ')}</Text>}
-          {risk.members && <Text size="sm" style={{ overflowWrap: 'anywhere' }}>Members: {risk.members.join(', ')}</Text>}
+          {risk.members && (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              Members: {risk.members.join(', ')}
+            </Text>
+          )}
         </Stack>
         <div style={{ flexShrink: 0 }}>
           <Fix appId={appId} risk={risk} />
@@ -69,13 +82,16 @@ function Fix({ appId, risk }: { appId: string; risk: AdvisorRisk }) {
   const canPermissions = useCan(appId, DevOperations.TABLE_PERMISSIONS);
   const canSchema = useCan(appId, DevOperations.DYNAMIC_SCHEMA);
   const base = `/apps/${appId}`;
-  const failed = (error: unknown) => notifications.show({ color: 'red', title: 'Not fixed', message: errorInfo(error).message, autoClose: false });
+  const failed = (error: unknown) =>
+    notifications.show({ color: 'red', title: 'Not fixed', message: errorInfo(error).message, autoClose: false });
 
   switch (risk.kind) {
     case 'anonymous-writes':
       return (
         <Group gap="xs" wrap="nowrap">
-          <Button variant="default" size="xs" component={Link} to={`${base}/security/permissions`}>Permissions</Button>
+          <Button variant="default" size="xs" component={Link} to={`${base}/security/permissions`}>
+            Permissions
+          </Button>
           <Button
             color="red"
             size="xs"
@@ -83,9 +99,16 @@ function Fix({ appId, risk }: { appId: string; risk: AdvisorRisk }) {
             disabled={!canPermissions.allowed}
             title={canPermissions.reason}
             aria-label={`Deny anonymous writes on ${risk.table?.name ?? 'the table'}`}
-            onClick={() => deny.mutate(risk, {
-              onSuccess: () => notifications.show({ color: 'teal', title: `${risk.table?.name} is closed`, message: `NotAuthenticatedUser is now denied ${risk.table?.operations.join(', ')}.` }),
-            })}
+            onClick={() =>
+              deny.mutate(risk, {
+                onSuccess: () =>
+                  notifications.show({
+                    color: 'teal',
+                    title: `${risk.table?.name} is closed`,
+                    message: `NotAuthenticatedUser is now denied ${risk.table?.operations.join(', ')}.`,
+                  }),
+              })
+            }
           >
             Deny anonymous writes
           </Button>
@@ -98,10 +121,20 @@ function Fix({ appId, risk }: { appId: string; risk: AdvisorRisk }) {
           loading={setConfig.isPending}
           disabled={!canSchema.allowed}
           title={canSchema.reason}
-          onClick={() => setConfig.mutate({ dynamicSchema: false }, {
-            onSuccess: () => notifications.show({ color: 'teal', title: 'Dynamic schema is off', message: 'Only the console changes the schema now.' }),
-            onError: failed,
-          })}
+          onClick={() =>
+            setConfig.mutate(
+              { dynamicSchema: false },
+              {
+                onSuccess: () =>
+                  notifications.show({
+                    color: 'teal',
+                    title: 'Dynamic schema is off',
+                    message: 'Only the console changes the schema now.',
+                  }),
+                onError: failed,
+              },
+            )
+          }
         >
           Turn off
         </Button>
@@ -109,14 +142,26 @@ function Fix({ appId, risk }: { appId: string; risk: AdvisorRisk }) {
     case 'no-roles':
       return (
         <Group gap="xs" wrap="nowrap">
-          <Button variant="default" size="xs" component={Link} to={`${base}/security/safety`}>Panic mode</Button>
-          <Button size="xs" component={Link} to={`${base}/security/roles`}>Create a role</Button>
+          <Button variant="default" size="xs" component={Link} to={`${base}/security/safety`}>
+            Panic mode
+          </Button>
+          <Button size="xs" component={Link} to={`${base}/security/roles`}>
+            Create a role
+          </Button>
         </Group>
       );
     case 'stale-keys':
-      return <Button size="xs" component={Link} to={`${base}/settings/api-keys`}>Open API keys</Button>;
+      return (
+        <Button size="xs" component={Link} to={`${base}/settings/api-keys`}>
+          Open API keys
+        </Button>
+      );
     case 'members-without-2fa':
-      return <Button size="xs" component={Link} to={`${base}/team`}>Open Team</Button>;
+      return (
+        <Button size="xs" component={Link} to={`${base}/team`}>
+          Open Team
+        </Button>
+      );
     default:
       return null;
   }

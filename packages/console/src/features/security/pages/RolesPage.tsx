@@ -34,10 +34,18 @@ export default function RolesPage() {
     <>
       <Group justify="space-between" mb="sm">
         <Text size="sm" c="dimmed">
-          {roles.data.length} roles · built-in roles are given by how a caller signs in; assign your own to users from the Users table.
+          {roles.data.length} roles · built-in roles are given by how a caller signs in; assign your own to users from
+          the Users table.
         </Text>
         <Tooltip label={can.reason} disabled={can.allowed}>
-          <Button leftSection={<IconPlus size={18} />} onClick={() => { create.reset(); setCreating(true); }} disabled={!can.allowed}>
+          <Button
+            leftSection={<IconPlus size={18} />}
+            onClick={() => {
+              create.reset();
+              setCreating(true);
+            }}
+            disabled={!can.allowed}
+          >
             New role
           </Button>
         </Tooltip>
@@ -45,7 +53,20 @@ export default function RolesPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: selected ? 4 : 12 }}>
           <Paper withBorder radius="md">
-            <RolesTable appId={appId} roles={roles.data} selectedId={roleId} onRename={(r) => { rename.reset(); setRenaming(r); }} onDelete={(r) => { remove.reset(); setDeleting(r); }} disabledReason={can.reason} />
+            <RolesTable
+              appId={appId}
+              roles={roles.data}
+              selectedId={roleId}
+              onRename={(r) => {
+                rename.reset();
+                setRenaming(r);
+              }}
+              onDelete={(r) => {
+                remove.reset();
+                setDeleting(r);
+              }}
+              disabledReason={can.reason}
+            />
           </Paper>
         </Grid.Col>
         {selected && (
@@ -68,7 +89,11 @@ export default function RolesPage() {
           create.mutate(name, {
             onSuccess: (role) => {
               setCreating(false);
-              notifications.show({ color: 'teal', title: 'Role created', message: `${role.name} is ready for permissions.` });
+              notifications.show({
+                color: 'teal',
+                title: 'Role created',
+                message: `${role.name} is ready for permissions.`,
+              });
             },
           })
         }
@@ -81,7 +106,9 @@ export default function RolesPage() {
         initial={renaming?.name}
         loading={rename.isPending}
         error={rename.error}
-        onSubmit={(name) => renaming && rename.mutate({ id: renaming.id, name }, { onSuccess: () => setRenaming(null) })}
+        onSubmit={(name) =>
+          renaming && rename.mutate({ id: renaming.id, name }, { onSuccess: () => setRenaming(null) })
+        }
       />
       <ConfirmModal
         opened={!!deleting}
@@ -101,7 +128,8 @@ export default function RolesPage() {
           })
         }
       >
-        Every user who has <b>{deleting?.name}</b> loses it, and its permissions on tables, files and channels are removed. This cannot be undone.
+        Every user who has <b>{deleting?.name}</b> loses it, and its permissions on tables, files and channels are
+        removed. This cannot be undone.
       </ConfirmModal>
     </>
   );

@@ -20,7 +20,15 @@ export default function RunAsPage() {
   const [userText, setUserText] = useState('');
   const [userSearch] = useDebouncedValue(userText.trim(), 300);
   const users = useRunAsUsers(appId, userSearch, kind === 'user');
-  const set = (k: string, v: string | null) => setParams((p) => { if (v) p.set(k, v); else p.delete(k); return p; }, { replace: true });
+  const set = (k: string, v: string | null) =>
+    setParams(
+      (p) => {
+        if (v) p.set(k, v);
+        else p.delete(k);
+        return p;
+      },
+      { replace: true },
+    );
 
   if (tables.isError) return <ErrorAlert error={tables.error} onRetry={() => void tables.refetch()} />;
   if (roles.isError) return <ErrorAlert error={roles.error} onRetry={() => void roles.refetch()} />;
@@ -29,21 +37,77 @@ export default function RunAsPage() {
   const table = tables.data.find((t) => t.name === params.get('table'));
   const role = roles.data.find((r) => r.name === params.get('role'));
   const userId = params.get('user');
-  const userOptions = (users.data?.data ?? []).map((u) => ({ value: u.objectId, label: u.email ?? u.name ?? u.objectId }));
+  const userOptions = (users.data?.data ?? []).map((u) => ({
+    value: u.objectId,
+    label: u.email ?? u.name ?? u.objectId,
+  }));
   if (userId && !userOptions.some((o) => o.value === userId)) userOptions.unshift({ value: userId, label: userId });
-  const identity: RunAsIdentity | undefined = kind === 'role' ? (role ? { kind: 'role', role } : undefined) : userId ? { kind: 'user', userId, label: userOptions.find((o) => o.value === userId)?.label ?? userId } : undefined;
+  const identity: RunAsIdentity | undefined =
+    kind === 'role'
+      ? role
+        ? { kind: 'role', role }
+        : undefined
+      : userId
+        ? { kind: 'user', userId, label: userOptions.find((o) => o.value === userId)?.label ?? userId }
+        : undefined;
   const who = identity ? (identity.kind === 'role' ? `role ${identity.role.name}` : `user ${identity.label}`) : '';
 
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md">
         <Group align="flex-end" gap="md">
-          <Select label="Table" placeholder="Pick a table" searchable data={tables.data.map((t) => t.name)} value={table?.name ?? null} onChange={(v) => set('table', v)} w={240} />
-          <SegmentedControl aria-label="Run as a role or a user" value={kind} onChange={(v) => setParams((p) => { p.set('as', v); p.delete('role'); p.delete('user'); return p; }, { replace: true })} data={[{ value: 'role', label: 'Role' }, { value: 'user', label: 'User' }]} />
+          <Select
+            label="Table"
+            placeholder="Pick a table"
+            searchable
+            data={tables.data.map((t) => t.name)}
+            value={table?.name ?? null}
+            onChange={(v) => set('table', v)}
+            w={240}
+          />
+          <SegmentedControl
+            aria-label="Run as a role or a user"
+            value={kind}
+            onChange={(v) =>
+              setParams(
+                (p) => {
+                  p.set('as', v);
+                  p.delete('role');
+                  p.delete('user');
+                  return p;
+                },
+                { replace: true },
+              )
+            }
+            data={[
+              { value: 'role', label: 'Role' },
+              { value: 'user', label: 'User' },
+            ]}
+          />
           {kind === 'role' ? (
-            <Select label="Role" placeholder="Pick a role" searchable data={roles.data.map((r) => r.name)} value={role?.name ?? null} onChange={(v) => set('role', v)} w={260} />
+            <Select
+              label="Role"
+              placeholder="Pick a role"
+              searchable
+              data={roles.data.map((r) => r.name)}
+              value={role?.name ?? null}
+              onChange={(v) => set('role', v)}
+              w={260}
+            />
           ) : (
-            <Select label="User" placeholder="Search by email or id" searchable data={userOptions} value={userId} searchValue={userText} onSearchChange={setUserText} onChange={(v) => set('user', v)} w={360} nothingFoundMessage="No matching users" filter={({ options }) => options} />
+            <Select
+              label="User"
+              placeholder="Search by email or id"
+              searchable
+              data={userOptions}
+              value={userId}
+              searchValue={userText}
+              onSearchChange={setUserText}
+              onChange={(v) => set('user', v)}
+              w={360}
+              nothingFoundMessage="No matching users"
+              filter={({ options }) => options}
+            />
           )}
         </Group>
       </Paper>
@@ -52,9 +116,25 @@ export default function RunAsPage() {
           <Group justify="space-between">
             <Group gap="xs">
               <IconEye size={18} stroke={1.5} />
-              <Text size="sm" fw={600}>Viewing {table.name} as {who}</Text>
+              <Text size="sm" fw={600}>
+                Viewing {table.name} as {who}
+              </Text>
             </Group>
-            <Button size="compact-sm" variant="white" color="violet" onClick={() => setParams((p) => { p.delete('role'); p.delete('user'); return p; }, { replace: true })}>
+            <Button
+              size="compact-sm"
+              variant="white"
+              color="violet"
+              onClick={() =>
+                setParams(
+                  (p) => {
+                    p.delete('role');
+                    p.delete('user');
+                    return p;
+                  },
+                  { replace: true },
+                )
+              }
+            >
               Exit
             </Button>
           </Group>
@@ -65,7 +145,9 @@ export default function RunAsPage() {
           <RunAsResult appId={appId} table={table} identity={identity} />
         </Paper>
       ) : (
-        <Text size="sm" c="dimmed">Pick a table and a role or a user to see what they can read.</Text>
+        <Text size="sm" c="dimmed">
+          Pick a table and a role or a user to see what they can read.
+        </Text>
       )}
     </Stack>
   );

@@ -31,9 +31,11 @@ export default function SafetyPage() {
       <SafetySwitchCard
         title="Panic mode"
         noun="panic mode"
-        description={panic.data.enabled
-          ? `On since ${panic.data.since ? new Date(panic.data.since).toLocaleString() : 'a moment ago'}. Apps get: “${panic.data.message ?? 'The application is temporarily unavailable'}”.`
-          : 'Stops the app API at once, for a leak or an attack, while you keep working in the console.'}
+        description={
+          panic.data.enabled
+            ? `On since ${panic.data.since ? new Date(panic.data.since).toLocaleString() : 'a moment ago'}. Apps get: “${panic.data.message ?? 'The application is temporarily unavailable'}”.`
+            : 'Stops the app API at once, for a leak or an attack, while you keep working in the console.'
+        }
         enabled={panic.data.enabled}
         onColor="red"
         appName={appName}
@@ -49,22 +51,39 @@ export default function SafetyPage() {
         }
         consequencesOff={<>The app API answers calls again right away.</>}
         onSet={(enabled) =>
-          setPanic.mutate({ enabled, message: message.trim() || undefined }, {
-            onSuccess: () => notifications.show({ color: enabled ? 'red' : 'teal', title: enabled ? 'Panic mode is on' : 'Panic mode is off', message: enabled ? 'The app API answers 503.' : 'The app API answers again.' }),
-          })
+          setPanic.mutate(
+            { enabled, message: message.trim() || undefined },
+            {
+              onSuccess: () =>
+                notifications.show({
+                  color: enabled ? 'red' : 'teal',
+                  title: enabled ? 'Panic mode is on' : 'Panic mode is off',
+                  message: enabled ? 'The app API answers 503.' : 'The app API answers again.',
+                }),
+            },
+          )
         }
       >
         {!panic.data.enabled && (
-          <TextInput label="Message for apps while panic mode is on" placeholder="The application is temporarily unavailable" value={message} onChange={(e) => setMessage(e.currentTarget.value)} maxLength={500} maw={560} />
+          <TextInput
+            label="Message for apps while panic mode is on"
+            placeholder="The application is temporarily unavailable"
+            value={message}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+            maxLength={500}
+            maw={560}
+          />
         )}
       </SafetySwitchCard>
 
       <SafetySwitchCard
         title="HIPAA compliance"
         noun="HIPAA compliance"
-        description={hipaa.data.enabled
-          ? 'On: every data read through the app API is recorded in the audit log, with who read what.'
-          : 'For apps that hold health data: records every read of data through the app API in the audit log.'}
+        description={
+          hipaa.data.enabled
+            ? 'On: every data read through the app API is recorded in the audit log, with who read what.'
+            : 'For apps that hold health data: records every read of data through the app API in the audit log.'
+        }
         enabled={hipaa.data.enabled}
         onColor="blue"
         appName={appName}
@@ -81,7 +100,12 @@ export default function SafetyPage() {
         consequencesOff={<>Reads are no longer recorded. Entries already in the audit log stay.</>}
         onSet={(enabled) =>
           setHipaa.mutate(enabled, {
-            onSuccess: () => notifications.show({ color: 'teal', title: enabled ? 'HIPAA compliance is on' : 'HIPAA compliance is off', message: enabled ? 'Data reads are audited.' : 'Data reads are no longer audited.' }),
+            onSuccess: () =>
+              notifications.show({
+                color: 'teal',
+                title: enabled ? 'HIPAA compliance is on' : 'HIPAA compliance is off',
+                message: enabled ? 'Data reads are audited.' : 'Data reads are no longer audited.',
+              }),
           })
         }
       />

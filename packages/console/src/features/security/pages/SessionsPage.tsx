@@ -22,11 +22,14 @@ export default function SessionsPage() {
   const can = useCan(appId, DevOperations.LOGOUT_ALL_USERS);
 
   useEffect(() => {
-    setParams((p) => {
-      if (q) p.set('q', q);
-      else p.delete('q');
-      return p;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        if (q) p.set('q', q);
+        else p.delete('q');
+        return p;
+      },
+      { replace: true },
+    );
   }, [q, setParams]);
 
   const list = users.data?.pages.flatMap((p) => p.data) ?? [];
@@ -37,18 +40,31 @@ export default function SessionsPage() {
       <Grid.Col span={{ base: 12, lg: 4 }}>
         <Paper withBorder radius="md" p="md">
           <Stack gap="sm">
-            <TextInput label="Find a user" description="Email or object id; empty lists users who are signed in." leftSection={<IconSearch size={16} stroke={1.5} />} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+            <TextInput
+              label="Find a user"
+              description="Email or object id; empty lists users who are signed in."
+              leftSection={<IconSearch size={16} stroke={1.5} />}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+            />
             {users.isError ? (
               <ErrorAlert error={users.error} onRetry={() => void users.refetch()} />
             ) : users.isPending ? (
               <PageSkeleton rows={4} />
             ) : list.length === 0 ? (
-              <Text size="sm" c="dimmed">{q ? `No users match “${q}”.` : 'Nobody is signed in to this app right now.'}</Text>
+              <Text size="sm" c="dimmed">
+                {q ? `No users match “${q}”.` : 'Nobody is signed in to this app right now.'}
+              </Text>
             ) : (
               <SessionUsersList
                 users={list}
                 selected={selected}
-                onSelect={(id) => setParams((p) => { p.set('user', id); return p; })}
+                onSelect={(id) =>
+                  setParams((p) => {
+                    p.set('user', id);
+                    return p;
+                  })
+                }
                 hasMore={!!users.hasNextPage}
                 onMore={() => void users.fetchNextPage()}
                 loadingMore={users.isFetchingNextPage}
@@ -59,7 +75,13 @@ export default function SessionsPage() {
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 8 }}>
         <Paper withBorder radius="md" p="md">
-          {user ? <UserSessionsPanel appId={appId} user={user} disabledReason={can.reason} /> : <Text size="sm" c="dimmed">Pick a user to see their sessions.</Text>}
+          {user ? (
+            <UserSessionsPanel appId={appId} user={user} disabledReason={can.reason} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              Pick a user to see their sessions.
+            </Text>
+          )}
         </Paper>
       </Grid.Col>
     </Grid>

@@ -13,21 +13,28 @@ export function useAppSettings(appId: string) {
  * Key changes are not optimistic (a regenerated value only exists once the server made it): the
  * answer goes into the cache, then the settings and the app info (overview snippets) are refetched.
  */
-function useKeyChange<V>(appId: string, change: (vars: V) => Promise<AppApiKey | null>, apply: (keys: AppApiKey[], key: AppApiKey | null, vars: V) => AppApiKey[]) {
+function useKeyChange<V>(
+  appId: string,
+  change: (vars: V) => Promise<AppApiKey | null>,
+  apply: (keys: AppApiKey[], key: AppApiKey | null, vars: V) => AppApiKey[],
+) {
   const qc = useQueryClient();
   return useMutation({
     // The key dialogs show a failed change themselves.
     meta: { errorToast: false },
     mutationFn: change,
     onSuccess: (key, vars) => {
-      qc.setQueryData<AppSettings>(settingsKeys.app(appId), (s) => (s ? { ...s, apiKeys: apply(s.apiKeys, key, vars) } : s));
+      qc.setQueryData<AppSettings>(settingsKeys.app(appId), (s) =>
+        s ? { ...s, apiKeys: apply(s.apiKeys, key, vars) } : s,
+      );
       void qc.invalidateQueries({ queryKey: settingsKeys.app(appId) });
       void qc.invalidateQueries({ queryKey: appsKeys.info(appId) });
     },
   });
 }
 
-const replace = (keys: AppApiKey[], key: AppApiKey | null) => (key ? keys.map((k) => (k.id === key.id ? key : k)) : keys);
+const replace = (keys: AppApiKey[], key: AppApiKey | null) =>
+  key ? keys.map((k) => (k.id === key.id ? key : k)) : keys;
 
 /** A custom key with a name and the role its calls get (`null`: none). */
 export function useCreateApiKey(appId: string) {

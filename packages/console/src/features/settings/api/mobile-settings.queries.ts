@@ -4,7 +4,6 @@ import { getSdk } from '../../../lib/sdk';
 import { messagingKeys } from '../../messaging';
 import { settingsKeys } from './settings.keys';
 
-
 export function useMobileSettings(appId: string) {
   return useQuery({ queryKey: settingsKeys.mobile(appId), queryFn: () => getSdk().settings.getMobileSettings(appId) });
 }
@@ -12,7 +11,11 @@ export function useMobileSettings(appId: string) {
 /** Stored credentials send waiting deliveries: the outbox is refreshed after every change. */
 function useRefresh(appId: string) {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: settingsKeys.mobile(appId) }), queryClient.invalidateQueries({ queryKey: messagingKeys.allOutbox(appId) })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: settingsKeys.mobile(appId) }),
+      queryClient.invalidateQueries({ queryKey: messagingKeys.allOutbox(appId) }),
+    ]);
 }
 
 export function useSaveAndroidSettings(appId: string) {
@@ -20,7 +23,9 @@ export function useSaveAndroidSettings(appId: string) {
   return useMutation({
     meta: { errorToast: false },
     mutationFn: ({ id, settings }: { id?: string; settings: AndroidSettingsInput }) =>
-      id ? getSdk().settings.updateAndroidMobileSettings(appId, settings, id) : getSdk().settings.createAndroidMobileSettings(appId, settings),
+      id
+        ? getSdk().settings.updateAndroidMobileSettings(appId, settings, id)
+        : getSdk().settings.createAndroidMobileSettings(appId, settings),
     onSuccess: refresh,
   });
 }
@@ -30,13 +35,18 @@ export function useSaveAppleSettings(appId: string) {
   return useMutation({
     meta: { errorToast: false },
     mutationFn: ({ id, settings }: { id?: string; settings: AppleSettingsInput }) =>
-      id ? getSdk().settings.updateAppleMobileSettings(appId, settings, id, 'ios') : getSdk().settings.createAppleMobileSettings(appId, settings, 'ios'),
+      id
+        ? getSdk().settings.updateAppleMobileSettings(appId, settings, id, 'ios')
+        : getSdk().settings.createAppleMobileSettings(appId, settings, 'ios'),
     onSuccess: refresh,
   });
 }
 
 export function useGooglePlaySettings(appId: string) {
-  return useQuery({ queryKey: settingsKeys.googlePlay(appId), queryFn: () => getSdk().settings.getGooglePlaySettings(appId) });
+  return useQuery({
+    queryKey: settingsKeys.googlePlay(appId),
+    queryFn: () => getSdk().settings.getGooglePlaySettings(appId),
+  });
 }
 
 export function useSaveGooglePlaySettings(appId: string) {
@@ -54,8 +64,10 @@ export function useDeleteMobileSettings(appId: string) {
   return useMutation({
     meta: { errorToast: false },
     mutationFn: ({ platform, id }: { platform: 'android' | 'ios' | 'googleplay'; id: string }) =>
-      platform === 'android' ? getSdk().settings.deleteAndroidMobileSettings(appId, id)
-        : platform === 'ios' ? getSdk().settings.deleteAppleMobileCertificate(appId, id, 'ios')
+      platform === 'android'
+        ? getSdk().settings.deleteAndroidMobileSettings(appId, id)
+        : platform === 'ios'
+          ? getSdk().settings.deleteAppleMobileCertificate(appId, id, 'ios')
           : getSdk().settings.deleteGooglePlaySettings(appId),
     onSuccess: refresh,
   });

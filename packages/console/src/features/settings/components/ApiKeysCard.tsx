@@ -1,6 +1,19 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Skeleton, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconKey, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { DevOperations, type AppApiKey } from '@basalt/shared';
@@ -13,8 +26,18 @@ import { ApiKeyValue } from './ApiKeyValue';
 import { CreateApiKeyModal } from './CreateApiKeyModal';
 
 function RoleCell({ apiKey }: { apiKey: AppApiKey }) {
-  if (apiKey.roleMissing) return <Badge color="orange" variant="light">role deleted</Badge>;
-  if (!apiKey.roleName) return <Text size="sm" c="dimmed">none</Text>;
+  if (apiKey.roleMissing)
+    return (
+      <Badge color="orange" variant="light">
+        role deleted
+      </Badge>
+    );
+  if (!apiKey.roleName)
+    return (
+      <Text size="sm" c="dimmed">
+        none
+      </Text>
+    );
   return <Text size="sm">{apiKey.roleName}</Text>;
 }
 
@@ -47,18 +70,29 @@ export function ApiKeysCard({ appId, manage = false }: { appId: string; manage?:
     <Paper withBorder radius="md" p="md" component="section" aria-label="API keys card">
       <Group justify="space-between" align="flex-start" mb="sm">
         <div>
-          <Title order={2} mb={4}>API keys</Title>
+          <Title order={2} mb={4}>
+            API keys
+          </Title>
           <Text size="sm" c="dimmed">
-            A client sends its key in the URL after the app id. Each key gives its calls a role: the system keys their client role,
-            custom keys the role you choose.
+            A client sends its key in the URL after the app id. Each key gives its calls a role: the system keys their
+            client role, custom keys the role you choose.
           </Text>
         </div>
         {manage ? (
           <Tooltip label={denied} disabled={!denied}>
-            <Button size="xs" leftSection={<IconPlus size={16} />} disabled={!!denied} onClick={() => setCreating(true)}>New key</Button>
+            <Button
+              size="xs"
+              leftSection={<IconPlus size={16} />}
+              disabled={!!denied}
+              onClick={() => setCreating(true)}
+            >
+              New key
+            </Button>
           </Tooltip>
         ) : (
-          <Anchor component={Link} to={`/apps/${appId}/settings/api-keys`} size="sm">Manage keys</Anchor>
+          <Anchor component={Link} to={`/apps/${appId}/settings/api-keys`} size="sm">
+            Manage keys
+          </Anchor>
         )}
       </Group>
       {settings.isPending ? (
@@ -72,7 +106,11 @@ export function ApiKeysCard({ appId, manage = false }: { appId: string; manage?:
               <Table.Th w={200}>Client</Table.Th>
               {manage && <Table.Th w={170}>Role</Table.Th>}
               <Table.Th>Key</Table.Th>
-              {manage && <Table.Th w={80}><VisuallyHidden>Actions</VisuallyHidden></Table.Th>}
+              {manage && (
+                <Table.Th w={80}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -81,14 +119,27 @@ export function ApiKeysCard({ appId, manage = false }: { appId: string; manage?:
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
                     {!key.system && <IconKey size={16} stroke={1.5} aria-hidden />}
-                    <Text size="sm" fw={500}>{key.name}</Text>
+                    <Text size="sm" fw={500}>
+                      {key.name}
+                    </Text>
                   </Group>
-                  <Text size="xs" c="dimmed" className="mono">{key.system ? key.deviceType : 'custom'}</Text>
+                  <Text size="xs" c="dimmed" className="mono">
+                    {key.system ? key.deviceType : 'custom'}
+                  </Text>
                 </Table.Td>
-                {manage && <Table.Td><RoleCell apiKey={key} /></Table.Td>}
+                {manage && (
+                  <Table.Td>
+                    <RoleCell apiKey={key} />
+                  </Table.Td>
+                )}
                 <Table.Td>
                   {manage ? (
-                    <ApiKeyValue value={key.apiKey} name={key.name} revealed={revealed.has(key.id)} onToggle={() => reveal(key.id)} />
+                    <ApiKeyValue
+                      value={key.apiKey}
+                      name={key.name}
+                      revealed={revealed.has(key.id)}
+                      onToggle={() => reveal(key.id)}
+                    />
                   ) : (
                     <CopyValue value={key.apiKey} label={`Copy ${key.name} API key`} />
                   )}
@@ -97,13 +148,31 @@ export function ApiKeysCard({ appId, manage = false }: { appId: string; manage?:
                   <Table.Td>
                     <Group gap={2} justify="flex-end" wrap="nowrap">
                       <Tooltip label={denied ?? 'Regenerate'}>
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Regenerate ${key.name} key`} disabled={!!denied} onClick={() => { regenerate.reset(); setRegenerating(key); }}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-label={`Regenerate ${key.name} key`}
+                          disabled={!!denied}
+                          onClick={() => {
+                            regenerate.reset();
+                            setRegenerating(key);
+                          }}
+                        >
                           <IconRefresh size={16} stroke={1.5} />
                         </ActionIcon>
                       </Tooltip>
                       {!key.system && (
                         <Tooltip label={denied ?? 'Delete'}>
-                          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${key.name} key`} disabled={!!denied} onClick={() => { remove.reset(); setDeleting(key); }}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${key.name} key`}
+                            disabled={!!denied}
+                            onClick={() => {
+                              remove.reset();
+                              setDeleting(key);
+                            }}
+                          >
                             <IconTrash size={16} stroke={1.5} />
                           </ActionIcon>
                         </Tooltip>
@@ -125,7 +194,11 @@ export function ApiKeysCard({ appId, manage = false }: { appId: string; manage?:
             onCreated={(key) => {
               setCreating(false);
               reveal(key.id, true);
-              notifications.show({ color: 'teal', title: `API key ${key.name} created`, message: 'Copy it into the client that will use it.' });
+              notifications.show({
+                color: 'teal',
+                title: `API key ${key.name} created`,
+                message: 'Copy it into the client that will use it.',
+              });
             }}
           />
           <ConfirmModal
@@ -141,13 +214,17 @@ export function ApiKeysCard({ appId, manage = false }: { appId: string; manage?:
                 onSuccess: (key) => {
                   setRegenerating(undefined);
                   if (key) reveal(key.id, true);
-                  notifications.show({ color: 'teal', title: `New ${key?.name ?? ''} key`, message: 'The old key no longer works. Put the new one into your clients.' });
+                  notifications.show({
+                    color: 'teal',
+                    title: `New ${key?.name ?? ''} key`,
+                    message: 'The old key no longer works. Put the new one into your clients.',
+                  });
                 },
               })
             }
           >
-            Clients using the current key stop working at once: every app API call with it is refused. The new key has to be put into
-            every client that used the old one.
+            Clients using the current key stop working at once: every app API call with it is refused. The new key has
+            to be put into every client that used the old one.
           </ConfirmModal>
           <ConfirmModal
             opened={!!deleting}
@@ -160,7 +237,11 @@ export function ApiKeysCard({ appId, manage = false }: { appId: string; manage?:
               deleting &&
               remove.mutate(deleting.id, {
                 onSuccess: () => {
-                  notifications.show({ color: 'teal', title: `API key ${deleting.name} deleted`, message: 'Calls with it are refused from now on.' });
+                  notifications.show({
+                    color: 'teal',
+                    title: `API key ${deleting.name} deleted`,
+                    message: 'Calls with it are refused from now on.',
+                  });
                   setDeleting(undefined);
                 },
               })

@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AppleMobileSettings } from '@basalt/shared';
 import { errorInfo, fieldError } from '../../../lib/errors';
@@ -16,20 +29,40 @@ const FIELDS = ['keyId', 'teamId', 'bundleId', 'privateKey'];
  */
 export function ApnsCard({ appId, stored }: { appId: string; stored: AppleMobileSettings | null }) {
   const [editing, setEditing] = useState(false);
-  const blank = (): Draft => ({ keyId: stored?.keyId ?? '', teamId: stored?.teamId ?? '', bundleId: stored?.bundleId ?? '', privateKey: '', environment: stored?.production ? 'production' : 'sandbox' });
+  const blank = (): Draft => ({
+    keyId: stored?.keyId ?? '',
+    teamId: stored?.teamId ?? '',
+    bundleId: stored?.bundleId ?? '',
+    privateKey: '',
+    environment: stored?.production ? 'production' : 'sandbox',
+  });
   const [draft, setDraft] = useState<Draft>(blank);
   const save = useSaveAppleSettings(appId);
   const showForm = !stored || editing;
   const set = (key: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  const topError = save.error && !FIELDS.includes(errorInfo(save.error).field ?? '') ? errorInfo(save.error).message : undefined;
+  const topError =
+    save.error && !FIELDS.includes(errorInfo(save.error).field ?? '') ? errorInfo(save.error).message : undefined;
 
   const submit = () =>
     save.mutate(
-      { id: stored?.id, settings: { keyId: draft.keyId.trim(), teamId: draft.teamId.trim(), bundleId: draft.bundleId.trim(), privateKey: draft.privateKey, production: draft.environment === 'production' } },
+      {
+        id: stored?.id,
+        settings: {
+          keyId: draft.keyId.trim(),
+          teamId: draft.teamId.trim(),
+          bundleId: draft.bundleId.trim(),
+          privateKey: draft.privateKey,
+          production: draft.environment === 'production',
+        },
+      },
       {
         onSuccess: () => {
           setEditing(false);
-          notifications.show({ color: 'teal', title: 'APNs credentials saved', message: 'iOS deliveries waiting in the outbox are being sent.' });
+          notifications.show({
+            color: 'teal',
+            title: 'APNs credentials saved',
+            message: 'iOS deliveries waiting in the outbox are being sent.',
+          });
         },
       },
     );
@@ -39,21 +72,48 @@ export function ApnsCard({ appId, stored }: { appId: string; stored: AppleMobile
       <Group justify="space-between" mb="md">
         <div>
           <Title order={3}>iOS and macOS · Apple Push Notification service</Title>
-          <Text size="sm" c="dimmed">A token-based auth key (.p8) from Apple Developer › Certificates, Identifiers &amp; Profiles › Keys.</Text>
+          <Text size="sm" c="dimmed">
+            A token-based auth key (.p8) from Apple Developer › Certificates, Identifiers &amp; Profiles › Keys.
+          </Text>
         </div>
-        <Badge variant="light" color={stored ? 'teal' : 'gray'}>{stored ? 'Configured' : 'Not configured'}</Badge>
+        <Badge variant="light" color={stored ? 'teal' : 'gray'}>
+          {stored ? 'Configured' : 'Not configured'}
+        </Badge>
       </Group>
       {showForm ? (
         <Stack gap="sm">
           <SimpleGrid cols={3} spacing="sm">
-            <TextInput label="Key ID" required value={draft.keyId} onChange={(e) => set('keyId')(e.currentTarget.value)} error={fieldError(save.error, 'keyId')} />
-            <TextInput label="Team ID" required value={draft.teamId} onChange={(e) => set('teamId')(e.currentTarget.value)} error={fieldError(save.error, 'teamId')} />
-            <TextInput label="Bundle ID" required placeholder="com.example.app" value={draft.bundleId} onChange={(e) => set('bundleId')(e.currentTarget.value)} error={fieldError(save.error, 'bundleId')} />
+            <TextInput
+              label="Key ID"
+              required
+              value={draft.keyId}
+              onChange={(e) => set('keyId')(e.currentTarget.value)}
+              error={fieldError(save.error, 'keyId')}
+            />
+            <TextInput
+              label="Team ID"
+              required
+              value={draft.teamId}
+              onChange={(e) => set('teamId')(e.currentTarget.value)}
+              error={fieldError(save.error, 'teamId')}
+            />
+            <TextInput
+              label="Bundle ID"
+              required
+              placeholder="com.example.app"
+              value={draft.bundleId}
+              onChange={(e) => set('bundleId')(e.currentTarget.value)}
+              error={fieldError(save.error, 'bundleId')}
+            />
           </SimpleGrid>
           <Textarea
             label="Auth key (.p8)"
             required={!stored}
-            description={stored ? 'Leave empty to keep the stored key.' : 'Paste the key file, starting with -----BEGIN PRIVATE KEY-----.'}
+            description={
+              stored
+                ? 'Leave empty to keep the stored key.'
+                : 'Paste the key file, starting with -----BEGIN PRIVATE KEY-----.'
+            }
             autosize
             minRows={4}
             maxRows={8}
@@ -63,21 +123,49 @@ export function ApnsCard({ appId, stored }: { appId: string; stored: AppleMobile
             error={fieldError(save.error, 'privateKey')}
           />
           <Stack gap={4}>
-            <Text size="sm" fw={500} id="apns-environment">Environment</Text>
+            <Text size="sm" fw={500} id="apns-environment">
+              Environment
+            </Text>
             <SegmentedControl
               aria-labelledby="apns-environment"
               value={draft.environment}
               onChange={set('environment')}
-              data={[{ value: 'sandbox', label: 'Sandbox (development builds)' }, { value: 'production', label: 'Production' }]}
+              data={[
+                { value: 'sandbox', label: 'Sandbox (development builds)' },
+                { value: 'production', label: 'Production' },
+              ]}
               style={{ alignSelf: 'flex-start' }}
             />
           </Stack>
-          {topError && <Alert color="red" variant="light" role="alert">{topError}</Alert>}
+          {topError && (
+            <Alert color="red" variant="light" role="alert">
+              {topError}
+            </Alert>
+          )}
           <Group justify="space-between">
             <LoadTextFile accept=".p8,text/plain" label="Load .p8 file…" onText={set('privateKey')} />
             <Group gap="sm">
-              {editing && <Button variant="default" onClick={() => { setEditing(false); save.reset(); }}>Cancel</Button>}
-              <Button onClick={submit} loading={save.isPending} disabled={!draft.keyId.trim() || !draft.teamId.trim() || !draft.bundleId.trim() || (!stored && !draft.privateKey.trim())}>
+              {editing && (
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setEditing(false);
+                    save.reset();
+                  }}
+                >
+                  Cancel
+                </Button>
+              )}
+              <Button
+                onClick={submit}
+                loading={save.isPending}
+                disabled={
+                  !draft.keyId.trim() ||
+                  !draft.teamId.trim() ||
+                  !draft.bundleId.trim() ||
+                  (!stored && !draft.privateKey.trim())
+                }
+              >
                 {stored ? 'Replace credentials' : 'Save credentials'}
               </Button>
             </Group>
@@ -89,9 +177,18 @@ export function ApnsCard({ appId, stored }: { appId: string; stored: AppleMobile
           platform="ios"
           id={stored.id}
           label="APNs"
-          rows={[['Key ID', stored.keyId], ['Team ID', stored.teamId], ['Bundle ID', stored.bundleId], ['Environment', stored.production ? 'Production' : 'Sandbox'], ['Auth key', stored.privateKey]]}
+          rows={[
+            ['Key ID', stored.keyId],
+            ['Team ID', stored.teamId],
+            ['Bundle ID', stored.bundleId],
+            ['Environment', stored.production ? 'Production' : 'Sandbox'],
+            ['Auth key', stored.privateKey],
+          ]}
           updated={stored.updated}
-          onReplace={() => { setDraft(blank()); setEditing(true); }}
+          onReplace={() => {
+            setDraft(blank());
+            setEditing(true);
+          }}
           consequence="iOS and macOS pushes will wait in the outbox until new credentials are saved."
         />
       )}

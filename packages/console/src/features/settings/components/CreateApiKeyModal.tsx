@@ -10,7 +10,17 @@ const USER_STATE_ROLES = new Set(['AuthenticatedUser', 'NotAuthenticatedUser', '
 const NO_ROLE = '';
 
 /** A custom key: its name and the role every call made with it gets. */
-export function CreateApiKeyModal({ appId, opened, onClose, onCreated }: { appId: string; opened: boolean; onClose: () => void; onCreated: (key: AppApiKey) => void }) {
+export function CreateApiKeyModal({
+  appId,
+  opened,
+  onClose,
+  onCreated,
+}: {
+  appId: string;
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (key: AppApiKey) => void;
+}) {
   const [name, setName] = useState('');
   const [roleId, setRoleId] = useState<string | null>(NO_ROLE);
   const roles = useLoadRoles(appId);
@@ -61,10 +71,18 @@ export function CreateApiKeyModal({ appId, opened, onClose, onCreated }: { appId
             disabled={roles.isPending}
             error={fieldError(create.error, 'roleId') ?? (roles.isError ? 'Roles could not be loaded' : undefined)}
           />
-          {formError(create.error, fields) && <Alert color="red" variant="light" role="alert">{formError(create.error, fields)}</Alert>}
+          {formError(create.error, fields) && (
+            <Alert color="red" variant="light" role="alert">
+              {formError(create.error, fields)}
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={create.isPending} disabled={!name.trim()}>Create key</Button>
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
+              Create key
+            </Button>
           </Group>
         </Stack>
       </form>

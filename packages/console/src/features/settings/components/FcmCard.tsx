@@ -25,7 +25,11 @@ export function FcmCard({ appId, stored }: { appId: string; stored: AndroidMobil
         onSuccess: () => {
           setEditing(false);
           setJson('');
-          notifications.show({ color: 'teal', title: 'FCM credentials saved', message: 'Android deliveries waiting in the outbox are being sent.' });
+          notifications.show({
+            color: 'teal',
+            title: 'FCM credentials saved',
+            message: 'Android deliveries waiting in the outbox are being sent.',
+          });
         },
       },
     );
@@ -35,9 +39,13 @@ export function FcmCard({ appId, stored }: { appId: string; stored: AndroidMobil
       <Group justify="space-between" mb="md">
         <div>
           <Title order={3}>Android · Firebase Cloud Messaging</Title>
-          <Text size="sm" c="dimmed">A service account of your Firebase project with the Cloud Messaging API enabled.</Text>
+          <Text size="sm" c="dimmed">
+            A service account of your Firebase project with the Cloud Messaging API enabled.
+          </Text>
         </div>
-        <Badge variant="light" color={stored ? 'teal' : 'gray'}>{stored ? 'Configured' : 'Not configured'}</Badge>
+        <Badge variant="light" color={stored ? 'teal' : 'gray'}>
+          {stored ? 'Configured' : 'Not configured'}
+        </Badge>
       </Group>
       {showForm ? (
         <Stack gap="sm">
@@ -54,11 +62,25 @@ export function FcmCard({ appId, stored }: { appId: string; stored: AndroidMobil
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
             error={error && error.field !== undefined ? error.message : undefined}
           />
-          {error && error.field === undefined && <Alert color="red" variant="light" role="alert">{error.message}</Alert>}
+          {error && error.field === undefined && (
+            <Alert color="red" variant="light" role="alert">
+              {error.message}
+            </Alert>
+          )}
           <Group justify="space-between">
             <LoadTextFile accept="application/json,.json" label="Load file…" onText={setJson} />
             <Group gap="sm">
-              {editing && <Button variant="default" onClick={() => { setEditing(false); save.reset(); }}>Cancel</Button>}
+              {editing && (
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setEditing(false);
+                    save.reset();
+                  }}
+                >
+                  Cancel
+                </Button>
+              )}
               <Button onClick={submit} loading={save.isPending} disabled={!json.trim()}>
                 {stored ? 'Replace credentials' : 'Save credentials'}
               </Button>
@@ -71,7 +93,11 @@ export function FcmCard({ appId, stored }: { appId: string; stored: AndroidMobil
           platform="android"
           id={stored.id}
           label="FCM"
-          rows={[['Project id', stored.projectId], ['Client email', stored.clientEmail], ['Private key', stored.privateKey]]}
+          rows={[
+            ['Project id', stored.projectId],
+            ['Client email', stored.clientEmail],
+            ['Private key', stored.privateKey],
+          ]}
           updated={stored.updated}
           onReplace={() => setEditing(true)}
           consequence="Android pushes will wait in the outbox until new credentials are saved."

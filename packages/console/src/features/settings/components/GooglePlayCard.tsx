@@ -26,7 +26,11 @@ export function GooglePlayCard({ appId, stored }: { appId: string; stored: Googl
         onSuccess: () => {
           setEditing(false);
           setJson('');
-          notifications.show({ color: 'teal', title: 'Google Play account saved', message: 'Purchase checks of the app API use it from now on.' });
+          notifications.show({
+            color: 'teal',
+            title: 'Google Play account saved',
+            message: 'Purchase checks of the app API use it from now on.',
+          });
         },
       },
     );
@@ -36,9 +40,14 @@ export function GooglePlayCard({ appId, stored }: { appId: string; stored: Googl
       <Group justify="space-between" mb="md">
         <div>
           <Title order={3}>Google Play · purchase checks</Title>
-          <Text size="sm" c="dimmed">A service account your Play Console grants access to; the app API&apos;s Commerce calls check purchases with it.</Text>
+          <Text size="sm" c="dimmed">
+            A service account your Play Console grants access to; the app API&apos;s Commerce calls check purchases with
+            it.
+          </Text>
         </div>
-        <Badge variant="light" color={stored ? 'teal' : 'gray'}>{stored ? 'Configured' : 'Not configured'}</Badge>
+        <Badge variant="light" color={stored ? 'teal' : 'gray'}>
+          {stored ? 'Configured' : 'Not configured'}
+        </Badge>
       </Group>
       {showForm ? (
         <Stack gap="sm">
@@ -55,11 +64,25 @@ export function GooglePlayCard({ appId, stored }: { appId: string; stored: Googl
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
             error={error && error.field !== undefined ? error.message : undefined}
           />
-          {error && error.field === undefined && <Alert color="red" variant="light" role="alert">{error.message}</Alert>}
+          {error && error.field === undefined && (
+            <Alert color="red" variant="light" role="alert">
+              {error.message}
+            </Alert>
+          )}
           <Group justify="space-between">
             <LoadTextFile accept="application/json,.json" label="Load file…" onText={setJson} />
             <Group gap="sm">
-              {editing && <Button variant="default" onClick={() => { setEditing(false); save.reset(); }}>Cancel</Button>}
+              {editing && (
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setEditing(false);
+                    save.reset();
+                  }}
+                >
+                  Cancel
+                </Button>
+              )}
               <Button onClick={submit} loading={save.isPending} disabled={!json.trim()}>
                 {stored ? 'Replace account' : 'Save account'}
               </Button>
@@ -72,7 +95,11 @@ export function GooglePlayCard({ appId, stored }: { appId: string; stored: Googl
           platform="googleplay"
           id="googleplay"
           label="Google Play"
-          rows={[['Client email', stored.clientEmail], ['Private key', stored.privateKey], ...(stored.endpoint ? [['Endpoint', stored.endpoint] as [string, string]] : [])]}
+          rows={[
+            ['Client email', stored.clientEmail],
+            ['Private key', stored.privateKey],
+            ...(stored.endpoint ? [['Endpoint', stored.endpoint] as [string, string]] : []),
+          ]}
           updated={stored.updated}
           onReplace={() => setEditing(true)}
           consequence="Purchase checks of the app API will answer that Google Play is not configured until another account is saved."

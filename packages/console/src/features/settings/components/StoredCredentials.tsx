@@ -9,7 +9,16 @@ import { useDeleteMobileSettings } from '../api/mobile-settings.queries';
  * Read view of stored push credentials: label/value rows (secrets arrive masked), Replace, and
  * Delete behind a confirmation that says what waits in the outbox afterwards.
  */
-export function StoredCredentials({ appId, platform, id, label, rows, updated, onReplace, consequence }: {
+export function StoredCredentials({
+  appId,
+  platform,
+  id,
+  label,
+  rows,
+  updated,
+  onReplace,
+  consequence,
+}: {
   appId: string;
   platform: 'android' | 'ios' | 'googleplay';
   id: string;
@@ -29,13 +38,17 @@ export function StoredCredentials({ appId, platform, id, label, rows, updated, o
           {rows.map(([name, value]) => (
             <Table.Tr key={name}>
               <Table.Th w={160}>{name}</Table.Th>
-              <Table.Td className="mono" style={{ wordBreak: 'break-all' }}>{value}</Table.Td>
+              <Table.Td className="mono" style={{ wordBreak: 'break-all' }}>
+                {value}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       <Group justify="space-between">
-        <Text size="xs" c="dimmed">Saved {formatDateTime(updated)}</Text>
+        <Text size="xs" c="dimmed">
+          Saved {formatDateTime(updated)}
+        </Text>
         <Group gap="sm">
           <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onReplace}>
             Replace
@@ -47,7 +60,10 @@ export function StoredCredentials({ appId, platform, id, label, rows, updated, o
       </Group>
       <ConfirmModal
         opened={confirming}
-        onClose={() => { setConfirming(false); remove.reset(); }}
+        onClose={() => {
+          setConfirming(false);
+          remove.reset();
+        }}
         title={`Delete the ${label} credentials?`}
         confirmLabel="Delete credentials"
         loading={remove.isPending}

@@ -14,8 +14,12 @@ export default function MobileSettingsPage() {
   return (
     <Stack gap="lg" maw={960}>
       <Text size="sm" c="dimmed">
-        Push credentials per platform. They are stored encrypted and never shown again in full. Pushes sent without them wait in the{' '}
-        <Anchor component={Link} to={`/apps/${appId}/messaging/outbox`} size="sm">outbox</Anchor> and go out once credentials are saved.
+        Push credentials per platform. They are stored encrypted and never shown again in full. Pushes sent without them
+        wait in the{' '}
+        <Anchor component={Link} to={`/apps/${appId}/messaging/outbox`} size="sm">
+          outbox
+        </Anchor>{' '}
+        and go out once credentials are saved.
       </Text>
       {settings.isPending ? (
         <Stack gap="lg">

@@ -10,24 +10,26 @@ const settingsArea = Areas.find((a) => a.id === 'settings')!;
 export default function SectionNotAvailablePage() {
   const { appId = '', section = '' } = useParams();
   const known = SETTINGS_SECTIONS.find((s) => s.segment === section);
-  const title = known ? `${known.label} settings are not available yet` : `There is no “${section}” section in Settings`;
+  const title = known
+    ? `${known.label} settings are not available yet`
+    : `There is no “${section}” section in Settings`;
   return (
     <AreaState
-        area={settingsArea}
-        appId={appId}
-        title={title}
-        description={
-          known
-            ? `This server does not offer ${known.label} settings yet. They are part of Basalt's plan and will appear here once built; Mobile settings (push credentials) work today.`
-            : 'Pick a section from the tabs above.'
-        }
-        badge={
-          known ? (
-            <Badge variant="light" color="gray" radius="sm">
-              not available yet
-            </Badge>
-          ) : undefined
-        }
+      area={settingsArea}
+      appId={appId}
+      title={title}
+      description={
+        known
+          ? `This server does not offer ${known.label} settings yet. They are part of Basalt's plan and will appear here once built; Mobile settings (push credentials) work today.`
+          : 'Pick a section from the tabs above.'
+      }
+      badge={
+        known ? (
+          <Badge variant="light" color="gray" radius="sm">
+            not available yet
+          </Badge>
+        ) : undefined
+      }
     />
   );
 }

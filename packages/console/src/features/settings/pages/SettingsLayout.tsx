@@ -8,8 +8,15 @@ export default function SettingsLayout() {
   const { appId = '' } = useParams();
   return (
     <>
-      <PageHeader title="Settings" description="How this app is set up: keys, domains, push credentials, mail and logging." />
-      <AreaTabs base={`/apps/${appId}/settings`} tabs={SETTINGS_SECTIONS.map((s) => ({ segment: s.segment, label: s.label }))} label="Settings sections" />
+      <PageHeader
+        title="Settings"
+        description="How this app is set up: keys, domains, push credentials, mail and logging."
+      />
+      <AreaTabs
+        base={`/apps/${appId}/settings`}
+        tabs={SETTINGS_SECTIONS.map((s) => ({ segment: s.segment, label: s.label }))}
+        label="Settings sections"
+      />
       <Outlet />
     </>
   );

@@ -46,7 +46,16 @@ export function useUpdateDevPermissions(appId: string, devId: string) {
       const previous = qc.getQueryData<TeamMember[]>(key);
       const next = new Map(changes.map((c) => [c.operation, c.access]));
       qc.setQueryData<TeamMember[]>(key, (list) =>
-        list?.map((m) => (m.id === devId ? { ...m, permissions: m.permissions.map((p) => (next.has(p.operation) ? { ...p, access: next.get(p.operation)! } : p)) } : m)),
+        list?.map((m) =>
+          m.id === devId
+            ? {
+                ...m,
+                permissions: m.permissions.map((p) =>
+                  next.has(p.operation) ? { ...p, access: next.get(p.operation)! } : p,
+                ),
+              }
+            : m,
+        ),
       );
       return { previous };
     },
@@ -61,13 +70,18 @@ export function useUpdateDevPermissionGroups(appId: string, devId: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: 'Permissions not changed' },
-    mutationFn: (groups: DevPermissionGroupChange[]) => getSdk().devTeam.updateDevPermissionGroups(appId, devId, groups),
+    mutationFn: (groups: DevPermissionGroupChange[]) =>
+      getSdk().devTeam.updateDevPermissionGroups(appId, devId, groups),
     onSettled: () => void qc.invalidateQueries({ queryKey: teamKeys.members(appId) }),
   });
 }
 
 export function useLoadSentOwnershipTransfer(appId: string, enabled: boolean) {
-  return useQuery({ queryKey: teamKeys.sent(appId), queryFn: () => getSdk().devTeam.loadSentOwnershipTransfer(appId), enabled });
+  return useQuery({
+    queryKey: teamKeys.sent(appId),
+    queryFn: () => getSdk().devTeam.loadSentOwnershipTransfer(appId),
+    enabled,
+  });
 }
 
 export function useLoadOwnershipTransferProposals() {

@@ -5,7 +5,19 @@ import { fieldError, formError } from '../../../lib/errors';
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 /** Invite a developer by email: one who has an account joins at once, anyone else gets a code by mail. */
-export function InviteModal({ opened, onClose, onInvite, loading, error }: { opened: boolean; onClose: () => void; onInvite: (email: string) => void; loading?: boolean; error?: unknown }) {
+export function InviteModal({
+  opened,
+  onClose,
+  onInvite,
+  loading,
+  error,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onInvite: (email: string) => void;
+  loading?: boolean;
+  error?: unknown;
+}) {
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   useEffect(() => {
@@ -25,12 +37,32 @@ export function InviteModal({ opened, onClose, onInvite, loading, error }: { ope
         }}
       >
         <Stack gap="md">
-          <Text size="sm" c="dimmed">They get every permission until you limit them on their page.</Text>
-          <TextInput label="Email" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} onBlur={() => setTouched(true)} error={local ?? fieldError(error, 'email')} data-autofocus autoComplete="off" />
-          {formError(error, ['email']) && <Alert color="red" variant="light" role="alert">{formError(error, ['email'])}</Alert>}
+          <Text size="sm" c="dimmed">
+            They get every permission until you limit them on their page.
+          </Text>
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            onBlur={() => setTouched(true)}
+            error={local ?? fieldError(error, 'email')}
+            data-autofocus
+            autoComplete="off"
+          />
+          {formError(error, ['email']) && (
+            <Alert color="red" variant="light" role="alert">
+              {formError(error, ['email'])}
+            </Alert>
+          )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={loading}>Send invitation</Button>
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={loading}>
+              Send invitation
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -6,11 +6,22 @@ import { OperationSwitch } from './OperationSwitch';
 import { GROUP_IDS, PRESETS, operationLabel } from './permission-presets';
 
 /** A member's numbered operations, grouped as the spec groups them, with presets and group switches. */
-export function MemberPermissions({ appId, member, editable }: { appId: string; member: TeamMember; editable: boolean }) {
+export function MemberPermissions({
+  appId,
+  member,
+  editable,
+}: {
+  appId: string;
+  member: TeamMember;
+  editable: boolean;
+}) {
   const ops = useUpdateDevPermissions(appId, member.id);
   const groups = useUpdateDevPermissionGroups(appId, member.id);
   const access = new Map(member.permissions.map((p) => [p.operation, p.access]));
-  const setGroups = (list: Array<{ group: string; access: Access }>, done: string) => groups.mutate(list, { onSuccess: () => notifications.show({ color: 'teal', title: 'Permissions changed', message: done }) });
+  const setGroups = (list: Array<{ group: string; access: Access }>, done: string) =>
+    groups.mutate(list, {
+      onSuccess: () => notifications.show({ color: 'teal', title: 'Permissions changed', message: done }),
+    });
   const who = member.name || member.email;
 
   return (
@@ -19,11 +30,25 @@ export function MemberPermissions({ appId, member, editable }: { appId: string; 
         <Group justify="space-between">
           <Stack gap={2}>
             <Title order={2}>Presets</Title>
-            <Text size="sm" c="dimmed">Set every group at once, then adjust single operations below.</Text>
+            <Text size="sm" c="dimmed">
+              Set every group at once, then adjust single operations below.
+            </Text>
           </Stack>
           <Group gap="xs">
             {PRESETS.map((p) => (
-              <Button key={p.id} variant="default" size="xs" disabled={!editable} loading={groups.isPending && groups.variables?.length === GROUP_IDS.length} onClick={() => setGroups(GROUP_IDS.map((g) => ({ group: g, access: p.access(g) })), `${who} is now ${p.label}.`)}>
+              <Button
+                key={p.id}
+                variant="default"
+                size="xs"
+                disabled={!editable}
+                loading={groups.isPending && groups.variables?.length === GROUP_IDS.length}
+                onClick={() =>
+                  setGroups(
+                    GROUP_IDS.map((g) => ({ group: g, access: p.access(g) })),
+                    `${who} is now ${p.label}.`,
+                  )
+                }
+              >
                 {p.label}
               </Button>
             ))}
@@ -34,10 +59,28 @@ export function MemberPermissions({ appId, member, editable }: { appId: string; 
         {Object.entries(DevPermissionGroups).map(([id, group]) => (
           <Paper key={id} withBorder radius="md" p="md" component="section" aria-label={`${group.title} permissions`}>
             <Group justify="space-between" mb="xs">
-              <Title order={3} size="h4">{group.title}</Title>
+              <Title order={3} size="h4">
+                {group.title}
+              </Title>
               <Group gap={4}>
-                <Button size="compact-xs" variant="subtle" color="green" disabled={!editable} onClick={() => setGroups([{ group: id, access: 'GRANT' }], `${group.title}: all granted.`)}>Grant all</Button>
-                <Button size="compact-xs" variant="subtle" color="red" disabled={!editable} onClick={() => setGroups([{ group: id, access: 'DENY' }], `${group.title}: all denied.`)}>Deny all</Button>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="green"
+                  disabled={!editable}
+                  onClick={() => setGroups([{ group: id, access: 'GRANT' }], `${group.title}: all granted.`)}
+                >
+                  Grant all
+                </Button>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  disabled={!editable}
+                  onClick={() => setGroups([{ group: id, access: 'DENY' }], `${group.title}: all denied.`)}
+                >
+                  Deny all
+                </Button>
               </Group>
             </Group>
             <Stack gap={6}>

@@ -3,10 +3,24 @@ import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantin
 import { notifications } from '@mantine/notifications';
 import type { TeamMember } from '@basalt/shared';
 import { ConfirmModal } from '../../../components/ConfirmModal';
-import { useCancelSentOwnershipTransfer, useConfirmOwnershipChange, useLoadOwnershipTransferProposals, useLoadSentOwnershipTransfer, useTransferOwnership } from '../api/team.queries';
+import {
+  useCancelSentOwnershipTransfer,
+  useConfirmOwnershipChange,
+  useLoadOwnershipTransferProposals,
+  useLoadSentOwnershipTransfer,
+  useTransferOwnership,
+} from '../api/team.queries';
 
 /** Ownership transfer: the owner proposes, the member accepts; both see the pending proposal. */
-export function OwnershipTransferCard({ appId, members, isOwner }: { appId: string; members: TeamMember[]; isOwner: boolean }) {
+export function OwnershipTransferCard({
+  appId,
+  members,
+  isOwner,
+}: {
+  appId: string;
+  members: TeamMember[];
+  isOwner: boolean;
+}) {
   const sent = useLoadSentOwnershipTransfer(appId, isOwner);
   const received = useLoadOwnershipTransferProposals();
   const propose = useTransferOwnership(appId);
@@ -25,8 +39,19 @@ export function OwnershipTransferCard({ appId, members, isOwner }: { appId: stri
         {mine && (
           <Alert color="indigo" variant="light" title="You are asked to take over this app">
             <Group justify="space-between">
-              <Text size="sm">{mine.fromDeveloper.name || mine.fromDeveloper.email} proposes you as the new owner of {mine.appName}.</Text>
-              <Button size="xs" loading={confirm.isPending} onClick={() => confirm.mutate(mine.id, { onSuccess: () => notifications.show({ color: 'teal', title: 'You own this app now', message: mine.appName }) })}>
+              <Text size="sm">
+                {mine.fromDeveloper.name || mine.fromDeveloper.email} proposes you as the new owner of {mine.appName}.
+              </Text>
+              <Button
+                size="xs"
+                loading={confirm.isPending}
+                onClick={() =>
+                  confirm.mutate(mine.id, {
+                    onSuccess: () =>
+                      notifications.show({ color: 'teal', title: 'You own this app now', message: mine.appName }),
+                  })
+                }
+              >
                 Accept ownership
               </Button>
             </Group>
@@ -36,17 +61,40 @@ export function OwnershipTransferCard({ appId, members, isOwner }: { appId: stri
           <Alert color="orange" variant="light" title="Transfer pending">
             <Group justify="space-between">
               <Text size="sm">Waiting for {sent.data.toDeveloper.name || sent.data.toDeveloper.email} to accept.</Text>
-              <Button size="xs" variant="default" loading={cancel.isPending} onClick={() => cancel.mutate()}>Cancel transfer</Button>
+              <Button size="xs" variant="default" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+                Cancel transfer
+              </Button>
             </Group>
           </Alert>
         )}
         {isOwner && !sent.data && (
           <Group align="flex-end">
-            <Select label="Propose a new owner" placeholder={candidates.length ? 'Pick a member' : 'Invite a member first'} data={candidates.map((m) => ({ value: m.id, label: m.name || m.email }))} value={to} onChange={setTo} w={300} disabled={!candidates.length} />
-            <Button variant="default" disabled={!target} onClick={() => { propose.reset(); setAsking(true); }}>Propose transfer</Button>
+            <Select
+              label="Propose a new owner"
+              placeholder={candidates.length ? 'Pick a member' : 'Invite a member first'}
+              data={candidates.map((m) => ({ value: m.id, label: m.name || m.email }))}
+              value={to}
+              onChange={setTo}
+              w={300}
+              disabled={!candidates.length}
+            />
+            <Button
+              variant="default"
+              disabled={!target}
+              onClick={() => {
+                propose.reset();
+                setAsking(true);
+              }}
+            >
+              Propose transfer
+            </Button>
           </Group>
         )}
-        {!isOwner && !mine && <Text size="sm" c="dimmed">Only the owner can transfer this app.</Text>}
+        {!isOwner && !mine && (
+          <Text size="sm" c="dimmed">
+            Only the owner can transfer this app.
+          </Text>
+        )}
       </Stack>
       <ConfirmModal
         opened={asking}
@@ -55,7 +103,19 @@ export function OwnershipTransferCard({ appId, members, isOwner }: { appId: stri
         confirmLabel="Propose transfer"
         loading={propose.isPending}
         error={propose.error}
-        onConfirm={() => to && propose.mutate(to, { onSuccess: () => { setAsking(false); notifications.show({ color: 'teal', title: 'Transfer proposed', message: 'They accept from their Team page or the mail.' }); } })}
+        onConfirm={() =>
+          to &&
+          propose.mutate(to, {
+            onSuccess: () => {
+              setAsking(false);
+              notifications.show({
+                color: 'teal',
+                title: 'Transfer proposed',
+                message: 'They accept from their Team page or the mail.',
+              });
+            },
+          })
+        }
       >
         Once they accept, they own the app and you stay on the team as a member with every permission.
       </ConfirmModal>

@@ -18,7 +18,10 @@ export default function MemberPage() {
   if (!member) {
     return (
       <Text size="sm">
-        This developer is not on the team. <Anchor component={Link} to={`/apps/${appId}/team`}>Back to the team</Anchor>
+        This developer is not on the team.{' '}
+        <Anchor component={Link} to={`/apps/${appId}/team`}>
+          Back to the team
+        </Anchor>
       </Text>
     );
   }
@@ -26,8 +29,16 @@ export default function MemberPage() {
     <>
       <PageHeader
         title={member.name || member.email}
-        description={isOwner ? `${member.email} · changes apply at once.` : `${member.email} · only the owner can change permissions.`}
-        actions={<Badge variant="light" color={member.status === 'ACTIVE' ? 'green' : 'orange'} radius="sm">{member.status === 'ACTIVE' ? 'active' : 'invited'}</Badge>}
+        description={
+          isOwner
+            ? `${member.email} · changes apply at once.`
+            : `${member.email} · only the owner can change permissions.`
+        }
+        actions={
+          <Badge variant="light" color={member.status === 'ACTIVE' ? 'green' : 'orange'} radius="sm">
+            {member.status === 'ACTIVE' ? 'active' : 'invited'}
+          </Badge>
+        }
       />
       <MemberPermissions appId={appId} member={member} editable={isOwner && !member.owner} />
     </>

@@ -35,20 +35,49 @@ export default function TeamPage() {
       description="Developers who work on this app and what each of them may do."
       actions={
         <Tooltip label="Only the owner invites developers" disabled={isOwner}>
-          <Button leftSection={<IconUserPlus size={18} />} disabled={!isOwner} onClick={() => { invite.reset(); setInviting(true); }}>Invite developer</Button>
+          <Button
+            leftSection={<IconUserPlus size={18} />}
+            disabled={!isOwner}
+            onClick={() => {
+              invite.reset();
+              setInviting(true);
+            }}
+          >
+            Invite developer
+          </Button>
         </Tooltip>
       }
     />
   );
-  if (members.isError) return <>{header}<ErrorAlert error={members.error} onRetry={() => void members.refetch()} /></>;
-  if (members.isPending) return <>{header}<PageSkeleton rows={4} /></>;
+  if (members.isError)
+    return (
+      <>
+        {header}
+        <ErrorAlert error={members.error} onRetry={() => void members.refetch()} />
+      </>
+    );
+  if (members.isPending)
+    return (
+      <>
+        {header}
+        <PageSkeleton rows={4} />
+      </>
+    );
 
   return (
     <>
       {header}
       <Stack gap="md">
         <Paper withBorder radius="md">
-          <MembersTable appId={appId} members={members.data} isOwner={isOwner} onRemove={(m) => { remove.reset(); setRemoving(m); }} />
+          <MembersTable
+            appId={appId}
+            members={members.data}
+            isOwner={isOwner}
+            onRemove={(m) => {
+              remove.reset();
+              setRemoving(m);
+            }}
+          />
         </Paper>
         <OwnershipTransferCard appId={appId} members={members.data} isOwner={isOwner} />
       </Stack>
@@ -61,7 +90,11 @@ export default function TeamPage() {
           invite.mutate(email, {
             onSuccess: (m) => {
               setInviting(false);
-              notifications.show({ color: 'teal', title: m.status === 'PENDING' ? 'Invitation sent' : 'Developer added', message: m.status === 'PENDING' ? `${email} gets a code by mail to join.` : `${email} is on the team.` });
+              notifications.show({
+                color: 'teal',
+                title: m.status === 'PENDING' ? 'Invitation sent' : 'Developer added',
+                message: m.status === 'PENDING' ? `${email} gets a code by mail to join.` : `${email} is on the team.`,
+              });
             },
           })
         }
@@ -69,13 +102,19 @@ export default function TeamPage() {
       <ConfirmModal
         opened={!!removing}
         onClose={() => setRemoving(null)}
-        title={removing?.status === 'PENDING' ? `Withdraw the invitation of ${removing?.email}?` : `Remove ${removing?.name || removing?.email || ''} from the team?`}
+        title={
+          removing?.status === 'PENDING'
+            ? `Withdraw the invitation of ${removing?.email}?`
+            : `Remove ${removing?.name || removing?.email || ''} from the team?`
+        }
         confirmLabel={removing?.status === 'PENDING' ? 'Withdraw invitation' : 'Remove from team'}
         loading={remove.isPending}
         error={remove.error}
         onConfirm={() => removing && remove.mutate(removing.id, { onSuccess: () => setRemoving(null) })}
       >
-        {removing?.status === 'PENDING' ? 'The code in their mail stops working.' : 'They lose access to this app at once. Their changes stay.'}
+        {removing?.status === 'PENDING'
+          ? 'The code in their mail stops working.'
+          : 'They lose access to this app at once. Their changes stay.'}
       </ConfirmModal>
     </>
   );

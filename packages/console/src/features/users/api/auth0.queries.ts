@@ -25,7 +25,10 @@ export function useSaveAuth0ScopeBinding(appId: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorToast: false },
-    mutationFn: (b: ScopeBindingInput) => (b.id ? getSdk().users.updateAuth0ScopeBinding(appId, { ...b, id: b.id }) : getSdk().users.createAuth0ScopeBinding(appId, b)),
+    mutationFn: (b: ScopeBindingInput) =>
+      b.id
+        ? getSdk().users.updateAuth0ScopeBinding(appId, { ...b, id: b.id })
+        : getSdk().users.createAuth0ScopeBinding(appId, b),
     onSuccess: () => void qc.invalidateQueries({ queryKey: auth0Keys.bindings(appId) }),
   });
 }

@@ -80,7 +80,8 @@ export function useOAuthProviders(appId: string, v: OAuthVersion) {
 export function useOAuthTemplates(appId: string, v: OAuthVersion) {
   return useQuery({
     queryKey: usersKeys.templates(appId, v),
-    queryFn: () => (v === 1 ? getSdk().users.getOAuth1ProviderTemplates(appId) : getSdk().users.getOAuth2ProviderTemplates(appId)),
+    queryFn: () =>
+      v === 1 ? getSdk().users.getOAuth1ProviderTemplates(appId) : getSdk().users.getOAuth2ProviderTemplates(appId),
     staleTime: Infinity,
   });
 }
@@ -88,7 +89,10 @@ export function useOAuthTemplates(appId: string, v: OAuthVersion) {
 export function useOAuthCallbackUrl(appId: string, v: OAuthVersion, code: string | undefined) {
   return useQuery({
     queryKey: usersKeys.callback(appId, v, code ?? ''),
-    queryFn: () => (v === 1 ? getSdk().users.getOAuth1CallbackUrls(appId, code!) : getSdk().users.getOAuth2CallbackUrls(appId, code!)) as Promise<{ callbackUrl?: string }>,
+    queryFn: () =>
+      (v === 1
+        ? getSdk().users.getOAuth1CallbackUrls(appId, code!)
+        : getSdk().users.getOAuth2CallbackUrls(appId, code!)) as Promise<{ callbackUrl?: string }>,
     enabled: !!code,
   });
 }
@@ -99,8 +103,14 @@ export function useSaveOAuthProvider(appId: string, v: OAuthVersion) {
     meta: { errorToast: false },
     mutationFn: (input: { id?: string; templateCode?: string } & Partial<OAuthProvider>) => {
       const u = getSdk().users;
-      if (input.id) return v === 1 ? u.updateOAuth1Provider(appId, { ...input, id: input.id }) : u.updateOAuth2Provider(appId, { ...input, id: input.id });
-      if (input.templateCode) return v === 1 ? u.createOAuth1ProviderFromTemplate(appId, input) : u.createOAuth2ProviderFromTemplate(appId, input);
+      if (input.id)
+        return v === 1
+          ? u.updateOAuth1Provider(appId, { ...input, id: input.id })
+          : u.updateOAuth2Provider(appId, { ...input, id: input.id });
+      if (input.templateCode)
+        return v === 1
+          ? u.createOAuth1ProviderFromTemplate(appId, input)
+          : u.createOAuth2ProviderFromTemplate(appId, input);
       return u.createOAuth2Provider(appId, input);
     },
     onSuccess: () => void qc.invalidateQueries({ queryKey: usersKeys.providers(appId, v) }),
@@ -111,12 +121,16 @@ export function useRemoveOAuthProvider(appId: string, v: OAuthVersion) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorToast: false },
-    mutationFn: (id: string) => (v === 1 ? getSdk().users.removeOAuth1Provider(appId, id) : getSdk().users.removeOAuth2Provider(appId, id)),
+    mutationFn: (id: string) =>
+      v === 1 ? getSdk().users.removeOAuth1Provider(appId, id) : getSdk().users.removeOAuth2Provider(appId, id),
     onSuccess: () => void qc.invalidateQueries({ queryKey: usersKeys.providers(appId, v) }),
   });
 }
 
 /** The ten newest app users with the users total (the Users overview). */
 export function useNewestUsers(appId: string) {
-  return useQuery({ queryKey: usersKeys.newest(appId), queryFn: () => getSdk().security.loadUsers(appId, { pageSize: 10, sortBy: '-created' }) });
+  return useQuery({
+    queryKey: usersKeys.newest(appId),
+    queryFn: () => getSdk().security.loadUsers(appId, { pageSize: 10, sortBy: '-created' }),
+  });
 }

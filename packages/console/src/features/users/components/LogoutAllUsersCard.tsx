@@ -16,10 +16,20 @@ export function LogoutAllUsersCard({ appId, appName }: { appId: string; appName:
       <Group justify="space-between" wrap="nowrap">
         <Stack gap={2}>
           <Title order={2}>Log out all users</Title>
-          <Text size="sm" c="dimmed">Every user token issued until now stops working; everyone signs in again.</Text>
+          <Text size="sm" c="dimmed">
+            Every user token issued until now stops working; everyone signs in again.
+          </Text>
         </Stack>
         <Tooltip label={can.reason} disabled={can.allowed}>
-          <Button color="red" variant="light" disabled={!can.allowed} onClick={() => { logout.reset(); setOpen(true); }}>
+          <Button
+            color="red"
+            variant="light"
+            disabled={!can.allowed}
+            onClick={() => {
+              logout.reset();
+              setOpen(true);
+            }}
+          >
             Log out all users
           </Button>
         </Tooltip>
@@ -38,7 +48,11 @@ export function LogoutAllUsersCard({ appId, appName }: { appId: string; appName:
           logout.mutate(undefined, {
             onSuccess: () => {
               setOpen(false);
-              notifications.show({ color: 'teal', title: 'Everyone is signed out', message: 'Users sign in again on their next call.' });
+              notifications.show({
+                color: 'teal',
+                title: 'Everyone is signed out',
+                message: 'Users sign in again on their next call.',
+              });
             },
           })
         }

@@ -22,13 +22,30 @@ export function RegistrationForm({ appId, value }: { appId: string; value: Users
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate(form, { onSuccess: () => notifications.show({ color: 'teal', title: 'Registration saved', message: 'Apps register users with the new settings.' }) });
+          save.mutate(form, {
+            onSuccess: () =>
+              notifications.show({
+                color: 'teal',
+                title: 'Registration saved',
+                message: 'Apps register users with the new settings.',
+              }),
+          });
         }}
       >
         <Stack gap="md">
           <Title order={2}>Registration</Title>
-          <Switch label="Apps may register users" description="Off: /users/register answers an error; you add users yourself." checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.currentTarget.checked })} />
-          <Switch label="Require email confirmation" description="New users sign in only after following the link in the confirmation mail." checked={form.emailConfirmationRequired} onChange={(e) => setForm({ ...form, emailConfirmationRequired: e.currentTarget.checked })} />
+          <Switch
+            label="Apps may register users"
+            description="Off: /users/register answers an error; you add users yourself."
+            checked={form.enabled}
+            onChange={(e) => setForm({ ...form, enabled: e.currentTarget.checked })}
+          />
+          <Switch
+            label="Require email confirmation"
+            description="New users sign in only after following the link in the confirmation mail."
+            checked={form.emailConfirmationRequired}
+            onChange={(e) => setForm({ ...form, emailConfirmationRequired: e.currentTarget.checked })}
+          />
           <Select
             label="Role given to new users"
             description="On top of the built-in AuthenticatedUser role."
@@ -39,7 +56,11 @@ export function RegistrationForm({ appId, value }: { appId: string; value: Users
             onChange={(v) => setForm({ ...form, defaultRole: v })}
             maw={320}
           />
-          {top && <Alert color="red" variant="light" role="alert">{top}</Alert>}
+          {top && (
+            <Alert color="red" variant="light" role="alert">
+              {top}
+            </Alert>
+          )}
           <Group>
             <Tooltip label={can.reason} disabled={can.allowed}>
               <Button type="submit" disabled={!dirty || !can.allowed} loading={save.isPending}>

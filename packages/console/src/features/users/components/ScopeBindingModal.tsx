@@ -29,16 +29,44 @@ export function ScopeBindingModal({ appId, binding, roles, onClose }: Props) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate({ ...(binding?.id ? { id: binding.id } : {}), scope: scope.trim(), roleName: roleName ?? '' }, { onSuccess: onClose });
+          save.mutate(
+            { ...(binding?.id ? { id: binding.id } : {}), scope: scope.trim(), roleName: roleName ?? '' },
+            { onSuccess: onClose },
+          );
         }}
       >
         <Stack gap="md">
-          <TextInput label="Scope" description="As the token grants it, e.g. write:notes" value={scope} onChange={(e) => setScope(e.currentTarget.value)} error={fieldError(save.error, 'scope')} data-autofocus required />
-          <Select label="Role" description="Given to users whose token carries the scope." data={roles} value={roleName} onChange={setRoleName} searchable error={fieldError(save.error, 'roleName')} required />
-          {formError(save.error, ['scope', 'roleName']) && <Alert color="red" variant="light" role="alert">{formError(save.error, ['scope', 'roleName'])}</Alert>}
+          <TextInput
+            label="Scope"
+            description="As the token grants it, e.g. write:notes"
+            value={scope}
+            onChange={(e) => setScope(e.currentTarget.value)}
+            error={fieldError(save.error, 'scope')}
+            data-autofocus
+            required
+          />
+          <Select
+            label="Role"
+            description="Given to users whose token carries the scope."
+            data={roles}
+            value={roleName}
+            onChange={setRoleName}
+            searchable
+            error={fieldError(save.error, 'roleName')}
+            required
+          />
+          {formError(save.error, ['scope', 'roleName']) && (
+            <Alert color="red" variant="light" role="alert">
+              {formError(save.error, ['scope', 'roleName'])}
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={save.isPending} disabled={!scope.trim() || !roleName}>{binding?.id ? 'Save binding' : 'Add binding'}</Button>
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={!scope.trim() || !roleName}>
+              {binding?.id ? 'Save binding' : 'Add binding'}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -10,12 +10,27 @@ export function UserPropertiesTable({ appId, properties }: { appId: string; prop
   const update = useUpdateUsersProps(appId);
   const can = useCan(appId, DevOperations.USERS_REGISTRATION);
   const set = (p: UserProperty, change: Partial<UserProperty>) =>
-    update.mutate({ name: p.name, ...change }, { onError: (e) => notifications.show({ color: 'red', title: `${p.name} was not changed`, message: errorInfo(e).message, autoClose: false }) });
+    update.mutate(
+      { name: p.name, ...change },
+      {
+        onError: (e) =>
+          notifications.show({
+            color: 'red',
+            title: `${p.name} was not changed`,
+            message: errorInfo(e).message,
+            autoClose: false,
+          }),
+      },
+    );
 
   return (
     <Paper withBorder radius="md" p="md">
-      <Title order={2} mb={4}>User properties</Title>
-      <Text size="sm" c="dimmed" mb="sm">Columns of the Users table as registration sees them. The identity is chosen on the Login page.</Text>
+      <Title order={2} mb={4}>
+        User properties
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Columns of the Users table as registration sees them. The identity is chosen on the Login page.
+      </Text>
       <Table aria-label="User properties" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -30,14 +45,30 @@ export function UserPropertiesTable({ appId, properties }: { appId: string; prop
             return (
               <Table.Tr key={p.name}>
                 <Table.Td>
-                  <Text size="sm" className="mono" span>{p.name}</Text>
-                  {p.identity && <Badge ml="xs" size="xs" variant="light" radius="sm">identity</Badge>}
+                  <Text size="sm" className="mono" span>
+                    {p.name}
+                  </Text>
+                  {p.identity && (
+                    <Badge ml="xs" size="xs" variant="light" radius="sm">
+                      identity
+                    </Badge>
+                  )}
                 </Table.Td>
                 <Table.Td>
-                  <Switch aria-label={`${p.name} is required`} checked={p.required} disabled={fixed || !can.allowed} onChange={(e) => set(p, { required: e.currentTarget.checked })} />
+                  <Switch
+                    aria-label={`${p.name} is required`}
+                    checked={p.required}
+                    disabled={fixed || !can.allowed}
+                    onChange={(e) => set(p, { required: e.currentTarget.checked })}
+                  />
                 </Table.Td>
                 <Table.Td>
-                  <Switch aria-label={`${p.name} is asked at registration`} checked={p.visibleOnRegistration} disabled={fixed || !can.allowed} onChange={(e) => set(p, { visibleOnRegistration: e.currentTarget.checked })} />
+                  <Switch
+                    aria-label={`${p.name} is asked at registration`}
+                    checked={p.visibleOnRegistration}
+                    disabled={fixed || !can.allowed}
+                    onChange={(e) => set(p, { visibleOnRegistration: e.currentTarget.checked })}
+                  />
                 </Table.Td>
               </Table.Tr>
             );

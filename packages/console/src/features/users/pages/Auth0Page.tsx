@@ -14,7 +14,17 @@ export default function Auth0Page() {
   const bindings = useAuth0ScopeBindings(appId);
   const roles = useLoadRoles(appId);
   const failed = config.error ?? bindings.error ?? roles.error;
-  if (failed) return <ErrorAlert error={failed} onRetry={() => { void config.refetch(); void bindings.refetch(); void roles.refetch(); }} />;
+  if (failed)
+    return (
+      <ErrorAlert
+        error={failed}
+        onRetry={() => {
+          void config.refetch();
+          void bindings.refetch();
+          void roles.refetch();
+        }}
+      />
+    );
   if (!config.data || !bindings.data || !roles.data) return <PageSkeleton rows={6} />;
   // Built-in roles follow from how a user calls (the server refuses to assign them), SocialUser aside.
   const names = roles.data.filter((r) => !r.system || r.name === 'SocialUser').map((r) => r.name);

@@ -11,7 +11,9 @@ export default function LoginSettingsPage() {
   const props = useGetUsersProps(appId);
   if (login.isError) return <ErrorAlert error={login.error} onRetry={() => void login.refetch()} />;
   if (login.isPending || props.isPending) return <PageSkeleton rows={5} />;
-  const columns = [...new Set([...(props.data ?? []).map((p) => p.name).filter((n) => n !== 'password'), login.data.identityColumn])];
+  const columns = [
+    ...new Set([...(props.data ?? []).map((p) => p.name).filter((n) => n !== 'password'), login.data.identityColumn]),
+  ];
   return (
     <Stack gap="md" maw={880}>
       <LoginSettingsForm appId={appId} value={login.data} columns={columns} />

@@ -29,24 +29,37 @@ export default function ProvidersPage() {
   const editing = fromV1 ?? v2.data?.find((p) => p.id === provider);
   const version: OAuthVersion = editing ? (fromV1 ? 1 : 2) : params.get('v') === '1' ? 1 : 2;
   const remove = useRemoveOAuthProvider(appId, version);
-  const templateCode = provider === 'new' ? params.get('template') ?? undefined : undefined;
+  const templateCode = provider === 'new' ? (params.get('template') ?? undefined) : undefined;
   const template = (version === 1 ? t1.data : t2.data)?.find((t) => t.code === templateCode);
   const open = !!editing || provider === 'new';
   const close = () => void navigate(base);
 
-  if (v1.isError || v2.isError) return <ErrorAlert error={v1.error ?? v2.error} onRetry={() => { void v1.refetch(); void v2.refetch(); }} />;
+  if (v1.isError || v2.isError)
+    return (
+      <ErrorAlert
+        error={v1.error ?? v2.error}
+        onRetry={() => {
+          void v1.refetch();
+          void v2.refetch();
+        }}
+      />
+    );
   if (v1.isPending || v2.isPending) return <PageSkeleton rows={4} />;
 
   const addMenu = (v: OAuthVersion) => (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Tooltip label={can.reason} disabled={can.allowed}>
-          <Button size="xs" leftSection={<IconPlus size={16} />} disabled={!can.allowed}>Add OAuth {v} provider</Button>
+          <Button size="xs" leftSection={<IconPlus size={16} />} disabled={!can.allowed}>
+            Add OAuth {v} provider
+          </Button>
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>
         {((v === 1 ? t1.data : t2.data) ?? []).map((t) => (
-          <Menu.Item key={t.code} onClick={() => void navigate(`${base}/new?v=${v}&template=${t.code}`)}>{t.name}</Menu.Item>
+          <Menu.Item key={t.code} onClick={() => void navigate(`${base}/new?v=${v}&template=${t.code}`)}>
+            {t.name}
+          </Menu.Item>
         ))}
         {v === 2 && <Menu.Item onClick={() => void navigate(`${base}/new?v=2`)}>Custom provider…</Menu.Item>}
       </Menu.Dropdown>
@@ -61,10 +74,26 @@ export default function ProvidersPage() {
             <Title order={2}>OAuth {v}</Title>
             {addMenu(v)}
           </Group>
-          <ProviderCards appId={appId} version={v} providers={(v === 1 ? v1.data : v2.data) ?? []} onEdit={(p) => void navigate(`${base}/${p.id}`)} disabled={!can.allowed} />
+          <ProviderCards
+            appId={appId}
+            version={v}
+            providers={(v === 1 ? v1.data : v2.data) ?? []}
+            onEdit={(p) => void navigate(`${base}/${p.id}`)}
+            disabled={!can.allowed}
+          />
         </Stack>
       ))}
-      <Drawer opened={open} onClose={close} position="right" size={480} title={editing ? `${editing.name} (OAuth ${version})` : `New OAuth ${version} provider${template ? `: ${template.name}` : ''}`}>
+      <Drawer
+        opened={open}
+        onClose={close}
+        position="right"
+        size={480}
+        title={
+          editing
+            ? `${editing.name} (OAuth ${version})`
+            : `New OAuth ${version} provider${template ? `: ${template.name}` : ''}`
+        }
+      >
         {open && (
           <Stack gap="md">
             <ProviderForm
@@ -76,12 +105,24 @@ export default function ProvidersPage() {
               disabledReason={can.reason}
               onCancel={close}
               onSaved={(p) => {
-                notifications.show({ color: 'teal', title: 'Provider saved', message: `${p.name} is ${p.enabled ? 'enabled' : 'disabled'}.` });
+                notifications.show({
+                  color: 'teal',
+                  title: 'Provider saved',
+                  message: `${p.name} is ${p.enabled ? 'enabled' : 'disabled'}.`,
+                });
                 close();
               }}
             />
             {editing && (
-              <Button color="red" variant="subtle" onClick={() => { remove.reset(); setRemoving(true); }} disabled={!can.allowed}>
+              <Button
+                color="red"
+                variant="subtle"
+                onClick={() => {
+                  remove.reset();
+                  setRemoving(true);
+                }}
+                disabled={!can.allowed}
+              >
                 Remove provider
               </Button>
             )}
@@ -95,7 +136,15 @@ export default function ProvidersPage() {
         confirmLabel="Remove provider"
         loading={remove.isPending}
         error={remove.error}
-        onConfirm={() => editing && remove.mutate(editing.id, { onSuccess: () => { setRemoving(false); close(); } })}
+        onConfirm={() =>
+          editing &&
+          remove.mutate(editing.id, {
+            onSuccess: () => {
+              setRemoving(false);
+              close();
+            },
+          })
+        }
       >
         Users can no longer sign in with <b>{editing?.name}</b>. Their accounts stay.
       </ConfirmModal>

@@ -12,8 +12,20 @@ export default function RegistrationPage() {
   const props = useGetUsersProps(appId);
   return (
     <Stack gap="md" maw={880}>
-      {regs.isError ? <ErrorAlert error={regs.error} onRetry={() => void regs.refetch()} /> : regs.isPending ? <PageSkeleton rows={3} /> : <RegistrationForm appId={appId} value={regs.data} />}
-      {props.isError ? <ErrorAlert error={props.error} onRetry={() => void props.refetch()} /> : props.isPending ? <PageSkeleton rows={4} /> : <UserPropertiesTable appId={appId} properties={props.data} />}
+      {regs.isError ? (
+        <ErrorAlert error={regs.error} onRetry={() => void regs.refetch()} />
+      ) : regs.isPending ? (
+        <PageSkeleton rows={3} />
+      ) : (
+        <RegistrationForm appId={appId} value={regs.data} />
+      )}
+      {props.isError ? (
+        <ErrorAlert error={props.error} onRetry={() => void props.refetch()} />
+      ) : props.isPending ? (
+        <PageSkeleton rows={4} />
+      ) : (
+        <UserPropertiesTable appId={appId} properties={props.data} />
+      )}
     </Stack>
   );
 }

@@ -7,7 +7,10 @@ export default function UsersLayout() {
   const { appId = '' } = useParams();
   return (
     <>
-      <PageHeader title="Users" description="The people who sign in to your app: how they register, log in and which providers they may use." />
+      <PageHeader
+        title="Users"
+        description="The people who sign in to your app: how they register, log in and which providers they may use."
+      />
       <AreaTabs base={`/apps/${appId}/users`} tabs={USERS_SECTIONS} label="Users pages" />
       <Outlet />
     </>

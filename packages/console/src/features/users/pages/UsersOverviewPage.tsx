@@ -23,7 +23,8 @@ export default function UsersOverviewPage() {
           <Stack gap={2}>
             <Title order={2}>Users table</Title>
             <Text size="sm" c="dimmed">
-              {users.data ? `${users.data.totalRows} ${users.data.totalRows === 1 ? 'user' : 'users'}. ` : ''}Edit users, assign roles and reset passwords in the records browser.
+              {users.data ? `${users.data.totalRows} ${users.data.totalRows === 1 ? 'user' : 'users'}. ` : ''}Edit
+              users, assign roles and reset passwords in the records browser.
             </Text>
           </Stack>
           <Button component={Link} to={`${base}/data/Users`} rightSection={<IconExternalLink size={16} />}>
@@ -35,7 +36,9 @@ export default function UsersOverviewPage() {
         ) : users.isPending ? (
           <PageSkeleton rows={3} />
         ) : users.data.data.length === 0 ? (
-          <Text size="sm" c="dimmed">No users yet. Apps register them through the app API (`/users/register`).</Text>
+          <Text size="sm" c="dimmed">
+            No users yet. Apps register them through the app API (`/users/register`).
+          </Text>
         ) : (
           <Table aria-label="Newest users" verticalSpacing="xs">
             <Table.Thead>
@@ -51,16 +54,26 @@ export default function UsersOverviewPage() {
                 <Table.Tr key={u.objectId}>
                   <Table.Td>
                     <Text size="sm">{u.email ?? u.name ?? u.objectId}</Text>
-                    <Text size="xs" c="dimmed" className="mono">{u.objectId}</Text>
+                    <Text size="xs" c="dimmed" className="mono">
+                      {u.objectId}
+                    </Text>
                   </Table.Td>
                   <Table.Td>{formatDateTime(u.created)}</Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={`${base}/security/sessions?user=${encodeURIComponent(u.objectId)}&q=${encodeURIComponent(u.objectId)}`} size="sm">
+                    <Anchor
+                      component={Link}
+                      to={`${base}/security/sessions?user=${encodeURIComponent(u.objectId)}&q=${encodeURIComponent(u.objectId)}`}
+                      size="sm"
+                    >
                       {u.sessions} {u.sessions === 1 ? 'session' : 'sessions'}
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={`${base}/security/run-as?as=user&user=${encodeURIComponent(u.objectId)}`} size="sm">
+                    <Anchor
+                      component={Link}
+                      to={`${base}/security/run-as?as=user&user=${encodeURIComponent(u.objectId)}`}
+                      size="sm"
+                    >
                       View data as this user
                     </Anchor>
                   </Table.Td>

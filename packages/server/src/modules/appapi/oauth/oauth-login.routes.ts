@@ -23,18 +23,30 @@ export function registerOAuthLoginRoutes(app: FastifyInstance, ctx: ServerContex
   const anonymous = (req: FastifyRequest) => authenticateApp(ctx, req, { ignoreToken: true });
   const code = (req: FastifyRequest<{ Params: P }>) => req.params.provider.toLowerCase();
 
-  app.post<{ Params: P }>(`${base}/social/:provider/login`, async (req) => login.tokenLogin(req, await anonymous(req), code(req), req.body));
-  app.post<{ Params: P }>(`${base}/oauth2/auth0/login`, async (req) => login.auth0Login(req, await anonymous(req), req.body));
+  app.post<{ Params: P }>(`${base}/social/:provider/login`, async (req) =>
+    login.tokenLogin(req, await anonymous(req), code(req), req.body),
+  );
+  app.post<{ Params: P }>(`${base}/oauth2/auth0/login`, async (req) =>
+    login.auth0Login(req, await anonymous(req), req.body),
+  );
   app.post<{ Params: P }>(`${base}/oauth/:provider/request_url`, async (req, reply) =>
-    reply.type('text/plain; charset=utf-8').send(await flow.requestUrl(req, await anonymous(req), code(req), req.body)));
+    reply.type('text/plain; charset=utf-8').send(await flow.requestUrl(req, await anonymous(req), code(req), req.body)),
+  );
   // The SDK's older provider methods (loginWithFacebookSdk, loginWithGooglePlusSdk and the pop-up
   // loginWithFacebook/GooglePlus/Twitter) reach the same sign-ins by these paths.
   // Their 'googleplus' is the provider this server calls 'google'.
   const legacy = (req: FastifyRequest<{ Params: P }>) => (code(req) === 'googleplus' ? 'google' : code(req));
-  app.post<{ Params: P }>(`${base}/social/:provider/sdk/login`, async (req) => login.tokenLogin(req, await anonymous(req), legacy(req), req.body));
+  app.post<{ Params: P }>(`${base}/social/:provider/sdk/login`, async (req) =>
+    login.tokenLogin(req, await anonymous(req), legacy(req), req.body),
+  );
   app.post<{ Params: P }>(`${base}/social/oauth/:provider/request_url`, async (req, reply) =>
-    reply.type('text/plain; charset=utf-8').send(await flow.requestUrl(req, await anonymous(req), legacy(req), req.body)));
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(await flow.requestUrl(req, await anonymous(req), legacy(req), req.body)),
+  );
   for (const v of [1, 2] as const) {
-    app.get<{ Params: P }>(`/:appId/users/oauth${v}/:provider/callback`, async (req, reply) => flow.callback(req, reply, req.params.appId, v, code(req)));
+    app.get<{ Params: P }>(`/:appId/users/oauth${v}/:provider/callback`, async (req, reply) =>
+      flow.callback(req, reply, req.params.appId, v, code(req)),
+    );
   }
 }

@@ -14,7 +14,8 @@ const MAX_TOKEN = 8192;
 
 function tokenField(body: Rec, name: string): string {
   const v = body[name];
-  if (typeof v !== 'string' || !v || v.length > MAX_TOKEN) throw new ApiError('BAD_REQUEST', `'${name}' must be a non-empty string of at most ${MAX_TOKEN} characters`);
+  if (typeof v !== 'string' || !v || v.length > MAX_TOKEN)
+    throw new ApiError('BAD_REQUEST', `'${name}' must be a non-empty string of at most ${MAX_TOKEN} characters`);
   return v;
 }
 
@@ -28,13 +29,20 @@ export function bodyOf(body: unknown): Rec {
  * for the profile; nothing in the request is trusted about who the user is.
  */
 export class OAuthLogin {
-  constructor(private readonly ctx: ServerContext, private readonly signIn: OAuthSignIn) {}
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly signIn: OAuthSignIn,
+  ) {}
 
   /** An enabled provider of the app by code; unknown → 404 (3100), disabled → 403 (3101). */
   async enabledProvider(appId: string, version: 1 | 2, code: string): Promise<OAuthProvider> {
-    const provider = /^[a-z][a-z0-9_-]{0,49}$/.test(code) ? await findOAuthProvider(this.ctx, appId, version, code) : undefined;
-    if (!provider) throw new ApiError('OAUTH_PROVIDER_UNKNOWN', `The app has no OAuth ${version} provider '${code.slice(0, 50)}'`);
-    if (!provider.enabled) throw new ApiError('OAUTH_PROVIDER_DISABLED', `Sign-in with '${provider.code}' is disabled for this app`);
+    const provider = /^[a-z][a-z0-9_-]{0,49}$/.test(code)
+      ? await findOAuthProvider(this.ctx, appId, version, code)
+      : undefined;
+    if (!provider)
+      throw new ApiError('OAUTH_PROVIDER_UNKNOWN', `The app has no OAuth ${version} provider '${code.slice(0, 50)}'`);
+    if (!provider.enabled)
+      throw new ApiError('OAUTH_PROVIDER_DISABLED', `Sign-in with '${provider.code}' is disabled for this app`);
     return provider;
   }
 
@@ -58,12 +66,31 @@ export class OAuthLogin {
     const v1 = body.accessTokenSecret !== undefined;
     const provider = await this.enabledProvider(caller.appId, v1 ? 1 : 2, code);
     const allowPrivate = this.ctx.config.remoteFetchPrivate;
-    const raw = v1 ? await oauth1Profile(provider, accessToken, tokenField(body, 'accessTokenSecret'), allowPrivate) : await oauth2Profile(provider, accessToken, allowPrivate);
-    return this.signIn.signIn(caller, await this.providerInput(caller.appId, provider, raw, body.fieldsMapping, [...scopeList(raw.scope), ...jwtScopes(accessToken, String(raw.sub ?? raw.id ?? ''))], await this.guestOf(req, caller.appId, body.guestUser)));
+    const raw = v1
+      ? await oauth1Profile(provider, accessToken, tokenField(body, 'accessTokenSecret'), allowPrivate)
+      : await oauth2Profile(provider, accessToken, allowPrivate);
+    return this.signIn.signIn(
+      caller,
+      await this.providerInput(
+        caller.appId,
+        provider,
+        raw,
+        body.fieldsMapping,
+        [...scopeList(raw.scope), ...jwtScopes(accessToken, String(raw.sub ?? raw.id ?? ''))],
+        await this.guestOf(req, caller.appId, body.guestUser),
+      ),
+    );
   }
 
   /** What a provider profile signs in as (also used by the browser flow's callback). */
-  async providerInput(appId: string, provider: OAuthProvider, raw: Rec, fieldsMapping: unknown, scopes: string[], guestUserId?: string): Promise<SignInInput> {
+  async providerInput(
+    appId: string,
+    provider: OAuthProvider,
+    raw: Rec,
+    fieldsMapping: unknown,
+    scopes: string[],
+    guestUserId?: string,
+  ): Promise<SignInInput> {
     const profile = readProfile(raw);
     const mapping = { ...provider.fieldsMapping, ...requestMapping(fieldsMapping) };
     const fields = mapFields(raw, mapping, await this.signIn.writableColumns(appId));
@@ -88,10 +115,15 @@ export class OAuthLogin {
     const body = bodyOf(rawBody);
     const accessToken = tokenField(body, 'accessToken');
     const settings = await getAuth0Settings(this.ctx, caller.appId);
-    if (!settings.enabled || !settings.domain) throw new ApiError('OAUTH_PROVIDER_DISABLED', 'Sign-in with Auth0 is disabled for this app');
+    if (!settings.enabled || !settings.domain)
+      throw new ApiError('OAUTH_PROVIDER_DISABLED', 'Sign-in with Auth0 is disabled for this app');
     const base = this.ctx.config.auth0BaseUrlOverride || `https://${settings.domain}`;
     // The override is the operator's own setting (a stand-in or proxy); a domain typed by a teammate obeys the address rules.
-    const raw = await auth0Profile(base, accessToken, !!this.ctx.config.auth0BaseUrlOverride || this.ctx.config.remoteFetchPrivate);
+    const raw = await auth0Profile(
+      base,
+      accessToken,
+      !!this.ctx.config.auth0BaseUrlOverride || this.ctx.config.remoteFetchPrivate,
+    );
     const profile = readProfile(raw, 'sub');
     this.checkAudience(accessToken, profile.subject, settings.audience);
     const mapping = { email: 'email', name: 'name', ...requestMapping(body.fieldsMapping) };
@@ -115,7 +147,12 @@ export class OAuthLogin {
    * The identity claim's value finds an existing user: an email claim the email column (only when
    * Auth0 says it is verified), any other claim the login identity column.
    */
-  private async auth0Match(appId: string, raw: Rec, claim: string, emailVerified: boolean): Promise<SignInInput['match']> {
+  private async auth0Match(
+    appId: string,
+    raw: Rec,
+    claim: string,
+    emailVerified: boolean,
+  ): Promise<SignInInput['match']> {
     const value = raw[claim];
     if (typeof value !== 'string' || !value || value.length > 254) return undefined;
     if (claim === 'email') return emailVerified ? { column: 'email', value: value.trim().toLowerCase() } : undefined;
@@ -137,6 +174,7 @@ export class OAuthLogin {
       return;
     }
     const list = Array.isArray(aud) ? aud : [aud];
-    if (!list.includes(audience)) throw new ApiError('OAUTH_TOKEN_REJECTED', 'The Auth0 token was issued for another audience');
+    if (!list.includes(audience))
+      throw new ApiError('OAUTH_TOKEN_REJECTED', 'The Auth0 token was issued for another audience');
   }
 }

@@ -16,10 +16,20 @@ function posted(html: string): Rec {
 
 it('signs OAuth 1 requests as RFC 5849 and the Twitter documentation do', () => {
   const url = new URL('https://api.twitter.com/1.1/statuses/update.json?include_entities=true');
-  const header = oauth1Header('POST', url, {
-    consumerKey: 'xvz1evFS4wEEPTGEFPHBog', consumerSecret: 'kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw',
-    token: '370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb', tokenSecret: 'LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE',
-  }, {}, { status: 'Hello Ladies + Gentlemen, a signed OAuth request!' }, 1318622958_000, 'kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg');
+  const header = oauth1Header(
+    'POST',
+    url,
+    {
+      consumerKey: 'xvz1evFS4wEEPTGEFPHBog',
+      consumerSecret: 'kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw',
+      token: '370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb',
+      tokenSecret: 'LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE',
+    },
+    {},
+    { status: 'Hello Ladies + Gentlemen, a signed OAuth request!' },
+    1318622958_000,
+    'kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg',
+  );
   expect(header).toContain('oauth_signature="hCtSmYh%2BiHYCEqBWrE7C7hYmtUk%3D"');
 });
 
@@ -35,16 +45,34 @@ for (const kind of testDbKinds()) {
       f = await appFixture(server);
       expect((await f.console('PUT', '/security/roles/Editors')).statusCode).toBe(200);
       expect((await f.console('PUT', '/security/roles/Auth0Users')).statusCode).toBe(200);
-      expect((await f.console('POST', '/security/auth0/scope-to-role', { scope: 'write:notes', roleName: 'Editors' })).statusCode).toBe(200);
+      expect(
+        (await f.console('POST', '/security/auth0/scope-to-role', { scope: 'write:notes', roleName: 'Editors' }))
+          .statusCode,
+      ).toBe(200);
       const p2 = await f.console('POST', '/users/oauth2', {
-        code: 'standin', name: 'Stand-in', clientId: 'client-id', clientSecret: 'client-secret', scope: ['openid', 'email'],
-        authorizationUrl: `${idp.origin}/authorize`, tokenUrl: `${idp.origin}/token`, userInfoUrl: `${idp.origin}/userinfo`, fieldsMapping: { email: 'email', name: 'name' },
+        code: 'standin',
+        name: 'Stand-in',
+        clientId: 'client-id',
+        clientSecret: 'client-secret',
+        scope: ['openid', 'email'],
+        authorizationUrl: `${idp.origin}/authorize`,
+        tokenUrl: `${idp.origin}/token`,
+        userInfoUrl: `${idp.origin}/userinfo`,
+        fieldsMapping: { email: 'email', name: 'name' },
       });
       expect(p2.statusCode).toBe(200);
-      const p1 = await f.console('POST', '/users/oauth1/create-from-template', { templateCode: 'twitter', code: 'tw', consumerKey: 'consumer-key', consumerSecret: 'consumer-secret' });
+      const p1 = await f.console('POST', '/users/oauth1/create-from-template', {
+        templateCode: 'twitter',
+        code: 'tw',
+        consumerKey: 'consumer-key',
+        consumerSecret: 'consumer-secret',
+      });
       expect(p1.statusCode).toBe(200);
       const u1 = await f.console('PUT', `/users/oauth1/${p1.json().id}`, {
-        requestTokenUrl: `${idp.origin}/1/request_token`, authorizationUrl: `${idp.origin}/1/authorize`, tokenUrl: `${idp.origin}/1/access_token`, userInfoUrl: `${idp.origin}/1/userinfo`,
+        requestTokenUrl: `${idp.origin}/1/request_token`,
+        authorizationUrl: `${idp.origin}/1/authorize`,
+        tokenUrl: `${idp.origin}/1/access_token`,
+        userInfoUrl: `${idp.origin}/1/userinfo`,
       });
       expect(u1.statusCode).toBe(200);
     });
@@ -53,14 +81,27 @@ for (const kind of testDbKinds()) {
       await idp?.close();
     });
 
-    const social = (code: string, body: Rec, token?: string) => f.api('POST', `/users/social/${code}/login`, { body, ...(token ? { token } : {}) });
+    const social = (code: string, body: Rec, token?: string) =>
+      f.api('POST', `/users/social/${code}/login`, { body, ...(token ? { token } : {}) });
 
     it('creates a new user, matches it again, gives roles from scopes and its token works on data calls', async () => {
-      idp.profiles.set('tok-ann', { sub: 'ann-1', email: 'Ann@Example.com', email_verified: true, name: 'Ann', scope: 'openid write:notes' });
+      idp.profiles.set('tok-ann', {
+        sub: 'ann-1',
+        email: 'Ann@Example.com',
+        email_verified: true,
+        name: 'Ann',
+        scope: 'openid write:notes',
+      });
       const first = await social('standin', { accessToken: 'tok-ann' });
       expect(first.statusCode).toBe(200);
       const user = first.json();
-      expect(user).toMatchObject({ email: 'ann@example.com', name: 'Ann', socialAccount: 'standin', ___class: 'Users', 'user-token': expect.any(String) });
+      expect(user).toMatchObject({
+        email: 'ann@example.com',
+        name: 'Ann',
+        socialAccount: 'standin',
+        ___class: 'Users',
+        'user-token': expect.any(String),
+      });
       expect(user.password).toBeUndefined();
       const roles = (await f.api('GET', '/users/userroles', { token: user['user-token'] })).json();
       expect(roles).toEqual(expect.arrayContaining(['AuthenticatedUser', 'SocialUser', 'Editors']));
@@ -77,7 +118,13 @@ for (const kind of testDbKinds()) {
 
     it('links a password user by verified email only, and maps fields the request names', async () => {
       const pw = await f.user('bob@example.com');
-      idp.profiles.set('tok-bob', { sub: 'bob-9', email: 'bob@example.com', email_verified: true, name: 'Bob', login: 'bobby' });
+      idp.profiles.set('tok-bob', {
+        sub: 'bob-9',
+        email: 'bob@example.com',
+        email_verified: true,
+        name: 'Bob',
+        login: 'bobby',
+      });
       const linked = await social('standin', { accessToken: 'tok-bob' });
       expect(linked.json().objectId).toBe(pw.objectId);
 
@@ -95,9 +142,19 @@ for (const kind of testDbKinds()) {
       const bad = await social('standin', { accessToken: 'forged' });
       expect([bad.statusCode, bad.json().code]).toEqual([401, 3102]);
       const missing = await social('standin', {});
-      expect([missing.statusCode, missing.json().code, missing.json().message]).toEqual([400, 8000, expect.stringContaining("'accessToken'")]);
+      expect([missing.statusCode, missing.json().code, missing.json().message]).toEqual([
+        400,
+        8000,
+        expect.stringContaining("'accessToken'"),
+      ]);
 
-      const created = await f.console('POST', '/users/oauth2', { code: 'big', clientId: 'c', authorizationUrl: `${idp.origin}/a`, tokenUrl: `${idp.origin}/t`, userInfoUrl: `${idp.origin}/big` });
+      const created = await f.console('POST', '/users/oauth2', {
+        code: 'big',
+        clientId: 'c',
+        authorizationUrl: `${idp.origin}/a`,
+        tokenUrl: `${idp.origin}/t`,
+        userInfoUrl: `${idp.origin}/big`,
+      });
       const big = await social('big', { accessToken: 'any' });
       expect([big.statusCode, big.json().code]).toEqual([502, 3103]);
       expect((await f.console('PUT', `/users/oauth2/${created.json().id}`, { enabled: false })).statusCode).toBe(200);
@@ -116,31 +173,49 @@ for (const kind of testDbKinds()) {
     });
 
     it('runs the browser flow: authorization URL, callback page, single-use state', async () => {
-      const asked = await f.api('POST', '/users/oauth/standin/request_url', { body: { fieldsMapping: {}, permissions: ['openid', 'write:notes'] } });
+      const asked = await f.api('POST', '/users/oauth/standin/request_url', {
+        body: { fieldsMapping: {}, permissions: ['openid', 'write:notes'] },
+      });
       expect(asked.statusCode).toBe(200);
       const url = new URL(asked.body);
       expect(url.origin + url.pathname).toBe(`${idp.origin}/authorize`);
       expect(Object.fromEntries(url.searchParams)).toMatchObject({
-        response_type: 'code', client_id: 'client-id', scope: 'openid write:notes', redirect_uri: `${server.config.publicUrl}/${f.appId}/users/oauth2/standin/callback`,
+        response_type: 'code',
+        client_id: 'client-id',
+        scope: 'openid write:notes',
+        redirect_uri: `${server.config.publicUrl}/${f.appId}/users/oauth2/standin/callback`,
       });
       const state = url.searchParams.get('state')!;
       idp.codes.set('code-1', { token: 'tok-cy' });
       idp.profiles.set('tok-cy', { sub: 'cy-3', email: 'cy@example.com', email_verified: true });
 
-      const tampered = await server.call('GET', `/${f.appId}/users/oauth2/standin/callback?code=code-1&state=${state}x`);
+      const tampered = await server.call(
+        'GET',
+        `/${f.appId}/users/oauth2/standin/callback?code=code-1&state=${state}x`,
+      );
       expect(tampered.headers['content-type']).toMatch(/text\/html/);
       expect(posted(tampered.body).fault).toMatch(/not valid/);
 
-      const page = await server.call('GET', `/${f.appId}/users/oauth2/standin/callback?code=code-1&state=${encodeURIComponent(state)}`);
+      const page = await server.call(
+        'GET',
+        `/${f.appId}/users/oauth2/standin/callback?code=code-1&state=${encodeURIComponent(state)}`,
+      );
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-security-policy']).toMatch(/script-src 'nonce-/);
       const user = posted(page.body);
       expect(user).toMatchObject({ email: 'cy@example.com', 'user-token': expect.any(String) });
-      expect(idp.tokenRequests.at(-1)?.get('redirect_uri')).toBe(`${server.config.publicUrl}/${f.appId}/users/oauth2/standin/callback`);
+      expect(idp.tokenRequests.at(-1)?.get('redirect_uri')).toBe(
+        `${server.config.publicUrl}/${f.appId}/users/oauth2/standin/callback`,
+      );
       // The granted scope (none in the token answer = the one asked for) gave the bound role.
-      expect((await f.api('GET', '/users/userroles', { token: String(user['user-token']) })).json()).toContain('Editors');
+      expect((await f.api('GET', '/users/userroles', { token: String(user['user-token']) })).json()).toContain(
+        'Editors',
+      );
 
-      const replay = await server.call('GET', `/${f.appId}/users/oauth2/standin/callback?code=code-1&state=${encodeURIComponent(state)}`);
+      const replay = await server.call(
+        'GET',
+        `/${f.appId}/users/oauth2/standin/callback?code=code-1&state=${encodeURIComponent(state)}`,
+      );
       expect(posted(replay.body).fault).toMatch(/already used/);
     });
 
@@ -156,13 +231,27 @@ for (const kind of testDbKinds()) {
       const stateless = await server.call('GET', `${back.pathname}?oauth_token=req-token&oauth_verifier=v`);
       expect(posted(stateless.body).fault).toMatch(/not valid/);
       const page = await server.call('GET', `${back.pathname}${back.search}&oauth_token=req-token&oauth_verifier=v`);
-      expect(posted(page.body)).toMatchObject({ name: 'Flow Bird', socialAccount: 'tw', 'user-token': expect.any(String) });
+      expect(posted(page.body)).toMatchObject({
+        name: 'Flow Bird',
+        socialAccount: 'tw',
+        'user-token': expect.any(String),
+      });
     });
 
     it('signs in with an Auth0 token: default role, scopes from the token, audience checked', async () => {
       const off = await f.api('POST', '/users/oauth2/auth0/login', { body: { accessToken: 'x' } });
       expect([off.statusCode, off.json().code]).toEqual([403, 3101]);
-      expect((await f.console('PUT', '/security/auth0/config', { enabled: true, domain: 'tenant.eu.auth0.com', clientId: 'a0', audience: 'https://api.example.com', defaultRole: 'Auth0Users' })).statusCode).toBe(200);
+      expect(
+        (
+          await f.console('PUT', '/security/auth0/config', {
+            enabled: true,
+            domain: 'tenant.eu.auth0.com',
+            clientId: 'a0',
+            audience: 'https://api.example.com',
+            defaultRole: 'Auth0Users',
+          })
+        ).statusCode,
+      ).toBe(200);
       const token = fakeJwt({ sub: 'auth0|42', aud: ['https://api.example.com'], scope: 'openid write:notes' });
       idp.profiles.set(token, { sub: 'auth0|42', email: 'dee@example.com', email_verified: true, name: 'Dee' });
       const ok = await f.api('POST', '/users/oauth2/auth0/login', { body: { accessToken: token } });
@@ -183,37 +272,69 @@ for (const kind of testDbKinds()) {
       await server.app.listen({ port: 0, host: '127.0.0.1' });
       const address = server.app.server.address();
       const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      const sdk = Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey: f.keys.JS, standalone: true } as never) as unknown as typeof Backendless & { UserService: { getCurrentUserToken(): string | null } };
+      const sdk = Backendless.initApp({
+        serverURL: origin,
+        appId: f.appId,
+        apiKey: f.keys.JS,
+        standalone: true,
+      } as never) as unknown as typeof Backendless & { UserService: { getCurrentUserToken(): string | null } };
       idp.profiles.set('tok-sdk', { sub: 'sdk-5', email: 'sdk@example.com', email_verified: true, name: 'Sdk' });
-      const user = await sdk.UserService.loginWithOauth2('StandIn', 'tok-sdk', undefined, {}, false) as unknown as Rec;
+      const user = (await sdk.UserService.loginWithOauth2(
+        'StandIn',
+        'tok-sdk',
+        undefined,
+        {},
+        false,
+      )) as unknown as Rec;
       expect(user).toMatchObject({ email: 'sdk@example.com' });
       expect(sdk.UserService.getCurrentUserToken()).toBe(user['user-token']);
-      const me = await sdk.Data.of('Users').findById(String(user.objectId)) as Rec;
+      const me = (await sdk.Data.of('Users').findById(String(user.objectId))) as Rec;
       expect(me.name).toBe('Sdk');
       expect(await sdk.UserService.getUserRoles()).toEqual(expect.arrayContaining(['SocialUser', 'AuthenticatedUser']));
-      const err = await sdk.UserService.loginWithOauth2('standin', 'forged').then(() => undefined, (e: { code?: number }) => e);
+      const err = await sdk.UserService.loginWithOauth2('standin', 'forged').then(
+        () => undefined,
+        (e: { code?: number }) => e,
+      );
       expect(err?.code).toBe(3102);
     });
 
     it("serves the SDK's older provider paths: loginWithFacebookSdk and loginWithGooglePlusSdk sign in through the app's facebook and google providers", async () => {
       for (const code of ['facebook', 'google']) {
         const made = await f.console('POST', '/users/oauth2', {
-          code, name: code, clientId: 'client-id', clientSecret: 'client-secret', scope: ['email'],
-          authorizationUrl: `${idp.origin}/authorize`, tokenUrl: `${idp.origin}/token`, userInfoUrl: `${idp.origin}/userinfo`, fieldsMapping: { email: 'email', name: 'name' },
+          code,
+          name: code,
+          clientId: 'client-id',
+          clientSecret: 'client-secret',
+          scope: ['email'],
+          authorizationUrl: `${idp.origin}/authorize`,
+          tokenUrl: `${idp.origin}/token`,
+          userInfoUrl: `${idp.origin}/userinfo`,
+          fieldsMapping: { email: 'email', name: 'name' },
         });
         expect(made.statusCode, made.body).toBe(200);
       }
       await server.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
       const address = server.app.server.address();
       const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      const sdk = Backendless.initApp({ serverURL: origin, appId: f.appId, apiKey: f.keys.JS, standalone: true } as never) as unknown as typeof Backendless;
+      const sdk = Backendless.initApp({
+        serverURL: origin,
+        appId: f.appId,
+        apiKey: f.keys.JS,
+        standalone: true,
+      } as never) as unknown as typeof Backendless;
       idp.profiles.set('tok-fb', { sub: 'fb-1', email: 'fb@example.com', email_verified: true, name: 'Fb' });
       idp.profiles.set('tok-gp', { sub: 'gp-1', email: 'gp@example.com', email_verified: true, name: 'Gp' });
-      const fb = await sdk.UserService.loginWithFacebookSdk('tok-fb', {}, false) as unknown as Rec;
-      expect(fb).toMatchObject({ email: 'fb@example.com', socialAccount: 'facebook', 'user-token': expect.any(String) });
-      const gp = await sdk.UserService.loginWithGooglePlusSdk('tok-gp', {}, false) as unknown as Rec;
+      const fb = (await sdk.UserService.loginWithFacebookSdk('tok-fb', {}, false)) as unknown as Rec;
+      expect(fb).toMatchObject({
+        email: 'fb@example.com',
+        socialAccount: 'facebook',
+        'user-token': expect.any(String),
+      });
+      const gp = (await sdk.UserService.loginWithGooglePlusSdk('tok-gp', {}, false)) as unknown as Rec;
       expect(gp).toMatchObject({ email: 'gp@example.com', socialAccount: 'google' });
-      const url = await f.api('POST', '/users/social/oauth/facebook/request_url', { body: { fieldsMapping: {}, permissions: [] } });
+      const url = await f.api('POST', '/users/social/oauth/facebook/request_url', {
+        body: { fieldsMapping: {}, permissions: [] },
+      });
       expect(url.statusCode, url.body).toBe(200);
       expect(url.body).toContain(`${idp.origin}/authorize`);
     });
@@ -238,13 +359,22 @@ describe('OAuth providers on private addresses', () => {
     server = await startTestServer(testDbKinds()[0]);
     const f = await appFixture(server);
     const created = await f.console('POST', '/users/oauth2', {
-      code: 'inside', name: 'Inside', clientId: 'client-id', clientSecret: 'client-secret',
-      authorizationUrl: `${idp.origin}/authorize`, tokenUrl: `${idp.origin}/token`, userInfoUrl: `${idp.origin}/userinfo`,
+      code: 'inside',
+      name: 'Inside',
+      clientId: 'client-id',
+      clientSecret: 'client-secret',
+      authorizationUrl: `${idp.origin}/authorize`,
+      tokenUrl: `${idp.origin}/token`,
+      userInfoUrl: `${idp.origin}/userinfo`,
     });
     expect(created.statusCode).toBe(200);
     idp.profiles.set('tok-x', { sub: 'x-1', email: 'x@example.com', email_verified: true });
     const res = await f.api('POST', '/users/social/inside/login', { body: { accessToken: 'tok-x' } });
-    expect([res.statusCode, res.json().code, res.json().message]).toEqual([502, 3103, 'The provider address is not reachable from the server']);
+    expect([res.statusCode, res.json().code, res.json().message]).toEqual([
+      502,
+      3103,
+      'The provider address is not reachable from the server',
+    ]);
     expect(idp.requests).toEqual([]);
   });
 });

@@ -26,18 +26,31 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
 
 /** Reads the account id and email; `subjectClaim` names the id field when the developer chose one. */
 export function readProfile(raw: Rec, subjectClaim?: string): Profile {
-  const idValue = [subjectClaim, 'sub', 'id', 'user_id', 'id_str'].filter((k): k is string => !!k).map((k) => pick(raw, k)).find((v) => typeof v === 'string' || typeof v === 'number');
+  const idValue = [subjectClaim, 'sub', 'id', 'user_id', 'id_str']
+    .filter((k): k is string => !!k)
+    .map((k) => pick(raw, k))
+    .find((v) => typeof v === 'string' || typeof v === 'number');
   const subject = idValue === undefined ? '' : String(idValue);
-  if (!subject || subject.length > 255) throw new ApiError('OAUTH_PROFILE_INCOMPLETE', `The provider's profile has no usable account id${subjectClaim ? ` in '${subjectClaim}'` : ''}`);
-  const email = typeof raw.email === 'string' && EMAIL.test(raw.email.trim()) ? raw.email.trim().toLowerCase() : undefined;
+  if (!subject || subject.length > 255)
+    throw new ApiError(
+      'OAUTH_PROFILE_INCOMPLETE',
+      `The provider's profile has no usable account id${subjectClaim ? ` in '${subjectClaim}'` : ''}`,
+    );
+  const email =
+    typeof raw.email === 'string' && EMAIL.test(raw.email.trim()) ? raw.email.trim().toLowerCase() : undefined;
   const verified = raw.email_verified ?? raw.verified_email;
   return { subject, email, emailVerified: verified !== false && verified !== 'false', raw };
 }
 
 /** Scopes as providers spell them: a space- or comma-separated string, or an array. */
 export function scopeList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((s): s is string => typeof s === 'string' && s.length <= 200).slice(0, 100);
-  if (typeof value === 'string') return value.split(/[\s,]+/).filter((s) => s && s.length <= 200).slice(0, 100);
+  if (Array.isArray(value))
+    return value.filter((s): s is string => typeof s === 'string' && s.length <= 200).slice(0, 100);
+  if (typeof value === 'string')
+    return value
+      .split(/[\s,]+/)
+      .filter((s) => s && s.length <= 200)
+      .slice(0, 100);
   return [];
 }
 
@@ -77,10 +90,12 @@ export function mapFields(raw: Rec, mapping: Record<string, string>, writable: S
 /** A request's `fieldsMapping`: an object of field → column strings (anything else is refused). */
 export function requestMapping(value: unknown): Record<string, string> {
   if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw new ApiError('BAD_REQUEST', "'fieldsMapping' must be an object of provider field → Users column");
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new ApiError('BAD_REQUEST', "'fieldsMapping' must be an object of provider field → Users column");
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value as Rec).slice(0, 100)) {
-    if (typeof v !== 'string' || k.length > 200 || !/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(v)) throw new ApiError('BAD_REQUEST', `'fieldsMapping.${k.slice(0, 50)}' must name a Users column`);
+    if (typeof v !== 'string' || k.length > 200 || !/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(v))
+      throw new ApiError('BAD_REQUEST', `'fieldsMapping.${k.slice(0, 50)}' must name a Users column`);
     out[k] = v;
   }
   return out;

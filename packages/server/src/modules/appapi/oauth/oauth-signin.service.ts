@@ -10,7 +10,18 @@ import type { Profile } from './oauth-profile.js';
 type Rec = Record<string, unknown>;
 
 /** Users columns a provider's profile may never fill (the server owns them). */
-const SERVER_OWNED = new Set(['objectId', 'ownerId', 'created', 'updated', 'userStatus', 'lastLogin', 'socialAccount', 'isEmailConfirmed', 'password', '___class']);
+const SERVER_OWNED = new Set([
+  'objectId',
+  'ownerId',
+  'created',
+  'updated',
+  'userStatus',
+  'lastLogin',
+  'socialAccount',
+  'isEmailConfirmed',
+  'password',
+  '___class',
+]);
 
 export interface SignInInput {
   /** Key of the identity link: `oauth2:<code>`, `oauth1:<code>` or `auth0`. */
@@ -37,7 +48,10 @@ export interface SignInInput {
 export class OAuthSignIn {
   private readonly policy: UsersPolicy;
 
-  constructor(private readonly ctx: ServerContext, private readonly data: AppData) {
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly data: AppData,
+  ) {
     this.policy = new UsersPolicy(ctx);
   }
 
@@ -52,13 +66,25 @@ export class OAuthSignIn {
     const repo = oauthLoginRepo(this.ctx);
     const { table } = await this.data.table(appId, 'Users');
     const db = this.ctx.dbs.app(appId);
-    const exists = async (id: string) => (await db.selectFrom(table.sqlName).select(['objectId', 'userStatus']).where('objectId', '=', id).executeTakeFirst()) as Rec | undefined;
+    const exists = async (id: string) =>
+      (await db
+        .selectFrom(table.sqlName)
+        .select(['objectId', 'userStatus'])
+        .where('objectId', '=', id)
+        .executeTakeFirst()) as Rec | undefined;
 
-    let user = await repo.findIdentity(appId, input.providerKey, input.profile.subject).then((id) => (id ? exists(id) : undefined));
+    let user = await repo
+      .findIdentity(appId, input.providerKey, input.profile.subject)
+      .then((id) => (id ? exists(id) : undefined));
     const matchColumn = input.match && table.columns.find((c) => c.name === input.match!.column);
     if (!user && input.match && matchColumn) {
       // Two users holding the value identify nobody (as in password login).
-      const rows = await db.selectFrom(table.sqlName).select(['objectId', 'userStatus']).where(matchColumn.sqlName, '=', input.match.value).limit(2).execute();
+      const rows = await db
+        .selectFrom(table.sqlName)
+        .select(['objectId', 'userStatus'])
+        .where(matchColumn.sqlName, '=', input.match.value)
+        .limit(2)
+        .execute();
       if (rows.length === 1 && rows[0].userStatus !== 'GUEST') user = rows[0] as Rec;
     }
     if (!user && input.guestUserId) user = await this.upgradeGuest(appId, input);
@@ -76,11 +102,24 @@ export class OAuthSignIn {
    */
   private async openSession(caller: AppCaller, objectId: string): Promise<Rec> {
     const { schema, table } = await this.data.table(caller.appId, 'Users');
-    await this.ctx.dbs.app(caller.appId).updateTable(table.sqlName).set({ lastLogin: Date.now() }).where('objectId', '=', objectId).execute();
+    await this.ctx.dbs
+      .app(caller.appId)
+      .updateTable(table.sqlName)
+      .set({ lastLogin: Date.now() })
+      .where('objectId', '=', objectId)
+      .execute();
     const token = await this.policy.startSession(caller, objectId, await this.policy.login(caller.appId));
     // objectId is a stored record id here (never request text), so it is safe inside the where.
     const [record] = await this.data.data.query.find(caller.appId, schema, table, {
-      where: `objectId = '${objectId}'`, sortBy: [], props: [], excludeProps: [], groupBy: [], distinct: false, loadRelations: [], pageSize: 1, offset: 0,
+      where: `objectId = '${objectId}'`,
+      sortBy: [],
+      props: [],
+      excludeProps: [],
+      groupBy: [],
+      distinct: false,
+      loadRelations: [],
+      pageSize: 1,
+      offset: 0,
     });
     if (!record) throw new ApiError('NOT_FOUND', 'The user does not exist');
     delete record.password;
@@ -90,7 +129,11 @@ export class OAuthSignIn {
   /** A guest keeps its id (and what it owns) and becomes this provider's account. */
   private async upgradeGuest(appId: string, input: SignInInput): Promise<Rec | undefined> {
     const values = await this.freeValues(appId, input.fields);
-    const updated = await this.data.data.records.update(appId, 'Users', input.guestUserId!, { ...values, userStatus: 'ENABLED', socialAccount: input.socialAccount });
+    const updated = await this.data.data.records.update(appId, 'Users', input.guestUserId!, {
+      ...values,
+      userStatus: 'ENABLED',
+      socialAccount: input.socialAccount,
+    });
     return { objectId: updated.objectId, userStatus: 'ENABLED' };
   }
 
@@ -100,7 +143,12 @@ export class OAuthSignIn {
     const { table } = await this.data.table(appId, 'Users');
     const column = table.columns.find((c) => c.name === 'email');
     if (!column) return fields;
-    const taken = await this.ctx.dbs.app(appId).selectFrom(table.sqlName).select('objectId').where(column.sqlName, '=', fields.email).executeTakeFirst();
+    const taken = await this.ctx.dbs
+      .app(appId)
+      .selectFrom(table.sqlName)
+      .select('objectId')
+      .where(column.sqlName, '=', fields.email)
+      .executeTakeFirst();
     if (!taken) return fields;
     const { email: _taken, ...rest } = fields;
     return rest;
@@ -108,11 +156,17 @@ export class OAuthSignIn {
 
   private async create(appId: string, input: SignInInput): Promise<Rec> {
     const registration = await getRegistrationSettings(this.ctx, appId);
-    if (!registration.enabled) throw new ApiError('REGISTRATION_DISABLED', 'Registration of new users is disabled for this application');
+    if (!registration.enabled)
+      throw new ApiError('REGISTRATION_DISABLED', 'Registration of new users is disabled for this application');
     const objectId = crypto.randomUUID().toUpperCase();
     const values = await this.freeValues(appId, input.fields);
     try {
-      await this.data.data.records.create(appId, 'Users', { ...values, objectId, ownerId: objectId, socialAccount: input.socialAccount });
+      await this.data.data.records.create(appId, 'Users', {
+        ...values,
+        objectId,
+        ownerId: objectId,
+        socialAccount: input.socialAccount,
+      });
     } catch (err) {
       // Another column the developer made unique clashed: the sign-in says which, without the value.
       if (err instanceof ApiError && err.status === 409) throw new ApiError('CONFLICT', err.message);
@@ -125,14 +179,19 @@ export class OAuthSignIn {
   /** Roles of the scope-to-role bindings whose scope was granted, plus the sign-in's default role. */
   private async bindRoles(appId: string, userId: string, scopes: string[], defaultRole?: string | null): Promise<void> {
     const granted = new Set(scopes);
-    const roles = new Set((await getScopeRoleBindings(this.ctx, appId)).filter((b) => granted.has(b.scope)).map((b) => b.roleName));
+    const roles = new Set(
+      (await getScopeRoleBindings(this.ctx, appId)).filter((b) => granted.has(b.scope)).map((b) => b.roleName),
+    );
     if (defaultRole) roles.add(defaultRole);
     for (const role of roles) await this.assign(appId, userId, role);
   }
 
   /** A role deleted since it was bound must not stop the sign-in; the log says why it was skipped. */
   private async assign(appId: string, userId: string, role: string): Promise<void> {
-    await this.ctx.security.roles.assign(appId, [userId], [{ role, assign: true }])
-      .catch((err: unknown) => this.ctx.log.warn({ err, appId, role }, 'A role of provider sign-in could not be given'));
+    await this.ctx.security.roles
+      .assign(appId, [userId], [{ role, assign: true }])
+      .catch((err: unknown) =>
+        this.ctx.log.warn({ err, appId, role }, 'A role of provider sign-in could not be given'),
+      );
   }
 }

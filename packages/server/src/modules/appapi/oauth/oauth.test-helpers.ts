@@ -11,14 +11,22 @@ export function fakeJwt(claims: Rec): string {
 }
 
 /** RFC 5849 encoding, written apart from the server's so the stand-in checks signatures independently. */
-const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+const enc = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 
 /** Verifies an `Authorization: OAuth …` HMAC-SHA1 header against the secrets the stand-in knows. */
-function oauth1Valid(req: http.IncomingMessage, url: URL, consumerSecret: string, secrets: Map<string, string>, seen: (p: Record<string, string>) => void): string | undefined {
+function oauth1Valid(
+  req: http.IncomingMessage,
+  url: URL,
+  consumerSecret: string,
+  secrets: Map<string, string>,
+  seen: (p: Record<string, string>) => void,
+): string | undefined {
   const header = req.headers.authorization ?? '';
   if (!header.startsWith('OAuth ')) return undefined;
   const params: Record<string, string> = {};
-  for (const m of header.slice(6).matchAll(/([a-z_]+)="([^"]*)"/g)) params[decodeURIComponent(m[1])] = decodeURIComponent(m[2]);
+  for (const m of header.slice(6).matchAll(/([a-z_]+)="([^"]*)"/g))
+    params[decodeURIComponent(m[1])] = decodeURIComponent(m[2]);
   seen(params);
   const token = params.oauth_token ?? '';
   const tokenSecret = secrets.get(token) ?? '';
@@ -27,7 +35,10 @@ function oauth1Valid(req: http.IncomingMessage, url: URL, consumerSecret: string
   for (const [k, v] of Object.entries(params)) if (k !== 'oauth_signature') all.push(`${enc(k)}=${enc(v)}`);
   all.sort();
   const base = `${req.method}&${enc(`${url.protocol}//${url.host}${url.pathname}`)}&${enc(all.join('&'))}`;
-  const expected = crypto.createHmac('sha1', `${enc(consumerSecret)}&${enc(tokenSecret)}`).update(base).digest('base64');
+  const expected = crypto
+    .createHmac('sha1', `${enc(consumerSecret)}&${enc(tokenSecret)}`)
+    .update(base)
+    .digest('base64');
   return expected === params.oauth_signature ? token : undefined;
 }
 
@@ -55,14 +66,26 @@ export interface StandIn {
  * `/token` (authorization code), `/1/request_token`, `/1/access_token`, `/1/userinfo` (signed).
  */
 export async function startStandIn(consumerSecret = 'consumer-secret'): Promise<StandIn> {
-  const s: Omit<StandIn, 'origin' | 'close'> & { lastCallback?: string } = { profiles: new Map(), codes: new Map(), oauth1Secrets: new Map(), oauth1Profiles: new Map(), tokenRequests: [], requests: [] };
+  const s: Omit<StandIn, 'origin' | 'close'> & { lastCallback?: string } = {
+    profiles: new Map(),
+    codes: new Map(),
+    oauth1Secrets: new Map(),
+    oauth1Profiles: new Map(),
+    tokenRequests: [],
+    requests: [],
+  };
   const server = http.createServer((req, res) => {
     s.requests.push(req.url ?? '/');
     let body = '';
-    req.on('data', (c: Buffer) => { body += c.toString(); });
+    req.on('data', (c: Buffer) => {
+      body += c.toString();
+    });
     req.on('end', () => {
       const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
-      const json = (status: number, value: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(value)); };
+      const json = (status: number, value: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(value));
+      };
       if (url.pathname === '/userinfo') {
         const profile = s.profiles.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
         return profile ? json(200, profile) : json(401, { error: 'invalid_token' });
@@ -73,10 +96,18 @@ export async function startStandIn(consumerSecret = 'consumer-secret'): Promise<
         const grant = s.codes.get(form.get('code') ?? '');
         if (!grant || form.get('client_secret') !== 'client-secret') return json(400, { error: 'invalid_grant' });
         s.codes.delete(form.get('code')!);
-        return json(200, { access_token: grant.token, token_type: 'bearer', ...(grant.scope !== undefined ? { scope: grant.scope } : {}) });
+        return json(200, {
+          access_token: grant.token,
+          token_type: 'bearer',
+          ...(grant.scope !== undefined ? { scope: grant.scope } : {}),
+        });
       }
       if (url.pathname === '/big') return json(200, { sub: 'x', pad: 'x'.repeat(400_000) });
-      const signed = url.pathname.startsWith('/1/') ? oauth1Valid(req, url, consumerSecret, s.oauth1Secrets, (p) => { if (p.oauth_callback) s.lastCallback = p.oauth_callback; }) : undefined;
+      const signed = url.pathname.startsWith('/1/')
+        ? oauth1Valid(req, url, consumerSecret, s.oauth1Secrets, (p) => {
+            if (p.oauth_callback) s.lastCallback = p.oauth_callback;
+          })
+        : undefined;
       if (url.pathname.startsWith('/1/') && signed === undefined) return json(401, { error: 'bad signature' });
       if (url.pathname === '/1/userinfo') {
         const profile = s.oauth1Profiles.get(signed!);
@@ -96,5 +127,12 @@ export async function startStandIn(consumerSecret = 'consumer-secret'): Promise<
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { get lastCallback() { return s.lastCallback; }, ...s, origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    get lastCallback() {
+      return s.lastCallback;
+    },
+    ...s,
+    origin,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -15,7 +15,11 @@ const IDS_PER_CALL = 1000;
 /** Why a unit cannot create a table or column: its schema changes would outlive a rollback's data. */
 const DATA_ONLY = 'a transaction changes data only; create tables and columns before it runs';
 
-const RELATION_MODE: Record<string, RelationMode> = { SET_RELATION: 'set', ADD_RELATION: 'add', DELETE_RELATION: 'delete' };
+const RELATION_MODE: Record<string, RelationMode> = {
+  SET_RELATION: 'set',
+  ADD_RELATION: 'add',
+  DELETE_RELATION: 'delete',
+};
 
 /**
  * Runs the operations of one unit inside its transaction. Every operation goes through the app
@@ -28,7 +32,10 @@ export class UnitOperations {
   private readonly relations: AppRelations;
   private readonly services: DataServices;
 
-  constructor(private readonly scoped: ServerContext, private readonly caller: AppCaller) {
+  constructor(
+    private readonly scoped: ServerContext,
+    private readonly caller: AppCaller,
+  ) {
     this.data = new AppData(scoped);
     this.relations = new AppRelations(scoped, this.data);
     this.services = scoped.data;
@@ -80,16 +87,30 @@ export class UnitOperations {
         const p = payload as Rec;
         const column = String(p.relationColumn);
         if (!table.relations.some((r) => r.name === column)) {
-          throw new ApiError('BAD_REQUEST', `Relation column '${column.slice(0, 80)}' does not exist in table '${name}'; ${DATA_ONLY}`);
+          throw new ApiError(
+            'BAD_REQUEST',
+            `Relation column '${column.slice(0, 80)}' does not exist in table '${name}'; ${DATA_ONLY}`,
+          );
         }
         const conditional = typeof p.conditional === 'string' ? p.conditional : undefined;
         const children = conditional ? undefined : idsOf(p.unconditional, 'child objectId');
-        return this.relations.change(c, RELATION_MODE[op.operationType], name, idOf(p.parentObject, 'parentObject'), column, children, conditional);
+        return this.relations.change(
+          c,
+          RELATION_MODE[op.operationType],
+          name,
+          idOf(p.parentObject, 'parentObject'),
+          column,
+          children,
+          conditional,
+        );
       }
       case 'FIND': {
         const p = (payload ?? {}) as Rec;
         const { queryOptions, ...query } = p;
-        return this.data.find(c, name, { ...query, ...(queryOptions && typeof queryOptions === 'object' ? (queryOptions as Rec) : {}) });
+        return this.data.find(c, name, {
+          ...query,
+          ...(queryOptions && typeof queryOptions === 'object' ? (queryOptions as Rec) : {}),
+        });
       }
     }
   }
@@ -105,7 +126,11 @@ export class UnitOperations {
   private known(table: TableMeta, records: Rec[]): void {
     for (const r of records) {
       const extra = unknownKeys(table, r).find((k) => !k.startsWith('__'));
-      if (extra !== undefined) throw new ApiError('BAD_REQUEST', `Column '${extra.slice(0, 80)}' does not exist in table '${table.name}'; ${DATA_ONLY}`);
+      if (extra !== undefined)
+        throw new ApiError(
+          'BAD_REQUEST',
+          `Column '${extra.slice(0, 80)}' does not exist in table '${table.name}'; ${DATA_ONLY}`,
+        );
     }
   }
 
@@ -113,11 +138,22 @@ export class UnitOperations {
    * A bulk update or delete by `conditional` (a where) or `unconditional` (objectIds, or a
    * reference to them), told to real-time listeners as the single bulk routes tell it.
    */
-  private async bulk(p: Rec, write: (where: string) => Promise<number>, table: string, event: 'bulk-updated' | 'bulk-deleted'): Promise<number> {
+  private async bulk(
+    p: Rec,
+    write: (where: string) => Promise<number>,
+    table: string,
+    event: 'bulk-updated' | 'bulk-deleted',
+  ): Promise<number> {
     const wheres = typeof p.conditional === 'string' ? [p.conditional] : [];
     if (!wheres.length) {
       const ids = [...new Set(idsOf(p.unconditional))];
-      for (let i = 0; i < ids.length; i += IDS_PER_CALL) wheres.push(`objectId IN (${ids.slice(i, i + IDS_PER_CALL).map((id) => `'${id}'`).join(',')})`);
+      for (let i = 0; i < ids.length; i += IDS_PER_CALL)
+        wheres.push(
+          `objectId IN (${ids
+            .slice(i, i + IDS_PER_CALL)
+            .map((id) => `'${id}'`)
+            .join(',')})`,
+        );
     }
     let total = 0;
     for (const whereClause of wheres) {

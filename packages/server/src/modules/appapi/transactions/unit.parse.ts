@@ -5,8 +5,18 @@ import { MAX_BULK } from '../data-access.js';
 
 /** The operation types of the `backendless` SDK's UnitOfWork. */
 export const OPERATION_TYPES = [
-  'CREATE', 'CREATE_BULK', 'UPDATE', 'UPDATE_BULK', 'UPSERT', 'UPSERT_BULK',
-  'DELETE', 'DELETE_BULK', 'SET_RELATION', 'ADD_RELATION', 'DELETE_RELATION', 'FIND',
+  'CREATE',
+  'CREATE_BULK',
+  'UPDATE',
+  'UPDATE_BULK',
+  'UPSERT',
+  'UPSERT_BULK',
+  'DELETE',
+  'DELETE_BULK',
+  'SET_RELATION',
+  'ADD_RELATION',
+  'DELETE_RELATION',
+  'FIND',
 ] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 
@@ -42,7 +52,12 @@ export interface Reference {
 
 /** An operation that cannot run, answered `success: false` naming it (a 200 the SDK reads). */
 export class OperationFailure extends Error {
-  constructor(readonly operation: UnitOperation, message: string, readonly code: number = appErrorCode('BAD_REQUEST'), readonly underlying?: unknown) {
+  constructor(
+    readonly operation: UnitOperation,
+    message: string,
+    readonly code: number = appErrorCode('BAD_REQUEST'),
+    readonly underlying?: unknown,
+  ) {
     super(message);
   }
 }
@@ -69,7 +84,8 @@ export function readUnit(body: unknown): { unit: Unit; invalid?: OperationFailur
   if (!isPlain(body)) throw refused('Send the unit of work as a JSON object {isolationLevelEnum?, operations}');
   const raw = body.operations;
   if (!Array.isArray(raw)) throw refused('The unit of work has no operations list');
-  if (raw.length > MAX_OPERATIONS) throw refused(`A unit of work takes at most ${MAX_OPERATIONS} operations; this one has ${raw.length}`);
+  if (raw.length > MAX_OPERATIONS)
+    throw refused(`A unit of work takes at most ${MAX_OPERATIONS} operations; this one has ${raw.length}`);
   const level = body.isolationLevelEnum ?? body.transactionIsolation;
   if (level !== undefined && level !== null && !(typeof level === 'string' && ISOLATION[level])) {
     throw refused(`isolationLevelEnum must be one of ${Object.keys(ISOLATION).join(', ')}`);
@@ -81,15 +97,30 @@ export function readUnit(body: unknown): { unit: Unit; invalid?: OperationFailur
     }
     if (seen.has(op.opResultId)) throw refused(`Two operations have the opResultId '${op.opResultId.slice(0, 100)}'`);
     seen.set(op.opResultId, index);
-    return { index, opResultId: op.opResultId, operationType: op.operationType as OperationType, table: op.table as string, payload: op.payload, sent: op };
+    return {
+      index,
+      opResultId: op.opResultId,
+      operationType: op.operationType as OperationType,
+      table: op.table as string,
+      payload: op.payload,
+      sent: op,
+    };
   });
   const unit: Unit = { isolation: typeof level === 'string' ? ISOLATION[level] : undefined, operations };
   let records = 0;
   for (const op of operations) {
     const problem = checkOperation(op, seen);
     if (problem) return { unit, invalid: new OperationFailure(op, problem) };
-    if (op.operationType === 'CREATE_BULK' || op.operationType === 'UPSERT_BULK') records += (op.payload as unknown[]).length;
-    if (records > MAX_UNIT_RECORDS) return { unit, invalid: new OperationFailure(op, `A unit of work carries at most ${MAX_UNIT_RECORDS} records in its bulk operations`) };
+    if (op.operationType === 'CREATE_BULK' || op.operationType === 'UPSERT_BULK')
+      records += (op.payload as unknown[]).length;
+    if (records > MAX_UNIT_RECORDS)
+      return {
+        unit,
+        invalid: new OperationFailure(
+          op,
+          `A unit of work carries at most ${MAX_UNIT_RECORDS} records in its bulk operations`,
+        ),
+      };
   }
   return { unit };
 }
@@ -103,12 +134,17 @@ function checkOperation(op: UnitOperation, seen: Map<string, number>): string | 
   const refProblem = checkReferences(op.payload, op, seen, 0);
   if (refProblem) return refProblem;
   const p = op.payload;
-  const idLike = (v: unknown) => typeof v === 'string' || isReference(v) || (isPlain(v) && (typeof v.objectId === 'string' || isReference(v.objectId)));
+  const idLike = (v: unknown) =>
+    typeof v === 'string' ||
+    isReference(v) ||
+    (isPlain(v) && (typeof v.objectId === 'string' || isReference(v.objectId)));
   const selection = (v: Rec) => {
     const hasWhere = typeof v.conditional === 'string' && v.conditional.trim().length > 0;
     const hasList = Array.isArray(v.unconditional) || isReference(v.unconditional);
-    if (hasWhere === hasList) return 'Give either conditional (a where clause) or unconditional (objectIds or a reference)';
-    if (Array.isArray(v.unconditional) && v.unconditional.length > MAX_BULK) return `At most ${MAX_BULK} objectIds in one operation`;
+    if (hasWhere === hasList)
+      return 'Give either conditional (a where clause) or unconditional (objectIds or a reference)';
+    if (Array.isArray(v.unconditional) && v.unconditional.length > MAX_BULK)
+      return `At most ${MAX_BULK} objectIds in one operation`;
     return undefined;
   };
   switch (op.operationType) {
@@ -117,15 +153,19 @@ function checkOperation(op: UnitOperation, seen: Map<string, number>): string | 
       return isPlain(p) && !isReference(p) ? undefined : 'The payload must be the record (a JSON object)';
     case 'UPDATE':
       if (!isPlain(p) || isReference(p)) return 'The payload must be the record (a JSON object)';
-      return typeof p.objectId === 'string' || isReference(p.objectId) ? undefined : 'The payload of an update needs the objectId of the record (or a reference)';
+      return typeof p.objectId === 'string' || isReference(p.objectId)
+        ? undefined
+        : 'The payload of an update needs the objectId of the record (or a reference)';
     case 'DELETE':
       return idLike(p) ? undefined : 'The payload of a delete must be the objectId of the record (or a reference)';
     case 'CREATE_BULK':
     case 'UPSERT_BULK':
-      if (!Array.isArray(p) || !p.every((r) => isPlain(r) && !isReference(r))) return 'The payload must be a JSON array of records';
+      if (!Array.isArray(p) || !p.every((r) => isPlain(r) && !isReference(r)))
+        return 'The payload must be a JSON array of records';
       return p.length > MAX_BULK ? `At most ${MAX_BULK} records in one operation` : undefined;
     case 'UPDATE_BULK':
-      if (!isPlain(p) || !isPlain(p.changes) || isReference(p.changes)) return 'The payload of a bulk update needs changes (a JSON object)';
+      if (!isPlain(p) || !isPlain(p.changes) || isReference(p.changes))
+        return 'The payload of a bulk update needs changes (a JSON object)';
       return selection(p);
     case 'DELETE_BULK':
       return isPlain(p) ? selection(p) : 'The payload of a bulk delete needs conditional or unconditional';
@@ -136,12 +176,19 @@ function checkOperation(op: UnitOperation, seen: Map<string, number>): string | 
       if (typeof p.relationColumn !== 'string' || !p.relationColumn) return 'The payload needs relationColumn';
       return selection(p);
     case 'FIND':
-      return p === undefined || p === null || (isPlain(p) && !isReference(p)) ? undefined : 'The payload of a find must be a query (a JSON object)';
+      return p === undefined || p === null || (isPlain(p) && !isReference(p))
+        ? undefined
+        : 'The payload of a find must be a query (a JSON object)';
   }
 }
 
 /** Every reference in `value` must name an operation sent before `op`, with a valid index and property. */
-function checkReferences(value: unknown, op: UnitOperation, seen: Map<string, number>, depth: number): string | undefined {
+function checkReferences(
+  value: unknown,
+  op: UnitOperation,
+  seen: Map<string, number>,
+  depth: number,
+): string | undefined {
   if (depth > 64) return 'The payload is nested too deeply';
   if (Array.isArray(value)) {
     for (const v of value) {
@@ -154,13 +201,23 @@ function checkReferences(value: unknown, op: UnitOperation, seen: Map<string, nu
   if ('___ref' in value) {
     const at = typeof value.opResultId === 'string' ? seen.get(value.opResultId) : undefined;
     const named = String(value.opResultId).slice(0, 100);
-    if (value.___ref !== true || typeof value.opResultId !== 'string') return 'A reference needs ___ref: true and the opResultId of an earlier operation';
+    if (value.___ref !== true || typeof value.opResultId !== 'string')
+      return 'A reference needs ___ref: true and the opResultId of an earlier operation';
     if (at === undefined) return `The reference names '${named}', which is no operation of this unit`;
     if (at >= op.index) return `The reference names '${named}', which does not come before this operation`;
-    if (value.resultIndex !== undefined && value.resultIndex !== null && !(Number.isInteger(value.resultIndex) && (value.resultIndex as number) >= 0)) {
+    if (
+      value.resultIndex !== undefined &&
+      value.resultIndex !== null &&
+      !(Number.isInteger(value.resultIndex) && (value.resultIndex as number) >= 0)
+    ) {
       return 'resultIndex of a reference must be a whole number of at least 0';
     }
-    if (value.propName !== undefined && value.propName !== null && (typeof value.propName !== 'string' || !value.propName)) return 'propName of a reference must be a property name';
+    if (
+      value.propName !== undefined &&
+      value.propName !== null &&
+      (typeof value.propName !== 'string' || !value.propName)
+    )
+      return 'propName of a reference must be a property name';
     return undefined;
   }
   for (const v of Object.values(value)) {

@@ -17,20 +17,32 @@ const isPlain = (v: unknown): v is Rec => !!v && typeof v === 'object' && !Array
  */
 function valueOf(ref: Reference, results: Results): unknown {
   const earlier = results.get(ref.opResultId);
-  if (!earlier) throw new UnresolvedReference(`The reference names '${ref.opResultId.slice(0, 100)}', which has no result`);
+  if (!earlier)
+    throw new UnresolvedReference(`The reference names '${ref.opResultId.slice(0, 100)}', which has no result`);
   let value = earlier.result;
   if (ref.resultIndex !== undefined && ref.resultIndex !== null) {
-    if (!Array.isArray(value)) throw new UnresolvedReference(`'${ref.opResultId}' (${earlier.operationType}) answered no list to take item ${ref.resultIndex} of`);
-    if (ref.resultIndex >= value.length) throw new UnresolvedReference(`'${ref.opResultId}' has no result at index ${ref.resultIndex} (it has ${value.length})`);
+    if (!Array.isArray(value))
+      throw new UnresolvedReference(
+        `'${ref.opResultId}' (${earlier.operationType}) answered no list to take item ${ref.resultIndex} of`,
+      );
+    if (ref.resultIndex >= value.length)
+      throw new UnresolvedReference(
+        `'${ref.opResultId}' has no result at index ${ref.resultIndex} (it has ${value.length})`,
+      );
     value = value[ref.resultIndex];
   }
   if (ref.propName !== undefined && ref.propName !== null) {
     if (isPlain(value)) {
       // Own properties only: '__proto__' or 'constructor' name no value of a result.
-      if (!Object.hasOwn(value, ref.propName)) throw new UnresolvedReference(`The result of '${ref.opResultId}' has no property '${ref.propName.slice(0, 80)}'`);
+      if (!Object.hasOwn(value, ref.propName))
+        throw new UnresolvedReference(
+          `The result of '${ref.opResultId}' has no property '${ref.propName.slice(0, 80)}'`,
+        );
       value = value[ref.propName];
     } else if (!(typeof value === 'string' && ref.propName === 'objectId')) {
-      throw new UnresolvedReference(`The result of '${ref.opResultId}' (${earlier.operationType}) has no property '${ref.propName.slice(0, 80)}'`);
+      throw new UnresolvedReference(
+        `The result of '${ref.opResultId}' (${earlier.operationType}) has no property '${ref.propName.slice(0, 80)}'`,
+      );
     }
   }
   return value;
@@ -43,7 +55,8 @@ export function resolve(value: unknown, results: Results): unknown {
   if (!isPlain(value)) return value;
   const out: Rec = {};
   // Defined, not assigned: a `__proto__` key (JSON.parse makes it an own key) stays a plain key.
-  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: resolve(v, results), enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(value))
+    Object.defineProperty(out, k, { value: resolve(v, results), enumerable: true, writable: true, configurable: true });
   return out;
 }
 

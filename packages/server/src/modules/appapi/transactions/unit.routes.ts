@@ -10,5 +10,7 @@ import { UnitsOfWork } from './unit.service.js';
  */
 export function registerUnitOfWorkRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const units = new UnitsOfWork(ctx);
-  app.post('/:appId/:apiKey/transaction/unit-of-work', async (req: FastifyRequest) => units.execute(await authenticateApp(ctx, req), req.body));
+  app.post('/:appId/:apiKey/transaction/unit-of-work', async (req: FastifyRequest) =>
+    units.execute(await authenticateApp(ctx, req), req.body),
+  );
 }

@@ -36,7 +36,12 @@ const failed = (f: OperationFailure): UnitAnswer => ({
   error: {
     message: f.message,
     code: f.code,
-    operation: { opResultId: f.operation.opResultId, operationType: f.operation.sent.operationType, table: f.operation.sent.table, payload: f.operation.sent.payload },
+    operation: {
+      opResultId: f.operation.opResultId,
+      operationType: f.operation.sent.operationType,
+      table: f.operation.sent.table,
+      payload: f.operation.sent.payload,
+    },
   },
 });
 
@@ -68,9 +73,12 @@ export class UnitsOfWork {
   private async attempt(caller: AppCaller, unit: Unit): Promise<UnitAnswer> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const results = await inAppTransaction(this.ctx, caller.appId, unit.isolation, (scoped) => this.apply(scoped, caller, unit));
+        const results = await inAppTransaction(this.ctx, caller.appId, unit.isolation, (scoped) =>
+          this.apply(scoped, caller, unit),
+        );
         const answer: NonNullable<UnitAnswer['results']> = {};
-        for (const [id, r] of results) answer[id] = { type: r.operationType, operationType: r.operationType, result: r.result };
+        for (const [id, r] of results)
+          answer[id] = { type: r.operationType, operationType: r.operationType, result: r.result };
         return { success: true, results: answer, error: null };
       } catch (err) {
         const cause = err instanceof OperationFailure ? err.underlying : err;
@@ -81,7 +89,10 @@ export class UnitsOfWork {
             await new Promise((r) => setTimeout(r, 20 + Math.random() * 80 * attempt));
             continue;
           }
-          throw new ApiError('CONFLICT', 'Another transaction changed the same records at the same moment; nothing of this unit was written, send it again');
+          throw new ApiError(
+            'CONFLICT',
+            'Another transaction changed the same records at the same moment; nothing of this unit was written, send it again',
+          );
         }
         if (err instanceof OperationFailure) return failed(err);
         throw err;

@@ -29,8 +29,16 @@ interface Payload {
 /** One firing handed over by the scheduler, in the messaging shape. */
 export function publishJobOf(job: Job<Payload>, expiresAt: number | null = null): PublishJob {
   return {
-    id: job.id, app_id: job.appId!, channel_name: job.payload.channel, input: JSON.stringify(job.payload.input), state: 'pending',
-    next_at: job.runAt, repeat_every_ms: job.repeatEveryMs, expires_at: expiresAt, fired: job.runs, last_error: null,
+    id: job.id,
+    app_id: job.appId!,
+    channel_name: job.payload.channel,
+    input: JSON.stringify(job.payload.input),
+    state: 'pending',
+    next_at: job.runAt,
+    repeat_every_ms: job.repeatEveryMs,
+    expires_at: expiresAt,
+    fired: job.runs,
+    last_error: null,
   };
 }
 
@@ -47,25 +55,48 @@ export class PublishJobsRepo {
 
   async insert(row: Omit<PublishJob, 'state' | 'fired' | 'last_error'>): Promise<void> {
     await this.scheduler.add({
-      id: row.id, kind: PUBLISH_JOB, appId: row.app_id, payload: { channel: row.channel_name, input: JSON.parse(row.input) as unknown } satisfies Payload,
-      runAt: row.next_at, repeatEveryMs: row.repeat_every_ms, expiresAt: row.expires_at,
+      id: row.id,
+      kind: PUBLISH_JOB,
+      appId: row.app_id,
+      payload: { channel: row.channel_name, input: JSON.parse(row.input) as unknown } satisfies Payload,
+      runAt: row.next_at,
+      repeatEveryMs: row.repeat_every_ms,
+      expiresAt: row.expires_at,
     });
   }
 
   async byId(appId: string, id: string): Promise<PublishJob | undefined> {
-    const r = await this.db.selectFrom('jobs').selectAll().where('app_id', '=', appId).where('kind', '=', PUBLISH_JOB).where('id', '=', id).executeTakeFirst();
+    const r = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('kind', '=', PUBLISH_JOB)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!r) return undefined;
     const payload = JSON.parse(r.payload) as Payload;
     return {
-      id: r.id, app_id: appId, channel_name: payload.channel, input: JSON.stringify(payload.input), state: r.state, next_at: Number(r.run_at),
-      repeat_every_ms: r.repeat_every_ms === null ? null : Number(r.repeat_every_ms), expires_at: r.expires_at === null ? null : Number(r.expires_at),
-      fired: r.runs, last_error: r.last_error,
+      id: r.id,
+      app_id: appId,
+      channel_name: payload.channel,
+      input: JSON.stringify(payload.input),
+      state: r.state,
+      next_at: Number(r.run_at),
+      repeat_every_ms: r.repeat_every_ms === null ? null : Number(r.repeat_every_ms),
+      expires_at: r.expires_at === null ? null : Number(r.expires_at),
+      fired: r.runs,
+      last_error: r.last_error,
     };
   }
 
   async countPending(appId: string): Promise<number> {
-    const row = await this.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('app_id', '=', appId).where('kind', '=', PUBLISH_JOB).where('state', '=', 'pending').executeTakeFirst();
+    const row = await this.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('app_id', '=', appId)
+      .where('kind', '=', PUBLISH_JOB)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -75,8 +106,14 @@ export class PublishJobsRepo {
 
   /** Cancels a pending job; answers whether it was pending. */
   async cancel(appId: string, id: string, now: number): Promise<boolean> {
-    const res = await this.db.updateTable('jobs').set({ state: 'cancelled', updated: now })
-      .where('app_id', '=', appId).where('kind', '=', PUBLISH_JOB).where('id', '=', id).where('state', '=', 'pending').executeTakeFirst();
+    const res = await this.db
+      .updateTable('jobs')
+      .set({ state: 'cancelled', updated: now })
+      .where('app_id', '=', appId)
+      .where('kind', '=', PUBLISH_JOB)
+      .where('id', '=', id)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }
 }

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { PUBLISH_JOB } from './publish-jobs.repo.js';
 import { JobScheduler } from '../../../jobs/index.js';
-import { createTestApp, describeEachDb, registerDeveloper, startTestServer, type TestDeveloper, type TestServer } from '../../../test-helpers.js';
+import {
+  createTestApp,
+  describeEachDb,
+  registerDeveloper,
+  startTestServer,
+  type TestDeveloper,
+  type TestServer,
+} from '../../../test-helpers.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -18,19 +25,38 @@ describeEachDb('scheduled and repeated publish', (server) => {
   let key: string;
   let origin: string;
   let socket: Socket | undefined;
-  const publish = (channel: string, body: unknown) => server().call('POST', `/${appId}/${key}/messaging/${channel}`, { body });
+  const publish = (channel: string, body: unknown) =>
+    server().call('POST', `/${appId}/${key}/messaging/${channel}`, { body });
   const status = async (id: string) => (await server().call('GET', `/${appId}/${key}/messaging/${id}`)).json();
-  async function history(channel: string): Promise<Array<{ messageId: string; message: unknown; publishAt: number; repeatEvery: number; timestamp: number }>> {
-    const channels = (await server().call('GET', `/${appId}/console/messaging/channels`, { authKey: dev.authKey })).json() as Array<{ name: string; channelid: string }>;
+  async function history(
+    channel: string,
+  ): Promise<
+    Array<{ messageId: string; message: unknown; publishAt: number; repeatEvery: number; timestamp: number }>
+  > {
+    const channels = (
+      await server().call('GET', `/${appId}/console/messaging/channels`, { authKey: dev.authKey })
+    ).json() as Array<{ name: string; channelid: string }>;
     const id = channels.find((c) => c.name === channel)!.channelid;
-    return (await server().call('GET', `/${appId}/console/messaging/channels/${id}/messages?pageSize=100`, { authKey: dev.authKey })).json();
+    return (
+      await server().call('GET', `/${appId}/console/messaging/channels/${id}/messages?pageSize=100`, {
+        authKey: dev.authKey,
+      })
+    ).json();
   }
 
   beforeAll(async () => {
     dev = await registerDeveloper(server());
     appId = await createTestApp(server(), dev.authKey);
-    key = (await server().app.basalt.dbs.system.selectFrom('api_keys').select('api_key').where('app_id', '=', appId).where('device_type', '=', 'JS').executeTakeFirstOrThrow()).api_key;
-    for (const name of ['later', 'repeat', 'shared']) await server().call('POST', `/${appId}/console/messaging/channels`, { authKey: dev.authKey, body: { name } });
+    key = (
+      await server()
+        .app.basalt.dbs.system.selectFrom('api_keys')
+        .select('api_key')
+        .where('app_id', '=', appId)
+        .where('device_type', '=', 'JS')
+        .executeTakeFirstOrThrow()
+    ).api_key;
+    for (const name of ['later', 'repeat', 'shared'])
+      await server().call('POST', `/${appId}/console/messaging/channels`, { authKey: dev.authKey, body: { name } });
     await server().app.listen({ port: 0, host: '127.0.0.1' });
     const address = server().app.server.address();
     origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -40,11 +66,18 @@ describeEachDb('scheduled and repeated publish', (server) => {
   });
 
   it('delivers a message scheduled one second ahead to a socket.io subscriber, not before', async () => {
-    socket = connect(`${origin}/${appId}`, { path: `/${appId}`, forceNew: true, reconnection: false, query: { apiKey: key, clientId: crypto.randomUUID(), userToken: 'null' } });
+    socket = connect(`${origin}/${appId}`, {
+      path: `/${appId}`,
+      forceNew: true,
+      reconnection: false,
+      query: { apiKey: key, clientId: crypto.randomUUID(), userToken: 'null' },
+    });
     const frames: any[] = [];
     socket.on('SUB_RES', (p: unknown) => frames.push(p));
     socket.on('SUB_READY', (p: unknown) => frames.push({ ready: p }));
-    await new Promise<void>((resolve, reject) => socket!.once('connect', () => resolve()).once('connect_error', reject));
+    await new Promise<void>((resolve, reject) =>
+      socket!.once('connect', () => resolve()).once('connect_error', reject),
+    );
     socket.emit('SUB_ON', { id: 'c1', name: 'PUB_SUB_CONNECT', options: { channel: 'later' } });
     socket.emit('SUB_ON', { id: 'm1', name: 'PUB_SUB_MESSAGES', options: { channel: 'later' } });
     for (let i = 0; i < 100 && !frames.some((f) => f.ready?.id === 'm1'); i++) await sleep(20);
@@ -68,7 +101,12 @@ describeEachDb('scheduled and repeated publish', (server) => {
 
   it('repeats every second until repeatExpiresAt, then stops', async () => {
     const first = Date.now() + 1200;
-    const res = await publish('repeat', { message: 'tick', publishAt: first, repeatEvery: 1, repeatExpiresAt: first + 2500 });
+    const res = await publish('repeat', {
+      message: 'tick',
+      publishAt: first,
+      repeatEvery: 1,
+      repeatExpiresAt: first + 2500,
+    });
     expect(res.json().status).toBe('scheduled');
     await sleep(first + 2500 - Date.now() + 1500);
     const fired = await history('repeat');
@@ -118,9 +156,17 @@ describeEachDb('scheduled and repeated publish', (server) => {
   it('fires each due time once when two server processes share the database', async () => {
     let second: TestServer | undefined;
     try {
-      second = await startTestServer(server().kind, { dataDir: server().config.dataDir, pgSchemaPrefix: server().config.pgSchemaPrefix });
+      second = await startTestServer(server().kind, {
+        dataDir: server().config.dataDir,
+        pgSchemaPrefix: server().config.pgSchemaPrefix,
+      });
       const first = Date.now() + 800;
-      const res = await publish('shared', { message: 'both', publishAt: first, repeatEvery: 1, repeatExpiresAt: first + 3200 });
+      const res = await publish('shared', {
+        message: 'both',
+        publishAt: first,
+        repeatEvery: 1,
+        repeatExpiresAt: first + 3200,
+      });
       expect(res.statusCode).toBe(200);
       await sleep(first + 3200 - Date.now() + 1500);
       const fired = await history('shared');
@@ -140,7 +186,12 @@ describeEachDb('scheduled and repeated publish', (server) => {
     // Three schedulers on the same job table, as three processes would be, claim at the same moment.
     const make = () => {
       const s = new JobScheduler(server().app.basalt.dbs, server().app.log, 60_000);
-      s.register(PUBLISH_JOB, { delivery: 'at-most-once', run: async (job) => { fired.push(job.id); } });
+      s.register(PUBLISH_JOB, {
+        delivery: 'at-most-once',
+        run: async (job) => {
+          fired.push(job.id);
+        },
+      });
       return s;
     };
     const late = Date.now() + 121_000;
