@@ -81,7 +81,8 @@ export function createTablesGroup({ request }: GroupContext) {
     /** The app's tables (`{tables}`), relation columns stamped DATA_REF / GEO_REF. `query` is passed through. */
     async get(appId: string, query?: Query): Promise<ResponseOf<typeof r.get>> {
       const answer = await request.route(r.get, [appId], { query });
-      return { ...answer, tables: answer.tables.map(normalizeTable) };
+      // As the reference client does, an answer without tables reads as none (servers that predate the list).
+      return { ...answer, tables: (answer?.tables ?? []).map(normalizeTable) };
     },
 
     /** Creates a table. */
