@@ -54,10 +54,13 @@ export default tseslint.config(
           patterns: [
             {
               // `../other/api/x`, `../../other/components/y`: any path that climbs out of this feature and
-              // back into one of its folders. A feature's own files never need `..` past its root.
+              // back into one of its folders. A feature's own files never need `..` past its root. A
+              // feature's `keys.ts` (its query keys alone) is the one other entry: refreshing another
+              // feature's data must not import its pages, which may import this feature back.
               regex:
-                '^(\\.\\./)+(account|apps|areas|audit|auth|data|files|messaging|realtime|security|settings|team|users)/.+',
-              message: 'Import another feature through its index.ts (features/<feature>), not its inner files.',
+                '^(\\.\\./)+(account|apps|areas|audit|auth|data|files|messaging|realtime|security|settings|team|users)/(?!keys$).+',
+              message:
+                'Import another feature through its index.ts (features/<feature>) or its keys.ts, not its inner files.',
             },
           ],
         },

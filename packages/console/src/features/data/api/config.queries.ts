@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSdk } from '../../../lib/sdk';
-import { securityKeys } from '../../security';
+import { securityKeys } from '../../security/keys';
 import { dataKeys } from './data.keys';
 
 /** The app's data settings (`dynamicSchema`, `includeObjectIdByDefault`). */
