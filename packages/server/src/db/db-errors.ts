@@ -53,7 +53,10 @@ const POSTGRES_LIMITS: Record<string, string> = {
 
 /** What `err` means when it is a driver error of either database; undefined for anything else. */
 export function dbFailureOf(err: unknown): DbFailure | undefined {
-  if (!err || typeof err !== 'object' || err instanceof ApiError) return undefined;
+  // A translation keeps the driver's failure as its cause only where a caller still needs to know it
+  // (a write conflict, which a unit of work runs again instead of answering).
+  if (err instanceof ApiError) return err.cause === undefined ? undefined : dbFailureOf(err.cause);
+  if (!err || typeof err !== 'object') return undefined;
   const e = err as { code?: unknown; severity?: unknown; message?: unknown; constraint?: unknown };
   const code = e.code;
   const message = typeof e.message === 'string' ? e.message : '';
@@ -128,9 +131,12 @@ export function translateError(err: unknown, on: Translations = {}): unknown {
       return (
         on.outOfRange ?? ApiError.badRequest(`${POSTGRES_LIMITS['22003']} (a database limit)`, { limit: 'database' })
       );
-    case 'write-conflict':
+    case 'write-conflict': {
       // Nothing of the refused request was written; sending it again works: the caller's 409.
-      return ApiError.conflict(WRITE_CONFLICT_MESSAGE);
+      const conflict = ApiError.conflict(WRITE_CONFLICT_MESSAGE);
+      Object.defineProperty(conflict, 'cause', { value: err });
+      return conflict;
+    }
     case 'input-limit':
       return ApiError.badRequest(`${failure.message} (a database limit)`, { limit: 'database' });
     case 'lock-unavailable':

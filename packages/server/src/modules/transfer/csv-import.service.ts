@@ -212,7 +212,8 @@ export class CsvImportService {
     } catch (err) {
       if (err instanceof CellError) return { message: err.message, column: err.column };
       if (err instanceof ApiError && err.status < 500) {
-        const column = err.details?.column;
+        // A refusal about one column names it as the first of its field errors.
+        const column = err.details?.fields?.[0]?.field;
         return { message: err.message, ...(typeof column === 'string' ? { column } : {}) };
       }
       throw err;
