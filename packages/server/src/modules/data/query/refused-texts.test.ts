@@ -13,12 +13,12 @@ const caught = (text: string): unknown => {
 
 describe('where texts refused once are refused again without being read', () => {
   it('throws the same error for a long refused text, and parses valid and short texts afresh each time', () => {
-    const tooLong = `name IN (${Array.from({ length: 65_536 }, (_, i) => `'v${i}'`).join(',')})`;
+    const tooLong = `name IN (${Array.from({ length: 20_000 }, (_, i) => `'v${i}'`).join(',')})`;
     const first = caught(tooLong);
     expect(first).toBeInstanceOf(WhereLimitError);
     expect((first as WhereLimitError).limit).toBe('inValues');
     // the same text built anew: the same refusal, thrown again
-    expect(caught(`name IN (${Array.from({ length: 65_536 }, (_, i) => `'v${i}'`).join(',')})`)).toBe(first);
+    expect(caught(`name IN (${Array.from({ length: 20_000 }, (_, i) => `'v${i}'`).join(',')})`)).toBe(first);
     const broken = `${'age > 1 AND '.repeat(100)}name = 'unclosed`;
     expect(caught(broken)).toBeInstanceOf(WhereSyntaxError);
     expect(caught(broken)).toBe(caught(broken));
