@@ -1,7 +1,7 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { newTable } from './grid';
 import { createApp, registerThroughUi, uniqueEmail } from './helpers';
-import { startServer, type RunningServer } from './server';
+import { withPacedImports } from './paced-server';
 
 const ROWS = 45_000;
 
@@ -9,23 +9,7 @@ const ROWS = 45_000;
  * A server of its own, on SQLite, that pauses between import batches so the journey can close the
  * tab while the job is surely still running, however fast the machine is.
  */
-const test = base.extend<object, { pacedServer: RunningServer }>({
-  pacedServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
-    async ({}, use) => {
-      const server = await startServer({ env: { BASALT_IMPORT_BATCH_PAUSE_MS: '1000' } });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ pacedServer }, use) => {
-    await use(pacedServer.url);
-  },
-});
+const test = withPacedImports(1000);
 
 function csv(): Buffer {
   const lines = ['label,seq'];

@@ -1,30 +1,14 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { newTable } from './grid';
 import { createApp, registerThroughUi, uniqueEmail } from './helpers';
-import { startServer, type RunningServer } from './server';
+import { withPacedImports } from './paced-server';
 
 /**
  * A server of its own that pauses between import batches: on a quiet machine the server-side job
  * would otherwise write all six batches before the dialog could show its progress, and the journey
  * follows a running import across pages.
  */
-const test = base.extend<object, { pacedServer: RunningServer }>({
-  pacedServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
-    async ({}, use) => {
-      const server = await startServer({ env: { BASALT_IMPORT_BATCH_PAUSE_MS: '1500' } });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ pacedServer }, use) => {
-    await use(pacedServer.url);
-  },
-});
+const test = withPacedImports(1500);
 
 const ROWS = 6_000;
 
