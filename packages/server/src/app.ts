@@ -13,6 +13,7 @@ import { JobScheduler, SCHEDULER_INTERVAL_MS, jobsMigrations } from './jobs/inde
 import { registerHealthRoutes } from './http/health.js';
 import { migrateExistingAppStores } from './db/app-stores.js';
 import { EventBus } from './events/bus.js';
+import { InterceptorRegistry } from './events/interceptors.js';
 import { Mailer } from './mail/mailer.js';
 import { openCluster } from './cluster/index.js';
 import { shareConsoleAccess } from './http/access-cache.js';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     loginLimiter: cluster.limiter('login', config.loginMaxFailures, config.loginWindowMs),
     cluster,
     jobs: new JobScheduler(dbs, app.log, SCHEDULER_INTERVAL_MS),
+    interceptors: new InterceptorRegistry(app.log),
     appCreatedHooks: [],
     appMigrations: merge(modules.map((m) => m.appMigrations)),
   };

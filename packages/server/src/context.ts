@@ -10,6 +10,7 @@ import type { Cluster } from './cluster/index.js';
 import type { JobScheduler } from './jobs/index.js';
 import type { DataServices } from './modules/data/index.js';
 import type { Security } from './modules/security/index.js';
+import type { InterceptorRegistry } from './events/interceptors.js';
 
 /** What every module receives: configuration and the shared services of the process. */
 export interface ServerContext {
@@ -47,6 +48,12 @@ export interface ServerContext {
   data: DataServices;
   /** Roles, sessions, panic mode and the permission engine, built after `data` (they read its schemas). */
   security: Security;
+  /**
+   * Before and after handlers of operations (cloud code's event handlers, decision 0047): the app
+   * API's services ask `active(appId)` / `has(...)` first, so an app without handlers pays one
+   * lookup. A transaction's view has an empty one: handlers never run inside a transaction.
+   */
+  interceptors: InterceptorRegistry;
   /** The app API's fast lane in front of Fastify (http/fast-lane.ts), installed by `buildApp`. */
   fastLane?: FastLane;
 }

@@ -9,3 +9,4 @@ export * from './routes/index.js';
 export * from './where/index.js';
 export * from './wildcard.js';
 export * from './geometry.js';
+export * from './cloudcode/events.js';

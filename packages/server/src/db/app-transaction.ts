@@ -3,6 +3,7 @@ import type { ServerContext } from '../context.js';
 import { EventBus, type BusEvents } from '../events/bus.js';
 import type { Databases } from './dialect.js';
 import type { DataServices } from '../modules/data/index.js';
+import { InterceptorRegistry } from '../events/interceptors.js';
 
 /** Isolation levels a transaction may ask for (PostgreSQL applies them; SQLite is always serializable). */
 export type TransactionIsolation = 'read uncommitted' | 'read committed' | 'repeatable read' | 'serializable';
@@ -75,6 +76,9 @@ class HeldEvents extends EventBus {
 }
 
 let savepoints = 0;
+
+/** Never given a handler: the interceptors of every transaction's view. */
+const NO_HANDLERS = new InterceptorRegistry();
 
 /**
  * The transaction as the store a service expects: every method runs on the transaction, and a
@@ -154,6 +158,9 @@ export async function inAppTransaction<T>(
     const scoped = Object.create(root, {
       dbs: { value: scopedDatabases(root.dbs, appId, nestable(trx)) },
       bus: { value: events },
+      // Handlers run before the transaction opens and after it commits (the unit of work's own
+      // events), never while it holds the store: inside it, no operation has any.
+      interceptors: { value: NO_HANDLERS },
       // Made on first use: many units only read through services the server already has.
       data: { get: () => (data ??= root.data.within(scoped)) },
     }) as ServerContext;

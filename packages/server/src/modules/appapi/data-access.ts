@@ -16,6 +16,7 @@ import { expressionColumns, isExpression } from '../data/records/special-values.
 import { namesIn, readQuery, type QuerySpec } from './query-spec.js';
 import type { RowFilter } from '../security/permission-engine.js';
 import type { Answering } from '../../db/query-limits.js';
+import { intercepted } from '../../events/interceptors.js';
 
 type Rec = Record<string, unknown>;
 
@@ -24,6 +25,17 @@ export const MAX_BULK = 10_000;
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 /** Written by the server only: app callers never set them (server code may set ownerId). */
 const SERVER_SET = new Set(['created', 'updated', '___class', '__meta', 'user-token']);
+
+const isRecord = (v: unknown): v is Rec => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** A query a before-handler left: an object, or nothing (anything else is refused as a bad query would be). */
+function asQuery(v: unknown): Rec | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!isRecord(v)) throw new ApiError('BAD_REQUEST', 'The query must be a JSON object');
+  return v;
+}
+
+const asWhere = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
 export function assertId(value: unknown, what = 'objectId'): string {
   if (typeof value !== 'string' || !ID.test(value)) throw new ApiError('BAD_REQUEST', `${what} must be a record id`);
@@ -45,6 +57,31 @@ export class AppData {
 
   get data(): DataServices {
     return this.ctx.data;
+  }
+
+  /**
+   * True when the app has any event handler at all (one map lookup): each operation below asks it
+   * and, when false, calls its work directly, so an app without handlers gains no await.
+   */
+  private hooks(appId: string): boolean {
+    return this.ctx.interceptors.active(appId);
+  }
+
+  /** Runs `work` between the `before<op>` and `after<op>` handlers of the table (decision 0047). */
+  private hooked<T>(
+    caller: AppCaller,
+    op: string,
+    table: string,
+    req: Rec,
+    work: (req: Rec) => Promise<T>,
+  ): Promise<T> {
+    return intercepted(
+      this.ctx.interceptors,
+      { appId: caller.appId, provider: 'data', target: table, caller },
+      { before: `before${op}`, after: `after${op}` },
+      req,
+      work,
+    );
   }
 
   private get engine() {
@@ -257,7 +294,24 @@ export class AppData {
    * `tell` false: a console preview (run as), not a read by the app's caller, so not audited as one.
    * `client`: the response the records are read for, whose client going away stops the read (0017).
    */
-  async find(
+  find(
+    caller: AppCaller,
+    tableName: string,
+    input: Rec | undefined,
+    tell = true,
+    scope?: Condition[],
+    client?: Answering,
+  ): Promise<Rec[]> {
+    // A console preview (`tell` false) is not the app's call: no handlers.
+    if (tell && this.hooks(caller.appId))
+      return this.hooked(caller, 'Find', tableName, { query: input ?? {} }, (r) =>
+        this.findUnhooked(caller, tableName, asQuery(r.query), tell, scope, client),
+      );
+    return this.findUnhooked(caller, tableName, input, tell, scope, client);
+  }
+
+  /** `find` without event handlers: for operations that run their own (load relations). */
+  async findUnhooked(
     caller: AppCaller,
     tableName: string,
     input: Rec | undefined,
@@ -281,11 +335,25 @@ export class AppData {
   }
 
   /** `tell` false: a console preview (run as), not a read by the app's caller, so not audited as one. */
-  async count(
+  count(
     caller: AppCaller,
     tableName: string,
     input: Rec | undefined,
     tell = true,
+    client?: Answering,
+  ): Promise<number> {
+    if (tell && this.hooks(caller.appId))
+      return this.hooked(caller, 'Count', tableName, { query: input ?? {} }, (r) =>
+        this.countNow(caller, tableName, asQuery(r.query), tell, client),
+      );
+    return this.countNow(caller, tableName, input, tell, client);
+  }
+
+  private async countNow(
+    caller: AppCaller,
+    tableName: string,
+    input: Rec | undefined,
+    tell: boolean,
     client?: Answering,
   ): Promise<number> {
     const { schema, table } = this.tableNow(caller.appId, tableName) ?? (await this.table(caller.appId, tableName));
@@ -319,7 +387,25 @@ export class AppData {
     return { schema, table, spec: await this.restrict(caller, schema, table, 'Find', query) };
   }
 
-  async findById(
+  findById(
+    caller: AppCaller,
+    tableName: string,
+    objectId: string,
+    input: Rec | undefined,
+    client?: Answering,
+  ): Promise<Rec> {
+    if (this.hooks(caller.appId))
+      return this.hooked(
+        caller,
+        'FindById',
+        tableName,
+        { itemId: objectId, relations: input?.loadRelations ?? null },
+        (r) => this.findByIdNow(caller, tableName, String(r.itemId), input, client),
+      );
+    return this.findByIdNow(caller, tableName, objectId, input, client);
+  }
+
+  private async findByIdNow(
     caller: AppCaller,
     tableName: string,
     objectId: string,
@@ -407,7 +493,15 @@ export class AppData {
     return out;
   }
 
-  async create(caller: AppCaller, tableName: string, input: unknown): Promise<Rec> {
+  create(caller: AppCaller, tableName: string, input: unknown): Promise<Rec> {
+    if (this.hooks(caller.appId))
+      return this.hooked(caller, 'Create', tableName, { item: input }, (r) =>
+        this.createNow(caller, tableName, r.item),
+      );
+    return this.createNow(caller, tableName, input);
+  }
+
+  private async createNow(caller: AppCaller, tableName: string, input: unknown): Promise<Rec> {
     const known = this.data.schemaNow(caller.appId)?.table(tableName);
     const { schema, table } = known
       ? this.tableNow(caller.appId, tableName)!
@@ -424,7 +518,16 @@ export class AppData {
     return (this.guardNow(caller, table, [record]) ?? (await this.guard(caller, schema, table, [record])))[0];
   }
 
-  async update(caller: AppCaller, tableName: string, objectId: string, input: unknown): Promise<Rec> {
+  update(caller: AppCaller, tableName: string, objectId: string, input: unknown): Promise<Rec> {
+    if (this.hooks(caller.appId) && isRecord(input))
+      return this.hooked(caller, 'Update', tableName, { item: { ...input, objectId } }, (r) =>
+        this.updateUnhooked(caller, tableName, objectId, r.item),
+      );
+    return this.updateUnhooked(caller, tableName, objectId, input);
+  }
+
+  /** `update` without event handlers: the users service runs the user events instead. */
+  async updateUnhooked(caller: AppCaller, tableName: string, objectId: string, input: unknown): Promise<Rec> {
     const { schema, table } = await this.table(caller.appId, tableName);
     const id = assertId(objectId);
     const existing = await this.raw(caller.appId, table, id);
@@ -449,7 +552,15 @@ export class AppData {
     return this.create(caller, tableName, input);
   }
 
-  async remove(caller: AppCaller, tableName: string, objectId: string): Promise<{ deletionTime: number }> {
+  remove(caller: AppCaller, tableName: string, objectId: string): Promise<{ deletionTime: number }> {
+    if (this.hooks(caller.appId))
+      return this.hooked(caller, 'Remove', tableName, { itemId: objectId }, (r) =>
+        this.removeNow(caller, tableName, String(r.itemId)),
+      );
+    return this.removeNow(caller, tableName, objectId);
+  }
+
+  private async removeNow(caller: AppCaller, tableName: string, objectId: string): Promise<{ deletionTime: number }> {
     const { table } = await this.table(caller.appId, tableName);
     const id = assertId(objectId);
     const existing = await this.raw(caller.appId, table, id);
@@ -459,7 +570,15 @@ export class AppData {
     return { deletionTime: Date.now() };
   }
 
-  async bulkCreate(caller: AppCaller, tableName: string, input: unknown): Promise<string[]> {
+  bulkCreate(caller: AppCaller, tableName: string, input: unknown): Promise<string[]> {
+    if (this.hooks(caller.appId))
+      return this.hooked(caller, 'CreateBulk', tableName, { items: input }, (r) =>
+        this.bulkCreateNow(caller, tableName, r.items),
+      );
+    return this.bulkCreateNow(caller, tableName, input);
+  }
+
+  private async bulkCreateNow(caller: AppCaller, tableName: string, input: unknown): Promise<string[]> {
     if (!Array.isArray(input)) throw new ApiError('BAD_REQUEST', 'Send the records as a JSON array');
     if (input.length > MAX_BULK) throw new ApiError('BAD_REQUEST', `At most ${MAX_BULK} records per call`);
     const { table } = await this.writeTable(caller, tableName);
@@ -500,7 +619,21 @@ export class AppData {
     }
   }
 
-  async bulkUpdate(
+  bulkUpdate(
+    caller: AppCaller,
+    tableName: string,
+    where: string | undefined,
+    changes: unknown,
+    client?: Answering,
+  ): Promise<number> {
+    if (this.hooks(caller.appId))
+      return this.hooked(caller, 'UpdateBulk', tableName, { tableName, whereClause: where ?? null, changes }, (r) =>
+        this.bulkUpdateNow(caller, tableName, asWhere(r.whereClause), r.changes, client),
+      );
+    return this.bulkUpdateNow(caller, tableName, where, changes, client);
+  }
+
+  private async bulkUpdateNow(
     caller: AppCaller,
     tableName: string,
     where: string | undefined,
@@ -524,7 +657,15 @@ export class AppData {
     return ids.length;
   }
 
-  async bulkDelete(
+  bulkDelete(caller: AppCaller, tableName: string, where: string | undefined, client?: Answering): Promise<number> {
+    if (this.hooks(caller.appId))
+      return this.hooked(caller, 'RemoveBulk', tableName, { tableName, whereClause: where ?? null }, (r) =>
+        this.bulkDeleteNow(caller, tableName, asWhere(r.whereClause), client),
+      );
+    return this.bulkDeleteNow(caller, tableName, where, client);
+  }
+
+  private async bulkDeleteNow(
     caller: AppCaller,
     tableName: string,
     where: string | undefined,

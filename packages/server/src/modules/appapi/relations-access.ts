@@ -6,6 +6,7 @@ import { actorOf, assertId, MAX_BULK, type AppData } from './data-access.js';
 import { columnIn } from '@basalt/shared';
 import { parseRelationSpec } from '../data/index.js';
 import type { Answering } from '../../db/query-limits.js';
+import { intercepted } from '../../events/interceptors.js';
 
 type Rec = Record<string, unknown>;
 export type RelationMode = 'set' | 'add' | 'delete';
@@ -79,7 +80,40 @@ export class AppRelations {
     return body.map((x) => assertId(x && typeof x === 'object' ? (x as Rec).objectId : x, 'child objectId'));
   }
 
-  async change(
+  change(
+    caller: AppCaller,
+    mode: RelationMode,
+    tableName: string,
+    parentId: string,
+    column: string,
+    body: unknown,
+    where: string | undefined,
+  ): Promise<number> {
+    if (!this.ctx.interceptors.active(caller.appId))
+      return this.changeNow(caller, mode, tableName, parentId, column, body, where);
+    // The runner's arguments: the children as a list or a where clause, in one argument.
+    const req = { columnName: column, parentObjectId: parentId, childrenArrayORWhereClause: where ?? body };
+    return intercepted(
+      this.ctx.interceptors,
+      { appId: caller.appId, provider: 'data', target: tableName, caller },
+      { before: `before${OPERATION[mode]}`, after: `after${OPERATION[mode]}` },
+      req,
+      (r) => {
+        const children = r.childrenArrayORWhereClause;
+        return this.changeNow(
+          caller,
+          mode,
+          tableName,
+          String(r.parentObjectId),
+          String(r.columnName),
+          typeof children === 'string' ? undefined : children,
+          typeof children === 'string' ? children : undefined,
+        );
+      },
+    );
+  }
+
+  private async changeNow(
     caller: AppCaller,
     mode: RelationMode,
     tableName: string,
@@ -123,7 +157,38 @@ export class AppRelations {
     return mode === 'set' ? ids.length : n;
   }
 
-  async load(
+  load(
+    caller: AppCaller,
+    tableName: string,
+    parentId: string,
+    column: string,
+    input: Rec | undefined,
+    client?: Answering,
+  ): Promise<Rec[]> {
+    if (!this.ctx.interceptors.active(caller.appId))
+      return this.loadNow(caller, tableName, parentId, column, input, client);
+    const req = {
+      itemId: parentId,
+      entityName: tableName,
+      relationName: column,
+      pageSize: input?.pageSize ?? null,
+      offset: input?.offset ?? null,
+    };
+    return intercepted(
+      this.ctx.interceptors,
+      { appId: caller.appId, provider: 'data', target: tableName, caller },
+      { before: 'beforeLoadRelations', after: 'afterLoadRelations' },
+      req,
+      (r) => {
+        const paging = { ...input };
+        if (r.pageSize !== null && r.pageSize !== undefined) paging.pageSize = r.pageSize;
+        if (r.offset !== null && r.offset !== undefined) paging.offset = r.offset;
+        return this.loadNow(caller, tableName, String(r.itemId), String(r.relationName), paging, client);
+      },
+    );
+  }
+
+  private async loadNow(
     caller: AppCaller,
     tableName: string,
     parentId: string,
@@ -146,6 +211,6 @@ export class AppRelations {
       'objectId',
       links.map((l) => String(l.child_id)),
     );
-    return this.data.find(caller, child.name, input, true, [children], client);
+    return this.data.findUnhooked(caller, child.name, input, true, [children], client);
   }
 }

@@ -32,7 +32,7 @@ export function registerUserRoutes(
     // Each restore request counts against its client address first, whatever the key or identity.
     await users.resets.take(`reset-ip:${req.ip}`);
     const c = await anonymous(req);
-    return reply.send(await users.restorePassword(c.appId, req.params.identity));
+    return reply.send(await users.restorePassword(c.appId, req.params.identity, c));
   });
   // The SDK spells this path so.
   app.post<{ Body: { password?: unknown } }>(`${base}/verifypassowrd`, async (req) =>

@@ -5,6 +5,7 @@ import { ApiError } from '../../http/api-error.js';
 import { userFacts, type AppCaller } from '../../http/app-auth.js';
 import { dummyHash, hashPassword, verifyPassword } from '../accounts/index.js';
 import type { ColumnMeta, TableMeta } from '../data/index.js';
+import { intercepted } from '../../events/interceptors.js';
 import type { AppData } from './data-access.js';
 import { UsersPolicy } from './users-policy.js';
 import type { PasswordResets } from './password-reset.service.js';
@@ -107,7 +108,27 @@ export class AppUsers {
     return r;
   }
 
-  async register(caller: AppCaller, body: unknown): Promise<Rec> {
+  /**
+   * The user events' handlers around `work` (decision 0047); callers test `active` first, so an
+   * app without handlers gains no await.
+   */
+  private hooked<T>(caller: AppCaller, op: string, req: Rec, work: (req: Rec) => Promise<T>): Promise<T> {
+    return intercepted(
+      this.ctx.interceptors,
+      { appId: caller.appId, provider: 'user', target: '*', caller },
+      { before: `before${op}`, after: `after${op}` },
+      req,
+      work,
+    );
+  }
+
+  register(caller: AppCaller, body: unknown): Promise<Rec> {
+    if (this.ctx.interceptors.active(caller.appId))
+      return this.hooked(caller, 'Register', { user: body }, (r) => this.registerNow(caller, r.user));
+    return this.registerNow(caller, body);
+  }
+
+  private async registerNow(caller: AppCaller, body: unknown): Promise<Rec> {
     if (!body || typeof body !== 'object' || Array.isArray(body))
       throw new ApiError('BAD_REQUEST', 'Send the user as a JSON object');
     const input: Rec = { ...(body as Rec) };
@@ -195,7 +216,15 @@ export class AppUsers {
     throw new ApiError('INVALID_LOGIN', INVALID_LOGIN);
   }
 
-  async login(caller: AppCaller, body: unknown, ip: string): Promise<Rec> {
+  login(caller: AppCaller, body: unknown, ip: string): Promise<Rec> {
+    if (!this.ctx.interceptors.active(caller.appId)) return this.loginNow(caller, body, ip);
+    const b = (body && typeof body === 'object' ? body : {}) as Rec;
+    return this.hooked(caller, 'Login', { login: b.login, password: b.password }, (r) =>
+      this.loginNow(caller, { ...b, login: r.login, password: r.password }, ip),
+    );
+  }
+
+  private async loginNow(caller: AppCaller, body: unknown, ip: string): Promise<Rec> {
     const b = (body && typeof body === 'object' ? body : {}) as Rec;
     const identity = typeof b.login === 'string' || typeof b.login === 'number' ? String(b.login).trim() : '';
     if (!identity || typeof b.password !== 'string') {
@@ -250,7 +279,13 @@ export class AppUsers {
     return this.startSession(caller, objectId, null);
   }
 
-  async logout(caller: AppCaller): Promise<null> {
+  logout(caller: AppCaller): Promise<null> {
+    if (this.ctx.interceptors.active(caller.appId))
+      return this.hooked(caller, 'Logout', {}, () => this.logoutNow(caller));
+    return this.logoutNow(caller);
+  }
+
+  private async logoutNow(caller: AppCaller): Promise<null> {
     if (caller.token) await this.ctx.security.sessions.revoke(caller.appId, caller.token);
     return null;
   }
@@ -266,7 +301,15 @@ export class AppUsers {
    * Same answer whether or not the identity is registered, and as fast: the link is issued and
    * mailed after the answer (password-reset.service.ts). Requests per identity are limited.
    */
-  async restorePassword(appId: string, identity: string): Promise<null> {
+  restorePassword(appId: string, identity: string, caller?: AppCaller): Promise<null> {
+    if (caller && this.ctx.interceptors.active(appId))
+      return this.hooked(caller, 'RestorePassword', { email: identity }, (r) =>
+        this.restorePasswordNow(appId, typeof r.email === 'string' ? r.email : identity),
+      );
+    return this.restorePasswordNow(appId, identity);
+  }
+
+  private async restorePasswordNow(appId: string, identity: string): Promise<null> {
     const resets = this.resets;
     await resets.countRequest(appId, identity.trim().slice(0, 254));
     const row = identity.length <= 254 ? await this.byIdentity(appId, identity.trim()) : undefined;
@@ -306,13 +349,21 @@ export class AppUsers {
     return { confirmationURL: await this.confirmations.issue(caller.appId, String(row.objectId)) };
   }
 
-  async update(caller: AppCaller, objectId: string, body: unknown): Promise<Rec> {
+  update(caller: AppCaller, objectId: string, body: unknown): Promise<Rec> {
+    if (this.ctx.interceptors.active(caller.appId) && body && typeof body === 'object' && !Array.isArray(body))
+      return this.hooked(caller, 'Update', { user: { ...(body as Rec), objectId } }, (r) =>
+        this.updateNow(caller, objectId, r.user),
+      );
+    return this.updateNow(caller, objectId, body);
+  }
+
+  private async updateNow(caller: AppCaller, objectId: string, body: unknown): Promise<Rec> {
     if (!caller.userId && !caller.roles.some((r) => r.name === 'ServerCodeUser'))
       throw new ApiError('INVALID_USER_TOKEN', 'Log in to update a user');
     const input: Rec = { ...((body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Rec) };
     if (!caller.roles.some((r) => r.name === 'ServerCodeUser')) for (const k of PROTECTED) delete input[k];
     if (typeof input.email === 'string') input.email = input.email.trim().toLowerCase();
-    const record = await this.data.update(caller, 'Users', objectId, input);
+    const record = await this.data.updateUnhooked(caller, 'Users', objectId, input);
     delete record.password;
     return record;
   }

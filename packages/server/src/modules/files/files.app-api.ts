@@ -12,6 +12,7 @@ import { registerFilePermissionRoutes } from './files.permissions.js';
 import { endsWithSlash, isTrue, sendFile, tailNames } from './files.http.js';
 import { registerAppendRoutes, storeDownload } from './files.append.js';
 import { appCallerAccess, type FileAccess } from './files.access.js';
+import { intercepted } from '../../events/interceptors.js';
 
 type KeyParams = { appId: string; apiKey: string };
 type ListingQuery = {
@@ -113,6 +114,33 @@ function int(value: string | undefined, fallback: number, max: number): number {
   return n;
 }
 
+/**
+ * Runs `work` between the file event's before and after handlers (decision 0047). An app without
+ * handlers is told apart without an await (the app id of the path is enough for that).
+ */
+function hooked<T>(
+  ctx: ServerContext,
+  req: FastifyRequest,
+  op: string,
+  args: Record<string, unknown>,
+  work: (args: Record<string, unknown>) => Promise<T>,
+): Promise<T> {
+  if (!ctx.interceptors.active((req.params as KeyParams).appId)) return work(args);
+  return authenticateApp(ctx, req).then((caller) =>
+    intercepted(
+      ctx.interceptors,
+      { appId: caller.appId, provider: 'file', target: '*', caller },
+      { before: `before${op}`, after: `after${op}` },
+      args,
+      work,
+    ),
+  );
+}
+
+/** A path a before-handler left in an argument: a non-empty text, else the one the caller sent. */
+const pathArg = (value: unknown, sent: string) =>
+  typeof value === 'string' && value.trim() ? splitUserPath(value.trim().replace(/^\/+/, '')).join('/') : sent;
+
 /** Files under `/{appId}/{apiKey}/files/…`, as the published app SDK calls them. */
 export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext, service: FilesService): void {
   // GET serves a file's content, a folder's listing, or (with `action`) existence and counts.
@@ -176,14 +204,21 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
     const part = await req.file();
     if (!part) throw ApiError.badRequest('The request holds no file');
     try {
-      const entry = await service.upload(
-        appId,
-        path,
-        part.file,
-        isTrue((req.query as { overwrite?: string }).overwrite),
-      );
-      await told(ctx, req, { appId, action: 'upload', path: entry.path });
-      return { fileURL: fileUrl(req, entry.path) };
+      let stored = false;
+      const answer = await hooked(ctx, req, 'Upload', { fileURL: path }, async (args) => {
+        const entry = await service.upload(
+          appId,
+          pathArg(args.fileURL, path),
+          part.file,
+          isTrue((req.query as { overwrite?: string }).overwrite),
+        );
+        stored = true;
+        await told(ctx, req, { appId, action: 'upload', path: entry.path });
+        return { fileURL: fileUrl(req, entry.path) };
+      });
+      // Answered by a handler instead: the file was never read.
+      if (!stored) part.file.resume();
+      return answer;
     } catch (err) {
       // As in the console upload: discard the rest and close the connection after answering.
       part.file.resume();
@@ -200,14 +235,17 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
     if (typeof req.body !== 'string')
       throw ApiError.badRequest('Send the content as base64 text (Content-Type: text/plain)');
     const bytes = Buffer.from(req.body, 'base64');
-    const entry = await service.upload(
-      appId,
-      path,
-      Readable.from([bytes]),
-      isTrue((req.query as { overwrite?: string }).overwrite),
-    );
-    await told(ctx, req, { appId, action: 'upload', path: entry.path });
-    return fileUrl(req, entry.path);
+    const overwrite = isTrue((req.query as { overwrite?: string }).overwrite);
+    return hooked(ctx, req, 'SaveFileFromByteArray', { fileURL: path, overwrite }, async (args) => {
+      const entry = await service.upload(
+        appId,
+        pathArg(args.fileURL, path),
+        Readable.from([bytes]),
+        typeof args.overwrite === 'boolean' ? args.overwrite : overwrite,
+      );
+      await told(ctx, req, { appId, action: 'upload', path: entry.path });
+      return fileUrl(req, entry.path);
+    });
   });
 
   // Moving is reading the source and writing the destination, and deleting the source (rename is
@@ -218,14 +256,21 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
     const body = (req.body ?? {}) as { oldPathName?: unknown; newName?: unknown };
     if (typeof body.newName !== 'string') throw ApiError.field('BAD_REQUEST', 'newName', "'newName' is required");
     const from = bodyPath(body.oldPathName, 'oldPathName');
-    const entry = await service.rename(appId, from, body.newName, access);
-    await told(ctx, req, {
-      appId,
-      action: 'rename',
-      path: from,
-      to: entry.path.slice(entry.path.lastIndexOf('/') + 1),
+    const newName = body.newName;
+    // A rename is a move within the folder: the move events' handlers see it.
+    const target = [from.slice(0, Math.max(0, from.lastIndexOf('/'))), newName].filter(Boolean).join('/');
+    return hooked(ctx, req, 'MoveFileOrDirectory', { source: from, target }, async (args) => {
+      const source = pathArg(args.source, from);
+      const name = pathArg(args.target, target);
+      const entry = await service.rename(appId, source, name.slice(name.lastIndexOf('/') + 1), access);
+      await told(ctx, req, {
+        appId,
+        action: 'rename',
+        path: source,
+        to: entry.path.slice(entry.path.lastIndexOf('/') + 1),
+      });
+      return fileUrl(req, entry.path);
     });
-    return fileUrl(req, entry.path);
   });
   for (const op of ['move', 'copy'] as const) {
     app.put(`${BASE}/${op}`, async (req) => {
@@ -238,10 +283,17 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
       const intoFolder =
         String(body.targetPath).trim().endsWith('/') || (await service.driver(appId).stat(to))?.type === 'DIRECTORY';
       if (intoFolder) to = [to, from.slice(from.lastIndexOf('/') + 1)].filter(Boolean).join('/');
-      const entry =
-        op === 'move' ? await service.move(appId, from, to, access) : await service.copy(appId, from, to, access);
-      await told(ctx, req, { appId, action: op, path: from, to: entry.path });
-      return fileUrl(req, entry.path);
+      const event = op === 'move' ? 'MoveFileOrDirectory' : 'CopyFileOrDirectory';
+      return hooked(ctx, req, event, { source: from, target: to }, async (args) => {
+        const source = pathArg(args.source, from);
+        const target = pathArg(args.target, to);
+        const entry =
+          op === 'move'
+            ? await service.move(appId, source, target, access)
+            : await service.copy(appId, source, target, access);
+        await told(ctx, req, { appId, action: op, path: source, to: entry.path });
+        return fileUrl(req, entry.path);
+      });
     });
   }
 
@@ -250,8 +302,17 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
     const { appId, access } = await accessOf(ctx, req);
     const path = tailNames(req, PREFIX).join('/');
     if (!path) throw ApiError.badRequest('The application root cannot be removed');
-    await service.remove(appId, path, access);
-    await told(ctx, req, { appId, action: 'delete', path });
-    return 1;
+    return hooked(
+      ctx,
+      req,
+      'DeleteFileOrDirectory',
+      { fileURL: path, pattern: null, recursive: true },
+      async (args) => {
+        const target = pathArg(args.fileURL, path);
+        await service.remove(appId, target, access);
+        await told(ctx, req, { appId, action: 'delete', path: target });
+        return 1;
+      },
+    );
   });
 }

@@ -6,6 +6,7 @@ import { createStorage, isStorageError } from '../../storage/index.js';
 import { isServerCode } from '../security/app-permissions.js';
 import { DEFAULT_CHANNEL, newId, type ChannelsService } from './channels.service.js';
 import type { PushService, SendPushInput } from './push.service.js';
+import { messagingHooked } from './messaging.hooks.js';
 
 type KeyParams = { appId: string; apiKey: string };
 
@@ -67,9 +68,12 @@ export function registerMessagingSendingRoutes(
     async (req) => {
       await serverCodeOnly(req, 'pushing with a template');
       const values = templateValues(req.body?.templateValues);
-      const template = (await push.template(req.params.appId, 'push', req.params.template)) as SendPushInput;
-      const { name: _name, ...spec } = template;
-      return push.send(req.params.appId, { ...spec, message: fill(spec.message, values) });
+      return messagingHooked(ctx, req, 'PushWithTemplate', '*', { templateName: req.params.template }, async (args) => {
+        const name = typeof args.templateName === 'string' ? args.templateName : req.params.template;
+        const template = (await push.template(req.params.appId, 'push', name)) as SendPushInput;
+        const { name: _name, ...spec } = template;
+        return push.send(req.params.appId, { ...spec, message: fill(spec.message, values) });
+      });
     },
   );
 

@@ -6,6 +6,7 @@ import { authenticateApp } from '../../http/app-auth.js';
 import { checkChannelPermission } from '../security/index.js';
 import { checkChannelName, type ChannelsService, type PublishInput } from './channels.service.js';
 import type { DevicesService } from './devices.service.js';
+import { messagingHooked, publishArgs, publishInput } from './messaging.hooks.js';
 
 type KeyParams = { appId: string; apiKey: string };
 
@@ -36,7 +37,10 @@ export function registerMessagingAppRoutes(
   app.post<{ Params: KeyParams & { channel: string }; Body: PublishInput }>(
     `${base}/:channel`,
     { onRequest: [onRequest, mayPublish], schema: { body: PublishBody } },
-    (req) => channels.publish(req.params.appId, req.params.channel, req.body ?? {}),
+    (req) =>
+      messagingHooked(ctx, req, 'Publish', req.params.channel, publishArgs(req.body ?? {}), (args) =>
+        channels.publish(req.params.appId, req.params.channel, publishInput(args)),
+      ),
   );
   app.get<{ Params: KeyParams & { messageId: string } }>(`${base}/:messageId`, { onRequest }, (req) =>
     channels.messageStatus(req.params.appId, req.params.messageId),

@@ -6,6 +6,7 @@ import { errorAnswer } from '../../../http/error-handler.js';
 import { dbFailureOf } from '../../../db/db-errors.js';
 import { queryTimedOut } from '../../../db/query-limits.js';
 import { inAppTransaction } from '../../../db/app-transaction.js';
+import { intercepted } from '../../../events/interceptors.js';
 import { OperationFailure, readUnit, type OperationType, type Unit, type UnitOperation } from './unit.parse.js';
 import { UnresolvedReference, type Results } from './unit.refs.js';
 import { UnitOperations } from './unit.operations.js';
@@ -58,7 +59,23 @@ export class UnitsOfWork {
 
   constructor(private readonly ctx: ServerContext) {}
 
-  async execute(caller: AppCaller, body: unknown): Promise<UnitAnswer> {
+  /**
+   * The unit's own event handlers (`beforeTransaction` / `afterTransaction`, target '*') run
+   * outside its database transaction, before it opens and after it commits: handlers never run
+   * while a transaction holds the store, and its operations fire no handlers of their own.
+   */
+  execute(caller: AppCaller, body: unknown): Promise<UnitAnswer> {
+    if (!this.ctx.interceptors.active(caller.appId)) return this.executeNow(caller, body);
+    return intercepted(
+      this.ctx.interceptors,
+      { appId: caller.appId, provider: 'data', target: '*', caller },
+      { before: 'beforeTransaction', after: 'afterTransaction' },
+      { unitOfWork: body },
+      (r) => this.executeNow(caller, r.unitOfWork),
+    );
+  }
+
+  private async executeNow(caller: AppCaller, body: unknown): Promise<UnitAnswer> {
     const { unit, invalid } = readUnit(body);
     if (invalid) return failed(invalid);
     if (!unit.operations.length) return { success: true, results: {}, error: null };
