@@ -58,6 +58,10 @@ export const ERRORS = {
   OAUTH_PROVIDER_UNAVAILABLE: { status: 502, app: 3103 },
   OAUTH_STATE_INVALID: { status: 400, app: 3104 },
   OAUTH_PROFILE_INCOMPLETE: { status: 400, app: 3105 },
+
+  // Cloud code
+  /** A deploy whose files do not build (syntax error ...): the message names file and line; production is unchanged. */
+  CLOUD_CODE_DEPLOY_ERROR: { status: 400, app: 8000 },
 } as const satisfies Record<string, ErrorSpec>;
 
 /** One row of the registry. */

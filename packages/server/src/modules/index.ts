@@ -15,6 +15,7 @@ import { usersConfigModule } from './users-config/index.js';
 import { transferModule } from './transfer/index.js';
 import { settingsModule } from './settings/index.js';
 import { commerceModule } from './commerce/index.js';
+import { cloudCodeModule } from './cloudcode/index.js';
 
 /**
  * Every server module, in registration order. A new area adds one line here (and its routes group
@@ -37,4 +38,5 @@ export const modules: ServerModule[] = [
   transferModule,
   settingsModule,
   commerceModule,
+  cloudCodeModule,
 ];

@@ -36,6 +36,8 @@ import { webhooksRoutes } from './webhooks.js';
 import { pdfRoutes } from './pdf.js';
 import { hostingMcpServicesRoutes, mcpServicesRoutes } from './mcp.js';
 import { knowledgeBaseRoutes } from './knowledge-base.js';
+import { blRoutes, cloudCodeRoutes, codelessRoutes, mcpApiServicesRoutes } from './cloudcode-bl.js';
+import { blHandlerRoutes } from './cloudcode-handlers.js';
 
 export * from './system.js';
 export * from './user.js';
@@ -74,6 +76,9 @@ export * from './webhooks.js';
 export * from './pdf.js';
 export * from './mcp.js';
 export * from './knowledge-base.js';
+export * from './cloudcode-schemas.js';
+export * from './cloudcode-bl.js';
+export * from './cloudcode-handlers.js';
 
 /**
  * Every declared console route, by SDK group. Each area adds its group here; the server test
@@ -100,6 +105,11 @@ export const Routes = {
   transfer: transferRoutes,
   /** Mobile (push) credentials of the reference's `settings` group; the rest of Settings comes later. */
   settings: settingsRoutes,
+  /** Cloud code: models, drafts, deploys, API services (cloudcode-bl.ts) and handlers/timers (cloudcode-handlers.ts). */
+  bl: { ...blRoutes, ...blHandlerRoutes },
+  cloudCode: cloudCodeRoutes,
+  codeless: codelessRoutes,
+  mcpApiServices: mcpApiServicesRoutes,
 
   // Areas not built yet (each route carries its `area`; the server answers them 501 until built).
   /** Settings sections not built yet (route names `settings.*`). */

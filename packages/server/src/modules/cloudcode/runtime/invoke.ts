@@ -1,0 +1,83 @@
+import type { ServerContext } from '../../../context.js';
+import { ApiError } from '../../../http/api-error.js';
+import type { Caller } from '../../security/permission-engine.js';
+import { createBridge } from '../bridge/index.js';
+import { activeDeployment } from './active-deployment.js';
+import { sandbox } from './sandbox-holder.js';
+import type { InvokeResult, LogLine, SandboxLimits, Target } from './sandbox-port.js';
+
+/** Default limits of one invocation (contract §1); apps may lower or raise them within the maxima. */
+export const DEFAULT_LIMITS: SandboxLimits = { timeoutMs: 10_000, memoryMb: 64 };
+const MAX_MEMORY_MB = 128;
+
+/** Cloud code calling APIs that run cloud code again stops at this depth. */
+export const MAX_DEPTH = 4;
+
+/**
+ * Who a piece of cloud code runs for: the app caller (user and roles of the request that started
+ * it), or null for a timer. Code always also gets the `ServerCodeUser` role.
+ */
+export type CodeCaller = Caller & {
+  /** The caller's `user-token`, passed to the code as `context.userToken`. */
+  token?: string | null;
+  /** How many invocations deep this call already is (0 for a request from outside). */
+  depth?: number;
+};
+
+export interface InvokeOptions {
+  deploymentId: string;
+  /** More context for the code: `httpHeaders`, `httpQueryParams`, `httpPathParams`, `httpPath`, `configurationItems` ... */
+  context?: Record<string, unknown>;
+  limits?: Partial<SandboxLimits>;
+  /** Where the code's log lines go; the registered log sink when absent. */
+  onLog?: (line: LogLine) => void;
+}
+
+type LogSink = (appId: string, line: LogLine) => void;
+let logSink: LogSink | undefined;
+
+/** The logs part plugs its sink here: every invocation without its own `onLog` logs to it. */
+export function setLogSink(sink: LogSink | undefined): void {
+  logSink = sink;
+}
+
+/**
+ * Runs one target of a deployment as `caller` (plus `ServerCodeUser`): builds the context the code
+ * reads (`this.request.context`, `req.context`, `basalt.context`) and the bridge its API calls go
+ * through, and calls the sandbox. Handlers, timers and logs use this instead of the sandbox itself.
+ */
+export async function invokeAs(
+  ctx: ServerContext,
+  appId: string,
+  caller: CodeCaller | null,
+  target: Target,
+  payload: unknown,
+  opts: InvokeOptions,
+): Promise<InvokeResult> {
+  const depth = (caller?.depth ?? 0) + 1;
+  if (depth > MAX_DEPTH)
+    throw ApiError.badRequest(`Cloud code called cloud code more than ${MAX_DEPTH} levels deep; the call was stopped`);
+  const code = await activeDeployment(ctx, appId, opts.deploymentId);
+  const limits: SandboxLimits = {
+    timeoutMs: opts.limits?.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
+    memoryMb: Math.min(opts.limits?.memoryMb ?? DEFAULT_LIMITS.memoryMb, MAX_MEMORY_MB),
+  };
+  const context: Record<string, unknown> = {
+    appId,
+    userId: caller?.userId ?? null,
+    userToken: caller?.token ?? null,
+    userRoles: (caller?.roles ?? []).map((r) => r.name),
+    ...opts.context,
+  };
+  const sink = logSink;
+  const onLog = opts.onLog ?? (sink ? (line: LogLine) => sink(appId, line) : undefined);
+  return sandbox().invoke({
+    code,
+    target,
+    payload,
+    context,
+    limits,
+    bridge: createBridge(ctx, appId, caller, depth),
+    onLog,
+  });
+}
