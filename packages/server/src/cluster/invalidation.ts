@@ -22,7 +22,9 @@ export type InvalidationKind =
   /** panic mode */
   | 'panic'
   /** the HIPAA switch */
-  | 'hipaa';
+  | 'hipaa'
+  /** app users' sessions found by token and the app's login settings (logout, revocation, timeout) */
+  | 'session';
 
 export interface Invalidation {
   kind: InvalidationKind;

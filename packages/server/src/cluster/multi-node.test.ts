@@ -263,10 +263,40 @@ describe('several server processes act as one server (PostgreSQL + Redis)', () =
     const login = await api(a, 'POST', '/users/login', { body: { login: email, password: PASSWORD } });
     expect(login.status).toBe(200);
     const token = String(login.body['user-token']);
-    expect((await api(b, 'GET', '/users/userroles', { token })).body).toContain('AuthenticatedUser');
-    expect((await api(a, 'GET', '/users/logout', { token })).status).toBe(200);
+    // B (and C) remember the session from these requests (decision 0042).
+    for (const node of [b, b, c])
+      expect((await api(node, 'GET', '/users/userroles', { token })).body).toContain('AuthenticatedUser');
+    const out = await api(a, 'GET', '/users/logout', { token });
+    expect(out.status).toBe(200);
+    const since = Date.now();
+    await within(
+      since,
+      () => api(b, 'GET', '/users/userroles', { token }),
+      (r) => r.status === 401,
+      'the logged-out token on B',
+    );
     expect((await api(b, 'GET', `/users/isvalidusertoken/${token}`)).body).toBe(false);
-    expect((await api(b, 'GET', '/users/userroles', { token })).status).toBe(401);
+    await within(
+      since,
+      () => api(c, 'GET', '/users/userroles', { token }),
+      (r) => r.status === 401,
+      'the logged-out token on C',
+    );
+  }, 60_000);
+
+  it('"log out all users" through A is refused by B, which remembered the session', async () => {
+    const email = `everyone${Date.now()}@example.com`;
+    expect((await api(a, 'POST', '/users/register', { body: { email, password: PASSWORD } })).status).toBe(200);
+    const login = await api(c, 'POST', '/users/login', { body: { login: email, password: PASSWORD } });
+    const token = String(login.body['user-token']);
+    for (let i = 0; i < 2; i++) expect((await api(b, 'GET', '/users/userroles', { token })).status).toBe(200);
+    expect((await consoleCall(a, 'POST', '/userlogin/logout/all')).status).toBe(200);
+    await within(
+      Date.now(),
+      () => api(b, 'GET', '/users/userroles', { token }),
+      (r) => r.status === 401,
+      'a token issued before "log out all users" on B',
+    );
   }, 60_000);
 
   it('failed sign-ins count across nodes (developers and app users)', async () => {

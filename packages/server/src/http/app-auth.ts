@@ -101,12 +101,13 @@ export function knownOpenKey(
 }
 
 /**
- * The caller behind a `user-token`, for a key already accepted: the session is looked up in the
- * database on every request (401, code 3064, when it is unknown, revoked, another app's or ended
- * by the app's login settings), the user must still exist (3064) and not be disabled (401, 3090).
- * Nothing of a session is remembered in this process, so a logout or revocation made by any
- * server process is refused by the very next request. Used by `resolveCaller` (Fastify's routes)
- * and by the fast lane (decision 0025), so both decide a token alike.
+ * The caller behind a `user-token`, for a key already accepted: the session (401, code 3064, when
+ * it is unknown, revoked, another app's or ended by the app's login settings), then the user, read
+ * on every request: it must still exist (3064) and not be disabled (401, 3090). A session found
+ * before is taken from the process's session memory (decision 0042); every logout, revocation or
+ * login-settings change drops it in every server process through the invalidation bus, so it is
+ * refused by the next request. Used by `resolveCaller` (Fastify's routes) and by the fast lane
+ * (decision 0025), so both decide a token alike.
  */
 export async function userCaller(
   ctx: ServerContext,

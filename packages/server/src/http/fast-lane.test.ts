@@ -254,13 +254,17 @@ describeEachDb(
       const loggedOut = await f.user();
       expect((await f.api('GET', '/users/logout', { token: loggedOut.token })).statusCode).toBe(200);
       await refused(loggedOut.token, 'logged out');
-      // Another server process ends the session in the shared database: nothing here is told.
+      // Another server process ends the session in the shared database and announces it on the
+      // invalidation bus, as its sessions service does (decision 0042): this process, which
+      // remembers the session from the requests before, refuses it from the next request.
       const ended = await f.user();
+      expect((await both('/data/Owned/find', '{}', as(ended.token))).viaLane.status).toBe(200);
       expect((await both('/data/Owned/find', '{}', as(ended.token))).viaLane.status).toBe(200);
       await (server().app.basalt.dbs.system as unknown as Kysely<{ sec_user_sessions: { user_id: string } }>)
         .deleteFrom('sec_user_sessions')
         .where('user_id', '=', ended.objectId)
         .execute();
+      await server().app.basalt.cluster.invalidation.changed('session', f.appId);
       await refused(ended.token, 'ended elsewhere');
       const other = await (await appFixture(server())).user();
       await refused(other.token, 'of another app');

@@ -4,9 +4,12 @@ import { getLoginSettings } from '../users-config/index.js';
 import { deviceOfClientKind } from '../apps/index.js';
 import type { SecurityKysely } from './security.migrations.js';
 import { SessionsRepo } from './sessions.repo.js';
+import { SessionMemory, type SessionEntry } from './session-memory.js';
 
 /** Refresh `last_used` at most this often, so busy clients do not write on every call. */
 const TOUCH_EVERY_MS = 60_000;
+/** With a session timeout, idle time is known to a tenth of it, so an active client is never cut off. */
+const touchEvery = (timeoutMs: number) => (timeoutMs > 0 ? Math.min(TOUCH_EVERY_MS, timeoutMs / 10) : TOUCH_EVERY_MS);
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -26,8 +29,17 @@ export interface UserSession {
 export class SessionsService {
   private readonly repo: SessionsRepo;
 
+  /** Sessions found by token hash and the apps' login settings, shared by every request (0042). */
+  readonly memory: SessionMemory;
+  /** `last_used` writes waiting to be made, by token hash (written after the answers, not before). */
+  private readonly touches = new Map<string, number>();
+  private flushing?: Promise<void>;
+
   constructor(private readonly ctx: ServerContext) {
     this.repo = new SessionsRepo(ctx.dbs.system as unknown as SecurityKysely);
+    this.memory = new SessionMemory(ctx.cluster.invalidation);
+    // A deleted app's sessions cascade away; nothing of them may linger in any process.
+    ctx.bus.on('app.deleted', ({ appId }) => void this.changed(appId));
   }
 
   /** `deviceType` is the caller's client kind; a custom key's is stored as plain `CUSTOM`. */
@@ -50,45 +62,115 @@ export class SessionsService {
    * The session of a token in this app, or undefined (unknown, revoked, another app's, or ended by
    * the app's login settings: idle longer than the session timeout, or issued before "log out all
    * users"). Every caller of a token (app API, real time, token check) comes through here.
+   *
+   * A session found before is taken from this process's memory, and the app's login settings too;
+   * both are checked on every use exactly as a stored one is. Anything ending sessions or changing
+   * login settings drops the app's memory in every process first (`changed`), and a remembered
+   * session that looks ended is looked up again: the database decides every refusal.
    */
   async resolve(appId: string, token: string): Promise<UserSession | undefined> {
     if (!token || token.length > 200) return undefined;
-    const row = await this.repo.byHash(hashToken(token));
-    if (!row || row.app_id !== appId) return undefined;
+    const tokenHash = hashToken(token);
     const now = Date.now();
-    const { sessionTimeout, sessionsNotBefore } = await getLoginSettings(this.ctx, appId);
-    const timeoutMs = sessionTimeout * 1000;
-    if (Number(row.created) <= sessionsNotBefore || (timeoutMs > 0 && now - Number(row.last_used) > timeoutMs)) {
-      // Ended for good: a later request must not find it refreshed.
+    const hit = this.memory.get(tokenHash, now);
+    if (hit) {
+      if (hit.appId !== appId) return undefined;
+      const settings =
+        this.memory.loginSettingsNow(appId, now) ??
+        (await this.memory.loginSettings(appId, () => getLoginSettings(this.ctx, appId), now));
+      if (!ended(hit.session.created, hit.usedAt, settings, now)) {
+        this.used(hit, settings.sessionTimeout * 1000, now);
+        return hit.session;
+      }
+      this.memory.forgetSession(tokenHash);
+    }
+    const version = this.memory.version(appId);
+    const row = await this.repo.byHash(tokenHash);
+    if (!row || row.app_id !== appId) return undefined;
+    const settings = await this.memory.loginSettings(appId, () => getLoginSettings(this.ctx, appId), now);
+    const lastUsed = Number(row.last_used);
+    if (ended(Number(row.created), lastUsed, settings, now)) {
+      // Ended for good: a later request must not find it refreshed, nor another process remember it.
       await this.repo.delete(row.token_hash);
+      await this.changed(appId);
       return undefined;
     }
-    // With a timeout, idle time is known to a tenth of it, so an active client is never cut off.
-    if (now - Number(row.last_used) > (timeoutMs > 0 ? Math.min(TOUCH_EVERY_MS, timeoutMs / 10) : TOUCH_EVERY_MS)) {
+    let stored = lastUsed;
+    if (now - lastUsed > touchEvery(settings.sessionTimeout * 1000)) {
       await this.repo.touch(row.token_hash, now);
+      stored = now;
     }
-    return {
+    const session: UserSession = {
       sessionId: row.session_id,
       userId: row.user_id,
       deviceType: row.device_type,
       created: Number(row.created),
-      lastUsed: Number(row.last_used),
+      lastUsed,
     };
+    this.memory.keep({ appId, tokenHash, session, usedAt: now, stored }, version, now);
+    return session;
+  }
+
+  /**
+   * A remembered session was used now: its `last_used` is written when the stored one is older than
+   * the touch interval, as a lookup does, but after the answer (batched, off the request's path).
+   */
+  private used(entry: SessionEntry, timeoutMs: number, now: number): void {
+    if (now > entry.usedAt) entry.usedAt = now;
+    if (now - entry.stored <= touchEvery(timeoutMs)) return;
+    entry.stored = now;
+    this.touches.set(entry.tokenHash, now);
+    if (!this.flushing) setImmediate(() => void this.flushTouches());
+  }
+
+  /**
+   * Writes the queued `last_used` values; answers when every value queued so far is written (a
+   * failure is logged: the session stays valid, only its stored idle clock lags).
+   */
+  flushTouches(): Promise<void> {
+    if (this.flushing || !this.touches.size) return this.flushing ?? Promise.resolve();
+    this.flushing = (async () => {
+      try {
+        while (this.touches.size) {
+          const batch = [...this.touches];
+          this.touches.clear();
+          for (const [tokenHash, at] of batch) {
+            await this.repo
+              .touch(tokenHash, at)
+              .catch((err: unknown) => this.ctx.log.warn({ err }, "could not record a session's last use"));
+          }
+        }
+      } finally {
+        this.flushing = undefined;
+      }
+    })();
+    return this.flushing;
+  }
+
+  /** Sessions of the app ended or its login settings changed: drops them here and in every other process. */
+  changed(appId: string): Promise<void> {
+    return this.ctx.cluster.invalidation.changed('session', appId);
   }
 
   /** Ends one session at once; answers whether it existed in this app. */
   async revoke(appId: string, token: string): Promise<boolean> {
-    return (await this.repo.deleteInApp(appId, hashToken(token))) > 0;
+    const n = await this.repo.deleteInApp(appId, hashToken(token));
+    if (n > 0) await this.changed(appId);
+    return n > 0;
   }
 
   /** Logs a user out everywhere; answers how many sessions ended. */
   async revokeAll(appId: string, userId: string): Promise<number> {
-    return this.repo.deleteOfUser(appId, userId);
+    const n = await this.repo.deleteOfUser(appId, userId);
+    if (n > 0) await this.changed(appId);
+    return n;
   }
 
   /** Keeps a user's `keep` newest sessions and ends the older ones (concurrent login limit). */
   async keepNewest(appId: string, userId: string, keep: number): Promise<number> {
-    return this.repo.deleteAllButNewest(appId, userId, keep);
+    const n = await this.repo.deleteAllButNewest(appId, userId, keep);
+    if (n > 0) await this.changed(appId);
+    return n;
   }
 
   /** Sessions of one user, newest first, paged by a cursor (the created time of the last one). */
@@ -132,6 +214,17 @@ export class SessionsService {
     const rows = await this.repo.countByUser(appId, userIds);
     return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
   }
+}
+
+/** Ended by the app's login settings: issued before "log out all users", or idle past the timeout. */
+function ended(
+  created: number,
+  lastUsed: number,
+  settings: { sessionTimeout: number; sessionsNotBefore: number },
+  now: number,
+): boolean {
+  const timeoutMs = settings.sessionTimeout * 1000;
+  return created <= settings.sessionsNotBefore || (timeoutMs > 0 && now - lastUsed > timeoutMs);
 }
 
 function encodeCursor(t: number, id: string): string {

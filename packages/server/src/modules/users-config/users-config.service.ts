@@ -106,6 +106,8 @@ export class UsersConfigService {
       sessionsNotBefore: cur.sessionsNotBefore,
     };
     await this.repo.put(appId, 'login', next);
+    // The session timeout decides which sessions are valid: every process reads it again (0042).
+    await this.ctx.cluster.invalidation.changed('session', appId);
     return next;
   }
 
@@ -113,6 +115,8 @@ export class UsersConfigService {
     const cur = await this.login(appId);
     const sessionsNotBefore = Date.now();
     await this.repo.put(appId, 'login', { ...cur, sessionsNotBefore });
+    // Every remembered session of the app is dropped in every process, so they are all checked again.
+    await this.ctx.cluster.invalidation.changed('session', appId);
     return { sessionsNotBefore };
   }
 
