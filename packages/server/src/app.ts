@@ -26,6 +26,10 @@ import { installBareBodyParser } from './http/bare-body.js';
 import { modules } from './modules/index.js';
 import { createDataServices } from './modules/data/index.js';
 import { Security } from './modules/security/index.js';
+import { createCacheService } from './modules/cache/index.js';
+import { createHivesService } from './modules/hives/index.js';
+import { PushService } from './modules/messaging/index.js';
+import { createAuditService } from './modules/audit/index.js';
 import { registerNotAvailableRoutes, registerSystemRoutes } from './modules/system/index.js';
 
 declare module 'fastify' {
@@ -78,7 +82,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     throw err;
   }
   const unshareAccess = shareConsoleAccess(cluster.invalidation);
-  const base: Omit<ServerContext, 'data' | 'security'> = {
+  const base: Omit<ServerContext, 'data' | 'security' | 'cache' | 'hives' | 'push' | 'audit'> = {
     config,
     dbs,
     bus: new EventBus(),
@@ -103,6 +107,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // through these, never through look-ups of their own.
   ctx.data = createDataServices(ctx);
   ctx.security = new Security(ctx, ctx.data);
+  ctx.cache = createCacheService(ctx);
+  ctx.hives = createHivesService(ctx);
+  ctx.push = new PushService(ctx);
+  ctx.audit = createAuditService(ctx);
   app.decorate('basalt', ctx);
   // The app API's fast lane meets requests before Fastify (http/fast-lane.ts, decision 0015).
   ctx.fastLane = installFastLane(app, ctx);

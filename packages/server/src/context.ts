@@ -11,6 +11,10 @@ import type { JobScheduler } from './jobs/index.js';
 import type { DataServices } from './modules/data/index.js';
 import type { Security } from './modules/security/index.js';
 import type { InterceptorRegistry } from './events/interceptors.js';
+import type { CacheService } from './modules/cache/index.js';
+import type { HivesService } from './modules/hives/index.js';
+import type { PushService } from './modules/messaging/index.js';
+import type { AuditService } from './modules/audit/index.js';
 
 /** What every module receives: configuration and the shared services of the process. */
 export interface ServerContext {
@@ -54,6 +58,14 @@ export interface ServerContext {
    * lookup. A transaction's view has an empty one: handlers never run inside a transaction.
    */
   interceptors: InterceptorRegistry;
+  /** The application cache with its purge timer (console routes and the app API share it). */
+  cache: CacheService;
+  /** Hives over the server's backend (Redis or the app stores); closed by the hives module with the server. */
+  hives: HivesService;
+  /** Push sending with its retry work and credentials; shutdown waits for its deliveries. */
+  push: PushService;
+  /** The audit log and the memory of the apps' HIPAA switches every app API read consults. */
+  audit: AuditService;
   /** The app API's fast lane in front of Fastify (http/fast-lane.ts), installed by `buildApp`. */
   fastLane?: FastLane;
 }

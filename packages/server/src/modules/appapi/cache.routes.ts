@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { authenticateApp } from '../../http/app-auth.js';
-import { cacheFor } from '../cache/index.js';
 import { sendJson } from '../../http/route.js';
 
 type R = FastifyRequest<{
@@ -35,39 +34,35 @@ function epochMs(value: string | undefined, field: string): number {
  * guarded by the app's API key (and panic mode); Backendless has no per-role cache permissions.
  */
 export function registerCacheAppRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  // Looked up per request: the cache module registers after this one, and its service carries
-  // the purge timer that deletes expired items for good.
-  const cache = () => cacheFor(ctx);
+  // The server's one cache service (ctx.cache, built by app.ts): it carries the purge timer that
+  // deletes expired items for good.
+  const cache = ctx.cache;
   const base = '/:appId/:apiKey/cache/:key';
   const appId = async (req: R) => (await authenticateApp(ctx, req)).appId;
 
   app.put(base, async (req: R, reply) => {
     const id = await appId(req);
     const ttl = req.query.timeout === undefined ? DEFAULT_CACHE_TTL_SECONDS : seconds(req.query.timeout, 'timeout');
-    await cache().put(id, req.params.key, req.body, ctx.dbs.now() + Math.round(ttl * 1000));
+    await cache.put(id, req.params.key, req.body, ctx.dbs.now() + Math.round(ttl * 1000));
     return sendJson(reply, null);
   });
-  app.get(base, async (req: R, reply) => sendJson(reply, await cache().get(await appId(req), req.params.key)));
-  app.get(`${base}/check`, async (req: R) => cache().contains(await appId(req), req.params.key));
+  app.get(base, async (req: R, reply) => sendJson(reply, await cache.get(await appId(req), req.params.key)));
+  app.get(`${base}/check`, async (req: R) => cache.contains(await appId(req), req.params.key));
   app.put(`${base}/expireIn`, async (req: R, reply) => {
     const id = await appId(req);
-    await cache().expireAt(
-      id,
-      req.params.key,
-      ctx.dbs.now() + Math.round(seconds(req.query.timeout, 'timeout') * 1000),
-    );
+    await cache.expireAt(id, req.params.key, ctx.dbs.now() + Math.round(seconds(req.query.timeout, 'timeout') * 1000));
     return sendJson(reply, null);
   });
   app.put(`${base}/expireAt`, async (req: R, reply) => {
     const id = await appId(req);
-    await cache().expireAt(id, req.params.key, epochMs(req.query.timestamp, 'timestamp'));
+    await cache.expireAt(id, req.params.key, epochMs(req.query.timestamp, 'timestamp'));
     return sendJson(reply, null);
   });
   // Removing a key that is not (or no longer) cached leaves the cache as asked: not an error.
   app.delete(base, async (req: R, reply) => {
     const id = await appId(req);
     try {
-      await cache().remove(id, req.params.key);
+      await cache.remove(id, req.params.key);
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 404)) throw err;
     }

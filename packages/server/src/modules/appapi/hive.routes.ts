@@ -3,7 +3,7 @@ import { HiveStoreTypes } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { authenticateApp } from '../../http/app-auth.js';
 import { ApiError } from '../../http/api-error.js';
-import { hivesFor, rankSlice, type HivesService } from '../hives/index.js';
+import { rankSlice } from '../hives/index.js';
 import { sendJson } from '../../http/route.js';
 
 /** `field` is a map field, `index` a list position (their routes only). */
@@ -32,25 +32,21 @@ function number(value: string | undefined, field: string, fallback?: number): nu
  */
 export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const base = '/:appId/:apiKey/hive';
-  // Looked up per request: the hives module registers after this one.
-  const service = (): HivesService => {
-    const s = hivesFor(ctx);
-    if (!s) throw new ApiError('NOT_AVAILABLE_YET', 'Hives are not available on this server');
-    return s;
-  };
+  // The server's one hives service (ctx.hives, built by app.ts).
+  const hives = ctx.hives;
   const appId = async (req: R) => (await authenticateApp(ctx, req)).appId;
   const done = (reply: FastifyReply) => sendJson(reply, null);
 
-  app.get(base, async (req: R) => service().names(await appId(req)));
+  app.get(base, async (req: R) => hives.names(await appId(req)));
   app.post(`${base}/:hive`, async (req: R, reply) => {
-    await service().create(await appId(req), req.params.hive);
+    await hives.create(await appId(req), req.params.hive);
     return done(reply);
   });
-  app.delete(`${base}/:hive`, async (req: R) => service().delete(await appId(req), req.params.hive));
+  app.delete(`${base}/:hive`, async (req: R) => hives.delete(await appId(req), req.params.hive));
   app.put(`${base}/:hive`, async (req: R, reply) => {
     const id = await appId(req);
     if (!req.query.newName) throw new ApiError('BAD_REQUEST', "Name the hive's new name in 'newName'");
-    await service().rename(id, req.params.hive, req.query.newName);
+    await hives.rename(id, req.params.hive, req.query.newName);
     return done(reply);
   });
 
@@ -64,25 +60,23 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
         req.query.pageSize === undefined
           ? 100
           : Math.min(1000, Math.max(1, Math.trunc(number(req.query.pageSize, 'pageSize'))));
-      return service().keys(id, req.params.hive, type, {
+      return hives.keys(id, req.params.hive, type, {
         pageSize,
         cursor: req.query.cursor,
         filterPattern: req.query.filterPattern,
       });
     });
-    app.delete(store, async (req: R) =>
-      service().removeKeys(await appId(req), req.params.hive, type, keyList(req.body)),
-    );
+    app.delete(store, async (req: R) => hives.removeKeys(await appId(req), req.params.hive, type, keyList(req.body)));
     app.post(`${store}/action/exist`, async (req: R) =>
-      service().existing(await appId(req), req.params.hive, type, keyList(req.body)),
+      hives.existing(await appId(req), req.params.hive, type, keyList(req.body)),
     );
     app.put(`${store}/action/touch`, async (req: R, reply) => {
-      await service().touch(await appId(req), req.params.hive, type, keyList(req.body));
+      await hives.touch(await appId(req), req.params.hive, type, keyList(req.body));
       return done(reply);
     });
     app.put(`${store}/:key/rename`, async (req: R, reply) => {
       const id = await appId(req);
-      await service().renameKey(
+      await hives.renameKey(
         id,
         req.params.hive,
         type,
@@ -93,63 +87,58 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
       return done(reply);
     });
     app.get(`${store}/:key/get-expiration-ttl`, async (req: R) =>
-      service().ttl(await appId(req), req.params.hive, type, req.params.key),
+      hives.ttl(await appId(req), req.params.hive, type, req.params.key),
     );
     app.put(`${store}/:key/clear-expiration`, async (req: R, reply) => {
-      await service().clearExpiration(await appId(req), req.params.hive, type, req.params.key);
+      await hives.clearExpiration(await appId(req), req.params.hive, type, req.params.key);
       return done(reply);
     });
     app.put(`${store}/:key/expire`, async (req: R, reply) => {
       const id = await appId(req);
-      await service().expireIn(id, req.params.hive, type, req.params.key, number(req.query.ttl, 'ttl'));
+      await hives.expireIn(id, req.params.hive, type, req.params.key, number(req.query.ttl, 'ttl'));
       return done(reply);
     });
     app.put(`${store}/:key/expire-at`, async (req: R, reply) => {
       const id = await appId(req);
-      await service().expireAtUnix(id, req.params.hive, type, req.params.key, number(req.query.unixTime, 'unixTime'));
+      await hives.expireAtUnix(id, req.params.hive, type, req.params.key, number(req.query.unixTime, 'unixTime'));
       return done(reply);
     });
     app.get(`${store}/:key/seconds-since-last-operation`, async (req: R) =>
-      service().secondsSinceLastOperation(await appId(req), req.params.hive, type, req.params.key),
+      hives.secondsSinceLastOperation(await appId(req), req.params.hive, type, req.params.key),
     );
   }
 
   // The key-value store.
   const kv = `${base}/:hive/key-value`;
-  app.post(kv, async (req: R) => service().keyValues(await appId(req), req.params.hive, keyList(req.body)));
+  app.post(kv, async (req: R) => hives.keyValues(await appId(req), req.params.hive, keyList(req.body)));
   app.put(kv, async (req: R) => {
-    await service().kvSetMany(await appId(req), req.params.hive, req.body);
+    await hives.kvSetMany(await appId(req), req.params.hive, req.body);
     return true;
   });
   app.get(`${kv}/:key`, async (req: R, reply) =>
-    sendJson(reply, await service().kvValueOrNull(await appId(req), req.params.hive, req.params.key)),
+    sendJson(reply, await hives.kvValueOrNull(await appId(req), req.params.hive, req.params.key)),
   );
   app.put(`${kv}/:key`, async (req: R) => {
     const id = await appId(req);
     const body = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body))
       throw new ApiError('BAD_REQUEST', 'Send {value, ttl?, expireAt?, condition?}');
-    return service().kvSetWith(id, req.params.hive, req.params.key, body as Record<string, unknown>);
+    return hives.kvSetWith(id, req.params.hive, req.params.key, body as Record<string, unknown>);
   });
   app.put(`${kv}/:key/increment`, async (req: R) =>
-    service().kvIncrement(await appId(req), req.params.hive, req.params.key, number(req.query.value, 'value', 1)),
+    hives.kvIncrement(await appId(req), req.params.hive, req.params.key, number(req.query.value, 'value', 1)),
   );
   app.put(`${kv}/:key/decrement`, async (req: R) =>
-    service().kvIncrement(await appId(req), req.params.hive, req.params.key, -number(req.query.value, 'value', 1)),
+    hives.kvIncrement(await appId(req), req.params.hive, req.params.key, -number(req.query.value, 'value', 1)),
   );
 
   // The map store.
   const map = `${base}/:hive/map/:key`;
-  const read = async (req: R) => service().mapRead(await appId(req), req.params.hive, req.params.key);
+  const read = async (req: R) => hives.mapRead(await appId(req), req.params.hive, req.params.key);
   const valueOf = (body: unknown) =>
     body && typeof body === 'object' && !Array.isArray(body) ? (body as { value?: unknown }).value : undefined;
   app.post(map, async (req: R) =>
-    service().mapRead(
-      await appId(req),
-      req.params.hive,
-      req.params.key,
-      req.body === undefined ? [] : keyList(req.body),
-    ),
+    hives.mapRead(await appId(req), req.params.hive, req.params.key, req.body === undefined ? [] : keyList(req.body)),
   );
   app.get(`${map}/get/:field`, async (req: R, reply) => {
     const all = await read(req);
@@ -166,13 +155,13 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
     const id = await appId(req);
     if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body))
       throw new ApiError('BAD_REQUEST', 'Send the fields and values as one JSON object');
-    return service().add(id, req.params.hive, 'map', req.params.key, { value: req.body });
+    return hives.add(id, req.params.hive, 'map', req.params.key, { value: req.body });
   });
   // Answers whether the field was new.
   app.put(`${map}/set/:field`, async (req: R) => {
     const id = await appId(req);
     return (
-      (await service().add(id, req.params.hive, 'map', req.params.key, {
+      (await hives.add(id, req.params.hive, 'map', req.params.key, {
         value: { [req.params.field]: valueOf(req.body) },
       })) === 1
     );
@@ -182,12 +171,12 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
     const id = await appId(req);
     const body = (req.body ?? {}) as { value?: unknown; overwrite?: unknown };
     if (body.overwrite === false)
-      return service().mapSetIfAbsent(id, req.params.hive, req.params.key, req.params.field, body.value);
-    await service().add(id, req.params.hive, 'map', req.params.key, { value: { [req.params.field]: body.value } });
+      return hives.mapSetIfAbsent(id, req.params.hive, req.params.key, req.params.field, body.value);
+    await hives.add(id, req.params.hive, 'map', req.params.key, { value: { [req.params.field]: body.value } });
     return true;
   });
   app.put(`${map}/increment/:field`, async (req: R) =>
-    service().mapIncrement(
+    hives.mapIncrement(
       await appId(req),
       req.params.hive,
       req.params.key,
@@ -196,7 +185,7 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
     ),
   );
   app.put(`${map}/decrement/:field`, async (req: R) =>
-    service().mapIncrement(
+    hives.mapIncrement(
       await appId(req),
       req.params.hive,
       req.params.key,
@@ -205,7 +194,7 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
     ),
   );
   app.delete(`${map}/by-obj-keys`, async (req: R) =>
-    service().removeValues(await appId(req), req.params.hive, 'map', req.params.key, keyList(req.body)),
+    hives.removeValues(await appId(req), req.params.hive, 'map', req.params.key, keyList(req.body)),
   );
 
   const values = (body: unknown): unknown[] => {
@@ -216,27 +205,27 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
 
   // The set store, and the set algebra sets and sorted sets share.
   const set = `${base}/:hive/set/:key`;
-  app.get(set, async (req: R) => service().items(await appId(req), req.params.hive, 'set', req.params.key));
-  app.get(`${set}/length`, async (req: R) => service().size(await appId(req), req.params.hive, 'set', req.params.key));
+  app.get(set, async (req: R) => hives.items(await appId(req), req.params.hive, 'set', req.params.key));
+  app.get(`${set}/length`, async (req: R) => hives.size(await appId(req), req.params.hive, 'set', req.params.key));
   app.get(`${set}/random`, async (req: R) =>
-    service().setRandom(await appId(req), req.params.hive, req.params.key, count(req)),
+    hives.setRandom(await appId(req), req.params.hive, req.params.key, count(req)),
   );
   app.put(`${set}/random`, async (req: R) =>
-    service().setPop(await appId(req), req.params.hive, req.params.key, count(req)),
+    hives.setPop(await appId(req), req.params.hive, req.params.key, count(req)),
   );
   app.put(`${set}/add`, async (req: R) =>
-    service().add(await appId(req), req.params.hive, 'set', req.params.key, values(req.body)),
+    hives.add(await appId(req), req.params.hive, 'set', req.params.key, values(req.body)),
   );
   app.delete(`${set}/values`, async (req: R) =>
-    service().removeValues(await appId(req), req.params.hive, 'set', req.params.key, values(req.body)),
+    hives.removeValues(await appId(req), req.params.hive, 'set', req.params.key, values(req.body)),
   );
   app.post(`${set}/contains`, async (req: R) =>
-    service().setContains(await appId(req), req.params.hive, req.params.key, values(req.body)),
+    hives.setContains(await appId(req), req.params.hive, req.params.key, values(req.body)),
   );
   for (const type of ['set', 'sorted-set'] as const) {
     for (const op of ['difference', 'intersection', 'union'] as const) {
       app.post(`${base}/:hive/${type}/action/${op}`, async (req: R) =>
-        service().setAlgebra(await appId(req), req.params.hive, type, op, keyList(req.body)),
+        hives.setAlgebra(await appId(req), req.params.hive, type, op, keyList(req.body)),
       );
     }
   }
@@ -244,42 +233,40 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
   // The list store.
   const list = `${base}/:hive/list/:key`;
   app.get(list, async (req: R) => {
-    const items = await service().items(await appId(req), req.params.hive, 'list', req.params.key);
+    const items = await hives.items(await appId(req), req.params.hive, 'list', req.params.key);
     if (req.query.from === undefined && req.query.to === undefined) return items;
     return rankSlice(items, Math.trunc(number(req.query.from, 'from', 0)), Math.trunc(number(req.query.to, 'to', -1)));
   });
-  app.get(`${list}/length`, async (req: R) =>
-    service().size(await appId(req), req.params.hive, 'list', req.params.key),
-  );
+  app.get(`${list}/length`, async (req: R) => hives.size(await appId(req), req.params.hive, 'list', req.params.key));
   app.get(`${list}/:index`, async (req: R, reply) => {
-    const items = await service().items(await appId(req), req.params.hive, 'list', req.params.key);
+    const items = await hives.items(await appId(req), req.params.hive, 'list', req.params.key);
     const i = Math.trunc(number(req.params.index, 'index'));
     return sendJson(reply, rankSlice(items, i, i)[0] ?? null);
   });
   app.put(`${list}/insert-before`, async (req: R) =>
-    service().listInsert(await appId(req), req.params.hive, req.params.key, 'before', req.body),
+    hives.listInsert(await appId(req), req.params.hive, req.params.key, 'before', req.body),
   );
   app.put(`${list}/insert-after`, async (req: R) =>
-    service().listInsert(await appId(req), req.params.hive, req.params.key, 'after', req.body),
+    hives.listInsert(await appId(req), req.params.hive, req.params.key, 'after', req.body),
   );
   app.put(`${list}/delete-value`, async (req: R) => {
     const id = await appId(req);
     const body = (req.body ?? {}) as { value?: unknown; count?: unknown };
     const n = body.count === undefined ? 0 : Number(body.count);
     if (!Number.isSafeInteger(n)) throw new ApiError('BAD_REQUEST', "'count' must be a whole number");
-    return service().listDeleteValue(id, req.params.hive, req.params.key, body.value, n);
+    return hives.listDeleteValue(id, req.params.hive, req.params.key, body.value, n);
   });
   app.put(`${list}/add-first`, async (req: R) =>
-    service().listAddFirst(await appId(req), req.params.hive, req.params.key, values(req.body)),
+    hives.listAddFirst(await appId(req), req.params.hive, req.params.key, values(req.body)),
   );
   app.put(`${list}/add-last`, async (req: R) =>
-    service().add(await appId(req), req.params.hive, 'list', req.params.key, values(req.body)),
+    hives.add(await appId(req), req.params.hive, 'list', req.params.key, values(req.body)),
   );
   app.put(`${list}/get-first-and-delete`, async (req: R) =>
-    service().listPop(await appId(req), req.params.hive, req.params.key, 'first', count(req)),
+    hives.listPop(await appId(req), req.params.hive, req.params.key, 'first', count(req)),
   );
   app.put(`${list}/get-last-and-delete`, async (req: R) =>
-    service().listPop(await appId(req), req.params.hive, req.params.key, 'last', count(req)),
+    hives.listPop(await appId(req), req.params.hive, req.params.key, 'last', count(req)),
   );
 
   // The sorted-set store.
@@ -304,37 +291,34 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('BAD_REQUEST', 'Send {value}');
     return body as { value?: unknown; reverse?: unknown };
   };
-  app.put(`${zs}/add`, async (req: R) => service().zAdd(await appId(req), req.params.hive, req.params.key, req.body));
+  app.put(`${zs}/add`, async (req: R) => hives.zAdd(await appId(req), req.params.hive, req.params.key, req.body));
   app.put(`${zs}/increment`, async (req: R) =>
-    service().zIncrement(await appId(req), req.params.hive, req.params.key, req.body, 1),
+    hives.zIncrement(await appId(req), req.params.hive, req.params.key, req.body, 1),
   );
   app.put(`${zs}/decrement`, async (req: R) =>
-    service().zIncrement(await appId(req), req.params.hive, req.params.key, req.body, -1),
+    hives.zIncrement(await appId(req), req.params.hive, req.params.key, req.body, -1),
   );
   app.put(`${zs}/get-with-max-score-and-delete`, async (req: R) =>
-    service().zPop(await appId(req), req.params.hive, req.params.key, 'max', count(req)),
+    hives.zPop(await appId(req), req.params.hive, req.params.key, 'max', count(req)),
   );
   app.put(`${zs}/get-with-min-score-and-delete`, async (req: R) =>
-    service().zPop(await appId(req), req.params.hive, req.params.key, 'min', count(req)),
+    hives.zPop(await appId(req), req.params.hive, req.params.key, 'min', count(req)),
   );
   app.get(`${zs}/get-random`, async (req: R) =>
-    service().zRandom(await appId(req), req.params.hive, req.params.key, count(req), flag(req.query.withScores)),
+    hives.zRandom(await appId(req), req.params.hive, req.params.key, count(req), flag(req.query.withScores)),
   );
   app.post(`${zs}/get-score`, async (req: R, reply) =>
-    sendJson(
-      reply,
-      await service().zScore(await appId(req), req.params.hive, req.params.key, valueField(req.body).value),
-    ),
+    sendJson(reply, await hives.zScore(await appId(req), req.params.hive, req.params.key, valueField(req.body).value)),
   );
   app.post(`${zs}/get-rank`, async (req: R, reply) => {
     const body = valueField(req.body);
     return sendJson(
       reply,
-      await service().zRank(await appId(req), req.params.hive, req.params.key, body.value, body.reverse === true),
+      await hives.zRank(await appId(req), req.params.hive, req.params.key, body.value, body.reverse === true),
     );
   });
   app.get(`${zs}/get-range-by-rank`, async (req: R) =>
-    service().zRangeByRank(
+    hives.zRangeByRank(
       await appId(req),
       req.params.hive,
       req.params.key,
@@ -350,7 +334,7 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
       offset: Math.max(0, Math.trunc(number(req.query.offset, 'offset', 0))),
       pageSize: Math.min(10_000, Math.max(1, Math.trunc(number(req.query.pageSize, 'pageSize', 100)))),
     };
-    return service().zRangeByScore(
+    return hives.zRangeByScore(
       id,
       req.params.hive,
       req.params.key,
@@ -361,22 +345,22 @@ export function registerHiveAppRoutes(app: FastifyInstance, ctx: ServerContext):
     );
   });
   app.delete(`${zs}/values`, async (req: R) =>
-    service().removeValues(await appId(req), req.params.hive, 'sorted-set', req.params.key, values(req.body)),
+    hives.removeValues(await appId(req), req.params.hive, 'sorted-set', req.params.key, values(req.body)),
   );
   app.delete(`${zs}/delete-by-rank`, async (req: R) =>
-    service().zRemoveRange(await appId(req), req.params.hive, req.params.key, {
+    hives.zRemoveRange(await appId(req), req.params.hive, req.params.key, {
       by: 'rank',
       start: Math.trunc(number(req.query.startRank, 'startRank')),
       stop: Math.trunc(number(req.query.stopRank, 'stopRank')),
     }),
   );
   app.delete(`${zs}/delete-by-score`, async (req: R) =>
-    service().zRemoveRange(await appId(req), req.params.hive, req.params.key, scoreRange(req.query)),
+    hives.zRemoveRange(await appId(req), req.params.hive, req.params.key, scoreRange(req.query)),
   );
   app.get(`${zs}/length`, async (req: R) =>
-    service().size(await appId(req), req.params.hive, 'sorted-set', req.params.key),
+    hives.size(await appId(req), req.params.hive, 'sorted-set', req.params.key),
   );
   app.get(`${zs}/count`, async (req: R) =>
-    service().zCount(await appId(req), req.params.hive, req.params.key, scoreRange(req.query)),
+    hives.zCount(await appId(req), req.params.hive, req.params.key, scoreRange(req.query)),
   );
 }

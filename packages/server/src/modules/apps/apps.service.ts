@@ -6,7 +6,6 @@ import { ApiError } from '../../http/api-error.js';
 import { newId } from '../../http/secrets.js';
 import { AppsRepo } from './apps.repo.js';
 import { newApiKeyValue } from './api-keys.repo.js';
-import { purgeAppAuditLog } from '../audit/index.js';
 import { translateError } from '../../db/db-errors.js';
 
 const MAX_LOGO_BYTES = 512 * 1024;
@@ -126,7 +125,7 @@ export class AppsService {
    */
   async delete(appId: string): Promise<void> {
     await this.repo.delete(appId);
-    await purgeAppAuditLog(this.ctx, appId);
+    await this.ctx.audit.purgeApp(appId);
     await this.ctx.dbs.dropAppStore(appId);
     this.ctx.bus.emit('app.deleted', { appId });
   }

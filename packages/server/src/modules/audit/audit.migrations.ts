@@ -34,7 +34,7 @@ export const auditSystemMigrations: Record<string, Migration> = {
   '0261-audit-log-without-app-key': {
     // The entry recording an app's deletion is written after the app row is gone, so the log keeps
     // no foreign key to apps (decision 0021): the app's other entries are removed with the app by
-    // `purgeAppAuditLog`, the deletion entry stays. SQLite cannot drop a constraint, so the table is
+    // `AuditService.purgeApp`, the deletion entry stays. SQLite cannot drop a constraint, so the table is
     // rebuilt the same way on both databases.
     async up(db: Kysely<any>) {
       await createLogTable(db, 'audit_log_next');

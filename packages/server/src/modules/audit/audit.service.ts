@@ -4,7 +4,7 @@ import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AuditLogTable } from './audit.migrations.js';
 import { AuditRepo, type AuditFilter } from './audit.repo.js';
-import { hipaaMemoryOf } from './hipaa-memory.js';
+import type { HipaaMemory } from './hipaa-memory.js';
 
 export interface AuditInput {
   appId: string;
@@ -60,7 +60,14 @@ export class AuditService {
   readonly repo: AuditRepo;
   private readonly emails = new Map<string, string>();
 
-  constructor(private readonly ctx: ServerContext) {
+  /**
+   * `hipaa` is the server's one memory of the apps' HIPAA switches (the composition root builds
+   * it with this service, `ctx.audit`).
+   */
+  constructor(
+    private readonly ctx: ServerContext,
+    readonly hipaa: HipaaMemory,
+  ) {
     this.repo = new AuditRepo(ctx.dbs);
   }
 
@@ -152,11 +159,20 @@ export class AuditService {
 
   async setHipaa(appId: string, developerId: string, enabled: boolean) {
     await this.repo.setHipaa(appId, enabled, developerId);
-    hipaaMemoryOf(this.ctx).forget(appId);
+    this.hipaa.forget(appId);
     return this.hipaaState(appId);
   }
 
+  /**
+   * Removes an app's audit log when the app is deleted (the log has no foreign key to apps, so that
+   * the entry recording the deletion, written afterwards, stays: decision 0021).
+   */
+  async purgeApp(appId: string): Promise<void> {
+    await this.repo.delete(appId);
+  }
+
+  /** Whether HIPAA compliance is on for an app (the app API may skip building read events when off). */
   async hipaaEnabled(appId: string): Promise<boolean> {
-    return hipaaMemoryOf(this.ctx).remember(appId, async () => !!(await this.repo.getCompliance(appId))?.hipaa);
+    return this.hipaa.remember(appId, async () => !!(await this.repo.getCompliance(appId))?.hipaa);
   }
 }

@@ -1,6 +1,4 @@
-import type { ServerContext } from '../../context.js';
 import type { InvalidationBus } from '../../cluster/invalidation.js';
-import { rootContext } from '../../db/app-transaction.js';
 
 /**
  * How long this process trusts what it read about an app's HIPAA switch. A switch applies to the
@@ -45,20 +43,4 @@ export class HipaaMemory {
     if (this.bus) void this.bus.changed('hipaa', appId);
     else this.apps.delete(appId);
   }
-}
-
-const memories = new WeakMap<ServerContext, HipaaMemory>();
-
-/** The memory of one server (services are created in several places; they must share it). */
-export function hipaaMemoryOf(ctx: ServerContext): HipaaMemory {
-  // A transaction's view of the context shares the server's memory (and registers nothing more).
-  const root = rootContext(ctx);
-  if (root !== ctx) return hipaaMemoryOf(root);
-  let m = memories.get(ctx);
-  if (!m) {
-    m = new HipaaMemory(ctx.cluster.invalidation);
-    memories.set(ctx, m);
-    ctx.bus.on('app.deleted', ({ appId }) => m!.forget(appId));
-  }
-  return m;
 }

@@ -1,23 +1,20 @@
 import type { ServerModule } from '../module.js';
 import type { ServerContext } from '../../context.js';
 import { AuditService } from './audit.service.js';
+import { HipaaMemory } from './hipaa-memory.js';
 import { registerAuditRoutes } from './audit.routes.js';
 import { installAuditRecorder } from './audit.recorder.js';
 import { auditSystemMigrations } from './audit.migrations.js';
 
-export type { AuditInput } from './audit.service.js';
-
-/** Whether HIPAA compliance is on for an app (the app API may skip building read events when off). */
-export function isHipaaEnabled(ctx: ServerContext, appId: string): Promise<boolean> {
-  return new AuditService(ctx).hipaaEnabled(appId);
-}
+export type { AuditInput, AuditService } from './audit.service.js';
 
 /**
- * Removes an app's audit log when the app is deleted (the log has no foreign key to apps, so that
- * the entry recording the deletion, written afterwards, stays: decision 0021).
+ * The audit service of a server with its memory of the apps' HIPAA switches, built once by the
+ * composition root (app.ts) as `ctx.audit`: the recorder, the console's routes, app deletion and
+ * the app's warnings share it, so a switch written here is what the next read sees.
  */
-export async function purgeAppAuditLog(ctx: ServerContext, appId: string): Promise<void> {
-  await new AuditService(ctx).repo.delete(appId);
+export function createAuditService(ctx: ServerContext): AuditService {
+  return new AuditService(ctx, new HipaaMemory(ctx.cluster.invalidation));
 }
 
 /** Audit log of console changes (and, with HIPAA compliance on, of app API data reads). */
@@ -26,9 +23,11 @@ export const auditModule: ServerModule = {
   name: 'audit',
   systemMigrations: auditSystemMigrations,
   register(app, ctx) {
-    const audit = new AuditService(ctx);
+    const audit = ctx.audit;
     // Entries name their developer by email: an account change (any process) must not keep the old one.
     ctx.cluster.invalidation.register('access', () => audit.forgetEmails());
+    // A deleted app's switch is forgotten here and in every other process.
+    ctx.bus.on('app.deleted', ({ appId }) => audit.hipaa.forget(appId));
     registerAuditRoutes(app, ctx, audit);
     // The subscriptions live as long as this server's bus; nothing to undo on close.
     installAuditRecorder(app, ctx, audit);

@@ -100,4 +100,14 @@ export class CacheService {
   purgeExpired(appId: string): Promise<number> {
     return this.repo.purgeExpired(appId, this.now());
   }
+
+  /** The app was deleted: nothing of it is left to purge. */
+  forgetApp(appId: string): void {
+    this.scheduler?.forget(appId);
+  }
+
+  /** The server closes: the purge timer stops. */
+  close(): void {
+    this.scheduler?.stop();
+  }
 }

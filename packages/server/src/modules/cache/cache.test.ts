@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDb, registerDeveloper } from '../../test-helpers.js';
-import { cacheFor, PurgeScheduler } from './index.js';
+import { PurgeScheduler } from './index.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -64,7 +64,7 @@ describeEachDb('cache', (server) => {
 
     // Putting again replaces value and expiry.
     await put('answer', { v: 43 });
-    expect(await cacheFor(server().app.basalt).get(appId, 'answer')).toEqual({ v: 43 });
+    expect(await server().app.basalt.cache.get(appId, 'answer')).toEqual({ v: 43 });
   });
 
   it('hides expired items on read and the purge deletes them for good', async () => {
@@ -76,20 +76,20 @@ describeEachDb('cache', (server) => {
     await sleep(900);
     expect((await server().call('GET', `${base()}/count`, { authKey })).json()).toBe(before - 2);
     expect((await server().call('GET', base(), { authKey })).json().short).toBeUndefined();
-    expect(await cacheFor(server().app.basalt).contains(appId, 'short')).toBe(false);
+    expect(await server().app.basalt.cache.contains(appId, 'short')).toBe(false);
     // Still on disk until the purge runs.
     expect(await rowsInStore()).toBe(stored);
     // An expired item cannot be deleted or re-timed: it is gone.
     expect((await server().call('DELETE', `${base()}/short2`, { authKey })).statusCode).toBe(404);
-    expect(await cacheFor(server().app.basalt).purgeExpired(appId)).toBe(1);
+    expect(await server().app.basalt.cache.purgeExpired(appId)).toBe(1);
     expect(await rowsInStore()).toBe(stored - 2);
-    await expect(cacheFor(server().app.basalt).expireAt(appId, 'short2', Date.now() + 1000)).rejects.toMatchObject({
+    await expect(server().app.basalt.cache.expireAt(appId, 'short2', Date.now() + 1000)).rejects.toMatchObject({
       status: 404,
     });
   });
 
   it('runs the purge on a timer for apps that used expiry, and stops with the server', async () => {
-    const cache = cacheFor(server().app.basalt);
+    const cache = server().app.basalt.cache;
     const scheduler = new PurgeScheduler(20, (id) => cache.purgeExpired(id), server().app.log);
     await put('timed', 1, Date.now() + 300);
     const stored = await rowsInStore();
@@ -100,7 +100,7 @@ describeEachDb('cache', (server) => {
   });
 
   it('app-facing expiry changes: expireAt and clearing it', async () => {
-    const cache = cacheFor(server().app.basalt);
+    const cache = server().app.basalt.cache;
     await cache.put(appId, 'ttl', 'v');
     await cache.expireAt(appId, 'ttl', Date.now() + 300);
     await cache.expireAt(appId, 'ttl', null);

@@ -11,14 +11,20 @@ export { PurgeScheduler } from './purge-scheduler.js';
 /** How often expired cache items are deleted for good (reads hide them at once). */
 export const CACHE_PURGE_INTERVAL_MS = 60_000;
 
-const services = new WeakMap<ServerContext, CacheService>();
-
 /**
- * The cache service of a running server, for the app-facing API (`put`, `get`, `contains`,
- * `expireAt`, `remove`). It shares the server's purge timer.
+ * The cache service of a server with its purge timer, built once by the composition root (app.ts)
+ * as `ctx.cache`: the console's routes and the app API (`put`, `get`, `contains`, `expireAt`,
+ * `remove`) share it. The timer starts on the first item put with an expiry.
  */
-export function cacheFor(ctx: ServerContext): CacheService {
-  return services.get(ctx) ?? new CacheService(ctx);
+export function createCacheService(ctx: ServerContext): CacheService {
+  // The purge callback runs only after `service` exists (the first tick is a minute away).
+  const scheduler: PurgeScheduler = new PurgeScheduler(
+    CACHE_PURGE_INTERVAL_MS,
+    (appId): Promise<number> => service.purgeExpired(appId),
+    ctx.log,
+  );
+  const service = new CacheService(ctx, scheduler);
+  return service;
 }
 
 /** Application cache: items with JSON values and optional expiry, listed and edited by the console. */
@@ -26,20 +32,11 @@ export const cacheModule: ServerModule = {
   name: 'cache',
   appMigrations: cacheAppMigrations,
   register(app, ctx) {
-    // One scheduler per server instance (tests run several in one process); it stops with the server.
-    // The purge callback runs only after `service` exists (first tick is a minute away).
-    const scheduler: PurgeScheduler = new PurgeScheduler(
-      CACHE_PURGE_INTERVAL_MS,
-      (appId): Promise<number> => service.purgeExpired(appId),
-      ctx.log,
-    );
-    const service = new CacheService(ctx, scheduler);
-    services.set(ctx, service);
-    const unsubscribe = ctx.bus.on('app.deleted', ({ appId }) => scheduler.forget(appId));
+    const service = ctx.cache;
+    const unsubscribe = ctx.bus.on('app.deleted', ({ appId }) => service.forgetApp(appId));
     app.addHook('onClose', async () => {
       unsubscribe();
-      scheduler.stop();
-      services.delete(ctx);
+      service.close();
     });
     registerCacheRoutes(app, ctx, service);
   },

@@ -620,4 +620,16 @@ export class HivesService {
   purgeExpired(appId: string): Promise<number> {
     return this.backend.forApp(appId).purgeExpired();
   }
+
+  /** The app was deleted: its purges stop and its hives go (the Redis keys; SQL tables go with the store). */
+  dropApp(appId: string): Promise<void> {
+    this.scheduler?.forget(appId);
+    return this.backend.dropApp(appId);
+  }
+
+  /** The server closes: the purge timer stops and the backend lets its connection go. */
+  async close(): Promise<void> {
+    this.scheduler?.stop();
+    await this.backend.close();
+  }
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { hivesFor } from './index.js';
 import {
   createTestApp,
   registerDeveloper,
@@ -261,7 +260,7 @@ for (const backend of backends) {
       await json('PUT', '/shop/key-value/purge-me', { value: 1 });
       await json('PUT', `/shop/key-value/purge-me/expire-at?unixTime=${Date.now() + 1000}`);
       await sleep(1100);
-      const purged = await hivesFor(server.app.basalt)!.purgeExpired(appId);
+      const purged = await server.app.basalt.hives.purgeExpired(appId);
       if (backend.redis) expect(purged).toBe(0);
       else expect(purged).toBeGreaterThanOrEqual(1);
       expect(await json('GET', '/shop/key-value/purge-me/get-expiration-ttl')).toBe(-2);

@@ -29,11 +29,20 @@ export function openHiveBackend(ctx: ServerContext, redisPrefix?: string): HiveB
   return new RedisHiveBackend(ctx.config.redisUrl, onError, redisPrefix);
 }
 
-const services = new WeakMap<ServerContext, HivesService>();
-
-/** The hives service of a running server, for the app-facing API. */
-export function hivesFor(ctx: ServerContext): HivesService | undefined {
-  return services.get(ctx);
+/**
+ * The hives service of a server over its backend (Redis when REDIS_URL is set, otherwise the app
+ * data stores, with a purge timer), built once by the composition root (app.ts) as `ctx.hives`: the
+ * console's routes and the app API share it. The module closes it with the server.
+ */
+export function createHivesService(ctx: ServerContext): HivesService {
+  const backend = openHiveBackend(ctx);
+  // The purge callback runs only after `service` exists (the first tick is a minute away).
+  const scheduler: PurgeScheduler | undefined =
+    backend.kind === 'sql'
+      ? new PurgeScheduler(HIVE_PURGE_INTERVAL_MS, (appId): Promise<number> => service.purgeExpired(appId), ctx.log)
+      : undefined;
+  const service = new HivesService(backend, () => ctx.dbs.now(), scheduler);
+  return service;
 }
 
 /**
@@ -45,26 +54,15 @@ export const hivesModule: ServerModule = {
   // The tables exist on every app store even with Redis, so switching backends needs no migration.
   appMigrations: hivesAppMigrations,
   register(app, ctx) {
-    // Per server instance (tests run several in one process); everything stops with the server.
-    const backend = openHiveBackend(ctx);
-    // The purge callback runs only after `service` exists (first tick is a minute away).
-    const scheduler: PurgeScheduler | undefined =
-      backend.kind === 'sql'
-        ? new PurgeScheduler(HIVE_PURGE_INTERVAL_MS, (appId): Promise<number> => service.purgeExpired(appId), ctx.log)
-        : undefined;
-    const service = new HivesService(backend, () => ctx.dbs.now(), scheduler);
-    services.set(ctx, service);
+    const service = ctx.hives;
     const unsubscribe = ctx.bus.on('app.deleted', ({ appId }) => {
-      scheduler?.forget(appId);
-      backend
+      service
         .dropApp(appId)
         .catch((err: unknown) => ctx.log.error({ err, appId }, 'Removing the hives of a deleted app failed'));
     });
     app.addHook('onClose', async () => {
       unsubscribe();
-      scheduler?.stop();
-      services.delete(ctx);
-      await backend.close();
+      await service.close();
     });
     registerHiveRoutes(app, ctx, service);
   },

@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context.js';
 import { RealtimeServer, registerAppInfoRoute } from '../../realtime/index.js';
 import { ChannelsService, channelNameProblem, type PublishInput } from './channels.service.js';
 import { DevicesService } from './devices.service.js';
-import { PUSH_RETRY_JOB, PushService } from './push.service.js';
+import { PUSH_RETRY_JOB } from './push.service.js';
 import { messagingMigrations } from './messaging.migrations.js';
 import { registerMessagingRoutes } from './messaging.routes.js';
 import { registerMessagingAppRoutes } from './app-api.routes.js';
@@ -12,12 +12,10 @@ import { MobileSettingsService } from './mobile-settings/mobile-settings.service
 import { registerMobileSettingsRoutes } from './mobile-settings/mobile-settings.routes.js';
 import { PUBLISH_JOB, publishJobOf } from './schedule/publish-jobs.repo.js';
 
-/** The push service of a running server, so credentials set from outside share its retry work. */
-const services = new WeakMap<ServerContext, PushService>();
-
 export { DEFAULT_CHANNEL, MAX_MESSAGE_BYTES } from './channels.service.js';
 export type { PushProvider, PushDelivery, ProviderName } from './push-providers.js';
 export { realtimeUrl } from '../../realtime/index.js';
+export { PushService } from './push.service.js';
 
 /**
  * Stores an app's push credentials: `FCM` takes a Firebase service-account JSON object, `APNS`
@@ -29,12 +27,12 @@ export function setPushProviderConfig(
   provider: 'FCM' | 'APNS',
   config: unknown,
 ): Promise<string> {
-  return (services.get(ctx) ?? new PushService(ctx)).setProviderConfig(appId, provider, config);
+  return ctx.push.setProviderConfig(appId, provider, config);
 }
 
 /** Publishes to a channel from server-side code (cloud code, flows): same path as the API routes. */
 export function publishToChannel(ctx: ServerContext, appId: string, channel: string, input: PublishInput) {
-  return new ChannelsService(ctx, new PushService(ctx)).publish(appId, channel, input);
+  return new ChannelsService(ctx, ctx.push).publish(appId, channel, input);
 }
 
 /**
@@ -48,8 +46,8 @@ export const messagingModule: ServerModule = {
   name: 'messaging',
   systemMigrations: messagingMigrations,
   register(app, ctx) {
-    const push = new PushService(ctx);
-    services.set(ctx, push);
+    // The server's one push service (built by app.ts): credentials set from anywhere share its retry work.
+    const push = ctx.push;
     const channels = new ChannelsService(ctx, push);
     const devices = new DevicesService(channels);
     // Scheduled publishes are jobs of the general scheduler, at most once: a process that dies

@@ -1,6 +1,5 @@
 import type { AppWarning, AppWarnings } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
-import { isHipaaEnabled } from '../audit/index.js';
 import { getRegistrationSettings } from '../users-config/index.js';
 import type { ApiKeysService } from './api-keys.service.js';
 
@@ -38,7 +37,7 @@ export class WarningsService {
   }
 
   private async hipaa(appId: string): Promise<AppWarning[]> {
-    if (await isHipaaEnabled(this.ctx, appId)) return [];
+    if (await this.ctx.audit.hipaaEnabled(appId)) return [];
     if (!(await this.holdsRecords(appId))) return [];
     return [
       {
