@@ -78,6 +78,33 @@ export type BodyOf<R> = R extends { body: infer S extends TSchema } ? Static<S> 
  * callers compile until it gets one (`contract.test.ts` lists the routes that still lack one).
  */
 export type ResponseOf<R> = R extends { response: infer S extends TSchema } ? Static<S> : any;
+/**
+ * An object that also takes fields it does not name: the input of a route whose schema is open
+ * (`additionalProperties: true`). TypeBox's `Static` drops that option, so an SDK parameter of an
+ * open body or query says it with `Open<BodyOf<…>>` (`V`: what the other fields may hold).
+ */
+export type Open<T, V = unknown> = T & { [field: string]: V };
+
+/**
+ * A scalar as a query string may carry it: numbers and booleans also as text, free text also as a
+ * number. A query travels as text and the server coerces it, and the reference client sends what it
+ * is given, so a caller holding `'20'` from a URL (or a numeric cursor) keeps compiling. Literal
+ * unions (`'asc' | 'desc'`) stay as declared.
+ */
+type AsQueryText<T> = T extends number | boolean
+  ? T | string
+  : T extends string
+    ? string extends T
+      ? string | number
+      : T
+    : T;
+
+/** Each field of a query object widened by `AsQueryText`. */
+export type QueryInput<T> = { [K in keyof T]: AsQueryText<T[K]> };
+
+/** A route's query as an SDK method takes it (see `QueryInput`). */
+export type QueryInputOf<R> = QueryInput<QueryOf<R>>;
+
 /** Whether a route declares its answer. */
 export type HasResponse<R> = R extends { response: TSchema } ? true : false;
 

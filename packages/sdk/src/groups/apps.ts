@@ -1,16 +1,19 @@
-import { Routes, type AppSummary, type AppsMenuItem, type ResponseOf } from '@basalt/shared';
+import {
+  Routes,
+  type AppSummary,
+  type AppsMenuItem,
+  type BodyOf,
+  type Open,
+  type QueryOf,
+  type ResponseOf,
+} from '@basalt/shared';
 import type { Query } from '../transport/encode.js';
 import type { GroupContext } from './group-context.js';
 
 const r = Routes.apps;
 
-/** Data of a new application; Basalt reads `appName` (or `name`) and `description`. */
-export interface NewApp {
-  appName?: string;
-  name?: string;
-  description?: string;
-  [field: string]: unknown;
-}
+/** Data of a new application; Basalt reads `appName` (or `name`), `subdomain` and `description`. */
+export type NewApp = Open<BodyOf<typeof r.createApp>>;
 
 /** What `getAppInfo` and `updateAppInfo` answer. */
 export type AppInfo = ResponseOf<typeof r.getAppInfo>;
@@ -80,15 +83,12 @@ export function createAppsGroup({ request }: GroupContext) {
     },
 
     /** Summaries of the given applications (all of the developer's without ids). */
-    loadAppsInfo(appsIds?: string[]): Promise<AppSummary[]> {
+    loadAppsInfo(appsIds?: QueryOf<typeof r.loadAppsInfo>['appsIds']): Promise<AppSummary[]> {
       return request.route(r.loadAppsInfo, [], { query: { appsIds } });
     },
 
     /** Updates the application's description. */
-    updateAppInfo(
-      appId: string,
-      info: { info?: string; description?: string; [field: string]: unknown },
-    ): Promise<AppInfo> {
+    updateAppInfo(appId: string, info: Open<BodyOf<typeof r.updateAppInfo>>): Promise<AppInfo> {
       return request.route(r.updateAppInfo, [appId], { body: info });
     },
 
@@ -98,7 +98,10 @@ export function createAppsGroup({ request }: GroupContext) {
     },
 
     /** Sets the logo (a data URL, raw or as `{ logo }`; `null` removes it). */
-    updateAppLogo(appId: string, logo: string | { logo: string | null }): Promise<{ logo: string | null }> {
+    updateAppLogo(
+      appId: string,
+      logo: Exclude<BodyOf<typeof r.updateAppLogo>, null>,
+    ): Promise<{ logo: string | null }> {
       return request.route(r.updateAppLogo, [appId], { body: logo });
     },
 

@@ -1,4 +1,4 @@
-import { Routes, type ResponseOf } from '@basalt/shared';
+import { Routes, type BodyOf, type QueryInputOf, type QueryOf, type ResponseOf } from '@basalt/shared';
 import type { DataWithTotal } from '../transport/transport.js';
 import type { SuccessAnswer } from '../types.js';
 import type { GroupContext } from './group-context.js';
@@ -13,20 +13,16 @@ export interface CacheRow {
   expireAt: number | null;
 }
 
-/** Paging of `cache.get`; the wire key is lower-case `pagesize`, both spellings are accepted here. */
-export interface CacheQuery {
-  pageSize?: number;
-  pagesize?: number;
-  offset?: number;
-}
+/** Paging of `cache.get`; the wire key is lower-case `pagesize`, `pageSize` is read as well. */
+export type CacheQuery = QueryInputOf<typeof r.get> & { pageSize?: QueryInputOf<typeof r.get>['pagesize'] };
 
-/** An item to store; the key is `key`, else `objectId`. */
+/** An item to store: the key is `key`, else `objectId`; the value is the body, the expiry goes in the query. */
 export interface CacheRecord {
   key?: string;
   objectId?: string;
-  value: unknown;
+  value: BodyOf<typeof r.update>;
   /** Epoch milliseconds; absent or null = never expires. */
-  expireAt?: number | null;
+  expireAt?: QueryOf<typeof r.update>['expireAt'] | null;
 }
 
 const seg = (key: string) => encodeURIComponent(key);

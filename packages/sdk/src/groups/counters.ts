@@ -1,4 +1,4 @@
-import { Routes, type CounterItem, type CountersQuery, type ResponseOf } from '@basalt/shared';
+import { Routes, type BodyOf, type CounterItem, type CountersQuery, type ResponseOf } from '@basalt/shared';
 import type { GroupContext } from './group-context.js';
 
 const r = Routes.counters;
@@ -23,7 +23,7 @@ export function createCountersGroup({ request }: GroupContext) {
     },
 
     /** The named counters that exist. */
-    listCounters(appId: string, names: string[]): Promise<ResponseOf<typeof r.listCounters>> {
+    listCounters(appId: string, names: BodyOf<typeof r.listCounters>): Promise<ResponseOf<typeof r.listCounters>> {
       return request.route(r.listCounters, [appId], { body: names });
     },
 

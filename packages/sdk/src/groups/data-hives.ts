@@ -1,4 +1,4 @@
-import { Routes, type BodyOf, type HiveStoreType, type ResponseOf } from '@basalt/shared';
+import { Routes, type BodyOf, type HiveStoreType, type QueryInputOf, type ResponseOf } from '@basalt/shared';
 import { segment } from '../transport/encode.js';
 import type { GroupContext } from './group-context.js';
 
@@ -8,18 +8,12 @@ const r = Routes.dataHives;
 type Answer<K extends keyof typeof r> = ResponseOf<(typeof r)[K]>;
 
 /** Cursor paging of `loadHiveStoreKeys`; pass the answer's `cursorId` back as `cursor`. */
-export interface HiveKeysQuery {
-  pageSize?: number;
-  cursor?: string | number;
-  /** Basalt addition: glob over key names. */
-  filterPattern?: string;
-}
+export type HiveKeysQuery = QueryInputOf<typeof r.loadHiveStoreKeys>;
 
 /** Expiry of `setKeyExpiration`: `ttl` seconds from now wins; else `unixTime` (epoch seconds). */
-export interface HiveExpiration {
-  ttl?: number;
-  unixTime?: number;
-}
+export type HiveExpiration = Partial<
+  QueryInputOf<typeof r.setKeyExpiration> & QueryInputOf<typeof r.setKeyExpirationAt>
+>;
 
 /** A body `{value}` of the set/add routes. */
 export type HiveValuePayload = BodyOf<typeof r.setHiveStoreValue>;
@@ -72,7 +66,7 @@ export function createDataHivesGroup({ request }: GroupContext) {
       appId: string,
       hiveName: string,
       storeType: HiveStoreType,
-      keys: string[],
+      keys: BodyOf<typeof r.loadHiveStoreValues>,
     ): Array<
       Promise<Answer<'loadHiveStoreValues'> | Answer<'loadHiveSortedSetRange'> | Answer<'loadHiveStoreKeyValues'>>
     > {
@@ -102,7 +96,7 @@ export function createDataHivesGroup({ request }: GroupContext) {
       hiveName: string,
       storeType: HiveStoreType,
       keyName: string,
-      payload: HiveValuePayload | unknown[],
+      payload: BodyOf<typeof r.addHiveStoreValue>,
     ): Promise<Answer<'addHiveStoreValue'>> {
       return request.route(r.addHiveStoreValue, [appId, seg(hiveName), storeType, seg(keyName)], { body: payload });
     },
@@ -112,7 +106,7 @@ export function createDataHivesGroup({ request }: GroupContext) {
       appId: string,
       hiveName: string,
       storeType: HiveStoreType,
-      keys: string[],
+      keys: BodyOf<typeof r.removeHiveStoreRecords>,
     ): Promise<Answer<'removeHiveStoreRecords'>> {
       return request.route(r.removeHiveStoreRecords, [appId, seg(hiveName), storeType], { body: keys });
     },
@@ -123,7 +117,7 @@ export function createDataHivesGroup({ request }: GroupContext) {
       hiveName: string,
       storeType: HiveStoreType,
       keyName: string,
-      values: unknown[],
+      values: BodyOf<typeof r.removeHiveStoreValue>,
     ): Promise<Answer<'removeHiveStoreValue'>> {
       return request.route(r.removeHiveStoreValue, [appId, seg(hiveName), storeType, seg(keyName)], { body: values });
     },
@@ -176,7 +170,7 @@ export function createDataHivesGroup({ request }: GroupContext) {
       appId: string,
       hiveName: string,
       key: string,
-      items: unknown[],
+      items: BodyOf<typeof r.addHiveListStoreItems>,
     ): Promise<Answer<'addHiveListStoreItems'>> {
       return request.route(r.addHiveListStoreItems, [appId, seg(hiveName), seg(key)], { body: items });
     },
@@ -209,7 +203,7 @@ export function createDataHivesGroup({ request }: GroupContext) {
       appId: string,
       hiveName: string,
       key: string,
-      items: unknown[],
+      items: BodyOf<typeof r.addHiveSetStoreItems>,
     ): Promise<Answer<'addHiveSetStoreItems'>> {
       return request.route(r.addHiveSetStoreItems, [appId, seg(hiveName), seg(key)], { body: items });
     },

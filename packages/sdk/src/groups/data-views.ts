@@ -1,47 +1,24 @@
-import { Routes, type DataView, type ResponseOf } from '@basalt/shared';
+import { Routes, type BodyOf, type DataView, type Open, type ResponseOf } from '@basalt/shared';
 import { CacheTags } from '../transport/cache-tags.js';
 import type { GroupContext } from './group-context.js';
-import { recordsFindBody, type ListArg, type RecordsQuery, type SearchTable } from './tables-query.js';
+import { recordsFindBody, type RecordsQuery, type SearchTable } from './tables-query.js';
 
 const r = Routes.dataViews;
 
 /** A view as methods take it: its name (the data routes address it by name) and id (cache tags). */
-export interface ViewRef {
-  name: string;
-  viewId?: string;
-}
+export type ViewRef = Pick<DataView, 'name'> & Partial<Pick<DataView, 'viewId'>>;
 
-/** A view to create or update. */
-export type ViewInput = Partial<Omit<DataView, 'columns' | 'sortBy' | 'groupBy'>> & {
-  name: string;
-  columns?: Array<string | { name: string }>;
-  sortBy?: ListArg | null;
-  groupBy?: ListArg | null;
-  [field: string]: unknown;
-};
+/** A view to create or update (an update may carry the view as `getViews` answered it). */
+export type ViewInput = Open<BodyOf<typeof r.createView>> & Partial<Pick<DataView, 'viewId'>>;
 
-/** Query of view records: no search translation, `where` is a where condition. */
-export interface ViewQuery {
-  offset?: number;
-  pageSize?: number;
-  where?: string;
-  distinct?: boolean;
-  props?: ListArg;
-  excludeProps?: ListArg;
-  property?: ListArg;
-  loadRelations?: ListArg;
-  sortBy?: ListArg;
-}
+/** Query of view records: the record-query keys without search translation (`where` is a where condition). */
+export type ViewQuery = Pick<
+  BodyOf<typeof r.loadRecords>,
+  'offset' | 'pageSize' | 'where' | 'distinct' | 'props' | 'excludeProps' | 'property' | 'loadRelations' | 'sortBy'
+>;
 
 /** Query of grouped view records. */
-export interface ViewGroupQuery extends ViewQuery {
-  groupPageSize?: number;
-  recordsPageSize?: number;
-  groupDepth?: number;
-  relationsPageSize?: number;
-  groupPath?: unknown[];
-  groupBy?: ListArg;
-}
+export type ViewGroupQuery = BodyOf<typeof r.loadGroupRecords>;
 
 const seg = (name: string) => encodeURIComponent(name);
 const VIEW_KEYS = ['where', 'distinct', 'props', 'excludeProps', 'property', 'loadRelations'] as const;

@@ -1,4 +1,4 @@
-import { Routes, type BodyOf, type ResponseOf } from '@basalt/shared';
+import { Routes, type BodyOf, type Open, type ResponseOf } from '@basalt/shared';
 import type { GroupContext } from './group-context.js';
 
 const r = Routes.devTeam;
@@ -36,7 +36,10 @@ export function createDevTeamGroup({ request }: GroupContext) {
     },
 
     /** Invites a developer: the argument is an object holding `email`. */
-    inviteDeveloper(appId: string, email: { email: string }): Promise<ResponseOf<typeof r.inviteDeveloper>> {
+    inviteDeveloper(
+      appId: string,
+      email: Extract<BodyOf<typeof r.inviteDeveloper>, object>,
+    ): Promise<ResponseOf<typeof r.inviteDeveloper>> {
       return request.route(r.inviteDeveloper, [appId], { body: email });
     },
 
@@ -48,7 +51,7 @@ export function createDevTeamGroup({ request }: GroupContext) {
     /** Stores the plan-limit notification settings of the app. */
     updateNotificationSettings(
       appId: string,
-      settings: Record<string, unknown>,
+      settings: Open<BodyOf<typeof r.updateNotificationSettings>>,
     ): Promise<ResponseOf<typeof r.updateNotificationSettings>> {
       return request.route(r.updateNotificationSettings, [appId], { body: settings });
     },
@@ -66,7 +69,7 @@ export function createDevTeamGroup({ request }: GroupContext) {
     /** Accepts a proposed transfer (`{id}` or the mailed `{confirmationCode}`). */
     confirmOwnershipChange(
       appId: string,
-      data: { id?: string; confirmationCode?: string },
+      data: BodyOf<typeof r.confirmOwnershipChange>,
     ): Promise<ResponseOf<typeof r.confirmOwnershipChange>> {
       return request.route(r.confirmOwnershipChange, [appId], { body: data });
     },

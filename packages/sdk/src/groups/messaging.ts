@@ -1,6 +1,13 @@
-import { Routes, type MessagingChannel, type ResponseOf } from '@basalt/shared';
+import {
+  Routes,
+  type BodyOf,
+  type MessagingChannel,
+  type Open,
+  type QueryInputOf,
+  type ResponseOf,
+} from '@basalt/shared';
 import { CacheTags } from '../transport/cache-tags.js';
-import type { Query } from '../transport/encode.js';
+import type { QueryValue } from '../transport/encode.js';
 import type { DataWithTotal } from '../transport/transport.js';
 import type { GroupContext } from './group-context.js';
 
@@ -13,26 +20,19 @@ type Answer<K extends keyof typeof r> = ResponseOf<(typeof r)[K]>;
 export const CHANNEL_SETTINGS = { polling: true, rtmp: 0, websocket: 8888 } as const;
 
 /** What a publish sends: the message and its publish/delivery options. */
-export interface PublishParams {
-  message?: unknown;
-  publisherId?: string | null;
-  headers?: Record<string, unknown> | null;
-  pushBroadcast?: unknown;
-  [option: string]: unknown;
-}
+export type PublishParams = Open<BodyOf<typeof r.publishMessage>>;
 
 /** A push to send. */
-export interface PushParams {
-  name?: string;
-  channelName?: string;
-  platforms?: string[];
-  message?: unknown;
-  options?: Record<string, unknown>;
-  [field: string]: unknown;
-}
+export type PushParams = Open<BodyOf<typeof r.sendPush>>;
 
 /** A push, button or channel template (free-form, named). */
-export type Template = { name?: string; [field: string]: unknown };
+export type Template = Open<BodyOf<typeof r.createPushTemplate>>;
+
+/** The query of a list route: its declared keys (paging, filters) and any other key, passed on. */
+type ListQuery<K extends 'loadDevices' | 'loadMessages' | 'getPushOutbox'> = Open<
+  QueryInputOf<(typeof r)[K]>,
+  QueryValue
+>;
 
 const seg = (text: string) => encodeURIComponent(text);
 
@@ -71,7 +71,7 @@ export function createMessagingGroup({ request }: GroupContext) {
     async loadDevices(
       appId: string,
       channelId: string,
-      params: Query = {},
+      params: ListQuery<'loadDevices'> = {},
     ): Promise<DataWithTotal<Answer<'loadDevices'>>> {
       const list = request.routeSpec(r.loadDevices, [appId, seg(channelId)], {
         query: params,
@@ -95,7 +95,7 @@ export function createMessagingGroup({ request }: GroupContext) {
     async loadMessages(
       appId: string,
       channelId: string,
-      params: Query = {},
+      params: ListQuery<'loadMessages'> = {},
     ): Promise<DataWithTotal<Answer<'loadMessages'>>> {
       const list = request.routeSpec(r.loadMessages, [appId, seg(channelId)], { query: params });
       const data = await request.send<Answer<'loadMessages'>>(list);
@@ -224,7 +224,10 @@ export function createMessagingGroup({ request }: GroupContext) {
     },
 
     /** Basalt addition: a page of push deliveries with their status, and the total. */
-    async getPushOutbox(appId: string, params: Query = {}): Promise<DataWithTotal<Answer<'getPushOutbox'>>> {
+    async getPushOutbox(
+      appId: string,
+      params: ListQuery<'getPushOutbox'> = {},
+    ): Promise<DataWithTotal<Answer<'getPushOutbox'>>> {
       const { offset, pageSize, pagesize, ...filter } = params;
       const [data, totalRows] = await Promise.all([
         request.route(r.getPushOutbox, [appId], { query: { ...filter, offset, pageSize, pagesize } }),

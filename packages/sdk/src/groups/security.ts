@@ -1,7 +1,9 @@
 import {
   buildPath,
   Routes,
+  type Access,
   type BodyOf,
+  type Open,
   type PermissionList,
   type PermissionListWire,
   type QueryOf,
@@ -40,7 +42,7 @@ const a = Routes.audit;
 /** One permission as sent: an operation and its access (`null` drops it back to inherited). */
 export interface PermissionChange {
   operation: string;
-  access: 'GRANT' | 'DENY' | null;
+  access: Access | null;
   /** Column permissions name their column. */
   columnId?: string;
   [field: string]: unknown;
@@ -56,7 +58,7 @@ export type PermissionChangeAnswer = Record<string, Record<string, string>> | Ar
 export interface RolePermission {
   service: PermissionService;
   operation: string;
-  access: 'GRANT' | 'DENY' | null;
+  access: Access | null;
 }
 
 /** Filters of the audit log list (Basalt addition: the reference sends none). */
@@ -222,14 +224,17 @@ export function createSecurityGroup({ request }: GroupContext) {
     },
 
     /** Panic mode on: every app API call answers 503 until it is switched off. */
-    activatePanicMode(appId: string, settings?: { message?: string }): Promise<ResponseOf<typeof r.activatePanicMode>> {
+    activatePanicMode(
+      appId: string,
+      settings?: Open<BodyOf<typeof r.activatePanicMode>>,
+    ): Promise<ResponseOf<typeof r.activatePanicMode>> {
       return request.route(r.activatePanicMode, [appId], { body: settings });
     },
 
     /** Panic mode off. */
     deactivatePanicMode(
       appId: string,
-      settings?: Record<string, unknown>,
+      settings?: Open<BodyOf<typeof r.deactivatePanicMode>>,
     ): Promise<ResponseOf<typeof r.deactivatePanicMode>> {
       return request.route(r.deactivatePanicMode, [appId], { body: settings });
     },

@@ -4,7 +4,9 @@ import {
   type ApiKeyInput,
   type AppApiKey,
   type AppSettings,
+  type BodyOf,
   type GooglePlaySettings,
+  type Open,
   type ResponseOf,
 } from '@basalt/shared';
 import type { GroupContext } from './group-context.js';
@@ -12,35 +14,14 @@ import type { GroupContext } from './group-context.js';
 const r = Routes.settings;
 const seg = (text: string) => encodeURIComponent(text);
 
-/** What the console sends for Android (FCM) credentials. */
-export interface AndroidSettingsInput {
-  /** The Firebase service-account JSON file (text or parsed), or the three fields below. */
-  serviceAccount?: string | Record<string, unknown>;
-  projectId?: string;
-  clientEmail?: string;
-  privateKey?: string;
-  [field: string]: unknown;
-}
+/** What the console sends for Android (FCM) credentials: the service-account file or its fields. */
+export type AndroidSettingsInput = Open<BodyOf<typeof r.createAndroidMobileSettings>>;
 
 /** What the console sends for the Google Play service account (purchase checks). */
-export interface GooglePlaySettingsInput {
-  /** The Google Cloud service-account JSON file (text or parsed), or the two fields below. */
-  serviceAccount?: string | Record<string, unknown>;
-  clientEmail?: string;
-  privateKey?: string;
-  endpoint?: string;
-  tokenUri?: string;
-}
+export type GooglePlaySettingsInput = Open<BodyOf<typeof r.saveGooglePlaySettings>>;
 
 /** What the console sends for Apple (APNs, token-based) credentials. */
-export interface AppleSettingsInput {
-  keyId?: string;
-  teamId?: string;
-  privateKey?: string;
-  bundleId?: string;
-  production?: boolean;
-  [field: string]: unknown;
-}
+export type AppleSettingsInput = Open<BodyOf<typeof r.createAppleMobileSettings>>;
 
 /**
  * The reference client's reading of `getAppSettings`: system keys first in device order (ANDROID,

@@ -3,48 +3,30 @@
  * client's rules: paging defaults, `sortField`+`sortDir` folded into `sortBy`, optional keys copied
  * only when set, and the search box text turned into a `where` (see `buildSearchWhere`).
  */
-import { buildSearchWhere, type SearchableTable } from '@basalt/shared';
+import { buildSearchWhere, Routes, type BodyOf, type SearchableTable } from '@basalt/shared';
 
 /** A list value: the wire takes a comma-joined string or an array. */
 export type ListArg = string | string[];
 
-/** What the console's records browser passes to `loadRecords`, `getRecordsCount` and `exportRecords`. */
-export interface RecordsQuery {
-  /** Default 15. */
-  pageSize?: number;
-  /** Default 0. */
-  offset?: number;
+/** The body of a records find (and the base of its count): the route's, with paging always set. */
+export type RecordsQueryBody = BodyOf<typeof Routes.tables.loadRecords> & { pageSize: number; offset: number };
+
+/**
+ * What the console's records browser passes to `loadRecords`, `getRecordsCount` and
+ * `exportRecords`: the body's keys (paging defaults to 15 from 0), and the browser's own inputs that
+ * become its `where` and `sortBy`.
+ */
+export type RecordsQuery = Omit<BodyOf<typeof Routes.tables.loadRecords>, 'where'> & {
   /** Search box text (free text), or a where condition when `sqlSearch` is true. */
   where?: string | null;
   /** Use `where` verbatim instead of turning it into a free-text search. */
   sqlSearch?: boolean;
   /** A separate where condition (the filter builder); AND-ed with the search. */
   filterString?: string | null;
-  sortBy?: ListArg;
   /** With `sortDir`: sent as `sortBy: "<sortField> <sortDir>"` when `sortBy` is absent. */
   sortField?: string;
   sortDir?: string;
-  property?: ListArg;
-  props?: ListArg;
-  groupBy?: ListArg;
-  having?: string;
-  distinct?: boolean;
-  loadRelations?: ListArg;
-}
-
-/** The body of a records find (and the base of its count). */
-export interface RecordsQueryBody {
-  pageSize: number;
-  offset: number;
-  where?: string;
-  sortBy?: ListArg;
-  property?: ListArg;
-  props?: ListArg;
-  groupBy?: ListArg;
-  having?: string;
-  distinct?: boolean;
-  loadRelations?: ListArg;
-}
+};
 
 /** A table as the search needs it; tables from `tables.get` fit (columns may be absent). */
 export type SearchTable = Partial<SearchableTable> & { name: string };

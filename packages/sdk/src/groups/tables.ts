@@ -4,6 +4,8 @@ import {
   type DataRecord,
   type DataRelation,
   type DataTable,
+  type BodyOf,
+  type Open,
   type ResponseOf,
 } from '@basalt/shared';
 import { CacheTags } from '../transport/cache-tags.js';
@@ -24,12 +26,21 @@ export interface TableRef {
   geoRelations?: ReadonlyArray<Pick<DataRelation, 'name' | 'toTableId'>>;
 }
 
-/** A column to create or update; `dataType` DATA_REF / GEO_REF makes it a relation column. */
-export interface ColumnInput {
-  name: string;
-  dataType?: string;
-  [option: string]: unknown;
-}
+/**
+ * A column body with `dataType` as any text: the reference client takes the type as given and the
+ * server names a wrong one (400), so callers holding the type as a string keep compiling.
+ */
+type TypedAsText<T> = Open<Omit<T, 'dataType'> & { dataType?: string }>;
+
+/** A column to create: `dataType` DATA_REF / GEO_REF makes it a relation column (its own route and body). */
+export type ColumnInput =
+  TypedAsText<BodyOf<typeof r.createColumn>> | TypedAsText<BodyOf<typeof r.createRelationColumn>>;
+
+/** A column's new name or options (`updateColumn`). */
+export type ColumnChange = TypedAsText<BodyOf<typeof r.updateColumn>>;
+
+/** An existing column as `deleteColumn` and `updateColumn` address it: its name, and its type for relations. */
+export type ColumnRef = Pick<DataColumn, 'name'> & Partial<Pick<DataColumn, 'dataType'>>;
 
 /** A record: column name → value (declared in the contract; the console imports it from here). */
 export type { DataRecord };
@@ -86,16 +97,12 @@ export function createTablesGroup({ request }: GroupContext) {
     },
 
     /** Creates a table. */
-    async create(appId: string, table: { name: string; [field: string]: unknown }): Promise<DataTable> {
+    async create(appId: string, table: Open<BodyOf<typeof r.create>>): Promise<DataTable> {
       return normalizeTable(await request.route(r.create, [appId], { body: table }));
     },
 
     /** Renames a table or changes its options. */
-    async update(
-      appId: string,
-      table: TableRef,
-      props: { name?: string; [field: string]: unknown },
-    ): Promise<DataTable> {
+    async update(appId: string, table: TableRef, props: Open<BodyOf<typeof r.update>>): Promise<DataTable> {
       return normalizeTable(await request.route(r.update, [appId, seg(table.name)], { body: props }));
     },
 
@@ -156,7 +163,7 @@ export function createTablesGroup({ request }: GroupContext) {
     /** Record counts of many tables at once. */
     getRecordsCountForTables(
       appId: string,
-      tables: Array<string | { name: string }>,
+      tables: BodyOf<typeof r.getRecordsCountForTables>['tables'],
       connectorId?: string | null,
       resetCache?: boolean,
     ): Promise<Record<string, number>> {
@@ -245,7 +252,7 @@ export function createTablesGroup({ request }: GroupContext) {
       table: TableRef,
       columnName: string,
       recordId: string,
-      relationIds: string[],
+      relationIds: BodyOf<typeof r.updateRelations>,
     ): Promise<ResponseOf<typeof r.updateRelations>> {
       const cacheTags = relationTags(table, columnName);
       return request.route(r.updateRelations, [appId, seg(table.name), seg(recordId), seg(columnName)], {
@@ -260,7 +267,7 @@ export function createTablesGroup({ request }: GroupContext) {
       table: TableRef,
       columnName: string,
       recordId: string,
-      relationIds: string[],
+      relationIds: BodyOf<typeof r.removeRelations>,
     ): Promise<ResponseOf<typeof r.removeRelations>> {
       const cacheTags = relationTags(table, columnName);
       return request.route(r.removeRelations, [appId, seg(table.name), seg(recordId), seg(columnName)], {
@@ -283,7 +290,7 @@ export function createTablesGroup({ request }: GroupContext) {
     },
 
     /** Drops a column (relation columns of both kinds use the `…/columns/relation/{name}` form). */
-    deleteColumn(appId: string, table: TableRef, column: ColumnInput): Promise<ResponseOf<typeof r.deleteColumn>> {
+    deleteColumn(appId: string, table: TableRef, column: ColumnRef): Promise<ResponseOf<typeof r.deleteColumn>> {
       const route = RELATION_TYPES.has(column.dataType ?? '') ? r.deleteRelationColumn : r.deleteColumn;
       return request.route(route, [appId, seg(table.name), seg(column.name)]);
     },
@@ -295,8 +302,8 @@ export function createTablesGroup({ request }: GroupContext) {
     async updateColumn(
       appId: string,
       table: TableRef,
-      prevColumn: ColumnInput,
-      column: ColumnInput,
+      prevColumn: ColumnRef,
+      column: ColumnChange,
     ): Promise<DataColumn | DataRelation> {
       const segment =
         prevColumn.dataType === 'DATA_REF'
@@ -315,10 +322,7 @@ export function createTablesGroup({ request }: GroupContext) {
     },
 
     /** Changes data settings of the app. */
-    setConfigs(
-      appId: string,
-      configs: { dynamicSchema?: boolean; includeObjectIdByDefault?: boolean },
-    ): Promise<ResponseOf<typeof r.setConfigs>> {
+    setConfigs(appId: string, configs: BodyOf<typeof r.setConfigs>): Promise<ResponseOf<typeof r.setConfigs>> {
       return request.route(r.setConfigs, [appId], { body: configs });
     },
 
@@ -344,7 +348,7 @@ export function createTablesGroup({ request }: GroupContext) {
     changeTableOwnerPolicyDelayCheck(
       appId: string,
       tableName: string,
-      data: Record<string, unknown>,
+      data: Open<BodyOf<typeof r.changeTableOwnerPolicyDelayCheck>>,
     ): Promise<ResponseOf<typeof r.changeTableOwnerPolicyDelayCheck>> {
       return request.route(r.changeTableOwnerPolicyDelayCheck, [appId, seg(tableName)], { body: data });
     },

@@ -5,7 +5,7 @@ import {
   type RecoveryCodesAnswer,
   type TwoFactorState,
 } from '@basalt/shared';
-import type { ResponseOf } from '@basalt/shared';
+import type { BodyOf, Open, ResponseOf } from '@basalt/shared';
 import type { DevPermissionEntry, SuccessAnswer } from '../types.js';
 import type { RequestSpec } from '../transport/transport.js';
 import type { Transport } from '../transport/transport.js';
@@ -17,27 +17,16 @@ import type { GroupContext } from './group-context.js';
 const r = Routes.user;
 
 /** Sign-up data: email and password are required; other fields are passed through. */
-export interface RegisterData {
-  email: string;
-  password: string;
-  name?: string;
-  [field: string]: unknown;
-}
+export type RegisterData = Open<BodyOf<typeof r.register>>;
 
 /** Second step of a two-factor sign-in. */
-export interface TotpAuthData {
-  sessionId: string;
-  otpCode: string | number;
-}
+export type TotpAuthData = BodyOf<typeof r.loginWithTOTP>;
 
 /** Answer of a password sign-in: the account with its key, or the pending code step. */
 export type LoginAnswer = DeveloperAccount | OtpPending;
 
 /** Editable profile fields. */
-export interface ProfileUpdate {
-  name?: string;
-  email?: string;
-}
+export type ProfileUpdate = BodyOf<typeof r.updateProfile>;
 
 /** True when a sign-in answer asks for the second factor. */
 export function isOtpPending(answer: LoginAnswer): answer is OtpPending {
@@ -223,7 +212,7 @@ export function createUserGroup({ request, context }: GroupContext) {
      * Basalt addition: a new set of ten recovery codes; the old ones stop working. Needs the
      * account password or a current authenticator code.
      */
-    regenerateRecoveryCodes(proof: { password?: string; otpCode?: string | number }): Promise<RecoveryCodesAnswer> {
+    regenerateRecoveryCodes(proof: BodyOf<typeof r.regenerateRecoveryCodes>): Promise<RecoveryCodesAnswer> {
       return request.route(r.regenerateRecoveryCodes, [], { body: proof });
     },
 

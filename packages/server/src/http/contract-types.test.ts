@@ -86,6 +86,43 @@ describe('the contract types the server and the SDK', () => {
     expect(errors.join('\n')).toContain('contract-probe.virtual.ts');
   }, 120_000);
 
+  it("an SDK method's body and query parameters are typed by its route: changing either schema fails the type check at the call", () => {
+    const source = fs.readFileSync(COUNTERS_ROUTES, 'utf8');
+    const probe = [
+      "import { createClient } from './index.js';",
+      'export async function probe(): Promise<number> {',
+      "  const client = createClient('http://localhost');",
+      "  const page = await client.counters.get('app', { sortField: 'value', pattern: 'visit*' });",
+      "  const named = await client.counters.listCounters('app', ['visits', 'clicks']);",
+      '  return page.totalRows + named.length;',
+      '}',
+    ].join('\n');
+    const first = typeErrorsWith(source, probe);
+    expect(first.errors).toEqual([]);
+
+    const changes: Array<[what: string, from: string, to: string]> = [
+      // The query: counters can no longer be sorted by value.
+      ['query', "Type.Literal('name'), Type.Literal('value')", "Type.Literal('name'), Type.Literal('created')"],
+      // The body: the names travel in an object instead of a bare list.
+      [
+        'body',
+        'body: Type.Array(CounterNameSchema, { maxItems: 1000 })',
+        'body: Type.Object({ names: Type.Array(CounterNameSchema, { maxItems: 1000 }) })',
+      ],
+    ];
+    for (const [what, from, to] of changes) {
+      const changed = source.replace(from, to);
+      expect(changed, what).not.toBe(source);
+      const { errors } = typeErrorsWith(changed, probe, first.program);
+      expect(errors.length, what).toBeGreaterThan(0);
+      // Only the call breaks: the SDK itself still compiles, its parameter type moved with the route.
+      expect(
+        errors.filter((e) => !e.startsWith('packages/sdk/src/contract-probe.virtual.ts')),
+        what,
+      ).toEqual([]);
+    }
+  }, 180_000);
+
   it('every built route declares its answer', () => {
     const lacking = allRoutes()
       .filter((r) => !r.area && !r.response)
