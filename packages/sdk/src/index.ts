@@ -29,7 +29,6 @@ export * from './groups/security.js';
 export * from './groups/users.js';
 export * from './groups/dev-team.js';
 export * from './groups/transfer.js';
-export * from './types.js';
 export * from './realtime/index.js';
 export { DevOperations as DevPermissions } from '@basalt/shared';
 export type {

@@ -1,6 +1,5 @@
 import { Routes, type BodyOf, type QueryInputOf, type QueryOf, type ResponseOf } from '@basalt/shared';
 import type { DataWithTotal } from '../transport/transport.js';
-import type { SuccessAnswer } from '../types.js';
 import type { GroupContext } from './group-context.js';
 
 const r = Routes.cache;
@@ -63,7 +62,7 @@ export function createCacheGroup({ request }: GroupContext) {
     },
 
     /** Deletes an item. */
-    remove(appId: string, key: string): Promise<SuccessAnswer> {
+    remove(appId: string, key: string): Promise<ResponseOf<typeof r.remove>> {
       return request.route(r.remove, [appId, seg(key)]);
     },
   };

@@ -8,6 +8,7 @@ import {
   type PermissionListWire,
   type QueryOf,
   type ResponseOf,
+  type RolePermissionWire,
   type RouteDef,
 } from '@basalt/shared';
 import { isRecord } from '../transport/errors.js';
@@ -54,12 +55,11 @@ export interface PermissionChange {
  */
 export type PermissionChangeAnswer = Record<string, Record<string, string>> | Array<Record<string, unknown>>;
 
-/** A service-wide permission of a role. */
-export interface RolePermission {
+/** A service-wide permission of a role as sent: as `loadRolePermissions` lists it, `null` dropping it. */
+export type RolePermission = Omit<RolePermissionWire, 'service' | 'access'> & {
   service: PermissionService;
-  operation: string;
   access: Access | null;
-}
+};
 
 /** Filters of the audit log list (Basalt addition: the reference sends none). */
 export type AuditLogQuery = QueryOf<typeof a.loadAuditLogs>;

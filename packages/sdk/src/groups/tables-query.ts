@@ -6,7 +6,7 @@
 import { buildSearchWhere, Routes, type BodyOf, type SearchableTable } from '@basalt/shared';
 
 /** A list value: the wire takes a comma-joined string or an array. */
-export type ListArg = string | string[];
+export type ListArg = NonNullable<BodyOf<typeof Routes.tables.loadRecords>['sortBy']>;
 
 /** The body of a records find (and the base of its count): the route's, with paging always set. */
 export type RecordsQueryBody = BodyOf<typeof Routes.tables.loadRecords> & { pageSize: number; offset: number };

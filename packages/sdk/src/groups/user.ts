@@ -6,7 +6,6 @@ import {
   type TwoFactorState,
 } from '@basalt/shared';
 import type { BodyOf, Open, ResponseOf } from '@basalt/shared';
-import type { DevPermissionEntry, SuccessAnswer } from '../types.js';
 import type { RequestSpec } from '../transport/transport.js';
 import type { Transport } from '../transport/transport.js';
 import { encodeForm } from '../transport/encode.js';
@@ -68,7 +67,7 @@ export function createUserGroup({ request, context }: GroupContext) {
     },
 
     /** Deletes the signed-in developer's account and the applications it owns. */
-    suicide(): Promise<SuccessAnswer> {
+    suicide(): Promise<ResponseOf<typeof r.suicide>> {
       return request.route(r.suicide);
     },
 
@@ -110,7 +109,7 @@ export function createUserGroup({ request, context }: GroupContext) {
     },
 
     /** Mails a password-reset link (the answer never tells whether the email exists). */
-    restorePassword(email: string): Promise<SuccessAnswer> {
+    restorePassword(email: string): Promise<ResponseOf<typeof r.restorePassword>> {
       return request.route(r.restorePassword, [], {
         body: encodeForm({ email }),
         contentType: 'application/x-www-form-urlencoded; charset=UTF-8',
@@ -118,17 +117,17 @@ export function createUserGroup({ request, context }: GroupContext) {
     },
 
     /** Basalt addition: sets a new password with the token of the reset mail. */
-    resetPassword(token: string, password: string): Promise<SuccessAnswer> {
+    resetPassword(token: string, password: string): Promise<ResponseOf<typeof r.resetPassword>> {
       return request.route(r.resetPassword, [], { body: { token, password } });
     },
 
     /** Sends the email-confirmation mail again. */
-    resendConfirmEmail(email: string): Promise<SuccessAnswer> {
+    resendConfirmEmail(email: string): Promise<ResponseOf<typeof r.resendConfirmEmail>> {
       return request.route(r.resendConfirmEmail, [], { query: { email } });
     },
 
     /** Basalt addition: confirms the email address with the token of the confirmation mail. */
-    confirmEmail(token: string): Promise<SuccessAnswer> {
+    confirmEmail(token: string): Promise<ResponseOf<typeof r.confirmEmail>> {
       return request.route(r.confirmEmail, [], { body: { token } });
     },
 
@@ -166,7 +165,7 @@ export function createUserGroup({ request, context }: GroupContext) {
     },
 
     /** The signed-in developer's permissions in one application. */
-    getPermissions(appId: string): Promise<DevPermissionEntry[]> {
+    getPermissions(appId: string): Promise<ResponseOf<typeof r.getPermissions>> {
       return request.route(r.getPermissions, [appId]);
     },
 
@@ -220,7 +219,11 @@ export function createUserGroup({ request, context }: GroupContext) {
      * Changes the password; other sessions end. `currentPassword` (Basalt addition) is checked
      * when given.
      */
-    changePassword(id: string, password: string, currentPassword?: string): Promise<SuccessAnswer> {
+    changePassword(
+      id: string,
+      password: string,
+      currentPassword?: string,
+    ): Promise<ResponseOf<typeof r.changePassword>> {
       return request.route(r.changePassword, [], { body: { id, password, currentPassword } });
     },
   };
