@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { ServerContext } from '../context.js';
 import { appErrorCode, isErrorCode } from '@basalt/shared';
 import { ApiError } from './api-error.js';
 import { knownApiKey, resolveApiKey } from '../modules/apps/index.js';
 import type { Caller } from '../modules/security/index.js';
 import { DEFAULT_PANIC_MESSAGE, type PanicState } from '../modules/security/panic.service.js';
+import type { TableMeta } from '../modules/data/index.js';
+import { runNow } from '../db/run-now.js';
 
 /**
  * The numeric code the app API answers for an error code. The numbers live in the error registry
@@ -158,18 +161,34 @@ export async function userFacts(
   appId: string,
   userId: string,
 ): Promise<{ objectId: string; userStatus?: unknown; socialAccount?: unknown } | undefined> {
-  const users = (await ctx.data.schema(appId))?.table('Users');
+  const users = (ctx.data.schemaNow(appId) ?? (await ctx.data.schema(appId)))?.table('Users');
   if (!users) return undefined;
-  const row = await ctx.dbs
-    .app(appId)
-    .selectFrom(users.sqlName)
-    .select(['objectId', 'userStatus', 'socialAccount'])
-    .where('objectId', '=', userId)
-    .executeTakeFirst();
+  const db = ctx.dbs.app(appId);
+  const { rows } = await runNow(db, factsQuery(db, users, userId));
+  const row = rows[0] as { objectId: unknown; userStatus?: unknown; socialAccount?: unknown } | undefined;
   return row
     ? { objectId: String(row.objectId), userStatus: row.userStatus, socialAccount: row.socialAccount }
     : undefined;
 }
+
+/**
+ * The query of `userFacts`, built and compiled by Kysely once per Users table object (a schema
+ * change makes a new one) and then reused with the user id as its only bound value: it runs for
+ * every request with a user token, where building it cost more than running it. Kept only after
+ * the compiled query was seen to bind exactly that one value.
+ */
+function factsQuery(db: Kysely<any>, users: TableMeta, userId: string): CompiledQuery {
+  const text = factsText.get(users);
+  if (text !== undefined) return CompiledQuery.raw(text, [userId]);
+  const compiled = db
+    .selectFrom(users.sqlName)
+    .select(['objectId', 'userStatus', 'socialAccount'])
+    .where('objectId', '=', userId)
+    .compile();
+  if (compiled.parameters.length === 1 && compiled.parameters[0] === userId) factsText.set(users, compiled.sql);
+  return compiled;
+}
+const factsText = new WeakMap<TableMeta, string>();
 
 /**
  * Hooks of every app API route (ours, files, messaging, app info): panic mode, CORS for browser
