@@ -59,9 +59,22 @@ export const ERRORS = {
   OAUTH_STATE_INVALID: { status: 400, app: 3104 },
   OAUTH_PROFILE_INCOMPLETE: { status: 400, app: 3105 },
 
-  // Cloud code
-  /** A deploy whose files do not build (syntax error ...): the message names file and line; production is unchanged. */
+  // Cloud code (the sandbox: packages/server/src/sandbox, docs/decisions/0045)
+  /** A deploy whose files do not build (syntax error ...), or a bundle that throws while it registers: the message names file and line; production is unchanged. */
   CLOUD_CODE_DEPLOY_ERROR: { status: 400, app: 8000 },
+  /** Developer code ran past its time limit; the message says "Task execution is aborted due to timeout". */
+  CLOUD_CODE_TIMEOUT: { status: 400 },
+  /** Developer code went past the memory limit of its app's isolate. */
+  CLOUD_CODE_MEMORY: { status: 400 },
+  /** The sandbox process died under the call (it is restarted); never 502, which the reference client reads as "no connection". */
+  CLOUD_CODE_SANDBOX_CRASHED: { status: 503, app: 8010 },
+  /** An uncaught error in developer code: its message. */
+  CLOUD_CODE_ERROR: { status: 400 },
+  /**
+   * Developer code threw `ServerCode.Error(code, message, httpStatus)`: the answer carries the
+   * developer's own code and status (ApiError's `answer` option), this code names the case server-side.
+   */
+  CLOUD_CODE_REJECTED: { status: 400 },
 } as const satisfies Record<string, ErrorSpec>;
 
 /** One row of the registry. */

@@ -8,15 +8,19 @@ import { ERRORS, ErrorCodes, type ErrorCode, type ErrorDetails, type FieldError 
  */
 export class ApiError extends Error {
   readonly status: number;
+  /** The code written on the wire: `code`, unless `answer.code` names another (see `ApiErrorAnswer`). */
+  readonly wireCode: ErrorCode | string | number;
 
   constructor(
     public readonly code: ErrorCode,
     message: string,
     public readonly details?: ErrorDetails,
+    answer?: ApiErrorAnswer,
   ) {
     super(message);
     this.name = 'ApiError';
-    this.status = ERRORS[code].status;
+    this.status = answer?.status ?? ERRORS[code].status;
+    this.wireCode = answer?.code ?? code;
   }
 
   static badRequest(message: string, details?: ErrorDetails) {
@@ -50,6 +54,16 @@ export class ApiError extends Error {
   static unavailable(message: string) {
     return new ApiError(ErrorCodes.SERVICE_UNAVAILABLE, message);
   }
+}
+
+/**
+ * The one exception to "the status belongs to the code": developer cloud code that throws
+ * `ServerCode.Error(code, message, httpStatus)` decides its own answer (code `CLOUD_CODE_REJECTED`
+ * server-side; the body carries the developer's code, the status is theirs). Nothing else uses it.
+ */
+export interface ApiErrorAnswer {
+  status?: number;
+  code?: string | number;
 }
 
 /** One entry of `details.fields`. */

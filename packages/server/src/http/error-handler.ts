@@ -69,7 +69,8 @@ const FASTIFY_CODES: Partial<Record<number, ErrorCode>> = {
 /** What an error is answered with; `log` when it is the server's fault (logged with its stack). */
 export interface ErrorAnswer {
   status: number;
-  body: { code: ErrorCode; message: string; details?: ErrorDetails };
+  /** `code` is a registry code, or the developer's own code of a cloud-code rejection (ApiErrorAnswer). */
+  body: { code: ErrorCode | string | number; message: string; details?: ErrorDetails };
   log: boolean;
 }
 
@@ -84,7 +85,7 @@ export function errorAnswer(err: FastifyError | ApiError | Error): ErrorAnswer {
   if (err instanceof ApiError) {
     return {
       status: err.status,
-      body: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+      body: { code: err.wireCode, message: err.message, ...(err.details ? { details: err.details } : {}) },
       log: err.status >= 500 && err.status !== 501 && err.status !== 503,
     };
   }

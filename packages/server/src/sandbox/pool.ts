@@ -1,0 +1,89 @@
+import ivm from 'isolated-vm';
+import { preludeSource } from './prelude.js';
+
+/**
+ * The isolates of one sandbox process: one per app, never shared between apps, each with its
+ * compiled prelude and a small cache of compiled bundles per deploymentId. At most `maxIsolates`
+ * live at once; the least recently used idle one goes first.
+ */
+export interface AppIsolate {
+  appId: string;
+  isolate: ivm.Isolate;
+  memoryMb: number;
+  prelude: ivm.Script;
+  scripts: Map<string, ivm.Script>;
+  /** Invocations running in it now: an isolate in use is never evicted. */
+  active: number;
+  lastUsed: number;
+}
+
+/** Compiled bundles kept per isolate (a deploy adds one; old ones fall out). */
+const SCRIPTS_PER_ISOLATE = 4;
+
+export class IsolatePool {
+  private readonly apps = new Map<string, AppIsolate>();
+
+  constructor(private readonly maxIsolates = 32) {}
+
+  /** The app's isolate with `memoryMb`; a different limit replaces it once it is idle. */
+  async acquire(appId: string, memoryMb: number): Promise<AppIsolate> {
+    let entry = this.apps.get(appId);
+    if (entry && (entry.isolate.isDisposed || (entry.memoryMb !== memoryMb && entry.active === 0))) {
+      this.drop(entry);
+      entry = undefined;
+    }
+    if (!entry) {
+      this.evict();
+      const isolate = new ivm.Isolate({ memoryLimit: memoryMb });
+      const prelude = await isolate.compileScript(preludeSource, { filename: 'basalt:prelude.js' });
+      entry = { appId, isolate, memoryMb, prelude, scripts: new Map(), active: 0, lastUsed: Date.now() };
+      this.apps.set(appId, entry);
+    }
+    entry.active++;
+    entry.lastUsed = Date.now();
+    return entry;
+  }
+
+  release(entry: AppIsolate): void {
+    entry.active = Math.max(0, entry.active - 1);
+    entry.lastUsed = Date.now();
+  }
+
+  /** The compiled bundle of a deployment in this isolate (compiled once, then reused). */
+  async script(entry: AppIsolate, deploymentId: string, code: string): Promise<ivm.Script> {
+    const cached = entry.scripts.get(deploymentId);
+    if (cached) {
+      // Most recently used last, so the oldest is the first key.
+      entry.scripts.delete(deploymentId);
+      entry.scripts.set(deploymentId, cached);
+      return cached;
+    }
+    const script = await entry.isolate.compileScript(code, { filename: 'deployment.js' });
+    entry.scripts.set(deploymentId, script);
+    while (entry.scripts.size > SCRIPTS_PER_ISOLATE) {
+      const oldest = entry.scripts.keys().next().value as string;
+      entry.scripts.get(oldest)?.release();
+      entry.scripts.delete(oldest);
+    }
+    return script;
+  }
+
+  /** Throws the isolate away (after a memory kill, or when its app's limit changed). */
+  drop(entry: AppIsolate): void {
+    if (this.apps.get(entry.appId) === entry) this.apps.delete(entry.appId);
+    if (!entry.isolate.isDisposed) entry.isolate.dispose();
+  }
+
+  has(appId: string): boolean {
+    return this.apps.has(appId);
+  }
+
+  private evict(): void {
+    while (this.apps.size >= this.maxIsolates) {
+      let victim: AppIsolate | undefined;
+      for (const e of this.apps.values()) if (e.active === 0 && (!victim || e.lastUsed < victim.lastUsed)) victim = e;
+      if (!victim) return; // all busy: go over the cap rather than kill running code
+      this.drop(victim);
+    }
+  }
+}

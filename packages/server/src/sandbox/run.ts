@@ -1,0 +1,227 @@
+import ivm from 'isolated-vm';
+import type { WireError } from './protocol.js';
+import type { LogLine } from './types.js';
+
+/** Per invocation: host calls and log lines beyond these are refused (research note §4.2). */
+export const MAX_CALLS = 1000;
+export const MAX_LOG_LINES = 1000;
+/** A log line is cut to this many characters. */
+export const MAX_LOG_CHARS = 10_000;
+/** The JSON of a result may be at most this long. */
+export const MAX_RESULT_CHARS = 5 * 1024 * 1024;
+
+export interface RunHooks {
+  /** A bridge call the code made: the host answers through `deliver`. */
+  call(callId: number, op: string, argsJson: string): void;
+  log(line: LogLine): void;
+}
+
+export interface Outcome {
+  json: string;
+  cpuMs: number;
+}
+
+/** The failure of a run: the wire form, plus whether the isolate died of its memory limit. */
+export class RunFailure extends Error {
+  constructor(readonly wire: WireError) {
+    super(wire.message);
+  }
+}
+
+export const TIMEOUT_MESSAGE = 'Task execution is aborted due to timeout';
+
+/**
+ * One context of an app's isolate, living for one invocation (or one analysis): the prelude, the
+ * bundle, then the dispatcher. Every entry into the isolate carries the time that is left, and a
+ * host timer ends the run at the deadline whatever the code waits for (a promise that never
+ * settles included).
+ */
+export class Run {
+  private context?: ivm.Context;
+  /** The prelude's dispatcher; its arguments are plain values (strings, numbers, booleans). */
+  private control?: ivm.Reference<(...args: (string | number | boolean)[]) => unknown>;
+  private settled = false;
+  private calls = 0;
+  private logs = 0;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly guard: NodeJS.Timeout;
+  private readonly cpuStart: bigint;
+  private resolveDone!: (o: Outcome) => void;
+  private rejectDone!: (e: RunFailure) => void;
+  /** Settles once: the result, or a RunFailure. */
+  readonly done: Promise<Outcome>;
+
+  constructor(
+    private readonly isolate: ivm.Isolate,
+    private readonly deadline: number,
+    private readonly hooks: RunHooks,
+    private readonly memoryMb: number,
+  ) {
+    this.done = new Promise<Outcome>((resolve, reject) => {
+      this.resolveDone = resolve;
+      this.rejectDone = reject;
+    });
+    this.done.catch(() => undefined);
+    this.cpuStart = isolate.cpuTime;
+    this.guard = setTimeout(() => this.fail({ kind: 'timeout', message: TIMEOUT_MESSAGE }), this.remaining());
+  }
+
+  remaining(): number {
+    return Math.max(1, this.deadline - Date.now());
+  }
+
+  /** A new context with the prelude and the bundle run in it (registration happens here). */
+  async load(prelude: ivm.Script, bundle: ivm.Script, contextJson = '{}'): Promise<void> {
+    const context = await this.isolate.createContext();
+    this.context = context;
+    await context.global.set('$host', new ivm.Callback((...a: unknown[]) => this.onHost(a), { ignored: true }));
+    await context.global.set('$context', contextJson);
+    this.control = (await prelude.run(context, {
+      reference: true,
+      timeout: this.remaining(),
+    })) as ivm.Reference<(...args: (string | number | boolean)[]) => unknown>;
+    await bundle.run(context, { timeout: this.remaining() });
+  }
+
+  /** Starts the target; the outcome arrives on `done`. */
+  async start(specJson: string): Promise<void> {
+    await this.enter(['invoke', specJson]);
+  }
+
+  /** What the bundle registered, as JSON (analyse). */
+  async registration(): Promise<string> {
+    return (await this.control!.apply(undefined, ['registration'], { timeout: this.remaining() })) as string;
+  }
+
+  /** The answer of bridge call `callId`: resumes the code waiting for it, within the time left. */
+  deliver(callId: number, ok: boolean, json: string): void {
+    if (this.settled) return;
+    void this.enter(['deliver', callId, ok, json]).catch((e: unknown) => this.fail(this.classify(e)));
+  }
+
+  /** Ends the run from outside (the server gave up on it). */
+  abort(): void {
+    this.fail({ kind: 'timeout', message: TIMEOUT_MESSAGE });
+  }
+
+  fail(error: WireError): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.rejectDone(new RunFailure(error));
+    this.dispose();
+  }
+
+  /** Turns what isolated-vm threw into the wire error: a timeout, the memory limit, or the code's own error. */
+  classify(e: unknown): WireError {
+    if (e instanceof RunFailure) return e.wire;
+    const message = e instanceof Error ? e.message : String(e);
+    if (this.isolate.isDisposed || /memory limit/i.test(message))
+      return {
+        kind: 'memory',
+        message: `Task execution is aborted: the code went past its memory limit of ${this.memoryMb} MB`,
+      };
+    if (/Script execution timed out/i.test(message)) return { kind: 'timeout', message: TIMEOUT_MESSAGE };
+    const name = e instanceof Error && e.name && e.name !== 'Error' ? `${e.name}: ` : '';
+    return { kind: 'error', message: name + message };
+  }
+
+  private async enter(args: (string | number | boolean)[]): Promise<void> {
+    if (this.settled || !this.control) return;
+    await this.control.apply(undefined, args, { timeout: this.remaining() });
+  }
+
+  private onHost(a: unknown[]): void {
+    if (this.settled) return;
+    const kind = a[0];
+    if (kind === 'call') {
+      const [, callId, op, json] = a as [string, number, string, string];
+      if (++this.calls > MAX_CALLS) {
+        const error = {
+          code: 'CLOUD_CODE_ERROR',
+          status: 400,
+          message: `More than ${MAX_CALLS} calls in one invocation`,
+        };
+        this.deliver(callId, false, JSON.stringify(error));
+        return;
+      }
+      this.hooks.call(callId, String(op), String(json));
+      return;
+    }
+    if (kind === 'log') {
+      const [, level, logger, message] = a as [string, string, string, string];
+      this.logs++;
+      if (this.logs > MAX_LOG_LINES) {
+        if (this.logs === MAX_LOG_LINES + 1)
+          this.hooks.log({
+            level: 'WARN',
+            logger: 'SERVER_CODE',
+            message: `More than ${MAX_LOG_LINES} log lines in one invocation: the rest are dropped`,
+            ts: Date.now(),
+          });
+        return;
+      }
+      const text = String(message);
+      this.hooks.log({
+        level: level === 'DEBUG' || level === 'WARN' || level === 'ERROR' ? level : 'INFO',
+        logger: String(logger),
+        message: text.length > MAX_LOG_CHARS ? text.slice(0, MAX_LOG_CHARS) + '…' : text,
+        ts: Date.now(),
+      });
+      return;
+    }
+    if (kind === 'timer') {
+      const [, id, ms] = a as [string, number, number];
+      // A timer that would fire after the deadline never fires: the run ends first.
+      if (Date.now() + ms >= this.deadline) return;
+      const t = setTimeout(() => {
+        this.timers.delete(t);
+        if (this.settled) return;
+        void this.enter(['fire', id]).catch((e: unknown) => this.fail(this.classify(e)));
+      }, ms);
+      this.timers.add(t);
+      return;
+    }
+    if (kind === 'done') {
+      const json = String(a[1]);
+      if (json.length > MAX_RESULT_CHARS) {
+        this.fail({ kind: 'error', message: `The result is larger than ${MAX_RESULT_CHARS} characters of JSON` });
+        return;
+      }
+      this.settled = true;
+      this.resolveDone({ json, cpuMs: this.cpuMs() });
+      this.dispose();
+      return;
+    }
+    if (kind === 'fail') {
+      let error: WireError;
+      try {
+        error = JSON.parse(String(a[1])) as WireError;
+      } catch {
+        error = { kind: 'error', message: 'Unknown error' };
+      }
+      this.fail(error);
+    }
+  }
+
+  private cpuMs(): number {
+    if (this.isolate.isDisposed) return 0;
+    return Number(this.isolate.cpuTime - this.cpuStart) / 1e6;
+  }
+
+  /** Drops the context (after a timeout too: the isolate itself stays usable). */
+  private dispose(): void {
+    clearTimeout(this.guard);
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    try {
+      this.control?.release();
+    } catch {
+      /* the isolate is gone */
+    }
+    try {
+      if (!this.isolate.isDisposed) this.context?.release();
+    } catch {
+      /* the isolate is gone */
+    }
+  }
+}

@@ -1,0 +1,395 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../http/api-error.js';
+import { errorAnswer } from '../http/error-handler.js';
+import { createSandbox, type BridgeFn, type CodeRef, type InvokeRequest, type LogLine, type Target } from './index.js';
+
+/**
+ * The sandbox with real isolates in a real child process. The bridge here is a fake host side
+ * (the cloud-code module implements the real ops); everything else is the production path.
+ */
+const sandbox = createSandbox();
+afterAll(() => sandbox.close());
+
+let deployments = 0;
+function bundle(appId: string, code: string): CodeRef {
+  return { appId, deploymentId: `d${++deployments}`, code };
+}
+
+const noBridge: BridgeFn = (op) => Promise.reject(new ApiError('NOT_FOUND', `no op ${op} here`));
+
+function call(
+  code: CodeRef,
+  target: Target,
+  payload: unknown = [],
+  extra: Partial<InvokeRequest> = {},
+): ReturnType<typeof sandbox.invoke> {
+  return sandbox.invoke({
+    code,
+    target,
+    payload,
+    context: { appId: code.appId, userId: null, userRoles: ['NotAuthenticatedUser'], ...(extra.context ?? {}) },
+    limits: extra.limits ?? { timeoutMs: 3000, memoryMb: 64 },
+    bridge: extra.bridge ?? noBridge,
+    ...(extra.onLog ? { onLog: extra.onLog } : {}),
+  });
+}
+
+async function failure(p: Promise<unknown>): Promise<ApiError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    return e as ApiError;
+  }
+  throw new Error('expected a failure');
+}
+
+const service = (name: string, method: string): Target => ({ kind: 'service', service: name, method });
+
+const GREETER = `
+class Greeter {
+  hello(name) { return 'Hello, ' + name; }
+  whoAmI() { return { path: this.request.path, query: this.request.queryParams, user: this.request.context.userId, cfg: this.config }; }
+  nothing() {}
+  async later(ms) { await new Promise((r) => setTimeout(r, ms)); return 'waited'; }
+}
+Backendless.ServerCode.addService(Greeter, [{ name: 'greeting', type: 'string', defaultValue: 'Hi' }]);
+`;
+
+describe('sandbox: services', () => {
+  it('registers a service class and invokes a method with positional arguments', async () => {
+    const code = bundle('app-a', GREETER);
+    const r = await call(code, service('Greeter', 'hello'), ['Ann']);
+    expect(r.value).toBe('Hello, Ann');
+    expect(typeof r.durationMs).toBe('number');
+  });
+
+  it('gives the method this.request and this.config from the context; undefined answers null', async () => {
+    const code = bundle('app-a', GREETER);
+    const r = await call(code, service('Greeter', 'whoAmI'), [], {
+      context: {
+        userId: 'u1',
+        httpPath: '/services/Greeter/whoAmI',
+        httpQueryParams: { x: '1' },
+        configurationItems: [{ name: 'greeting', value: 'Hey' }],
+      },
+    });
+    expect(r.value).toEqual({
+      path: '/services/Greeter/whoAmI',
+      query: { x: '1' },
+      user: 'u1',
+      cfg: { greeting: 'Hey' },
+    });
+    expect((await call(code, service('Greeter', 'nothing'))).value).toBeNull();
+  });
+
+  it('runs setTimeout inside the call', async () => {
+    const r = await call(bundle('app-a', GREETER), service('Greeter', 'later'), [20]);
+    expect(r.value).toBe('waited');
+  });
+
+  it('answers NOT_FOUND for a method the service does not have', async () => {
+    const e = await failure(call(bundle('app-a', GREETER), service('Greeter', 'nope')));
+    expect(e.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('sandbox: the bridge', () => {
+  it('round-trips ops through the host BridgeFn, Backendless and basalt alike', async () => {
+    const seen: { op: string; args: unknown }[] = [];
+    const bridge: BridgeFn = async (op, args) => {
+      seen.push({ op, args });
+      if (op === 'data.save') return { ...(args as { item: object }).item, objectId: 'id1' };
+      if (op === 'data.find') return [{ objectId: 'id1', name: 'ann' }];
+      if (op === 'counters.incrementAndGet') return 7;
+      throw new ApiError('FORBIDDEN', 'not for you');
+    };
+    const code = bundle(
+      'app-b',
+      `class Store {
+        async run() {
+          const saved = await Backendless.Data.of('Person').save({ name: 'ann' });
+          const q = Backendless.DataQueryBuilder.create().setWhereClause("name = 'ann'").setPageSize(5).setSortBy(['name']);
+          const found = await basalt.data.of('Person').find(q);
+          const n = await Backendless.Counters.of('visits').incrementAndGet();
+          let denied;
+          try { await basalt.files.readText('/secret.txt'); } catch (e) { denied = [e.code, e.status, e.message]; }
+          let blDenied;
+          try { await Backendless.Files.exists('/x'); } catch (e) { blDenied = e.code; }
+          let unknown;
+          try { await basalt.call('nope.op', {}); } catch (e) { unknown = e.message; }
+          return { saved, found, n, denied, blDenied, unknown };
+        }
+      }
+      Backendless.ServerCode.addService(Store);`,
+    );
+    const r = await call(code, service('Store', 'run'), [], { bridge });
+    expect(r.value).toEqual({
+      saved: { name: 'ann', objectId: 'id1' },
+      found: [{ objectId: 'id1', name: 'ann' }],
+      n: 7,
+      denied: ['FORBIDDEN', 403, 'not for you'],
+      blDenied: 1011,
+      unknown: 'Unknown operation nope.op',
+    });
+    expect(seen.slice(0, 3)).toEqual([
+      { op: 'data.save', args: { table: 'Person', item: { name: 'ann' } } },
+      { op: 'data.find', args: { table: 'Person', query: { where: "name = 'ann'", pageSize: 5, sortBy: ['name'] } } },
+      { op: 'counters.incrementAndGet', args: { name: 'visits' } },
+    ]);
+  });
+
+  it('a host error the code does not catch answers with its own code', async () => {
+    const code = bundle(
+      'app-b',
+      `Backendless.ServerCode.addService(class Reader { read() { return Backendless.Data.of('Secret').find(); } });`,
+    );
+    const e = await failure(
+      call(code, service('Reader', 'read'), [], { bridge: () => Promise.reject(ApiError.forbidden('denied')) }),
+    );
+    expect(e.code).toBe('FORBIDDEN');
+    expect(e.status).toBe(403);
+  });
+
+  it('sends console and Logging lines to onLog', async () => {
+    const lines: LogLine[] = [];
+    const code = bundle(
+      'app-b',
+      `Backendless.ServerCode.addService(class Talker { talk() {
+         console.log('hello', { a: 1 }); console.warn('careful');
+         Backendless.Logging.getLogger('orders').error('bad order');
+         return 1;
+       } });`,
+    );
+    await call(code, service('Talker', 'talk'), [], { onLog: (l) => lines.push(l) });
+    expect(lines.map((l) => [l.level, l.logger, l.message])).toEqual([
+      ['INFO', 'SERVER_CODE', 'hello {"a":1}'],
+      ['WARN', 'SERVER_CODE', 'careful'],
+      ['ERROR', 'orders', 'bad order'],
+    ]);
+  });
+});
+
+describe('sandbox: errors', () => {
+  it("maps ServerCode.Error to the developer's code, message and status on the wire", async () => {
+    const code = bundle(
+      'app-c',
+      `Backendless.ServerCode.addService(class Guard {
+         no() { throw new Backendless.ServerCode.Error(4001, 'no', 409); }
+         plain() { throw new Backendless.ServerCode.Error(4002, 'plain'); }
+         boom() { null.x; }
+       });`,
+    );
+    const e = await failure(call(code, service('Guard', 'no')));
+    expect(e.code).toBe('CLOUD_CODE_REJECTED');
+    expect(e.status).toBe(409);
+    expect(errorAnswer(e)).toMatchObject({ status: 409, body: { code: 4001, message: 'no' } });
+    const plain = await failure(call(code, service('Guard', 'plain')));
+    expect(errorAnswer(plain)).toMatchObject({ status: 400, body: { code: 4002, message: 'plain' } });
+    const boom = await failure(call(code, service('Guard', 'boom')));
+    expect(boom.code).toBe('CLOUD_CODE_ERROR');
+    expect(boom.status).toBe(400);
+    expect(boom.message).toMatch(/TypeError/);
+  });
+
+  it('has no process, require, fetch or other Node globals', async () => {
+    const code = bundle(
+      'app-c',
+      `Backendless.ServerCode.addService(class Probe { probe() {
+         return typeof process + typeof require + typeof fetch + '|' + typeof Buffer + typeof module +
+           typeof Function('return this')().process;
+       } });`,
+    );
+    expect((await call(code, service('Probe', 'probe'))).value).toBe(
+      'undefinedundefinedundefined|undefinedundefinedundefined',
+    );
+  });
+});
+
+describe('sandbox: limits', () => {
+  const LIMIT = 1000;
+  const HOG = `Backendless.ServerCode.addService(class Hog {
+    spin() { while (true) {} }
+    async spinLater() { await basalt.call('data.count', { table: 'T' }); while (true) {} }
+    hang() { return new Promise(() => {}); }
+    eat() { const a = []; while (true) a.push(new Array(100000).fill('x' + a.length)); }
+    deep() { const f = (n) => f(n + 1) + 1; return f(0); }
+    ok() { return 'ok'; }
+  });`;
+  const limits = { timeoutMs: LIMIT, memoryMb: 32 };
+  const count: BridgeFn = async () => 1;
+
+  it('ends an endless loop with CLOUD_CODE_TIMEOUT within the limit + 2 s; the next call works', async () => {
+    const code = bundle('app-d', HOG);
+    const started = Date.now();
+    const e = await failure(call(code, service('Hog', 'spin'), [], { limits }));
+    expect(Date.now() - started).toBeLessThan(LIMIT + 2000);
+    expect(e.code).toBe('CLOUD_CODE_TIMEOUT');
+    expect(e.message).toBe('Task execution is aborted due to timeout');
+    expect((await call(code, service('Hog', 'ok'), [], { limits })).value).toBe('ok');
+  });
+
+  it('ends a loop that starts after a bridge call, and a promise that never settles', async () => {
+    const code = bundle('app-d', HOG);
+    for (const method of ['spinLater', 'hang']) {
+      const started = Date.now();
+      const e = await failure(call(code, service('Hog', method), [], { limits, bridge: count }));
+      expect(Date.now() - started).toBeLessThan(LIMIT + 2000);
+      expect(e.code).toBe('CLOUD_CODE_TIMEOUT');
+    }
+    expect((await call(code, service('Hog', 'ok'), [], { limits })).value).toBe('ok');
+  });
+
+  it('ends unbounded allocation with CLOUD_CODE_MEMORY; the next call works', async () => {
+    const code = bundle('app-d', HOG);
+    const started = Date.now();
+    const e = await failure(call(code, service('Hog', 'eat'), [], { limits }));
+    expect(Date.now() - started).toBeLessThan(LIMIT + 2000);
+    expect(e.code).toBe('CLOUD_CODE_MEMORY');
+    expect((await call(code, service('Hog', 'ok'), [], { limits })).value).toBe('ok');
+  });
+
+  it('answers a deep recursion as an error of the code', async () => {
+    const code = bundle('app-d', HOG);
+    const e = await failure(call(code, service('Hog', 'deep'), [], { limits }));
+    expect(e.code).toBe('CLOUD_CODE_ERROR');
+    expect(e.message).toMatch(/call stack/i);
+    expect((await call(code, service('Hog', 'ok'), [], { limits })).value).toBe('ok');
+  });
+});
+
+describe('sandbox: isolation between apps', () => {
+  it('two apps do not see each other globals, even running at once', async () => {
+    const writer = bundle(
+      'app-e1',
+      `globalThis.shared = 'from ' + basalt.context.appId; Object.prototype.leak = 'e1';
+       Backendless.ServerCode.addService(class Peek { async peek() { await new Promise((r) => setTimeout(r, 50)); return globalThis.shared; } });`,
+    );
+    const reader = bundle(
+      'app-e2',
+      `Backendless.ServerCode.addService(class Peek { peek() { return [typeof globalThis.shared, typeof ({}).leak]; } });`,
+    );
+    const [a, b] = await Promise.all([
+      call(writer, service('Peek', 'peek'), [], { context: { appId: 'app-e1' } }),
+      call(reader, service('Peek', 'peek'), [], { context: { appId: 'app-e2' } }),
+    ]);
+    expect(a.value).toBe('from app-e1');
+    expect(b.value).toEqual(['undefined', 'undefined']);
+  });
+});
+
+describe('sandbox: analyse', () => {
+  it('finds services with their methods and parameters, handlers and timers', async () => {
+    const code = bundle(
+      'app-f',
+      `class Orders {
+         getItems(page, size = 10) { return []; }
+         addItem({ name }, ...rest) {}
+         static helper() {}
+       }
+       Backendless.ServerCode.addService(Orders);
+       Backendless.ServerCode.Persistence.beforeCreate('Person', (req) => {});
+       Backendless.ServerCode.Persistence.afterFind((req, res) => {}, true);
+       Backendless.ServerCode.User.beforeLogin(() => {});
+       Backendless.ServerCode.customEvent('ping', (req) => 'pong');
+       Backendless.ServerCode.addTimer({ name: 'tick', startDate: 1700000000000, frequency: { schedule: 'custom', repeat: { every: 60 } }, execute() {} });`,
+    );
+    const reg = await sandbox.analyse(code);
+    expect(reg.services).toEqual([
+      {
+        name: 'Orders',
+        methods: [
+          { name: 'getItems', params: ['page', 'size'] },
+          { name: 'addItem', params: ['arg0', 'rest'] },
+        ],
+      },
+    ]);
+    expect(reg.handlers).toEqual([
+      { provider: 'data', event: 'beforeCreate', target: 'Person', async: false },
+      { provider: 'data', event: 'afterFind', target: '*', async: true },
+      { provider: 'user', event: 'beforeLogin', target: '*', async: false },
+      { provider: 'custom', event: 'execute', target: 'ping', async: false },
+    ]);
+    expect(reg.timers).toEqual([
+      { name: 'tick', startDate: 1700000000000, frequency: { schedule: 'custom', repeat: { every: 60 } } },
+    ]);
+  });
+
+  it('answers CLOUD_CODE_DEPLOY_ERROR naming the error of a bundle that throws or does not compile', async () => {
+    const thrown = await failure(sandbox.analyse(bundle('app-f', `throw new Error('broken on purpose');`)));
+    expect(thrown.code).toBe('CLOUD_CODE_DEPLOY_ERROR');
+    expect(thrown.message).toMatch(/broken on purpose/);
+    const syntax = await failure(sandbox.analyse(bundle('app-f', `\nclass {`)));
+    expect(syntax.code).toBe('CLOUD_CODE_DEPLOY_ERROR');
+    expect(syntax.message).toMatch(/SyntaxError/);
+  });
+});
+
+describe('sandbox: handlers, timers and custom events', () => {
+  const HANDLERS = `
+    Backendless.ServerCode.Persistence.beforeCreate('Person', (req) => { req.item.name = req.item.name.toUpperCase(); });
+    Backendless.ServerCode.Persistence.afterFind('Person', (req, res) => { res.result = res.result.map((r) => ({ ...r, tag: 'x' })); });
+    Backendless.ServerCode.Persistence.beforeRemove((req) => ({ premature: req.itemId }));
+    Backendless.ServerCode.customEvent('ping', (req) => ({ pong: req.args.n + 1 }));
+    Backendless.ServerCode.addTimer({ name: 'tick', frequency: { schedule: 'custom', repeat: { every: 60 } }, execute(req) { return 'ticked ' + typeof req.context; } });
+  `;
+  const handler = (provider: string, event: string, target: string): Target => ({
+    kind: 'handler',
+    provider,
+    event,
+    target,
+  });
+
+  it('a before-handler changes req.item; an after-handler changes res.result; a returned value is the value', async () => {
+    const code = bundle('app-g', HANDLERS);
+    const before = await call(code, handler('data', 'beforeCreate', 'Person'), { req: { item: { name: 'ann' } } });
+    expect(before.value).toBeUndefined();
+    expect((before.req as { item: unknown }).item).toEqual({ name: 'ANN' });
+    const after = await call(code, handler('data', 'afterFind', 'Person'), {
+      req: { query: {} },
+      res: { result: [{ name: 'a' }] },
+    });
+    expect((after.res as { result: unknown }).result).toEqual([{ name: 'a', tag: 'x' }]);
+    const premature = await call(code, handler('data', 'beforeRemove', '*'), { req: { itemId: 'i1' } });
+    expect(premature.value).toEqual({ premature: 'i1' });
+  });
+
+  it('runs a custom event and a timer', async () => {
+    const code = bundle('app-g', HANDLERS);
+    expect((await call(code, { kind: 'event', name: 'ping' }, { args: { n: 1 } })).value).toEqual({ pong: 2 });
+    expect((await call(code, { kind: 'timer', name: 'tick' }, {})).value).toBe('ticked object');
+  });
+});
+
+describe('sandbox: a crash of the process', () => {
+  it('fails the call in flight with CLOUD_CODE_SANDBOX_CRASHED (503) and restarts for the next one', async () => {
+    const code = bundle(
+      'app-h',
+      `Backendless.ServerCode.addService(class Waiter {
+         wait() { return basalt.call('data.count', { table: 'T' }); }
+         ok() { return 'ok'; }
+       });`,
+    );
+    expect((await call(code, service('Waiter', 'ok'))).value).toBe('ok');
+    let pid = 0;
+    // The bridge call proves the code is running in the process; killing it then is a crash mid-call.
+    const bridge: BridgeFn = async () => {
+      pid = sandboxPid();
+      process.kill(pid, 'SIGKILL');
+      return new Promise(() => {});
+    };
+    const e = await failure(
+      call(code, service('Waiter', 'wait'), [], { bridge, limits: { timeoutMs: 5000, memoryMb: 64 } }),
+    );
+    expect(e.code).toBe('CLOUD_CODE_SANDBOX_CRASHED');
+    expect(e.status).toBe(503);
+    expect((await call(code, service('Waiter', 'ok'))).value).toBe('ok');
+    expect(sandboxPid()).not.toBe(pid);
+  });
+});
+
+function sandboxPid(): number {
+  const [pid] = sandbox.processIds();
+  if (!pid) throw new Error('no sandbox process');
+  return pid;
+}
