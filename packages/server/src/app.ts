@@ -30,6 +30,7 @@ import { createCacheService } from './modules/cache/index.js';
 import { createHivesService } from './modules/hives/index.js';
 import { PushService } from './modules/messaging/index.js';
 import { createAuditService } from './modules/audit/index.js';
+import { createLogSink } from './modules/cloudcode/logs/index.js';
 import { registerNotAvailableRoutes, registerSystemRoutes } from './modules/system/index.js';
 
 declare module 'fastify' {
@@ -82,7 +83,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     throw err;
   }
   const unshareAccess = shareConsoleAccess(cluster.invalidation);
-  const base: Omit<ServerContext, 'data' | 'security' | 'cache' | 'hives' | 'push' | 'audit'> = {
+  const base: Omit<ServerContext, 'data' | 'security' | 'cache' | 'hives' | 'push' | 'audit' | 'cloudLogs'> = {
     config,
     dbs,
     bus: new EventBus(),
@@ -111,6 +112,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   ctx.hives = createHivesService(ctx);
   ctx.push = new PushService(ctx);
   ctx.audit = createAuditService(ctx);
+  ctx.cloudLogs = createLogSink(ctx);
   app.decorate('basalt', ctx);
   // The app API's fast lane meets requests before Fastify (http/fast-lane.ts, decision 0015).
   ctx.fastLane = installFastLane(app, ctx);

@@ -15,6 +15,7 @@ import type { CacheService } from './modules/cache/index.js';
 import type { HivesService } from './modules/hives/index.js';
 import type { PushService } from './modules/messaging/index.js';
 import type { AuditService } from './modules/audit/index.js';
+import type { LogSink } from './modules/cloudcode/logs/index.js';
 
 /** What every module receives: configuration and the shared services of the process. */
 export interface ServerContext {
@@ -66,6 +67,12 @@ export interface ServerContext {
   push: PushService;
   /** The audit log and the memory of the apps' HIPAA switches every app API read consults. */
   audit: AuditService;
+  /**
+   * Where every log line of an app goes (cloud code's `console.*` and `Logging`, the app API's
+   * Logging group): levels, rate limit, the ring of recent lines and the console's live stream
+   * (modules/cloudcode/logs). Writers call `cloudLogs.write(appId, line)` and never wait.
+   */
+  cloudLogs: LogSink;
   /** The app API's fast lane in front of Fastify (http/fast-lane.ts), installed by `buildApp`. */
   fastLane?: FastLane;
 }

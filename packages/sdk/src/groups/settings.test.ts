@@ -64,6 +64,17 @@ describeShapes('settings', [
     json('PUT', `${K}/K1`, { name: 'Renamed' }),
   ],
   ['deleteAPIKey', (c) => c.settings.deleteAPIKey('A', 'K1'), bare('DELETE', `${K}/K1`)],
+  ['getAppLogging', (c) => c.settings.getAppLogging('A'), get(`${H}/A/console/logging/config`)],
+  [
+    'setAppLoggingConfig',
+    (c) => c.settings.setAppLoggingConfig('A', { loggers: [{ name: 'shop', level: 'WARN' }] }),
+    json('POST', `${H}/A/console/logging/config`, { loggers: [{ name: 'shop', level: 'WARN' }] }),
+  ],
+  [
+    'setAppLogging',
+    (c) => c.settings.setAppLogging('A', { loggers: [] }),
+    json('POST', `${H}/A/console/logging/config`, { loggers: [] }),
+  ],
 ]);
 
 describe("settings.getAppSettings: the reference client's key order", () => {
@@ -98,7 +109,7 @@ describe("settings.getAppSettings: the reference client's key order", () => {
 describe('settings group: reference method names', () => {
   it("has every method of the reference client's settings group that Basalt serves", () => {
     const names =
-      'getMobileSettings createAndroidMobileSettings updateAndroidMobileSettings deleteAndroidMobileSettings createAppleMobileSettings updateAppleMobileSettings deleteAppleMobileCertificate getAppSettings regenerateAPIKey getAPIKey createAPIKey updateAPIKey deleteAPIKey'.split(
+      'getMobileSettings createAndroidMobileSettings updateAndroidMobileSettings deleteAndroidMobileSettings createAppleMobileSettings updateAppleMobileSettings deleteAppleMobileCertificate getAppSettings regenerateAPIKey getAPIKey createAPIKey updateAPIKey deleteAPIKey getAppLogging setAppLogging setAppLoggingConfig'.split(
         ' ',
       );
     const group = recordingClient().client.settings as unknown as Record<string, unknown>;

@@ -3,6 +3,7 @@ import {
   Routes,
   type ApiKeyInput,
   type AppApiKey,
+  type AppLoggingConfig,
   type AppSettings,
   type BodyOf,
   type GooglePlaySettings,
@@ -12,6 +13,11 @@ import {
 import type { GroupContext } from './group-context.js';
 
 const r = Routes.settings;
+const logging = Routes.logging;
+
+/** What `setAppLogging` prints on every call, as the reference client does. */
+export const SET_APP_LOGGING_DEPRECATION =
+  '"ApiClient.settings.setAppLogging" is deprecated method, will be removed when fixed BKNDLSS-18585';
 const seg = (text: string) => encodeURIComponent(text);
 
 /** What the console sends for Android (FCM) credentials: the service-account file or its fields. */
@@ -145,6 +151,22 @@ export function createSettingsGroup({ request }: GroupContext) {
     /** Renames a custom key or changes its role (`null` takes the role away). */
     updateAPIKey(appId: string, apiKeyId: string, apiKey: ApiKeyInput): Promise<AppApiKey> {
       return request.route(r.updateAPIKey, [appId, seg(apiKeyId)], { body: apiKey });
+    },
+
+    /** The app's loggers and their levels (`Global logger` applies to every line). */
+    getAppLogging(appId: string): Promise<AppLoggingConfig> {
+      return request.route(logging.getAppLogging, [appId]);
+    },
+
+    /** Replaces the app's loggers and levels: `{loggers: [{name, level}]}`. Answers the stored configuration. */
+    setAppLoggingConfig(appId: string, config: AppLoggingConfig): Promise<AppLoggingConfig> {
+      return request.route(logging.setAppLoggingConfig, [appId], { body: config });
+    },
+
+    /** The reference client's older name of `setAppLoggingConfig`; warns on every call, as it does. */
+    setAppLogging(appId: string, config: AppLoggingConfig): Promise<AppLoggingConfig> {
+      console.warn(SET_APP_LOGGING_DEPRECATION);
+      return request.route(logging.setAppLoggingConfig, [appId], { body: config });
     },
 
     /** Deletes a custom key (a system key is refused with 400). */

@@ -8,10 +8,11 @@ const keys = (...list: Array<[string, string]>) =>
   ok({ apiKeys: list.map(([deviceType, apiKey]) => ({ deviceType, apiKey })) });
 
 /**
- * The settings sections built so far: mobile (push credentials) and API keys. The reference's other
- * settings cases (custom domains, logging, landing page …) wait for their routes.
+ * The settings sections built so far: mobile (push credentials), API keys and the logging
+ * configuration. The reference's other settings cases (custom domains, landing page …) wait for
+ * their routes.
  */
-describeParity('settings (mobile, API keys)', [
+describeParity('settings (mobile, API keys, logging)', [
   [
     'getAppSettings orders the keys and maps the system ones',
     (api) => s(api).getAppSettings(A),
@@ -102,5 +103,17 @@ describeParity('settings (mobile, API keys)', [
     'deleteAppleMobileCertificate refused',
     (api) => s(api).deleteAppleMobileCertificate(A, 'nonexistent-cert', 'ios'),
     [fail('Certificate not found', 404)],
+  ],
+  ['getAppLogging', (api) => s(api).getAppLogging(A), [r]],
+  [
+    'setAppLoggingConfig',
+    (api) => s(api).setAppLoggingConfig(A, { loggers: [{ name: 'Global logger', level: 'WARN' }] }),
+    [r],
+  ],
+  ['setAppLogging', (api) => s(api).setAppLogging(A, { loggers: [{ name: 'shop', level: 'DEBUG' }] }), [r]],
+  [
+    'setAppLoggingConfig refused',
+    (api) => s(api).setAppLoggingConfig(A, { loggers: [{ name: 'x', level: 'LOUD' }] }),
+    [fail('Invalid level', 400)],
   ],
 ]);

@@ -24,7 +24,9 @@ export type InvalidationKind =
   /** the HIPAA switch */
   | 'hipaa'
   /** app users' sessions found by token and the app's login settings (logout, revocation, timeout) */
-  | 'session';
+  | 'session'
+  /** the apps' logging configuration (levels per logger) */
+  | 'log-levels';
 
 export interface Invalidation {
   kind: InvalidationKind;

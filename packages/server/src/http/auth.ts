@@ -35,8 +35,15 @@ export function readAuthKey(req: FastifyRequest): string | undefined {
 const sessions = accessMemory<Omit<AuthedDeveloper, 'authKey'>>();
 
 /** Resolves the developer of a request from its auth key; 401 when missing, unknown or revoked. */
-export async function authenticateDeveloper(ctx: ServerContext, req: FastifyRequest): Promise<AuthedDeveloper> {
-  const key = readAuthKey(req);
+export function authenticateDeveloper(ctx: ServerContext, req: FastifyRequest): Promise<AuthedDeveloper> {
+  return authenticateKey(ctx, readAuthKey(req));
+}
+
+/**
+ * Resolves the developer of an auth key from wherever it came (a request's header, a socket's
+ * handshake); 401 when missing, unknown or revoked.
+ */
+export async function authenticateKey(ctx: ServerContext, key: string | undefined): Promise<AuthedDeveloper> {
   if (!key || key.length > 200) throw ApiError.unauthorized('Sign in first: the auth-key is missing or invalid');
   const keyHash = sha256(key);
   const remembered = sessions.get(keyHash);

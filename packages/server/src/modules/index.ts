@@ -16,6 +16,7 @@ import { transferModule } from './transfer/index.js';
 import { settingsModule } from './settings/index.js';
 import { commerceModule } from './commerce/index.js';
 import { cloudCodeModule } from './cloudcode/index.js';
+import { cloudCodeLogsModule } from './cloudcode/logs/index.js';
 
 /**
  * Every server module, in registration order. A new area adds one line here (and its routes group
@@ -39,4 +40,5 @@ export const modules: ServerModule[] = [
   settingsModule,
   commerceModule,
   cloudCodeModule,
+  cloudCodeLogsModule,
 ];

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { connectRedis } from '../cluster/redis.js';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PublishedMessage } from '@basalt/shared';
+import type { CloudLogLine, PublishedMessage } from '@basalt/shared';
 import type { BulkChange, RelationChange } from '../events/bus.js';
 
 /** Something real-time subscribers may receive; the same shape travels between server processes. */
@@ -19,7 +19,9 @@ export type RealtimeEvent =
     }
   | ({ kind: 'bulk' } & BulkChange)
   | ({ kind: 'relation' } & RelationChange)
-  | { kind: 'rso'; appId: string; name: string; subscription: RsoSubscriptionName; data: unknown; targets?: string[] };
+  | { kind: 'rso'; appId: string; name: string; subscription: RsoSubscriptionName; data: unknown; targets?: string[] }
+  /** A kept log line of an app, for every process's ring and `/cloudcode` sockets (modules/cloudcode/logs). */
+  | { kind: 'log'; appId: string; line: CloudLogLine };
 
 /** Shared-object subscriptions that receive events (RSO_CONNECT only opens the object). */
 export type RsoSubscriptionName = 'RSO_CHANGES' | 'RSO_CLEARED' | 'RSO_COMMANDS' | 'RSO_USERS' | 'RSO_INVOKE';

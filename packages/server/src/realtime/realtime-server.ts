@@ -9,6 +9,7 @@ import { RealtimeSession } from './session.js';
 import { SharedObjects } from './shared-objects.js';
 import { SubscriptionRegistry } from './subscriptions.js';
 import { recordLookup } from './record-lookup.js';
+import { LOG_NAMESPACE, serveLogNamespace } from '../modules/cloudcode/logs/index.js';
 
 const APP_ID = /^[A-Za-z0-9-]{1,64}$/;
 
@@ -59,7 +60,7 @@ export class RealtimeServer {
     );
     this.fanOut = new FanOut(
       { redisUrl: ctx.config.redisUrl, namespace: ctx.config.pgSchemaPrefix, log: ctx.log },
-      (e) => this.registry.deliver(e),
+      (e) => (e.kind === 'log' ? ctx.cloudLogs.receive(e.appId, e.line) : this.registry.deliver(e)),
     );
     this.sharedObjects = new SharedObjects(() => this.fanOut.redis, `basalt:${ctx.config.pgSchemaPrefix}`);
     // Frames are small JSON objects; a large one is a misbehaving client.
@@ -69,6 +70,14 @@ export class RealtimeServer {
     this.engine = new EngineServer({ ...limits, allowEIO3: true, cors: { origin: true, credentials: false } });
     this.io = new SocketServer({ ...limits, serveClient: false });
     this.io.bind(this.engine as never);
+    // The console's live cloud-code logs: a namespace of their own on the same endpoint, their lines
+    // spread to every process by the same fan-out (modules/cloudcode/logs). Made before the app
+    // namespaces' pattern exists: `of()` would otherwise make it a child of that pattern, with the
+    // app namespaces' API-key check.
+    this.unsubscribeBus.push(serveLogNamespace(this.io.of(LOG_NAMESPACE), ctx, ctx.cloudLogs));
+    this.unsubscribeBus.push(
+      ctx.cloudLogs.useTransport((appId, line) => this.fanOut.publish({ kind: 'log', appId, line })),
+    );
     this.io
       .of(/^\/[A-Za-z0-9-]{1,64}$/)
       .use((socket, next) => {

@@ -197,6 +197,9 @@ export class SubscriptionRegistry {
         );
         return;
       }
+      case 'log':
+        // Log lines have no subscriptions: the `/cloudcode` namespace takes them (realtime-server.ts).
+        return;
     }
   }
 

@@ -14,6 +14,7 @@ import { usersRoutes } from './users.js';
 import { securityRoutes } from './security.js';
 import { transferRoutes } from './transfer.js';
 import { settingsRoutes } from './settings.js';
+import { loggingRoutes } from './logging.js';
 import { activityManagerRoutes, analyticsRoutes } from './analytics.js';
 import { apiDocsRoutes } from './api-docs.js';
 import { cacheControlRoutes } from './cache-control.js';
@@ -54,6 +55,7 @@ export * from './users.js';
 export * from './security.js';
 export * from './transfer.js';
 export * from './settings.js';
+export * from './logging.js';
 export * from './analytics.js';
 export * from './api-docs.js';
 export * from './cache-control.js';
@@ -110,6 +112,8 @@ export const Routes = {
   cloudCode: cloudCodeRoutes,
   codeless: codelessRoutes,
   mcpApiServices: mcpApiServicesRoutes,
+  /** The logging configuration rows of `settings` and the ring of recent cloud-code log lines. */
+  logging: loggingRoutes,
 
   // Areas not built yet (each route carries its `area`; the server answers them 501 until built).
   /** Settings sections not built yet (route names `settings.*`). */

@@ -4,8 +4,8 @@ const app = '/:appId/console';
 
 /**
  * The sections of the reference's `settings` group that are not built yet (route names
- * `settings.*`): CORS domains, custom domains, the iOS certificate, data validators, logging and
- * the landing page. Mobile settings and API keys are in `settings.ts`.
+ * `settings.*`): CORS domains, custom domains, the iOS certificate, data validators, the logging
+ * integration and log files, and the landing page. Mobile settings and API keys are in `settings.ts`.
  */
 export const settingsSectionRoutes = plannedRoutes('settings', 'settings', {
   updateDomainNames: ['PUT', `${app}/domaincontrolsettings`],
@@ -17,8 +17,6 @@ export const settingsSectionRoutes = plannedRoutes('settings', 'settings', {
   deleteCustomDomain: ['DELETE', `${app}/settings/custom-domain/:domainId`],
   updateIOSCert: ['POST', `${app}/ioscert`],
   getDataValidators: ['GET', '/console/datavalidators'],
-  getAppLogging: ['GET', `${app}/logging/config`],
-  setAppLoggingConfig: ['POST', `${app}/logging/config`],
   setAppLoggingIntegration: ['POST', `${app}/logging/integration`],
   clearLoggers: ['DELETE', `${app}/logging/loggers`],
   getLandingPageData: ['GET', `${app}/landing-page`],

@@ -37,7 +37,10 @@ export const appApiModule: ServerModule = {
     // The first call of every SDK; an invalid token answers 3064 so the SDK retries without it.
     app.get('/:appId/:apiKey/info', async (req) => {
       const caller = await authenticateApp(ctx, req);
-      return { appId: caller.appId, apiKey: caller.apiKey, rtURL: realtimeUrl(req), loggers: [] };
+      // The app's logging levels (modules/cloudcode/logs): the SDK applies `Global logger` before it
+      // sends; the server applies all of them again.
+      const { loggers } = await ctx.cloudLogs.levels.config(caller.appId);
+      return { appId: caller.appId, apiKey: caller.apiKey, rtURL: realtimeUrl(req), loggers };
     });
     const data = new AppData(ctx);
     const usersRepo = new UsersRepo(ctx);

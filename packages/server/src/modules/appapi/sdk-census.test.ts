@@ -86,7 +86,6 @@ const NOT_BUILT: Record<string, string> = {
   'CustomServices.invoke': 'custom API services are not built (services → 501)',
   'APIServices.invoke': 'custom API services are not built (services → 501)',
   'Events.dispatch': 'custom event handlers are not built (servercode → 501)',
-  'Logging.flush': 'app logging is not built (log → 501)',
   'Messaging.sendEmailFromTemplate': 'email templates are not built (emailtemplate/send → 501)',
   'Automations.activateFlow': 'automation flows are not built (automation → 501)',
   'Automations.activateFlowById': 'automation flows are not built (automation → 501)',

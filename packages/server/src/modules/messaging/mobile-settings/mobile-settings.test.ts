@@ -259,7 +259,7 @@ describeEachDb(
       expect((await server().call('GET', S())).statusCode).toBe(401);
       expect((await server().call('GET', S(), { authKey: other.authKey })).statusCode).toBe(404);
       expect((await call('GET', S())).statusCode).toBe(200);
-      expect((await call('GET', `/${appId}/console/logging/config`)).statusCode).toBe(501);
+      expect((await call('GET', `/${appId}/console/settings/custom-domain`)).statusCode).toBe(501);
     });
   },
   { remoteFetchPrivate: true },

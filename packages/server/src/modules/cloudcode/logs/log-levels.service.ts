@@ -1,0 +1,106 @@
+import { GLOBAL_LOGGER, type AppLoggingConfig, type LineLevel, type LogLevelName } from '@basalt/shared';
+import type { Databases } from '../../../db/dialect.js';
+import type { InvalidationBus } from '../../../cluster/index.js';
+import { ApiError } from '../../../http/api-error.js';
+import { LogLevelsRepo } from './log-levels.repo.js';
+import { levelPriority } from './log-line.js';
+
+/** What decides one app's lines: the global priority and each configured logger's. */
+interface Levels {
+  global: number;
+  byLogger: Map<string, number>;
+  list: AppLoggingConfig['loggers'];
+}
+
+/** Nothing configured: every line is kept. */
+const KEEP_ALL: Levels = { global: levelPriority('ALL'), byLogger: new Map(), list: [] };
+
+/**
+ * The apps' logging configuration, read from the database once and kept in memory (the sink asks
+ * for every line), forgotten through the invalidation bus (kind `log-levels`) when any process
+ * changes it.
+ */
+export class LogLevels {
+  private readonly repo: LogLevelsRepo;
+  private readonly known = new Map<string, Levels>();
+  private readonly loading = new Map<string, Promise<Levels>>();
+
+  constructor(
+    dbs: Databases,
+    private readonly invalidation: InvalidationBus,
+  ) {
+    this.repo = new LogLevelsRepo(dbs);
+    invalidation.register('log-levels', (appId) => {
+      if (appId === null) this.known.clear();
+      else this.known.delete(appId);
+    });
+  }
+
+  /** Whether a line is kept, when the app's configuration is in memory; undefined when it is not. */
+  keepsNow(appId: string, logger: string, level: LineLevel): boolean | undefined {
+    const levels = this.known.get(appId);
+    return levels && keeps(levels, logger, level);
+  }
+
+  /** Loads the app's configuration into memory (once, however many lines wait for it). */
+  load(appId: string): Promise<void> {
+    return this.levels(appId).then(() => undefined);
+  }
+
+  async config(appId: string): Promise<AppLoggingConfig> {
+    return { loggers: (await this.levels(appId)).list };
+  }
+
+  /** Replaces the configuration; a logger named twice is a 400 naming it. */
+  async setConfig(appId: string, loggers: AppLoggingConfig['loggers']): Promise<AppLoggingConfig> {
+    const seen = new Set<string>();
+    for (const l of loggers) {
+      const name = l.name.trim();
+      if (!name) throw ApiError.badRequest('A logger needs a name');
+      if (seen.has(name)) throw ApiError.badRequest(`The logger '${name}' is named twice`);
+      seen.add(name);
+    }
+    await this.repo.replace(
+      appId,
+      loggers.map((l) => ({ name: l.name.trim(), level: l.level })),
+    );
+    await this.invalidation.changed('log-levels', appId);
+    return this.config(appId);
+  }
+
+  private levels(appId: string): Promise<Levels> {
+    const known = this.known.get(appId);
+    if (known) return Promise.resolve(known);
+    let p = this.loading.get(appId);
+    if (!p) {
+      const version = this.invalidation.version(appId);
+      p = this.repo
+        .list(appId)
+        .then((list) => {
+          const levels = toLevels(list);
+          // A change announced while reading is not overwritten by what was read before it.
+          if (this.invalidation.version(appId) === version) this.known.set(appId, levels);
+          return levels;
+        })
+        .finally(() => this.loading.delete(appId));
+      this.loading.set(appId, p);
+    }
+    return p;
+  }
+}
+
+function toLevels(list: Array<{ name: string; level: LogLevelName }>): Levels {
+  if (!list.length) return KEEP_ALL;
+  const byLogger = new Map(list.map((l) => [l.name, levelPriority(l.level)]));
+  const global = byLogger.get(GLOBAL_LOGGER) ?? levelPriority('ALL');
+  byLogger.delete(GLOBAL_LOGGER);
+  return { global, byLogger, list };
+}
+
+/** The SDK's rule: within the global level, and within the logger's own level when it has one. */
+function keeps(levels: Levels, logger: string, level: LineLevel): boolean {
+  const p = levelPriority(level);
+  if (p > levels.global) return false;
+  const own = levels.byLogger.get(logger);
+  return own === undefined || p <= own;
+}
