@@ -13,6 +13,8 @@ export function toApiError(e: WireError): ApiError {
       return new ApiError('CLOUD_CODE_TIMEOUT', e.message);
     case 'memory':
       return new ApiError('CLOUD_CODE_MEMORY', e.message);
+    case 'reset':
+      return new ApiError('CLOUD_CODE_SANDBOX_CRASHED', e.message);
     case 'deploy':
       return new ApiError('CLOUD_CODE_DEPLOY_ERROR', e.message);
     case 'not-found':

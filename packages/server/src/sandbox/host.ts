@@ -2,7 +2,7 @@ import ivm from 'isolated-vm';
 import type { FromHost, ToHost, WireError } from './protocol.js';
 import { IsolatePool, type AppIsolate } from './pool.js';
 import { preludeSource } from './prelude.js';
-import { Run, RunFailure } from './run.js';
+import { Run, RunFailure, resetIsolates } from './run.js';
 
 /**
  * The sandbox process: forked by the server (supervisor.ts), it holds the isolates and runs
@@ -16,6 +16,8 @@ const pool = new IsolatePool(Number(process.env.BASALT_SANDBOX_MAX_ISOLATES) || 
 const sources = new Map<string, string>();
 const MAX_SOURCES = 64;
 const runs = new Map<number, Run>();
+/** How long a timed-out call's step may still hold the isolate before the isolate is killed. */
+const OVERRUN_GRACE_MS = 250;
 
 function send(msg: FromHost): void {
   process.send?.(msg);
@@ -51,25 +53,42 @@ async function invoke(msg: Extract<ToHost, { t: 'invoke' }>): Promise<void> {
     {
       call: (callId, op, args) => send({ t: 'call', id: msg.id, callId, op, args }),
       log: (line) => send({ t: 'log', id: msg.id, line }),
+      overrun: () => {
+        pool.retire(entry);
+        // Still there a moment later: the step spins or waits behind one that does. Killing the
+        // isolate ends it and everything queued behind it (those calls answer "reset", 503).
+        setTimeout(() => {
+          if (!run.busy() || entry.isolate.isDisposed) return;
+          resetIsolates.add(entry.isolate);
+          pool.drop(entry);
+        }, OVERRUN_GRACE_MS);
+      },
     },
     msg.limits.memoryMb,
   );
   runs.set(msg.id, run);
-  try {
+  // The answer goes out as soon as the run settles, even while steps of it still wait in the
+  // isolate's queue (behind another call of the same app that spins, say).
+  const work = (async () => {
     const script = await pool.script(entry, msg.code.deploymentId, source ?? '');
     await run.load(entry.prelude, script, msg.context);
     await run.start(`{"target":${JSON.stringify(msg.target)},"payload":${msg.payload},"context":${msg.context}}`);
+  })();
+  work.catch((e: unknown) => run.fail(run.classify(e)));
+  void work
+    .catch(() => undefined)
+    .finally(() => {
+      pool.release(entry);
+      // After a memory kill the isolate is gone: the app gets a new one on its next call.
+      if (entry.isolate.isDisposed) pool.drop(entry);
+    });
+  try {
     const outcome = await run.done;
     send({ t: 'result', id: msg.id, json: outcome.json, cpuMs: outcome.cpuMs });
   } catch (e) {
-    const error = e instanceof RunFailure ? e.wire : run.classify(e);
-    run.fail(error);
-    send({ t: 'failed', id: msg.id, error });
+    send({ t: 'failed', id: msg.id, error: e instanceof RunFailure ? e.wire : run.classify(e) });
   } finally {
     runs.delete(msg.id);
-    pool.release(entry);
-    // After a memory kill the isolate is gone: the app gets a new one on its next call.
-    if (entry.isolate.isDisposed) pool.drop(entry);
   }
 }
 

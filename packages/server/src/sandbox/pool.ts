@@ -15,6 +15,8 @@ export interface AppIsolate {
   /** Invocations running in it now: an isolate in use is never evicted. */
   active: number;
   lastUsed: number;
+  /** Taken out of service: new calls get a new isolate; this one goes when its last run ends. */
+  retired?: boolean;
 }
 
 /** Compiled bundles kept per isolate (a deploy adds one; old ones fall out). */
@@ -47,6 +49,17 @@ export class IsolatePool {
   release(entry: AppIsolate): void {
     entry.active = Math.max(0, entry.active - 1);
     entry.lastUsed = Date.now();
+    if (entry.retired && entry.active === 0) this.drop(entry);
+  }
+
+  /**
+   * Takes the isolate out of service without killing what runs in it: a call timed out while a
+   * step of it was still queued there, so the app's next calls start on a new isolate.
+   */
+  retire(entry: AppIsolate): void {
+    if (this.apps.get(entry.appId) === entry) this.apps.delete(entry.appId);
+    entry.retired = true;
+    if (entry.active === 0) this.drop(entry);
   }
 
   /** The compiled bundle of a deployment in this isolate (compiled once, then reused). */

@@ -31,7 +31,8 @@ export type ToHost =
 
 /** A failure as the process reports it; supervisor.ts turns it into an ApiError. */
 export interface WireError {
-  kind: 'timeout' | 'memory' | 'error' | 'rejected' | 'api' | 'not-found' | 'deploy';
+  /** reset: the app's isolate was thrown away under the call because another call of the app overran. */
+  kind: 'timeout' | 'memory' | 'error' | 'rejected' | 'api' | 'not-found' | 'deploy' | 'reset';
   message: string;
   /** rejected: the developer's code; api: the registry code of a host error the code did not catch. */
   code?: string | number;

@@ -14,7 +14,15 @@ export interface RunHooks {
   /** A bridge call the code made: the host answers through `deliver`. */
   call(callId: number, op: string, argsJson: string): void;
   log(line: LogLine): void;
+  /**
+   * The run timed out while a step of it still runs or waits in the isolate (issued with the time
+   * that was left then, it would hold the app's isolate up to that long after the answer).
+   */
+  overrun?(): void;
 }
+
+/** Isolates disposed on purpose because a timed-out call held them: runs caught in them were not at fault. */
+export const resetIsolates = new WeakSet<ivm.Isolate>();
 
 export interface Outcome {
   json: string;
@@ -42,6 +50,8 @@ export class Run {
   private control?: ivm.Reference<(...args: (string | number | boolean)[]) => unknown>;
   private settled = false;
   private calls = 0;
+  /** Steps of this run issued to the isolate and not finished yet. */
+  private inIsolate = 0;
   private logs = 0;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly guard: NodeJS.Timeout;
@@ -72,15 +82,32 @@ export class Run {
 
   /** A new context with the prelude and the bundle run in it (registration happens here). */
   async load(prelude: ivm.Script, bundle: ivm.Script, contextJson = '{}'): Promise<void> {
+    // Each step waits its turn in the isolate's queue: one the run no longer needs is not issued.
     const context = await this.isolate.createContext();
     this.context = context;
+    if (this.settled) return this.dispose();
     await context.global.set('$host', new ivm.Callback((...a: unknown[]) => this.onHost(a), { ignored: true }));
     await context.global.set('$context', contextJson);
-    this.control = (await prelude.run(context, {
-      reference: true,
-      timeout: this.remaining(),
-    })) as ivm.Reference<(...args: (string | number | boolean)[]) => unknown>;
-    await bundle.run(context, { timeout: this.remaining() });
+    if (this.settled) return this.dispose();
+    this.control = (await this.step(() =>
+      prelude.run(context, { reference: true, timeout: this.remaining() }),
+    )) as ivm.Reference<(...args: (string | number | boolean)[]) => unknown>;
+    if (this.settled) return this.dispose();
+    await this.step(() => bundle.run(context, { timeout: this.remaining() }));
+  }
+
+  /** True while a step of this run runs or waits in the isolate. */
+  busy(): boolean {
+    return this.inIsolate > 0;
+  }
+
+  private async step<T>(fn: () => Promise<T>): Promise<T> {
+    this.inIsolate++;
+    try {
+      return await fn();
+    } finally {
+      this.inIsolate--;
+    }
   }
 
   /** Starts the target; the outcome arrives on `done`. */
@@ -90,7 +117,9 @@ export class Run {
 
   /** What the bundle registered, as JSON (analyse). */
   async registration(): Promise<string> {
-    return (await this.control!.apply(undefined, ['registration'], { timeout: this.remaining() })) as string;
+    return (await this.step(() =>
+      this.control!.apply(undefined, ['registration'], { timeout: this.remaining() }),
+    )) as string;
   }
 
   /** The answer of bridge call `callId`: resumes the code waiting for it, within the time left. */
@@ -109,12 +138,18 @@ export class Run {
     this.settled = true;
     this.rejectDone(new RunFailure(error));
     this.dispose();
+    if (error.kind === 'timeout' && this.inIsolate > 0) this.hooks.overrun?.();
   }
 
   /** Turns what isolated-vm threw into the wire error: a timeout, the memory limit, or the code's own error. */
   classify(e: unknown): WireError {
     if (e instanceof RunFailure) return e.wire;
     const message = e instanceof Error ? e.message : String(e);
+    if (resetIsolates.has(this.isolate))
+      return {
+        kind: 'reset',
+        message: "The app's sandbox was reset because another of its calls ran past its time limit; try again",
+      };
     if (this.isolate.isDisposed || /memory limit/i.test(message))
       return {
         kind: 'memory',
@@ -127,7 +162,8 @@ export class Run {
 
   private async enter(args: (string | number | boolean)[]): Promise<void> {
     if (this.settled || !this.control) return;
-    await this.control.apply(undefined, args, { timeout: this.remaining() });
+    const control = this.control;
+    await this.step(() => control.apply(undefined, args, { timeout: this.remaining() }));
   }
 
   private onHost(a: unknown[]): void {

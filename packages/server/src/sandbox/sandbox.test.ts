@@ -251,6 +251,18 @@ describe('sandbox: limits', () => {
     expect((await call(code, service('Hog', 'ok'), [], { limits })).value).toBe('ok');
   });
 
+  it('a burst of endless loops of one app: each ends within the limit + 2 s, other apps answer meanwhile, the app answers after', async () => {
+    const code = bundle('app-d2', HOG);
+    const other = bundle('app-d3', HOG);
+    expect((await call(code, service('Hog', 'ok'), [], { limits })).value).toBe('ok');
+    const started = Date.now();
+    const spins = [1, 2, 3, 4].map(() => failure(call(code, service('Hog', 'spin'), [], { limits })));
+    expect((await call(other, service('Hog', 'ok'), [], { limits })).value).toBe('ok');
+    for (const e of await Promise.all(spins)) expect(e.code).toBe('CLOUD_CODE_TIMEOUT');
+    expect(Date.now() - started).toBeLessThan(LIMIT + 2000);
+    expect((await call(code, service('Hog', 'ok'), [], { limits })).value).toBe('ok');
+  });
+
   it('answers a deep recursion as an error of the code', async () => {
     const code = bundle('app-d', HOG);
     const e = await failure(call(code, service('Hog', 'deep'), [], { limits }));
