@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { TEST_PG_URL } from '../test-helpers.js';
+import { LogClient } from '../modules/cloudcode/logs/logs.test-helpers.js';
 import {
   dropSchemas,
   startServerProcess,
@@ -124,5 +125,60 @@ describe('real-time fan-out across two server processes (Redis)', () => {
     const texts = (list: unknown[]) => list.map((m) => (m as { message: string }).message).sort();
     expect(texts(onA.received)).toEqual(['from A', 'from B']);
     expect(texts(onB.received)).toEqual(['from A', 'from B']);
+  }, 60_000);
+
+  it("spreads an app's log lines and its logging levels to every process, each line once", async () => {
+    const onA = await LogClient.open(a!.origin, { authKey, appId });
+    const onB = await LogClient.open(b!.origin, { authKey, appId });
+    try {
+      await Promise.all([onA.history(appId), onB.history(appId)]);
+      const marker = `marker-${crypto.randomBytes(6).toString('hex')}`;
+      const log = (node: ServerProcess, level: string, message: string) =>
+        fetch(`${node.origin}/${appId}/${apiKey}/log`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify([{ logger: 'shop', message, 'log-level': level, timestamp: Date.now() }]),
+        });
+      expect((await log(b!, 'INFO', `${marker} 1`)).status).toBe(200);
+      await Promise.all([onA.line((l) => l.message === `${marker} 1`), onB.line((l) => l.message === `${marker} 1`)]);
+
+      // The levels set through one process decide on the other (invalidation bus).
+      const set = await fetch(`${a!.origin}/${appId}/console/logging/config`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'auth-key': authKey },
+        body: JSON.stringify({ loggers: [{ name: 'shop', level: 'WARN' }] }),
+      });
+      expect(set.status).toBe(200);
+      // B's memory of the levels (which its /info answers from) drops them once the message arrives.
+      const started = Date.now();
+      for (;;) {
+        const info = (await (await fetch(`${b!.origin}/${appId}/${apiKey}/info`)).json()) as { loggers: unknown[] };
+        if (info.loggers.length === 1) break;
+        if (Date.now() - started > 10_000) throw new Error('the levels did not reach the other process');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect((await log(b!, 'INFO', `${marker} 2`)).status).toBe(200);
+      expect((await log(b!, 'ERROR', `${marker} 3`)).status).toBe(200);
+      await Promise.all([onA.line((l) => l.message === `${marker} 3`), onB.line((l) => l.message === `${marker} 3`)]);
+      // Anything duplicated would arrive right behind the originals.
+      await new Promise((r) => setTimeout(r, 300));
+      const mine = (c: LogClient) => c.lines.filter((l) => l.message.startsWith(marker)).map((l) => l.message);
+      expect(mine(onA)).toEqual([`${marker} 1`, `${marker} 3`]);
+      expect(mine(onB)).toEqual([`${marker} 1`, `${marker} 3`]);
+
+      // A late joiner on the other process finds the lines in its ring.
+      const late = await LogClient.open(a!.origin, { authKey, appId });
+      try {
+        expect((await late.history(appId)).map((l) => l.message).filter((m) => m.startsWith(marker))).toEqual([
+          `${marker} 1`,
+          `${marker} 3`,
+        ]);
+      } finally {
+        late.close();
+      }
+    } finally {
+      onA.close();
+      onB.close();
+    }
   }, 60_000);
 });

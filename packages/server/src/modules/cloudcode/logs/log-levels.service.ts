@@ -10,10 +10,15 @@ interface Levels {
   global: number;
   byLogger: Map<string, number>;
   list: AppLoggingConfig['loggers'];
+  /** When it was read: after `REREAD_MS` it is read again in the background (a safety net). */
+  readAt: number;
 }
 
-/** Nothing configured: every line is kept. */
-const KEEP_ALL: Levels = { global: levelPriority('ALL'), byLogger: new Map(), list: [] };
+/**
+ * A change whose message another process missed (Redis cut off) is picked up after this long,
+ * while lines go on being decided by what is known.
+ */
+const REREAD_MS = 5_000;
 
 /**
  * The apps' logging configuration, read from the database once and kept in memory (the sink asks
@@ -39,7 +44,9 @@ export class LogLevels {
   /** Whether a line is kept, when the app's configuration is in memory; undefined when it is not. */
   keepsNow(appId: string, logger: string, level: LineLevel): boolean | undefined {
     const levels = this.known.get(appId);
-    return levels && keeps(levels, logger, level);
+    if (!levels) return undefined;
+    if (Date.now() - levels.readAt > REREAD_MS && !this.loading.has(appId)) this.read(appId).catch(() => undefined);
+    return keeps(levels, logger, level);
   }
 
   /** Loads the app's configuration into memory (once, however many lines wait for it). */
@@ -70,7 +77,11 @@ export class LogLevels {
 
   private levels(appId: string): Promise<Levels> {
     const known = this.known.get(appId);
-    if (known) return Promise.resolve(known);
+    return known ? Promise.resolve(known) : this.read(appId);
+  }
+
+  /** Reads the app's levels into memory (one read at a time per app). */
+  private read(appId: string): Promise<Levels> {
     let p = this.loading.get(appId);
     if (!p) {
       const version = this.invalidation.version(appId);
@@ -89,12 +100,12 @@ export class LogLevels {
   }
 }
 
+/** Without entries every line is kept. */
 function toLevels(list: Array<{ name: string; level: LogLevelName }>): Levels {
-  if (!list.length) return KEEP_ALL;
   const byLogger = new Map(list.map((l) => [l.name, levelPriority(l.level)]));
   const global = byLogger.get(GLOBAL_LOGGER) ?? levelPriority('ALL');
   byLogger.delete(GLOBAL_LOGGER);
-  return { global, byLogger, list };
+  return { global, byLogger, list, readAt: Date.now() };
 }
 
 /** The SDK's rule: within the global level, and within the logger's own level when it has one. */
