@@ -2,10 +2,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import { defineRoute, type RouteDef } from '../route.js';
 import { DevOperations } from '../dev-permissions.js';
 import { NullableSchema, PageSchema, SuccessSchema } from '../schemas.js';
+import { AccessSchema } from './security.js';
 
 const base = '/:appId/console/devteam';
 const Email = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' });
-const AccessSchema = Type.Union([Type.Literal('GRANT'), Type.Literal('DENY')]);
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 
 /** One `{operation, access}` entry, the wire shape of developer-team permissions. */
@@ -13,12 +13,14 @@ export const DevPermissionSchema = Type.Object({
   operation: Type.Integer({ minimum: 1, maximum: 1000 }),
   access: AccessSchema,
 });
+export type DevPermission = Static<typeof DevPermissionSchema>;
 
 /** One `{group, access}` entry: every operation of a permission group at once. */
 export const DevPermissionGroupSchema = Type.Object({
   group: Type.String({ minLength: 1, maxLength: 64 }),
   access: AccessSchema,
 });
+export type DevPermissionGroup = Static<typeof DevPermissionGroupSchema>;
 
 /** A member of an app's developer team (or a pending invitation), as `getDevelopers` lists it. */
 export const TeamMemberSchema = Type.Object({

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { AuditLogEntry, ComplianceState } from '@basalt/shared';
+import type { AuditLogEntry, ComplianceState, QueryOf, Routes } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AuditLogTable } from './audit.migrations.js';
@@ -115,10 +115,7 @@ export class AuditService {
     });
   }
 
-  async list(
-    appId: string,
-    q: { developer?: string; action?: string; from?: unknown; to?: unknown; offset?: number; pageSize?: number },
-  ) {
+  async list(appId: string, q: QueryOf<typeof Routes.audit.loadAuditLogs>) {
     const filter: AuditFilter = {
       appId,
       developer: q.developer || undefined,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Routes } from '@basalt/shared';
+import { Routes, type QueryOf } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { handle, registeredRouteNames } from '../../http/route.js';
 import type { ChannelsService } from './channels.service.js';
@@ -9,7 +9,7 @@ import { parseDeviceWhere } from './device-where.js';
 const R = Routes.messaging;
 
 /** Offset and page size of the list routes (either spelling of the page size; 20 when none). */
-function paging(q: { offset?: number; pageSize?: number; pagesize?: number }): [number, number] {
+function paging(q: Pick<QueryOf<typeof R.loadDevices>, 'offset' | 'pageSize' | 'pagesize'>): [number, number] {
   return [q.offset ?? 0, q.pageSize ?? q.pagesize ?? 20];
 }
 

@@ -1,7 +1,7 @@
 import type { ServerContext } from '../../context.js';
 import { columnDiffers, columnEquals, columnIn, whereAll, whereAny, type Condition } from '@basalt/shared';
 import { ApiError } from '../../http/api-error.js';
-import type { Access } from './security.migrations.js';
+import type { Access } from '@basalt/shared';
 import type { PermissionsRepo, Rule, Service } from './permissions.repo.js';
 import type { PolicyMemory } from './policy-memory.js';
 

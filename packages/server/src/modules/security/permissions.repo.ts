@@ -6,7 +6,8 @@ import {
 } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import type { Access, PrincipalType, SecurityKysely, SecurityTables } from './security.migrations.js';
+import type { Access } from '@basalt/shared';
+import type { PrincipalType, SecurityKysely, SecurityTables } from './security.migrations.js';
 
 /** A permission service; the table of services and operations is the contract's (`PermissionOperations`). */
 export type Service = PermissionService;

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import type { Access } from '@basalt/shared';
 
 /*
  * Security lives in the system database, keyed by app id, beside the apps it belongs to: every row
@@ -108,5 +109,4 @@ export interface SecurityTables {
 }
 
 export type PrincipalType = 'role' | 'user' | 'owner';
-export type Access = 'GRANT' | 'DENY';
 export type SecurityKysely = Kysely<SecurityTables>;

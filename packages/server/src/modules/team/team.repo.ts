@@ -4,16 +4,6 @@ import { forgetConsoleAccess } from '../../http/access-cache.js';
 import type { AppMembersTable, SystemDB } from '../../db/system-schema.js';
 import type { OwnershipProposalsTable, TeamInvitesTable, TeamTables } from './team.migrations.js';
 
-export type Access = 'GRANT' | 'DENY';
-export interface PermissionEntry {
-  operation: number;
-  access: Access;
-}
-export interface GroupEntry {
-  group: string;
-  access: Access;
-}
-
 /** SQL of the team area; no HTTP errors here. */
 export class TeamRepo {
   readonly db: Kysely<SystemDB & TeamTables>;

@@ -1,10 +1,17 @@
-import { DevOperations, DevPermissionGroups, type TeamMember } from '@basalt/shared';
+import {
+  DevOperations,
+  DevPermissionGroups,
+  type Access,
+  type DevPermission,
+  type DevPermissionGroup,
+  type TeamMember,
+} from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import type { AppAccess } from '../../http/dev-access.js';
 import { ApiError } from '../../http/api-error.js';
 import { newId, randomSecret, sha256 } from '../../http/secrets.js';
 import type { Mail } from '../../mail/mailer.js';
-import { TeamRepo, type Access, type GroupEntry, type PermissionEntry } from './team.repo.js';
+import { TeamRepo } from './team.repo.js';
 import { translateError } from '../../db/db-errors.js';
 
 const INVITE_TTL = 7 * 24 * 60 * 60 * 1000;
@@ -12,7 +19,7 @@ const MAX_PENDING_INVITES = 50;
 const KNOWN_OPERATIONS = new Set<number>(Object.values(DevOperations));
 
 /** Every operation with the access a member has: stored entries win, the rest is granted. */
-export function effectivePermissions(stored: PermissionEntry[]): PermissionEntry[] {
+export function effectivePermissions(stored: DevPermission[]): DevPermission[] {
   const byOp = new Map(stored.map((p) => [p.operation, p.access]));
   return [...KNOWN_OPERATIONS].map((operation) => ({ operation, access: byOp.get(operation) ?? 'GRANT' }));
 }
@@ -67,8 +74,8 @@ export class TeamService {
         owner: false,
         status: 'ACTIVE',
         created: Number(m.created),
-        permissions: effectivePermissions(parseJsonList<PermissionEntry>(m.permissions)),
-        groups: parseJsonList<GroupEntry>(m.groups),
+        permissions: effectivePermissions(parseJsonList<DevPermission>(m.permissions)),
+        groups: parseJsonList<DevPermissionGroup>(m.groups),
       });
     }
     for (const inv of await this.repo.listInvites(appId)) {
@@ -190,7 +197,7 @@ export class TeamService {
     access: AppAccess,
     developerId: string,
     devId: string,
-    list: PermissionEntry[],
+    list: DevPermission[],
     origin?: object,
   ): Promise<TeamMember> {
     this.assertOwner(access);
@@ -201,7 +208,7 @@ export class TeamService {
     });
     const row = await this.repo.findMember(appId, devId);
     if (!row) throw ApiError.notFound(`Developer ${devId} is not a member of this application's team`);
-    const merged = new Map(parseJsonList<PermissionEntry>(row.permissions).map((p) => [p.operation, p.access]));
+    const merged = new Map(parseJsonList<DevPermission>(row.permissions).map((p) => [p.operation, p.access]));
     for (const p of list) merged.set(p.operation, p.access);
     await this.repo.updateMember(appId, devId, { permissions: JSON.stringify(denials(merged)) });
     const summary = list.map((p) => `${p.operation}=${p.access}`).join(', ');
@@ -221,7 +228,7 @@ export class TeamService {
     access: AppAccess,
     developerId: string,
     devId: string,
-    groups: GroupEntry[],
+    groups: DevPermissionGroup[],
     origin?: object,
   ): Promise<TeamMember> {
     this.assertOwner(access);
@@ -237,8 +244,8 @@ export class TeamService {
     });
     const row = await this.repo.findMember(appId, devId);
     if (!row) throw ApiError.notFound(`Developer ${devId} is not a member of this application's team`);
-    const ops = new Map(parseJsonList<PermissionEntry>(row.permissions).map((p) => [p.operation, p.access]));
-    const stored = new Map(parseJsonList<GroupEntry>(row.groups).map((g) => [g.group, g.access]));
+    const ops = new Map(parseJsonList<DevPermission>(row.permissions).map((p) => [p.operation, p.access]));
+    const stored = new Map(parseJsonList<DevPermissionGroup>(row.groups).map((g) => [g.group, g.access]));
     for (const g of groups) {
       stored.set(g.group, g.access);
       for (const op of DevPermissionGroups[g.group].operations) ops.set(op, g.access);
@@ -305,7 +312,7 @@ export class TeamService {
 }
 
 /** Only DENY entries are stored: an operation without an entry is granted (dev-access.ts). */
-function denials(map: Map<number, Access>): PermissionEntry[] {
+function denials(map: Map<number, Access>): DevPermission[] {
   return [...map]
     .filter(([, a]) => a === 'DENY')
     .map(([operation, access]) => ({ operation, access }))

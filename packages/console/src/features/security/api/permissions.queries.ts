@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnPermissionEntry, PermissionList, PermissionListWire } from '@basalt/shared';
+import type { Access, ColumnPermissionEntry, PermissionList, PermissionListWire } from '@basalt/shared';
 import type { PermissionPolicy, PermissionService } from '@basalt/sdk';
 import { getSdk } from '../../../lib/sdk';
 import { securityKeys } from './security.keys';
@@ -14,8 +14,6 @@ export interface PermissionScope {
   /** A record id for its ACL; absent for the item's own permissions. */
   objectId?: string;
 }
-
-export type Access = 'GRANT' | 'DENY';
 
 /** One cell change: `access` null drops the rule back to inherited. `column` for column permissions. */
 export interface CellChange {

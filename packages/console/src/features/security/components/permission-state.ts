@@ -1,4 +1,4 @@
-import type { Access } from '../api/permissions.queries';
+import type { Access } from '@basalt/shared';
 
 /** A cell's state; `undefined` is inherited. */
 export type CellState = Access | undefined;
