@@ -33,6 +33,8 @@ import { createUsersGroup } from './groups/users.js';
 import { createDevPermissionsGroup, createDevTeamGroup } from './groups/dev-team.js';
 import { createTransferGroup } from './groups/transfer.js';
 import { createSettingsGroup } from './groups/settings.js';
+import { createBlGroup } from './groups/bl.js';
+import { createCloudCodeGroup, createCodelessGroup, createMcpApiServicesGroup } from './groups/cloud-code.js';
 
 /** Options of `createClient`. */
 export interface ClientOptions extends ChannelOptions {
@@ -68,6 +70,10 @@ function createGroups(g: GroupContext) {
     devPermissions: createDevPermissionsGroup(g),
     transfer: createTransferGroup(g),
     settings: createSettingsGroup(g),
+    bl: createBlGroup(g),
+    cloudCode: createCloudCodeGroup(g),
+    codeless: createCodelessGroup(g),
+    mcpApiServices: createMcpApiServicesGroup(g),
   };
 }
 

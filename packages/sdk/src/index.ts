@@ -29,6 +29,8 @@ export * from './groups/security.js';
 export * from './groups/users.js';
 export * from './groups/dev-team.js';
 export * from './groups/transfer.js';
+export * from './groups/bl.js';
+export * from './groups/cloud-code.js';
 export * from './realtime/index.js';
 export { DevOperations as DevPermissions } from '@basalt/shared';
 export type {
