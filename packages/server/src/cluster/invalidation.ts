@@ -26,7 +26,9 @@ export type InvalidationKind =
   /** app users' sessions found by token and the app's login settings (logout, revocation, timeout) */
   | 'session'
   /** the apps' logging configuration (levels per logger) */
-  | 'log-levels';
+  | 'log-levels'
+  /** cloud code's event handlers and chain orders of an app (deploy, enable/disable, chain order) */
+  | 'handlers';
 
 export interface Invalidation {
   kind: InvalidationKind;

@@ -112,17 +112,23 @@ class AppEntry {
         ? []
         : this.list.filter((i) => i.provider === provider && i.event === event && i.target === target);
     const star = this.list.filter((i) => i.provider === provider && i.event === event && i.target === '*');
-    const stored = this.chains.get(k);
-    out = stored
-      ? ordered([...own, ...star], stored)
-      : [...own, ...ordered(star, this.chains.get(key(provider, event, '*')) ?? [])];
+    out = resolveChain(own, star, this.chains.get(k), this.chains.get(key(provider, event, '*')));
     this.resolved.set(k, out);
     return out;
   }
 }
 
+/**
+ * The run order of a chain for a target (shared with the console's chain routes): a stored order
+ * for the target orders everything; otherwise the target's own handlers come first, then the '*'
+ * ones in the '*' order.
+ */
+export function resolveChain<T extends { id: string }>(own: T[], star: T[], stored?: string[], starOrder?: string[]): T[] {
+  return stored ? ordered([...own, ...star], stored) : [...own, ...ordered(star, starOrder ?? [])];
+}
+
 /** `list` with the ids of `order` first, in that order, and the rest after in their own order. */
-function ordered(list: Interceptor[], order: string[]): Interceptor[] {
+function ordered<T extends { id: string }>(list: T[], order: string[]): T[] {
   if (!order.length) return list;
   const at = new Map(order.map((id, i) => [id, i]));
   const named = list.filter((i) => at.has(i.id)).sort((a, b) => at.get(a.id)! - at.get(b.id)!);

@@ -17,6 +17,7 @@ import { settingsModule } from './settings/index.js';
 import { commerceModule } from './commerce/index.js';
 import { cloudCodeModule } from './cloudcode/index.js';
 import { cloudCodeLogsModule } from './cloudcode/logs/index.js';
+import { cloudCodeHandlersModule } from './cloudcode/handlers/index.js';
 
 /**
  * Every server module, in registration order. A new area adds one line here (and its routes group
@@ -41,4 +42,5 @@ export const modules: ServerModule[] = [
   commerceModule,
   cloudCodeModule,
   cloudCodeLogsModule,
+  cloudCodeHandlersModule,
 ];
