@@ -123,7 +123,12 @@ class AppEntry {
  * for the target orders everything; otherwise the target's own handlers come first, then the '*'
  * ones in the '*' order.
  */
-export function resolveChain<T extends { id: string }>(own: T[], star: T[], stored?: string[], starOrder?: string[]): T[] {
+export function resolveChain<T extends { id: string }>(
+  own: T[],
+  star: T[],
+  stored?: string[],
+  starOrder?: string[],
+): T[] {
   return stored ? ordered([...own, ...star], stored) : [...own, ...ordered(star, starOrder ?? [])];
 }
 

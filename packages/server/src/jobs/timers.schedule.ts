@@ -83,7 +83,8 @@ export function readSchedule(
   };
   if (schedule === 'once' && (input.startDate === undefined || input.startDate === null))
     throw new ScheduleError("A timer that runs once needs a 'startDate'");
-  const startDate = input.startDate === undefined || input.startDate === null ? now : time(input.startDate, 'startDate');
+  const startDate =
+    input.startDate === undefined || input.startDate === null ? now : time(input.startDate, 'startDate');
   const expire = input.expire === undefined || input.expire === null ? null : time(input.expire, 'expire');
   if (expire !== null && expire < startDate) throw new ScheduleError("'expire' is before 'startDate'");
   const timezone = checkTimezone(input.timezone);
@@ -116,7 +117,8 @@ export function readSchedule(
       break;
     }
     case 'cron': {
-      if (typeof r.cron !== 'string' || r.cron.length > 200) throw new ScheduleError("'repeat.cron' must be a cron pattern");
+      if (typeof r.cron !== 'string' || r.cron.length > 200)
+        throw new ScheduleError("'repeat.cron' must be a cron pattern");
       try {
         new Cron(r.cron, { paused: true, timezone });
       } catch (err) {

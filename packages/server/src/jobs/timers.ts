@@ -88,7 +88,9 @@ export class TimerLoop {
       }),
     ]);
     clearTimeout(t);
-    await this.repo.handBack(this.node).catch((err: unknown) => this.log.error({ err }, 'handing timer leases back failed'));
+    await this.repo
+      .handBack(this.node)
+      .catch((err: unknown) => this.log.error({ err }, 'handing timer leases back failed'));
   }
 
   /** One round: plan, claim, run (in the background unless `wait`). Answers how many runs started. */
@@ -145,7 +147,10 @@ export class TimerLoop {
     return p;
   }
 
-  private async execute(row: TimerRow, trigger: 'schedule' | 'manual'): Promise<{ status: string; error: string | null }> {
+  private async execute(
+    row: TimerRow,
+    trigger: 'schedule' | 'manual',
+  ): Promise<{ status: string; error: string | null }> {
     const started = Date.now();
     let status = 'ok';
     let error: string | null = null;

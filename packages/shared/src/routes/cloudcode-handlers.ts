@@ -149,7 +149,8 @@ export const blHandlerRoutes = {
     devPermission: BL,
     body: CodeHandlerBodySchema,
     response: CodeHandlerSchema,
-    summary: 'Declares a handler or timer (a DRAFT one also gets a stub file in the draft); 400 for an unknown event, target or schedule',
+    summary:
+      'Declares a handler or timer (a DRAFT one also gets a stub file in the draft); 400 for an unknown event, target or schedule',
   }),
   updateEventHandler: defineRoute({
     name: 'bl.updateEventHandler',

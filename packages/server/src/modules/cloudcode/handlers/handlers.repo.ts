@@ -31,7 +31,12 @@ export class HandlersRepo {
   }
 
   timer(appId: string, id: string): Promise<CcTimerRow | undefined> {
-    return this.db.selectFrom('cc_timers').selectAll().where('app_id', '=', appId).where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('cc_timers')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   timerByName(appId: string, mode: string, name: string): Promise<CcTimerRow | undefined> {

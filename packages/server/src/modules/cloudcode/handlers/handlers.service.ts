@@ -38,7 +38,8 @@ const CHANNEL = /^[A-Za-z0-9_.:-]{1,255}$/;
 /** The mode of a path segment (`draft`, `production` or `prod`, `debug`, `marketplace`; any case). */
 export function parseMode(segment: string): Mode {
   const mode = MODES[segment.toLowerCase()];
-  if (!mode) throw ApiError.badRequest(`Unknown mode '${segment.slice(0, 40)}': draft, production, debug or marketplace`);
+  if (!mode)
+    throw ApiError.badRequest(`Unknown mode '${segment.slice(0, 40)}': draft, production, debug or marketplace`);
   return mode;
 }
 
@@ -160,10 +161,10 @@ export class HandlersService {
     const ref = body.eventId ?? body.event;
     if (ref === undefined || ref === '') throw ApiError.field('VALIDATION', 'eventId', "'eventId' is required");
     const provider = body.provider ? ccCategoryOfProvider(body.provider)?.provider : undefined;
-    const ev =
-      provider && typeof ref === 'string' && !/^\d+$/.test(ref) ? ccEvent(provider, ref) : ccEventByRef(ref);
+    const ev = provider && typeof ref === 'string' && !/^\d+$/.test(ref) ? ccEvent(provider, ref) : ccEventByRef(ref);
     if (!ev) throw ApiError.field('VALIDATION', 'eventId', `Unknown event '${String(ref).slice(0, 100)}'`);
-    if (ev.deprecated) throw ApiError.field('VALIDATION', 'eventId', `Event '${ev.name}' of ${ev.category} is not supported`);
+    if (ev.deprecated)
+      throw ApiError.field('VALIDATION', 'eventId', `Event '${ev.name}' of ${ev.category} is not supported`);
     if (ev.provider === 'timer') throw ApiError.field('VALIDATION', 'eventId', 'Timers are created under /timers');
     return ev;
   }
@@ -172,7 +173,8 @@ export class HandlersService {
   private async targetOf(appId: string, ev: CcEvent, raw: unknown): Promise<string> {
     const target = typeof raw === 'string' && raw.trim() ? raw.trim() : '*';
     if (!ev.targeted) {
-      if (target !== '*') throw ApiError.field('VALIDATION', 'target', `Event '${ev.name}' of ${ev.category} takes no target`);
+      if (target !== '*')
+        throw ApiError.field('VALIDATION', 'target', `Event '${ev.name}' of ${ev.category} takes no target`);
       return target;
     }
     if (ev.provider === 'custom') {
@@ -255,7 +257,11 @@ export class HandlersService {
       timeout_ms: body.timeout ?? null,
     };
     if (await this.repo.sameHandler(appId, row))
-      throw ApiError.field('CONFLICT', 'eventId', `A ${ev.name} handler for '${target}' exists already in model '${model}'`);
+      throw ApiError.field(
+        'CONFLICT',
+        'eventId',
+        `A ${ev.name} handler for '${target}' exists already in model '${model}'`,
+      );
     await this.repo.insertHandler(row);
     if (mode === 'DRAFT') {
       const folder = ev.category.toLowerCase();
@@ -295,7 +301,12 @@ export class HandlersService {
     if (kind === 'timers') {
       const t = row as CcTimerRow;
       const change: Partial<CcTimerRow> = {};
-      if (body.frequency !== undefined || body.startDate !== undefined || body.expire !== undefined || body.timezone !== undefined) {
+      if (
+        body.frequency !== undefined ||
+        body.startDate !== undefined ||
+        body.expire !== undefined ||
+        body.timezone !== undefined
+      ) {
         const s = schedule(
           {
             startDate: body.startDate !== undefined ? body.startDate : numOrNull(t.start_date),
@@ -326,8 +337,13 @@ export class HandlersService {
     }
     if (body.target !== undefined && body.target !== h.target) {
       if (h.deployment_id !== null)
-        throw ApiError.field('VALIDATION', 'target', 'The target of a deployed handler comes from its code: change it and deploy');
-      const ev = ccEventById(num(change.event_id ?? h.event_id)) ?? this.eventOf({ event: h.event_name, provider: h.provider });
+        throw ApiError.field(
+          'VALIDATION',
+          'target',
+          'The target of a deployed handler comes from its code: change it and deploy',
+        );
+      const ev =
+        ccEventById(num(change.event_id ?? h.event_id)) ?? this.eventOf({ event: h.event_name, provider: h.provider });
       change.target = await this.targetOf(appId, ev, body.target);
     }
     if (body.async !== undefined) change.async = body.async ? 1 : 0;
@@ -401,7 +417,8 @@ export class HandlersService {
     const ids = handlers.map((h) => (typeof h === 'string' ? h : h.id));
     const known = new Set(current.handlers.map((h) => h.id));
     const unknown = ids.find((id) => !known.has(id));
-    if (unknown) throw ApiError.field('VALIDATION', 'handlers', `Handler '${unknown.slice(0, 64)}' is not in this chain`);
+    if (unknown)
+      throw ApiError.field('VALIDATION', 'handlers', `Handler '${unknown.slice(0, 64)}' is not in this chain`);
     await this.repo.setChain(appId, current.ev.id, context, [...new Set(ids)]);
     await this.changed(appId);
     const { ev: _ev, ...answer } = await this.chain(appId, eventRef, context);
@@ -410,7 +427,15 @@ export class HandlersService {
 
   async timerLogs(
     appId: string,
-    q: { offset?: number; pageSize?: number; limit?: number; fromDate?: number; toDate?: number; timer?: string; status?: string },
+    q: {
+      offset?: number;
+      pageSize?: number;
+      limit?: number;
+      fromDate?: number;
+      toDate?: number;
+      timer?: string;
+      status?: string;
+    },
   ) {
     const { rows, total } = await this.repo.timerLogs(appId, {
       offset: q.offset ?? 0,

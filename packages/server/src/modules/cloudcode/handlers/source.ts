@@ -47,7 +47,12 @@ function chainsOf(rows: CcChainRow[]): ChainOrder[] {
     const ev = ccEventById(num(c.event_id));
     if (!ev) continue;
     try {
-      out.push({ provider: ev.provider, event: ev.name, target: c.target, order: JSON.parse(c.order_json) as string[] });
+      out.push({
+        provider: ev.provider,
+        event: ev.name,
+        target: c.target,
+        order: JSON.parse(c.order_json) as string[],
+      });
     } catch {
       // A broken stored order orders nothing.
     }
