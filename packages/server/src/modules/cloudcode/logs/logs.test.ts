@@ -79,6 +79,30 @@ describeEachDb('cloud-code logs: sink, /cloudcode sockets, app API Logging', (se
     expect(ring.statusCode).toBe(404);
   });
 
+  it("lets a team member follow the app's logs, and tags an invocation's lines with what ran", async () => {
+    const mate = await registerDeveloper(server());
+    const added = await f.console('POST', '/devteam', { email: mate.email });
+    expect(added.statusCode).toBe(200);
+    const theirs = await open({ authKey: mate.authKey });
+    expect(await theirs.join(f.appId)).toEqual({ ok: true });
+    await theirs.history(f.appId);
+    const text = marker();
+    const onLog = server().app.basalt.cloudLogs.forInvocation(f.appId, {
+      kind: 'timer',
+      name: 'cleanup',
+      invocationId: 'inv-7',
+    });
+    onLog({ level: 'WARN', logger: 'console', message: text, ts: 1_700_000_000_000 });
+    expect(await theirs.line((l) => l.message === text)).toMatchObject({
+      appId: f.appId,
+      kind: 'timer',
+      name: 'cleanup',
+      invocationId: 'inv-7',
+      level: 'WARN',
+      ts: 1_700_000_000_000,
+    });
+  });
+
   it('keeps 200 lines per app and second and then writes one "N lines dropped" line', async () => {
     const g = await appFixture(server());
     const live = await open({ authKey: g.dev.authKey, appId: g.appId });
