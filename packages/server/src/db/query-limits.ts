@@ -128,6 +128,23 @@ function placeOf(
   return decided;
 }
 
+/**
+ * A statement this long, or with this many bound values, goes to a reader thread without being
+ * prepared on the main thread: SQLite parses and plans it once to read its plan (`placeOf`) and once
+ * more to run it, and for the SQL of an IN list of 10,000 values or a chain of 1,000 comparisons
+ * each of those took several milliseconds of the event loop (decision 0044). Such a statement is
+ * never among the cheap ones `placeOf` keeps on the main thread anyway, except a search by id list,
+ * which a reader answers as well. Typical app queries (a few hundred characters and values) are
+ * far below both numbers.
+ */
+export const BIG_STATEMENT_CHARS = 8_000;
+export const BIG_STATEMENT_VALUES = 500;
+
+/** True for a statement that goes straight to a reader thread (see `BIG_STATEMENT_CHARS`). */
+export function isBigStatement(query: { sql: string; parameters: readonly unknown[] }): boolean {
+  return query.sql.length > BIG_STATEMENT_CHARS || query.parameters.length > BIG_STATEMENT_VALUES;
+}
+
 /** better-sqlite3 refuses a statement while another one of the handle is being iterated. */
 const isBusy = (err: unknown) => err instanceof TypeError && /busy executing a query/i.test(err.message);
 
@@ -148,7 +165,7 @@ export async function readSqlite<R>(
   client?: Answering,
 ): Promise<QueryResult<R>> {
   const direct = directOf(db);
-  if (direct) {
+  if (direct && !isBigStatement(query)) {
     let stmt: Database.Statement | undefined;
     try {
       stmt = direct.prepare(query.sql);

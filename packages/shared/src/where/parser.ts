@@ -176,7 +176,8 @@ class Parser {
   }
 
   private isWord(word: string, t: Token = this.tok): boolean {
-    return t.type === 'ident' && t.value.toUpperCase() === word;
+    // The length first: most tokens are names and values of other lengths, spared an upper-case copy.
+    return t.type === 'ident' && t.value.length === word.length && t.value.toUpperCase() === word;
   }
 
   private isPunct(p: string, t: Token = this.tok): boolean {

@@ -4,6 +4,7 @@ import type { DataArea } from '../data-area.js';
 import type { AppSchema, ColumnMeta, TableMeta } from '../schema/app-schema.js';
 import { buildCount, buildFind, buildWhereSelectIds } from '../query/index.js';
 import { compiledFor } from '../query/compiled-memory.js';
+import { parsedApart } from '../query/refused-texts.js';
 import type { FindSpec } from './find-spec.js';
 import { limitedSelect } from '../../../db/query-limits.js';
 import { relationTree, type RelationLinks } from './relation-links.js';
@@ -87,6 +88,7 @@ export class RecordsQuery {
     const sortBy = spec.sortBy.length || aggregated || spec.distinct ? spec.sortBy : ['created asc'];
     const input = { where: spec.where, scope: spec.scope, access: spec.access, props, groupBy: spec.groupBy, having: spec.having, sortBy, distinct: spec.distinct, pageSize: spec.pageSize, offset: spec.offset };
     const db = this.area.db(appId);
+    await parsedApart(spec.where);
     // The scope and the caller's access shape the SQL as much as the text does.
     const key = JSON.stringify(['find', { ...input, access: spec.access?.key ?? null }]);
     const { rows } = await this.area.ctx.dbs.readApp(appId, compiledFor(schema, table, key, db, () => buildFind(this.area.ctx.dbs, appId, table, schema, input)), spec.client);
@@ -150,6 +152,7 @@ export class RecordsQuery {
     }
     const input = { where: spec.where, scope: spec.scope, access: spec.access, groupBy: spec.groupBy, having: spec.having, distinct: spec.distinct, props: spec.props.length ? spec.props : undefined };
     const db = this.area.db(appId);
+    await parsedApart(spec.where);
     const key = JSON.stringify(['count', { ...input, access: spec.access?.key ?? null }]);
     const { rows } = await this.area.ctx.dbs.readApp(appId, compiledFor(schema, table, key, db, () => buildCount(this.area.ctx.dbs, appId, table, schema, input)), spec.client);
     return Number(rows[0]?.count ?? 0);
