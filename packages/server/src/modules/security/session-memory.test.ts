@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDb } from '../../test-helpers.js';
@@ -14,6 +15,11 @@ const entry = (appId: string, tokenHash: string): Omit<SessionEntry, 'until'> =>
 });
 
 describe('session memory', () => {
+  it('hashes tokens exactly as stored sessions were hashed (sha256, hex)', () => {
+    for (const token of ['abc', crypto.randomBytes(32).toString('base64url'), 'é€'])
+      expect(hashToken(token)).toBe(crypto.createHash('sha256').update(token).digest('hex'));
+  });
+
   it('keeps a session for its TTL only', () => {
     const m = new SessionMemory();
     m.keep(entry('a', 'h1'), m.version('a'), 1000);

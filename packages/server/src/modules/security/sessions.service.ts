@@ -11,7 +11,14 @@ const TOUCH_EVERY_MS = 60_000;
 /** With a session timeout, idle time is known to a tenth of it, so an active client is never cut off. */
 const touchEvery = (timeoutMs: number) => (timeoutMs > 0 ? Math.min(TOUCH_EVERY_MS, timeoutMs / 10) : TOUCH_EVERY_MS);
 
-export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+/**
+ * The stored form of a token. Runs on every request with a user token: `crypto.hash` (Node ≥ 20.12)
+ * is the one-shot form, without a Hash object per call; the same digest as createHash.
+ */
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+export const hashToken = oneShot
+  ? (token: string) => oneShot('sha256', token, 'hex')
+  : (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 export interface UserSession {
   sessionId: string;
