@@ -151,6 +151,7 @@ process.on('message', (msg: ToHost) => {
   else if (msg.t === 'analyse') void analyse(msg);
   else if (msg.t === 'bridge') runs.get(msg.id)?.deliver(msg.callId, msg.ok, msg.json);
   else if (msg.t === 'abort') runs.get(msg.id)?.abort();
+  else if (msg.t === 'ping') send({ t: 'pong', seq: msg.seq });
 });
 
 // The server going away closes the channel: nothing is left to answer.

@@ -27,7 +27,9 @@ export type ToHost =
   | { t: 'analyse'; id: number; code: string; limits: SandboxLimits }
   /** The answer of a bridge call: `json` is the value's JSON (ok) or the error's. */
   | { t: 'bridge'; id: number; callId: number; ok: boolean; json: string }
-  | { t: 'abort'; id: number };
+  | { t: 'abort'; id: number }
+  /** Are you there? (asked when a call was not answered in time) */
+  | { t: 'ping'; seq: number };
 
 /** A failure as the process reports it; supervisor.ts turns it into an ApiError. */
 export interface WireError {
@@ -42,6 +44,7 @@ export interface WireError {
 
 export type FromHost =
   | { t: 'ready' }
+  | { t: 'pong'; seq: number }
   | { t: 'need-code'; id: number }
   | {
       t: 'result';

@@ -170,6 +170,76 @@ describe('sandbox: the bridge', () => {
   });
 });
 
+describe('sandbox: per-call caps', () => {
+  it('keeps at most 1,000 log lines of a call, then says the rest were dropped', async () => {
+    const lines: LogLine[] = [];
+    const code = bundle(
+      'app-j',
+      `Backendless.ServerCode.addService(class Chatty { talk() { for (let i = 0; i < 1500; i++) console.log('line ' + i); return 'done'; } });`,
+    );
+    expect((await call(code, service('Chatty', 'talk'), [], { onLog: (l) => lines.push(l) })).value).toBe('done');
+    expect(lines).toHaveLength(1001);
+    expect(lines[999].message).toBe('line 999');
+    expect(lines[1000]).toMatchObject({ level: 'WARN', message: expect.stringMatching(/dropped/) });
+  });
+
+  it('refuses bridge calls past 1,000 in one call, inside the code', async () => {
+    let calls = 0;
+    const code = bundle(
+      'app-j',
+      `Backendless.ServerCode.addService(class Busy { async run() {
+         let n = 0;
+         try { for (;;) { await basalt.cache.get('k'); n++; } } catch (e) { return [n, e.message]; }
+       } });`,
+    );
+    const r = await call(code, service('Busy', 'run'), [], {
+      bridge: async () => {
+        calls++;
+        return 1;
+      },
+    });
+    expect(r.value).toEqual([1000, 'More than 1000 calls in one invocation']);
+    expect(calls).toBe(1000);
+  });
+
+  it('sends outbound HTTP through the bridge (Backendless.Request and basalt.http.fetch)', async () => {
+    const seen: unknown[] = [];
+    const bridge: BridgeFn = async (op, args) => {
+      seen.push([op, args]);
+      return { status: 200, headers: { 'content-type': 'application/json' }, body: '{"ip":"1.2.3.4"}' };
+    };
+    const code = bundle(
+      'app-j',
+      `Backendless.ServerCode.addService(class Web { async get() {
+         const a = await Backendless.Request.get('https://example.test/ip').set('x-k', 'v');
+         const b = await basalt.http.fetch('https://example.test/ip', { method: 'POST', body: 'hi' });
+         return [a, b.status];
+       } });`,
+    );
+    expect((await call(code, service('Web', 'get'), [], { bridge })).value).toEqual([{ ip: '1.2.3.4' }, 200]);
+    expect(seen).toEqual([
+      ['http.fetch', { url: 'https://example.test/ip', method: 'GET', headers: { 'x-k': 'v' } }],
+      ['http.fetch', { url: 'https://example.test/ip', method: 'POST', body: 'hi' }],
+    ]);
+  });
+});
+
+describe('sandbox: bundles', () => {
+  it('asks the server again for a bundle the process no longer holds', async () => {
+    const first = bundle('app-k', `Backendless.ServerCode.addService(class V { v() { return 'first'; } });`);
+    expect((await call(first, service('V', 'v'))).value).toBe('first');
+    // Push it out of the process's caches: newer deployments of this app and of many others.
+    for (let i = 0; i < 70; i++) {
+      const other = bundle(
+        i < 6 ? 'app-k' : `app-k${i}`,
+        `Backendless.ServerCode.addService(class V { v() { return ${i}; } });`,
+      );
+      expect((await call(other, service('V', 'v'))).value).toBe(i);
+    }
+    expect((await call(first, service('V', 'v'))).value).toBe('first');
+  });
+});
+
 describe('sandbox: errors', () => {
   it("maps ServerCode.Error to the developer's code, message and status on the wire", async () => {
     const code = bundle(
@@ -398,6 +468,23 @@ describe('sandbox: a crash of the process', () => {
     expect(e.code).toBe('CLOUD_CODE_SANDBOX_CRASHED');
     expect(e.status).toBe(503);
     expect((await call(code, service('Waiter', 'ok'))).value).toBe('ok');
+    expect(sandboxPid()).not.toBe(pid);
+  });
+});
+
+describe('sandbox: a stuck process', () => {
+  it('a call the process does not answer ends at the limit + 1.5 s; the process is killed and restarted', async () => {
+    const code = bundle('app-i', `Backendless.ServerCode.addService(class Slow { ok() { return 'ok'; } });`);
+    expect((await call(code, service('Slow', 'ok'))).value).toBe('ok');
+    const pid = sandboxPid();
+    // A stopped process answers nothing, as one whose event loop is stuck.
+    process.kill(pid, 'SIGSTOP');
+    const started = Date.now();
+    const e = await failure(call(code, service('Slow', 'ok'), [], { limits: { timeoutMs: 500, memoryMb: 64 } }));
+    expect(e.code).toBe('CLOUD_CODE_TIMEOUT');
+    expect(Date.now() - started).toBeLessThan(500 + 2000);
+    await expect.poll(() => sandbox.processIds().includes(pid), { timeout: 10_000 }).toBe(false);
+    expect((await call(code, service('Slow', 'ok'))).value).toBe('ok');
     expect(sandboxPid()).not.toBe(pid);
   });
 });

@@ -21,6 +21,8 @@ import { normaliseLimits, ANALYSE_TIMEOUT_MS } from './limits.js';
 
 /** What the server waits beyond a call's own limit before it stops waiting for the process. */
 const GRACE_MS = 1500;
+/** A process that does not answer a ping in this long is stuck: it is killed and restarted. */
+const PING_WAIT_MS = 2000;
 /** Back-off between restarts of a process that keeps dying: 0, 100, 200, 400 … 5 000 ms. */
 const MAX_BACKOFF_MS = 5000;
 
@@ -41,6 +43,8 @@ class HostProcess {
   readonly sent = new Set<string>();
   readonly pending = new Map<number, Pending>();
   private deaths = 0;
+  private pingSeq = 0;
+  private probing?: NodeJS.Timeout;
   private lastStart = 0;
   private starting?: Promise<ChildProcess>;
 
@@ -68,6 +72,29 @@ class HostProcess {
     return this.starting;
   }
 
+  /**
+   * A call went unanswered past its limit: the process should have answered it (its own timer ends
+   * every run). If it does not answer a ping either, its event loop is stuck (or it is stopped):
+   * kill it, so the calls held there fail now and the next ones get a new process.
+   */
+  probe(): void {
+    const child = this.child;
+    if (!child || this.probing) return;
+    const seq = ++this.pingSeq;
+    this.probing = setTimeout(() => {
+      this.probing = undefined;
+      if (this.child === child) child.kill('SIGKILL');
+    }, PING_WAIT_MS);
+    this.probing.unref();
+    this.send({ t: 'ping', seq });
+  }
+
+  pong(seq: number): void {
+    if (seq !== this.pingSeq || !this.probing) return;
+    clearTimeout(this.probing);
+    this.probing = undefined;
+  }
+
   send(msg: ToHost): void {
     try {
       this.child?.send(msg);
@@ -79,6 +106,8 @@ class HostProcess {
   private died(child: ChildProcess): void {
     if (this.child !== child) return;
     this.child = undefined;
+    if (this.probing) clearTimeout(this.probing);
+    this.probing = undefined;
     // A process that lived a minute was not crash-looping: start the back-off again.
     this.deaths = Date.now() - this.lastStart > 60_000 ? 1 : this.deaths + 1;
     const crashed = new ApiError(
@@ -135,6 +164,7 @@ export function createSandbox(options: { processes?: number } = {}): SupervisedS
 
   const onMessage = (host: HostProcess, msg: FromHost) => {
     if (msg.t === 'ready') return;
+    if (msg.t === 'pong') return host.pong(msg.seq);
     const p = host.pending.get(msg.id);
     if (!p) return;
     if (msg.t === 'call') {
@@ -215,6 +245,7 @@ export function createSandbox(options: { processes?: number } = {}): SupervisedS
       const guard = setTimeout(() => {
         if (!host.pending.delete(id)) return;
         host.send({ t: 'abort', id });
+        host.probe();
         reject(new ApiError('CLOUD_CODE_TIMEOUT', TIMEOUT_MESSAGE));
       }, waitMs + GRACE_MS);
       host.pending.set(id, {
