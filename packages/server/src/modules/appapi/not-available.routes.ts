@@ -10,7 +10,6 @@ import { ApiError } from '../../http/api-error.js';
  * app's developer learns the feature is coming rather than that the call is malformed.
  */
 export const NOT_AVAILABLE_APP_GROUPS: ReadonlyArray<[segment: string, message: string]> = [
-  ['services', 'Custom API services are not available yet'],
   ['servercode', 'Custom event handlers are not available yet'],
   ['automation', 'Automation flows are not available yet'],
   ['management', 'The management API is not available yet'],

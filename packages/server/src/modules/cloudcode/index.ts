@@ -1,5 +1,11 @@
 import type { ServerModule } from '../module.js';
 import { cloudCodeMigrations } from './store/index.js';
+import { registerModelRoutes } from './models/models.routes.js';
+import { registerDraftRoutes } from './drafts/drafts.routes.js';
+import { registerDeployRoutes } from './deploy/deploy.routes.js';
+import { registerServiceRoutes } from './services/services.routes.js';
+import { registerInvokeRoutes } from './appapi/invoke.routes.js';
+import { ServicesService } from './services/services.service.js';
 
 export { activeDeployment } from './runtime/active-deployment.js';
 export {
@@ -10,6 +16,7 @@ export {
   type CodeCaller,
   type InvokeOptions,
 } from './runtime/invoke.js';
+export { onDeployed, setEventIdResolver, type DeployedEvent, type EventIdResolver } from './deploy/hooks.js';
 export * from './store/index.js';
 
 /**
@@ -21,5 +28,12 @@ export const cloudCodeModule: ServerModule = {
   name: 'cloudcode',
   partOf: ['code'],
   systemMigrations: cloudCodeMigrations,
-  register() {},
+  async register(app, ctx) {
+    const services = new ServicesService(ctx);
+    registerModelRoutes(app, ctx);
+    registerDraftRoutes(app, ctx);
+    registerDeployRoutes(app, ctx);
+    registerServiceRoutes(app, ctx);
+    await registerInvokeRoutes(app, ctx, services);
+  },
 };

@@ -1,0 +1,166 @@
+import type { ServerContext } from '../../../context.js';
+import { ApiError } from '../../../http/api-error.js';
+import type { AppCaller } from '../../../http/app-auth.js';
+import { invokeAs } from '../runtime/invoke.js';
+import { matchMethod } from '../services/method-routes.js';
+import { ServicesService, specOf } from '../services/services.service.js';
+import { CustomEventsRepo } from './custom-events.repo.js';
+import { argumentsFor, type CallInput } from './args.js';
+
+/** The request parts the code sees (`this.request`, `req.context`). */
+export interface HttpParts {
+  verb: string;
+  /** The URL path, without the query. */
+  path: string;
+  headers: Record<string, unknown>;
+  query: Record<string, unknown>;
+}
+
+/** `bl-execution-type: async` (or `async-low-priority`): answer at once, run in the background. */
+export function isAsync(headers: Record<string, unknown>): boolean {
+  const v = headers['bl-execution-type'];
+  return typeof v === 'string' && v.toLowerCase().startsWith('async');
+}
+
+/** Headers the code may read: never the caller's credentials of other kinds. */
+function visibleHeaders(headers: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(headers)) if (k !== 'cookie' && k !== 'auth-key') out[k] = v;
+  return out;
+}
+
+/**
+ * Invocations from the app API: service methods (by name or by generated REST route) and custom
+ * events. The caller is the request's (API key, user token, roles); the service's `localservices`
+ * permission (operation Invoke) is decided first, as for every other app API resource.
+ */
+export class ServiceInvoker {
+  private readonly events: CustomEventsRepo;
+
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly services: ServicesService,
+  ) {
+    this.events = new CustomEventsRepo(ctx.dbs);
+  }
+
+  /** `rest`: the decoded path parts after `/services/{service}`. */
+  async invokeService(
+    caller: AppCaller,
+    serviceName: string,
+    rest: string[],
+    input: Omit<CallInput, 'pathParams'>,
+    http: HttpParts,
+  ): Promise<{ run: () => Promise<unknown> }> {
+    const service = await this.services.forInvocation(caller.appId, serviceName);
+    if (!service || !service.deployment_id) throw ApiError.notFound(`Service '${serviceName}' not found`);
+    const spec = specOf(service);
+    const match =
+      matchMethod(spec.methods, http.verb, rest) ??
+      (rest.length > 1 && rest[0] === service.version
+        ? matchMethod(spec.methods, http.verb, rest.slice(1))
+        : undefined);
+    if (!match) throw ApiError.notFound(`Service '${serviceName}' has no method '${rest.join('/')}' for ${http.verb}`);
+    await this.ctx.security.engine.require(
+      caller,
+      'localservices',
+      [service.id, service.name],
+      'Invoke',
+      undefined,
+      `service '${service.name}'`,
+    );
+    const args = argumentsFor(service.name, match.method, { ...input, pathParams: match.pathParams });
+    const configurationItems = await this.services.configFor(caller.appId, service);
+    const deploymentId = service.deployment_id;
+    return {
+      run: async () =>
+        (
+          await invokeAs(
+            this.ctx,
+            caller.appId,
+            caller,
+            { kind: 'service', service: service.name, method: match.method.name },
+            args,
+            {
+              deploymentId,
+              context: {
+                httpPath: http.path,
+                httpHeaders: visibleHeaders(http.headers),
+                httpQueryParams: http.query,
+                httpPathParams: match.pathParams,
+                configurationItems,
+              },
+            },
+          )
+        ).value ?? null,
+    };
+  }
+
+  /** A custom event: the handler's return value; a non-object is wrapped as `{result}` (the reference runner's rule). */
+  async dispatchEvent(
+    caller: AppCaller,
+    name: string,
+    args: unknown,
+    http: HttpParts,
+  ): Promise<{ run: () => Promise<unknown> }> {
+    const handler = await this.events.handlerOf(caller.appId, name);
+    if (!handler?.deployment_id) throw ApiError.notFound(`Custom event handler '${name}' does not exist`);
+    const deploymentId = handler.deployment_id;
+    return {
+      run: async () => {
+        const { value } = await invokeAs(
+          this.ctx,
+          caller.appId,
+          caller,
+          { kind: 'event', name },
+          { args: args ?? {} },
+          {
+            deploymentId,
+            context: { httpPath: http.path, httpHeaders: visibleHeaders(http.headers), httpQueryParams: http.query },
+          },
+        );
+        return value !== null && typeof value === 'object' ? value : { result: value ?? null };
+      },
+    };
+  }
+}
+
+/**
+ * `testServiceConfig`: types and required items first; then the service's own `validateConfig(config)`
+ * when it has one (a throw or `false` makes the answer invalid with its message).
+ */
+export async function testServiceConfig(
+  ctx: ServerContext,
+  services: ServicesService,
+  appId: string,
+  id: string,
+  body: unknown,
+): Promise<{ valid: boolean; message?: string }> {
+  let checked;
+  try {
+    checked = await services.checkConfig(appId, id, body);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 400) return { valid: false, message: err.message };
+    throw err;
+  }
+  const { service, values } = checked;
+  const hasValidator = specOf(service).methods.some((m) => m.name === 'validateConfig');
+  if (!hasValidator || !service.deployment_id) return { valid: true };
+  try {
+    const { value } = await invokeAs(
+      ctx,
+      appId,
+      null,
+      { kind: 'service', service: service.name, method: 'validateConfig' },
+      [values],
+      {
+        deploymentId: service.deployment_id,
+        context: { configurationItems: values },
+      },
+    );
+    return value === false ? { valid: false, message: 'The service refused the configuration' } : { valid: true };
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) return { valid: false, message: err.message };
+    throw err;
+  }
+}

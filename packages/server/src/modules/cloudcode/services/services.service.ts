@@ -1,0 +1,207 @@
+import type { CodeService, ServiceConfigItem, ServiceConfigValue, ServiceMethod, ServiceSpec } from '@basalt/shared';
+import { DEFAULT_CODE_MODEL } from '@basalt/shared';
+import type { ServerContext } from '../../../context.js';
+import { ApiError } from '../../../http/api-error.js';
+import { SecretBox } from '../../../http/secret-box.js';
+import { FilesRepo, ServicesRepo, type ServiceRecord } from '../store/index.js';
+import { ModelsService } from '../models/models.service.js';
+import type { StoredServiceSpec } from './method-routes.js';
+import { openApiOf } from './openapi.js';
+import { describeValues, mergeValues, openValues, valuesOf } from './config.js';
+
+export const specOf = (s: ServiceRecord) => JSON.parse(s.spec_json) as StoredServiceSpec;
+export const configItemsOf = (s: ServiceRecord) => JSON.parse(s.config_json) as ServiceConfigItem[];
+
+/** The draft file `createJsService` writes for a new service. */
+export function serviceTemplate(name: string, description: string): string {
+  const about = description.trim() || `The ${name} API service.`;
+  return `/**
+ * ${about.replace(/\*\//g, '* /').split('\n').join('\n * ')}
+ */
+class ${name} {
+  /**
+   * Answers a greeting. Reached by POST /services/${name}/hello with the name as the body.
+   * @param {string} name
+   * @returns {string}
+   */
+  hello(name) {
+    return 'Hello, ' + name;
+  }
+}
+
+Backendless.ServerCode.addService(${name});
+`;
+}
+
+/** API services as the console manages them: listing, specs, configuration, default models. */
+export class ServicesService {
+  readonly repo: ServicesRepo;
+  private readonly files: FilesRepo;
+  private readonly models: ModelsService;
+  readonly secrets: SecretBox;
+
+  constructor(ctx: ServerContext) {
+    this.repo = new ServicesRepo(ctx.dbs);
+    this.files = new FilesRepo(ctx.dbs);
+    this.models = new ModelsService(ctx);
+    this.secrets = new SecretBox(ctx.config.dataDir);
+  }
+
+  /** 404 naming the id when the app has no such service. */
+  async get(appId: string, id: string): Promise<ServiceRecord> {
+    const s = await this.repo.byId(appId, id);
+    if (!s) throw ApiError.notFound(`Service '${id}' not found`);
+    return s;
+  }
+
+  private answer(s: ServiceRecord, defaults: Map<string, string>, all: ServiceRecord[]): CodeService {
+    const chosen = defaults.get(s.name);
+    const copies = all.filter((x) => x.name === s.name);
+    const isDefault = chosen
+      ? chosen === s.model
+      : (copies.find((x) => x.model === DEFAULT_CODE_MODEL) ?? copies[0])?.id === s.id;
+    return {
+      id: s.id,
+      name: s.name,
+      version: s.version,
+      description: specOf(s).description,
+      model: s.model,
+      language: s.language,
+      type: s.language,
+      deploymentId: s.deployment_id,
+      created: s.created,
+      defaultModel: isDefault,
+      configuration: configItemsOf(s),
+    };
+  }
+
+  async list(appId: string): Promise<CodeService[]> {
+    const all = await this.repo.list(appId);
+    const defaults = await this.repo.defaultModels(appId);
+    return all.map((s) => this.answer(s, defaults, all));
+  }
+
+  async one(appId: string, id: string): Promise<CodeService> {
+    const s = await this.get(appId, id);
+    const all = await this.repo.byName(appId, s.name);
+    return this.answer(s, await this.repo.defaultModels(appId), all);
+  }
+
+  /**
+   * The copy of a service that answers the app API: the chosen default model's, else the
+   * `default` model's, else the oldest. Undefined when no model holds it.
+   */
+  async forInvocation(appId: string, name: string): Promise<ServiceRecord | undefined> {
+    const copies = await this.repo.byName(appId, name);
+    if (!copies.length) return undefined;
+    const chosen = await this.repo.defaultModel(appId, name);
+    return copies.find((c) => c.model === chosen) ?? copies.find((c) => c.model === DEFAULT_CODE_MODEL) ?? copies[0];
+  }
+
+  async spec(appId: string, id: string): Promise<ServiceSpec> {
+    const s = await this.get(appId, id);
+    const spec = specOf(s);
+    return openApiOf({ name: s.name, version: s.version, description: spec.description }, spec.methods, appId);
+  }
+
+  async methods(appId: string, id: string): Promise<ServiceMethod[]> {
+    return specOf(await this.get(appId, id)).methods;
+  }
+
+  /** Adds `services/{name}.js` to the model's draft (409 when the file or a deployed service of that name exists). */
+  async createJs(appId: string, input: { name: string; model?: string; description?: string }) {
+    const m = await this.models.require(appId, 'JS', input.model ?? DEFAULT_CODE_MODEL, true);
+    const k = { appId, language: m.language, model: m.model };
+    const path = `services/${input.name}.js`;
+    if (await this.files.get(k, 'draft', path)) throw ApiError.conflict(`The draft file '${path}' already exists`);
+    const deployed = await this.repo.byName(appId, input.name);
+    if (deployed.some((s) => s.model === m.model))
+      throw ApiError.conflict(`The service '${input.name}' already exists in model '${m.model}'`);
+    const content = serviceTemplate(input.name, input.description ?? '');
+    const updated = Date.now();
+    await this.files.change(k, 'draft', [{ path, content }], [], updated);
+    return {
+      name: input.name,
+      model: m.model,
+      language: m.language,
+      file: { id: path, name: `${input.name}.js`, size: Buffer.byteLength(content, 'utf8'), updated },
+    };
+  }
+
+  /**
+   * Deletes services: they stop answering at once; the class file `createJsService` made is removed
+   * from the draft too (code elsewhere in the model registers the service again on its next deploy).
+   */
+  async remove(appId: string, ids: string[]): Promise<void> {
+    const missing: string[] = [];
+    for (const id of ids) if (!(await this.repo.byId(appId, id))) missing.push(id);
+    if (missing.length) throw ApiError.notFound(`Service '${missing[0]}' not found`);
+    const removed = await this.repo.remove(appId, ids);
+    for (const s of removed)
+      await this.files.change(
+        { appId, language: s.language, model: s.model },
+        'draft',
+        [],
+        [`services/${s.name}.js`],
+        Date.now(),
+      );
+  }
+
+  async update(appId: string, id: string, updates: { description?: string }): Promise<CodeService> {
+    const s = await this.get(appId, id);
+    if (updates.description !== undefined) {
+      const spec = specOf(s);
+      await this.repo.updateSpec(appId, id, JSON.stringify({ ...spec, description: updates.description }));
+    }
+    return this.one(appId, id);
+  }
+
+  async setDefaultModel(
+    appId: string,
+    body: { serviceId?: string; serviceName?: string; name?: string; model: string },
+  ) {
+    const name = body.serviceId ? (await this.get(appId, body.serviceId)).name : (body.serviceName ?? body.name);
+    if (!name) throw ApiError.field('VALIDATION', 'serviceName', 'Name the service (serviceId or serviceName)');
+    const copies = await this.repo.byName(appId, name);
+    if (!copies.length) throw ApiError.notFound(`Service '${name}' not found`);
+    if (!copies.some((c) => c.model === body.model))
+      throw ApiError.notFound(`The service '${name}' is not deployed in model '${body.model}'`);
+    await this.repo.setDefaultModel(appId, name, body.model);
+  }
+
+  async loadConfig(appId: string, id: string): Promise<ServiceConfigValue[]> {
+    const s = await this.get(appId, id);
+    return describeValues(configItemsOf(s), await this.repo.configValues(appId, s.model, s.name));
+  }
+
+  async setConfig(appId: string, id: string, body: unknown): Promise<ServiceConfigValue[]> {
+    const s = await this.get(appId, id);
+    const items = configItemsOf(s);
+    const stored = await this.repo.configValues(appId, s.model, s.name);
+    const merged = mergeValues(items, stored, valuesOf(body), this.secrets);
+    await this.repo.saveConfigValues(appId, s.model, s.name, merged, Date.now());
+    return describeValues(items, merged);
+  }
+
+  /** Checks values without storing them; answers the opened values the code would see. */
+  async checkConfig(
+    appId: string,
+    id: string,
+    body: unknown,
+  ): Promise<{ service: ServiceRecord; values: Record<string, unknown> }> {
+    const s = await this.get(appId, id);
+    const items = configItemsOf(s);
+    const merged = mergeValues(
+      items,
+      await this.repo.configValues(appId, s.model, s.name),
+      valuesOf(body),
+      this.secrets,
+    );
+    return { service: s, values: openValues(items, merged, this.secrets) };
+  }
+
+  /** The configuration values a service's code reads. */
+  async configFor(appId: string, s: ServiceRecord): Promise<Record<string, unknown>> {
+    return openValues(configItemsOf(s), await this.repo.configValues(appId, s.model, s.name), this.secrets);
+  }
+}
