@@ -204,7 +204,10 @@ export class RemoteRequestError extends Error {
  * connecting. Redirects are not followed (a token must not follow one to another host). Answers
  * the status and the answer text (capped).
  */
-export function requestRemote(rawUrl: string | URL, r: RemoteRequest): Promise<{ status: number; text: string }> {
+export function requestRemote(
+  rawUrl: string | URL,
+  r: RemoteRequest,
+): Promise<{ status: number; text: string; headers: Record<string, string> }> {
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -246,7 +249,16 @@ export function requestRemote(rawUrl: string | URL, r: RemoteRequest): Promise<{
           }
           chunks.push(size > cap ? chunk.subarray(0, chunk.length - (size - cap)) : chunk);
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            // Single-valued headers only (the answer's content type is what callers read).
+            headers: Object.fromEntries(
+              Object.entries(res.headers).filter((e): e is [string, string] => typeof e[1] === 'string'),
+            ),
+          }),
+        );
         res.on('error', reject);
       },
     );

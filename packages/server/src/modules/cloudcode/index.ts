@@ -6,6 +6,11 @@ import { registerDeployRoutes } from './deploy/deploy.routes.js';
 import { registerServiceRoutes } from './services/services.routes.js';
 import { registerInvokeRoutes } from './appapi/invoke.routes.js';
 import { ServicesService } from './services/services.service.js';
+import { createSandbox } from '../../sandbox/index.js';
+import { setSandbox } from './runtime/sandbox-holder.js';
+import { setBridgeFactory } from './runtime/invoke.js';
+import { bridgeFactory } from './bridge/index.js';
+import type { Sandbox } from './runtime/sandbox-port.js';
 
 export { activeDeployment } from './runtime/active-deployment.js';
 export {
@@ -24,16 +29,27 @@ export * from './store/index.js';
  * API, the sandbox bridge (decision 0046). Handlers/timers and logs live in their own folders of
  * this module. Part of the Cloud Code area until every route of it is built.
  */
+let running: Sandbox | undefined;
+
 export const cloudCodeModule: ServerModule = {
   name: 'cloudcode',
   partOf: ['code'],
   systemMigrations: cloudCodeMigrations,
   async register(app, ctx) {
     const services = new ServicesService(ctx);
+    // The sandbox process is forked on the first deploy or call, not at start.
+    running = createSandbox();
+    setSandbox(running);
+    setBridgeFactory(bridgeFactory(ctx, services));
     registerModelRoutes(app, ctx);
     registerDraftRoutes(app, ctx);
     registerDeployRoutes(app, ctx);
     registerServiceRoutes(app, ctx);
     await registerInvokeRoutes(app, ctx, services);
+  },
+  async close() {
+    const closing = running;
+    running = undefined;
+    await closing?.close();
   },
 };

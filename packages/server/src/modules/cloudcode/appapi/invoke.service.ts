@@ -69,7 +69,10 @@ export class ServiceInvoker {
       undefined,
       `service '${service.name}'`,
     );
-    const args = argumentsFor(service.name, match.method, { ...input, pathParams: match.pathParams });
+    // The SDK POSTs every call to the method's name with the arguments in the body, whatever the verb of its REST route.
+    const asCalled =
+      match.byName && http.verb !== match.method.method ? { ...match.method, method: http.verb } : match.method;
+    const args = argumentsFor(service.name, asCalled, { ...input, pathParams: match.pathParams });
     const configurationItems = await this.services.configFor(caller.appId, service);
     const deploymentId = service.deployment_id;
     return {
@@ -90,6 +93,51 @@ export class ServiceInvoker {
                 httpPathParams: match.pathParams,
                 configurationItems,
               },
+            },
+          )
+        ).value ?? null,
+    };
+  }
+
+  /**
+   * `services.invoke` from cloud code: the method by name, `args` an array (positional) or what a
+   * REST body would be; the code's principal needs the service's Invoke permission like any caller.
+   */
+  async invokeByName(
+    caller: AppCaller & { depth?: number },
+    serviceName: string,
+    method: string,
+    args: unknown,
+  ): Promise<{ run: () => Promise<unknown> }> {
+    const service = await this.services.forInvocation(caller.appId, serviceName);
+    if (!service || !service.deployment_id) throw ApiError.notFound(`Service '${serviceName}' not found`);
+    const m = specOf(service).methods.find((x) => x.name === method);
+    if (!m) throw ApiError.notFound(`Service '${serviceName}' has no method '${method}'`);
+    await this.ctx.security.engine.require(
+      caller,
+      'localservices',
+      [service.id, service.name],
+      'Invoke',
+      undefined,
+      `service '${service.name}'`,
+    );
+    const positional = Array.isArray(args)
+      ? args
+      : argumentsFor(service.name, { ...m, method: 'POST' }, { body: args, query: {}, pathParams: {} });
+    const configurationItems = await this.services.configFor(caller.appId, service);
+    const deploymentId = service.deployment_id;
+    return {
+      run: async () =>
+        (
+          await invokeAs(
+            this.ctx,
+            caller.appId,
+            caller,
+            { kind: 'service', service: service.name, method },
+            positional,
+            {
+              deploymentId,
+              context: { configurationItems },
             },
           )
         ).value ?? null,

@@ -1,14 +1,12 @@
 import type { ServerContext } from '../../../context.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Caller } from '../../security/permission-engine.js';
-import { createBridge } from '../bridge/index.js';
+import { DEFAULT_LIMITS, normaliseLimits } from '../../../sandbox/index.js';
 import { activeDeployment } from './active-deployment.js';
 import { sandbox } from './sandbox-holder.js';
-import type { InvokeResult, LogLine, SandboxLimits, Target } from './sandbox-port.js';
+import type { BridgeFn, InvokeResult, LogLine, SandboxLimits, Target } from './sandbox-port.js';
 
-/** Default limits of one invocation (contract §1); apps may lower or raise them within the maxima. */
-export const DEFAULT_LIMITS: SandboxLimits = { timeoutMs: 10_000, memoryMb: 64 };
-const MAX_MEMORY_MB = 128;
+export { DEFAULT_LIMITS };
 
 /** Cloud code calling APIs that run cloud code again stops at this depth. */
 export const MAX_DEPTH = 4;
@@ -31,6 +29,14 @@ export interface InvokeOptions {
   limits?: Partial<SandboxLimits>;
   /** Where the code's log lines go; the registered log sink when absent. */
   onLog?: (line: LogLine) => void;
+}
+
+/** Builds the host side of the bridge for one invocation (bridge/index.ts, set by the module). */
+export type BridgeFactory = (ctx: ServerContext, appId: string, caller: CodeCaller | null, depth: number) => BridgeFn;
+let bridgeFactory: BridgeFactory | undefined;
+
+export function setBridgeFactory(factory: BridgeFactory): void {
+  bridgeFactory = factory;
 }
 
 type LogSink = (appId: string, line: LogLine) => void;
@@ -58,10 +64,8 @@ export async function invokeAs(
   if (depth > MAX_DEPTH)
     throw ApiError.badRequest(`Cloud code called cloud code more than ${MAX_DEPTH} levels deep; the call was stopped`);
   const code = await activeDeployment(ctx, appId, opts.deploymentId);
-  const limits: SandboxLimits = {
-    timeoutMs: opts.limits?.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
-    memoryMb: Math.min(opts.limits?.memoryMb ?? DEFAULT_LIMITS.memoryMb, MAX_MEMORY_MB),
-  };
+  const limits: SandboxLimits = normaliseLimits(opts.limits);
+  if (!bridgeFactory) throw new ApiError('SERVICE_UNAVAILABLE', 'Cloud code is not running');
   const context: Record<string, unknown> = {
     appId,
     userId: caller?.userId ?? null,
@@ -77,7 +81,7 @@ export async function invokeAs(
     payload,
     context,
     limits,
-    bridge: createBridge(ctx, appId, caller, depth),
+    bridge: bridgeFactory(ctx, appId, caller, depth),
     onLog,
   });
 }

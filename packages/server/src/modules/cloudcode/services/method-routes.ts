@@ -84,10 +84,10 @@ export function matchMethod(
   methods: StoredMethod[],
   verb: string,
   rest: string[],
-): { method: StoredMethod; pathParams: Record<string, string> } | undefined {
+): { method: StoredMethod; pathParams: Record<string, string>; byName: boolean } | undefined {
   if (rest.length === 1) {
     const byName = methods.find((m) => m.name === rest[0]);
-    if (byName && (verb === 'POST' || verb === byName.method)) return { method: byName, pathParams: {} };
+    if (byName && (verb === 'POST' || verb === byName.method)) return { method: byName, pathParams: {}, byName: true };
   }
   for (const m of methods) {
     if (m.method !== verb) continue;
@@ -100,7 +100,7 @@ export function matchMethod(
       if (p) pathParams[p[1]] = rest[i];
       else ok = parts[i] === rest[i];
     }
-    if (ok) return { method: m, pathParams };
+    if (ok) return { method: m, pathParams, byName: false };
   }
   return undefined;
 }
