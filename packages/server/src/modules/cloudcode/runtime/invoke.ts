@@ -42,9 +42,21 @@ export function setBridgeFactory(factory: BridgeFactory): void {
 type LogSink = (appId: string, line: LogLine) => void;
 let logSink: LogSink | undefined;
 
-/** The logs part plugs its sink here: every invocation without its own `onLog` logs to it. */
+/** A sink other than the server's (`ctx.cloudLogs`) for invocations without their own `onLog` (tests). */
 export function setLogSink(sink: LogSink | undefined): void {
   logSink = sink;
+}
+
+/** What ran, as log lines name it: `Service.method`, `provider.event target`, the timer or event name. */
+function nameOf(t: Target): string {
+  switch (t.kind) {
+    case 'service':
+      return `${t.service}.${t.method}`;
+    case 'handler':
+      return `${t.provider}.${t.event} ${t.target}`;
+    default:
+      return t.name;
+  }
 }
 
 /**
@@ -74,7 +86,11 @@ export async function invokeAs(
     ...opts.context,
   };
   const sink = logSink;
-  const onLog = opts.onLog ?? (sink ? (line: LogLine) => sink(appId, line) : undefined);
+  const onLog =
+    opts.onLog ??
+    (sink
+      ? (line: LogLine) => sink(appId, line)
+      : ctx.cloudLogs?.forInvocation(appId, { kind: target.kind, name: nameOf(target) }));
   return sandbox().invoke({
     code,
     target,
