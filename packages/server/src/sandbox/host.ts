@@ -114,9 +114,15 @@ async function analyse(msg: Extract<ToHost, { t: 'analyse' }>): Promise<void> {
       await run.load(prelude, bundle);
     } catch (e) {
       const error = run.classify(e);
-      throw new RunFailure(
-        error.kind === 'error' ? { kind: 'deploy', message: describeDeployError(e) } : { ...error, kind: 'deploy' },
-      );
+      throw new RunFailure({
+        kind: 'deploy',
+        message:
+          error.kind === 'error'
+            ? describeDeployError(e)
+            : error.kind === 'timeout'
+              ? `The code did not finish loading within ${msg.limits.timeoutMs} ms`
+              : error.message,
+      });
     }
     const registration = JSON.parse(await run.registration()) as Extract<
       FromHost,

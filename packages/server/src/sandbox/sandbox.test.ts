@@ -406,6 +406,9 @@ describe('sandbox: analyse', () => {
     const syntax = await failure(sandbox.analyse(bundle('app-f', `\nclass {`)));
     expect(syntax.code).toBe('CLOUD_CODE_DEPLOY_ERROR');
     expect(syntax.message).toMatch(/SyntaxError/);
+    const endless = await failure(sandbox.analyse(bundle('app-f', `while (true) {}`)));
+    expect(endless.code).toBe('CLOUD_CODE_DEPLOY_ERROR');
+    expect(endless.message).toMatch(/did not finish loading within 2000 ms/);
   });
 });
 
