@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context.js';
 import { authenticateApp } from '../../../http/app-auth.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -47,10 +47,16 @@ export function parseLogBatch(body: unknown): LogLineInput[] {
  * dropped and counted, not refused: the SDK would only send them again).
  */
 export function registerAppLogRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.put(
+  app.put<{ Params: { appId: string; apiKey: string } }>(
     '/:appId/:apiKey/log',
-    { bodyLimit: BODY_LIMIT },
-    async (req: FastifyRequest<{ Params: { appId: string; apiKey: string } }>, reply) => {
+    {
+      bodyLimit: BODY_LIMIT,
+      // The key is checked before the body is read: a caller without one cannot make us parse 2 MB.
+      onRequest: async (req) => {
+        await authenticateApp(ctx, req);
+      },
+    },
+    async (req, reply) => {
       const caller = await authenticateApp(ctx, req);
       const lines = parseLogBatch(req.body);
       for (const line of lines) ctx.cloudLogs.write(caller.appId, line);

@@ -167,6 +167,12 @@ describeEachDb('cloud-code logs: sink, /cloudcode sockets, app API Logging', (se
     expect(noLogger.statusCode).toBe(400);
     const badKey = await put([line(text)], 'not-a-key');
     expect(badKey.statusCode).toBe(401);
+    // A wrong key is refused before the body is read: even an oversized one is a 401, not a 413.
+    const badKeyHuge = await server().call('PUT', `/${f.appId}/not-a-key/log`, {
+      payload: JSON.stringify([line('y'.repeat(3 * 1024 * 1024))]),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(badKeyHuge.statusCode).toBe(401);
     const huge = await server().call('PUT', `/${f.appId}/${f.keys.JS}/log`, {
       payload: JSON.stringify([line('y'.repeat(3 * 1024 * 1024))]),
       headers: { 'content-type': 'application/json' },
