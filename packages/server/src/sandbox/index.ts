@@ -18,3 +18,4 @@ export type {
 export { createSandbox, type SupervisedSandbox } from './supervisor.js';
 export { OPS, isOp, type Op, type OpArgs, type DataQuery, type RelationArgs, type EmailBody } from './ops.js';
 export { DEFAULT_LIMITS, MAX_MEMORY_MB, ANALYSE_TIMEOUT_MS, normaliseLimits } from './limits.js';
+export { PRELUDE_DECLARATIONS } from './declarations.js';

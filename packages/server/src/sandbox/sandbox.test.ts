@@ -1,7 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../http/api-error.js';
 import { errorAnswer } from '../http/error-handler.js';
-import { createSandbox, type BridgeFn, type CodeRef, type InvokeRequest, type LogLine, type Target } from './index.js';
+import {
+  createSandbox,
+  PRELUDE_DECLARATIONS,
+  type BridgeFn,
+  type CodeRef,
+  type InvokeRequest,
+  type LogLine,
+  type Target,
+} from './index.js';
 
 /**
  * The sandbox with real isolates in a real child process. The bridge here is a fake host side
@@ -139,6 +147,56 @@ describe('sandbox: the bridge', () => {
     ]);
   });
 
+  it('sends each reference SDK call as its op with the arguments of ops.ts', async () => {
+    const seen: unknown[] = [];
+    const bridge: BridgeFn = async (op, args) => {
+      seen.push([op, args]);
+      return op === 'counters.addAndGet' ? 10 : null;
+    };
+    const code = bundle(
+      'app-b',
+      `Backendless.ServerCode.addService(class Many { async run() {
+         const P = Backendless.Data.of('Person');
+         await P.findById({ objectId: 'p1' });
+         await P.findFirst();
+         await P.getObjectCount("age > 1");
+         await P.remove('p2');
+         await P.bulkDelete(['a', "b'c"]);
+         await P.bulkUpdate("age > 1", { flag: true });
+         await P.addRelation({ objectId: 'p1' }, 'friends', [{ objectId: 'p3' }]);
+         await P.loadRelations('p1', Backendless.LoadRelationsQueryBuilder.create().setRelationName('friends').setPageSize(5));
+         await Backendless.UserService.getCurrentUser();
+         await Backendless.Files.saveFile('/docs', 'a.txt', 'hello', true);
+         await Backendless.Messaging.publish('news', 'hi', { headers: { h: '1' } });
+         await Backendless.Messaging.sendEmail('Subj', { textmessage: 'body' }, ['a@x.test']);
+         await Backendless.Cache.put('k', { v: 1 }, 60);
+         const before = await Backendless.Counters.of('c').getAndAdd(3);
+         await Backendless.CustomServices.invoke('Other', 'run', ['x']);
+         await Backendless.Events.dispatch('ping', { n: 1 });
+         return before;
+       } });`,
+    );
+    expect((await call(code, service('Many', 'run'), [], { bridge })).value).toBe(7);
+    expect(seen).toEqual([
+      ['data.findById', { table: 'Person', id: 'p1', query: {} }],
+      ['data.findFirst', { table: 'Person', query: {} }],
+      ['data.count', { table: 'Person', where: 'age > 1' }],
+      ['data.remove', { table: 'Person', id: 'p2' }],
+      ['data.bulkDelete', { table: 'Person', where: "objectId in ('a','b''c')" }],
+      ['data.bulkUpdate', { table: 'Person', where: 'age > 1', changes: { flag: true } }],
+      ['data.addRelation', { table: 'Person', parentId: 'p1', relation: 'friends', children: ['p3'] }],
+      ['data.loadRelations', { table: 'Person', parentId: 'p1', relation: 'friends', query: { pageSize: 5 } }],
+      ['users.currentUser', {}],
+      ['files.saveText', { path: '/docs/a.txt', content: 'hello', overwrite: true }],
+      ['messaging.publish', { channel: 'news', message: 'hi', headers: { h: '1' } }],
+      ['messaging.sendEmail', { subject: 'Subj', body: { textmessage: 'body' }, to: ['a@x.test'] }],
+      ['cache.put', { key: 'k', value: { v: 1 }, ttl: 60 }],
+      ['counters.addAndGet', { name: 'c', value: 3 }],
+      ['services.invoke', { service: 'Other', method: 'run', args: ['x'] }],
+      ['events.dispatch', { name: 'ping', args: { n: 1 } }],
+    ]);
+  });
+
   it('a host error the code does not catch answers with its own code', async () => {
     const code = bundle(
       'app-b',
@@ -167,6 +225,30 @@ describe('sandbox: the bridge', () => {
       ['WARN', 'SERVER_CODE', 'careful'],
       ['ERROR', 'orders', 'bad order'],
     ]);
+  });
+});
+
+describe('sandbox: declarations', () => {
+  it('declares every function basalt offers', async () => {
+    const code = bundle(
+      'app-l',
+      `Backendless.ServerCode.addService(class Walk { walk() {
+         const out = [];
+         const visit = (o, path) => { for (const k of Object.keys(o)) {
+           const v = o[k];
+           if (typeof v === 'function') out.push(path + k);
+           else if (v && typeof v === 'object' && k !== 'context') visit(v, path + k + '.');
+         } };
+         visit(basalt, '');
+         visit(basalt.data.of('T'), 'data.of().');
+         visit(basalt.counters.of('c'), 'counters.of().');
+         return out;
+       } });`,
+    );
+    const paths = (await call(code, service('Walk', 'walk'))).value as string[];
+    expect(paths.length).toBeGreaterThan(40);
+    const missing = paths.filter((p) => !new RegExp(`\\b${p.split('.').pop()}\\b`).test(PRELUDE_DECLARATIONS));
+    expect(missing).toEqual([]);
   });
 });
 
