@@ -19,6 +19,7 @@ import { securityRoutes } from '../features/security/routes';
 import { usersRoutes } from '../features/users/routes';
 import { teamRoutes } from '../features/team/routes';
 import { auditRoutes } from '../features/audit/routes';
+import { codeRoutes } from '../features/code/routes';
 
 /**
  * Every console URL that exists so far (docs/console-screens.md › URLs). Pages load lazily (one chunk per route); the
@@ -56,6 +57,7 @@ export const router = createBrowserRouter([
                   ...usersRoutes,
                   ...teamRoutes,
                   ...auditRoutes,
+                  ...codeRoutes,
                   ...settingsRoutes,
                   ...areaRoutes,
                 ],

@@ -10,6 +10,7 @@ import { streamCsv } from './csv.js';
 import { readFindSpec, type FindSpec } from './find-spec.js';
 import type { Answering } from '../../../db/query-limits.js';
 import { assertObjectId } from './record-input.js';
+import { intercepted } from '../../../events/interceptors.js';
 import type { RecordsQuery } from './records.query.js';
 import type { RecordsService } from './records.service.js';
 
@@ -75,8 +76,21 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
     return sendJson(reply, record[params.columnName]);
   });
 
-  handle(app, ctx, r.createRecord, ({ params, body }) => s.records.create(params.appId, params.tableName, body));
-  handle(app, ctx, r.updateRecord, ({ params, body }) => s.records.update(params.appId, params.tableName, assertObjectId(params.objectId), body));
+  /*
+   * A record written in the data browser goes through the table's event handlers as an app's write
+   * does (decision 0047): the handlers run with no app user (ServerCodeUser only), as a timer's do.
+   * Without handlers this is one lookup and the write runs directly.
+   */
+  const hooked = <T>(appId: string, table: string, op: string, req: Record<string, unknown>, work: (req: Record<string, unknown>) => Promise<T>) =>
+    ctx.interceptors.active(appId) ? intercepted(ctx.interceptors, { appId, provider: 'data', target: table, caller: null }, { before: `before${op}`, after: `after${op}` }, req, work) : work(req);
+
+  handle(app, ctx, r.createRecord, ({ params, body }) =>
+    hooked(params.appId, params.tableName, 'Create', { item: body }, (req) => s.records.create(params.appId, params.tableName, req.item as typeof body)),
+  );
+  handle(app, ctx, r.updateRecord, ({ params, body }) => {
+    const objectId = assertObjectId(params.objectId);
+    return hooked(params.appId, params.tableName, 'Update', { item: { ...body, objectId } }, (req) => s.records.update(params.appId, params.tableName, objectId, req.item as typeof body));
+  });
   handle(app, ctx, r.bulkCreateRecords, ({ params, body }) => s.records.bulkCreate(params.appId, params.tableName, body));
   handle(app, ctx, r.bulkUpsertRecords, async ({ params, body }) => {
     const ids = await s.records.bulkUpsert(params.appId, params.tableName, body);

@@ -1,0 +1,19 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazy-page';
+
+/** Routes inside `/apps/:appId` (docs/console-screens.md › URLs: Cloud code). */
+export const codeRoutes: RouteObject[] = [
+  {
+    path: 'code',
+    lazy: lazyPage(() => import('./pages/CodeLayout')),
+    children: [
+      { index: true, element: <Navigate to="services" replace /> },
+      { path: 'services/:serviceId?/:method?', lazy: lazyPage(() => import('./pages/ServicesPage')) },
+      { path: 'handlers', lazy: lazyPage(() => import('./pages/HandlersPage')) },
+      { path: 'timers/:timer?', lazy: lazyPage(() => import('./pages/TimersPage')) },
+      { path: 'editor', element: <Navigate to="default" replace /> },
+      { path: 'editor/:model/*', lazy: lazyPage(() => import('./pages/EditorPage')) },
+      { path: 'logs', lazy: lazyPage(() => import('./pages/LogsPage')) },
+    ],
+  },
+];
