@@ -3,6 +3,7 @@ import type { ServerContext } from '../../context.js';
 import type { Caller } from './permission-engine.js';
 import { SYSTEM_ROLES } from './roles.service.js';
 import type { Security } from './security.service.js';
+import { AdvisorRepo } from './advisor.repo.js';
 
 /** A key not made or regenerated for this long counts as never rotated. */
 export const STALE_KEY_DAYS = 90;
@@ -78,12 +79,8 @@ export async function adviseApp(
     });
   }
 
-  const sys = ctx.dbs.system;
-  const keys = await sys
-    .selectFrom('api_keys')
-    .select(['device_type', 'name', 'created', 'updated'])
-    .where('app_id', '=', appId)
-    .execute();
+  const repo = new AdvisorRepo(ctx.dbs.system);
+  const keys = await repo.keyDates(appId);
   const stale = keys
     .filter((k) => now - Number(k.updated ?? k.created) > STALE_KEY_DAYS * DAY)
     .map((k) => k.name ?? k.device_type);
@@ -98,19 +95,9 @@ export async function adviseApp(
     });
   }
 
-  const app = await sys.selectFrom('apps').select('owner_id').where('id', '=', appId).executeTakeFirst();
-  const memberIds = (
-    await sys.selectFrom('app_members').select('developer_id').where('app_id', '=', appId).execute()
-  ).map((m) => m.developer_id);
-  const ids = [...new Set([...(app ? [app.owner_id] : []), ...memberIds])];
+  const ids = await repo.developerIds(appId);
   if (ids.length) {
-    const without = await sys
-      .selectFrom('developers')
-      .select('email')
-      .where('id', 'in', ids)
-      .where('totp_enabled', '=', 0)
-      .orderBy('email')
-      .execute();
+    const without = await repo.emailsWithout2fa(ids);
     if (without.length) {
       risks.push({
         id: 'members-without-2fa',
@@ -118,7 +105,7 @@ export async function adviseApp(
         level: 'medium',
         title: `${without.length} team member${without.length === 1 ? '' : 's'} without two-factor sign-in`,
         detail: 'A stolen password alone opens the console for them, with every right they have on this app.',
-        members: without.map((d) => d.email),
+        members: without,
       });
     }
   }

@@ -9,6 +9,7 @@ import { registerAdvisorRoutes } from './advisor.routes.js';
 import type { Caller } from './permission-engine.js';
 import { canonicalOperation } from './permissions.repo.js';
 import { rekeyColumnRules } from './column-rules.migration.js';
+import { ChannelItemsRepo } from './channel-items.repo.js';
 
 export { Security, type SchemaSource } from './security.service.js';
 export type { Caller, Decision, RowFilter } from './permission-engine.js';
@@ -71,16 +72,8 @@ export async function checkChannelPermission(
   channel: string,
   operation: 'Publish' | 'Subscribe',
 ): Promise<{ allowed: true } | { allowed: false; message: string }> {
-  const db = ctx.dbs.system as unknown as import('kysely').Kysely<{
-    msg_channels: { id: string; app_id: string; name: string };
-  }>;
-  const row = await db
-    .selectFrom('msg_channels')
-    .select('id')
-    .where('app_id', '=', caller.appId)
-    .where('name', '=', channel)
-    .executeTakeFirst();
-  const d = await ctx.security.engine.decide(caller, 'messaging', row ? [row.id, channel] : [channel], operation);
+  const id = await new ChannelItemsRepo(ctx.dbs.system).idOf(caller.appId, channel);
+  const d = await ctx.security.engine.decide(caller, 'messaging', id ? [id, channel] : [channel], operation);
   return d.access === 'GRANT'
     ? { allowed: true }
     : { allowed: false, message: `Permission denied: ${operation} on channel '${channel.slice(0, 100)}'` };

@@ -4,7 +4,10 @@ import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { PolicyMemory } from './policy-memory.js';
 import type { SecurityKysely } from './security.migrations.js';
-import { isDbFailure, translateError } from '../../db/db-errors.js';
+import { translateError } from '../../db/db-errors.js';
+import { RolesRepo, type RoleRow } from './roles.repo.js';
+
+export type { RoleRow } from './roles.repo.js';
 
 /** Roles every app has; they cannot be renamed or deleted. */
 export const SYSTEM_ROLES = [
@@ -38,19 +41,13 @@ export const CLIENT_ROLE_BY_DEVICE: Record<string, string> = {
 
 const ROLE_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,99}$/;
 
-export interface RoleRow {
-  id: string;
-  name: string;
-  system: boolean;
-}
-
 function toWire(r: RoleRow): SecurityRole {
   return { roleId: r.id, rolename: r.name, system: r.system };
 }
 
 /** Roles of an app and their assignment to app users. */
 export class RolesService {
-  private readonly db: SecurityKysely;
+  private readonly repo: RolesRepo;
   /** Apps whose system roles exist already (seeding is checked once per process). */
   private readonly seeded = new Set<string>();
   private readonly seeding = new Map<string, Promise<void>>();
@@ -65,7 +62,7 @@ export class RolesService {
     private readonly ctx: ServerContext,
     private readonly memory: PolicyMemory = new PolicyMemory(),
   ) {
-    this.db = ctx.dbs.system as unknown as SecurityKysely;
+    this.repo = new RolesRepo(ctx.dbs.system as unknown as SecurityKysely);
   }
 
   /**
@@ -83,33 +80,17 @@ export class RolesService {
   }
 
   private async seed(appId: string): Promise<void> {
-    const have = new Set(
-      (
-        await this.db
-          .selectFrom('sec_roles')
-          .select('name')
-          .where('app_id', '=', appId)
-          .where('system', '=', 1)
-          .execute()
-      ).map((r) => r.name),
-    );
+    const have = new Set(await this.repo.systemRoleNames(appId));
     let first = false;
     for (const name of SYSTEM_ROLES) {
       if (have.has(name)) continue;
-      try {
-        await this.db
-          .insertInto('sec_roles')
-          .values({ id: crypto.randomUUID(), app_id: appId, name, system: 1, created: Date.now() })
-          .execute();
-        // Exactly one seeder (of any node) inserts this role: that one seeds the default permissions,
-        // and it never happens again, so the developer's later edits are never overwritten.
-        if (name === 'AuthenticatedUser') first = true;
-      } catch (err) {
-        if (!isDbFailure(err, 'unique')) throw err;
-      }
+      const inserted = await this.repo.insertSystemRole(appId, crypto.randomUUID(), name, Date.now());
+      // Exactly one seeder (of any node) inserts this role: that one seeds the default permissions,
+      // and it never happens again, so the developer's later edits are never overwritten.
+      if (inserted && name === 'AuthenticatedUser') first = true;
     }
     if (first) {
-      const rows = await this.db.selectFrom('sec_roles').select(['id', 'name']).where('app_id', '=', appId).execute();
+      const rows = await this.repo.all(appId);
       await this.onFirstSeed?.(appId, new Map(rows.map((r) => [r.name, r.id])));
     }
     this.seeded.add(appId);
@@ -120,16 +101,7 @@ export class RolesService {
   /** Roles of an app; remembered (see PolicyMemory) because every app API call needs them. */
   async rows(appId: string): Promise<RoleRow[]> {
     await this.ensureSystemRoles(appId);
-    return this.memory.remember(appId, 'roles', async () =>
-      (
-        await this.db
-          .selectFrom('sec_roles')
-          .select(['id', 'name', 'system'])
-          .where('app_id', '=', appId)
-          .orderBy('name')
-          .execute()
-      ).map((r) => ({ id: r.id, name: r.name, system: Number(r.system) === 1 })),
-    );
+    return this.memory.remember(appId, 'roles', () => this.repo.all(appId));
   }
 
   /** `rows` without waiting, once the app's roles are seeded and remembered; else undefined. */
@@ -168,9 +140,9 @@ export class RolesService {
     const clean = this.checkName(name);
     if ((await this.rows(appId)).some((r) => r.name.toLowerCase() === clean.toLowerCase()))
       throw ApiError.conflict(`A role named '${clean}' already exists`);
-    const row = { id: crypto.randomUUID(), app_id: appId, name: clean, system: 0, created: Date.now() };
+    const row = { id: crypto.randomUUID(), name: clean };
     try {
-      await this.db.insertInto('sec_roles').values(row).execute();
+      await this.repo.insert(appId, row.id, clean, Date.now());
     } catch (err) {
       throw translateError(err, { unique: ApiError.conflict(`A role named '${clean}' already exists`) });
     }
@@ -184,7 +156,7 @@ export class RolesService {
     const clean = this.checkName(name);
     if ((await this.rows(appId)).some((r) => r.id !== role.id && r.name.toLowerCase() === clean.toLowerCase()))
       throw ApiError.conflict(`A role named '${clean}' already exists`);
-    await this.db.updateTable('sec_roles').set({ name: clean }).where('id', '=', role.id).execute();
+    await this.repo.rename(role.id, clean);
     this.memory.forget(appId);
     return toWire({ ...role, name: clean });
   }
@@ -193,23 +165,14 @@ export class RolesService {
   async remove(appId: string, roleId: string): Promise<RoleRow> {
     const role = await this.get(appId, roleId);
     if (role.system) throw ApiError.badRequest(`'${role.name}' is a system role and cannot be deleted`);
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('sec_permissions')
-        .where('app_id', '=', appId)
-        .where('principal_type', '=', 'role')
-        .where('principal', '=', role.id)
-        .execute();
-      await trx.deleteFrom('sec_user_roles').where('app_id', '=', appId).where('role_id', '=', role.id).execute();
-      await trx.deleteFrom('sec_roles').where('id', '=', role.id).execute();
-    });
+    await this.repo.delete(appId, role.id);
     this.memory.forget(appId);
     return role;
   }
 
   /** Roles given to a user by the developer (not the implied ones). */
   async assignedTo(appId: string, userId: string): Promise<RoleRow[]> {
-    return this.memory.remember(appId, `assigned\u0000${userId}`, () => this.readAssigned(appId, userId));
+    return this.memory.remember(appId, `assigned\u0000${userId}`, () => this.repo.assignedTo(appId, userId));
   }
 
   /** `assignedTo` without waiting when remembered already; else undefined. */
@@ -217,28 +180,9 @@ export class RolesService {
     return this.memory.peek<RoleRow[]>(appId, `assigned\u0000${userId}`);
   }
 
-  private async readAssigned(appId: string, userId: string): Promise<RoleRow[]> {
-    const rows = await this.db
-      .selectFrom('sec_user_roles')
-      .innerJoin('sec_roles', 'sec_roles.id', 'sec_user_roles.role_id')
-      .select(['sec_roles.id', 'sec_roles.name', 'sec_roles.system'])
-      .where('sec_user_roles.app_id', '=', appId)
-      .where('sec_user_roles.user_id', '=', userId)
-      .execute();
-    return rows.map((r) => ({ id: r.id, name: r.name, system: Number(r.system) === 1 }));
-  }
-
   /** Users the developer gave a role to (the app SDK's findByRole), at most `limit`. */
   async usersWith(appId: string, roleId: string, limit: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('sec_user_roles')
-      .select('user_id')
-      .where('app_id', '=', appId)
-      .where('role_id', '=', roleId)
-      .orderBy('user_id')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => String(r.user_id));
+    return this.repo.usersWith(appId, roleId, limit);
   }
 
   /** For each role, which of the given users hold it (`tables.loadAssignedUserRoles`). */
@@ -247,14 +191,7 @@ export class RolesService {
     userIds: string[],
   ): Promise<Array<SecurityRole & { users: string[]; status: 'ALL' | 'SOME' | 'NONE' }>> {
     const roles = await this.rows(appId);
-    const links = userIds.length
-      ? await this.db
-          .selectFrom('sec_user_roles')
-          .select(['user_id', 'role_id'])
-          .where('app_id', '=', appId)
-          .where('user_id', 'in', userIds)
-          .execute()
-      : [];
+    const links = userIds.length ? await this.repo.linksOf(appId, userIds) : [];
     return roles.map((r) => {
       const users = links.filter((l) => l.role_id === r.id).map((l) => l.user_id);
       const status = users.length === 0 ? 'NONE' : users.length >= userIds.length ? 'ALL' : 'SOME';
@@ -272,29 +209,17 @@ export class RolesService {
       }
       resolved.push({ role, assign: c.assign });
     }
-    await this.db.transaction().execute(async (trx) => {
-      for (const { role, assign } of resolved) {
-        for (const userId of userIds) {
-          await trx
-            .deleteFrom('sec_user_roles')
-            .where('app_id', '=', appId)
-            .where('user_id', '=', userId)
-            .where('role_id', '=', role.id)
-            .execute();
-          if (assign)
-            await trx
-              .insertInto('sec_user_roles')
-              .values({ app_id: appId, user_id: userId, role_id: role.id })
-              .execute();
-        }
-      }
-    });
+    await this.repo.assign(
+      appId,
+      userIds,
+      resolved.map(({ role, assign }) => ({ roleId: role.id, assign })),
+    );
     this.memory.forget(appId);
   }
 
   /** Forgets a deleted user's assignments. */
   async forgetUser(appId: string, userId: string): Promise<void> {
-    await this.db.deleteFrom('sec_user_roles').where('app_id', '=', appId).where('user_id', '=', userId).execute();
+    await this.repo.deleteUser(appId, userId);
     this.memory.forget(appId);
   }
 }
