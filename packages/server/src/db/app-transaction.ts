@@ -30,6 +30,7 @@ interface Scope {
   afterCommit: Array<() => void>;
 }
 
+/** Marks the views `inAppTransaction` made (their transaction's app and root): no service is found here. */
 const scopes = new WeakMap<ServerContext, Scope>();
 
 /** The server's own context of a transaction's view (the context itself otherwise). */

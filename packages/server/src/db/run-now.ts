@@ -7,6 +7,7 @@ export interface Direct {
   prepare(sql: string): Database.Statement;
 }
 
+/** Per Kysely instance: the SQLite handle and statement cache it was opened with (a side table, not a service). */
 const directs = new WeakMap<Kysely<any>, Direct>();
 
 /** Called by the dialect for each SQLite Kysely instance it opens (system and app stores). */

@@ -35,6 +35,7 @@ export interface AppCaller extends Caller {
 /** Route patterns of the app API all start so (files and messaging included). */
 const APP_ROUTE = /^\/:appId\/:apiKey(\/|$)/;
 
+/** Memo per request: its caller is worked out once however many steps ask. */
 const callers = new WeakMap<FastifyRequest, Promise<AppCaller>>();
 
 /** The `user-token` header as sent; the SDK never sends an empty one, some clients send "null". */
@@ -140,6 +141,7 @@ function anonymousCaller(caller: Caller, apiKey: string): AppCaller {
   if (!out) byKey.set(apiKey, (out = Object.freeze({ ...caller, apiKey, token: null })));
   return out;
 }
+/** Memo per shared anonymous caller (replaced when the app's roles change): its form for each key. */
 const anonymousByKey = new WeakMap<Caller, Map<string, AppCaller>>();
 
 async function resolveCaller(ctx: ServerContext, req: FastifyRequest, ignoreToken: boolean): Promise<AppCaller> {

@@ -6,6 +6,7 @@ export interface RouteSummary {
   url: string;
 }
 
+/** The routes each Fastify instance registered (tests build several): a record of it, not a service. */
 const lists = new WeakMap<FastifyInstance, RouteSummary[]>();
 
 /**

@@ -14,6 +14,15 @@ export class AccountsRepo {
     return this.db.selectFrom('developers').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
   }
 
+  /** Ids of the apps a developer owns or is a team member of (each once). */
+  async appIdsOf(developerId: string): Promise<string[]> {
+    const [owned, member] = await Promise.all([
+      this.db.selectFrom('apps').select('id').where('owner_id', '=', developerId).execute(),
+      this.db.selectFrom('app_members').select('app_id as id').where('developer_id', '=', developerId).execute(),
+    ]);
+    return [...new Set([...owned, ...member].map((a) => a.id))];
+  }
+
   findById(id: string) {
     return this.db.selectFrom('developers').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -202,12 +202,7 @@ export class TwoFactorService {
    */
   private async tellRecoveryCodeUsed(dev: DevelopersTable, left: number): Promise<void> {
     const summary = `${dev.email} signed in with a recovery code (${left} left)`;
-    const db = this.ctx.dbs.system;
-    const [owned, member] = await Promise.all([
-      db.selectFrom('apps').select('id').where('owner_id', '=', dev.id).execute(),
-      db.selectFrom('app_members').select('app_id as id').where('developer_id', '=', dev.id).execute(),
-    ]);
-    for (const appId of new Set([...owned, ...member].map((a) => a.id))) {
+    for (const appId of await this.repo.appIdsOf(dev.id)) {
       this.ctx.bus.emit('console.changed', {
         appId,
         developerId: dev.id,

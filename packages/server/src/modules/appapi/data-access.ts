@@ -17,6 +17,7 @@ import { namesIn, readQuery, type QuerySpec } from './query-spec.js';
 import type { RowFilter } from '../security/permission-engine.js';
 import type { Answering } from '../../db/query-limits.js';
 import { intercepted } from '../../events/interceptors.js';
+import { AppRecordsRepo } from './app-records.repo.js';
 
 type Rec = Record<string, unknown>;
 
@@ -53,7 +54,12 @@ export const actorOf = (c: AppCaller) => (c.userId ? `user:${c.userId}` : `anony
  * and cannot be filtered or sorted on, and writes check the record's ACL and owner first.
  */
 export class AppData {
-  constructor(private readonly ctx: ServerContext) {}
+  /** Reads of the store beside the query engine, over this context's `dbs` (a transaction's, in a unit of work). */
+  readonly records: AppRecordsRepo;
+
+  constructor(private readonly ctx: ServerContext) {
+    this.records = new AppRecordsRepo(ctx.dbs);
+  }
 
   get data(): DataServices {
     return this.ctx.data;
@@ -433,12 +439,7 @@ export class AppData {
 
   /** objectId and ownerId of a stored record (every table has both columns under these names). */
   async raw(appId: string, table: TableMeta, objectId: string): Promise<Rec | undefined> {
-    return this.ctx.dbs
-      .app(appId)
-      .selectFrom(table.sqlName)
-      .select(['objectId', 'ownerId'])
-      .where('objectId', '=', objectId)
-      .executeTakeFirst();
+    return this.records.stamp(appId, table, objectId);
   }
 
   /** Removes what a caller may not write and refuses columns whose Update is denied. */

@@ -93,7 +93,6 @@ export class AppGrouping {
         : Math.min(remaining, size(body.groupDepth, 'groupDepth', remaining, MAX_LEVELS, 0));
     if (!spec) return { hasNextPage: false, items: [] };
     const services = this.ctx.data;
-    const db = this.ctx.dbs.app(caller.appId);
     const level = async (at: Level[], left: number, offset: number): Promise<GroupPage> => {
       const column = columns[at.length];
       if (!column || left === 0) {
@@ -111,15 +110,7 @@ export class AppGrouping {
         };
       }
       const filter = services.query.filtered(caller.appId, schema, table, spec, at);
-      const rows: Rec[] = await filter(
-        db
-          .selectFrom(table.sqlName)
-          .select(column.sqlName)
-          .groupBy(column.sqlName)
-          .orderBy(column.sqlName)
-          .limit(groupPageSize + 1)
-          .offset(offset),
-      ).execute();
+      const rows = await this.data.records.groupValues(caller.appId, table, column, filter, groupPageSize + 1, offset);
       const items = [];
       for (const row of rows.slice(0, groupPageSize)) {
         const value = fromStored(column.dataType, row[column.sqlName]);
@@ -140,12 +131,6 @@ export class AppGrouping {
     if (!spec) return 0;
     const services = this.ctx.data;
     const filter = services.query.filtered(caller.appId, schema, table, spec, path);
-    const row = (await filter(
-      this.ctx.dbs
-        .app(caller.appId)
-        .selectFrom(table.sqlName)
-        .select((eb) => eb.fn.countAll().as('n')),
-    ).executeTakeFirst()) as Rec | undefined;
-    return Number(row?.n ?? 0);
+    return this.data.records.count(caller.appId, table, filter);
   }
 }

@@ -197,20 +197,11 @@ export class AppRelations {
     client?: Answering,
   ): Promise<Rec[]> {
     const { relation, child, id } = await this.relation(caller, tableName, parentId, column, 'LoadRelations', false);
-    const links = await this.ctx.dbs
-      .app(caller.appId)
-      .selectFrom(relation.linkTable)
-      .select('child_id')
-      .where('parent_id', '=', id)
-      .limit(MAX_BULK + 1)
-      .execute();
+    const links = await this.data.records.childIds(caller.appId, relation, id, MAX_BULK + 1);
     if (!links.length) return [];
     if (links.length > MAX_BULK) throw new ApiError('BAD_REQUEST', `The relation holds more than ${MAX_BULK} records`);
     // The children as a condition of their own, ANDed as a syntax tree with the caller's where.
-    const children = columnIn(
-      'objectId',
-      links.map((l) => String(l.child_id)),
-    );
+    const children = columnIn('objectId', links);
     return this.data.findUnhooked(caller, child.name, input, true, [children], client);
   }
 }

@@ -54,6 +54,16 @@ export class ApiKeysRepo {
       .execute();
   }
 
+  /** The key of an app with that value (what every app API call starts with); undefined when none. */
+  byValue(appId: string, apiKey: string) {
+    return this.db
+      .selectFrom('api_keys')
+      .select(['app_id', 'device_type', 'role_id'])
+      .where('app_id', '=', appId)
+      .where('api_key', '=', apiKey)
+      .executeTakeFirst();
+  }
+
   find(appId: string, id: string): Promise<ApiKeysTable | undefined> {
     return this.db
       .selectFrom('api_keys')

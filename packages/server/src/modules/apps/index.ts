@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context.js';
 import { AppsService } from './apps.service.js';
 import { registerAppRoutes } from './apps.routes.js';
 import { accessGeneration, accessMemory } from '../../http/access-cache.js';
-import { clientKindOf } from './api-keys.repo.js';
+import { ApiKeysRepo, clientKindOf } from './api-keys.repo.js';
 
 export { AppsService } from './apps.service.js';
 export {
@@ -47,12 +47,7 @@ export async function resolveApiKey(
   const known = apiKeys.get(key);
   if (known) return known;
   const since = accessGeneration();
-  const row = await ctx.dbs.system
-    .selectFrom('api_keys')
-    .select(['app_id', 'device_type', 'role_id'])
-    .where('app_id', '=', appId)
-    .where('api_key', '=', apiKey)
-    .executeTakeFirst();
+  const row = await new ApiKeysRepo(ctx.dbs).byValue(appId, apiKey);
   if (!row) return undefined;
   const found = { appId: row.app_id, deviceType: clientKindOf(row.device_type, row.role_id) };
   apiKeys.set(key, found, since);
@@ -72,7 +67,10 @@ export async function resolveApiKey(
  */
 const apiKeys = accessMemory<{ appId: string; deviceType: string }>();
 
-/** Tells servers of one process apart (tests run several), so one never answers from another's keys. */
+/**
+ * Tells servers of one process apart (tests run several), so one never answers from another's keys:
+ * a number memoised per context, not a service found through it.
+ */
 const serverIds = new WeakMap<ServerContext, number>();
 let nextServerId = 0;
 function serverIdOf(ctx: ServerContext): number {

@@ -41,6 +41,7 @@ function importSummary(table: string, e: Pick<ImportEntry, 'rows' | 'chunks' | '
  * - `appapi.read` events are recorded for apps with HIPAA compliance on.
  */
 export function installAuditRecorder(app: FastifyInstance, ctx: ServerContext, audit: AuditService): void {
+  // Memo per request object (what its route changed so far), gone with the request: not a service look-up.
   const byRequest = new WeakMap<object, RequestChanges>();
   const storeOf = (origin: object): RequestChanges => {
     let store = byRequest.get(origin);

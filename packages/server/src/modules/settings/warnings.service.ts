@@ -2,6 +2,7 @@ import type { AppWarning, AppWarnings } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { getRegistrationSettings } from '../users-config/index.js';
 import type { ApiKeysService } from './api-keys.service.js';
+import { WarningsRepo } from './warnings.repo.js';
 
 /**
  * The `warning(appId)` answer: states of an app that need the developer's attention, each read from
@@ -54,11 +55,8 @@ export class WarningsService {
   private async holdsRecords(appId: string): Promise<boolean> {
     const schema = await this.ctx.data.schema(appId);
     if (!schema) return false;
-    const db = this.ctx.dbs.app(appId);
-    for (const table of schema.tables) {
-      const row = await db.selectFrom(table.sqlName).select('objectId').limit(1).executeTakeFirst();
-      if (row) return true;
-    }
+    const repo = new WarningsRepo(this.ctx.dbs);
+    for (const table of schema.tables) if (await repo.holdsAny(appId, table)) return true;
     return false;
   }
 

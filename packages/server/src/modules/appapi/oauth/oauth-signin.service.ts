@@ -5,6 +5,7 @@ import { type AppCaller } from '../../../http/app-auth.js';
 import { getRegistrationSettings, getScopeRoleBindings, oauthLoginRepo } from '../../users-config/index.js';
 import type { AppData } from '../data-access.js';
 import { UsersPolicy } from '../users-policy.js';
+import { UsersRepo } from '../users.repo.js';
 import type { Profile } from './oauth-profile.js';
 
 type Rec = Record<string, unknown>;
@@ -47,12 +48,14 @@ export interface SignInInput {
  */
 export class OAuthSignIn {
   private readonly policy: UsersPolicy;
+  private readonly users: UsersRepo;
 
   constructor(
     private readonly ctx: ServerContext,
     private readonly data: AppData,
   ) {
     this.policy = new UsersPolicy(ctx);
+    this.users = new UsersRepo(ctx);
   }
 
   /** The Users columns a profile may fill. */
@@ -65,13 +68,7 @@ export class OAuthSignIn {
     const appId = caller.appId;
     const repo = oauthLoginRepo(this.ctx);
     const { table } = await this.data.table(appId, 'Users');
-    const db = this.ctx.dbs.app(appId);
-    const exists = async (id: string) =>
-      (await db
-        .selectFrom(table.sqlName)
-        .select(['objectId', 'userStatus'])
-        .where('objectId', '=', id)
-        .executeTakeFirst()) as Rec | undefined;
+    const exists = (id: string) => this.users.get(appId, table.sqlName, id, ['objectId', 'userStatus']);
 
     let user = await repo
       .findIdentity(appId, input.providerKey, input.profile.subject)
@@ -79,13 +76,14 @@ export class OAuthSignIn {
     const matchColumn = input.match && table.columns.find((c) => c.name === input.match!.column);
     if (!user && input.match && matchColumn) {
       // Two users holding the value identify nobody (as in password login).
-      const rows = await db
-        .selectFrom(table.sqlName)
-        .select(['objectId', 'userStatus'])
-        .where(matchColumn.sqlName, '=', input.match.value)
-        .limit(2)
-        .execute();
-      if (rows.length === 1 && rows[0].userStatus !== 'GUEST') user = rows[0] as Rec;
+      const rows = await this.users.withIdentity(
+        appId,
+        table.sqlName,
+        matchColumn.sqlName,
+        [input.match.value],
+        ['objectId', 'userStatus'],
+      );
+      if (rows.length === 1 && rows[0].userStatus !== 'GUEST') user = rows[0];
     }
     if (!user && input.guestUserId) user = await this.upgradeGuest(appId, input);
     if (!user) user = await this.create(appId, input);
@@ -102,12 +100,7 @@ export class OAuthSignIn {
    */
   private async openSession(caller: AppCaller, objectId: string): Promise<Rec> {
     const { schema, table } = await this.data.table(caller.appId, 'Users');
-    await this.ctx.dbs
-      .app(caller.appId)
-      .updateTable(table.sqlName)
-      .set({ lastLogin: Date.now() })
-      .where('objectId', '=', objectId)
-      .execute();
+    await this.users.touchLogin(caller.appId, table.sqlName, objectId);
     const token = await this.policy.startSession(caller, objectId, await this.policy.login(caller.appId));
     // objectId is a stored record id here (never request text), so it is safe inside the where.
     const [record] = await this.data.data.query.find(caller.appId, schema, table, {
@@ -143,13 +136,8 @@ export class OAuthSignIn {
     const { table } = await this.data.table(appId, 'Users');
     const column = table.columns.find((c) => c.name === 'email');
     if (!column) return fields;
-    const taken = await this.ctx.dbs
-      .app(appId)
-      .selectFrom(table.sqlName)
-      .select('objectId')
-      .where(column.sqlName, '=', fields.email)
-      .executeTakeFirst();
-    if (!taken) return fields;
+    const taken = await this.users.withIdentity(appId, table.sqlName, column.sqlName, [fields.email], ['objectId']);
+    if (!taken.length) return fields;
     const { email: _taken, ...rest } = fields;
     return rest;
   }

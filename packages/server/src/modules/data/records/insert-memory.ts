@@ -4,6 +4,7 @@ import type { TableMeta } from '../schema/app-schema.js';
 /** Column sets remembered per table; records of one table bring few distinct sets. */
 const MAX_SHAPES = 200;
 
+/** Memo per table object (a schema change replaces it, and its shapes go with it). */
 const byTable = new WeakMap<TableMeta, Map<string, string>>();
 
 const plain = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint';
