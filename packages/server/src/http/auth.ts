@@ -3,6 +3,7 @@ import type { ServerContext } from '../context.js';
 import { ApiError } from './api-error.js';
 import { sha256 } from './secrets.js';
 import { accessGeneration, accessMemory } from './access-cache.js';
+import { ConsoleAccessRepo } from './console-access.repo.js';
 
 export interface AuthedDeveloper {
   id: string;
@@ -49,25 +50,17 @@ export async function authenticateKey(ctx: ServerContext, key: string | undefine
   const remembered = sessions.get(keyHash);
   if (remembered) return { ...remembered, authKey: key };
   const since = accessGeneration();
-  const row = await ctx.dbs.system
-    .selectFrom('dev_sessions')
-    .innerJoin('developers', 'developers.id', 'dev_sessions.developer_id')
-    .select(['developers.id', 'developers.email', 'developers.name', 'dev_sessions.last_used', 'dev_sessions.key_hash'])
-    .where('dev_sessions.key_hash', '=', keyHash)
-    .executeTakeFirst();
+  const repo = new ConsoleAccessRepo(ctx.dbs);
+  const row = await repo.session(keyHash);
   if (!row) throw ApiError.unauthorized('Your session has ended: sign in again');
   const now = Date.now();
   if (now - row.last_used > ctx.config.sessionIdleMs) {
-    await ctx.dbs.system.deleteFrom('dev_sessions').where('key_hash', '=', row.key_hash).execute();
+    await repo.endSession(row.key_hash);
     throw ApiError.unauthorized('Your session has ended after a long time without use: sign in again');
   }
   // Touch at most once a minute: a write per request would serialise SQLite for nothing.
   if (now - row.last_used > 60_000) {
-    await ctx.dbs.system
-      .updateTable('dev_sessions')
-      .set({ last_used: now })
-      .where('key_hash', '=', row.key_hash)
-      .execute();
+    await repo.touchSession(row.key_hash, now);
   }
   sessions.set(keyHash, { id: row.id, email: row.email, name: row.name }, since, now);
   return { id: row.id, email: row.email, name: row.name, authKey: key };

@@ -3,6 +3,7 @@ import type { Databases } from '../db/dialect.js';
 import type { AppsTable } from '../db/system-schema.js';
 import { ApiError } from './api-error.js';
 import { accessGeneration, accessMemory } from './access-cache.js';
+import { ConsoleAccessRepo } from './console-access.repo.js';
 
 export interface AppAccess {
   app: AppsTable;
@@ -31,15 +32,11 @@ export async function loadAppAccess(dbs: Databases, developerId: string, appId: 
 const accesses = accessMemory<AppAccess>();
 
 async function readAppAccess(dbs: Databases, developerId: string, appId: string): Promise<AppAccess> {
-  const app = await dbs.system.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
+  const repo = new ConsoleAccessRepo(dbs);
+  const app = await repo.app(appId);
   if (!app) throw ApiError.notFound(`Application ${appId} not found`);
   if (app.owner_id === developerId) return { app, role: 'owner', permissions: new Map() };
-  const member = await dbs.system
-    .selectFrom('app_members')
-    .select(['permissions'])
-    .where('app_id', '=', appId)
-    .where('developer_id', '=', developerId)
-    .executeTakeFirst();
+  const member = await repo.membership(appId, developerId);
   // Not a member: answer 404 as for a missing app, so ids of other developers' apps do not leak.
   if (!member) throw ApiError.notFound(`Application ${appId} not found`);
   const list = JSON.parse(member.permissions || '[]') as Array<{ operation: number; access: 'GRANT' | 'DENY' }>;

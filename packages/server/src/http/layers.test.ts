@@ -20,8 +20,6 @@ const SQL =
  */
 const KNOWN: Record<string, string> = {
   'http/app-auth.ts': "userFacts reads the Users row of a token's user; app-user sessions are being reworked there",
-  'http/auth.ts': "the console's auth-key sessions (dev_sessions), read on every console request",
-  'http/dev-access.ts': "the app and the developer's membership, read on every console request with :appId",
   'http/health.ts': 'the readiness probe runs `select 1`: it reads no data',
   'modules/accounts/recovery-codes.ts': 'is the repository of dev_recovery_codes (the class over that table)',
   'modules/hives/sql-hive-store.ts': "is hives' SQL backend beside the Redis one: a repository behind HiveBackend",
