@@ -22,7 +22,9 @@ export function toApiError(e: WireError): ApiError {
     case 'rejected':
       return new ApiError('CLOUD_CODE_REJECTED', messageOf(e.message), undefined, {
         status: statusOf(e.status),
-        ...(typeof e.code === 'number' || (typeof e.code === 'string' && e.code !== '') ? { code: e.code } : {}),
+        ...(typeof e.code === 'number' || (typeof e.code === 'string' && e.code !== '')
+          ? { code: wireCode(e.code) }
+          : {}),
       });
     case 'api':
       if (isErrorCode(e.code)) return new ApiError(e.code, messageOf(e.message), e.details);
@@ -30,6 +32,11 @@ export function toApiError(e: WireError): ApiError {
     default:
       return new ApiError('CLOUD_CODE_ERROR', messageOf(e.message));
   }
+}
+
+/** A code given as digits ('4001') is the number the reference SDK reads; any other text stays text. */
+function wireCode(code: string | number): string | number {
+  return typeof code === 'string' && /^\d{1,9}$/.test(code) ? Number(code) : code;
 }
 
 /** The developer's status when it is an error status (400–599), else 400. */

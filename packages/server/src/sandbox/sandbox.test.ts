@@ -329,6 +329,7 @@ describe('sandbox: errors', () => {
       `Backendless.ServerCode.addService(class Guard {
          no() { throw new Backendless.ServerCode.Error(4001, 'no', 409); }
          plain() { throw new Backendless.ServerCode.Error(4002, 'plain'); }
+         digits() { throw new Backendless.ServerCode.Error('4003', 'digits', 422); }
          boom() { null.x; }
        });`,
     );
@@ -338,6 +339,8 @@ describe('sandbox: errors', () => {
     expect(errorAnswer(e)).toMatchObject({ status: 409, body: { code: 4001, message: 'no' } });
     const plain = await failure(call(code, service('Guard', 'plain')));
     expect(errorAnswer(plain)).toMatchObject({ status: 400, body: { code: 4002, message: 'plain' } });
+    const digits = await failure(call(code, service('Guard', 'digits')));
+    expect(errorAnswer(digits)).toMatchObject({ status: 422, body: { code: 4003, message: 'digits' } });
     const boom = await failure(call(code, service('Guard', 'boom')));
     expect(boom.code).toBe('CLOUD_CODE_ERROR');
     expect(boom.status).toBe(400);
