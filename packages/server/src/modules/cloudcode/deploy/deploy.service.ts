@@ -58,7 +58,7 @@ export class DeployService {
   private readonly files: FilesRepo;
   private readonly deployments: DeploymentsRepo;
 
-  constructor(ctx: ServerContext) {
+  constructor(private readonly ctx: ServerContext) {
     this.drafts = new DraftsService(ctx);
     this.files = new FilesRepo(ctx.dbs);
     this.deployments = new DeploymentsRepo(ctx.dbs);
@@ -142,5 +142,7 @@ export class DeployService {
         now,
       });
     });
+    // After the commit, so every process (this one included) re-reads the handlers it now has.
+    await this.ctx.cluster.invalidation.changed('handlers', k.appId);
   }
 }
