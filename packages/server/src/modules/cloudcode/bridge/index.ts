@@ -1,4 +1,5 @@
 import type { ServerContext } from '../../../context.js';
+import { ApiError } from '../../../http/api-error.js';
 import type { CodeCaller } from '../runtime/invoke.js';
 import type { BridgeFn } from '../runtime/sandbox-port.js';
 import type { ServicesService } from '../services/services.service.js';
@@ -6,6 +7,7 @@ import { argsOf } from './args.js';
 import { dataOps, type OpFn } from './data.ops.js';
 import { miscOps } from './misc.ops.js';
 import { codeOps } from './code.ops.js';
+import { filesOps } from './files.ops.js';
 import { principalOf, type Principal } from './principal.js';
 
 /**
@@ -15,12 +17,17 @@ import { principalOf, type Principal } from './principal.js';
  * thrown error into the code's exception), never the server.
  */
 export function bridgeFactory(ctx: ServerContext, services: ServicesService) {
-  const ops: Record<string, OpFn> = { ...dataOps(ctx), ...miscOps(ctx), ...codeOps(ctx, services) };
+  const ops: Record<string, OpFn> = {
+    ...dataOps(ctx),
+    ...miscOps(ctx),
+    ...filesOps(ctx),
+    ...codeOps(ctx, services),
+  };
   return (_ctx: ServerContext, appId: string, caller: CodeCaller | null, depth: number): BridgeFn => {
     let principal: Promise<Principal> | undefined;
     return async (op, raw) => {
       const fn = Object.prototype.hasOwnProperty.call(ops, op) ? ops[op] : undefined;
-      if (!fn) throw new Error(`Unknown operation ${op}`);
+      if (!fn) throw ApiError.badRequest(`Unknown operation ${op}`);
       principal ??= principalOf(ctx, appId, caller, depth);
       return (await fn(await principal, argsOf(op, raw))) ?? null;
     };
