@@ -41,7 +41,7 @@ export function InvokePanel({ appId, service, method, apiKey }: Props) {
           <Title order={3} size="h4">
             Invoke <span className="mono">{method.name}</span>
           </Title>
-          <Badge variant="light" className="mono">
+          <Badge variant="light" className="mono" tt="none">
             {method.method.toUpperCase()} /services/{service}
             {method.path}
           </Badge>
