@@ -82,6 +82,23 @@ describeEachDb('interceptors', (server) => {
     expect(await count('Person', "name in ('ann', 'bob')")).toBe(0);
   });
 
+  it("the data browser's record create and update run the table's handlers without a caller", async () => {
+    const callers: Array<Rec | null> = [];
+    const upper: Run = async (call) => {
+      callers.push(call.caller as Rec | null);
+      const item = call.req.item as Rec;
+      return { req: { item: { ...item, name: String(item.name).toUpperCase() } } };
+    };
+    add('data', 'beforeCreate', 'Person', upper);
+    add('data', 'beforeUpdate', 'Person', upper);
+    const made = await ok(await f.console('POST', '/data/Person', { name: 'console' }));
+    expect(made.name).toBe('CONSOLE');
+    const changed = await ok(await f.console('PUT', `/data/Person/${made.objectId}`, { name: 'again' }));
+    expect(changed).toMatchObject({ objectId: made.objectId, name: 'AGAIN' });
+    // No app user: the handlers run as server code only.
+    expect(callers).toEqual([null, null]);
+  });
+
   it('a before-handler that rejects answers its error and nothing is written', async () => {
     add('data', 'beforeCreate', 'Person', async () => {
       throw new ApiError('VALIDATION', 'Names are closed today');
@@ -297,6 +314,19 @@ describeEachDb('interceptors', (server) => {
     const other = await ok(await f.api('POST', '/messaging/default', { body: { message: 'plain' } }));
     expect(other.touched).toBe(true);
     expect(seen).toHaveLength(1);
+  });
+
+  it('cache and counter events: a before-handler changes the key or the amount, an after-handler the answer', async () => {
+    add('cache', 'beforePut', '*', async (call) => ({ req: { ...call.req, key: `k-${String(call.req.key)}` } }));
+    add('cache', 'afterGet', '*', async (call) => ({ value: { wrapped: call.res!.result } }));
+    add('counters', 'beforeAddAndGet', '*', async (call) => ({ req: { ...call.req, value: 10 } }));
+    add('counters', 'afterGet', '*', async (call) => ({ value: Number(call.res!.result) + 1000 }));
+    expect((await f.api('PUT', '/cache/greeting', { body: { text: 'hi' } })).statusCode).toBe(200);
+    expect(await ok(await f.api('GET', '/cache/k-greeting'))).toEqual({ wrapped: { text: 'hi' } });
+    // The key the caller gave was never stored: the handler wraps nothing.
+    expect((await ok(await f.api('GET', '/cache/greeting'))).wrapped ?? null).toBeNull();
+    expect(await ok(await f.api('PUT', '/counters/hits/incrementby/get?value=1'))).toBe(10);
+    expect(await ok(await f.api('GET', '/counters/hits'))).toBe(1010);
   });
 
   it('file events: a before-handler may refuse a delete', async () => {

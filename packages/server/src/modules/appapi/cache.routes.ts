@@ -3,6 +3,7 @@ import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { authenticateApp } from '../../http/app-auth.js';
 import { sendJson } from '../../http/route.js';
+import { appHooked } from '../../events/app-hooks.js';
 
 type R = FastifyRequest<{
   Params: { appId: string; apiKey: string; key: string };
@@ -40,32 +41,63 @@ export function registerCacheAppRoutes(app: FastifyInstance, ctx: ServerContext)
   const base = '/:appId/:apiKey/cache/:key';
   const appId = async (req: R) => (await authenticateApp(ctx, req)).appId;
 
+  // Each operation runs between the cache events' handlers (decision 0047).
+  const hooked = <T>(
+    req: R,
+    op: string,
+    args: Record<string, unknown>,
+    work: (a: Record<string, unknown>) => Promise<T>,
+  ) => appHooked(ctx, req, 'cache', op, '*', args, work);
+  const keyOf = (a: Record<string, unknown>, req: R) => (typeof a.key === 'string' && a.key ? a.key : req.params.key);
+
   app.put(base, async (req: R, reply) => {
     const id = await appId(req);
     const ttl = req.query.timeout === undefined ? DEFAULT_CACHE_TTL_SECONDS : seconds(req.query.timeout, 'timeout');
-    await cache.put(id, req.params.key, req.body, ctx.dbs.now() + Math.round(ttl * 1000));
+    await hooked(req, 'Put', { key: req.params.key, value: req.body, ttl }, (a) =>
+      cache.put(
+        id,
+        keyOf(a, req),
+        a.value,
+        ctx.dbs.now() + Math.round((typeof a.ttl === 'number' && a.ttl > 0 ? a.ttl : ttl) * 1000),
+      ),
+    );
     return sendJson(reply, null);
   });
-  app.get(base, async (req: R, reply) => sendJson(reply, await cache.get(await appId(req), req.params.key)));
-  app.get(`${base}/check`, async (req: R) => cache.contains(await appId(req), req.params.key));
+  app.get(base, async (req: R, reply) => {
+    const id = await appId(req);
+    return sendJson(reply, await hooked(req, 'Get', { key: req.params.key }, (a) => cache.get(id, keyOf(a, req))));
+  });
+  app.get(`${base}/check`, async (req: R) => {
+    const id = await appId(req);
+    return hooked(req, 'Contains', { key: req.params.key }, (a) => cache.contains(id, keyOf(a, req)));
+  });
   app.put(`${base}/expireIn`, async (req: R, reply) => {
     const id = await appId(req);
-    await cache.expireAt(id, req.params.key, ctx.dbs.now() + Math.round(seconds(req.query.timeout, 'timeout') * 1000));
+    const expireIn = seconds(req.query.timeout, 'timeout');
+    await hooked(req, 'ExpireIn', { key: req.params.key, expireIn }, (a) =>
+      cache.expireAt(id, keyOf(a, req), ctx.dbs.now() + Math.round(expireIn * 1000)),
+    );
     return sendJson(reply, null);
   });
   app.put(`${base}/expireAt`, async (req: R, reply) => {
     const id = await appId(req);
-    await cache.expireAt(id, req.params.key, epochMs(req.query.timestamp, 'timestamp'));
+    const expireAt = epochMs(req.query.timestamp, 'timestamp');
+    await hooked(req, 'ExpireAt', { key: req.params.key, expireAt }, (a) =>
+      cache.expireAt(id, keyOf(a, req), expireAt),
+    );
     return sendJson(reply, null);
   });
   // Removing a key that is not (or no longer) cached leaves the cache as asked: not an error.
   app.delete(base, async (req: R, reply) => {
     const id = await appId(req);
-    try {
-      await cache.remove(id, req.params.key);
-    } catch (err) {
-      if (!(err instanceof ApiError && err.status === 404)) throw err;
-    }
+    await hooked(req, 'Delete', { key: req.params.key }, async (a) => {
+      try {
+        await cache.remove(id, keyOf(a, req));
+      } catch (err) {
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+      }
+      return null;
+    });
     return sendJson(reply, null);
   });
 }

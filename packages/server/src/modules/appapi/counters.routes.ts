@@ -3,6 +3,7 @@ import type { ServerContext } from '../../context.js';
 import { authenticateApp } from '../../http/app-auth.js';
 import { ApiError } from '../../http/api-error.js';
 import { countersFor } from '../counters/index.js';
+import { appHooked } from '../../events/app-hooks.js';
 
 type R = FastifyRequest<{
   Params: { appId: string; apiKey: string; name: string };
@@ -34,28 +35,102 @@ export function registerCounterAppRoutes(app: FastifyInstance, ctx: ServerContex
   const base = '/:appId/:apiKey/counters/:name';
   const appId = async (req: R) => (await authenticateApp(ctx, req)).appId;
 
-  app.get(`${base}/list`, async (req: R) => counters.listNames(await appId(req), counterName(req)));
-  app.get(base, async (req: R) => counters.get(await appId(req), counterName(req)));
-  app.put(`${base}/increment/get`, async (req: R) => counters.addAndGet(await appId(req), counterName(req), 1));
-  app.put(`${base}/get/increment`, async (req: R) => counters.getAndAdd(await appId(req), counterName(req), 1));
-  app.put(`${base}/decrement/get`, async (req: R) => counters.addAndGet(await appId(req), counterName(req), -1));
-  app.put(`${base}/get/decrement`, async (req: R) => counters.getAndAdd(await appId(req), counterName(req), -1));
-  app.put(`${base}/incrementby/get`, async (req: R) =>
-    counters.addAndGet(await appId(req), counterName(req), integer(req.query.value, 'value')),
+  // Each operation runs between the counter events' handlers (decision 0047); a handler may
+  // change the counter's name (and the value of an add).
+  type Args = Record<string, unknown>;
+  // `args` is read after the key is checked, as the routes always did (a bad key is a 401 first).
+  const op = <T>(req: R, event: string, argsOf: () => Args, work: (id: string, name: string, a: Args) => Promise<T>) =>
+    appId(req).then((id) => {
+      const args = argsOf();
+      return appHooked(ctx, req, 'counters', event, '*', args, (a) =>
+        work(id, typeof a.counterName === 'string' && a.counterName ? a.counterName : String(args.counterName), a),
+      );
+    });
+  const value = (a: Args, fallback: number) => (Number.isSafeInteger(a.value) ? (a.value as number) : fallback);
+
+  app.get(`${base}/list`, (req: R) =>
+    op(
+      req,
+      'List',
+      () => ({ pattern: counterName(req) }),
+      (id, _n, a) => counters.listNames(id, typeof a.pattern === 'string' ? a.pattern : counterName(req)),
+    ),
   );
-  app.put(`${base}/get/incrementby`, async (req: R) =>
-    counters.getAndAdd(await appId(req), counterName(req), integer(req.query.value, 'value')),
+  app.get(base, (req: R) =>
+    op(
+      req,
+      'Get',
+      () => ({ counterName: counterName(req) }),
+      (id, n) => counters.get(id, n),
+    ),
   );
-  app.put(`${base}/get/compareandset`, async (req: R) =>
-    counters.compareAndSet(
-      await appId(req),
-      counterName(req),
-      integer(req.query.expected, 'expected'),
-      integer(req.query.updatedvalue, 'updatedvalue'),
+  app.put(`${base}/increment/get`, (req: R) =>
+    op(
+      req,
+      'IncrementAndGet',
+      () => ({ counterName: counterName(req) }),
+      (id, n) => counters.addAndGet(id, n, 1),
+    ),
+  );
+  app.put(`${base}/get/increment`, (req: R) =>
+    op(
+      req,
+      'GetAndIncrement',
+      () => ({ counterName: counterName(req) }),
+      (id, n) => counters.getAndAdd(id, n, 1),
+    ),
+  );
+  app.put(`${base}/decrement/get`, (req: R) =>
+    op(
+      req,
+      'DecrementAndGet',
+      () => ({ counterName: counterName(req) }),
+      (id, n) => counters.addAndGet(id, n, -1),
+    ),
+  );
+  app.put(`${base}/get/decrement`, (req: R) =>
+    op(
+      req,
+      'GetAndDecrement',
+      () => ({ counterName: counterName(req) }),
+      (id, n) => counters.getAndAdd(id, n, -1),
+    ),
+  );
+  app.put(`${base}/incrementby/get`, (req: R) =>
+    op(
+      req,
+      'AddAndGet',
+      () => ({ counterName: counterName(req), value: integer(req.query.value, 'value') }),
+      (id, n, a) => counters.addAndGet(id, n, value(a, 0)),
+    ),
+  );
+  app.put(`${base}/get/incrementby`, (req: R) =>
+    op(
+      req,
+      'GetAndAdd',
+      () => ({ counterName: counterName(req), value: integer(req.query.value, 'value') }),
+      (id, n, a) => counters.getAndAdd(id, n, value(a, 0)),
+    ),
+  );
+  app.put(`${base}/get/compareandset`, (req: R) =>
+    op(
+      req,
+      'CompareAndSet',
+      () => ({
+        counterName: counterName(req),
+        expected: integer(req.query.expected, 'expected'),
+        updated: integer(req.query.updatedvalue, 'updatedvalue'),
+      }),
+      (id, n, a) => counters.compareAndSet(id, n, a.expected as number, a.updated as number),
     ),
   );
   app.put(`${base}/reset`, async (req: R, reply) => {
-    await counters.reset(await appId(req), counterName(req));
+    await op(
+      req,
+      'Reset',
+      () => ({ counterName: counterName(req) }),
+      (id, n) => counters.reset(id, n),
+    );
     return reply.send(null);
   });
 }

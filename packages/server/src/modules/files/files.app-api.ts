@@ -12,7 +12,7 @@ import { registerFilePermissionRoutes } from './files.permissions.js';
 import { endsWithSlash, isTrue, sendFile, tailNames } from './files.http.js';
 import { registerAppendRoutes, storeDownload } from './files.append.js';
 import { appCallerAccess, type FileAccess } from './files.access.js';
-import { intercepted } from '../../events/interceptors.js';
+import { appHooked } from '../../events/app-hooks.js';
 
 type KeyParams = { appId: string; apiKey: string };
 type ListingQuery = {
@@ -114,10 +114,7 @@ function int(value: string | undefined, fallback: number, max: number): number {
   return n;
 }
 
-/**
- * Runs `work` between the file event's before and after handlers (decision 0047). An app without
- * handlers is told apart without an await (the app id of the path is enough for that).
- */
+/** A file operation between its handlers (decision 0047); files have no targets. */
 function hooked<T>(
   ctx: ServerContext,
   req: FastifyRequest,
@@ -125,16 +122,7 @@ function hooked<T>(
   args: Record<string, unknown>,
   work: (args: Record<string, unknown>) => Promise<T>,
 ): Promise<T> {
-  if (!ctx.interceptors.active((req.params as KeyParams).appId)) return work(args);
-  return authenticateApp(ctx, req).then((caller) =>
-    intercepted(
-      ctx.interceptors,
-      { appId: caller.appId, provider: 'file', target: '*', caller },
-      { before: `before${op}`, after: `after${op}` },
-      args,
-      work,
-    ),
-  );
+  return appHooked(ctx, req, 'file', op, '*', args, work);
 }
 
 /** A path a before-handler left in an argument: a non-empty text, else the one the caller sent. */

@@ -1,16 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
-import { authenticateApp } from '../../http/app-auth.js';
-import { intercepted } from '../../events/interceptors.js';
+import { appHooked } from '../../events/app-hooks.js';
 import type { PublishInput } from './channels.service.js';
 
 type Rec = Record<string, unknown>;
 
-/**
- * Runs a messaging operation between its before and after handlers (decision 0047), the target
- * being the channel ('*' for operations without one). An app without handlers is told apart
- * without an await.
- */
+/** A messaging operation between its handlers; the target is the channel ('*' for operations without one). */
 export function messagingHooked<T>(
   ctx: ServerContext,
   req: FastifyRequest,
@@ -19,16 +14,7 @@ export function messagingHooked<T>(
   args: Rec,
   work: (args: Rec) => Promise<T>,
 ): Promise<T> {
-  if (!ctx.interceptors.active((req.params as { appId: string }).appId)) return work(args);
-  return authenticateApp(ctx, req).then((caller) =>
-    intercepted(
-      ctx.interceptors,
-      { appId: caller.appId, provider: 'messaging', target, caller },
-      { before: `before${op}`, after: `after${op}` },
-      args,
-      work,
-    ),
-  );
+  return appHooked(ctx, req, 'messaging', op, target, args, work);
 }
 
 const obj = (v: unknown): Rec => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : {});
