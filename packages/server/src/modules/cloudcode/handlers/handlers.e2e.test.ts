@@ -21,7 +21,11 @@ const CODE: Record<string, string> = {
     Backendless.ServerCode.Persistence.beforeCreate('Order', (req) => {
       if (req.item.name === 'no') throw new Backendless.ServerCode.Error(4001, 'Orders named no are refused', 400);
     });
-    Backendless.ServerCode.addTimer({ name: 'tick', frequency: { schedule: 'custom', repeat: { every: 1 } }, execute() {} });
+    Backendless.ServerCode.addTimer({
+      name: 'tick',
+      frequency: { schedule: 'custom', repeat: { every: 1 } },
+      async execute() { await Backendless.Data.of('Tick').save({ note: 'tick' }); },
+    });
   `,
   a: `Backendless.ServerCode.Persistence.beforeCreate((req) => { req.item.trail = (req.item.trail || '') + 'A'; });`,
   b: `Backendless.ServerCode.Persistence.beforeCreate((req) => { req.item.trail = (req.item.trail || '') + 'B'; });`,
@@ -59,6 +63,7 @@ describeEachDb('cloud-code handlers and timers, end to end', (server) => {
     await f.table('Person', [{ name: 'name', dataType: 'STRING' }]);
     await f.table('Order', [{ name: 'name', dataType: 'STRING' }]);
     await f.table('Thing', [{ name: 'trail', dataType: 'STRING' }]);
+    await f.table('Tick', [{ name: 'note', dataType: 'STRING' }]);
     const db = server().app.basalt.dbs.system;
     const now = Date.now();
     const deployments: Record<string, string> = {};
@@ -180,23 +185,28 @@ describeEachDb('cloud-code handlers and timers, end to end', (server) => {
     expect(await trail()).toBe('AB');
   });
 
-  it('a timer every second runs 3 to 5 times in 4 s and not after disabling; run now adds one logged run', async () => {
+  it('a timer every second inserting a row makes 3 to 5 rows in 4 s and none after disabling; run now adds one row and a log entry', async () => {
     const [timer] = (await bl.getEventHandlers(f.appId, ['PRODUCTION'])).filter((h: Rec) => h.category === 'TIMER');
     expect(timer).toMatchObject({ timername: 'tick', category: 'TIMER', enabled: false });
     await bl.changeHandlerState(f.appId, 'PRODUCTION', 'TIMER', timerId, true);
     await new Promise((r) => setTimeout(r, 4_000));
     await bl.changeHandlerState(f.appId, 'PRODUCTION', 'TIMER', timerId, false);
+    // A run that had started before the switch may still be writing: let it end.
+    await new Promise((r) => setTimeout(r, 1_500));
+    const rows = await count('Tick');
+    expect(rows).toBeGreaterThanOrEqual(3);
+    expect(rows).toBeLessThanOrEqual(5);
     const ran = (await tickLogs()).filter((l) => l.trigger === 'schedule');
     expect(ran.length).toBeGreaterThanOrEqual(3);
     expect(ran.length).toBeLessThanOrEqual(5);
     expect(ran.every((l) => l.status === 'ok')).toBe(true);
-    // A run that had started before the switch may still be writing its log: let it end.
-    await new Promise((r) => setTimeout(r, 500));
     const settled = (await tickLogs()).length;
     await new Promise((r) => setTimeout(r, 2_000));
+    expect(await count('Tick')).toBe(rows);
     expect((await tickLogs()).length).toBe(settled);
 
     expect(await bl.invokeTimer(f.appId, { ...timer, mode: 'PRODUCTION' })).toEqual({ status: 'ok', error: null });
+    expect(await count('Tick')).toBe(rows + 1);
     const after = await tickLogs();
     expect(after.length).toBe(settled + 1);
     expect(after[0]).toMatchObject({ trigger: 'manual', status: 'ok' });
