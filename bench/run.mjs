@@ -12,6 +12,9 @@
 //   --profile       run Basalt with --cpu-prof; profiles go to bench/profiles/ (read with profile.mjs)
 //   --scale-out     run only scale-out.mjs: find throughput of two processes on one PostgreSQL + Redis
 //                   beside one (needs PostgreSQL and Redis; not part of the default run)
+//   --cloud-code-only  run only cloud-code.mjs (issue 17's Speed entries: find with and without
+//                   handlers, a service method, a before-create handler, deploy time, timer drift,
+//                   Parse Cloud Code when installed); a full run ends with them too
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +32,20 @@ const wanted = (label) => !only || label.toLowerCase().includes(only);
 const quick = args.has('--quick');
 if (args.has('--scale-out')) {
   await (await import('./scale-out.mjs')).run({ quick, record: !args.has('--no-record') });
+  process.exit(0);
+}
+const recordRun = (title, body) => {
+  if (args.has('--no-record')) return;
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  fs.appendFileSync(
+    path.join(root, 'bench', 'RESULTS.md'),
+    `\n## ${new Date().toISOString()} — ${title}, Basalt ${pkg.version}, Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), SQLite\n\nCommand: \`npm run bench -- ${[...args].join(' ')}\`.\n\n${body}\n`,
+  );
+};
+if (args.has('--cloud-code-only')) {
+  const body = await (await import('./cloud-code.mjs')).run();
+  console.log(`\n${body}`);
+  recordRun('cloud code', body);
   process.exit(0);
 }
 const sizes = workloadSizes(quick);
@@ -148,12 +165,14 @@ if (!args.has('--no-peers') && (wanted('Parse Server (PostgreSQL)') || wanted('D
   }
 }
 if (!args.has('--records-only') && !only) rows.push(...(await (await import('./floors.mjs')).run()));
+const cloudCode = !args.has('--records-only') && !only ? await (await import('./cloud-code.mjs')).run() : '';
 
 const loadAfter = os.loadavg();
 const comparison = comparisonTable(results, 'Basalt app API');
 const cpu = cpuTable(results, 'Basalt app API');
 const latencies = latencyTable(results);
 console.log(`\n${comparison}\n\n${cpu}\n\n${latencies}${rows.length ? `\n\n${table(rows)}` : ''}`);
+if (cloudCode) console.log(`\n${cloudCode}`);
 for (const n of notes) console.log(`note: ${n}`);
 
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -180,6 +199,7 @@ const body = [
   latencies,
   ...(rows.length ? ['', table(rows)] : []),
   ...notes.map((n) => `\nNote: ${n}`),
+  ...(cloudCode ? ['', cloudCode] : []),
 ].join('\n');
 const file = path.join(root, 'bench', 'RESULTS.md');
 if (args.has('--no-record')) process.exit(0);
