@@ -7,7 +7,8 @@
 //   4. the time a 10-file deploy takes, from the client (loopback, one request after the other);
 //   5. timer drift: 100 timers every second for ~10 s, lateness read from the timer logs;
 //   6. Parse Server Cloud Code (`Parse.Cloud.define`) over REST, when parse-server is installed in
-//      BENCH_PARSE_DIR or bench/peers (never installed by this file: see bench/peers.mjs).
+//      BENCH_PARSE_DIR or bench/peers (never installed by this file: see bench/peers.mjs); not with
+//      --no-peers.
 // Answers markdown lines for RESULTS.md; targets are judged by `verdicts`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -265,7 +266,7 @@ function findVerdict({ ratio, spread }) {
 }
 
 /** Runs every entry; answers the markdown section body (tables, verdicts and notes). */
-export async function run() {
+export async function run({ peers = true } = {}) {
   const loadBefore = os.loadavg();
   const server = await startServer();
   const rows = [];
@@ -326,7 +327,9 @@ export async function run() {
     await server.stop();
   }
 
-  const parse = await parseEntry().catch((err) => ({ skipped: `Parse Server failed: ${err.message}` }));
+  const parse = await (peers ? parseEntry() : Promise.resolve({ skipped: '--no-peers' })).catch((err) => ({
+    skipped: `Parse Server failed: ${err.message}`,
+  }));
   if (parse.rows) {
     rows.push(...parse.rows);
     verdicts.push(

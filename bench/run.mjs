@@ -43,7 +43,7 @@ const recordRun = (title, body) => {
   );
 };
 if (args.has('--cloud-code-only')) {
-  const body = await (await import('./cloud-code.mjs')).run();
+  const body = await (await import('./cloud-code.mjs')).run({ peers: !args.has('--no-peers') });
   console.log(`\n${body}`);
   recordRun('cloud code', body);
   process.exit(0);
@@ -165,7 +165,10 @@ if (!args.has('--no-peers') && (wanted('Parse Server (PostgreSQL)') || wanted('D
   }
 }
 if (!args.has('--records-only') && !only) rows.push(...(await (await import('./floors.mjs')).run()));
-const cloudCode = !args.has('--records-only') && !only ? await (await import('./cloud-code.mjs')).run() : '';
+const cloudCode =
+  !args.has('--records-only') && !only
+    ? await (await import('./cloud-code.mjs')).run({ peers: !args.has('--no-peers') })
+    : '';
 
 const loadAfter = os.loadavg();
 const comparison = comparisonTable(results, 'Basalt app API');
