@@ -75,6 +75,8 @@ export const ERRORS = {
    * developer's own code and status (ApiError's `answer` option), this code names the case server-side.
    */
   CLOUD_CODE_REJECTED: { status: 400 },
+  /** A remote function behind a service (AWS Lambda) failed or could not be reached: its own errorMessage, or why. */
+  CLOUD_CODE_REMOTE_ERROR: { status: 400 },
 } as const satisfies Record<string, ErrorSpec>;
 
 /** One row of the registry. */

@@ -185,6 +185,8 @@ export interface RemoteRequest {
   /** Most answer bytes read; beyond it the answer is cut (`overCap: 'cut'`) or the call fails with ETOOBIG. */
   maxAnswerBytes?: number;
   overCap?: 'cut' | 'fail';
+  /** Aborting it ends the call (connect, headers and body) with ETIMEDOUT: a whole-call deadline. */
+  signal?: AbortSignal;
 }
 
 /** A failed server-side request; `code` says why: EPRIVATE (address refused), ETIMEDOUT, ETOOBIG, EURL or the socket's own code. */
@@ -235,6 +237,7 @@ export function requestRemote(
         },
         lookup: guardedLookup(r.allowPrivate),
         timeout: r.timeoutMs ?? 15_000,
+        ...(r.signal ? { signal: r.signal } : {}),
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -259,12 +262,18 @@ export function requestRemote(
             ),
           }),
         );
-        res.on('error', reject);
+        res.on('error', (err) =>
+          reject(
+            r.signal?.aborted ? new RemoteRequestError('ETIMEDOUT', `${url.hostname} did not answer in time`) : err,
+          ),
+        );
       },
     );
     req.on('timeout', () => req.destroy(new RemoteRequestError('ETIMEDOUT', `${url.hostname} did not answer in time`)));
     req.on('error', (err: Error & { code?: string }) => {
       if (err instanceof RemoteRequestError) return reject(err);
+      if (r.signal?.aborted)
+        return reject(new RemoteRequestError('ETIMEDOUT', `${url.hostname} did not answer in time`));
       if (err.code === 'EPRIVATE')
         return reject(
           new RemoteRequestError(

@@ -8,6 +8,7 @@ import {
   CodeFilesBodySchema,
   CodeModelSchema,
   CodeServiceSchema,
+  CreateAWSLambdaServiceSchema,
   CreateCodeModelSchema,
   CreateJsServiceSchema,
   CreatedJsServiceSchema,
@@ -169,6 +170,17 @@ export const blRoutes = {
     response: CreatedJsServiceSchema,
     summary: "Adds a JS service's class file (`services/{name}.js`) to the model's draft; deploy makes it answer",
   }),
+  createAWSLambdaService: defineRoute({
+    name: 'bl.createAWSLambdaService',
+    method: 'POST',
+    path: `${ls}/aws-lambda`,
+    auth: 'developer',
+    devPermission: BL,
+    body: CreateAWSLambdaServiceSchema,
+    response: CodeServiceSchema,
+    summary:
+      'Creates a service (type AWS_LAMBDA) whose methods invoke AWS Lambda functions, SigV4-signed; the secret key is sealed and answered masked',
+  }),
   deleteService: defineRoute({
     name: 'bl.deleteService',
     method: 'DELETE',
@@ -231,7 +243,6 @@ export const blRoutes = {
   ...plannedRoutes('code', 'bl', {
     importService: ['POST', `${ls}/import`],
     createService: ['POST', `${ls}/generic`],
-    createAWSLambdaService: ['POST', `${ls}/aws-lambda`],
     createCodelessService: ['POST', `${ls}/codeless`],
     updateCodelessService: ['PUT', `${ls}/codeless/:serviceId`],
     deleteCodelessService: ['DELETE', `${ls}/codeless/:serviceId`],

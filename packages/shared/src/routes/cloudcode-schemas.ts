@@ -162,6 +162,20 @@ export const CreateJsServiceSchema = OpenObjectSchema({
   description: Type.Optional(Type.String({ maxLength: 2000 })),
 });
 
+/**
+ * Body of `createAWSLambdaService` (decision 0049). Every field is checked by the server so a 400
+ * names the one at fault; `secretAccessKey` is sealed at rest and never answered.
+ */
+export const CreateAWSLambdaServiceSchema = OpenObjectSchema({
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  description: Type.Optional(Type.String({ maxLength: 2000 })),
+  accessKeyId: Type.Optional(Type.String({ maxLength: 128 })),
+  secretAccessKey: Type.Optional(Type.String({ maxLength: 256 })),
+  region: Type.Optional(Type.String({ maxLength: 40 })),
+  endpoint: Type.Optional(Type.String({ maxLength: 2048 })),
+  functions: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200 })),
+});
+
 /** Answer of `createJsService`: the draft file that holds the new service's class. */
 export const CreatedJsServiceSchema = Type.Object({
   name: Type.String(),

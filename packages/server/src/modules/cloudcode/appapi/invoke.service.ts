@@ -5,6 +5,9 @@ import { invokeAs } from '../runtime/invoke.js';
 import { matchMethod } from '../services/method-routes.js';
 import { ServicesService, specOf } from '../services/services.service.js';
 import { CustomEventsRepo } from './custom-events.repo.js';
+import { AWS_LAMBDA } from '../services/lambda/settings.js';
+import { invokeLambda } from '../services/lambda/invoke.js';
+import type { ServiceRecord } from '../store/index.js';
 import { argumentsFor, type CallInput } from './args.js';
 
 /** The request parts the code sees (`this.request`, `req.context`). */
@@ -53,7 +56,8 @@ export class ServiceInvoker {
     http: HttpParts,
   ): Promise<{ run: () => Promise<unknown> }> {
     const service = await this.services.forInvocation(caller.appId, serviceName);
-    if (!service || !service.deployment_id) throw ApiError.notFound(`Service '${serviceName}' not found`);
+    if (!service || (!service.deployment_id && service.language !== AWS_LAMBDA))
+      throw ApiError.notFound(`Service '${serviceName}' not found`);
     const spec = specOf(service);
     const match =
       matchMethod(spec.methods, http.verb, rest) ??
@@ -69,12 +73,15 @@ export class ServiceInvoker {
       undefined,
       `service '${service.name}'`,
     );
+    if (service.language === AWS_LAMBDA)
+      return this.lambdaCall(caller, service, match.method.name, input.body ?? null, visibleHeaders(http.headers));
     // The SDK POSTs every call to the method's name with the arguments in the body, whatever the verb of its REST route.
     const asCalled =
       match.byName && http.verb !== match.method.method ? { ...match.method, method: http.verb } : match.method;
     const args = argumentsFor(service.name, asCalled, { ...input, pathParams: match.pathParams });
     const configurationItems = await this.services.configFor(caller.appId, service);
-    const deploymentId = service.deployment_id;
+    // Only Lambda services have no deployment, and they returned above.
+    const deploymentId = service.deployment_id ?? '';
     return {
       run: async () =>
         (
@@ -110,7 +117,8 @@ export class ServiceInvoker {
     args: unknown,
   ): Promise<{ run: () => Promise<unknown> }> {
     const service = await this.services.forInvocation(caller.appId, serviceName);
-    if (!service || !service.deployment_id) throw ApiError.notFound(`Service '${serviceName}' not found`);
+    if (!service || (!service.deployment_id && service.language !== AWS_LAMBDA))
+      throw ApiError.notFound(`Service '${serviceName}' not found`);
     const m = specOf(service).methods.find((x) => x.name === method);
     if (!m) throw ApiError.notFound(`Service '${serviceName}' has no method '${method}'`);
     await this.ctx.security.engine.require(
@@ -121,11 +129,13 @@ export class ServiceInvoker {
       undefined,
       `service '${service.name}'`,
     );
+    if (service.language === AWS_LAMBDA) return this.lambdaCall(caller, service, method, args ?? null, {});
     const positional = Array.isArray(args)
       ? args
       : argumentsFor(service.name, { ...m, method: 'POST' }, { body: args, query: {}, pathParams: {} });
     const configurationItems = await this.services.configFor(caller.appId, service);
-    const deploymentId = service.deployment_id;
+    // Only Lambda services have no deployment, and they returned above.
+    const deploymentId = service.deployment_id ?? '';
     return {
       run: async () =>
         (
@@ -141,6 +151,31 @@ export class ServiceInvoker {
             },
           )
         ).value ?? null,
+    };
+  }
+
+  /** A method of an AWS Lambda service: its function, called with `{args, context}` (decision 0049). */
+  private async lambdaCall(
+    caller: AppCaller,
+    service: ServiceRecord,
+    method: string,
+    args: unknown,
+    headers: Record<string, unknown>,
+  ): Promise<{ run: () => Promise<unknown> }> {
+    const settings = await this.services.lambdaSettings(service);
+    const fn = settings.functions.find((f) => (f.methodName ?? f.name) === method);
+    if (!fn) throw ApiError.notFound(`Service '${service.name}' has no method '${method}'`);
+    // The function learns who calls by userId; the caller's token stays here.
+    const { 'user-token': _token, ...shown } = headers;
+    const context = { userId: caller.userId, userRoles: caller.roles.map((r) => r.name), headers: shown };
+    return {
+      run: () =>
+        invokeLambda(
+          settings,
+          fn,
+          { args, context },
+          { box: this.services.secrets, allowPrivate: this.ctx.config.remoteFetchPrivate },
+        ),
     };
   }
 

@@ -13,6 +13,9 @@ export function registerServiceRoutes(app: FastifyInstance, ctx: ServerContext):
   handle(app, ctx, r.getServiceSpec, ({ params }) => services.spec(params.appId, params.serviceId));
   handle(app, ctx, r.getServiceMethods, ({ params }) => services.methods(params.appId, params.serviceId));
   handle(app, ctx, r.createJsService, ({ params, body }) => services.createJs(params.appId, body));
+  handle(app, ctx, r.createAWSLambdaService, ({ params, body }) =>
+    services.createLambda(params.appId, body as Record<string, unknown>),
+  );
   handle(app, ctx, r.deleteService, async ({ params, body }) => {
     await services.remove(params.appId, body);
     return { success: true };

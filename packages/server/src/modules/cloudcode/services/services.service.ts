@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { CodeService, ServiceConfigItem, ServiceConfigValue, ServiceMethod, ServiceSpec } from '@basalt/shared';
 import { DEFAULT_CODE_MODEL } from '@basalt/shared';
 import type { ServerContext } from '../../../context.js';
@@ -8,6 +9,9 @@ import { ModelsService } from '../models/models.service.js';
 import type { StoredServiceSpec } from './method-routes.js';
 import { openApiOf } from './openapi.js';
 import { describeValues, mergeValues, openValues, valuesOf } from './config.js';
+import { AWS_LAMBDA, lambdaMethods, lambdaSettingsOf, maskedSettings, type LambdaSettings } from './lambda/settings.js';
+
+const newId = () => crypto.randomUUID().toUpperCase();
 
 export const specOf = (s: ServiceRecord) => JSON.parse(s.spec_json) as StoredServiceSpec;
 export const configItemsOf = (s: ServiceRecord) => JSON.parse(s.config_json) as ServiceConfigItem[];
@@ -54,7 +58,7 @@ export class ServicesService {
     return s;
   }
 
-  private answer(s: ServiceRecord, defaults: Map<string, string>, all: ServiceRecord[]): CodeService {
+  private async answer(s: ServiceRecord, defaults: Map<string, string>, all: ServiceRecord[]): Promise<CodeService> {
     const chosen = defaults.get(s.name);
     const copies = all.filter((x) => x.name === s.name);
     const isDefault = chosen
@@ -72,13 +76,51 @@ export class ServicesService {
       created: s.created,
       defaultModel: isDefault,
       configuration: configItemsOf(s),
+      ...(s.language === AWS_LAMBDA ? { awsLambda: maskedSettings(await this.lambdaSettings(s)) } : {}),
     };
+  }
+
+  /** The stored settings of an AWS Lambda service (the secret key still sealed). */
+  async lambdaSettings(s: ServiceRecord): Promise<LambdaSettings> {
+    return (await this.repo.configValues(s.app_id, s.model, s.name)) as unknown as LambdaSettings;
+  }
+
+  /**
+   * `createAWSLambdaService`: a service whose methods call Lambda functions (decision 0049). It
+   * needs no deploy: it answers at once. A name any model already uses is a 409.
+   */
+  async createLambda(appId: string, body: Record<string, unknown>): Promise<CodeService> {
+    const name = body.name === undefined || body.name === '' ? 'AWSLambda' : body.name;
+    if (typeof name !== 'string' || !/^[A-Za-z_$][A-Za-z0-9_$]{0,99}$/.test(name))
+      throw ApiError.field('VALIDATION', 'name', "'name' must be a service name (letters, digits, _ and $)");
+    const description = body.description ?? '';
+    if (typeof description !== 'string' || description.length > 2000)
+      throw ApiError.field('VALIDATION', 'description', "'description' must be text of at most 2000 characters");
+    const settings = lambdaSettingsOf(body, this.secrets);
+    if ((await this.repo.byName(appId, name)).length) throw ApiError.conflict(`The service '${name}' already exists`);
+    const model = DEFAULT_CODE_MODEL;
+    const now = Date.now();
+    const id = newId();
+    await this.repo.saveConfigValues(appId, model, name, settings as unknown as Record<string, unknown>, now);
+    await this.repo.insert({
+      id,
+      app_id: appId,
+      model,
+      name,
+      language: AWS_LAMBDA,
+      version: '1.0.0',
+      deployment_id: null,
+      spec_json: JSON.stringify({ description, methods: lambdaMethods(settings.functions) }),
+      config_json: '[]',
+      created: now,
+    });
+    return this.one(appId, id);
   }
 
   async list(appId: string): Promise<CodeService[]> {
     const all = await this.repo.list(appId);
     const defaults = await this.repo.defaultModels(appId);
-    return all.map((s) => this.answer(s, defaults, all));
+    return Promise.all(all.map((s) => this.answer(s, defaults, all)));
   }
 
   async one(appId: string, id: string): Promise<CodeService> {
@@ -138,13 +180,15 @@ export class ServicesService {
     if (missing.length) throw ApiError.notFound(`Service '${missing[0]}' not found`);
     const removed = await this.repo.remove(appId, ids);
     for (const s of removed)
-      await this.files.change(
-        { appId, language: s.language, model: s.model },
-        'draft',
-        [],
-        [`services/${s.name}.js`],
-        Date.now(),
-      );
+      if (s.language === AWS_LAMBDA) await this.repo.removeConfigValues(appId, s.model, s.name);
+      else
+        await this.files.change(
+          { appId, language: s.language, model: s.model },
+          'draft',
+          [],
+          [`services/${s.name}.js`],
+          Date.now(),
+        );
   }
 
   async update(appId: string, id: string, updates: { description?: string }): Promise<CodeService> {

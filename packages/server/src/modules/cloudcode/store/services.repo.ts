@@ -48,6 +48,20 @@ export class ServicesRepo {
     return rows.map(record);
   }
 
+  /** A service that no deploy writes (an AWS Lambda service); its language keeps deploys of JS models off it. */
+  async insert(row: ServiceRecord): Promise<void> {
+    await this.db.insertInto('cc_services').values(row).execute();
+  }
+
+  async removeConfigValues(appId: string, model: string, service: string): Promise<void> {
+    await this.db
+      .deleteFrom('cc_service_config')
+      .where('app_id', '=', appId)
+      .where('model', '=', model)
+      .where('service', '=', service)
+      .execute();
+  }
+
   async remove(appId: string, ids: string[]): Promise<ServiceRecord[]> {
     const rows = await this.db
       .selectFrom('cc_services')
