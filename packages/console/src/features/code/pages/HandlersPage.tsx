@@ -19,7 +19,12 @@ import { notifications } from '@mantine/notifications';
 import { IconBolt, IconDots, IconListNumbers, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { useChangeHandlerState, useDeleteEventHandler, useGetEventHandlers } from '../api/handlers.queries';
+import {
+  useChangeHandlerState,
+  useDeleteEventHandler,
+  useGetCategories,
+  useGetEventHandlers,
+} from '../api/handlers.queries';
 import { ChainModal } from '../components/ChainModal';
 import { NewHandlerModal } from '../components/NewHandlerModal';
 import type { HandlerRow } from '../handler-row';
@@ -28,6 +33,9 @@ import type { HandlerRow } from '../handler-row';
 export default function HandlersPage() {
   const { appId = '' } = useParams();
   const handlers = useGetEventHandlers(appId);
+  const categories = useGetCategories(appId);
+  /** `PERSISTENCE` → `Data`: the names the New handler dialog shows. */
+  const categoryName = (id: string) => categories.data?.find((c) => c.id === id)?.name ?? id;
   const toggle = useChangeHandlerState(appId);
   const remove = useDeleteEventHandler(appId);
   const [creating, setCreating] = useState(false);
@@ -38,7 +46,7 @@ export default function HandlersPage() {
   const rows = ((handlers.data ?? []) as HandlerRow[]).filter((h) => h.category !== 'TIMER');
   const needle = search.trim().toLowerCase();
   const shown = rows.filter((h) =>
-    [h.event, h.target, h.model, h.category].some((v) => (v ?? '').toLowerCase().includes(needle)),
+    [h.event, h.target, h.model, categoryName(h.category)].some((v) => (v ?? '').toLowerCase().includes(needle)),
   );
 
   const add = (
@@ -113,7 +121,7 @@ export default function HandlersPage() {
                   ))}
                 {shown.map((h) => (
                   <Table.Tr key={h.id}>
-                    <Table.Td>{h.category}</Table.Td>
+                    <Table.Td>{categoryName(h.category)}</Table.Td>
                     <Table.Td className="mono">
                       {h.event}
                       {h.async && (
