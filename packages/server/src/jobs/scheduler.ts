@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Databases } from '../db/dialect.js';
 import { JobsRepo } from './jobs.repo.js';
+import { settleWithin } from './settle-within.js';
 import type { JobRow } from './jobs.schema.js';
 
 /**
@@ -145,14 +146,7 @@ export class JobScheduler {
     this.stopping.abort();
     clearInterval(this.timer);
     this.timer = undefined;
-    let timeout: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled([this.polling, ...this.running]),
-      new Promise((r) => {
-        timeout = setTimeout(r, waitMs);
-      }),
-    ]);
-    clearTimeout(timeout);
+    await settleWithin([this.polling, ...this.running], waitMs);
     await this.repo
       .handBack(this.node)
       .catch((err: unknown) => this.log.error({ err }, 'handing job leases back failed'));

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Databases } from '../db/dialect.js';
 import { NEVER, TimersRepo, numOrNull, type TimerRow } from './timers.repo.js';
 import { nextRun, readSchedule, type TimerSchedule } from './timers.schedule.js';
+import { settleWithin } from './settle-within.js';
 
 /** How a timer's code is run (cloud code's `invokeAs`); throws when the run fails. */
 export type TimerRun = (timer: TimerRow) => Promise<void>;
@@ -80,14 +81,7 @@ export class TimerLoop {
     this.stopped = true;
     clearInterval(this.timer);
     this.timer = undefined;
-    let t: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled([this.polling, ...this.running]),
-      new Promise((r) => {
-        t = setTimeout(r, waitMs);
-      }),
-    ]);
-    clearTimeout(t);
+    await settleWithin([this.polling, ...this.running], waitMs);
     await this.repo
       .handBack(this.node)
       .catch((err: unknown) => this.log.error({ err }, 'handing timer leases back failed'));

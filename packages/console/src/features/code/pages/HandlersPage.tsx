@@ -17,16 +17,11 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBolt, IconDots, IconListNumbers, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import {
-  useChangeHandlerState,
-  useDeleteEventHandler,
-  useGetCategories,
-  useGetEventHandlers,
-} from '../api/handlers.queries';
+import { useChangeHandlerState, useGetCategories, useGetEventHandlers } from '../api/handlers.queries';
 import { ChainModal } from '../components/ChainModal';
 import { NewHandlerModal } from '../components/NewHandlerModal';
+import { DeleteHandlerModal } from '../components/DeleteHandlerModal';
 import type { HandlerRow } from '../handler-row';
 
 /** Event handlers: what runs before and after the app's operations (timers have their own tab). */
@@ -37,7 +32,6 @@ export default function HandlersPage() {
   /** `PERSISTENCE` → `Data`: the names the New handler dialog shows. */
   const categoryName = (id: string) => categories.data?.find((c) => c.id === id)?.name ?? id;
   const toggle = useChangeHandlerState(appId);
-  const remove = useDeleteEventHandler(appId);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<HandlerRow | null>(null);
   const [chainOf, setChainOf] = useState<HandlerRow | null>(null);
@@ -206,20 +200,7 @@ export default function HandlersPage() {
         context={chainOf?.target ?? '*'}
         onClose={() => setChainOf(null)}
       />
-      <ConfirmModal
-        opened={deleting !== null}
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
-        title={`Delete the ${deleting?.event ?? ''} handler?`}
-        confirmLabel="Delete handler"
-        loading={remove.isPending}
-        error={remove.error}
-        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
-      >
-        It stops running at once for {deleting?.target ?? '*'}. Its code stays in the model&apos;s files.
-      </ConfirmModal>
+      <DeleteHandlerModal appId={appId} handler={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );
 }

@@ -16,18 +16,13 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconClock, IconDots, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
-import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { errorInfo } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
-import {
-  useChangeHandlerState,
-  useDeleteEventHandler,
-  useGetEventHandlers,
-  useInvokeTimer,
-} from '../api/handlers.queries';
+import { useChangeHandlerState, useGetEventHandlers, useInvokeTimer } from '../api/handlers.queries';
 import { NewTimerModal } from '../components/NewTimerModal';
 import { TimerLogsDrawer } from '../components/TimerLogsDrawer';
+import { DeleteHandlerModal } from '../components/DeleteHandlerModal';
 import type { HandlerRow } from '../handler-row';
 import { scheduleInWords } from '../schedule-words';
 
@@ -41,7 +36,6 @@ export default function TimersPage() {
   const handlers = useGetEventHandlers(appId);
   const toggle = useChangeHandlerState(appId);
   const run = useInvokeTimer(appId);
-  const remove = useDeleteEventHandler(appId);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<HandlerRow | null>(null);
   const timers = ((handlers.data ?? []) as HandlerRow[]).filter((h) => h.category === 'TIMER');
@@ -210,20 +204,7 @@ export default function TimersPage() {
         }}
       />
       <TimerLogsDrawer appId={appId} timer={openTimer ?? null} onClose={() => void navigate(base)} />
-      <ConfirmModal
-        opened={deleting !== null}
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
-        title={`Delete timer ${deleting?.timername ?? ''}?`}
-        confirmLabel="Delete timer"
-        loading={remove.isPending}
-        error={remove.error}
-        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
-      >
-        It stops running at once. Its code stays in the model&apos;s files and its run log is kept.
-      </ConfirmModal>
+      <DeleteHandlerModal appId={appId} handler={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );
 }
