@@ -15,6 +15,10 @@ class Vault {
     return 'written';
   }
 
+  async readWhere(where) {
+    return Backendless.Data.of('Secret').find({ where });
+  }
+
   whoAmI() {
     return this.request.context.userRoles;
   }
@@ -71,6 +75,26 @@ describeEachDb('cloud code bridge and app API', (server) => {
     expect(granted.json().map((r: { text: string }) => r.text)).toEqual(['hidden']);
     const roles = (await f.api('POST', '/services/Vault/whoAmI', { body: {}, token: user.token })).json();
     expect(roles).toContain('AuthenticatedUser');
+  });
+
+  it('a hostile where clause from code cannot widen what the caller may read', async () => {
+    for (const where of ['1 = 1) OR (1 = 1', "text = 'hidden' OR 1 = 1", "objectId IS NOT NULL) OR (text = 'hidden'"]) {
+      const res = await f.api('POST', '/services/Vault/readWhere', { body: where });
+      const rows = res.statusCode === 200 ? (res.json() as Array<{ text: string }>) : [];
+      expect(
+        rows.map((r) => r.text),
+        where,
+      ).not.toContain('hidden');
+      expect(res.statusCode, where).toBeLessThan(500);
+    }
+    // The same call with a granted user's token does read the row: the clause reaches the table.
+    const user = await f.user();
+    const granted = await f.api('POST', '/services/Vault/readWhere', {
+      body: "text = 'hidden' OR 1 = 1",
+      token: user.token,
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(granted.json().map((r: { text: string }) => r.text)).toEqual(['hidden']);
   });
 
   it('bl-execution-type async answers before the row exists; the row exists soon after', async () => {
