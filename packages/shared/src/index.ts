@@ -10,3 +10,4 @@ export * from './where/index.js';
 export * from './wildcard.js';
 export * from './geometry.js';
 export * from './cloudcode/events.js';
+export * from './codeless/index.js';
