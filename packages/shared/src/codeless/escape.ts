@@ -33,3 +33,38 @@ export function variableIdentifier(name: string, n: number): string {
   const part = name.replace(/[^A-Za-z0-9_]/g, '_').slice(0, MAX_IDENT_PART);
   return `v_${part}_${n}`;
 }
+
+const STRING_LITERAL = /^"(?:[^"\\]|\\.)*"$/;
+const NUMBER_LITERAL = /^(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?|\(-\d+(?:\.\d+)?(?:e[+-]?\d+)?\))$/;
+
+/** `String(expr)`, or the expression itself when it is already a string literal (a tidier preview). */
+export function asText(expr: string): string {
+  return STRING_LITERAL.test(expr) ? expr : `String(${expr})`;
+}
+
+/** `Number(expr)`, or the expression itself when it is already a numeric literal. */
+export function asNumber(expr: string): string {
+  return NUMBER_LITERAL.test(expr) ? expr : `Number(${expr})`;
+}
+
+/**
+ * An expression without the one pair of parentheses that wraps all of it, for places that bring
+ * their own (`if (…)`, `return …;`). Quotes are skipped so a parenthesis inside a literal is not counted.
+ */
+export function bare(expr: string): string {
+  if (!expr.startsWith('(') || !expr.endsWith(')')) return expr;
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < expr.length; i++) {
+    const c = expr[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0 && i < expr.length - 1) return expr;
+  }
+  return expr.slice(1, -1);
+}

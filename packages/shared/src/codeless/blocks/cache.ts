@@ -1,4 +1,5 @@
 /** Cache and counter blocks. */
+import { asText, asNumber } from '../escape.js';
 import {
   entry,
   HUE,
@@ -11,8 +12,8 @@ import {
 } from './common.js';
 import type { BlockReader } from '../walker.js';
 
-const key = (b: BlockReader) => `String(${b.value('KEY', 'key')})`;
-const counter = (b: BlockReader) => `basalt.counters.of(String(${b.value('NAME', 'counter name')}))`;
+const key = (b: BlockReader) => `${asText(b.value('KEY', 'key'))}`;
+const counter = (b: BlockReader) => `basalt.counters.of(${asText(b.value('NAME', 'counter name'))})`;
 
 export const cacheBlocks: BlockSet = {
   definitions: [
@@ -60,7 +61,7 @@ export const cacheBlocks: BlockSet = {
     basalt_cache_put: {
       statement: (b) => {
         const ttl = b.optionalValue('TTL');
-        return `await basalt.cache.put(${key(b)}, ${b.value('VALUE', 'value')}${ttl === undefined ? '' : `, Number(${ttl})`});`;
+        return `await basalt.cache.put(${key(b)}, ${b.value('VALUE', 'value')}${ttl === undefined ? '' : `, ${asNumber(ttl)}`});`;
       },
     },
     basalt_cache_remove: { statement: (b) => `await basalt.cache.delete(${key(b)});` },

@@ -1,4 +1,5 @@
 /** Control blocks of Basalt: return an answer, throw an error, run a value block for its effect. */
+import { bare } from '../escape.js';
 import { entry, HUE, numberShadow, statementBlock, textShadow, valueInput, type BlockSet } from './common.js';
 
 export const controlBlocks: BlockSet = {
@@ -31,7 +32,7 @@ export const controlBlocks: BlockSet = {
     basalt_return: {
       statement: (b) => {
         const v = b.optionalValue('VALUE');
-        return v === undefined ? 'return;' : `return ${v};`;
+        return v === undefined ? 'return;' : `return ${bare(v)};`;
       },
     },
     basalt_throw_error: {

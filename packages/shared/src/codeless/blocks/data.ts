@@ -1,5 +1,5 @@
 /** Data blocks: basalt.data.of(table).save/find/findById/findFirst/count/remove. */
-import { stringLiteral } from '../escape.js';
+import { asNumber, asText, stringLiteral } from '../escape.js';
 import type { BlockReader } from '../walker.js';
 import {
   entry,
@@ -16,11 +16,11 @@ import {
 const store = (b: BlockReader) => `basalt.data.of(${stringLiteral(b.text('TABLE', { nonEmpty: true, max: 200 }))})`;
 
 /** A query object holding only the inputs that are plugged. */
-function query(b: BlockReader, inputs: Array<[input: string, key: string, convert: string]>): string {
+function query(b: BlockReader, inputs: Array<[input: string, key: string, convert: (code: string) => string]>): string {
   const parts: string[] = [];
   for (const [input, key, convert] of inputs) {
     const v = b.optionalValue(input);
-    if (v !== undefined) parts.push(`${key}: ${convert}(${v})`);
+    if (v !== undefined) parts.push(`${key}: ${convert(v)}`);
   }
   return `{ ${parts.join(', ')} }`.replace('{  }', '{}');
 }
@@ -89,17 +89,17 @@ export const dataBlocks: BlockSet = {
     basalt_data_find: {
       value: (b) =>
         `(await ${store(b)}.find(${query(b, [
-          ['WHERE', 'where', 'String'],
-          ['SORT_BY', 'sortBy', 'String'],
-          ['PAGE_SIZE', 'pageSize', 'Number'],
-          ['OFFSET', 'offset', 'Number'],
+          ['WHERE', 'where', asText],
+          ['SORT_BY', 'sortBy', asText],
+          ['PAGE_SIZE', 'pageSize', asNumber],
+          ['OFFSET', 'offset', asNumber],
         ])}))`,
     },
-    basalt_data_find_by_id: { value: (b) => `(await ${store(b)}.findById(String(${b.value('ID', 'objectId')})))` },
+    basalt_data_find_by_id: { value: (b) => `(await ${store(b)}.findById(${asText(b.value('ID', 'objectId'))}))` },
     basalt_data_find_first: {
-      value: (b) => `(await ${store(b)}.findFirst(${query(b, [['WHERE', 'where', 'String']])}))`,
+      value: (b) => `(await ${store(b)}.findFirst(${query(b, [['WHERE', 'where', asText]])}))`,
     },
-    basalt_data_count: { value: (b) => `(await ${store(b)}.count(${query(b, [['WHERE', 'where', 'String']])}))` },
+    basalt_data_count: { value: (b) => `(await ${store(b)}.count(${query(b, [['WHERE', 'where', asText]])}))` },
     basalt_data_remove: { statement: (b) => `await ${store(b)}.remove(${b.value('OBJECT', 'object')});` },
   },
   toolbox: [

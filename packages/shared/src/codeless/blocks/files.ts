@@ -1,4 +1,5 @@
 /** File blocks: read, save and remove text files. */
+import { asText } from '../escape.js';
 import { entry, HUE, statementBlock, textShadow, valueBlock, valueInput, type BlockSet } from './common.js';
 
 export const fileBlocks: BlockSet = {
@@ -31,14 +32,14 @@ export const fileBlocks: BlockSet = {
     ),
   ],
   generators: {
-    basalt_files_read_text: { value: (b) => `(await basalt.files.readText(String(${b.value('PATH', 'path')})))` },
+    basalt_files_read_text: { value: (b) => `(await basalt.files.readText(${asText(b.value('PATH', 'path'))}))` },
     basalt_files_save_text: {
       statement: (b) => {
         const content = b.optionalValue('CONTENT');
-        return `await basalt.files.saveText(String(${b.value('PATH', 'path')}), ${content === undefined ? "''" : `String(${content} ?? '')`}, ${b.checkbox('OVERWRITE')});`;
+        return `await basalt.files.saveText(${asText(b.value('PATH', 'path'))}, ${content === undefined ? "''" : asText(`${content} ?? ''`)}, ${b.checkbox('OVERWRITE')});`;
       },
     },
-    basalt_files_remove: { statement: (b) => `await basalt.files.remove(String(${b.value('PATH', 'path')}));` },
+    basalt_files_remove: { statement: (b) => `await basalt.files.remove(${asText(b.value('PATH', 'path'))});` },
   },
   toolbox: [
     entry('basalt_files_read_text', { PATH: textShadow('/notes.txt') }),

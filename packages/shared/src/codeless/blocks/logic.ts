@@ -1,4 +1,5 @@
 /** Blockly's built-in logic blocks (definitions come with Blockly; only their code is ours). */
+import { bare } from '../escape.js';
 import type { BlockGenerator } from '../walker.js';
 
 const COMPARE = { EQ: '==', NEQ: '!=', LT: '<', LTE: '<=', GT: '>', GTE: '>=' } as const;
@@ -22,7 +23,7 @@ export const logicGenerators: Record<string, BlockGenerator> = {
       const elseIfs = b.count('elseIfCount');
       let code = '';
       for (let i = 0; i <= elseIfs; i++) {
-        code += `${i ? ' else ' : ''}if (${b.value(`IF${i}`)}) {\n${b.statements(`DO${i}`)}\n}`;
+        code += `${i ? ' else ' : ''}if (${bare(b.value(`IF${i}`))}) {\n${b.statements(`DO${i}`)}\n}`;
       }
       const hasElse = b.extra('hasElse');
       if (hasElse !== undefined && typeof hasElse !== 'boolean') b.fail('extraState hasElse must be true or false');

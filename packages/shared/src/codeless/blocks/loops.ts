@@ -1,4 +1,5 @@
 /** Blockly's built-in loop blocks. */
+import { asNumber, bare } from '../escape.js';
 import type { BlockGenerator } from '../walker.js';
 
 export const loopGenerators: Record<string, BlockGenerator> = {
@@ -7,13 +8,13 @@ export const loopGenerators: Record<string, BlockGenerator> = {
       const i = b.temp('i');
       const n = b.temp('n');
       const times = b.value('TIMES');
-      return `for (let ${i} = 0, ${n} = Number(${times}); ${i} < ${n}; ${i}++) {\n${b.loopBody('DO')}\n}`;
+      return `for (let ${i} = 0, ${n} = ${asNumber(times)}; ${i} < ${n}; ${i}++) {\n${b.loopBody('DO')}\n}`;
     },
   },
   controls_whileUntil: {
     statement: (b) => {
       const cond = b.value('BOOL');
-      const test = b.option('MODE', ['WHILE', 'UNTIL']) === 'WHILE' ? cond : `!${cond}`;
+      const test = b.option('MODE', ['WHILE', 'UNTIL']) === 'WHILE' ? bare(cond) : `!${cond}`;
       return `while (${test}) {\n${b.loopBody('DO')}\n}`;
     },
   },
@@ -24,8 +25,8 @@ export const loopGenerators: Record<string, BlockGenerator> = {
       const [from, to, step, up] = [b.temp('from'), b.temp('to'), b.temp('step'), b.temp('up')];
       return [
         `{`,
-        `  const ${from} = Number(${b.value('FROM')}), ${to} = Number(${b.value('TO')});`,
-        `  const ${step} = Math.abs(Number(${b.value('BY')})) || 1, ${up} = ${from} <= ${to};`,
+        `  const ${from} = ${asNumber(b.value('FROM'))}, ${to} = ${asNumber(b.value('TO'))};`,
+        `  const ${step} = Math.abs(${asNumber(b.value('BY'))}) || 1, ${up} = ${from} <= ${to};`,
         `  for (${v} = ${from}; ${up} ? ${v} <= ${to} : ${v} >= ${to}; ${v} += ${up} ? ${step} : -${step}) {`,
         b.loopBody('DO').replace(/^(?=.)/gm, '  '),
         `  }`,

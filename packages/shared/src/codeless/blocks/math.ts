@@ -1,4 +1,5 @@
 /** Blockly's built-in math blocks. */
+import { asNumber } from '../escape.js';
 import type { BlockGenerator } from '../walker.js';
 
 const SINGLE = {
@@ -39,7 +40,7 @@ export const mathGenerators: Record<string, BlockGenerator> = {
     // A variable that does not hold a number yet counts from 0 (Blockly's meaning).
     statement: (b) => {
       const v = b.variable('VAR');
-      return `${v} = (typeof ${v} === 'number' ? ${v} : 0) + Number(${b.value('DELTA')});`;
+      return `${v} = (typeof ${v} === 'number' ? ${v} : 0) + ${asNumber(b.value('DELTA'))};`;
     },
   },
 };

@@ -1,4 +1,5 @@
 /** Messaging blocks: publish to a channel and send an email. */
+import { asText } from '../escape.js';
 import { entry, HUE, statementBlock, textShadow, valueInput, type BlockSet } from './common.js';
 
 export const messagingBlocks: BlockSet = {
@@ -26,24 +27,24 @@ export const messagingBlocks: BlockSet = {
   generators: {
     basalt_messaging_publish: {
       statement: (b) =>
-        `await basalt.messaging.publish(String(${b.value('CHANNEL', 'channel')}), ${b.value('MESSAGE', 'message')});`,
+        `await basalt.messaging.publish(${asText(b.value('CHANNEL', 'channel'))}, ${b.value('MESSAGE', 'message')});`,
     },
     basalt_messaging_send_email: {
       statement: (b) => {
         const to = b.value('TO', 'to');
-        const parts = [`subject: String(${b.value('SUBJECT', 'subject')})`];
+        const parts = [`subject: ${asText(b.value('SUBJECT', 'subject'))}`];
         for (const [input, key] of [
           ['TEXT', 'text'],
           ['HTML', 'html'],
         ]) {
           const v = b.optionalValue(input);
-          if (v !== undefined) parts.push(`${key}: String(${v})`);
+          if (v !== undefined) parts.push(`${key}: ${asText(v)}`);
         }
         const list = b.temp('to');
         return [
           `{`,
           `  const ${list} = ${to};`,
-          `  await basalt.messaging.sendEmail({ ${parts.join(', ')}, to: Array.isArray(${list}) ? ${list}.map(String) : String(${list}) });`,
+          `  await basalt.messaging.sendEmail({ ${parts.join(', ')}, to: Array.isArray(${list}) ? ${list}.map(String) : ${asText(list)} });`,
           `}`,
         ].join('\n');
       },

@@ -1,4 +1,5 @@
 /** Object blocks: make, read and change plain objects, and JSON text. */
+import { asText } from '../escape.js';
 import { entry, HUE, statementBlock, textShadow, valueBlock, valueInput, type BlockSet } from './common.js';
 
 export const objectBlocks: BlockSet = {
@@ -45,7 +46,7 @@ export const objectBlocks: BlockSet = {
       statement: (b) =>
         `${b.helper('$b_set')}(${b.value('OBJECT', 'object')}, ${b.value('KEY', 'property')}, ${b.value('VALUE', 'value')});`,
     },
-    basalt_object_from_json: { value: (b) => `JSON.parse(String(${b.value('TEXT', 'JSON text')}))` },
+    basalt_object_from_json: { value: (b) => `JSON.parse(${asText(b.value('TEXT', 'JSON text'))})` },
     basalt_object_to_json: { value: (b) => `JSON.stringify(${b.value('OBJECT', 'value')})` },
   },
   toolbox: [

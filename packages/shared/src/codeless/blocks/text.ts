@@ -1,5 +1,5 @@
 /** Blockly's built-in text blocks. */
-import { stringLiteral } from '../escape.js';
+import { asText, stringLiteral } from '../escape.js';
 import type { BlockGenerator } from '../walker.js';
 
 export const textGenerators: Record<string, BlockGenerator> = {
@@ -18,7 +18,7 @@ export const textGenerators: Record<string, BlockGenerator> = {
     // Positions count from 1; 0 means not found (Blockly's meaning).
     value: (b) => {
       const fn = b.option('END', ['FIRST', 'LAST']) === 'FIRST' ? 'indexOf' : 'lastIndexOf';
-      return `(String(${b.value('VALUE')}).${fn}(String(${b.value('FIND')})) + 1)`;
+      return `(${asText(b.value('VALUE'))}.${fn}(${asText(b.value('FIND'))}) + 1)`;
     },
   },
   text_changeCase: {
@@ -26,7 +26,7 @@ export const textGenerators: Record<string, BlockGenerator> = {
       const mode = b.option('CASE', ['UPPERCASE', 'LOWERCASE', 'TITLECASE']);
       const t = b.value('TEXT');
       if (mode === 'TITLECASE') return `${b.helper('$b_titleCase')}(${t})`;
-      return `String(${t}).${mode === 'UPPERCASE' ? 'toUpperCase' : 'toLowerCase'}()`;
+      return `${asText(t)}.${mode === 'UPPERCASE' ? 'toUpperCase' : 'toLowerCase'}()`;
     },
   },
 };

@@ -1,4 +1,5 @@
 /** User blocks: the calling user and a user by id. */
+import { asText } from '../escape.js';
 import { entry, HUE, valueBlock, valueInput, type BlockSet } from './common.js';
 
 export const userBlocks: BlockSet = {
@@ -22,7 +23,7 @@ export const userBlocks: BlockSet = {
   ],
   generators: {
     basalt_users_current: { value: () => '(await basalt.users.currentUser())' },
-    basalt_users_find_by_id: { value: (b) => `(await basalt.users.findById(String(${b.value('ID', 'objectId')})))` },
+    basalt_users_find_by_id: { value: (b) => `(await basalt.users.findById(${asText(b.value('ID', 'objectId'))}))` },
   },
   toolbox: [entry('basalt_users_current'), entry('basalt_users_find_by_id')],
 };
