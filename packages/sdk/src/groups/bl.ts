@@ -1,4 +1,4 @@
-import { Routes, type ResponseOf } from '@basalt/shared';
+import { Routes, type BodyOf, type ResponseOf } from '@basalt/shared';
 import { CacheTags } from '../transport/cache-tags.js';
 import type { Query } from '../transport/encode.js';
 import type { GroupContext } from './group-context.js';
@@ -180,31 +180,53 @@ export function createBlGroup({ request }: GroupContext) {
       return request.route(r.createAWSLambdaService, [appId], { body: { ...credentials, appId } });
     },
 
-    createCodelessService(appId: string, service: unknown) {
+    /** Creates a codeless service; it is deployed at once (without methods) and listed by `getServices`. */
+    createCodelessService(appId: string, service: BodyOf<typeof r.createCodelessService>) {
       return request.route(r.createCodelessService, [appId], {
         body: service,
         cacheTags: [CacheTags.BL_MODELS(appId)],
       });
     },
-    updateCodelessService(appId: string, serviceId: string, updates: unknown) {
+    updateCodelessService(appId: string, serviceId: string, updates: BodyOf<typeof r.updateCodelessService>) {
       return request.route(r.updateCodelessService, [appId, serviceId], { body: updates });
     },
     deleteCodelessService(appId: string, serviceId: string) {
       return request.route(r.deleteCodelessService, [appId, serviceId]);
     },
-    createCodelessMethod(appId: string, serviceId: string, method: unknown) {
+    /** Adds a method (`{name, params: [{name, type}], type?: verb, path?}`) to a codeless service. */
+    createCodelessMethod(appId: string, serviceId: string, method: BodyOf<typeof r.createCodelessMethod>) {
       return request.route(r.createCodelessMethod, [appId, serviceId], { body: method });
     },
-    updateCodelessMethod(appId: string, serviceId: string, methodId: string, method: unknown) {
+    updateCodelessMethod(
+      appId: string,
+      serviceId: string,
+      methodId: string,
+      method: BodyOf<typeof r.updateCodelessMethod>,
+    ) {
       return request.route(r.updateCodelessMethod, [appId, serviceId, methodId], { body: method });
     },
     deleteCodelessMethod(appId: string, serviceId: string, methodId: string) {
       return request.route(r.deleteCodelessMethod, [appId, serviceId, methodId]);
     },
-    getCodelessMethodLogic(appId: string, serviceId: string, methodId: string) {
+    /** The method's deployed blocks (`logic`), `xml`, and the server-generated `code`. */
+    getCodelessMethodLogic(
+      appId: string,
+      serviceId: string,
+      methodId: string,
+    ): Promise<Answer<'getCodelessMethodLogic'>> {
       return request.route(r.getCodelessMethodLogic, [appId, serviceId, methodId]);
     },
-    deployCodelessMethodLogic(appId: string, serviceId: string, methodId: string, logic: unknown, params?: Query) {
+    /**
+     * Deploys a method's blocks (`{logic, xml?, code?}`; a sent `code` is kept, never run). A bad
+     * block is a 400 naming it; `params.validate` only checks.
+     */
+    deployCodelessMethodLogic(
+      appId: string,
+      serviceId: string,
+      methodId: string,
+      logic: BodyOf<typeof r.deployCodelessMethodLogic>,
+      params?: Query,
+    ): Promise<Answer<'deployCodelessMethodLogic'>> {
       return request.route(r.deployCodelessMethodLogic, [appId, serviceId, methodId], { body: logic, query: params });
     },
 

@@ -1,4 +1,4 @@
-import { Routes } from '@basalt/shared';
+import { Routes, type BodyOf, type ResponseOf } from '@basalt/shared';
 import type { GroupContext } from './group-context.js';
 
 /** Marketplace deployment models (`cloudCode` group of the reference client). */
@@ -20,27 +20,42 @@ export function createCloudCodeGroup({ request }: GroupContext) {
 export function createCodelessGroup({ request }: GroupContext) {
   const r = Routes.codeless;
   return {
-    /** API services the codeless toolbox can call. */
-    loadApiServices(appId: string) {
+    /** API services and their methods, for the codeless toolbox. */
+    loadApiServices(appId: string): Promise<ResponseOf<typeof r.loadApiServices>> {
       return request.route(r.loadApiServices, [appId]);
     },
-    loadFunctions(appId: string) {
+    loadFunctions(appId: string): Promise<ResponseOf<typeof r.loadFunctions>> {
       return request.route(r.loadFunctions, [appId]);
     },
-    createFunction(appId: string, fn: unknown) {
+    createFunction(appId: string, fn: BodyOf<typeof r.createFunction>): Promise<ResponseOf<typeof r.createFunction>> {
       return request.route(r.createFunction, [appId], { body: fn });
     },
-    loadFunctionSource(appId: string, functionId: string) {
+    loadFunctionSource(appId: string, functionId: string): Promise<ResponseOf<typeof r.loadFunctionSource>> {
       return request.route(r.loadFunctionSource, [appId, functionId]);
     },
-    /** Stores a function's blocks; the server regenerates its code (a sent `code` is never trusted). */
-    updateFunctionSource(appId: string, functionId: string, xml: unknown, code: unknown, definition: unknown) {
-      return request.route(r.updateFunctionSource, [appId, functionId], { body: { xml, code, definition } });
+    /**
+     * Stores a function's source: `xml`, `code` (kept, never run) and `definition` as the reference
+     * sends them, plus Basalt's `logic` (the blocks, checked and generated on the server).
+     */
+    updateFunctionSource(
+      appId: string,
+      functionId: string,
+      xml: unknown,
+      code: string | null | undefined,
+      definition: unknown,
+      logic?: unknown,
+    ): Promise<ResponseOf<typeof r.updateFunctionSource>> {
+      return request.route(r.updateFunctionSource, [appId, functionId], { body: { xml, code, definition, logic } });
     },
     removeFunctionSource(appId: string, functionId: string) {
       return request.route(r.removeFunctionSource, [appId, functionId]);
     },
-    deployCodelessModel(appId: string, model: string, items: unknown) {
+    /** Stores the logic sent with the items (`[{type, id, logic?}]`) and deploys the whole CODELESS model. */
+    deployCodelessModel(
+      appId: string,
+      model: string,
+      items: BodyOf<typeof r.deployCodelessModel>,
+    ): Promise<ResponseOf<typeof r.deployCodelessModel>> {
       return request.route(r.deployCodelessModel, [appId, model], { body: items });
     },
   };

@@ -50,6 +50,37 @@ describeParity('bl', [
   ],
   ['deploy refused', (api) => api.bl.deployDraftFiles(A, 'JS', 'default', []), [fail('Syntax error in a.js:1', 400)]],
   ['getLanguages', (api) => api.bl.getLanguages(), [ok(['JS', 'CODELESS'])]],
+  [
+    'createCodelessService',
+    (api) => api.bl.createCodelessService(A, { name: 'Calc', language: 'CODELESS' }),
+    [ok({ id: 'cs1', name: 'Calc', methods: [] })],
+  ],
+  ['updateCodelessService', (api) => api.bl.updateCodelessService(A, 'cs1', { name: 'Calc2' }), [ok({ id: 'cs1' })]],
+  ['deleteCodelessService', (api) => api.bl.deleteCodelessService(A, 'cs1'), [ok({ success: true })]],
+  [
+    'createCodelessMethod with its trailing slash',
+    (api) =>
+      api.bl.createCodelessMethod(A, 'cs1', { name: 'sum', type: 'GET', params: [{ name: 'a', type: 'NUMBER' }] }),
+    [ok({ id: 'm1', name: 'sum' })],
+  ],
+  ['updateCodelessMethod', (api) => api.bl.updateCodelessMethod(A, 'cs1', 'm1', { name: 'add' }), [ok({ id: 'm1' })]],
+  ['deleteCodelessMethod', (api) => api.bl.deleteCodelessMethod(A, 'cs1', 'm1'), [ok({ success: true })]],
+  [
+    'getCodelessMethodLogic',
+    (api) => api.bl.getCodelessMethodLogic(A, 'cs1', 'm1'),
+    [ok({ logic: null, xml: null, code: '', clientCode: null, updated: null })],
+  ],
+  [
+    'deployCodelessMethodLogic with its query',
+    (api) =>
+      api.bl.deployCodelessMethodLogic(A, 'cs1', 'm1', { logic: { blocks: { blocks: [] } } }, { validate: true }),
+    [ok({ code: '' })],
+  ],
+  [
+    'deployCodelessMethodLogic without a query',
+    (api) => api.bl.deployCodelessMethodLogic(A, 'cs1', 'm1', { blocks: [] }),
+    [fail('The logic of method Calc.sum at block b1: unknown block', 400)],
+  ],
   ['getModels', (api) => api.bl.getModels(A, 'JS'), [ok(['default'])]],
   ['getAllModels', (api) => api.bl.getAllModels(A), [ok([])]],
   ['createModel', (api) => api.bl.createModel(A, 'JS', 'orders'), [ok({ name: 'orders' })]],
@@ -94,8 +125,17 @@ describeParity('codeless', [
   ['createFunction', (api) => api.codeless.createFunction(A, { name: 'f' }), [ok({ id: 'f1' })]],
   ['loadFunctionSource', (api) => api.codeless.loadFunctionSource(A, 'f1'), [ok({})]],
   ['updateFunctionSource', (api) => api.codeless.updateFunctionSource(A, 'f1', '<xml/>', 'code', { a: 1 }), [ok({})]],
+  [
+    'updateFunctionSource with null xml',
+    (api) => api.codeless.updateFunctionSource(A, 'f1', null, '', {}),
+    [fail('Invalid function source data', 400)],
+  ],
   ['removeFunctionSource', (api) => api.codeless.removeFunctionSource(A, 'f1'), [ok({})]],
-  ['deployCodelessModel', (api) => api.codeless.deployCodelessModel(A, 'default', [{ id: 1 }]), [ok({})]],
+  [
+    'deployCodelessModel',
+    (api) => api.codeless.deployCodelessModel(A, 'default', [{ type: 'function', id: 'f1' }]),
+    [ok({ status: 'deployed', deployedItems: 1 })],
+  ],
 ]);
 
 describeParity('cloudCode', [

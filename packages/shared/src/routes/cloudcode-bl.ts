@@ -4,6 +4,21 @@ import { DevOperations } from '../dev-permissions.js';
 import { SuccessSchema } from '../schemas.js';
 import {
   CodeDeploymentSchema,
+  CodelessApiServiceSchema,
+  CodelessDeployItemSchema,
+  CodelessDeployResultSchema,
+  CodelessFunctionSchema,
+  CodelessFunctionSourceSchema,
+  CodelessLogicBodySchema,
+  CodelessLogicQuerySchema,
+  CodelessLogicSchema,
+  CodelessMethodBodySchema,
+  CodelessMethodSchema,
+  CodelessServiceSchema,
+  CreateCodelessFunctionSchema,
+  CreateCodelessServiceSchema,
+  UpdateCodelessServiceSchema,
+  UpdateFunctionSourceSchema,
   CodeFileSchema,
   CodeFilesBodySchema,
   CodeModelSchema,
@@ -31,6 +46,7 @@ import {
 
 const sc = '/:appId/console/servercode';
 const ls = '/:appId/console/localservices';
+const cl = '/:appId/console/codeless';
 const BL = DevOperations.BUSINESS_LOGIC;
 
 /** Models, drafts, deploys and JS services. */
@@ -240,17 +256,89 @@ export const blRoutes = {
     summary: "Checks configuration values: types, required items, then the service's own `validateConfig`",
   }),
 
+  createCodelessService: defineRoute({
+    name: 'bl.createCodelessService',
+    method: 'POST',
+    path: `${ls}/codeless`,
+    auth: 'developer',
+    devPermission: BL,
+    body: CreateCodelessServiceSchema,
+    response: CodelessServiceSchema,
+    summary:
+      'Creates a codeless service (model `default` unless named); it is deployed at once, without methods (409 when the name is taken)',
+  }),
+  updateCodelessService: defineRoute({
+    name: 'bl.updateCodelessService',
+    method: 'PUT',
+    path: `${ls}/codeless/:serviceId`,
+    auth: 'developer',
+    devPermission: BL,
+    body: UpdateCodelessServiceSchema,
+    response: CodelessServiceSchema,
+    summary: 'Renames a codeless service or changes its description, and deploys its model again',
+  }),
+  deleteCodelessService: defineRoute({
+    name: 'bl.deleteCodelessService',
+    method: 'DELETE',
+    path: `${ls}/codeless/:serviceId`,
+    auth: 'developer',
+    devPermission: BL,
+    response: SuccessSchema,
+    summary: 'Deletes a codeless service and its methods; it stops answering',
+  }),
+  createCodelessMethod: defineRoute({
+    name: 'bl.createCodelessMethod',
+    method: 'POST',
+    path: `${ls}/codeless/:serviceId/`,
+    auth: 'developer',
+    devPermission: BL,
+    body: CodelessMethodBodySchema,
+    response: CodelessMethodSchema,
+    summary: 'Adds a method (name, parameters, verb and path) to a codeless service; without logic it answers null',
+  }),
+  updateCodelessMethod: defineRoute({
+    name: 'bl.updateCodelessMethod',
+    method: 'PUT',
+    path: `${ls}/codeless/:serviceId/:methodId`,
+    auth: 'developer',
+    devPermission: BL,
+    body: CodelessMethodBodySchema,
+    response: CodelessMethodSchema,
+    summary: "Changes a codeless method's name, parameters or route and deploys its model again",
+  }),
+  deleteCodelessMethod: defineRoute({
+    name: 'bl.deleteCodelessMethod',
+    method: 'DELETE',
+    path: `${ls}/codeless/:serviceId/:methodId`,
+    auth: 'developer',
+    devPermission: BL,
+    response: SuccessSchema,
+    summary: 'Deletes a codeless method; it stops answering',
+  }),
+  getCodelessMethodLogic: defineRoute({
+    name: 'bl.getCodelessMethodLogic',
+    method: 'GET',
+    path: `${ls}/codeless/:serviceId/:methodId/logic`,
+    auth: 'developer',
+    response: CodelessLogicSchema,
+    summary: "A codeless method's deployed blocks (`logic`), the `xml` sent with them and the server-generated `code`",
+  }),
+  deployCodelessMethodLogic: defineRoute({
+    name: 'bl.deployCodelessMethodLogic',
+    method: 'PUT',
+    path: `${ls}/codeless/:serviceId/:methodId/logic`,
+    auth: 'developer',
+    devPermission: BL,
+    query: CodelessLogicQuerySchema,
+    body: CodelessLogicBodySchema,
+    response: CodelessLogicSchema,
+    summary:
+      "Deploys a method's blocks: the server generates the code (a sent `code` is never run) and deploys the model; bad logic is a 400 naming the block and leaves production as it was (`?validate=true` only checks)",
+  }),
+
   ...plannedRoutes('code', 'bl', {
     importService: ['POST', `${ls}/import`],
     createService: ['POST', `${ls}/generic`],
-    createCodelessService: ['POST', `${ls}/codeless`],
-    updateCodelessService: ['PUT', `${ls}/codeless/:serviceId`],
-    deleteCodelessService: ['DELETE', `${ls}/codeless/:serviceId`],
-    createCodelessMethod: ['POST', `${ls}/codeless/:serviceId/`],
-    updateCodelessMethod: ['PUT', `${ls}/codeless/:serviceId/:methodId`],
-    deleteCodelessMethod: ['DELETE', `${ls}/codeless/:serviceId/:methodId`],
-    getCodelessMethodLogic: ['GET', `${ls}/codeless/:serviceId/:methodId/logic`],
-    deployCodelessMethodLogic: ['PUT', `${ls}/codeless/:serviceId/:methodId/logic`],
     setMarketplaceServiceConfig: ['POST', `${ls}/marketplace/configure/:modelName/:serviceName`],
     /** Browser download of a generated client (auth key in the path). */
     downloadServiceClient: ['GET', '/:appId/console/:authKey/localservices/:serviceId/:language/download', 'public'],
@@ -270,15 +358,73 @@ export const cloudCodeRoutes = plannedRoutes('code', 'cloudCode', {
 });
 
 /** The codeless functions library and codeless deploys (`codeless` group). */
-export const codelessRoutes = plannedRoutes('code', 'codeless', {
-  loadApiServices: ['GET', '/:appId/console/codeless/api-services'],
-  loadFunctions: ['GET', '/:appId/console/codeless/functions'],
-  createFunction: ['POST', '/:appId/console/codeless/functions'],
-  loadFunctionSource: ['GET', '/:appId/console/codeless/functions/:functionId'],
-  updateFunctionSource: ['PUT', '/:appId/console/codeless/functions/:functionId'],
-  removeFunctionSource: ['DELETE', '/:appId/console/codeless/functions/:functionId'],
-  deployCodelessModel: ['POST', '/:appId/console/codeless/deploy/:model'],
-});
+export const codelessRoutes = {
+  loadApiServices: defineRoute({
+    name: 'codeless.loadApiServices',
+    method: 'GET',
+    path: `${cl}/api-services`,
+    auth: 'developer',
+    response: Type.Array(CodelessApiServiceSchema),
+    summary: "The app's API services and their methods, for the codeless toolbox",
+  }),
+  loadFunctions: defineRoute({
+    name: 'codeless.loadFunctions',
+    method: 'GET',
+    path: `${cl}/functions`,
+    auth: 'developer',
+    response: Type.Array(CodelessFunctionSchema),
+    summary: "The app's codeless functions library",
+  }),
+  createFunction: defineRoute({
+    name: 'codeless.createFunction',
+    method: 'POST',
+    path: `${cl}/functions`,
+    auth: 'developer',
+    devPermission: BL,
+    body: CreateCodelessFunctionSchema,
+    response: CodelessFunctionSchema,
+    summary: 'Adds a function to the codeless library (`definition.inputs` names its inputs)',
+  }),
+  loadFunctionSource: defineRoute({
+    name: 'codeless.loadFunctionSource',
+    method: 'GET',
+    path: `${cl}/functions/:functionId`,
+    auth: 'developer',
+    response: CodelessFunctionSourceSchema,
+    summary: "A function's stored source (`logic`, `xml`, `definition`) and the server-generated `code`",
+  }),
+  updateFunctionSource: defineRoute({
+    name: 'codeless.updateFunctionSource',
+    method: 'PUT',
+    path: `${cl}/functions/:functionId`,
+    auth: 'developer',
+    devPermission: BL,
+    body: UpdateFunctionSourceSchema,
+    response: CodelessFunctionSourceSchema,
+    summary:
+      "Stores a function's blocks after checking they generate (400 naming the block); `deployCodelessModel` makes them run",
+  }),
+  removeFunctionSource: defineRoute({
+    name: 'codeless.removeFunctionSource',
+    method: 'DELETE',
+    path: `${cl}/functions/:functionId`,
+    auth: 'developer',
+    devPermission: BL,
+    response: SuccessSchema,
+    summary: 'Removes a function from the library (409 while deployed logic calls it)',
+  }),
+  deployCodelessModel: defineRoute({
+    name: 'codeless.deployCodelessModel',
+    method: 'POST',
+    path: `${cl}/deploy/:model`,
+    auth: 'developer',
+    devPermission: BL,
+    body: Type.Array(CodelessDeployItemSchema, { maxItems: 1000 }),
+    response: CodelessDeployResultSchema,
+    summary:
+      'Stores the logic sent with the items, generates the whole CODELESS model (services, handlers, timers, custom events, functions) and deploys it',
+  }),
+};
 
 /** MCP flags of service versions (`mcpApiServices` group). */
 export const mcpApiServicesRoutes = plannedRoutes('code', 'mcpApiServices', {

@@ -208,3 +208,189 @@ export const ServiceSpecSchema = OpenObjectSchema({
   paths: Type.Record(Type.String(), Type.Record(Type.String(), OpenObjectSchema({ operationId: Type.String() }))),
 });
 export type ServiceSpec = Static<typeof ServiceSpecSchema>;
+
+/*
+ * Codeless services, methods, functions and deploys (decision 0051). The stored source of every
+ * codeless item is Blockly's JSON serialisation (`logic`); `xml` and `code` the reference console
+ * sends are kept as given (round trip, diff) and never run: the server generates the code.
+ */
+
+/** A name that becomes a JavaScript identifier in the generated code (class, method, parameter). */
+const CodelessIdentifierSchema = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' });
+
+/** A method parameter or function input: its name and type (STRING, NUMBER, BOOLEAN, OBJECT, ARRAY, DATE, ANY). */
+export const CodelessParamSchema = OpenObjectSchema({
+  name: CodelessIdentifierSchema,
+  type: Type.Optional(Type.String({ maxLength: 50 })),
+  description: Type.Optional(Type.String({ maxLength: 2000 })),
+  required: Type.Optional(Type.Boolean()),
+});
+export type CodelessParam = Static<typeof CodelessParamSchema>;
+
+/** Body of `createCodelessService` (the reference client may send `language: 'CODELESS'`). */
+export const CreateCodelessServiceSchema = OpenObjectSchema({
+  name: CodelessIdentifierSchema,
+  description: Type.Optional(Type.String({ maxLength: 2000 })),
+  model: Type.Optional(CodeModelNameSchema),
+  language: Type.Optional(Type.String({ maxLength: 20 })),
+});
+
+/** Body of `updateCodelessService`. */
+export const UpdateCodelessServiceSchema = OpenObjectSchema({
+  name: Type.Optional(CodelessIdentifierSchema),
+  description: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+
+/**
+ * Body of `createCodelessMethod` / `updateCodelessMethod`. `type` is the HTTP verb of its REST route
+ * (the reference fixture sends `type: 'GET'`) and `path` its path; without them the route follows
+ * the JS naming rules (decision 0046).
+ */
+export const CodelessMethodBodySchema = OpenObjectSchema({
+  name: Type.Optional(CodelessIdentifierSchema),
+  description: Type.Optional(Type.String({ maxLength: 2000 })),
+  /** `[{name, type}]`, or bare names (type ANY). */
+  params: Type.Optional(Type.Array(Type.Union([CodelessIdentifierSchema, CodelessParamSchema]), { maxItems: 50 })),
+  type: Type.Optional(Type.String({ maxLength: 10 })),
+  path: Type.Optional(Type.String({ maxLength: 500 })),
+  returns: Type.Optional(Type.String({ maxLength: 50 })),
+});
+
+/** One method of a codeless service. */
+export const CodelessMethodSchema = OpenObjectSchema({
+  id: Type.String(),
+  serviceId: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  params: Type.Array(CodelessParamSchema),
+  /** The verb and path of its REST route (after `/services/{service}`). */
+  method: Type.String(),
+  path: Type.String(),
+  returns: NullableSchema(Type.String()),
+  /** Whether logic has been deployed for it (without logic it answers null). */
+  hasLogic: Type.Boolean(),
+  created: Type.Number(),
+  updated: Type.Number(),
+});
+export type CodelessMethod = Static<typeof CodelessMethodSchema>;
+
+/** A codeless service with its methods. */
+export const CodelessServiceSchema = OpenObjectSchema({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  model: Type.String(),
+  language: Type.String(),
+  type: Type.String(),
+  version: Type.String(),
+  methods: Type.Array(CodelessMethodSchema),
+  created: Type.Number(),
+  updated: Type.Number(),
+});
+export type CodelessService = Static<typeof CodelessServiceSchema>;
+
+/**
+ * Body of `deployCodelessMethodLogic`: `{logic, xml?, code?}`, or the block JSON itself
+ * (`{blocks, variables}`), as the reference fixture sends it.
+ */
+export const CodelessLogicBodySchema = OpenObjectSchema({
+  logic: Type.Optional(Type.Unknown()),
+  xml: Type.Optional(NullableSchema(Type.String({ maxLength: 5_000_000 }))),
+  code: Type.Optional(NullableSchema(Type.String({ maxLength: 5_000_000 }))),
+  blocks: Type.Optional(Type.Unknown()),
+  variables: Type.Optional(Type.Unknown()),
+});
+
+/** `?validate=true`: generate and check the logic without storing or deploying it. */
+export const CodelessLogicQuerySchema = OpenObjectSchema({ validate: Type.Optional(Type.Boolean()) });
+
+/** The logic of a codeless item as stored, with the code the server generated from it. */
+export const CodelessLogicSchema = OpenObjectSchema({
+  /** Blockly's JSON serialisation, or null before any logic was deployed. */
+  logic: Type.Unknown(),
+  xml: NullableSchema(Type.String()),
+  /** The JavaScript the server generated from `logic` (never the client's). */
+  code: Type.String(),
+  /** The code the client sent, kept only to show a difference. */
+  clientCode: NullableSchema(Type.String()),
+  updated: NullableSchema(Type.Number()),
+});
+export type CodelessLogic = Static<typeof CodelessLogicSchema>;
+
+/** Body of `createFunction`. `definition.inputs` names the function's inputs. */
+export const CreateCodelessFunctionSchema = OpenObjectSchema({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  description: Type.Optional(Type.String({ maxLength: 2000 })),
+  definition: Type.Optional(Type.Unknown()),
+});
+
+/** A function of the app's codeless library. */
+export const CodelessFunctionSchema = OpenObjectSchema({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  type: Type.String(),
+  /** `{inputs: [{name, type}], ...}` as the console sent it. */
+  definition: Type.Unknown(),
+  created: Type.Number(),
+  updated: Type.Number(),
+});
+export type CodelessFunction = Static<typeof CodelessFunctionSchema>;
+
+/** `loadFunctionSource`: the function with its stored source and the server-generated code. */
+export const CodelessFunctionSourceSchema = OpenObjectSchema({
+  id: Type.String(),
+  name: Type.String(),
+  definition: Type.Unknown(),
+  logic: Type.Unknown(),
+  xml: NullableSchema(Type.String()),
+  code: Type.String(),
+  clientCode: NullableSchema(Type.String()),
+  updated: Type.Number(),
+});
+export type CodelessFunctionSource = Static<typeof CodelessFunctionSourceSchema>;
+
+/** Body of `updateFunctionSource`: `{xml, code, definition}` of the reference plus our `logic`. */
+export const UpdateFunctionSourceSchema = OpenObjectSchema({
+  xml: Type.Optional(Type.Unknown()),
+  code: Type.Optional(NullableSchema(Type.String({ maxLength: 5_000_000 }))),
+  definition: Type.Optional(Type.Unknown()),
+  logic: Type.Optional(Type.Unknown()),
+});
+
+/**
+ * One item of `deployCodelessModel`: `type` service | method | function | handler | timer | event,
+ * its `id`, and optionally new `logic` (with `xml`/`code`) stored for it before the deploy.
+ */
+export const CodelessDeployItemSchema = OpenObjectSchema({
+  type: Type.String({ maxLength: 20 }),
+  id: Type.Union([Type.String({ maxLength: 100 }), Type.Number()]),
+  name: Type.Optional(Type.String()),
+  logic: Type.Optional(Type.Unknown()),
+  xml: Type.Optional(NullableSchema(Type.String({ maxLength: 5_000_000 }))),
+  code: Type.Optional(NullableSchema(Type.String({ maxLength: 5_000_000 }))),
+});
+
+/** Answer of `deployCodelessModel`. */
+export const CodelessDeployResultSchema = OpenObjectSchema({
+  status: Type.String(),
+  deployedItems: Type.Integer(),
+  timestamp: Type.Number(),
+  deployment: CodeDeploymentSchema,
+});
+
+/** `loadApiServices`: the app's services and their methods, for the codeless toolbox. */
+export const CodelessApiServiceSchema = OpenObjectSchema({
+  id: Type.String(),
+  name: Type.String(),
+  model: Type.String(),
+  type: Type.String(),
+  methods: Type.Array(
+    OpenObjectSchema({
+      name: Type.String(),
+      method: Type.String(),
+      path: Type.String(),
+      params: Type.Array(ServiceParamSchema),
+    }),
+  ),
+});

@@ -5,6 +5,7 @@ import { registerDraftRoutes } from './drafts/drafts.routes.js';
 import { registerDeployRoutes } from './deploy/deploy.routes.js';
 import { registerServiceRoutes } from './services/services.routes.js';
 import { registerInvokeRoutes } from './appapi/invoke.routes.js';
+import { registerCodelessRoutes } from './codeless/codeless.routes.js';
 import { ServicesService } from './services/services.service.js';
 import { createSandbox } from '../../sandbox/index.js';
 import { setSandbox } from './runtime/sandbox-holder.js';
@@ -45,6 +46,7 @@ export const cloudCodeModule: ServerModule = {
     registerDraftRoutes(app, ctx);
     registerDeployRoutes(app, ctx);
     registerServiceRoutes(app, ctx);
+    registerCodelessRoutes(app, ctx);
     await registerInvokeRoutes(app, ctx, services);
   },
   async close() {

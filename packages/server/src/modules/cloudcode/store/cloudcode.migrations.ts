@@ -167,4 +167,95 @@ const m0500: Migration = {
   },
 };
 
-export const cloudCodeMigrations: Record<string, Migration> = { '0500_cloudcode': m0500 };
+/**
+ * Codeless sources (decision 0051): services and their methods, the app's functions library, and
+ * the logic of codeless handlers, timers and custom events. The stored source is Blockly's JSON
+ * (`logic_json`); `xml` and `client_code` are kept as the console sent them and never run; `code`
+ * is what the server generated from the logic. The deployed form lives in the tables above.
+ */
+const m0510: Migration = {
+  async up(db: Kysely<any>): Promise<void> {
+    const appId = 'app_id';
+    await db.schema
+      .createTable('cc_codeless_services')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn(appId, 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+      .addColumn('model', 'varchar(100)', (c) => c.notNull())
+      .addColumn('name', 'varchar(100)', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull())
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .addColumn('updated', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('cc_codeless_services_name')
+      .on('cc_codeless_services')
+      .columns([appId, 'name'])
+      .unique()
+      .execute();
+
+    await db.schema
+      .createTable('cc_codeless_methods')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn(appId, 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+      .addColumn('service_id', 'varchar(64)', (c) =>
+        c.notNull().references('cc_codeless_services.id').onDelete('cascade'),
+      )
+      .addColumn('name', 'varchar(100)', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull())
+      .addColumn('params_json', 'text', (c) => c.notNull())
+      .addColumn('verb', 'varchar(10)')
+      .addColumn('path', 'varchar(500)')
+      .addColumn('returns', 'varchar(50)')
+      .addColumn('logic_json', 'text')
+      .addColumn('xml', 'text')
+      .addColumn('client_code', 'text')
+      .addColumn('code', 'text')
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .addColumn('updated', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('cc_codeless_methods_name')
+      .on('cc_codeless_methods')
+      .columns(['service_id', 'name'])
+      .unique()
+      .execute();
+
+    await db.schema
+      .createTable('cc_codeless_functions')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn(appId, 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+      .addColumn('name', 'varchar(100)', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull())
+      .addColumn('definition_json', 'text', (c) => c.notNull())
+      .addColumn('logic_json', 'text')
+      .addColumn('xml', 'text')
+      .addColumn('client_code', 'text')
+      .addColumn('code', 'text')
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .addColumn('updated', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('cc_codeless_functions_app').on('cc_codeless_functions').columns([appId]).execute();
+
+    // Handlers by (provider, event, target) and timers by name: their rows are replaced by each
+    // deploy (new ids), their logic must survive it.
+    await db.schema
+      .createTable('cc_codeless_logic')
+      .addColumn(appId, 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+      .addColumn('model', 'varchar(100)', (c) => c.notNull())
+      .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+      .addColumn('item_key', 'varchar(500)', (c) => c.notNull())
+      .addColumn('logic_json', 'text', (c) => c.notNull())
+      .addColumn('xml', 'text')
+      .addColumn('client_code', 'text')
+      .addColumn('code', 'text', (c) => c.notNull())
+      .addColumn('updated', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('cc_codeless_logic_pk', [appId, 'model', 'kind', 'item_key'])
+      .execute();
+  },
+  async down(db: Kysely<any>): Promise<void> {
+    for (const t of ['cc_codeless_logic', 'cc_codeless_functions', 'cc_codeless_methods', 'cc_codeless_services'])
+      await db.schema.dropTable(t).execute();
+  },
+};
+
+export const cloudCodeMigrations: Record<string, Migration> = { '0500_cloudcode': m0500, '0510_codeless': m0510 };

@@ -134,6 +134,68 @@ export interface CcServiceDefaultRow {
   model: string;
 }
 
+/** A codeless service (its deployed form is a `cc_services` row with the same id). */
+export interface CcCodelessServiceRow {
+  id: string;
+  app_id: string;
+  model: string;
+  name: string;
+  description: string;
+  created: number;
+  updated: number;
+}
+
+export interface CcCodelessMethodRow {
+  id: string;
+  app_id: string;
+  service_id: string;
+  name: string;
+  description: string;
+  /** `[{name, type, description?, required?}]` */
+  params_json: string;
+  /** Explicit REST verb and path; null follows the naming rules. */
+  verb: string | null;
+  path: string | null;
+  returns: string | null;
+  /** Blockly JSON of the deployed logic; null before any. */
+  logic_json: string | null;
+  xml: string | null;
+  client_code: string | null;
+  /** The body the server generated from `logic_json`. */
+  code: string | null;
+  created: number;
+  updated: number;
+}
+
+export interface CcCodelessFunctionRow {
+  id: string;
+  app_id: string;
+  name: string;
+  description: string;
+  /** `{inputs: [{name, type}], ...}` as sent. */
+  definition_json: string;
+  logic_json: string | null;
+  xml: string | null;
+  client_code: string | null;
+  code: string | null;
+  created: number;
+  updated: number;
+}
+
+/** Logic of a codeless handler (`handler`, key provider/event/target), timer or custom event. */
+export interface CcCodelessLogicRow {
+  app_id: string;
+  model: string;
+  /** handler | timer */
+  kind: string;
+  item_key: string;
+  logic_json: string;
+  xml: string | null;
+  client_code: string | null;
+  code: string;
+  updated: number;
+}
+
 export interface CloudCodeTables {
   cc_models: CcModelRow;
   cc_files: CcFileRow;
@@ -145,6 +207,10 @@ export interface CloudCodeTables {
   cc_timer_logs: CcTimerLogRow;
   cc_service_config: CcServiceConfigRow;
   cc_service_defaults: CcServiceDefaultRow;
+  cc_codeless_services: CcCodelessServiceRow;
+  cc_codeless_methods: CcCodelessMethodRow;
+  cc_codeless_functions: CcCodelessFunctionRow;
+  cc_codeless_logic: CcCodelessLogicRow;
 }
 
 export type CloudCodeDb = Kysely<SystemDB & CloudCodeTables>;

@@ -3,6 +3,8 @@ import { num } from './db.js';
 import type { FileKey } from './files.repo.js';
 
 export interface ServiceRowInput {
+  /** The id to give a new row (a codeless service keeps its own id); else a surviving row's or a new one. */
+  id?: string;
   name: string;
   version: string;
   spec_json: string;
@@ -65,7 +67,7 @@ export async function replaceProductionRows(
     await trx
       .insertInto('cc_services')
       .values({
-        id: serviceIds.get(s.name) ?? newId(),
+        id: s.id ?? serviceIds.get(s.name) ?? newId(),
         app_id: k.appId,
         model: k.model,
         name: s.name,
