@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../../../test-helpers.js';
 import { appFixture, type AppFixture } from '../../appapi/appapi.test-helpers.js';
-import { add, entry, logic, param, ret, text, variable } from './codeless.test-helpers.js';
+import { add, logic, param, ret, text, variable } from './codeless.test-helpers.js';
 
 type Res = { statusCode: number; body: string; json(): any };
 const ok = (res: Res) => {
