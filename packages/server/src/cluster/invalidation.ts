@@ -28,7 +28,9 @@ export type InvalidationKind =
   /** the apps' logging configuration (levels per logger) */
   | 'log-levels'
   /** cloud code's event handlers and chain orders of an app (deploy, enable/disable, chain order) */
-  | 'handlers';
+  | 'handlers'
+  /** cloud code's API services of an app as calls read them (deploy, delete, default model, configuration) */
+  | 'services';
 
 export interface Invalidation {
   kind: InvalidationKind;

@@ -175,6 +175,44 @@ describe('several server processes act as one server (PostgreSQL + Redis)', () =
     expect((await api(c, 'GET', '/data/Gadget?where=' + encodeURIComponent("colour = 'blue'"))).body).toHaveLength(1);
   }, 60_000);
 
+  it("a service's configuration and a redeploy through A answer on B from the next call", async () => {
+    const source = (word: string) => `class Greeter {
+  hello(name) { return (this.config.greeting || '${word}') + ', ' + name; }
+}
+Backendless.ServerCode.addService(Greeter, [{ name: 'greeting', displayName: 'Greeting', type: 'STRING' }]);
+`;
+    const deployed = await consoleCall(a, 'PUT', '/servercode/default/production/JS', [
+      { id: 'services/Greeter.js', content: source('Hello') },
+    ]);
+    expect(deployed.status, JSON.stringify(deployed.body)).toBe(200);
+    // B reads (and keeps) the service before the change.
+    expect((await api(b, 'POST', '/services/Greeter/hello', { body: 'Ann' })).body).toBe('Hello, Ann');
+    const services = (await consoleCall(a, 'GET', '/localservices')).body as Array<{ id: string; name: string }>;
+    const id = services.find((s) => s.name === 'Greeter')!.id;
+    const set = await consoleCall(a, 'POST', `/localservices/generic/configure/${id}`, { greeting: 'Hi' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    await within(
+      Date.now(),
+      () => api(b, 'POST', '/services/Greeter/hello', { body: 'Ann' }),
+      (r) => r.body === 'Hi, Ann',
+      "B's call after the configuration change",
+    );
+    await consoleCall(a, 'POST', `/localservices/generic/configure/${id}`, { greeting: '' });
+    expect(
+      (
+        await consoleCall(a, 'PUT', '/servercode/default/production/JS', [
+          { id: 'services/Greeter.js', content: source('Hey') },
+        ])
+      ).status,
+    ).toBe(200);
+    await within(
+      Date.now(),
+      () => api(b, 'POST', '/services/Greeter/hello', { body: 'Ann' }),
+      (r) => r.body === 'Hey, Ann',
+      "B's call after the redeploy",
+    );
+  }, 60_000);
+
   it('a permission DENY saved through A holds on B', async () => {
     expect((await api(a, 'POST', '/data/Secret', { body: { text: 'hidden' } })).status).toBe(200);
     // B remembers the app's roles and rules: JS key calls find the record.

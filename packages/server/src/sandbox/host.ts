@@ -42,7 +42,8 @@ async function invoke(msg: Extract<ToHost, { t: 'invoke' }>): Promise<void> {
     return;
   }
   const source = sources.get(key);
-  if (!entry.scripts.has(msg.code.deploymentId) && source === undefined) {
+  const warm = pool.takeWarm(entry, msg.code.deploymentId);
+  if (!warm && !entry.scripts.has(msg.code.deploymentId) && source === undefined) {
     pool.release(entry);
     send({ t: 'need-code', id: msg.id });
     return;
@@ -63,6 +64,7 @@ async function invoke(msg: Extract<ToHost, { t: 'invoke' }>): Promise<void> {
           pool.drop(entry);
         }, OVERRUN_GRACE_MS);
       },
+      recycle: (w) => pool.putWarm(entry, msg.code.deploymentId, w),
     },
     msg.limits.memoryMb,
   );
@@ -70,8 +72,8 @@ async function invoke(msg: Extract<ToHost, { t: 'invoke' }>): Promise<void> {
   // The answer goes out as soon as the run settles, even while steps of it still wait in the
   // isolate's queue (behind another call of the same app that spins, say).
   const work = (async () => {
-    const script = await pool.script(entry, msg.code.deploymentId, source ?? '');
-    await run.load(entry.prelude, script, msg.context);
+    if (warm) run.adopt(warm);
+    else await run.load(entry.prelude, await pool.script(entry, msg.code.deploymentId, source ?? ''), msg.context);
     await run.start(`{"target":${JSON.stringify(msg.target)},"payload":${msg.payload},"context":${msg.context}}`);
   })();
   work.catch((e: unknown) => run.fail(run.classify(e)));

@@ -1,5 +1,12 @@
 import ivm from 'isolated-vm';
 import { preludeSource } from './prelude.js';
+import type { WarmContext } from './run.js';
+
+/**
+ * Loaded contexts kept per app isolate for its active deployment (decision 0056). Each serves one
+ * call at a time; more calls at once load more, and those beyond this many are released.
+ */
+const WARM_CONTEXTS = Math.max(0, Number(process.env.BASALT_SANDBOX_WARM_CONTEXTS ?? 4) || 0);
 
 /**
  * The isolates of one sandbox process: one per app, never shared between apps, each with its
@@ -12,6 +19,8 @@ export interface AppIsolate {
   memoryMb: number;
   prelude: ivm.Script;
   scripts: Map<string, ivm.Script>;
+  /** Idle loaded contexts of one deployment (the one called last). */
+  warm?: { deploymentId: string; contexts: WarmContext[] };
   /** Invocations running in it now: an isolate in use is never evicted. */
   active: number;
   lastUsed: number;
@@ -59,6 +68,8 @@ export class IsolatePool {
   retire(entry: AppIsolate): void {
     if (this.apps.get(entry.appId) === entry) this.apps.delete(entry.appId);
     entry.retired = true;
+    entry.warm?.contexts.forEach(releaseWarm);
+    entry.warm = undefined;
     if (entry.active === 0) this.drop(entry);
   }
 
@@ -81,6 +92,27 @@ export class IsolatePool {
     return script;
   }
 
+  /** An idle loaded context of the deployment, if one is kept. */
+  takeWarm(entry: AppIsolate, deploymentId: string): WarmContext | undefined {
+    if (entry.warm?.deploymentId !== deploymentId) return undefined;
+    return entry.warm.contexts.pop();
+  }
+
+  /**
+   * Keeps a context that ended its call cleanly for the deployment's next call. Contexts of another
+   * deployment are released (a deploy or rollback switched the app to this one), and so is this
+   * one when the isolate is out of service or enough are kept.
+   */
+  putWarm(entry: AppIsolate, deploymentId: string, warm: WarmContext): void {
+    if (entry.retired || entry.isolate.isDisposed || WARM_CONTEXTS === 0) return releaseWarm(warm);
+    if (entry.warm?.deploymentId !== deploymentId) {
+      entry.warm?.contexts.forEach(releaseWarm);
+      entry.warm = { deploymentId, contexts: [] };
+    }
+    if (entry.warm.contexts.length >= WARM_CONTEXTS) return releaseWarm(warm);
+    entry.warm.contexts.push(warm);
+  }
+
   /** Throws the isolate away (after a memory kill, or when its app's limit changed). */
   drop(entry: AppIsolate): void {
     if (this.apps.get(entry.appId) === entry) this.apps.delete(entry.appId);
@@ -98,5 +130,14 @@ export class IsolatePool {
       if (!victim) return; // all busy: go over the cap rather than kill running code
       this.drop(victim);
     }
+  }
+}
+
+function releaseWarm(warm: WarmContext): void {
+  try {
+    warm.control.release();
+    warm.context.release();
+  } catch {
+    /* the isolate is gone */
   }
 }

@@ -9,13 +9,13 @@ import { buildApis, type PreludeCore } from './prelude-api.js';
  * anything outside its own body: each function gets what it needs as arguments. It runs inside the
  * isolate, where only the language's own globals exist.
  *
- * The host gives one function, `$host(kind, ...args)` (an ivm.Callback, fire-and-forget), and drives
+ * The host gives one function, `$host(generation, kind, ...args)` (an ivm.Callback, fire-and-forget), and drives
  * the context through the completion value of this script, `control(kind, ...args)`. Every piece of
  * developer code therefore runs inside a host call that carries the invocation's time limit: the
  * bundle's top level, `control('invoke')`, and each `control('deliver' | 'fire')` that resumes code
  * waiting on a bridge call or a timer. Nothing resumes outside a limit.
  */
-function preludeMain(api: typeof buildApis, hostFn: HostFn): Control {
+function preludeMain(api: typeof buildApis, hostFn: RawHostFn): Control {
   const g = globalThis as unknown as Record<string, unknown>;
   delete g.$host;
   // The invocation's context, readable from the bundle's top level on (basalt.context).
@@ -27,7 +27,10 @@ function preludeMain(api: typeof buildApis, hostFn: HostFn): Control {
     delete atomics.wait;
     delete atomics.waitAsync;
   }
-  const host = hostFn;
+  // Every host call carries the invocation it belongs to: a context is reused for the app's later
+  // calls (warm contexts, run.ts), and a callback of a finished call must never reach the next one.
+  let generation = 0;
+  const host: HostFn = (kind, ...args) => hostFn(generation, kind, ...args);
   const stringify = JSON.stringify;
   const parse = JSON.parse;
   const BRIDGE = Symbol('bridge');
@@ -293,6 +296,12 @@ function preludeMain(api: typeof buildApis, hostFn: HostFn): Control {
   }
 
   function invoke(spec: InvokeSpec): void {
+    // A warm context starts each call clean: nothing of the previous call's context, bridge calls
+    // or timers is left (they could never be answered: the host answers only the live call).
+    generation = typeof spec.generation === 'number' ? spec.generation : generation;
+    pending.clear();
+    timeouts.clear();
+    for (const k of Object.keys(context)) delete context[k];
     const ctx = spec.context ?? {};
     Object.assign(context, ctx);
     const t = spec.target;
@@ -474,6 +483,8 @@ function preludeMain(api: typeof buildApis, hostFn: HostFn): Control {
 type AnyFn = (...args: unknown[]) => unknown;
 type ServiceClass = new (...args: unknown[]) => unknown;
 export type HostFn = (kind: string, ...args: unknown[]) => void;
+/** `$host` as the host gives it: the invocation's generation first. */
+export type RawHostFn = (generation: number, kind: string, ...args: unknown[]) => void;
 export type Control = (kind: string, a?: unknown, b?: unknown, c?: unknown) => unknown;
 interface ServiceEntry {
   clazz: ServiceClass;
@@ -509,6 +520,8 @@ interface InvokeSpec {
     | { kind: 'event'; name: string };
   payload: unknown;
   context: Record<string, unknown>;
+  /** Stamped on every host call this invocation makes. */
+  generation?: number;
 }
 
 /**

@@ -19,6 +19,30 @@ export interface RunHooks {
    * that was left then, it would hold the app's isolate up to that long after the answer).
    */
   overrun?(): void;
+  /**
+   * The run ended cleanly (a result, or an error of the code's own) and nothing of it is left in
+   * the isolate: its loaded context may serve the deployment's next call. Without this hook the
+   * context is released.
+   */
+  recycle?(warm: WarmContext): void;
+}
+
+type Control = ivm.Reference<(...args: (string | number | boolean)[]) => unknown>;
+
+/**
+ * A context with the prelude and a deployment's bundle loaded in it. Loading costs far more than a
+ * call (a new context, the prelude, the bundle's top level), so a context that ended a call
+ * cleanly serves the same deployment's next one: the prelude starts each call clean (context,
+ * pending bridge calls and timers), and every host call carries the generation of the call that
+ * made it, so a late callback of a finished call never reaches the next (decision 0056).
+ */
+export interface WarmContext {
+  context: ivm.Context;
+  control: Control;
+  /** The run the context's host calls go to, and the generation that run answers to. */
+  slot: { run?: Run; generation: number };
+  /** The last generation given out in this context. */
+  generations: number;
 }
 
 /** Isolates disposed on purpose because a timed-out call held them: runs caught in them were not at fault. */
@@ -47,8 +71,11 @@ export const TIMEOUT_MESSAGE = 'Task execution is aborted due to timeout';
 export class Run {
   private context?: ivm.Context;
   /** The prelude's dispatcher; its arguments are plain values (strings, numbers, booleans). */
-  private control?: ivm.Reference<(...args: (string | number | boolean)[]) => unknown>;
+  private control?: Control;
+  private warm?: WarmContext;
   private settled = false;
+  /** Settled by the code itself (a result or its own error): the context is fit for another call. */
+  private reusable = false;
   private calls = 0;
   /** Steps of this run issued to the isolate and not finished yet. */
   private inIsolate = 0;
@@ -86,14 +113,27 @@ export class Run {
     const context = await this.isolate.createContext();
     this.context = context;
     if (this.settled) return this.dispose();
-    await context.global.set('$host', new ivm.Callback((...a: unknown[]) => this.onHost(a), { ignored: true }));
+    const slot: WarmContext['slot'] = { run: this, generation: 0 };
+    const receive = (generation: unknown, ...a: unknown[]) => {
+      if (generation === slot.generation) slot.run?.onHost(a);
+    };
+    await context.global.set('$host', new ivm.Callback(receive, { ignored: true }));
     await context.global.set('$context', contextJson);
     if (this.settled) return this.dispose();
     this.control = (await this.step(() =>
       prelude.run(context, { reference: true, timeout: this.remaining() }),
-    )) as ivm.Reference<(...args: (string | number | boolean)[]) => unknown>;
+    )) as Control;
+    this.warm = { context, control: this.control, slot, generations: 0 };
     if (this.settled) return this.dispose();
     await this.step(() => bundle.run(context, { timeout: this.remaining() }));
+  }
+
+  /** Takes over a warm context of the same deployment instead of loading one. */
+  adopt(warm: WarmContext): void {
+    this.warm = warm;
+    this.context = warm.context;
+    this.control = warm.control;
+    warm.slot.run = this;
   }
 
   /** True while a step of this run runs or waits in the isolate. */
@@ -110,8 +150,14 @@ export class Run {
     }
   }
 
-  /** Starts the target; the outcome arrives on `done`. */
+  /** Starts the target (`specJson` an object's JSON); the outcome arrives on `done`. */
   async start(specJson: string): Promise<void> {
+    const warm = this.warm;
+    if (warm) {
+      warm.generations++;
+      warm.slot.generation = warm.generations;
+      specJson = `{"generation":${warm.generations},${specJson.slice(1)}`;
+    }
     await this.enter(['invoke', specJson]);
   }
 
@@ -224,6 +270,7 @@ export class Run {
         return;
       }
       this.settled = true;
+      this.reusable = true;
       this.resolveDone({ json, cpuMs: this.cpuMs() });
       this.dispose();
       return;
@@ -235,6 +282,8 @@ export class Run {
       } catch {
         error = { kind: 'error', message: 'Unknown error' };
       }
+      // The code's own error (thrown or rejected) leaves the context as sound as a result does.
+      if (!this.settled) this.reusable = true;
       this.fail(error);
     }
   }
@@ -244,11 +293,31 @@ export class Run {
     return Number(this.isolate.cpuTime - this.cpuStart) / 1e6;
   }
 
-  /** Drops the context (after a timeout too: the isolate itself stays usable). */
+  /**
+   * Ends the run's hold on its context: hands it back for the next call when the code ended the
+   * run itself, drops it otherwise (after a timeout too: the isolate itself stays usable). A step
+   * of this run may still be finishing in the isolate (the microtasks after the answer): the next
+   * call's steps queue behind it on the isolate's one thread, and its host calls carry this run's
+   * generation, which the context no longer answers to.
+   */
   private dispose(): void {
     clearTimeout(this.guard);
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
+    if (this.reusable && this.warm && this.hooks.recycle && !this.isolate.isDisposed) return this.recycle();
+    this.release();
+  }
+
+  private recycle(): void {
+    const warm = this.warm;
+    this.warm = undefined;
+    if (!warm || warm.slot.run !== this) return;
+    warm.slot.run = undefined;
+    if (this.isolate.isDisposed) return;
+    this.hooks.recycle!(warm);
+  }
+
+  private release(): void {
     try {
       this.control?.release();
     } catch {

@@ -4,10 +4,10 @@ import type { AppCaller } from '../../../http/app-auth.js';
 import { invokeAs } from '../runtime/invoke.js';
 import { matchMethod } from '../services/method-routes.js';
 import { ServicesService, specOf } from '../services/services.service.js';
+import type { InvocationEntry } from '../services/invocation-memory.js';
 import { CustomEventsRepo } from './custom-events.repo.js';
-import { AWS_LAMBDA } from '../services/lambda/settings.js';
+import { AWS_LAMBDA, type LambdaSettings } from '../services/lambda/settings.js';
 import { invokeLambda } from '../services/lambda/invoke.js';
-import type { ServiceRecord } from '../store/index.js';
 import { argumentsFor, type CallInput } from './args.js';
 
 /** The request parts the code sees (`this.request`, `req.context`). */
@@ -55,10 +55,11 @@ export class ServiceInvoker {
     input: Omit<CallInput, 'pathParams'>,
     http: HttpParts,
   ): Promise<{ run: () => Promise<unknown> }> {
-    const service = await this.services.forInvocation(caller.appId, serviceName);
-    if (!service || (!service.deployment_id && service.language !== AWS_LAMBDA))
+    const entry = await this.services.callable(caller.appId, serviceName);
+    const service = entry?.service;
+    if (!entry || !service || (!service.deployment_id && service.language !== AWS_LAMBDA))
       throw ApiError.notFound(`Service '${serviceName}' not found`);
-    const spec = specOf(service);
+    const spec = entry.spec;
     const match =
       matchMethod(spec.methods, http.verb, rest) ??
       (rest.length > 1 && rest[0] === service.version
@@ -74,12 +75,12 @@ export class ServiceInvoker {
       `service '${service.name}'`,
     );
     if (service.language === AWS_LAMBDA)
-      return this.lambdaCall(caller, service, match.method.name, input.body ?? null, visibleHeaders(http.headers));
+      return this.lambdaCall(caller, entry, match.method.name, input.body ?? null, visibleHeaders(http.headers));
     // The SDK POSTs every call to the method's name with the arguments in the body, whatever the verb of its REST route.
     const asCalled =
       match.byName && http.verb !== match.method.method ? { ...match.method, method: http.verb } : match.method;
     const args = argumentsFor(service.name, asCalled, { ...input, pathParams: match.pathParams });
-    const configurationItems = await this.services.configFor(caller.appId, service);
+    const configurationItems = entry.config ?? {};
     // Only Lambda services have no deployment, and they returned above.
     const deploymentId = service.deployment_id ?? '';
     return {
@@ -116,10 +117,11 @@ export class ServiceInvoker {
     method: string,
     args: unknown,
   ): Promise<{ run: () => Promise<unknown> }> {
-    const service = await this.services.forInvocation(caller.appId, serviceName);
-    if (!service || (!service.deployment_id && service.language !== AWS_LAMBDA))
+    const entry = await this.services.callable(caller.appId, serviceName);
+    const service = entry?.service;
+    if (!entry || !service || (!service.deployment_id && service.language !== AWS_LAMBDA))
       throw ApiError.notFound(`Service '${serviceName}' not found`);
-    const m = specOf(service).methods.find((x) => x.name === method);
+    const m = entry.spec.methods.find((x) => x.name === method);
     if (!m) throw ApiError.notFound(`Service '${serviceName}' has no method '${method}'`);
     await this.ctx.security.engine.require(
       caller,
@@ -129,11 +131,11 @@ export class ServiceInvoker {
       undefined,
       `service '${service.name}'`,
     );
-    if (service.language === AWS_LAMBDA) return this.lambdaCall(caller, service, method, args ?? null, {});
+    if (service.language === AWS_LAMBDA) return this.lambdaCall(caller, entry, method, args ?? null, {});
     const positional = Array.isArray(args)
       ? args
       : argumentsFor(service.name, { ...m, method: 'POST' }, { body: args, query: {}, pathParams: {} });
-    const configurationItems = await this.services.configFor(caller.appId, service);
+    const configurationItems = entry.config ?? {};
     // Only Lambda services have no deployment, and they returned above.
     const deploymentId = service.deployment_id ?? '';
     return {
@@ -157,14 +159,14 @@ export class ServiceInvoker {
   /** A method of an AWS Lambda service: its function, called with `{args, context}` (decision 0049). */
   private async lambdaCall(
     caller: AppCaller,
-    service: ServiceRecord,
+    entry: InvocationEntry,
     method: string,
     args: unknown,
     headers: Record<string, unknown>,
   ): Promise<{ run: () => Promise<unknown> }> {
-    const settings = await this.services.lambdaSettings(service);
+    const settings = entry.stored as unknown as LambdaSettings;
     const fn = settings.functions.find((f) => (f.methodName ?? f.name) === method);
-    if (!fn) throw ApiError.notFound(`Service '${service.name}' has no method '${method}'`);
+    if (!fn) throw ApiError.notFound(`Service '${entry.service.name}' has no method '${method}'`);
     // The function learns who calls by userId; the caller's token stays here.
     const { 'user-token': _token, ...shown } = headers;
     const context = { userId: caller.userId, userRoles: caller.roles.map((r) => r.name), headers: shown };

@@ -192,5 +192,6 @@ export class DeployService {
     });
     // After the commit, so every process (this one included) re-reads the handlers it now has.
     await this.ctx.cluster.invalidation.changed('handlers', k.appId);
+    await this.ctx.cluster.invalidation.changed('services', k.appId);
   }
 }

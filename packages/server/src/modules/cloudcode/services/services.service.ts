@@ -10,6 +10,8 @@ import type { StoredServiceSpec } from './method-routes.js';
 import { openApiOf } from './openapi.js';
 import { describeValues, mergeValues, openValues, valuesOf } from './config.js';
 import { AWS_LAMBDA, lambdaMethods, lambdaSettingsOf, maskedSettings, type LambdaSettings } from './lambda/settings.js';
+import { InvocationMemory, type InvocationEntry } from './invocation-memory.js';
+import type { InvalidationBus } from '../../../cluster/invalidation.js';
 
 const newId = () => crypto.randomUUID().toUpperCase();
 
@@ -43,12 +45,21 @@ export class ServicesService {
   private readonly files: FilesRepo;
   private readonly models: ModelsService;
   readonly secrets: SecretBox;
+  private readonly bus: InvalidationBus;
+  private readonly invocations: InvocationMemory;
 
   constructor(ctx: ServerContext) {
     this.repo = new ServicesRepo(ctx.dbs);
     this.files = new FilesRepo(ctx.dbs);
     this.models = new ModelsService(ctx);
     this.secrets = new SecretBox(ctx.config.dataDir);
+    this.bus = ctx.cluster.invalidation;
+    this.invocations = new InvocationMemory(this.bus);
+  }
+
+  /** After a write that changes what calls of the app's services read has committed. */
+  private changed(appId: string): Promise<void> {
+    return this.bus.changed('services', appId);
   }
 
   /** 404 naming the id when the app has no such service. */
@@ -86,6 +97,24 @@ export class ServicesService {
   }
 
   /**
+   * What a call of the service named `name` needs (the answering copy, its spec, its stored and
+   * opened configuration), from the invocation memory; undefined when no model holds it.
+   */
+  callable(appId: string, name: string): Promise<InvocationEntry | undefined> {
+    return this.invocations.get(appId, name, async () => {
+      const service = await this.forInvocation(appId, name);
+      if (!service) return undefined;
+      const stored = await this.repo.configValues(appId, service.model, service.name);
+      return {
+        service,
+        spec: specOf(service),
+        stored,
+        config: service.language === AWS_LAMBDA ? undefined : openValues(configItemsOf(service), stored, this.secrets),
+      };
+    });
+  }
+
+  /**
    * `createAWSLambdaService`: a service whose methods call Lambda functions (decision 0049). It
    * needs no deploy: it answers at once. A name any model already uses is a 409.
    */
@@ -114,6 +143,7 @@ export class ServicesService {
       config_json: '[]',
       created: now,
     });
+    await this.changed(appId);
     return this.one(appId, id);
   }
 
@@ -179,6 +209,7 @@ export class ServicesService {
     for (const id of ids) if (!(await this.repo.byId(appId, id))) missing.push(id);
     if (missing.length) throw ApiError.notFound(`Service '${missing[0]}' not found`);
     const removed = await this.repo.remove(appId, ids);
+    await this.changed(appId);
     for (const s of removed)
       if (s.language === AWS_LAMBDA) await this.repo.removeConfigValues(appId, s.model, s.name);
       else
@@ -196,6 +227,7 @@ export class ServicesService {
     if (updates.description !== undefined) {
       const spec = specOf(s);
       await this.repo.updateSpec(appId, id, JSON.stringify({ ...spec, description: updates.description }));
+      await this.changed(appId);
     }
     return this.one(appId, id);
   }
@@ -211,6 +243,7 @@ export class ServicesService {
     if (!copies.some((c) => c.model === body.model))
       throw ApiError.notFound(`The service '${name}' is not deployed in model '${body.model}'`);
     await this.repo.setDefaultModel(appId, name, body.model);
+    await this.changed(appId);
   }
 
   async loadConfig(appId: string, id: string): Promise<ServiceConfigValue[]> {
@@ -224,6 +257,7 @@ export class ServicesService {
     const stored = await this.repo.configValues(appId, s.model, s.name);
     const merged = mergeValues(items, stored, valuesOf(body), this.secrets);
     await this.repo.saveConfigValues(appId, s.model, s.name, merged, Date.now());
+    await this.changed(appId);
     return describeValues(items, merged);
   }
 
@@ -242,10 +276,5 @@ export class ServicesService {
       this.secrets,
     );
     return { service: s, values: openValues(items, merged, this.secrets) };
-  }
-
-  /** The configuration values a service's code reads. */
-  async configFor(appId: string, s: ServiceRecord): Promise<Record<string, unknown>> {
-    return openValues(configItemsOf(s), await this.repo.configValues(appId, s.model, s.name), this.secrets);
   }
 }
