@@ -24,6 +24,16 @@ function toolboxTypes(node: unknown, out = new Set<string>()): Set<string> {
   return out;
 }
 
+/** The block entries of a toolbox (inside its categories). */
+function toolboxEntries(contents: unknown): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (const item of contents as Record<string, unknown>[]) {
+    if (item.kind === 'block') out.push(item);
+    if (Array.isArray(item.contents)) out.push(...toolboxEntries(item.contents));
+  }
+  return out;
+}
+
 function roundTrip(state: unknown) {
   const ws = new Blockly.Workspace();
   try {
@@ -91,6 +101,25 @@ describe('codeless blocks in Blockly 12', () => {
     for (const kind of CODELESS_KINDS) {
       const toolbox = codelessToolbox(kind);
       expect(toolbox.kind).toBe('categoryToolbox');
+      expect((toolbox.contents as { kind: string; name: string }[]).map((c) => `${c.kind}:${c.name}`)).toEqual([
+        'category:Logic',
+        'category:Loops',
+        'category:Math',
+        'category:Text',
+        'category:Lists',
+        'category:Variables',
+        'category:Objects',
+        'category:Data',
+        'category:Users',
+        'category:Files',
+        'category:Messaging',
+        'category:Cache & counters',
+        'category:Context',
+        'category:HTTP',
+        'category:Services',
+        'category:Functions',
+        'category:Logging',
+      ]);
       const types = toolboxTypes(toolbox.contents);
       expect(types.size).toBeGreaterThan(40);
       const ws = new Blockly.Workspace();
@@ -99,6 +128,14 @@ describe('codeless blocks in Blockly 12', () => {
         expect(ws.newBlock(type).type).toBe(type);
       }
       ws.dispose();
+      // Each entry with its shadows and preset fields is a valid block state.
+      const ws2 = new Blockly.Workspace();
+      for (const e of toolboxEntries(toolbox.contents)) {
+        const { kind: _kind, ...state } = e;
+        const block = Blockly.serialization.blocks.append(state as any, ws2);
+        expect(Blockly.serialization.blocks.save(block)).toMatchObject(state);
+      }
+      ws2.dispose();
       // The handler-only blocks appear only for handlers.
       expect(types.has('basalt_handler_item')).toBe(kind === 'handler');
     }

@@ -3,9 +3,9 @@ import { asNumber, asText, bare, numberLiteral, stringLiteral, variableIdentifie
 
 describe('escaping helpers', () => {
   it('string literals evaluate back to the exact text and hide script-closing sequences', () => {
-    for (const s of ['</script>', '\u2028\u2029', '"\'`${x}', '\\', 'a\nb', '\ud800']) {
+    for (const s of ['</script>', '<!--', 'a < b > c', '\u2028\u2029', '"\'`${x}', '\\', 'a\nb', '\ud800']) {
       const lit = stringLiteral(s);
-      expect(lit).not.toMatch(/[<>\u2028\u2029\n]/);
+      expect(lit).not.toMatch(/<\/|<!|[\u2028\u2029\n]/);
       expect(new Function(`'use strict'; return ${lit};`)()).toBe(s);
     }
   });

@@ -1,6 +1,7 @@
 /**
  * The only ways user-controlled text reaches generated code: as a string literal made by JSON.stringify
- * (plus the few characters that are safe in JSON but awkward in a script or an HTML preview), as a
+ * (plus U+2028/U+2029 and the `<` of `</` and `<!`, so the code can never close or comment out a
+ * script element it is shown in), as a
  * number that has been checked to be finite, or as an identifier built from a fixed prefix and
  * [A-Za-z0-9_] only. Decision 0050.
  */
@@ -10,8 +11,7 @@ export function stringLiteral(s: string): string {
   return JSON.stringify(s)
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e');
+    .replace(/<(?=[/!])/g, '\\u003c');
 }
 
 /** A JavaScript numeric literal for a finite number, parenthesised when negative so operators cannot merge. */
