@@ -31,6 +31,7 @@ test('write a service in the coding screen, deploy it, invoke it and read its lo
   await expect(page.getByRole('heading', { name: 'No API services yet' })).toBeVisible();
   await page.screenshot({ path: '/tmp/code-services-empty.png' });
   await page.getByRole('button', { name: 'New service' }).click();
+  await page.getByRole('menuitem', { name: 'JS service' }).click();
   await page.getByLabel('Service name').fill('Greeter');
   await page.getByRole('button', { name: 'Create and open in the editor' }).click();
   await expect(page).toHaveURL(new RegExp(`/apps/${appId}/code/editor/default/.+`));

@@ -27,6 +27,38 @@ export function useCreateJsService(appId: string) {
   });
 }
 
+/** Creates a service whose methods call AWS Lambda functions (decision 0049); it answers at once, no deploy. */
+export function useCreateLambdaService(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { errorToast: false },
+    mutationFn: (settings: Record<string, unknown>) => getSdk().bl.createAWSLambdaService(appId, settings),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: codeKeys.services(appId) }),
+  });
+}
+
+/** Creates a service from an OpenAPI document: an uploaded file or a URL the server fetches. */
+export function useImportService(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { errorToast: false },
+    mutationFn: async (source: { file?: File; serviceURL?: string }) =>
+      (await getSdk().bl.importService(appId, source)) as { id: string },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: codeKeys.services(appId) }),
+  });
+}
+
+/** Uploads service code (a .js file or a .zip) to a model; answers the services it made. */
+export function useUploadService(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { errorToast: false },
+    mutationFn: ({ file, model }: { file: File; model: string }) =>
+      getSdk().bl.createService(appId, { file, model }) as Promise<Array<{ id: string }>>,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: codeKeys.app(appId) }),
+  });
+}
+
 /** Deletes a service from production (its draft files stay). */
 export function useDeleteService(appId: string) {
   const queryClient = useQueryClient();

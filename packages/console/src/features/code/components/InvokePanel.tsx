@@ -66,7 +66,11 @@ export function InvokePanel({ appId, service, method, apiKey }: Props) {
                 withAsterisk={p.required}
                 placeholder={p.type === 'string' ? 'Text' : 'JSON value or text'}
                 value={values[p.name] ?? ''}
-                onChange={(e) => setValues((v) => ({ ...v, [p.name]: e.currentTarget.value }))}
+                onChange={(e) => {
+                  // Read now: the event's currentTarget is null by the time React runs the updater.
+                  const text = e.currentTarget.value;
+                  setValues((v) => ({ ...v, [p.name]: text }));
+                }}
                 classNames={{ input: 'mono' }}
               />
             ))}

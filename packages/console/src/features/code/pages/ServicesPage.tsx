@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   Badge,
   Button,
@@ -13,13 +13,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconApi, IconCode, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconApi, IconCode, IconSearch, IconSettings, IconTrash } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { TypeToConfirmModal } from '../../../components/TypeToConfirmModal';
 import { useGetAppInfo } from '../../apps';
 import { useDeleteService, useGetServiceMethods, useGetServices } from '../api/services.queries';
 import { InvokePanel } from '../components/InvokePanel';
-import { NewServiceModal } from '../components/NewServiceModal';
+import { LambdaSettings } from '../components/LambdaSettings';
+import { NewServiceMenu } from '../components/NewServiceMenu';
+import { ServiceConfigModal } from '../components/ServiceConfigModal';
 
 /** API services: the list, one service's methods, and the invoke panel of the chosen method. */
 export default function ServicesPage() {
@@ -31,7 +33,19 @@ export default function ServicesPage() {
   const app = useGetAppInfo(appId);
   const restKey = app.data?.apiKeys?.find((k) => k.deviceType === 'REST')?.apiKey;
   const remove = useDeleteService(appId);
-  const [creating, setCreating] = useState(false);
+  // The open dialog lives in the URL (`?panel=configuration`), so a reload or a shared link reopens it.
+  const [params, setParams] = useSearchParams();
+  const configOpen = params.get('panel') === 'configuration';
+  const setConfigOpen = (open: boolean) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (open) next.set('panel', 'configuration');
+        else next.delete('panel');
+        return next;
+      },
+      { replace: !open },
+    );
   const [deleting, setDeleting] = useState(false);
   const [search, setSearch] = useState('');
 
@@ -39,12 +53,6 @@ export default function ServicesPage() {
   const shown = list.filter((s) => s.name.toLowerCase().includes(search.trim().toLowerCase()));
   const service = list.find((s) => s.id === serviceId);
   const method = methods.data?.find((m) => m.name === methodName) ?? methods.data?.[0];
-
-  const newService = (
-    <Button leftSection={<IconPlus size={16} stroke={1.5} />} onClick={() => setCreating(true)}>
-      New service
-    </Button>
-  );
 
   if (services.isError) return <ErrorAlert error={services.error} onRetry={() => void services.refetch()} />;
 
@@ -57,20 +65,14 @@ export default function ServicesPage() {
             No API services yet
           </Title>
           <Text size="sm" c="dimmed">
-            A service is a JavaScript class; each method becomes a REST operation your apps call, running with the
-            caller&apos;s permissions in the sandbox.
+            A service is a JavaScript class whose methods run in the sandbox with the caller&apos;s permissions, or a
+            set of AWS Lambda functions; each method becomes a REST operation your apps call.
           </Text>
           <Text className="mono" size="xs" c="dimmed">
             POST /{appId}/&lt;REST key&gt;/services/Greeter/hello
           </Text>
-          {newService}
+          <NewServiceMenu appId={appId} />
         </Stack>
-        <NewServiceModal
-          appId={appId}
-          opened={creating}
-          onClose={() => setCreating(false)}
-          onCreated={({ model, path }) => void navigate(`${base}/editor/${encodeURIComponent(model)}/${path}`)}
-        />
       </Paper>
     );
   }
@@ -86,9 +88,7 @@ export default function ServicesPage() {
                 {list.length}
               </Text>
             </Text>
-            <Button size="compact-sm" variant="subtle" onClick={() => setCreating(true)} aria-label="New service">
-              <IconPlus size={16} stroke={1.5} />
-            </Button>
+            <NewServiceMenu appId={appId} compact />
           </Group>
           <TextInput
             size="xs"
@@ -147,14 +147,26 @@ export default function ServicesPage() {
                 </Text>
               </Stack>
               <Group gap="xs">
-                <Button
-                  variant="default"
-                  leftSection={<IconCode size={16} stroke={1.5} />}
-                  component={Link}
-                  to={`${base}/editor/${encodeURIComponent(service.model)}`}
-                >
-                  Edit code
-                </Button>
+                {/* A Lambda service declares no items: its settings are shown on the page instead. */}
+                {service.type !== 'AWS_LAMBDA' && (
+                  <Button
+                    variant="default"
+                    leftSection={<IconSettings size={16} stroke={1.5} />}
+                    onClick={() => setConfigOpen(true)}
+                  >
+                    Configuration
+                  </Button>
+                )}
+                {service.type !== 'AWS_LAMBDA' && (
+                  <Button
+                    variant="default"
+                    leftSection={<IconCode size={16} stroke={1.5} />}
+                    component={Link}
+                    to={`${base}/editor/${encodeURIComponent(service.model)}`}
+                  >
+                    Edit code
+                  </Button>
+                )}
                 <Button
                   variant="default"
                   color="red"
@@ -165,6 +177,7 @@ export default function ServicesPage() {
                 </Button>
               </Group>
             </Group>
+            {service.type === 'AWS_LAMBDA' && <LambdaSettings service={service} />}
             {methods.isError && <ErrorAlert error={methods.error} onRetry={() => void methods.refetch()} />}
             {methods.isPending && <Skeleton height={120} radius="sm" />}
             {methods.data && methods.data.length === 0 && (
@@ -211,8 +224,10 @@ export default function ServicesPage() {
               inputLabel="Type the service name to confirm"
               consequences={
                 <Text size="sm">
-                  Clients calling <span className="mono">{service.name}</span> get 404 at once. Its draft files stay in
-                  the editor, so you can deploy it again.
+                  Clients calling <span className="mono">{service.name}</span> get 404 at once.{' '}
+                  {service.type === 'AWS_LAMBDA'
+                    ? 'Its Lambda settings and stored credentials are deleted; the functions in AWS stay.'
+                    : 'Its draft files stay in the editor, so you can deploy it again.'}
                 </Text>
               }
               confirmLabel="Delete service"
@@ -227,15 +242,16 @@ export default function ServicesPage() {
                 })
               }
             />
+            <ServiceConfigModal
+              appId={appId}
+              serviceId={service.id}
+              serviceName={service.name}
+              opened={configOpen}
+              onClose={() => setConfigOpen(false)}
+            />
           </>
         )}
       </Stack>
-      <NewServiceModal
-        appId={appId}
-        opened={creating}
-        onClose={() => setCreating(false)}
-        onCreated={({ model, path }) => void navigate(`${base}/editor/${encodeURIComponent(model)}/${path}`)}
-      />
     </Group>
   );
 }
