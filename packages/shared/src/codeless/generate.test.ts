@@ -42,6 +42,21 @@ describe('fixtures: one workspace per block category', () => {
     }
   });
 
+  it('never changes the workspace it reads and answers the same code every time', () => {
+    const freeze = (v: unknown): void => {
+      if (v && typeof v === 'object') {
+        Object.values(v).forEach(freeze);
+        Object.freeze(v);
+      }
+    };
+    for (const f of Object.values(FIXTURES)) {
+      const state = JSON.parse(JSON.stringify(f.state));
+      freeze(state);
+      const options = { kind: f.kind, ...(f.paramNames ? { params: f.paramNames } : {}) };
+      expect(generateCodeless(state, options)).toEqual(generateCodeless(f.state, options));
+    }
+  });
+
   it('together use every Basalt block and every supported built-in', () => {
     const used = new Set<string>();
     const visit = (b: unknown): void => {

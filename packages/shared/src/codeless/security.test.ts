@@ -188,6 +188,13 @@ describe('malformed workspaces are refused', () => {
       const join = blk('text_join', undefined, {}, { itemCount });
       expect(refused(workspace('method', [ret(join)])).blockId).toBe(join.id);
     }
+    const xmlMutation = blk(
+      'controls_if',
+      undefined,
+      { IF0: blk('logic_boolean', { BOOL: 'TRUE' }) },
+      '<mutation elseif="1"></mutation>',
+    );
+    expect(refused(workspace('method', [xmlMutation])).message).toContain('extraState is not an object');
     const dropdownObject = blk('logic_boolean', { BOOL: { toString: 'TRUE' } });
     expect(refused(workspace('method', [ret(dropdownObject)])).blockId).toBe(dropdownObject.id);
   });

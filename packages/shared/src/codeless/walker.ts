@@ -240,8 +240,14 @@ export class BlockReader {
     return this.walk.variable(id, own(v, 'name'), this.block);
   }
 
+  /**
+   * A key of the block's extraState. An extraState that is not an object (the XML text of an old
+   * mutation) is refused rather than ignored, so the code never differs from what Blockly shows.
+   */
   extra(key: string): unknown {
-    return own(this.block.extraState, key);
+    const state = this.block.extraState;
+    if (state !== undefined && state !== null && !isObj(state)) this.fail('its extraState is not an object');
+    return own(state, key);
   }
 
   /** A count from extraState (itemCount, elseIfCount…). */
