@@ -227,6 +227,50 @@ describeEachDb('codeless services, functions and handlers', (server) => {
     );
   });
 
+  it('a codeless custom event answers its logic; a codeless timer runs its logic', async () => {
+    const event = ok(
+      await f.console('POST', '/servercode/draft/events', { eventId: 900, target: 'greet', language: 'CODELESS' }),
+    );
+    const timer = ok(
+      await f.console('POST', '/servercode/draft/timers', {
+        timername: 'tick',
+        language: 'CODELESS',
+        frequency: { schedule: 'custom', repeat: { every: 3600 } },
+        startDate: Date.now() + 3_600_000,
+      }),
+    );
+    const greet = logic('event', ret(add(text('hello', 'Hello, '), param('who', 'who'))));
+    const tick = logic('timer', {
+      type: 'basalt_evaluate',
+      id: 'eval',
+      inputs: {
+        VALUE: {
+          block: { type: 'basalt_counter_increment', id: 'inc', inputs: { NAME: { block: text('n', 'ticks') } } },
+        },
+      },
+    });
+    const deployed = ok(
+      await f.console('POST', '/codeless/deploy/default', [
+        { type: 'event', id: event.id, logic: greet },
+        { type: 'timer', id: timer.id, logic: tick },
+      ]),
+    );
+    expect(deployed.deployment).toMatchObject({ handlers: 2, timers: 1 });
+    expect(ok(await f.api('POST', '/servercode/events/greet', { body: { who: 'Ann' } }))).toEqual({
+      result: 'Hello, Ann',
+    });
+    expect(ok(await f.console('POST', '/servercode/production/timers/tick/run'))).toEqual({
+      status: 'ok',
+      error: null,
+    });
+    expect(ok(await f.api('GET', '/counters/ticks'))).toBe(1);
+    // The logic survives a later deploy of the model (the handler rows are replaced, their logic is not).
+    ok(await f.console('POST', '/codeless/deploy/default', []));
+    expect(ok(await f.api('POST', '/servercode/events/greet', { body: { who: 'Bo' } }))).toEqual({
+      result: 'Hello, Bo',
+    });
+  });
+
   it('renames and deletes a service; names are checked', async () => {
     const bad = await f.console('POST', '/localservices/codeless', { name: 'class' });
     expect(bad.statusCode).toBe(400);
@@ -247,5 +291,13 @@ describeEachDb('codeless services, functions and handlers', (server) => {
     ok(await f.console('DELETE', `/localservices/codeless/${tmp.id}`));
     expect((await f.api('GET', '/services/Temp2/getHello')).statusCode).toBe(404);
     expect((await f.console('GET', `/localservices/${tmp.id}/methods`)).statusCode).toBe(404);
+
+    // The generic delete removes a codeless service's source too: the next deploy does not bring it back.
+    const gone = ok(await f.console('POST', '/localservices/codeless', { name: 'Gone' }));
+    ok(await f.console('DELETE', '/localservices/generic', [gone.id]));
+    ok(await f.console('POST', '/codeless/deploy/default', []));
+    const names = (ok(await f.console('GET', '/localservices')) as Array<{ name: string }>).map((x) => x.name);
+    expect(names).not.toContain('Gone');
+    expect((await f.console('PUT', `/localservices/codeless/${gone.id}`, { description: 'd' })).statusCode).toBe(404);
   });
 });

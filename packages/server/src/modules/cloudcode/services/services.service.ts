@@ -212,6 +212,8 @@ export class ServicesService {
     await this.changed(appId);
     for (const s of removed)
       if (s.language === AWS_LAMBDA) await this.repo.removeConfigValues(appId, s.model, s.name);
+      // A codeless service's source goes too, or the next deploy of its model would bring it back.
+      else if (s.language === 'CODELESS') await this.repo.removeCodelessSource(appId, s.id);
       else
         await this.files.change(
           { appId, language: s.language, model: s.model },

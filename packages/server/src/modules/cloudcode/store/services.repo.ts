@@ -74,6 +74,16 @@ export class ServicesRepo {
     return rows.map(record);
   }
 
+  /** A codeless service's source (decision 0051): its methods and its row. */
+  async removeCodelessSource(appId: string, serviceId: string): Promise<void> {
+    await this.db
+      .deleteFrom('cc_codeless_methods')
+      .where('app_id', '=', appId)
+      .where('service_id', '=', serviceId)
+      .execute();
+    await this.db.deleteFrom('cc_codeless_services').where('app_id', '=', appId).where('id', '=', serviceId).execute();
+  }
+
   async updateSpec(appId: string, id: string, specJson: string): Promise<void> {
     await this.db
       .updateTable('cc_services')
