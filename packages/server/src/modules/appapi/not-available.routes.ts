@@ -10,7 +10,9 @@ import { ApiError } from '../../http/api-error.js';
  * app's developer learns the feature is coming rather than that the call is malformed.
  */
 export const NOT_AVAILABLE_APP_GROUPS: ReadonlyArray<[segment: string, message: string]> = [
-  ['servercode', 'Custom event handlers are not available yet'],
+  // Custom events (`servercode/events/{name}`) are answered by cloud code; what is left under
+  // `servercode` is the code runner's API (CLI deploys, debug sessions).
+  ['servercode', 'The code runner API (CLI deploys and debug sessions) is not available yet'],
   ['automation', 'Automation flows are not available yet'],
   ['management', 'The management API is not available yet'],
 ];

@@ -170,4 +170,22 @@ describeEachDb('cloud code API services', (server) => {
     await f.console('PUT', `/security/localservices/${svc.id}/roles/${anon}/access/GRANT`);
     expect((await f.api('POST', '/services/Greeter/hello', { body: 'Ann' })).statusCode).toBe(200);
   });
+
+  it("answers an unknown custom event with a 404 naming it, and the code runner's own routes with an honest 501", async () => {
+    const unknown = await raw('POST', '/servercode/events/nobodyListens', {
+      payload: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toContain('nobodyListens');
+    const runner = await raw('POST', '/servercode/registerRunner/JS', {
+      payload: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(runner.statusCode).toBe(501);
+    expect(runner.json()).toMatchObject({
+      code: 8003,
+      message: 'The code runner API (CLI deploys and debug sessions) is not available yet',
+    });
+  });
 });
