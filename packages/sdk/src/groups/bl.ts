@@ -77,7 +77,7 @@ function normaliseHandler<H extends Record_>(handler: H): H & { fromMarketplace?
 }
 
 /** Cloud code: API services, models, drafts, deploys, event handlers and timers (`bl` group). */
-export function createBlGroup({ request }: GroupContext) {
+export function createBlGroup({ request, context }: GroupContext) {
   const handlersPath = (appId: string, mode: string, category?: string | null) =>
     `/${appId}/console/servercode/${mode.toLowerCase()}/${categorySegment(category)}`;
 
@@ -174,6 +174,22 @@ export function createBlGroup({ request }: GroupContext) {
       }
       const services = (await request.route(r.createService, [appId], { body })) as { configuration?: Record_[] }[];
       return services.map(normaliseService);
+    },
+
+    /**
+     * The browser-download link of a service's generated client (`JS` or `TS`), the developer's
+     * auth key in its path (the reference client's `urls.blServicesClientDownload`).
+     */
+    serviceClientDownloadUrl(appId: string, serviceId: string, language: string) {
+      const key = encodeURIComponent(context.authKey ?? '');
+      return `${context.serverUrl}/${appId}/console/${key}/localservices/${encodeURIComponent(serviceId)}/${encodeURIComponent(language)}/download`;
+    },
+
+    /** A service's generated client source (`JS` or `TS`) as text (a Basalt addition beside the link). */
+    downloadServiceClient(appId: string, serviceId: string, language: string) {
+      return request.route(r.downloadServiceClient, [appId, context.authKey ?? '', serviceId, language], {
+        responseType: 'text',
+      }) as Promise<string>;
     },
 
     createAWSLambdaService(appId: string, credentials: Record_) {

@@ -15,6 +15,14 @@ const spec = {
     '/items': { get: { operationId: 'getItems' } },
   },
 };
+/**
+ * Under Node the reference client's transport serialises a FormData body as JSON (`{}` with a JSON
+ * content type), so its uploads never reach a server there; ours sends the multipart form a browser
+ * sends, which is what the server reads.
+ */
+const NODE_FORM_DATA =
+  "the reference client's Node transport sends FormData as the JSON text '{}'; ours sends the multipart form";
+
 const marketplaceHandler = { id: 'h1', mode: 'MARKETPLACE', category: 'PERSISTENCE', eventId: 100, target: '*' };
 const timer = { id: 't1', mode: 'PRODUCTION', category: 'TIMER', timername: 'tick' };
 
@@ -36,6 +44,34 @@ describeParity('bl', [
   ['setServiceConfig', (api) => api.bl.setServiceConfig(A, 'svc-1', [{ name: 'a', value: 1 }]), [ok([])]],
   ['testServiceConfig under test/', (api) => api.bl.testServiceConfig(A, 'svc-1', { a: 1 }), [ok({ valid: true })]],
   ['setMarketplaceServiceConfig', (api) => api.bl.setMarketplaceServiceConfig(A, 'Svc', 'model1', { a: 1 }), [ok({})]],
+  [
+    'importService with a file sends it as multipart `file`',
+    (api) => api.bl.importService(A, { file: new File(['{"openapi":"3.0.0"}'], 'pets.json') }),
+    [ok({ id: 'svc-2', name: 'Pets', type: 'IMPORTED' })],
+    NODE_FORM_DATA,
+  ],
+  [
+    'importService with a document object sends {appId, service}',
+    (api) => api.bl.importService(A, { service: { openapi: '3.0.0', paths: {} } }),
+    [ok({ id: 'svc-2', name: 'Pets' })],
+  ],
+  [
+    'importService by URL sends {serviceURL}',
+    (api) => api.bl.importService(A, { serviceURL: 'https://example.com/openapi.json' }),
+    [ok({ id: 'svc-2', name: 'Pets' })],
+  ],
+  ['importService refused', (api) => api.bl.importService(A, { serviceURL: 'ftp://x' }), [fail("'serviceURL'", 400)]],
+  [
+    'createService uploads files, createFromSample=false and model as multipart; services normalised',
+    (api) => api.bl.createService(A, { file: new File(['class A {}'], 'a.js'), model: 'orders' }),
+    [ok([service])],
+    NODE_FORM_DATA,
+  ],
+  [
+    'createService from a sample sends the data as JSON',
+    (api) => api.bl.createService(A, { createFromSample: true, sampleName: 'test-sample' }),
+    [ok([{ id: 's', name: 'Sample' }])],
+  ],
   ['getDraftFiles', (api) => api.bl.getDraftFiles(A, 'JS', 'default'), [ok([])]],
   [
     'saveDraftFiles encodes each id part by part',
@@ -153,6 +189,24 @@ describeParity('cloudCode', [
 
 describeParity('mcpApiServices', [
   ['getMcpApiServices', (api) => api.mcpApiServices.getMcpApiServices(A), [ok([])]],
+  [
+    'getMcpApiServices with entries',
+    (api) => api.mcpApiServices.getMcpApiServices(A),
+    [
+      ok([
+        {
+          serviceInfo: { serviceId: 's1', serviceVersionId: 's1', serviceName: 'Pets', mcpEnabled: true },
+          elements: [{ id: 's1:list', name: 'list', description: '', params: [] }],
+        },
+      ]),
+    ],
+  ],
   ['enableMcpApiService', (api) => api.mcpApiServices.enableMcpApiService(A, 'v1'), [ok({})]],
+  ['enableMcpApiService with an empty answer', (api) => api.mcpApiServices.enableMcpApiService(A, 'v1'), [ok()]],
+  [
+    'enableMcpApiService of an unknown version',
+    (api) => api.mcpApiServices.enableMcpApiService(A, 'nope'),
+    [fail("Service version 'nope' not found", 404)],
+  ],
   ['disableMcpApiService', (api) => api.mcpApiServices.disableMcpApiService(A, 'v1'), [ok({})]],
 ]);

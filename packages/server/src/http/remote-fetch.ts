@@ -176,8 +176,11 @@ export function refusedLiteral(host: string, allowPrivate: boolean): string | un
     : undefined;
 }
 
+/** Verbs a server-side request may use (imported API services proxy every verb of their document). */
+export type RemoteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
 export interface RemoteRequest {
-  method: 'GET' | 'POST';
+  method: RemoteMethod;
   headers: Record<string, string>;
   body?: string;
   allowPrivate: boolean;

@@ -34,6 +34,7 @@ import {
   ServiceMethodSchema,
   ServiceSpecSchema,
   SyncQuerySchema,
+  McpApiServiceSchema,
   UpdateServiceSchema,
 } from './cloudcode-schemas.js';
 
@@ -336,17 +337,48 @@ export const blRoutes = {
       "Deploys a method's blocks: the server generates the code (a sent `code` is never run) and deploys the model; bad logic is a 400 naming the block and leaves production as it was (`?validate=true` only checks)",
   }),
 
-  ...plannedRoutes('code', 'bl', {
-    importService: ['POST', `${ls}/import`],
-    createService: ['POST', `${ls}/generic`],
+  importService: defineRoute({
+    name: 'bl.importService',
+    method: 'POST',
+    path: `${ls}/import`,
+    auth: 'developer',
+    devPermission: BL,
+    // Multipart (`file`: an OpenAPI 3 or Swagger 2 JSON document) or JSON (ImportServiceBodySchema,
+    // checked by the handler: a body schema would refuse the multipart form before it is read).
+    response: CodeServiceSchema,
+    summary:
+      'Imports a service from an OpenAPI 3 / Swagger 2 JSON document (multipart `file`, `{serviceURL}` or `{service}`); its operations become methods proxied to the base URL',
+  }),
+  createService: defineRoute({
+    name: 'bl.createService',
+    method: 'POST',
+    path: `${ls}/generic`,
+    auth: 'developer',
+    devPermission: BL,
+    // Multipart: `files` (.js files or a .zip of them), `model`, `createFromSample`.
+    response: Type.Array(CodeServiceSchema),
+    summary:
+      'Uploads .js files (or a .zip of them) into a JS model as `services/…` drafts and deploys the model; answers the services they hold (413 over the limits, 400 for a bad archive)',
+  }),
+  downloadServiceClient: defineRoute({
+    name: 'bl.downloadServiceClient',
+    method: 'GET',
+    path: '/:appId/console/:authKey/localservices/:serviceId/:language/download',
+    // The developer's auth key is in the path (a browser download); the handler checks it.
+    auth: 'public',
+    response: Type.Unknown({ description: 'the generated client source file' }),
+    summary: 'A generated client of the service (`JS`: an ES module, `TS`: TypeScript), one async function per method',
+  }),
+
+  // Marketplace products come with the Marketplace area (decision 0053): until then these answer
+  // that the Marketplace is not available, not that cloud code is not.
+  ...plannedRoutes('marketplace', 'bl', {
     setMarketplaceServiceConfig: ['POST', `${ls}/marketplace/configure/:modelName/:serviceName`],
-    /** Browser download of a generated client (auth key in the path). */
-    downloadServiceClient: ['GET', '/:appId/console/:authKey/localservices/:serviceId/:language/download', 'public'],
   }),
 };
 
-/** Marketplace deployment models (`cloudCode` group). */
-export const cloudCodeRoutes = plannedRoutes('code', 'cloudCode', {
+/** Marketplace deployment models (`cloudCode` group); they come with the Marketplace area (decision 0053). */
+export const cloudCodeRoutes = plannedRoutes('marketplace', 'cloudCode', {
   installMarketplaceDeploymentModel: [
     'POST',
     '/:appId/console/cloud-code/deployment-models/marketplace/install/:productId',
@@ -426,9 +458,32 @@ export const codelessRoutes = {
   }),
 };
 
-/** MCP flags of service versions (`mcpApiServices` group). */
-export const mcpApiServicesRoutes = plannedRoutes('code', 'mcpApiServices', {
-  getMcpApiServices: ['GET', `${ls}/generic/mcp/list`],
-  enableMcpApiService: ['PUT', `${ls}/generic/:serviceVersionId/mcp/enable`],
-  disableMcpApiService: ['PUT', `${ls}/generic/:serviceVersionId/mcp/disable`],
-});
+/** MCP flags of service versions (`mcpApiServices` group; a version is a service row, decision 0053). */
+export const mcpApiServicesRoutes = {
+  getMcpApiServices: defineRoute({
+    name: 'mcpApiServices.getMcpApiServices',
+    method: 'GET',
+    path: `${ls}/generic/mcp/list`,
+    auth: 'developer',
+    response: Type.Array(McpApiServiceSchema),
+    summary: "The app's API services with their methods and whether MCP clients may call them",
+  }),
+  enableMcpApiService: defineRoute({
+    name: 'mcpApiServices.enableMcpApiService',
+    method: 'PUT',
+    path: `${ls}/generic/:serviceVersionId/mcp/enable`,
+    auth: 'developer',
+    devPermission: BL,
+    response: McpApiServiceSchema,
+    summary: 'Lets MCP clients call the service version (its id); answers its entry',
+  }),
+  disableMcpApiService: defineRoute({
+    name: 'mcpApiServices.disableMcpApiService',
+    method: 'PUT',
+    path: `${ls}/generic/:serviceVersionId/mcp/disable`,
+    auth: 'developer',
+    devPermission: BL,
+    response: McpApiServiceSchema,
+    summary: 'Stops MCP clients calling the service version (its id); answers its entry',
+  }),
+};

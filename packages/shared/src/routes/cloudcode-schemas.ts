@@ -121,6 +121,8 @@ export const ServiceParamSchema = Type.Object({
   type: Type.String(),
   description: Type.Optional(Type.String()),
   required: Type.Boolean(),
+  /** Where an imported operation sends it to the remote API: `path`, `query`, `header` or `body` (decision 0053). */
+  in: Type.Optional(Type.String()),
 });
 export type ServiceParam = Static<typeof ServiceParamSchema>;
 
@@ -151,6 +153,8 @@ export const CodeServiceSchema = OpenObjectSchema({
   created: Type.Number(),
   /** Whether this model's copy answers the app API when several models hold the service. */
   defaultModel: Type.Boolean(),
+  /** Whether MCP clients may call the service (decision 0053). */
+  mcpEnabled: Type.Optional(Type.Boolean()),
   configuration: Type.Array(ServiceConfigItemSchema),
 });
 export type CodeService = Static<typeof CodeServiceSchema>;
@@ -394,3 +398,51 @@ export const CodelessApiServiceSchema = OpenObjectSchema({
     }),
   ),
 });
+
+/**
+ * Body of `importService` as JSON (decision 0053): `{serviceURL}` (fetched by the server through its
+ * outbound guard) or the reference's `{appId, service}` with the OpenAPI 3 / Swagger 2 document as an
+ * object or as JSON text. The multipart form (`file`) is read by the handler. Optional `name`
+ * overrides the service name taken from the document's title.
+ */
+export const ImportServiceBodySchema = OpenObjectSchema({
+  serviceURL: Type.Optional(Type.String({ maxLength: 2048 })),
+  service: Type.Optional(Type.Unknown()),
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  appId: Type.Optional(Type.String()),
+});
+
+/** One service version as `mcpApiServices.getMcpApiServices` lists it: the reference's `{serviceInfo, elements}`. */
+export const McpApiServiceSchema = Type.Object({
+  serviceInfo: OpenObjectSchema({
+    serviceId: Type.String(),
+    /** Basalt has one version per service row: the service id. */
+    serviceVersionId: Type.String(),
+    serviceName: Type.String(),
+    version: Type.String(),
+    model: Type.String(),
+    lang: Type.String(),
+    mode: Type.String(),
+    /** Whether MCP clients may call the service's methods. */
+    mcpEnabled: Type.Boolean(),
+    /** No MCP endpoint serves the flag yet (decision 0053): null. */
+    mcpURL: NullableSchema(Type.String()),
+    hostingProvider: Type.String(),
+  }),
+  elements: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      description: Type.String(),
+      params: Type.Array(
+        Type.Object({
+          name: Type.String(),
+          type: Type.String(),
+          description: Type.String(),
+          required: Type.Boolean(),
+        }),
+      ),
+    }),
+  ),
+});
+export type McpApiService = Static<typeof McpApiServiceSchema>;

@@ -4,6 +4,7 @@ import { registerModelRoutes } from './models/models.routes.js';
 import { registerDraftRoutes } from './drafts/drafts.routes.js';
 import { registerDeployRoutes } from './deploy/deploy.routes.js';
 import { registerServiceRoutes } from './services/services.routes.js';
+import { registerRemoteServiceRoutes } from './services/remote.routes.js';
 import { registerInvokeRoutes } from './appapi/invoke.routes.js';
 import { registerCodelessRoutes } from './codeless/codeless.routes.js';
 import { ServicesService } from './services/services.service.js';
@@ -47,6 +48,7 @@ export const cloudCodeModule: ServerModule = {
     registerDeployRoutes(app, ctx);
     registerServiceRoutes(app, ctx);
     registerCodelessRoutes(app, ctx);
+    await registerRemoteServiceRoutes(app, ctx, services);
     await registerInvokeRoutes(app, ctx, services);
   },
   async close() {

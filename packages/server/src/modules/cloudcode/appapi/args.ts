@@ -40,7 +40,7 @@ function fits(kind: Kind, v: unknown): boolean {
 const article = (kind: Kind) => (kind === 'array' || kind === 'object' ? 'an' : 'a');
 
 /** A query or path text as the parameter's type: `"2"` → 2 for a number, JSON for objects and arrays. */
-function fromText(kind: Kind, text: string): unknown {
+export function fromText(kind: Kind, text: string): unknown {
   switch (kind) {
     case 'number':
       return text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
@@ -57,6 +57,21 @@ function fromText(kind: Kind, text: string): unknown {
     default:
       return text;
   }
+}
+
+/** 400 naming the first parameter whose value does not fit its declared type. */
+export function checkTypes(service: string, m: StoredMethod, args: unknown[]): void {
+  m.params.forEach((p, i) => {
+    const kind = kindOf(p.type);
+    const v = args[i];
+    if (v === undefined || v === null || kind === 'any') return;
+    if (!fits(kind, v))
+      throw ApiError.field(
+        'VALIDATION',
+        p.name,
+        `Parameter '${p.name}' of ${service}.${m.name} must be ${article(kind)} ${kind} (${p.type})`,
+      );
+  });
 }
 
 export interface CallInput {
@@ -115,17 +130,7 @@ export function argumentsFor(service: string, m: StoredMethod, input: CallInput)
       );
   }
   const args = m.params.map((p) => values.get(p.name));
-  m.params.forEach((p, i) => {
-    const kind = kindOf(p.type);
-    const v = args[i];
-    if (v === undefined || v === null || kind === 'any') return;
-    if (!fits(kind, v))
-      throw ApiError.field(
-        'VALIDATION',
-        p.name,
-        `Parameter '${p.name}' of ${service}.${m.name} must be ${article(kind)} ${kind} (${p.type})`,
-      );
-  });
+  checkTypes(service, m, args);
   // A method without declared parameters still receives what was sent.
   if (!m.params.length && input.body !== undefined && !fromQuery) return [input.body];
   return args;

@@ -8,6 +8,11 @@ import type { InvocationEntry } from '../services/invocation-memory.js';
 import { CustomEventsRepo } from './custom-events.repo.js';
 import { AWS_LAMBDA, type LambdaSettings } from '../services/lambda/settings.js';
 import { invokeLambda } from '../services/lambda/invoke.js';
+import { IMPORTED } from '../services/imported/document.js';
+import { invokeImported } from '../services/imported/invoke.js';
+import { importedArguments } from '../services/imported/args.js';
+import type { StoredMethod } from '../services/method-routes.js';
+import type { ServiceRecord } from '../store/index.js';
 import { argumentsFor, type CallInput } from './args.js';
 
 /** The request parts the code sees (`this.request`, `req.context`). */
@@ -24,6 +29,9 @@ export function isAsync(headers: Record<string, unknown>): boolean {
   const v = headers['bl-execution-type'];
   return typeof v === 'string' && v.toLowerCase().startsWith('async');
 }
+
+/** Lambda and imported services answer without a deployment: they run elsewhere. */
+const isRemote = (s: ServiceRecord) => s.language === AWS_LAMBDA || s.language === IMPORTED;
 
 /** Headers the code may read: never the caller's credentials of other kinds. */
 function visibleHeaders(headers: Record<string, unknown>): Record<string, unknown> {
@@ -57,7 +65,7 @@ export class ServiceInvoker {
   ): Promise<{ run: () => Promise<unknown> }> {
     const entry = await this.services.callable(caller.appId, serviceName);
     const service = entry?.service;
-    if (!entry || !service || (!service.deployment_id && service.language !== AWS_LAMBDA))
+    if (!entry || !service || (!service.deployment_id && !isRemote(service)))
       throw ApiError.notFound(`Service '${serviceName}' not found`);
     const spec = entry.spec;
     const match =
@@ -79,9 +87,16 @@ export class ServiceInvoker {
     // The SDK POSTs every call to the method's name with the arguments in the body, whatever the verb of its REST route.
     const asCalled =
       match.byName && http.verb !== match.method.method ? { ...match.method, method: http.verb } : match.method;
+    if (service.language === IMPORTED)
+      return this.importedCall(
+        service,
+        entry.config ?? {},
+        match.method,
+        importedArguments(service.name, match.method, input, match.pathParams, match.byName),
+      );
     const args = argumentsFor(service.name, asCalled, { ...input, pathParams: match.pathParams });
     const configurationItems = entry.config ?? {};
-    // Only Lambda services have no deployment, and they returned above.
+    // Only Lambda and imported services have no deployment, and they returned above.
     const deploymentId = service.deployment_id ?? '';
     return {
       run: async () =>
@@ -119,7 +134,7 @@ export class ServiceInvoker {
   ): Promise<{ run: () => Promise<unknown> }> {
     const entry = await this.services.callable(caller.appId, serviceName);
     const service = entry?.service;
-    if (!entry || !service || (!service.deployment_id && service.language !== AWS_LAMBDA))
+    if (!entry || !service || (!service.deployment_id && !isRemote(service)))
       throw ApiError.notFound(`Service '${serviceName}' not found`);
     const m = entry.spec.methods.find((x) => x.name === method);
     if (!m) throw ApiError.notFound(`Service '${serviceName}' has no method '${method}'`);
@@ -132,11 +147,18 @@ export class ServiceInvoker {
       `service '${service.name}'`,
     );
     if (service.language === AWS_LAMBDA) return this.lambdaCall(caller, entry, method, args ?? null, {});
+    if (service.language === IMPORTED)
+      return this.importedCall(
+        service,
+        entry.config ?? {},
+        m,
+        Array.isArray(args) ? args : importedArguments(service.name, m, { body: args, query: {} }, {}, true),
+      );
     const positional = Array.isArray(args)
       ? args
       : argumentsFor(service.name, { ...m, method: 'POST' }, { body: args, query: {}, pathParams: {} });
     const configurationItems = entry.config ?? {};
-    // Only Lambda services have no deployment, and they returned above.
+    // Only Lambda and imported services have no deployment, and they returned above.
     const deploymentId = service.deployment_id ?? '';
     return {
       run: async () =>
@@ -178,6 +200,19 @@ export class ServiceInvoker {
           { args, context },
           { box: this.services.secrets, allowPrivate: this.ctx.config.remoteFetchPrivate },
         ),
+    };
+  }
+
+  /** A method of an imported service: the remote operation, called with the configured base URL and auth (decision 0053). */
+  private importedCall(
+    service: ServiceRecord,
+    config: Record<string, unknown>,
+    method: StoredMethod,
+    args: unknown[],
+  ): { run: () => Promise<unknown> } {
+    return {
+      run: () =>
+        invokeImported(service.name, method, args, config, { allowPrivate: this.ctx.config.remoteFetchPrivate }),
     };
   }
 

@@ -9,6 +9,7 @@ import { ModelsService } from '../models/models.service.js';
 import type { StoredServiceSpec } from './method-routes.js';
 import { openApiOf } from './openapi.js';
 import { describeValues, mergeValues, openValues, valuesOf } from './config.js';
+import { IMPORTED } from './imported/document.js';
 import { AWS_LAMBDA, lambdaMethods, lambdaSettingsOf, maskedSettings, type LambdaSettings } from './lambda/settings.js';
 import { InvocationMemory, type InvocationEntry } from './invocation-memory.js';
 import type { InvalidationBus } from '../../../cluster/invalidation.js';
@@ -86,6 +87,7 @@ export class ServicesService {
       deploymentId: s.deployment_id,
       created: s.created,
       defaultModel: isDefault,
+      mcpEnabled: !!s.mcp_enabled,
       configuration: configItemsOf(s),
       ...(s.language === AWS_LAMBDA ? { awsLambda: maskedSettings(await this.lambdaSettings(s)) } : {}),
     };
@@ -211,7 +213,9 @@ export class ServicesService {
     const removed = await this.repo.remove(appId, ids);
     await this.changed(appId);
     for (const s of removed)
-      if (s.language === AWS_LAMBDA) await this.repo.removeConfigValues(appId, s.model, s.name);
+      // Lambda and imported services have no draft file; their settings go with them.
+      if (s.language === AWS_LAMBDA || s.language === IMPORTED)
+        await this.repo.removeConfigValues(appId, s.model, s.name);
       // A codeless service's source goes too, or the next deploy of its model would bring it back.
       else if (s.language === 'CODELESS') await this.repo.removeCodelessSource(appId, s.id);
       else

@@ -258,4 +258,24 @@ const m0510: Migration = {
   },
 };
 
-export const cloudCodeMigrations: Record<string, Migration> = { '0500_cloudcode': m0500, '0510_codeless': m0510 };
+/**
+ * The MCP flag of a service version (`mcpApiServices`, decision 0053): whether MCP clients may call
+ * it. A column of the service row, kept across deploys like its id.
+ */
+const m0501: Migration = {
+  async up(db: Kysely<any>): Promise<void> {
+    await db.schema
+      .alterTable('cc_services')
+      .addColumn('mcp_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+  },
+  async down(db: Kysely<any>): Promise<void> {
+    await db.schema.alterTable('cc_services').dropColumn('mcp_enabled').execute();
+  },
+};
+
+export const cloudCodeMigrations: Record<string, Migration> = {
+  '0500_cloudcode': m0500,
+  '0501_cc_services_mcp': m0501,
+  '0510_codeless': m0510,
+};

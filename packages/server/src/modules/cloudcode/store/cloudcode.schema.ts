@@ -56,6 +56,8 @@ export interface CcServiceRow {
   /** Declared configuration items `[{name, displayName, type, ...}]`. */
   config_json: string;
   created: number;
+  /** 1 when MCP clients may call the service (migration 0501; absent on insert = 0). */
+  mcp_enabled?: number;
 }
 
 export interface CcHandlerRow {

@@ -51,12 +51,14 @@ export async function replaceProductionRows(
 ): Promise<void> {
   const oldServices = await trx
     .selectFrom('cc_services')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'mcp_enabled'])
     .where('app_id', '=', k.appId)
     .where('language', '=', k.language)
     .where('model', '=', k.model)
     .execute();
   const serviceIds = new Map(oldServices.map((s) => [s.name, s.id]));
+  // The MCP flag belongs to the service like its id: a redeploy keeps it.
+  const serviceMcp = new Map(oldServices.map((s) => [s.name, s.mcp_enabled ?? 0]));
   await trx
     .deleteFrom('cc_services')
     .where('app_id', '=', k.appId)
@@ -77,6 +79,7 @@ export async function replaceProductionRows(
         spec_json: s.spec_json,
         config_json: s.config_json,
         created: now,
+        mcp_enabled: serviceMcp.get(s.name) ?? 0,
       })
       .execute();
   }

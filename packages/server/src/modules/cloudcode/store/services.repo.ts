@@ -84,6 +84,17 @@ export class ServicesRepo {
     await this.db.deleteFrom('cc_codeless_services').where('app_id', '=', appId).where('id', '=', serviceId).execute();
   }
 
+  /** Sets the MCP flag of a service row; false when the app has no such service. */
+  async setMcp(appId: string, id: string, enabled: boolean): Promise<boolean> {
+    const res = await this.db
+      .updateTable('cc_services')
+      .set({ mcp_enabled: enabled ? 1 : 0 })
+      .where('app_id', '=', appId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
   async updateSpec(appId: string, id: string, specJson: string): Promise<void> {
     await this.db
       .updateTable('cc_services')
