@@ -474,7 +474,11 @@ function handler(): Fixture {
   return {
     kind: 'handler',
     state,
-    runs: [{ opts: { req: { item: { name: 'n' } }, res: { result: 7 } }, value: ['n', 7, 'new'] }],
+    runs: [
+      { opts: { req: { item: { name: 'n' } }, res: { result: 7 } }, value: ['n', 7, 'new'] },
+      // The runtime's req may carry item through its prototype; a before-handler has no res.
+      { opts: { req: Object.create({ item: { name: 'p' } }) }, value: ['p', null, 'new'] },
+    ],
   };
 }
 

@@ -80,7 +80,8 @@ export const contextBlocks: BlockSet = {
     basalt_handler_item: {
       value: (b) => {
         b.onlyIn(['handler'], 'the handler item');
-        return `${b.helper('$b_get')}($req, 'item')`;
+        // $req and $res are the runtime's own objects: read directly, whatever their prototype.
+        return '($req && $req.item !== undefined ? $req.item : null)';
       },
     },
     basalt_handler_set_item_field: {
@@ -93,7 +94,7 @@ export const contextBlocks: BlockSet = {
     basalt_handler_result: {
       value: (b) => {
         b.onlyIn(['handler'], 'the handler result');
-        return `${b.helper('$b_get')}($res, 'result')`;
+        return '($res && $res.result !== undefined ? $res.result : null)';
       },
     },
   },
