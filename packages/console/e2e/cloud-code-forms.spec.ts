@@ -296,3 +296,90 @@ test('handler order: drag a handler above another, save, and the order holds aft
   const saved = (await chain.json()) as { handlers: Array<{ model: string }> };
   expect(saved.handlers.map((h) => h.model)).toEqual([top, bottom]);
 });
+
+test('import an OpenAPI document, upload a .js service and mark a service for MCP', async ({ page }) => {
+  test.setTimeout(150_000);
+  await registerThroughUi(page, uniqueEmail('import'));
+  const appId = await createApp(page, 'Import journey');
+  await page.goto(`/apps/${appId}/code/services`);
+
+  // Import: a JSON document uploaded from disk; its base URL and key are set in Configuration.
+  const doc = {
+    openapi: '3.0.3',
+    info: { title: 'Pet Store', version: '1.0.0' },
+    servers: [{ url: 'https://pets.example.test/v1' }],
+    components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } },
+    paths: {
+      '/pets/{petId}': {
+        get: {
+          operationId: 'get-pet',
+          parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'A pet' } },
+        },
+      },
+    },
+  };
+  await page.getByRole('button', { name: 'New service' }).click();
+  await page.getByRole('menuitem', { name: 'Import OpenAPI' }).click();
+  const importDialog = page.getByRole('dialog', { name: 'Import an OpenAPI service' });
+  await importDialog.getByRole('button', { name: 'Import service' }).click();
+  await expect(importDialog.getByText('Choose an OpenAPI or Swagger document (.json)')).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await importDialog.getByLabel('OpenAPI document').click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'petstore.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(doc)),
+  });
+  await shot(page, 'import-dialog');
+  await importDialog.getByRole('button', { name: 'Import service' }).click();
+  await expect(importDialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'PetStore' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /getPet/ })).toBeVisible();
+  // An imported service has no code of its own to edit.
+  await expect(page.getByRole('link', { name: 'Edit code' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Configuration' }).click();
+  const config = page.getByRole('dialog', { name: 'Configuration of PetStore' });
+  await expect(config.getByRole('textbox', { name: /base ?url/i })).toHaveValue('https://pets.example.test/v1');
+  await config.getByRole('textbox', { name: /^api ?key$/i }).fill('pet-secret');
+  await config.getByRole('button', { name: 'Save' }).click();
+  await expect(config.getByText('Saved.')).toBeVisible();
+  await expect(config.getByRole('textbox', { name: /^api ?key$/i })).toHaveValue('********');
+  await shot(page, 'import-config');
+  await config.getByRole('button', { name: 'Close' }).click();
+
+  // Upload: a .js file is deployed to the default model and its service answers.
+  await page.getByRole('button', { name: 'New service' }).click();
+  await page.getByRole('menuitem', { name: 'Upload code' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload service code' });
+  const files = page.waitForEvent('filechooser');
+  await upload.getByLabel('Code').click();
+  await (
+    await files
+  ).setFiles({
+    name: 'Uploaded.js',
+    mimeType: 'text/javascript',
+    buffer: Buffer.from(
+      "class Uploaded { hello(name) { return 'Hi, ' + name; } }\nBackendless.ServerCode.addService(Uploaded);\n",
+    ),
+  });
+  await shot(page, 'upload-dialog');
+  await upload.getByRole('button', { name: 'Upload and deploy' }).click();
+  await expect(upload).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Uploaded' })).toBeVisible();
+  const panel = page.getByRole('region', { name: 'Invoke hello' });
+  await panel.getByLabel('name').fill('Ann');
+  await panel.getByRole('button', { name: 'Invoke' }).click();
+  await expect(panel.getByTestId('invoke-result')).toHaveText('"Hi, Ann"');
+
+  // MCP: the flag is stored per service and holds after a reload.
+  const mcp = page.getByRole('switch', { name: 'Offer Uploaded to MCP clients' });
+  await expect(mcp).not.toBeChecked();
+  await mcp.click({ force: true });
+  await expect(mcp).toBeChecked();
+  await shot(page, 'mcp-on');
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Offer Uploaded to MCP clients' })).toBeChecked();
+});

@@ -59,6 +59,18 @@ export function useUploadService(appId: string) {
   });
 }
 
+/** Turns a service's MCP flag on or off (the service id is the reference's `serviceVersionId`). */
+export function useSetMcpEnabled(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ serviceId, enabled }: { serviceId: string; enabled: boolean }) =>
+      enabled
+        ? getSdk().mcpApiServices.enableMcpApiService(appId, serviceId)
+        : getSdk().mcpApiServices.disableMcpApiService(appId, serviceId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: codeKeys.services(appId) }),
+  });
+}
+
 /** Deletes a service from production (its draft files stay). */
 export function useDeleteService(appId: string) {
   const queryClient = useQueryClient();

@@ -20,6 +20,7 @@ import { useGetAppInfo } from '../../apps';
 import { useDeleteService, useGetServiceMethods, useGetServices } from '../api/services.queries';
 import { InvokePanel } from '../components/InvokePanel';
 import { LambdaSettings } from '../components/LambdaSettings';
+import { McpSwitch } from '../components/McpSwitch';
 import { NewServiceMenu } from '../components/NewServiceMenu';
 import { ServiceConfigModal } from '../components/ServiceConfigModal';
 
@@ -146,7 +147,8 @@ export default function ServicesPage() {
                   version <span className="mono">{service.version}</span>.
                 </Text>
               </Stack>
-              <Group gap="xs">
+              <Group gap="sm">
+                <McpSwitch appId={appId} service={service} />
                 {/* A Lambda service declares no items: its settings are shown on the page instead. */}
                 {service.type !== 'AWS_LAMBDA' && (
                   <Button
@@ -157,7 +159,8 @@ export default function ServicesPage() {
                     Configuration
                   </Button>
                 )}
-                {service.type !== 'AWS_LAMBDA' && (
+                {/* Lambda and imported services have no code of their own. */}
+                {service.type !== 'AWS_LAMBDA' && service.type !== 'IMPORTED' && (
                   <Button
                     variant="default"
                     leftSection={<IconCode size={16} stroke={1.5} />}
@@ -227,7 +230,9 @@ export default function ServicesPage() {
                   Clients calling <span className="mono">{service.name}</span> get 404 at once.{' '}
                   {service.type === 'AWS_LAMBDA'
                     ? 'Its Lambda settings and stored credentials are deleted; the functions in AWS stay.'
-                    : 'Its draft files stay in the editor, so you can deploy it again.'}
+                    : service.type === 'IMPORTED'
+                      ? 'Its configuration and stored credentials are deleted; the remote API is not touched.'
+                      : 'Its draft files stay in the editor, so you can deploy it again.'}
                 </Text>
               }
               confirmLabel="Delete service"
