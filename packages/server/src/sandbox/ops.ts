@@ -100,7 +100,7 @@ export interface OpArgs {
   'files.exists': { path: string };
   'files.list': { path: string; pattern?: string; recursive?: boolean; pageSize?: number; offset?: number };
   'messaging.publish': { channel: string; message: unknown; headers?: Record<string, unknown> };
-  'messaging.sendEmail': { subject: string; body: EmailBody; to: string[] };
+  'messaging.sendEmail': { subject: string; body: EmailBody; to: string[]; attachments?: string[] };
   'messaging.push': Record<string, unknown>;
   'cache.get': { key: string };
   'cache.put': { key: string; value: unknown; ttl?: number };

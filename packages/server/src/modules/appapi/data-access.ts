@@ -73,6 +73,15 @@ export class AppData {
     return this.ctx.interceptors.active(appId);
   }
 
+  /**
+   * `work` between the table's `before<op>` and `after<op>` handlers when the app has any handler,
+   * else `work` at once (no await): for the operations whose work sits outside this class (deep
+   * save, grouping).
+   */
+  around<T>(caller: AppCaller, op: string, table: string, req: Rec, work: (req: Rec) => Promise<T>): Promise<T> {
+    return this.hooks(caller.appId) ? this.hooked(caller, op, table, req, work) : work(req);
+  }
+
   /** Runs `work` between the `before<op>` and `after<op>` handlers of the table (decision 0047). */
   private hooked<T>(
     caller: AppCaller,
@@ -541,16 +550,46 @@ export class AppData {
     return (await this.guard(caller, schema, table, [record]))[0];
   }
 
-  /** `save`: an objectId of an existing record updates it, anything else creates. */
-  async save(caller: AppCaller, tableName: string, input: unknown): Promise<Rec> {
+  /** `save`: an objectId of an existing record updates it, anything else creates (create or update events). */
+  save(caller: AppCaller, tableName: string, input: unknown): Promise<Rec> {
+    return this.saveAs(caller, tableName, input, true);
+  }
+
+  /** An upsert (`/data/{table}/upsert`): a save between the upsert events, not the create or update ones. */
+  upsert(caller: AppCaller, tableName: string, input: unknown): Promise<Rec> {
+    if (this.hooks(caller.appId))
+      return this.hooked(caller, 'Upsert', tableName, { item: input }, (r) =>
+        this.saveAs(caller, tableName, r.item, false),
+      );
+    return this.saveAs(caller, tableName, input, false);
+  }
+
+  /** A bulk upsert (`/data/bulkupsert/{table}`): one pair of UpsertBulk events around every save. */
+  bulkUpsert(caller: AppCaller, tableName: string, input: unknown): Promise<Rec[]> {
+    if (this.hooks(caller.appId))
+      return this.hooked(caller, 'UpsertBulk', tableName, { items: input }, (r) =>
+        this.bulkUpsertNow(caller, tableName, r.items),
+      );
+    return this.bulkUpsertNow(caller, tableName, input);
+  }
+
+  private async bulkUpsertNow(caller: AppCaller, tableName: string, input: unknown): Promise<Rec[]> {
+    if (!Array.isArray(input)) throw new ApiError('BAD_REQUEST', 'Send the records as a JSON array');
+    if (input.length > MAX_BULK) throw new ApiError('BAD_REQUEST', `At most ${MAX_BULK} records per call`);
+    const records: Rec[] = [];
+    for (const r of input) records.push(await this.saveAs(caller, tableName, r, false));
+    return records;
+  }
+
+  private async saveAs(caller: AppCaller, tableName: string, input: unknown, events: boolean): Promise<Rec> {
     const id = input && typeof input === 'object' ? (input as Rec).objectId : undefined;
     if (typeof id === 'string' && id) {
       // A missing table holds no record: the create below makes it (dynamic schema).
       const table = (await this.data.schema(caller.appId)).table(tableName);
       if (table && (await this.raw(caller.appId, table, assertId(id))))
-        return this.update(caller, tableName, id, input);
+        return events ? this.update(caller, tableName, id, input) : this.updateUnhooked(caller, tableName, id, input);
     }
-    return this.create(caller, tableName, input);
+    return events ? this.create(caller, tableName, input) : this.createNow(caller, tableName, input);
   }
 
   remove(caller: AppCaller, tableName: string, objectId: string): Promise<{ deletionTime: number }> {

@@ -9,6 +9,7 @@ import { AppGrouping } from './grouping.js';
 import { objectBody } from './data.routes.js';
 
 type P = { appId: string; apiKey: string; table: string };
+type Q = Record<string, unknown>;
 type R = FastifyRequest<{ Params: P; Querystring: Record<string, unknown>; Body: unknown }>;
 
 const bad = (message: string) => new ApiError('BAD_REQUEST', message);
@@ -24,13 +25,28 @@ export function registerDataExtraRoutes(app: FastifyInstance, ctx: ServerContext
   const deep = new AppDeepSave(ctx, data);
   const grouping = new AppGrouping(ctx, data);
 
-  app.put(`${base}/:table/deep-save`, async (req: R) => deep.save(await caller(req), req.params.table, req.body));
-  app.post(`${base}/data-grouping/:table`, async (req: R, reply) =>
-    grouping.group(await caller(req), req.params.table, objectBody(req.body) ?? {}, reply.raw),
-  );
-  app.post(`${base}/data-grouping/:table/count`, async (req: R, reply) =>
-    grouping.count(await caller(req), req.params.table, objectBody(req.body) ?? {}, reply.raw),
-  );
+  // A deep save runs between the root's create events, or its update events when the root names
+  // an objectId (the SDK's save does the same); the records it writes below the root fire none,
+  // as in a unit of work (decision 0055).
+  app.put(`${base}/:table/deep-save`, async (req: R) => {
+    const c = await caller(req);
+    const named = !!req.body && typeof req.body === 'object' && typeof (req.body as Q).objectId === 'string';
+    return data.around(c, named ? 'Update' : 'Create', req.params.table, { item: req.body }, (a) =>
+      deep.save(c, req.params.table, a.item),
+    );
+  });
+  app.post(`${base}/data-grouping/:table`, async (req: R, reply) => {
+    const c = await caller(req);
+    return data.around(c, 'Group', req.params.table, { query: objectBody(req.body) ?? {} }, (a) =>
+      grouping.group(c, req.params.table, objectBody(a.query) ?? {}, reply.raw),
+    );
+  });
+  app.post(`${base}/data-grouping/:table/count`, async (req: R, reply) => {
+    const c = await caller(req);
+    return data.around(c, 'CountInGroup', req.params.table, { query: objectBody(req.body) ?? {} }, (a) =>
+      grouping.count(c, req.params.table, objectBody(a.query) ?? {}, reply.raw),
+    );
+  });
 
   /**
    * `findById({k1: v1, …})`: each query key a column of the table, each value its value. The one

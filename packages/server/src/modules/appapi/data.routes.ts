@@ -72,9 +72,9 @@ export function registerDataRoutes(
   });
   app.put(`${base}/bulkupsert/:table`, async (req: R) => {
     const c = await caller(req);
-    if (!Array.isArray(req.body)) throw new ApiError('BAD_REQUEST', 'Send the records as a JSON array');
-    const records: Array<Record<string, unknown>> = [];
-    for (const r of req.body) records.push(await data.save(c, req.params.table, r));
+    const records = await data.bulkUpsert(c, req.params.table, req.body);
+    // A before-handler may answer instead: only stored records are told.
+    if (!Array.isArray(records)) return records;
     const { table } = await data.table(c.appId, req.params.table);
     ctx.bus.emit('records.bulk', { appId: c.appId, table: table.name, event: 'bulk-upserted', records });
     return records.map((r) => String(r.objectId));
@@ -99,7 +99,7 @@ export function registerDataRoutes(
   app.put(`${base}/:table`, async (req: R) => data.save(await caller(req), req.params.table, req.body));
   app.put(`${base}/:table/upsert`, async (req: R) => {
     const c = await caller(req);
-    const record = await data.save(c, req.params.table, req.body);
+    const record = await data.upsert(c, req.params.table, req.body);
     const { table } = await data.table(c.appId, req.params.table);
     ctx.bus.emit('record.upserted', { appId: c.appId, table: table.name, record });
     return record;

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context.js';
+import { intercepted } from '../../events/interceptors.js';
+import { ApiError } from '../../http/api-error.js';
 import type { EmailConfirmations } from './email-confirmation.service.js';
 import { confirmationPage } from './password-reset.page.js';
 import { html } from './password-reset.routes.js';
@@ -13,12 +16,24 @@ const APP_ID = /^[A-Za-z0-9-]{1,64}$/;
  */
 export function registerEmailConfirmationPage(
   app: FastifyInstance,
+  ctx: ServerContext,
   confirmations: EmailConfirmations,
   links: UserLinksRepo,
 ): void {
   app.get<{ Params: { appId: string }; Querystring: { token?: string } }>(
     '/app-users/:appId/confirm-email',
     async (req, reply) => {
+      // The link's confirmation between the user events' handlers; no app user makes it (decision 0055).
+      const confirmed = (appId: string, token: string | undefined) =>
+        ctx.interceptors.active(appId)
+          ? intercepted(
+              ctx.interceptors,
+              { appId, provider: 'user', target: '*', caller: null },
+              { before: 'beforeEmailConfirmed', after: 'afterEmailConfirmed' },
+              { confirmationKey: token ?? null },
+              (a) => confirmations.confirm(appId, a.confirmationKey),
+            )
+          : confirmations.confirm(appId, token);
       try {
         await confirmations.take(`confirm-ip:${req.ip}`);
       } catch {
@@ -26,7 +41,15 @@ export function registerEmailConfirmationPage(
       }
       const { appId } = req.params;
       const exists = APP_ID.test(appId) && (await links.appExists(appId));
-      const ok = !!exists && (await confirmations.confirm(appId, req.query.token));
+      if (!exists) return html(reply, 400, confirmationPage(undefined, false));
+      let ok: boolean;
+      try {
+        ok = !!(await confirmed(appId, req.query.token));
+      } catch (err) {
+        // A handler refused the confirmation: the page says it failed, with the handler's status.
+        if (err instanceof ApiError) return html(reply, err.status, confirmationPage(undefined, false));
+        throw err;
+      }
       return html(reply, ok ? 200 : 400, confirmationPage(ok ? await links.appName(appId) : undefined, ok));
     },
   );

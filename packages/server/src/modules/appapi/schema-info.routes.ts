@@ -78,8 +78,10 @@ export function registerSchemaInfoRoutes(app: FastifyInstance, ctx: ServerContex
   const base = '/:appId/:apiKey/data';
   app.get(`${base}/:table/properties`, async (req: R) => {
     const caller = await authenticateApp(ctx, req);
-    const { table } = await data.table(caller.appId, req.params.table);
-    return describeTable(data, caller, table);
+    return data.around(caller, 'Describe', req.params.table, { itemName: req.params.table }, async (a) => {
+      const { table } = await data.table(caller.appId, typeof a.itemName === 'string' ? a.itemName : req.params.table);
+      return describeTable(data, caller, table);
+    });
   });
   app.get(`${base}/:tableId/table-name`, async (req: R, reply) => {
     const caller = await authenticateApp(ctx, req);

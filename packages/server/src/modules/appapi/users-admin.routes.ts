@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { columnIn } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
+import { appHooked } from '../../events/app-hooks.js';
 import { authenticateApp, type AppCaller } from '../../http/app-auth.js';
 import { ApiError } from '../../http/api-error.js';
 import { isServerCode } from '../security/index.js';
@@ -40,9 +41,11 @@ export function registerUserAdminRoutes(
 
   app.get(`${base}/userclassprops`, async (req: R) => {
     const c = await caller(req);
-    const { table } = await data.table(c.appId, 'Users');
-    const identity = (await policy.identityColumn(c.appId, table)).name;
-    return (await describeTable(data, c, table)).map((d) => ({ ...d, identity: d.name === identity }));
+    return appHooked(ctx, req, 'user', 'Describe', '*', {}, async () => {
+      const { table } = await data.table(c.appId, 'Users');
+      const identity = (await policy.identityColumn(c.appId, table)).name;
+      return (await describeTable(data, c, table)).map((d) => ({ ...d, identity: d.name === identity }));
+    });
   });
 
   app.get(`${base}/role/:roleName`, async (req: R) => {

@@ -52,6 +52,6 @@ export function registerUserRoutes(
   app.post<{ Params: P }>(`${base}/createEmailConfirmationURL/:identity`, async (req) =>
     users.confirmationUrl(await caller(req), req.params.identity),
   );
-  registerEmailConfirmationPage(app, users.confirmations, links);
+  registerEmailConfirmationPage(app, ctx, users.confirmations, links);
   registerOAuthLoginRoutes(app, ctx);
 }

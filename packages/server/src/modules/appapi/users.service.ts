@@ -273,7 +273,13 @@ export class AppUsers {
   }
 
   /** A guest: a Users record without identity, with the GuestUser role instead of AuthenticatedUser. */
-  async guest(caller: AppCaller): Promise<Rec> {
+  guest(caller: AppCaller): Promise<Rec> {
+    if (this.ctx.interceptors.active(caller.appId))
+      return this.hooked(caller, 'LoginAsGuest', {}, () => this.guestNow(caller));
+    return this.guestNow(caller);
+  }
+
+  private async guestNow(caller: AppCaller): Promise<Rec> {
     const objectId = crypto.randomUUID().toUpperCase();
     await this.data.data.records.create(caller.appId, 'Users', { objectId, ownerId: objectId, userStatus: 'GUEST' });
     return this.startSession(caller, objectId, null);

@@ -136,22 +136,49 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
     const appId = await appOf(ctx, req);
     const path = tailNames(req, PREFIX).join('/');
     const q = req.query as ListingQuery;
-    if (q.action === 'exists') return service.exists(appId, path);
+    if (q.action === 'exists')
+      return hooked(ctx, req, 'Exists', { path }, (a) => service.exists(appId, pathArg(a.path, path)));
     if (q.action === 'count') {
-      const entries = await service.driver(appId).list(path, { recursive: isTrue(q.sub) });
-      const test = globMatcher(q.pattern || '*');
-      return entries.filter((e) => test.test(e.name) && (isTrue(q.countDirectories) || e.type === 'FILE')).length;
+      const args = {
+        path,
+        pattern: q.pattern || '*',
+        recursive: isTrue(q.sub),
+        isCountDirectories: isTrue(q.countDirectories),
+      };
+      return hooked(ctx, req, 'Count', args, async (a) => {
+        const entries = await service.driver(appId).list(pathArg(a.path, path), { recursive: !!a.recursive });
+        const test = globMatcher(typeof a.pattern === 'string' && a.pattern ? a.pattern : '*');
+        return entries.filter((e) => test.test(e.name) && (!!a.isCountDirectories || e.type === 'FILE')).length;
+      });
     }
     const entry = await service.driver(appId).stat(path);
     if (!entry) throw ApiError.notFound(`'${path}' does not exist`);
-    if (entry.type === 'FILE') return sendFile(reply, await service.read(appId, path), 'inline');
-    const page = await service.list(appId, path, {
-      pattern: q.pattern,
-      sub: isTrue(q.sub),
+    if (entry.type === 'FILE') {
+      // A lone before event: its handler may refuse the download or answer instead of the file.
+      if (!ctx.interceptors.active(appId)) return sendFile(reply, await service.read(appId, path), 'inline');
+      return hooked(ctx, req, 'Download', { fileURL: path }, async (a) =>
+        sendFile(reply, await service.read(appId, pathArg(a.fileURL, path)), 'inline'),
+      );
+    }
+    const listing = {
+      path,
+      pattern: q.pattern ?? null,
+      recursive: isTrue(q.sub),
       pageSize: int(q.pagesize, DEFAULT_PAGE_SIZE, 1000) || DEFAULT_PAGE_SIZE,
       offset: int(q.offset, 0, Number.MAX_SAFE_INTEGER),
+    };
+    return hooked(ctx, req, 'Listing', listing, async (a) => {
+      const page = await service.list(appId, pathArg(a.path, path), {
+        pattern: typeof a.pattern === 'string' ? a.pattern : undefined,
+        sub: !!a.recursive,
+        pageSize:
+          Number.isSafeInteger(a.pageSize) && (a.pageSize as number) > 0
+            ? Math.min(a.pageSize as number, 1000)
+            : listing.pageSize,
+        offset: Number.isSafeInteger(a.offset) && (a.offset as number) >= 0 ? (a.offset as number) : listing.offset,
+      });
+      return page.map((e) => listed(req, e));
     });
-    return page.map((e) => listed(req, e));
   };
   app.get(BASE, read);
   app.get(`${BASE}/*`, read);
@@ -176,11 +203,18 @@ export function registerFilesAppRoutes(app: FastifyInstance, ctx: ServerContext,
     if (!req.isMultipart()) {
       const url = (req.body as { url?: unknown } | undefined)?.url;
       if ((req.headers['content-type'] ?? '').includes('json') && url !== undefined) {
-        const entry = await storeDownload(service, url, (stream) =>
-          service.upload(appId, path, stream, isTrue((req.query as { overwrite?: string }).overwrite)),
-        );
-        await told(ctx, req, { appId, action: 'upload', path: entry.path });
-        return { fileURL: fileUrl(req, entry.path) };
+        return hooked(ctx, req, 'Upload', { fileURL: path }, async (args) => {
+          const entry = await storeDownload(service, url, (stream) =>
+            service.upload(
+              appId,
+              pathArg(args.fileURL, path),
+              stream,
+              isTrue((req.query as { overwrite?: string }).overwrite),
+            ),
+          );
+          await told(ctx, req, { appId, action: 'upload', path: entry.path });
+          return { fileURL: fileUrl(req, entry.path) };
+        });
       }
       if (endsWithSlash(req)) {
         const dir = await service.createDir(appId, path);

@@ -42,18 +42,32 @@ export function registerMessagingAppRoutes(
         channels.publish(req.params.appId, req.params.channel, publishInput(args)),
       ),
   );
+  // Operations without a channel run between the handlers registered for every channel ('*').
+  const idOf = (a: Record<string, unknown>, sent: string) => (typeof a.messageId === 'string' ? a.messageId : sent);
   app.get<{ Params: KeyParams & { messageId: string } }>(`${base}/:messageId`, { onRequest }, (req) =>
-    channels.messageStatus(req.params.appId, req.params.messageId),
+    messagingHooked(ctx, req, 'GetMessageStatus', '*', { messageId: req.params.messageId }, (a) =>
+      channels.messageStatus(req.params.appId, idOf(a, req.params.messageId)),
+    ),
   );
   // The SDK's `cancel(messageId)`: stops a scheduled or repeating publish.
   app.delete<{ Params: KeyParams & { messageId: string } }>(`${base}/:messageId`, { onRequest }, (req) =>
-    channels.cancel(req.params.appId, req.params.messageId),
+    messagingHooked(ctx, req, 'Cancel', '*', { messageId: req.params.messageId }, (a) =>
+      channels.cancel(req.params.appId, idOf(a, req.params.messageId)),
+    ),
   );
 
   app.post<{ Params: KeyParams; Body: Record<string, unknown> }>(`${base}/registrations`, { onRequest }, (req) => {
     if (req.body !== undefined && (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)))
       throw ApiError.badRequest('The registration must be a JSON object');
-    return devices.register(req.params.appId, req.body);
+    return messagingHooked(ctx, req, 'DeviceRegistration', '*', { registration: req.body }, (a) => {
+      const registration = a.registration ?? req.body;
+      if (
+        registration !== undefined &&
+        (typeof registration !== 'object' || registration === null || Array.isArray(registration))
+      )
+        throw ApiError.badRequest('The registration must be a JSON object');
+      return devices.register(req.params.appId, registration as Record<string, unknown> | undefined);
+    });
   });
   app.get<{ Params: KeyParams & { deviceId: string } }>(`${base}/registrations/:deviceId`, { onRequest }, (req) =>
     devices.get(req.params.appId, req.params.deviceId),

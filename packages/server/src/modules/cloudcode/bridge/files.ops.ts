@@ -5,9 +5,8 @@ import { createStorage, isStorageError, splitUserPath } from '../../../storage/i
 import { FilesService } from '../../files/index.js';
 import { appCallerAccess } from '../../files/files.access.js';
 import { toApiError } from '../../files/files.http.js';
-import { checkChannelPermission, checkFilePermission } from '../../security/index.js';
-import { publishToChannel } from '../../messaging/index.js';
-import { text, optionalObject, type Args } from './args.js';
+import { checkFilePermission } from '../../security/index.js';
+import { text, type Args } from './args.js';
 import type { OpFn } from './data.ops.js';
 
 /** Largest text `files.readText` answers. */
@@ -31,7 +30,7 @@ async function storageErrors<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Files and channel publishing, with the caller's file and channel permissions. */
+/** Files, with the caller's file permissions. */
 export function filesOps(ctx: ServerContext): Record<string, OpFn> {
   const files = new FilesService(ctx, createStorage(ctx.config));
   return {
@@ -79,14 +78,5 @@ export function filesOps(ctx: ServerContext): Record<string, OpFn> {
           ...(typeof a.offset === 'number' ? { offset: a.offset } : {}),
         });
       }),
-    'messaging.publish': async (p, a) => {
-      const channel = text(a, 'channel', 'messaging.publish');
-      const answer = await checkChannelPermission(ctx, p, channel, 'Publish');
-      if (!answer.allowed) throw ApiError.forbidden(answer.message);
-      return publishToChannel(ctx, p.appId, channel, {
-        message: a.message,
-        headers: optionalObject(a, 'headers') ?? null,
-      });
-    },
   };
 }

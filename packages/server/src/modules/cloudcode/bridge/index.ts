@@ -8,6 +8,7 @@ import { dataOps, type OpFn } from './data.ops.js';
 import { miscOps } from './misc.ops.js';
 import { codeOps } from './code.ops.js';
 import { filesOps } from './files.ops.js';
+import { messagingOps } from './messaging.ops.js';
 import { principalOf, type Principal } from './principal.js';
 
 /**
@@ -21,6 +22,7 @@ export function bridgeFactory(ctx: ServerContext, services: ServicesService) {
     ...dataOps(ctx),
     ...miscOps(ctx),
     ...filesOps(ctx),
+    ...messagingOps(ctx),
     ...codeOps(ctx, services),
   };
   return (_ctx: ServerContext, appId: string, caller: CodeCaller | null, depth: number): BridgeFn => {

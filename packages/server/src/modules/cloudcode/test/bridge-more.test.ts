@@ -42,7 +42,7 @@ class Tools {
 
   async unknownOp() {
     try {
-      await Backendless.Messaging.sendEmail('s', { textmessage: 't' }, ['a@example.com']);
+      await basalt.call('messaging.fax', { to: '555' });
       return 'sent';
     } catch (e) {
       return e.message;

@@ -84,6 +84,9 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
   const hooked = <T>(appId: string, table: string, op: string, req: Record<string, unknown>, work: (req: Record<string, unknown>) => Promise<T>) =>
     ctx.interceptors.active(appId) ? intercepted(ctx.interceptors, { appId, provider: 'data', target: table, caller: null }, { before: `before${op}`, after: `after${op}` }, req, work) : work(req);
 
+  /** Records a before-handler left: an array of records, else (nothing usable) the ones sent. */
+  const itemsOf = <T>(items: unknown, sent: T[]): T[] => (Array.isArray(items) ? (items as T[]) : sent);
+
   handle(app, ctx, r.createRecord, ({ params, body }) =>
     hooked(params.appId, params.tableName, 'Create', { item: body }, (req) => s.records.create(params.appId, params.tableName, req.item as typeof body)),
   );
@@ -91,24 +94,31 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
     const objectId = assertObjectId(params.objectId);
     return hooked(params.appId, params.tableName, 'Update', { item: { ...body, objectId } }, (req) => s.records.update(params.appId, params.tableName, objectId, req.item as typeof body));
   });
-  handle(app, ctx, r.bulkCreateRecords, ({ params, body }) => s.records.bulkCreate(params.appId, params.tableName, body));
+  handle(app, ctx, r.bulkCreateRecords, ({ params, body }) =>
+    hooked(params.appId, params.tableName, 'CreateBulk', { items: body }, (req) => s.records.bulkCreate(params.appId, params.tableName, itemsOf(req.items, body))),
+  );
   handle(app, ctx, r.bulkUpsertRecords, async ({ params, body }) => {
-    const ids = await s.records.bulkUpsert(params.appId, params.tableName, body);
+    let rows = body;
+    const ids = await hooked(params.appId, params.tableName, 'UpsertBulk', { items: body }, (req) => s.records.bulkUpsert(params.appId, params.tableName, (rows = itemsOf(req.items, body))));
+    // A before-handler answered instead: nothing was written to tell.
+    if (!Array.isArray(ids)) return ids;
     const { table } = await s.area.table(params.appId, params.tableName);
-    ctx.bus.emit('records.bulk', { appId: params.appId, table: table.name, event: 'bulk-upserted', records: ids.map((objectId, i) => ({ ...body[i], objectId })) });
+    ctx.bus.emit('records.bulk', { appId: params.appId, table: table.name, event: 'bulk-upserted', records: ids.map((objectId, i) => ({ ...rows[i], objectId })) });
     return ids;
   });
   handle(app, ctx, r.deleteRecords, async ({ params, body }) => {
     const ids = body.map((x) => (typeof x === 'string' ? x : x.objectId));
-    const count = await s.records.deleteMany(params.appId, params.tableName, ids);
-    // Described the way the SDK describes a delete by ids, so listeners see one condition shape.
+    // Described the way the SDK describes a delete by ids, so listeners and handlers see one
+    // condition shape. The ids are what is deleted: a handler may refuse or answer instead, and a
+    // where it changes is not applied (decision 0055).
     const whereClause = `objectId in (${ids.map((id) => `'${id}'`).join(',')})`;
+    const count = await hooked(params.appId, params.tableName, 'RemoveBulk', { tableName: params.tableName, whereClause }, () => s.records.deleteMany(params.appId, params.tableName, ids));
     const { table } = await s.area.table(params.appId, params.tableName);
     ctx.bus.emit('records.bulk', { appId: params.appId, table: table.name, event: 'bulk-deleted', whereClause, count });
     return count;
   });
   handle(app, ctx, r.deleteAllRecords, async ({ params }) => {
-    const count = await s.records.deleteAll(params.appId, params.tableName);
+    const count = await hooked(params.appId, params.tableName, 'RemoveBulk', { tableName: params.tableName, whereClause: null }, () => s.records.deleteAll(params.appId, params.tableName));
     const { table } = await s.area.table(params.appId, params.tableName);
     ctx.bus.emit('records.bulk', { appId: params.appId, table: table.name, event: 'bulk-deleted', whereClause: null, count });
     return count;
