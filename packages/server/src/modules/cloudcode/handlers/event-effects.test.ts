@@ -45,7 +45,9 @@ describeEachDb('event handlers on upserts, deep save, grouping, files, messaging
     on(
       'data',
       'beforeUpsert',
-      async (c) => ({ req: { item: { ...c.req.item, name: String(c.req.item.name).toUpperCase() } } }),
+      async (c) => ({
+        req: { item: { ...(c.req.item as Rec), name: String((c.req.item as Rec).name).toUpperCase() } },
+      }),
       'Person',
     );
     const made = await ok(f.api('PUT', '/data/Person/upsert', { body: { name: 'ann' } }));
@@ -78,7 +80,7 @@ describeEachDb('event handlers on upserts, deep save, grouping, files, messaging
 
     const made = await ok(f.api('PUT', '/data/Person/deep-save', { body: { name: 'deep' } }));
     const seen: Rec[] = [];
-    on('data', 'beforeUpdate', async (c) => void seen.push(c.req.item), 'Person');
+    on('data', 'beforeUpdate', async (c) => void seen.push(c.req.item as Rec), 'Person');
     on('data', 'afterUpdate', async (c) => ({ value: { ...(c.res?.result as Rec), via: 'update' } }), 'Person');
     const updated = await ok(
       f.api('PUT', '/data/Person/deep-save', { body: { objectId: made.objectId, name: 'deeper' } }),
