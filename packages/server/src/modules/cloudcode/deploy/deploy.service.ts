@@ -20,8 +20,13 @@ import { runDeployHooks } from './hooks.js';
 
 export const newId = () => crypto.randomUUID().toUpperCase();
 
-/** Registration runs get a short limit: top-level code only registers things. */
-const ANALYSE_LIMITS = { timeoutMs: 2_000 };
+/**
+ * Registration runs get a short limit: top-level code only registers things. The clock includes
+ * making the throw-away isolate and compiling the prelude, which on a machine under heavy load
+ * took most of 2 s, so 5 s: long enough that a busy server still deploys, short enough that a
+ * top-level endless loop is answered promptly.
+ */
+const ANALYSE_LIMITS = { timeoutMs: 5_000 };
 
 let lastCreated = 0;
 /** Deploy times strictly increase in a process, so "newest" is never a tie. */
