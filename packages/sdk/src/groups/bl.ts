@@ -172,7 +172,7 @@ export function createBlGroup({ request, context }: GroupContext) {
         form.append('model', String(data.model ?? ''));
         body = form;
       }
-      const services = (await request.route(r.createService, [appId], { body })) as { configuration?: Record_[] }[];
+      const services = await request.route(r.createService, [appId], { body });
       return services.map(normaliseService);
     },
 

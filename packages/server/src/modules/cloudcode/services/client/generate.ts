@@ -57,7 +57,15 @@ function methodSource(service: string, m: StoredMethod, ts: boolean): string {
   const params = m.params.map((p) => ({ ...p, id: safe(p.name) }));
   const inQuery = m.method === 'GET' || m.method === 'DELETE';
   const rest = params.filter((p) => !pathNames.has(p.name));
-  const signature = params.map((p) => (ts ? `${p.id}${p.required ? '' : '?'}: ${tsType(p.type)}` : p.id)).join(', ');
+  // TypeScript allows `?` only when every later parameter is optional too.
+  const optionalFrom = params.reduce((at, p, i) => (p.required ? i + 1 : at), 0);
+  const signature = params
+    .map((p, i) => {
+      if (!ts) return p.id;
+      if (p.required) return `${p.id}: ${tsType(p.type)}`;
+      return i >= optionalFrom ? `${p.id}?: ${tsType(p.type)}` : `${p.id}: ${tsType(p.type)} | undefined`;
+    })
+    .join(', ');
   let path = q(`/services/${service}${m.path === '/' ? '' : m.path}`);
   for (const p of params.filter((x) => pathNames.has(x.name)))
     path = `${path}.replace(${q(`{${p.name}}`)}, encodeURIComponent(String(${p.id})))`;
