@@ -6,6 +6,8 @@ import Backendless from 'backendless';
 import { createClient as createBasaltClient } from '@basalt/sdk';
 import { describeEachDb, listenForClients } from '../../../../test-helpers.js';
 import { appFixture, type AppFixture } from '../../../appapi/appapi.test-helpers.js';
+import { ApiError } from '../../../../http/api-error.js';
+import { invokeImported } from './invoke.js';
 
 // A local stand-in for a remote REST API (node:http on 127.0.0.1, reachable because the suite
 // allows private addresses, as the Lambda tests do) serves its own OpenAPI document and checks
@@ -242,6 +244,38 @@ describeEachDb(
       });
       await bl.deleteService(f.appId, old.id);
       expect((await f.api('GET', '/services/OldApi/pets/4')).statusCode).toBe(404);
+    });
+
+    it('a remote API past the deadline is CLOUD_CODE_TIMEOUT; header values cannot carry other headers', async () => {
+      const slow = { name: 'wait', method: 'GET', path: '/slow', params: [] };
+      const started = Date.now();
+      const err = await invokeImported(
+        'Slow',
+        slow,
+        [],
+        { baseUrl: origin, authType: 'none' },
+        {
+          allowPrivate: true,
+          timeoutMs: 300,
+        },
+      ).catch((e: unknown) => e);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err).toMatchObject({ code: 'CLOUD_CODE_TIMEOUT' });
+
+      const smuggle = await f.api('POST', '/services/PetStore/createPet', {
+        body: { 'X-Trace': 'a\r\nX-Admin: 1', body: {} },
+      });
+      expect(smuggle.statusCode).toBe(400);
+      expect(smuggle.json().message).toContain("'X-Trace'");
+      const bearer = await invokeImported(
+        'PetStore',
+        { name: 'listPets', method: 'GET', path: '/pets', params: [] },
+        [],
+        { baseUrl: `${origin}/v1`, authType: 'bearer', bearerToken: 'tok\nX-Shop-Key: k' },
+        { allowPrivate: true },
+      ).catch((e: unknown) => e);
+      expect(bearer).toMatchObject({ status: 400 });
     });
 
     it('imports an uploaded JSON file (multipart); YAML and bad documents are 400s naming the problem', async () => {
