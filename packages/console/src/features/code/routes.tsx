@@ -14,6 +14,18 @@ export const codeRoutes: RouteObject[] = [
       { path: 'editor', element: <Navigate to="default" replace /> },
       { path: 'editor/:model/*', lazy: lazyPage(() => import('./pages/EditorPage')) },
       { path: 'logs', lazy: lazyPage(() => import('./pages/LogsPage')) },
+      {
+        path: 'codeless',
+        lazy: lazyPage(() => import('./pages/CodelessLayout')),
+        children: [
+          { index: true, element: <Navigate to="services" replace /> },
+          {
+            path: 'services/:serviceId?/:methodId?',
+            lazy: lazyPage(() => import('./pages/CodelessServicesPage')),
+          },
+          { path: 'functions/:functionId?', lazy: lazyPage(() => import('./pages/CodelessFunctionsPage')) },
+        ],
+      },
     ],
   },
 ];

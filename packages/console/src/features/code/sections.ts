@@ -4,5 +4,6 @@ export const CODE_SECTIONS = [
   { segment: 'handlers', label: 'Event handlers' },
   { segment: 'timers', label: 'Timers' },
   { segment: 'editor', label: 'Coding' },
+  { segment: 'codeless', label: 'Codeless' },
   { segment: 'logs', label: 'Logs' },
 ] as const;

@@ -16,6 +16,13 @@ export const codeKeys = {
   events: (appId: string) => [...codeKeys.app(appId), 'events'] as const,
   chain: (appId: string, eventId: string, context: string) =>
     [...codeKeys.app(appId), 'chain', eventId, context] as const,
+  codelessServices: (appId: string) => [...codeKeys.app(appId), 'codeless', 'services'] as const,
+  codelessLogic: (appId: string, serviceId: string, methodId: string) =>
+    [...codeKeys.app(appId), 'codeless', 'logic', serviceId, methodId] as const,
+  codelessFunctions: (appId: string) => [...codeKeys.app(appId), 'codeless', 'functions'] as const,
+  codelessFunction: (appId: string, functionId: string) =>
+    [...codeKeys.app(appId), 'codeless', 'functions', functionId] as const,
+  codelessApiServices: (appId: string) => [...codeKeys.app(appId), 'codeless', 'api-services'] as const,
   timerLogs: (appId: string, timer: string, page: number) =>
     [...codeKeys.app(appId), 'timer-logs', timer, page] as const,
 };
