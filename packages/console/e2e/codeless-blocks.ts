@@ -12,11 +12,17 @@ export async function dragFromToolbox(page: Page, category: string, blockType: s
   await dragBlock(page, block, to);
 }
 
-export async function dragBlock(page: Page, block: Locator, to: { x: number; y: number }) {
-  const box = await block.boundingBox();
-  if (!box) throw new Error('The block is not on screen');
-  // Grab the left edge of the body, past a value block's output tab (~8 px wide).
-  const grab = { dx: 10, dy: Math.min(12, box.height / 2) };
+/**
+ * Drags `block` so that its top-left corner lands at `to`. It is held by `handle` (one of its
+ * fields, say) when given, else by the left edge of its body, past a value block's output tab.
+ */
+export async function dragBlock(page: Page, block: Locator, to: { x: number; y: number }, handle?: Locator) {
+  const box = await boxOf(block);
+  let grab = { dx: 10, dy: Math.min(12, box.height / 2) };
+  if (handle) {
+    const h = await boxOf(handle);
+    grab = { dx: h.x + h.width / 2 - box.x, dy: h.y + h.height / 2 - box.y };
+  }
   await page.mouse.move(box.x + grab.dx, box.y + grab.dy);
   await page.mouse.down();
   await page.mouse.move(box.x + grab.dx + 30, box.y + grab.dy + 30, { steps: 5 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createApp, registerThroughUi, uniqueEmail } from './helpers';
-import { boxOf, canvasBlock, dragFromToolbox, setBlockText } from './codeless-blocks';
+import { boxOf, canvasBlock, dragBlock, dragFromToolbox, setBlockText } from './codeless-blocks';
 
 /** The Blockly chunk loads on first use; on a busy machine that can take a while. */
 async function waitForCanvas(page: Page) {
@@ -8,25 +8,34 @@ async function waitForCanvas(page: Page) {
   await expect(canvasBlock(page, 'basalt_entry')).toBeVisible({ timeout: 30_000 });
 }
 
-/** `return a + b` under the entry block, built with the mouse from the toolbox. */
+/**
+ * `return a + b` under the entry block, built with the mouse from the toolbox. The sum is filled
+ * while it stands alone, then put into the return: dropped near a filled input, Blockly may take
+ * the outer input instead of the inner one.
+ */
 async function buildSum(page: Page) {
   const preview = page.getByRole('region', { name: 'Generated code' });
+  const code = preview.getByTestId('codeless-preview');
   const entry = await boxOf(canvasBlock(page, 'basalt_entry'));
   await dragFromToolbox(page, 'Logic', 'basalt_return', { x: entry.x + 16, y: entry.y + 30 });
-  await expect(preview).toContainText('return');
+  await expect(code).toContainText('return;');
 
-  const ret = await boxOf(canvasBlock(page, 'basalt_return'));
-  await dragFromToolbox(page, 'Math', 'math_arithmetic', { x: ret.x + ret.width - 6, y: ret.y });
-  await expect(preview.getByTestId('codeless-preview')).toContainText('1 + 1');
-
+  await dragFromToolbox(page, 'Math', 'math_arithmetic', { x: entry.x + 40, y: entry.y + 160 });
+  await expect(canvasBlock(page, 'math_arithmetic')).toBeVisible();
   for (const [i, name] of ['a', 'b'].entries()) {
-    // The i-th number shadow of the sum is where the parameter block goes.
+    // The first number shadow left in the sum is where the parameter block goes.
     const slot = await boxOf(canvasBlock(page, 'math_arithmetic').locator('g.math_number').first());
     await dragFromToolbox(page, 'Context', 'basalt_context_param', { x: slot.x, y: slot.y });
     await expect(canvasBlock(page, 'basalt_context_param', i)).toBeVisible();
     await setBlockText(page, canvasBlock(page, 'basalt_context_param', i), name);
   }
-  await expect(preview.getByTestId('codeless-preview')).toContainText(/"a"\)? \+ .*"b"/);
+  await expect(canvasBlock(page, 'math_arithmetic').locator('g.math_number')).toHaveCount(0);
+
+  // Held by its operator, the sum goes into the return's value input.
+  const sum = canvasBlock(page, 'math_arithmetic');
+  const ret = await boxOf(canvasBlock(page, 'basalt_return'));
+  await dragBlock(page, sum, { x: ret.x + ret.width - 6, y: ret.y }, sum.locator('.blocklyDropdownField').first());
+  await expect(code).toContainText(/"a"\)? \+ .*"b"/);
   await expect(preview.getByRole('alert')).toHaveCount(0);
 }
 

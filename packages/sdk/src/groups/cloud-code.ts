@@ -35,7 +35,8 @@ export function createCodelessGroup({ request }: GroupContext) {
     },
     /**
      * Stores a function's source: `xml`, `code` (kept, never run) and `definition` as the reference
-     * sends them, plus Basalt's `logic` (the blocks, checked and generated on the server).
+     * sends them, plus Basalt's `logic` (the blocks, checked and generated on the server) and `name`
+     * (a rename).
      */
     updateFunctionSource(
       appId: string,
@@ -44,8 +45,11 @@ export function createCodelessGroup({ request }: GroupContext) {
       code: string | null | undefined,
       definition: unknown,
       logic?: unknown,
+      name?: string,
     ): Promise<ResponseOf<typeof r.updateFunctionSource>> {
-      return request.route(r.updateFunctionSource, [appId, functionId], { body: { xml, code, definition, logic } });
+      return request.route(r.updateFunctionSource, [appId, functionId], {
+        body: { xml, code, definition, logic, ...(name !== undefined ? { name } : {}) },
+      });
     },
     removeFunctionSource(appId: string, functionId: string) {
       return request.route(r.removeFunctionSource, [appId, functionId]);

@@ -356,6 +356,8 @@ export type CodelessFunctionSource = Static<typeof CodelessFunctionSourceSchema>
 
 /** Body of `updateFunctionSource`: `{xml, code, definition}` of the reference plus our `logic`. */
 export const UpdateFunctionSourceSchema = OpenObjectSchema({
+  /** Ours: a new name for the function (calls name it by id and keep working). */
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   xml: Type.Optional(Type.Unknown()),
   code: Type.Optional(NullableSchema(Type.String({ maxLength: 5_000_000 }))),
   definition: Type.Optional(Type.Unknown()),
@@ -395,6 +397,10 @@ export const CodelessApiServiceSchema = OpenObjectSchema({
       method: Type.String(),
       path: Type.String(),
       params: Type.Array(ServiceParamSchema),
+      /** Codeless methods only: the id their logic routes take, whether logic is deployed, the declared parameters. */
+      id: Type.Optional(Type.String()),
+      hasLogic: Type.Optional(Type.Boolean()),
+      codelessParams: Type.Optional(Type.Array(CodelessParamSchema)),
     }),
   ),
 });

@@ -9,11 +9,53 @@ export interface CodelessParamInput {
   type?: string;
 }
 
-/** The app's codeless services, each with its methods (ids, parameters, routes). */
+/** A codeless service as its pages show it. */
+export interface CodelessServiceView {
+  id: string;
+  name: string;
+  model: string;
+  methods: {
+    id: string;
+    name: string;
+    method: string;
+    path: string;
+    params: CodelessParamInput[];
+    hasLogic: boolean;
+  }[];
+}
+
+/**
+ * The app's codeless services with their methods (ids, declared parameters, routes), from the list
+ * the codeless toolbox reads: codeless methods carry their ids there.
+ */
 export function useCodelessServices(appId: string) {
   return useQuery({
     queryKey: codeKeys.codelessServices(appId),
-    queryFn: () => getSdk().bl.getCodelessServices(appId),
+    queryFn: async (): Promise<CodelessServiceView[]> => {
+      const services = await getSdk().codeless.loadApiServices(appId);
+      return services
+        .filter((s) => s.type === 'CODELESS')
+        .map((s) => ({
+          id: s.id,
+          name: s.name,
+          model: s.model,
+          methods: s.methods.flatMap((m) =>
+            m.id === undefined
+              ? []
+              : [
+                  {
+                    id: m.id,
+                    name: m.name,
+                    method: m.method,
+                    path: m.path,
+                    params: (m.codelessParams ?? m.params).map((p) => ({ name: p.name, type: p.type })),
+                    hasLogic: m.hasLogic ?? false,
+                  },
+                ],
+          ),
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
   });
 }
 
@@ -124,8 +166,15 @@ export function useUpdateFunctionSource(appId: string, functionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorToast: false },
-    mutationFn: ({ logic, definition }: { logic?: CodelessState; definition: Record<string, unknown> }) =>
-      getSdk().codeless.updateFunctionSource(appId, functionId, null, null, definition, logic),
+    mutationFn: ({
+      logic,
+      definition,
+      name,
+    }: {
+      logic?: CodelessState;
+      definition: Record<string, unknown>;
+      name?: string;
+    }) => getSdk().codeless.updateFunctionSource(appId, functionId, null, null, definition, logic, name),
     onSuccess: (answer) => {
       queryClient.setQueryData(codeKeys.codelessFunction(appId, functionId), answer);
       return queryClient.invalidateQueries({ queryKey: codeKeys.codelessFunctions(appId) });

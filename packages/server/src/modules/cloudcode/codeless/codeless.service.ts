@@ -496,6 +496,14 @@ export class CodelessService {
   ): Promise<CodelessFunctionSource> {
     const f = await this.fn(appId, id);
     const change: Partial<CcCodelessFunctionRow> = { updated: Date.now() };
+    // Ours (the reference renames through its own console state): a function is renamed here;
+    // calls keep working, they name the function by id.
+    if (body.name !== undefined) {
+      const name = typeof body.name === 'string' ? body.name.trim() : '';
+      if (!name || name.length > 100)
+        throw ApiError.field('VALIDATION', 'name', "'name' must be a text of 1 to 100 characters");
+      change.name = name;
+    }
     if (body.definition !== undefined && body.definition !== null)
       change.definition_json = sizedJson('definition', body.definition, 100_000);
     const logic = body.logic ?? (typeof body.xml === 'object' && body.xml !== null ? body.xml : undefined);
@@ -504,7 +512,12 @@ export class CodelessService {
     if (logic !== undefined && logic !== null) {
       change.logic_json = sizedJson('logic', logic);
       const inputs = functionInputs(change.definition_json ?? f.definition_json);
-      change.code = generateItem({ type: 'function', id: f.id, name: f.name }, logic, 'function', inputs).body;
+      change.code = generateItem(
+        { type: 'function', id: f.id, name: change.name ?? f.name },
+        logic,
+        'function',
+        inputs,
+      ).body;
     }
     await this.repo.updateFunction(appId, id, change);
     return sourceOut({ ...f, ...change });
@@ -665,6 +678,10 @@ export class CodelessService {
   /** `loadApiServices`: every deployed service with its methods, for the toolbox's service blocks. */
   async apiServices(appId: string) {
     const all = await this.services.list(appId);
+    // The deployed spec knows methods by name; a codeless method also carries its id, whether it
+    // has logic and its declared parameter types, which the console's codeless editor works with.
+    const codelessIds = all.filter((s) => s.language === LANGUAGE).map((s) => s.id);
+    const rows = new Map((await this.repo.methods(appId, codelessIds)).map((m) => [`${m.service_id}/${m.name}`, m]));
     return all.map((s) => {
       const spec = JSON.parse(s.spec_json) as { methods: Array<Record<string, unknown>> };
       return {
@@ -672,7 +689,22 @@ export class CodelessService {
         name: s.name,
         model: s.model,
         type: s.language,
-        methods: spec.methods.map((m) => ({ name: m.name, method: m.method, path: m.path, params: m.params })),
+        methods: spec.methods.map((m) => {
+          const row = rows.get(`${s.id}/${String(m.name)}`);
+          return {
+            name: m.name,
+            method: m.method,
+            path: m.path,
+            params: m.params,
+            ...(row
+              ? {
+                  id: row.id,
+                  hasLogic: row.logic_json !== null,
+                  codelessParams: JSON.parse(row.params_json) as CodelessParam[],
+                }
+              : {}),
+          };
+        }),
       };
     }) as Array<{ id: string; name: string; model: string; type: string; methods: never[] }>;
   }

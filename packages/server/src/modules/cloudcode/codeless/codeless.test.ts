@@ -300,4 +300,28 @@ describeEachDb('codeless services, functions and handlers', (server) => {
     expect(names).not.toContain('Gone');
     expect((await f.console('PUT', `/localservices/codeless/${gone.id}`, { description: 'd' })).statusCode).toBe(404);
   });
+  it('loadApiServices gives codeless methods their ids, logic state and declared parameters; a function is renamed', async () => {
+    const api = ok(await f.console('GET', '/codeless/api-services')) as Array<Record<string, any>>;
+    const listed = api.find((s) => s.id === calc.id)!;
+    expect(listed).toMatchObject({ name: 'Calc', type: 'CODELESS' });
+    expect(listed.methods.find((m: { name: string }) => m.name === 'sum')).toMatchObject({
+      id: sum.id,
+      hasLogic: true,
+      codelessParams: [
+        { name: 'a', type: 'NUMBER' },
+        { name: 'b', type: 'NUMBER' },
+      ],
+    });
+
+    const fn = ok(await f.console('POST', '/codeless/functions', { name: 'before', definition: { inputs: [] } }));
+    const renamed = ok(await f.console('PUT', `/codeless/functions/${fn.id}`, { name: ' after ' }));
+    expect(renamed).toMatchObject({ id: fn.id, name: 'after' });
+    expect(ok(await f.console('GET', '/codeless/functions'))).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: fn.id, name: 'after' })]),
+    );
+    const bad = await f.console('PUT', `/codeless/functions/${fn.id}`, { name: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('name');
+    ok(await f.console('DELETE', `/codeless/functions/${fn.id}`));
+  });
 });

@@ -70,8 +70,7 @@ export default function BlocklyWorkspace({
       toolbox: toolbox as unknown as Blockly.utils.toolbox.ToolboxDefinition,
       plugins: { toolbox: KeyDeferringToolbox },
       theme: scheme === 'dark' ? basaltDark : basaltLight,
-      // Blockly's default media URL is a Google host; self-hosted consoles may be offline, so the
-      // icons (zoom, trash, dropdown arrows) are served from the console's own public folder.
+      // Served by the console (see blocklyMedia in vite.config.ts), not Blockly's default Google host.
       media: `${import.meta.env.BASE_URL}blockly-media/`,
       renderer: 'thrasos',
       trashcan: true,

@@ -82,7 +82,7 @@ export function CodelessEditor({
   const mark = useMemo(
     () =>
       problem?.blockId && reveal ? { blockId: problem.blockId, message: problem.message, n: revealed?.n ?? 0 } : null,
-    [problem?.blockId, problem?.message, reveal, revealed?.n], // eslint-disable-line react-hooks/exhaustive-deps
+    [problem?.blockId, problem?.message, reveal, revealed?.n],
   );
 
   return (

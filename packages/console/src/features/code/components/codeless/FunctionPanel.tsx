@@ -47,15 +47,17 @@ export function FunctionPanel({
   const initial = (source.data?.logic as CodelessState | null | undefined) ?? emptyCodelessState('function');
   const logic = () => draft ?? initial;
 
-  const store = (next: { name?: string; inputs?: CodelessParamInput[] }, done?: () => void) =>
+  /** Save sends the blocks; a rename or new inputs send only those (broken blocks never block a rename). */
+  const store = (next: { name?: string; inputs?: CodelessParamInput[]; blocks?: boolean }, done?: () => void) =>
     save.mutate(
       {
-        logic: logic(),
-        definition: { ...definition, name: next.name ?? fn.name, inputs: next.inputs ?? inputs },
+        logic: next.blocks ? logic() : undefined,
+        definition: { ...definition, inputs: next.inputs ?? inputs },
+        name: next.name !== undefined && next.name !== fn.name ? next.name : undefined,
       },
       {
         onSuccess: () => {
-          setDraft(null);
+          if (next.blocks) setDraft(null);
           done?.();
         },
       },
@@ -125,7 +127,7 @@ export function FunctionPanel({
           <Button
             variant="default"
             leftSection={<IconDeviceFloppy size={16} stroke={1.5} />}
-            onClick={() => store({}, () => notifications.show({ message: `Saved ${fn.name}` }))}
+            onClick={() => store({ blocks: true }, () => notifications.show({ message: `Saved ${fn.name}` }))}
             loading={save.isPending && !renaming && !editingInputs}
             disabled={!source.isSuccess}
           >
