@@ -66,12 +66,6 @@ export async function importService(
   let doc;
   let from: URL | undefined;
   if (source.kind === 'upload') {
-    if (source.fileName && /\.ya?ml$/i.test(source.fileName))
-      throw ApiError.field(
-        'VALIDATION',
-        'file',
-        `'file' (${source.fileName}) is a YAML document: only JSON OpenAPI/Swagger documents can be imported (convert it to JSON)`,
-      );
     doc = documentOf(source.bytes, 'file');
   } else if (source.kind === 'url') {
     const fetched = await fetchDocument(ctx, source.url);

@@ -8,6 +8,7 @@ import { describeEachDb, listenForClients } from '../../../../test-helpers.js';
 import { appFixture, type AppFixture } from '../../../appapi/appapi.test-helpers.js';
 import { ApiError } from '../../../../http/api-error.js';
 import { invokeImported } from './invoke.js';
+import { stringify as stringifyYaml } from 'yaml';
 
 // A local stand-in for a remote REST API (node:http on 127.0.0.1, reachable because the suite
 // allows private addresses, as the Lambda tests do) serves its own OpenAPI document and checks
@@ -98,7 +99,7 @@ describeEachDb(
           if (u.pathname === '/swagger.json') return send(200, SWAGGER(new URL(origin).host));
           if (u.pathname === '/openapi.yaml') {
             res.writeHead(200, { 'content-type': 'application/yaml' });
-            return res.end('openapi: 3.0.0\ninfo:\n  title: Y\n');
+            return res.end(stringifyYaml({ ...PETS, info: { title: 'FromYamlUrl', version: '1' } }));
           }
           if (u.pathname === '/slow') return setTimeout(() => send(200, {}), 5_000);
           if (s.headers['x-shop-key'] !== API_KEY) return send(401, { message: 'missing or wrong key' });
@@ -293,12 +294,30 @@ describeEachDb(
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json()).toMatchObject({ name: 'Uploaded', type: 'IMPORTED' });
 
-      const yaml = await upload('api.yaml', 'openapi: 3.0.0\n');
-      expect(yaml.statusCode).toBe(400);
-      expect(yaml.json().message).toContain('YAML');
+      // YAML, uploaded or fetched, reads as the same operations as JSON.
+      const yaml = await upload('api.yaml', stringifyYaml({ ...PETS, info: { title: 'FromYaml', version: '1' } }));
+      expect(yaml.statusCode, yaml.body).toBe(200);
       const yamlByUrl = await f.console('POST', '/localservices/import', { serviceURL: `${origin}/openapi.yaml` });
-      expect(yamlByUrl.statusCode).toBe(400);
-      expect(yamlByUrl.json().message).toContain('YAML');
+      expect(yamlByUrl.statusCode, yamlByUrl.body).toBe(200);
+      const methodsOf = async (id: string) =>
+        ((await f.console('GET', `/localservices/${id}/methods`)).json() as Array<{ name: string }>)
+          .map((m) => m.name)
+          .sort();
+      expect(await methodsOf(yaml.json().id)).toEqual(await methodsOf(ok.json().id));
+      expect(await methodsOf(yamlByUrl.json().id)).toEqual(await methodsOf(ok.json().id));
+      // An alias bomb is refused before it is expanded; YAML that is not a mapping is named.
+      const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+      for (let i = 1; i < 12; i++) {
+        const prev = String.fromCharCode(96 + i);
+        const next = String.fromCharCode(97 + i);
+        bomb.push(`${next}: &${next} [${Array(10).fill(`*${prev}`).join(', ')}]`);
+      }
+      const exploded = await upload('bomb.yaml', bomb.join('\n') + '\n');
+      expect(exploded.statusCode).toBe(400);
+      expect(exploded.json().message).toContain('YAML');
+      const scalar = await upload('scalar.yaml', 'just words\n');
+      expect(scalar.statusCode).toBe(400);
+      expect(scalar.json().message).toContain('must hold an object');
       const notJson = await upload('x.json', '{"openapi": ');
       expect(notJson.statusCode).toBe(400);
       expect(notJson.json().message).toContain('not valid JSON');
