@@ -17,6 +17,7 @@ import type { StatusInfo } from '@basalt/shared';
 import { responseCache, type ResponseCache } from './transport/cache.js';
 import { createTransports, type ChannelOptions, type Transports } from './transport/channels.js';
 import type { ClientContext, FetchLike, Middleware } from './transport/context.js';
+import { createEmailGroup } from './groups/email.js';
 import type { GroupContext } from './groups/group-context.js';
 import { createStatus, createSystemGroup, createWarning } from './groups/system.js';
 import { createUserGroup } from './groups/user.js';
@@ -74,6 +75,7 @@ function createGroups(g: GroupContext) {
     cloudCode: createCloudCodeGroup(g),
     codeless: createCodelessGroup(g),
     mcpApiServices: createMcpApiServicesGroup(g),
+    email: createEmailGroup(g),
   };
 }
 

@@ -13,6 +13,17 @@ export interface Mail {
   attachments?: Array<{ filename: string; content: Buffer }>;
 }
 
+/**
+ * A mail an app sends (its users' system mails, the app API's mails). `event` names the system
+ * event it is for, so the app's own template of that event replaces subject and text.
+ */
+export interface AppMail extends Mail {
+  event?: { id: string; values: Record<string, string> };
+}
+
+/** Delivers an app's mail through that app's settings (set by the email module). */
+export type AppDelivery = (appId: string, mail: AppMail) => Promise<void>;
+
 /** Somewhere to print a mail for a person to read (stderr by default). */
 export interface TextOut {
   write(text: string): unknown;
@@ -34,6 +45,11 @@ export class Mailer {
   /** The last mails sent, newest last (bounded). */
   readonly recent: Mail[] = [];
   private readonly transport?: Transporter;
+  /**
+   * Where an app's mails go: the email module sets it so they use the app's templates, SMTP
+   * settings and durable outbox. Without it they go out as the server's own mails.
+   */
+  appDelivery?: AppDelivery;
 
   constructor(
     private readonly log: FastifyBaseLogger,
@@ -44,6 +60,18 @@ export class Mailer {
   ) {
     this.mode = smtpUrl ? 'smtp' : 'log';
     if (smtpUrl) this.transport = nodemailer.createTransport(smtpUrl);
+  }
+
+  /** The sender of the server's own mails. */
+  get defaultFrom(): string {
+    return this.from;
+  }
+
+  /** Sends a mail of an app (see `appDelivery`). */
+  sendForApp(appId: string, mail: AppMail): Promise<void> {
+    if (this.appDelivery) return this.appDelivery(appId, mail);
+    const { event: _event, ...plain } = mail;
+    return this.send(plain);
   }
 
   async send(mail: Mail): Promise<void> {

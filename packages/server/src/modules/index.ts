@@ -18,6 +18,7 @@ import { commerceModule } from './commerce/index.js';
 import { cloudCodeModule } from './cloudcode/index.js';
 import { cloudCodeLogsModule } from './cloudcode/logs/index.js';
 import { cloudCodeHandlersModule } from './cloudcode/handlers/index.js';
+import { emailModule } from './email/index.js';
 
 /**
  * Every server module, in registration order. A new area adds one line here (and its routes group
@@ -43,4 +44,5 @@ export const modules: ServerModule[] = [
   cloudCodeModule,
   cloudCodeLogsModule,
   cloudCodeHandlersModule,
+  emailModule,
 ];

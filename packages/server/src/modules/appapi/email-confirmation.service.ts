@@ -62,7 +62,11 @@ export class EmailConfirmations {
   async send(appId: string, user: { objectId: string; email: string }): Promise<void> {
     const link = await this.issue(appId, user.objectId);
     const app = await this.links.appName(appId);
-    await this.ctx.mailer.send({
+    await this.ctx.mailer.sendForApp(appId, {
+      event: {
+        id: 'USER_REGISTRATION_CONFIRMATION',
+        values: { app_name: app, confirmation_url: link, email: user.email },
+      },
       to: user.email,
       subject: `Confirm your ${app} email address`,
       text:

@@ -63,7 +63,8 @@ export class PasswordResets {
     await this.links.replace(TABLE, appId, user.objectId, sha256(token), now, now + RESET_TTL_MS);
     const link = `${this.ctx.config.publicUrl}/app-users/${encodeURIComponent(appId)}/password-reset?token=${token}`;
     const app = await this.appName(appId);
-    await this.ctx.mailer.send({
+    await this.ctx.mailer.sendForApp(appId, {
+      event: { id: 'PASSWORD_RESTORE', values: { app_name: app, reset_url: link, email: user.email } },
       to: user.email,
       subject: `Reset your ${app} password`,
       text:

@@ -12,8 +12,7 @@ type KeyParams = { appId: string; apiKey: string };
 
 /**
  * The rest of the SDK's messaging calls over the app API: `deleteChannel`, `getPushTemplates`,
- * `pushWithTemplate`, `sendEmail`, and `sendEmailFromTemplate` (email templates are not built:
- * 501). Deleting a channel, pushing to a template's audience and mailing any address act beyond
+ * `pushWithTemplate` and `sendEmail` (`sendEmailFromTemplate` is the email module's). Deleting a channel, pushing to a template's audience and mailing any address act beyond
  * the caller's own data, and the permission engine has no operation for them, so they are for
  * server code (the BL key, cloud code) only: another key is answered 403 naming the rule.
  * The literal paths are registered beside `/messaging/{channel}`; Fastify matches literals first.
@@ -81,10 +80,5 @@ export function registerMessagingSendingRoutes(
         attachment: a.attachments,
       }),
     );
-  });
-
-  app.post(`/:appId/:apiKey/emailtemplate/send`, async (req) => {
-    await authenticateApp(ctx, req);
-    throw ApiError.notAvailableYet('Sending email from a template');
   });
 }

@@ -35,7 +35,7 @@ export class MessagingSender {
     const mail = emailInput(body);
     const attachments = await readAttachments(this.storage.forApp(appId), mail.attachments);
     for (const to of mail.to) {
-      await this.ctx.mailer.send({
+      await this.ctx.mailer.sendForApp(appId, {
         to,
         subject: mail.subject,
         text: mail.text,

@@ -110,8 +110,10 @@ describeEachDb('routes of areas not built yet', (server) => {
     expect(await message('GET', `/${appId}/console/sql/connection/`)).toBe('SQL service is not available yet');
     // A path of the SQL service nobody declared is still the SQL service, not Data.
     expect(await message('GET', `/${appId}/console/sql/something/else`)).toBe('SQL service is not available yet');
-    expect(await message('GET', `/${appId}/console/mailsettings`)).toBe('Email settings is not available yet');
-    expect(await message('GET', `/${appId}/console/email`)).toBe('Email settings is not available yet');
+    // Email is built; installing a template from the marketplace is the marketplace's.
+    expect(await message('POST', `/${appId}/console/email-templates/install/p1`)).toBe(
+      'Marketplace is not available yet',
+    );
     expect(await message('GET', `/${appId}/billing/subscriptions/status`)).toBe('Billing is not available yet');
     expect(await message('GET', '/api/node-server/manage/flowrunner/ai-agents/providers')).toBe(
       'Flows is not available yet',

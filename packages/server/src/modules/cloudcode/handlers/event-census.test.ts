@@ -184,6 +184,13 @@ describeEachDb('cloud-code event census', (server) => {
         prepare: async () => ({ id: await publishId() }),
         run: (p) => api('GET', `/messaging/${p.id}`),
       },
+      SendEmailFromTemplate: {
+        run: () =>
+          api('POST', '/emailtemplate/send', {
+            key: f.keys.BL,
+            body: { 'template-name': 'census', addresses: ['census@example.com'], uniqueEmails: true },
+          }),
+      },
       PushWithTemplate: {
         run: () => api('POST', '/messaging/push/census', { key: f.keys.BL, body: { templateValues: {} } }),
       },
@@ -263,6 +270,7 @@ describeEachDb('cloud-code event census', (server) => {
       }),
     );
     await ok(f.console('POST', '/messaging/push/templates', { name: 'census', channelName: 'default', message: 'hi' }));
+    await ok(f.console('POST', '/emailtemplate', { name: 'census', subject: 'census', body: 'hi' }));
     await file('src.txt');
     user = await f.user();
     // The registration sandbox has 2 s for a deploy's analysis; on a machine busy with other
