@@ -323,7 +323,7 @@ test('import an OpenAPI document, upload a .js service and mark a service for MC
   await page.getByRole('menuitem', { name: 'Import OpenAPI' }).click();
   const importDialog = page.getByRole('dialog', { name: 'Import an OpenAPI service' });
   await importDialog.getByRole('button', { name: 'Import service' }).click();
-  await expect(importDialog.getByText('Choose an OpenAPI or Swagger document (.json)')).toBeVisible();
+  await expect(importDialog.getByText('Choose an OpenAPI or Swagger document (.json, .yaml)')).toBeVisible();
   const chooser = page.waitForEvent('filechooser');
   await importDialog.getByLabel('OpenAPI document').click();
   await (

@@ -45,8 +45,7 @@ export function ImportServiceModal({ appId, opened, onClose, onCreated }: Props)
   const submit = () => {
     setLocalError(null);
     if (source === 'file') {
-      if (!file) return setLocalError('Choose an OpenAPI or Swagger document (.json)');
-      if (/\.ya?ml$/i.test(file.name)) return setLocalError('YAML is not read yet: convert the document to JSON');
+      if (!file) return setLocalError('Choose an OpenAPI or Swagger document (.json, .yaml)');
       if (file.size > MAX_SPEC_BYTES) return setLocalError('The document is larger than 2 MB');
     } else if (!/^https?:\/\/\S+$/i.test(url.trim())) return setLocalError('An http(s) URL of the document');
     importing.mutate(source === 'file' ? { file: file! } : { serviceURL: url.trim() }, {
@@ -87,9 +86,9 @@ export function ImportServiceModal({ appId, opened, onClose, onCreated }: Props)
           {source === 'file' ? (
             <FileInput
               label="OpenAPI document"
-              description="OpenAPI 3 or Swagger 2, as JSON, at most 2 MB"
+              description="OpenAPI 3 or Swagger 2, as JSON or YAML, at most 2 MB"
               placeholder="Choose a file"
-              accept=".json,application/json"
+              accept=".json,.yaml,.yml,application/json,application/yaml"
               leftSection={<IconFileUpload size={16} stroke={1.5} />}
               value={file}
               onChange={(f) => {
@@ -102,7 +101,7 @@ export function ImportServiceModal({ appId, opened, onClose, onCreated }: Props)
           ) : (
             <TextInput
               label="Document URL"
-              description="The server fetches it once, now (JSON, at most 2 MB)."
+              description="The server fetches it once, now (JSON or YAML, at most 2 MB)."
               placeholder="https://api.example.com/openapi.json"
               value={url}
               onChange={(e) => {
