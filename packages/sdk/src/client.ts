@@ -36,6 +36,7 @@ import { createTransferGroup } from './groups/transfer.js';
 import { createSettingsGroup } from './groups/settings.js';
 import { createBlGroup } from './groups/bl.js';
 import { createCloudCodeGroup, createCodelessGroup, createMcpApiServicesGroup } from './groups/cloud-code.js';
+import { createActivityManagerGroup, createAnalyticsGroup } from './groups/analytics.js';
 
 /** Options of `createClient`. */
 export interface ClientOptions extends ChannelOptions {
@@ -76,6 +77,8 @@ function createGroups(g: GroupContext) {
     codeless: createCodelessGroup(g),
     mcpApiServices: createMcpApiServicesGroup(g),
     email: createEmailGroup(g),
+    analytics: createAnalyticsGroup(g),
+    activityManager: createActivityManagerGroup(g),
   };
 }
 

@@ -21,6 +21,7 @@ export * from './groups/tables-query.js';
 export * from './groups/data-views.js';
 export * from './groups/data-hives.js';
 export * from './groups/counters.js';
+export * from './groups/analytics.js';
 export * from './groups/cache.js';
 export * from './groups/files.js';
 export * from './groups/messaging.js';

@@ -21,6 +21,7 @@ import { installErrorHandler } from './http/error-handler.js';
 import { recordRoutes } from './http/route-list.js';
 import { installAppApiHooks } from './http/app-auth.js';
 import { installFastLane } from './http/fast-lane.js';
+import { Meter } from './modules/analytics/meter.js';
 import { parseJsonBody } from './http/json-body.js';
 import { installBareBodyParser } from './http/bare-body.js';
 import { modules } from './modules/index.js';
@@ -83,25 +84,26 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     throw err;
   }
   const unshareAccess = shareConsoleAccess(cluster.invalidation);
-  const base: Omit<ServerContext, 'data' | 'security' | 'cache' | 'hives' | 'push' | 'audit' | 'cloudLogs'> = {
-    config,
-    dbs,
-    bus: new EventBus(),
-    // The drop folder follows the data folder unless set (or switched off with null).
-    mailer: new Mailer(
-      app.log,
-      config.smtpUrl,
-      config.mailFrom,
-      config.mailDir === null ? undefined : (config.mailDir ?? path.join(config.dataDir, 'mail')),
-    ),
-    log: app.log,
-    loginLimiter: cluster.limiter('login', config.loginMaxFailures, config.loginWindowMs),
-    cluster,
-    jobs: new JobScheduler(dbs, app.log, SCHEDULER_INTERVAL_MS),
-    interceptors: new InterceptorRegistry(app.log),
-    appCreatedHooks: [],
-    appMigrations: merge(modules.map((m) => m.appMigrations)),
-  };
+  const base: Omit<ServerContext, 'data' | 'security' | 'cache' | 'hives' | 'push' | 'audit' | 'cloudLogs' | 'meter'> =
+    {
+      config,
+      dbs,
+      bus: new EventBus(),
+      // The drop folder follows the data folder unless set (or switched off with null).
+      mailer: new Mailer(
+        app.log,
+        config.smtpUrl,
+        config.mailFrom,
+        config.mailDir === null ? undefined : (config.mailDir ?? path.join(config.dataDir, 'mail')),
+      ),
+      log: app.log,
+      loginLimiter: cluster.limiter('login', config.loginMaxFailures, config.loginWindowMs),
+      cluster,
+      jobs: new JobScheduler(dbs, app.log, SCHEDULER_INTERVAL_MS),
+      interceptors: new InterceptorRegistry(app.log),
+      appCreatedHooks: [],
+      appMigrations: merge(modules.map((m) => m.appMigrations)),
+    };
   const ctx = base as ServerContext;
   // The composition root of the modules' services (docs/architecture.md, "Dependency rules"): each
   // is built once, in dependency order, and receives what it uses; modules reach one another only
@@ -112,6 +114,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   ctx.hives = createHivesService(ctx);
   ctx.push = new PushService(ctx);
   ctx.audit = createAuditService(ctx);
+  ctx.meter = new Meter(dbs.system, config.metering, dbs.kind);
   ctx.cloudLogs = createLogSink(ctx);
   app.decorate('basalt', ctx);
   // The app API's fast lane meets requests before Fastify (http/fast-lane.ts, decision 0015).
@@ -152,6 +155,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('preClose', async () => ctx.jobs.stop(5_000));
   app.addHook('onClose', async () => {
     for (const m of modules) await m.close?.();
+    // Counts of the last requests are written before the databases close.
+    await ctx.meter.stop().catch((err: unknown) => app.log.warn({ err }, 'Analytics flush failed on close'));
     unshareAccess();
     await cluster.close();
     await dbs.close();

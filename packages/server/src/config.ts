@@ -28,6 +28,10 @@ export interface Config {
   bodyLimit: number;
   /** The app API's fast lane for single-record creates and finds (decision 0015); off answers them all through Fastify. */
   fastLane: boolean;
+  /** Metering of app API calls for Analytics (decision 0058); `BASALT_METERING=off` turns it off. */
+  metering: boolean;
+  /** How often the meter writes its counts, in ms. */
+  meterFlushMs: number;
   /** Largest file upload accepted, in bytes. */
   uploadLimit: number;
   /**
@@ -134,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimit: intSetting(env, 'BASALT_BODY_LIMIT', 10 * 1024 * 1024),
     fastLane: env.BASALT_FAST_LANE !== '0' && env.BASALT_FAST_LANE !== 'false',
+    metering: env.BASALT_METERING !== 'off' && env.BASALT_METERING !== '0' && env.BASALT_METERING !== 'false',
+    meterFlushMs: positiveSetting(env, 'BASALT_METER_FLUSH_MS', 10_000),
     uploadLimit: intSetting(env, 'BASALT_UPLOAD_LIMIT', 200 * 1024 * 1024),
     ...storageSettings(env),
     queryTimeoutMs: positiveSetting(env, 'BASALT_QUERY_TIMEOUT_MS', 5000),

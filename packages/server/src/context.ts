@@ -15,6 +15,7 @@ import type { CacheService } from './modules/cache/index.js';
 import type { HivesService } from './modules/hives/index.js';
 import type { PushService } from './modules/messaging/index.js';
 import type { AuditService } from './modules/audit/index.js';
+import type { Meter } from './modules/analytics/meter.js';
 import type { LogSink } from './modules/cloudcode/logs/index.js';
 
 /** What every module receives: configuration and the shared services of the process. */
@@ -75,4 +76,6 @@ export interface ServerContext {
   cloudLogs: LogSink;
   /** The app API's fast lane in front of Fastify (http/fast-lane.ts), installed by `buildApp`. */
   fastLane?: FastLane;
+  /** The app API's meter (modules/analytics): per-minute counts in memory, flushed in batches. */
+  meter: Meter;
 }

@@ -74,6 +74,10 @@ export interface BusEvents {
   };
   /** A message was published to a channel (console or app API); real time delivers it. */
   'message.published': { appId: string; channel: string; message: import('@basalt/shared').PublishedMessage };
+  /** An app user started a session (login, guest login, social login); Analytics counts it active. */
+  'user.session': { appId: string; userId: string };
+  /** An app user registered through the app API; Analytics counts registrations. */
+  'user.registered': { appId: string; userId: string };
 }
 
 export interface SchemaChange {

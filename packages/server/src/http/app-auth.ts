@@ -8,6 +8,7 @@ import type { Caller } from '../modules/security/index.js';
 import { DEFAULT_PANIC_MESSAGE, type PanicState } from '../modules/security/panic.service.js';
 import type { TableMeta } from '../modules/data/index.js';
 import { runNow } from '../db/run-now.js';
+import { meterTagOf } from '../modules/analytics/meter.js';
 
 /**
  * The numeric code the app API answers for an error code. The numbers live in the error registry
@@ -34,6 +35,9 @@ export interface AppCaller extends Caller {
 
 /** Route patterns of the app API all start so (files and messaging included). */
 const APP_ROUTE = /^\/:appId\/:apiKey(\/|$)/;
+
+/** The app (as its path names it) of each request being metered: its in-flight count is ended with it. */
+const meteredApp = new WeakMap<FastifyRequest, string>();
 
 /** Memo per request: its caller is worked out once however many steps ask. */
 const callers = new WeakMap<FastifyRequest, Promise<AppCaller>>();
@@ -243,10 +247,37 @@ export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): vo
   };
   const list = <T>(hooks: T | T[] | undefined): T[] =>
     hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+  const meter = ctx.meter;
   app.addHook('onRoute', (route) => {
     if (!APP_ROUTE.test(route.url)) return;
-    route.onRequest = [consolePath, ...list(route.onRequest), panicked] as typeof route.onRequest;
+    if (!meter.enabled) {
+      route.onRequest = [consolePath, ...list(route.onRequest), panicked] as typeof route.onRequest;
+      route.onSend = [...list(route.onSend), answered] as typeof route.onSend;
+      return;
+    }
+    // Metering (decision 0058): a request is counted in memory when answered, by the service and
+    // method worked out here once per route; nothing is written or awaited per request.
+    const tag = meterTagOf(route.url, String(Array.isArray(route.method) ? route.method[0] : route.method));
+    const begin = (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+      const { appId } = (req.params ?? {}) as { appId?: string };
+      if (appId && req.method !== 'OPTIONS') {
+        meter.started(appId);
+        meteredApp.set(req, appId);
+      }
+      done();
+    };
+    const end = (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      const appId = meteredApp.get(req);
+      if (appId !== undefined) {
+        const { apiKey } = req.params as { apiKey?: string };
+        const found = knownApiKey(ctx, appId, apiKey ?? '');
+        meter.answered(appId, found?.appId, found?.deviceType, tag, reply.statusCode, reply.elapsedTime);
+      }
+      done();
+    };
+    route.onRequest = [consolePath, begin, ...list(route.onRequest), panicked] as typeof route.onRequest;
     route.onSend = [...list(route.onSend), answered] as typeof route.onSend;
+    route.onResponse = [...list(route.onResponse), end] as typeof route.onResponse;
   });
   // Returns the reply: an async handler that only calls send() lets Fastify answer a second time.
   app.options('/:appId/:apiKey/*', async (req, reply) => {

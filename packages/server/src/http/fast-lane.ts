@@ -4,6 +4,12 @@ import type { ServerContext } from '../context.js';
 import { appApiErrorBody, knownCaller, knownOpenKey, userCaller, type AppCaller } from './app-auth.js';
 import { errorAnswer } from './error-handler.js';
 import { parseJsonBody } from './json-body.js';
+import { knownApiKey } from '../modules/apps/index.js';
+import type { MeterTag } from '../modules/analytics/meter.js';
+
+/** How the lane's two actions are metered: as the Fastify routes they stand for. */
+const FIND_TAG: MeterTag = Object.freeze({ service: 'data', method: 'find' });
+const CREATE_TAG: MeterTag = Object.freeze({ service: 'data', method: 'create' });
 
 /** What the lane answers: a single-record create and a find, by the app API's own routes' work. */
 export type LaneAction = 'create' | 'find';
@@ -92,6 +98,16 @@ export class FastLane {
     this.taken++;
     const table = m[3];
     const started = performance.now();
+    const meter = this.ctx.meter;
+    if (meter.enabled) {
+      // As the app API's metering hooks do (app-auth.ts): counted in memory when answered.
+      const found = key ?? knownApiKey(this.ctx, m[1], m[2]);
+      const tag = m[4] ? FIND_TAG : CREATE_TAG;
+      meter.started(m[1]);
+      res.once('close', () =>
+        meter.answered(m[1], found?.appId, found?.deviceType, tag, res.statusCode, performance.now() - started),
+      );
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('error', () => res.destroy());

@@ -19,6 +19,7 @@ import { cloudCodeModule } from './cloudcode/index.js';
 import { cloudCodeLogsModule } from './cloudcode/logs/index.js';
 import { cloudCodeHandlersModule } from './cloudcode/handlers/index.js';
 import { emailModule } from './email/index.js';
+import { analyticsModule } from './analytics/index.js';
 
 /**
  * Every server module, in registration order. A new area adds one line here (and its routes group
@@ -45,4 +46,5 @@ export const modules: ServerModule[] = [
   cloudCodeLogsModule,
   cloudCodeHandlersModule,
   emailModule,
+  analyticsModule,
 ];

@@ -16,7 +16,7 @@ export interface ServerModule {
   /**
    * System-database migrations. Names sort globally, so each area has its own number range:
    * foundation 0001–0099, data 0100–0199, security/team/audit 0200–0299, files 0300–0399,
-   * messaging 0400–0499, cloud code 0500–, flows 0600–, settings 0700–.
+   * messaging 0400–0499, cloud code 0500–, flows 0600–, settings 0700–, analytics 0800–.
    */
   systemMigrations?: Record<string, Migration>;
   /** Migrations of every application's data store (same numbering). */

@@ -169,6 +169,7 @@ export class AppUsers {
     }
     delete created.password;
     await this.policy.giveDefaultRole(caller.appId, objectId);
+    this.ctx.bus.emit('user.registered', { appId: caller.appId, userId: objectId });
     if (confirm) this.confirmations.sendLater(caller.appId, { objectId, email: String(created.email) });
     return created;
   }
@@ -269,6 +270,7 @@ export class AppUsers {
     const t = await this.users(caller.appId);
     await this.repo.touchLogin(caller.appId, t.sqlName, objectId);
     const token = await this.policy.startSession(caller, objectId, settings);
+    this.ctx.bus.emit('user.session', { appId: caller.appId, userId: objectId });
     return { ...(await this.record(caller, objectId)), 'user-token': token };
   }
 
