@@ -92,7 +92,7 @@ test('build a codeless service method from blocks, preview its code, deploy it a
   await panel.getByRole('button', { name: 'Invoke' }).click();
   await expect(panel.getByTestId('invoke-result')).toHaveText('5', { timeout: 30_000 });
   await panel.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/shots/codeless-invoke.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/shots/codeless-invoke.png' });
 
   // Reloading shows the deployed blocks again, and the method is listed under its service.
   await page.reload();
@@ -138,6 +138,8 @@ test('functions library: create a function, rename it, and delete it after confi
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   dialog = page.getByRole('dialog', { name: 'Delete function twice?' });
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  // Past the dialog's 150 ms opening transition, so the picture shows it as the developer sees it.
+  await page.waitForTimeout(300);
   await page.screenshot({ path: '/tmp/shots/codeless-function-delete.png' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(list.getByRole('link', { name: /twice/ })).toBeVisible();

@@ -191,13 +191,16 @@ export function FunctionPanel({
         loading={remove.isPending}
         error={remove.error}
         onConfirm={() =>
-          remove.mutate(fn.id, {
-            onSuccess: () => {
+          // The promise, not mutate's callbacks: the refetched list drops this item and unmounts
+          // the panel before they would run, and the page must still leave the deleted item's URL.
+          void remove.mutateAsync(fn.id).then(
+            () => {
               setDeleting(false);
               setDraft(null);
               onDeleted();
             },
-          })
+            () => undefined, // shown in the dialog through remove.error
+          )
         }
       >
         Its blocks are deleted. Logic that still calls it cannot be deployed until that call is removed.

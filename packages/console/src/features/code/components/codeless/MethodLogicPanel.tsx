@@ -177,13 +177,16 @@ export function MethodLogicPanel({
         loading={remove.isPending}
         error={remove.error}
         onConfirm={() =>
-          remove.mutate(method.id, {
-            onSuccess: () => {
+          // The promise, not mutate's callbacks: the refetched list drops this item and unmounts
+          // the panel before they would run, and the page must still leave the deleted item's URL.
+          void remove.mutateAsync(method.id).then(
+            () => {
               setDeleting(false);
               setDraft(null);
               onDeleted();
             },
-          })
+            () => undefined, // shown in the dialog through remove.error
+          )
         }
       >
         Clients calling {serviceName}.{method.name} get 404 at once, and its blocks are deleted with it.
