@@ -3,8 +3,8 @@ import { lazyPage } from '../../app/lazy-page';
 import { FIRST_BUILT_SECTION } from './sections';
 
 /**
- * Settings (docs/console-screens.md › URLs, Settings): `/settings/:section`. API keys and Mobile (push credentials)
- * are built; the other sections say they are not available yet.
+ * Settings (docs/console-screens.md › URLs, Settings): `/settings/:section`. API keys, Mobile (push credentials),
+ * Email (templates) and SMTP are built; the other sections say they are not available yet.
  */
 export const settingsRoutes: RouteObject[] = [
   {
@@ -14,6 +14,8 @@ export const settingsRoutes: RouteObject[] = [
       { index: true, element: <Navigate to={FIRST_BUILT_SECTION} replace /> },
       { path: 'api-keys', lazy: lazyPage(() => import('./pages/ApiKeysSettingsPage')) },
       { path: 'mobile', lazy: lazyPage(() => import('./pages/MobileSettingsPage')) },
+      { path: 'email', lazy: lazyPage(() => import('./pages/EmailSettingsPage')) },
+      { path: 'smtp', lazy: lazyPage(() => import('./pages/SmtpSettingsPage')) },
       { path: ':section/*', lazy: lazyPage(() => import('./pages/SectionNotAvailablePage')) },
     ],
   },

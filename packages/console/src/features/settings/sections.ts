@@ -5,8 +5,8 @@ export const SETTINGS_SECTIONS = [
   { segment: 'domains', label: 'Domains', built: false },
   { segment: 'cors', label: 'CORS', built: false },
   { segment: 'mobile', label: 'Mobile', built: true },
-  { segment: 'email', label: 'Email', built: false },
-  { segment: 'smtp', label: 'SMTP', built: false },
+  { segment: 'email', label: 'Email', built: true },
+  { segment: 'smtp', label: 'SMTP', built: true },
   { segment: 'logging', label: 'Logging', built: false },
   { segment: 'landing', label: 'Landing page', built: false },
 ] as const;

@@ -3,4 +3,7 @@ export const settingsKeys = {
   app: (appId: string) => ['app-settings', appId] as const,
   mobile: (appId: string) => ['mobile-settings', appId] as const,
   googlePlay: (appId: string) => ['mobile-settings', appId, 'googleplay'] as const,
+  smtp: (appId: string) => ['email', appId, 'smtp'] as const,
+  emailEvents: (appId: string) => ['email', appId, 'events'] as const,
+  emailTemplates: (appId: string) => ['email', appId, 'templates'] as const,
 };
