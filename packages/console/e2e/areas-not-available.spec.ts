@@ -25,7 +25,7 @@ test('parts of areas not built yet are found from the palette and say so, withou
   // Data itself is built: the sidebar does not call it unavailable.
   await expect(sidebar.getByRole('link', { name: 'Data', exact: true })).not.toContainText('not available yet');
 
-  // Analytics (a sidebar area of its own) is not built either, and its page says so.
-  await sidebar.getByRole('link', { name: /Analytics/ }).click();
-  await expect(page.getByRole('heading', { name: 'Analytics is not available yet' })).toBeVisible();
+  // Billing (a sidebar area of its own) is not built either, and its page says so.
+  await sidebar.getByRole('link', { name: /Billing/ }).click();
+  await expect(page.getByRole('heading', { name: 'Billing is not available yet' })).toBeVisible();
 });

@@ -19,6 +19,7 @@ import { securityRoutes } from '../features/security/routes';
 import { usersRoutes } from '../features/users/routes';
 import { teamRoutes } from '../features/team/routes';
 import { auditRoutes } from '../features/audit/routes';
+import { analyticsRoutes } from '../features/analytics/routes';
 import { codeRoutes } from '../features/code/routes';
 
 /**
@@ -57,6 +58,7 @@ export const router = createBrowserRouter([
                   ...usersRoutes,
                   ...teamRoutes,
                   ...auditRoutes,
+                  ...analyticsRoutes,
                   ...codeRoutes,
                   ...settingsRoutes,
                   ...areaRoutes,
