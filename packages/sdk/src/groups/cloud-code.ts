@@ -54,6 +54,18 @@ export function createCodelessGroup({ request }: GroupContext) {
     removeFunctionSource(appId: string, functionId: string) {
       return request.route(r.removeFunctionSource, [appId, functionId]);
     },
+    /**
+     * The stored logic of a codeless event handler (`handler`), custom event (`event`) or timer
+     * (`timer`) of a model, by the id the handler and timer lists answer (a Basalt addition).
+     */
+    loadCodelessLogic(
+      appId: string,
+      model: string,
+      type: 'handler' | 'event' | 'timer',
+      itemId: string,
+    ): Promise<ResponseOf<typeof r.loadCodelessLogic>> {
+      return request.route(r.loadCodelessLogic, [appId, model, type, itemId]);
+    },
     /** Stores the logic sent with the items (`[{type, id, logic?}]`) and deploys the whole CODELESS model. */
     deployCodelessModel(
       appId: string,

@@ -445,6 +445,21 @@ export const codelessRoutes = {
     response: SuccessSchema,
     summary: 'Removes a function from the library (409 while deployed logic calls it)',
   }),
+  loadCodelessLogic: defineRoute({
+    name: 'codeless.loadCodelessLogic',
+    method: 'GET',
+    path: `${cl}/logic/:model/:type/:itemId`,
+    auth: 'developer',
+    params: Type.Object({
+      appId: Type.String(),
+      model: Type.String({ minLength: 1, maxLength: 200 }),
+      type: Type.Union([Type.Literal('handler'), Type.Literal('event'), Type.Literal('timer')]),
+      itemId: Type.String({ minLength: 1, maxLength: 200 }),
+    }),
+    response: CodelessLogicSchema,
+    summary:
+      "A codeless event handler's, custom event's or timer's stored blocks (`logic`, null before any) and the server-generated `code` (Basalt addition, for the console's editor)",
+  }),
   deployCodelessModel: defineRoute({
     name: 'codeless.deployCodelessModel',
     method: 'POST',

@@ -5,6 +5,7 @@ import { Areas } from '@basalt/shared';
 import { TopBar } from './TopBar';
 import { Breadcrumbs } from './Breadcrumbs';
 import { appCrumbs } from './app-crumbs';
+import { useCrumbLabels } from './crumb-labels';
 import { AppSwitcher } from './AppSwitcher';
 import { AppSidebar } from './AppSidebar';
 import { MainContent } from './MainContent';
@@ -35,7 +36,7 @@ export function AppLayout() {
   useHotkeys([['[', toggle]]);
 
   const area = Areas.find((a) => a.segment === pathname.slice(`/apps/${appId}/`.length).split('/')[0]);
-  const crumbs = appCrumbs(pathname, appId, app?.appName);
+  const crumbs = appCrumbs(pathname, appId, app?.appName, useCrumbLabels());
 
   return (
     <AppShell header={{ height: 48 }} navbar={{ width: rail ? RAIL_WIDTH : SIDEBAR_WIDTH, breakpoint: 0 }} padding={0}>

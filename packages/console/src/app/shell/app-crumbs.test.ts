@@ -35,6 +35,21 @@ describe('app breadcrumbs', () => {
     expect(labels('/apps/A1/files/mobile')).toEqual(['Shop', 'Files', 'mobile']);
   });
 
+  it('read an id as the name its page gave it', () => {
+    const named = new Map([
+      ['s1', 'Calc'],
+      ['m1', 'sum'],
+    ]);
+    expect(appCrumbs('/apps/A1/code/codeless/services/s1/m1', 'A1', 'Shop', named).map((c) => c.label)).toEqual([
+      'Shop',
+      'Cloud Code',
+      'Codeless',
+      'services',
+      'Calc',
+      'sum',
+    ]);
+  });
+
   it('link the app and its area, not the page itself', () => {
     const crumbs = appCrumbs('/apps/A1/data/-/cache', 'A1', undefined);
     expect(crumbs[0]).toEqual({ label: 'A1', to: '/apps/A1/overview' });

@@ -26,9 +26,15 @@ function pageName(word: string): string {
  * an area's tools apart from its records (`data/-/cache` beside `data/Person`): it is no place of
  * its own, and the word after it names a page, so it reads as one ("Cache"). In areas made of fixed
  * pages (Messaging, Security, Settings, Users) the first word names a page and reads as its tab.
- * Other segments are names the developer chose (tables, channels, folders) and are shown as typed.
+ * Other segments are names the developer chose (tables, channels, folders) and are shown as typed,
+ * or ids whose page named them in `named`.
  */
-export function appCrumbs(pathname: string, appId: string, appName: string | undefined): Crumb[] {
+export function appCrumbs(
+  pathname: string,
+  appId: string,
+  appName: string | undefined,
+  named: ReadonlyMap<string, string> = new Map(),
+): Crumb[] {
   const rest = pathname.slice(`/apps/${appId}/`.length).split('/').filter(Boolean);
   const area = Areas.find((a) => a.segment === rest[0]);
   const crumbs: Crumb[] = [{ label: appName ?? appId, to: `/apps/${appId}/overview` }];
@@ -44,7 +50,10 @@ export function appCrumbs(pathname: string, appId: string, appName: string | und
     const label = decodeURIComponent(segment);
     // A page of the area (Settings › Mobile) reads as its tab does; what follows is the developer's.
     const section = i === 0 ? sections?.find((s) => s.segment === segment) : undefined;
-    crumbs.push({ label: section ? section.label : afterMarker ? pageName(label) : label });
+    // Records shown by id read as the name their page gave them (`useCrumbLabel`).
+    crumbs.push({
+      label: section ? section.label : afterMarker ? pageName(label) : (named.get(label) ?? label),
+    });
     afterMarker = false;
   });
   return crumbs;

@@ -19,6 +19,8 @@ export const codeKeys = {
   codelessServices: (appId: string) => [...codeKeys.app(appId), 'codeless', 'services'] as const,
   codelessLogic: (appId: string, serviceId: string, methodId: string) =>
     [...codeKeys.app(appId), 'codeless', 'logic', serviceId, methodId] as const,
+  codelessItemLogic: (appId: string, model: string, type: string, id: string) =>
+    [...codeKeys.app(appId), 'codeless', 'item-logic', model, type, id] as const,
   codelessFunctions: (appId: string) => [...codeKeys.app(appId), 'codeless', 'functions'] as const,
   codelessFunction: (appId: string, functionId: string) =>
     [...codeKeys.app(appId), 'codeless', 'functions', functionId] as const,

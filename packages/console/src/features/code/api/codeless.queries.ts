@@ -202,6 +202,22 @@ export function useDeployCodelessModel(appId: string) {
   });
 }
 
+/** A codeless handler's, custom event's or timer's stored blocks and the code generated from them. */
+export function useCodelessItemLogic(
+  appId: string,
+  model: string | undefined,
+  type: 'handler' | 'event' | 'timer',
+  id: string | undefined,
+) {
+  return useQuery({
+    queryKey: codeKeys.codelessItemLogic(appId, model ?? '', type, id ?? ''),
+    queryFn: () => getSdk().codeless.loadCodelessLogic(appId, model!, type, id!),
+    enabled: !!model && !!id,
+    // The open editor holds the truth while it is edited.
+    staleTime: Infinity,
+  });
+}
+
 /** Services and methods the codeless toolbox can call. */
 export function useCodelessApiServices(appId: string) {
   return useQuery({

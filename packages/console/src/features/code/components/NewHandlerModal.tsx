@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { errorInfo } from '../../../lib/errors';
 import { useCreateEventHandler, useGetCategories, useGetEvents } from '../api/handlers.queries';
+import { LanguageChoice } from './LanguageChoice';
 
 /**
  * Adds an event handler the way the console's users know it: category, then event, then target,
@@ -17,7 +18,7 @@ export function NewHandlerModal({
   appId: string;
   opened: boolean;
   onClose: () => void;
-  onCreated: (model: string) => void;
+  onCreated: (model: string, language: 'JS' | 'CODELESS', created: { id?: string }) => void;
 }) {
   const categories = useGetCategories(appId);
   const events = useGetEvents(appId);
@@ -26,6 +27,7 @@ export function NewHandlerModal({
   const [eventId, setEventId] = useState<string | null>(null);
   const [target, setTarget] = useState('*');
   const [model, setModel] = useState('default');
+  const [language, setLanguage] = useState<'JS' | 'CODELESS'>('JS');
   const [async, setAsync] = useState(false);
 
   useEffect(() => {
@@ -35,6 +37,7 @@ export function NewHandlerModal({
       setTarget('*');
       setModel('default');
       setAsync(false);
+      setLanguage('JS');
       create.reset();
     }
   }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -60,10 +63,10 @@ export function NewHandlerModal({
               provider: event.provider,
               target: event.targeted ? target.trim() || '*' : '*',
               model,
-              language: 'JS',
+              language,
               async,
             },
-            { onSuccess: () => onCreated(model) },
+            { onSuccess: (created) => onCreated(model, language, created as { id?: string }) },
           );
         }}
       >
@@ -99,6 +102,7 @@ export function NewHandlerModal({
               classNames={{ input: 'mono' }}
             />
           )}
+          <LanguageChoice value={language} onChange={setLanguage} />
           <TextInput
             label="Model"
             description="The deployment model the handler's code lives in."
@@ -118,7 +122,9 @@ export function NewHandlerModal({
             </Alert>
           )}
           <Text size="xs" c="dimmed">
-            The handler starts as a draft: a stub file is added to the model. Write its code in the editor and deploy.
+            {language === 'JS'
+              ? 'The handler starts as a draft: a stub file is added to the model. Write its code in the editor and deploy.'
+              : 'Its blocks open next; Save & deploy there makes it run.'}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, NumberInput, Select, Stack, TextInput } fr
 import { errorInfo } from '../../../lib/errors';
 import { useCreateEventHandler } from '../api/handlers.queries';
 import { scheduleInWords } from '../schedule-words';
+import { LanguageChoice } from './LanguageChoice';
 
 type Kind = 'once' | 'custom' | 'daily' | 'cron';
 
@@ -26,11 +27,12 @@ export function NewTimerModal({
   appId: string;
   opened: boolean;
   onClose: () => void;
-  onCreated: (model: string) => void;
+  onCreated: (model: string, language: 'JS' | 'CODELESS', name: string) => void;
 }) {
   const create = useCreateEventHandler(appId);
   const [name, setName] = useState('');
   const [model, setModel] = useState('default');
+  const [language, setLanguage] = useState<'JS' | 'CODELESS'>('JS');
   const [kind, setKind] = useState<Kind>('custom');
   const [every, setEvery] = useState<number | string>(60);
   const [start, setStart] = useState(nowLocal);
@@ -42,6 +44,7 @@ export function NewTimerModal({
       setKind('custom');
       setEvery(60);
       setStart(nowLocal());
+      setLanguage('JS');
       create.reset();
     }
   }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -68,12 +71,12 @@ export function NewTimerModal({
               category: 'TIMER',
               timername: name,
               model,
-              language: 'JS',
+              language,
               startDate: localToMs(start),
               frequency,
               timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
             },
-            { onSuccess: () => onCreated(model) },
+            { onSuccess: () => onCreated(model, language, name) },
           );
         }}
       >
@@ -122,6 +125,7 @@ export function NewTimerModal({
             value={start}
             onChange={(e) => setStart(e.currentTarget.value)}
           />
+          <LanguageChoice value={language} onChange={setLanguage} />
           <TextInput
             label="Model"
             value={model}

@@ -7,6 +7,7 @@ import { useCodelessFunctions, useCreateFunction } from '../api/codeless.queries
 import { FunctionPanel } from '../components/codeless/FunctionPanel';
 import { inputsOf } from '../components/codeless/signature';
 import { SignatureModal } from '../components/codeless/SignatureModal';
+import { useCrumbLabel } from '../../../app/shell/crumb-labels';
 
 /**
  * The app's library of codeless functions (`codeless/functions/:functionId?`): reusable logic with
@@ -24,6 +25,7 @@ export default function CodelessFunctionsPage() {
   const list = functions.data ?? [];
   const shown = list.filter((f) => f.name.toLowerCase().includes(search.trim().toLowerCase()));
   const fn = list.find((f) => f.id === functionId);
+  useCrumbLabel(functionId, fn?.name);
 
   const newFunctionModal = (
     <SignatureModal

@@ -15,6 +15,7 @@ import {
 import { MethodLogicPanel } from '../components/codeless/MethodLogicPanel';
 import { SignatureModal } from '../components/codeless/SignatureModal';
 import { IDENTIFIER, IDENTIFIER_HINT } from '../components/codeless/signature';
+import { useCrumbLabel } from '../../../app/shell/crumb-labels';
 
 /**
  * Codeless API services: services with their methods on the left; the chosen method's blocks,
@@ -37,6 +38,8 @@ export default function CodelessServicesPage() {
   const list = services.data ?? [];
   const service = list.find((s) => s.id === serviceId);
   const method = service?.methods.find((m) => m.id === methodId);
+  useCrumbLabel(serviceId, service?.name);
+  useCrumbLabel(methodId, method?.name);
 
   const newServiceModal = (
     <NameModal

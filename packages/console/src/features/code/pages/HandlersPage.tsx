@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import {
   ActionIcon,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -16,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBolt, IconDots, IconListNumbers, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconBolt, IconDots, IconListNumbers, IconPlus, IconPuzzle, IconSearch, IconTrash } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useChangeHandlerState, useGetCategories, useGetEventHandlers } from '../api/handlers.queries';
 import { ChainModal } from '../components/ChainModal';
@@ -27,6 +28,7 @@ import type { HandlerRow } from '../handler-row';
 /** Event handlers: what runs before and after the app's operations (timers have their own tab). */
 export default function HandlersPage() {
   const { appId = '' } = useParams();
+  const navigate = useNavigate();
   const handlers = useGetEventHandlers(appId);
   const categories = useGetCategories(appId);
   /** `PERSISTENCE` → `Data`: the names the New handler dialog shows. */
@@ -42,6 +44,8 @@ export default function HandlersPage() {
   const shown = rows.filter((h) =>
     [h.event, h.target, h.model, categoryName(h.category)].some((v) => (v ?? '').toLowerCase().includes(needle)),
   );
+
+  const logicUrl = (h: HandlerRow) => `/apps/${appId}/code/handlers/${encodeURIComponent(h.id)}/logic`;
 
   const add = (
     <Button leftSection={<IconPlus size={16} stroke={1.5} />} onClick={() => setCreating(true)}>
@@ -117,7 +121,18 @@ export default function HandlersPage() {
                   <Table.Tr key={h.id}>
                     <Table.Td>{categoryName(h.category)}</Table.Td>
                     <Table.Td className="mono">
-                      {h.event}
+                      {h.language === 'CODELESS' ? (
+                        <Anchor component={Link} to={logicUrl(h)} title="Edit its blocks">
+                          {h.event}
+                        </Anchor>
+                      ) : (
+                        h.event
+                      )}
+                      {h.language === 'CODELESS' && (
+                        <Badge size="xs" variant="light" color="violet" ml={6}>
+                          codeless
+                        </Badge>
+                      )}
                       {h.async && (
                         <Badge size="xs" variant="light" ml={6}>
                           async
@@ -165,6 +180,14 @@ export default function HandlersPage() {
                           </ActionIcon>
                         </Menu.Target>
                         <Menu.Dropdown>
+                          {h.language === 'CODELESS' && (
+                            <Menu.Item
+                              leftSection={<IconPuzzle size={14} />}
+                              onClick={() => void navigate(logicUrl(h))}
+                            >
+                              Edit logic
+                            </Menu.Item>
+                          )}
                           <Menu.Item leftSection={<IconListNumbers size={14} />} onClick={() => setChainOf(h)}>
                             Order of handlers
                           </Menu.Item>
@@ -185,8 +208,12 @@ export default function HandlersPage() {
         appId={appId}
         opened={creating}
         onClose={() => setCreating(false)}
-        onCreated={(model) => {
+        onCreated={(model, language, created) => {
           setCreating(false);
+          if (language === 'CODELESS' && created.id) {
+            void navigate(`/apps/${appId}/code/handlers/${encodeURIComponent(created.id)}/logic`);
+            return;
+          }
           notifications.show({
             title: 'Handler added as a draft',
             message: `A stub file was added to model ${model}. Write its code in the editor and deploy.`,

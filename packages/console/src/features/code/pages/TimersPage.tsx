@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconClock, IconDots, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconClock, IconDots, IconPlayerPlay, IconPlus, IconPuzzle, IconTrash } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { errorInfo } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
@@ -113,6 +113,11 @@ export default function TimersPage() {
                   <Table.Tr key={t.id}>
                     <Table.Td className="mono">
                       {t.timername}
+                      {t.language === 'CODELESS' && (
+                        <Badge size="xs" color="violet" variant="light" ml={6}>
+                          codeless
+                        </Badge>
+                      )}
                       {t.mode === 'DRAFT' && (
                         <Badge size="xs" color="gray" variant="light" ml={6}>
                           draft
@@ -177,6 +182,14 @@ export default function TimersPage() {
                             </ActionIcon>
                           </Menu.Target>
                           <Menu.Dropdown>
+                            {t.language === 'CODELESS' && (
+                              <Menu.Item
+                                leftSection={<IconPuzzle size={14} />}
+                                onClick={() => void navigate(`${base}/${encodeURIComponent(t.timername ?? '')}/logic`)}
+                              >
+                                Edit logic
+                              </Menu.Item>
+                            )}
                             <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(t)}>
                               Delete
                             </Menu.Item>
@@ -195,8 +208,12 @@ export default function TimersPage() {
         appId={appId}
         opened={creating}
         onClose={() => setCreating(false)}
-        onCreated={(model) => {
+        onCreated={(model, language, name) => {
           setCreating(false);
+          if (language === 'CODELESS') {
+            void navigate(`${base}/${encodeURIComponent(name)}/logic`);
+            return;
+          }
           notifications.show({
             title: 'Timer added as a draft',
             message: `A stub file was added to model ${model}. Write its code and deploy.`,

@@ -56,6 +56,9 @@ export function registerCodelessRoutes(app: FastifyInstance, ctx: ServerContext)
     await codeless.removeFunction(params.appId, params.functionId);
     return ok;
   });
+  handle(app, ctx, cl.loadCodelessLogic, ({ params }) =>
+    codeless.itemLogic(params.appId, params.model, params.type, params.itemId),
+  );
   handle(app, ctx, cl.deployCodelessModel, ({ params, body, developer }) =>
     codeless.deployModel(params.appId, params.model, body, developer.id),
   );

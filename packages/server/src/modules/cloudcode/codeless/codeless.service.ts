@@ -675,6 +675,32 @@ export class CodelessService {
     };
   }
 
+  /**
+   * The stored logic of a codeless event handler, custom event or timer (by the id the handler and
+   * timer lists answer), for the console's editor. Logic is kept by the item's key, so it survives
+   * the redeploys that give the production rows new ids.
+   */
+  async itemLogic(appId: string, rawModel: string, type: string, id: string): Promise<CodelessLogic> {
+    const { model } = await this.models.require(appId, LANGUAGE, rawModel, false);
+    const isTimer = type === 'timer';
+    const timer = isTimer ? (await this.repo.modelTimers(appId, model)).find((t) => t.id === id) : undefined;
+    const handler = isTimer ? undefined : (await this.repo.modelHandlers(appId, model)).find((h) => h.id === id);
+    if (!timer && !handler)
+      throw ApiError.notFound(
+        `Codeless ${isTimer ? 'timer' : 'event handler'} '${id.slice(0, 64)}' not found in model '${model}'`,
+      );
+    const kind = isTimer ? 'timer' : 'handler';
+    const itemKey = timer ? timer.name : handlerKey(handler!);
+    const row = (await this.repo.logic(appId, model)).find((l) => l.kind === kind && l.item_key === itemKey);
+    return {
+      logic: row ? JSON.parse(row.logic_json) : null,
+      xml: row?.xml ?? null,
+      code: row?.code ?? '',
+      clientCode: row?.client_code ?? null,
+      updated: row ? row.updated : null,
+    };
+  }
+
   /** `loadApiServices`: every deployed service with its methods, for the toolbox's service blocks. */
   async apiServices(appId: string) {
     const all = await this.services.list(appId);

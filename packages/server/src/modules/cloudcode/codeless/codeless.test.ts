@@ -199,6 +199,12 @@ describeEachDb('codeless services, functions and handlers', (server) => {
       }),
     );
     expect(handler).toMatchObject({ language: 'CODELESS', event: 'beforeCreate', target: 'Person' });
+    // Before any deploy the handler has no logic; the console then starts from an empty workspace.
+    expect(ok(await f.console('GET', `/codeless/logic/default/handler/${handler.id}`))).toMatchObject({
+      logic: null,
+      code: '',
+      updated: null,
+    });
     const setCountry = logic('handler', {
       type: 'basalt_handler_set_item_field',
       id: 'set-country',
@@ -216,6 +222,13 @@ describeEachDb('codeless services, functions and handlers', (server) => {
       deployedItems: 2,
       deployment: { handlers: 1, services: ['Calc'] },
     });
+    const stored = ok(await f.console('GET', `/codeless/logic/default/handler/${handler.id}`));
+    expect(stored.logic).toEqual(setCountry);
+    expect(stored.code).toContain('country');
+    expect(typeof stored.updated).toBe('number');
+    expect((await f.console('GET', '/codeless/logic/default/handler/nope')).statusCode).toBe(404);
+    expect((await f.console('GET', `/codeless/logic/default/bogus/${handler.id}`)).statusCode).toBe(400);
+    expect((await f.console('GET', `/codeless/logic/missing-model/handler/${handler.id}`)).statusCode).toBe(404);
     const saved = ok(await f.api('POST', '/data/Person', { body: { name: 'Ann' } }));
     expect(saved).toMatchObject({ name: 'Ann', country: 'NZ' });
     // The service deployed with it still answers.
@@ -266,6 +279,10 @@ describeEachDb('codeless services, functions and handlers', (server) => {
     expect(ok(await f.api('GET', '/counters/ticks'))).toBe(1);
     // The logic survives a later deploy of the model (the handler rows are replaced, their logic is not).
     ok(await f.console('POST', '/codeless/deploy/default', []));
+    expect(ok(await f.console('GET', `/codeless/logic/default/timer/${timer.id}`)).logic).toEqual(tick);
+    expect(ok(await f.console('GET', `/codeless/logic/default/event/${event.id}`)).logic).toEqual(greet);
+    // A timer id is not a handler's.
+    expect((await f.console('GET', `/codeless/logic/default/handler/${timer.id}`)).statusCode).toBe(404);
     expect(ok(await f.api('POST', '/servercode/events/greet', { body: { who: 'Bo' } }))).toEqual({
       result: 'Hello, Bo',
     });
