@@ -92,4 +92,27 @@ describeAgainstServer('SDK codeless against the server', (session) => {
     await client.codeless.removeFunctionSource(appId, fn.id);
     expect(await client.codeless.loadFunctions(appId)).toEqual([]);
   });
+
+  it("answers a codeless timer's stored logic: none before a deploy, the deployed blocks after", async () => {
+    const { client, appId } = session();
+    const timer = (await client.bl.createEventHandler(appId, {
+      mode: 'DRAFT',
+      category: 'TIMER',
+      timername: 'tick',
+      language: 'CODELESS',
+      model: 'default',
+      frequency: { schedule: 'custom', repeat: { every: 3600 } },
+      startDate: Date.now() + 3_600_000,
+    })) as { id: string };
+    expect(await client.codeless.loadCodelessLogic(appId, 'default', 'timer', timer.id)).toMatchObject({
+      logic: null,
+      code: '',
+    });
+    const logic = emptyCodelessState('timer');
+    await client.codeless.deployCodelessModel(appId, 'default', [{ type: 'timer', id: timer.id, logic }]);
+    expect((await client.codeless.loadCodelessLogic(appId, 'default', 'timer', timer.id)).logic).toEqual(logic);
+    await expect(client.codeless.loadCodelessLogic(appId, 'default', 'handler', timer.id)).rejects.toMatchObject({
+      status: 404,
+    });
+  });
 });

@@ -40,6 +40,7 @@ export default function CodelessItemLogicPage() {
   const title = isTimer ? `Timer ${timer}` : row ? `${row.event} on ${row.target ?? '*'}` : 'Event handler';
   const back = `/apps/${appId}/code/${isTimer ? 'timers' : 'handlers'}`;
   useCrumbLabel(handlerId, row ? `${row.event} on ${row.target ?? '*'}` : undefined);
+  useCrumbLabel('logic', 'Blocks');
   useUnsavedChangesGuard(draft !== null, { message: `The blocks of ${title} changed since the last deploy.` });
 
   // A deploy replaces the production rows (new ids): follow the handler to the row that is its now.
