@@ -75,6 +75,8 @@ test('build a codeless service method from blocks, preview its code, deploy it a
   await expect(dialog).toBeHidden({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'sum(a, b)' })).toBeVisible();
   await waitForCanvas(page);
+  // The breadcrumbs read the service and the method by name, not by id.
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(/Calc\s*›\s*sum$/);
   await page.screenshot({ path: '/tmp/shots/codeless-method-empty.png' });
 
   await buildSum(page);
