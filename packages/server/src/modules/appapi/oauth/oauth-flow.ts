@@ -157,10 +157,10 @@ export class OAuthFlow {
         raw = await oauth1Profile(provider, access.token, access.secret, this.ctx.config.remoteFetchPrivate);
         scopes = [];
       }
-      const user = await this.signIn.signIn(
-        caller,
-        await this.login.providerInput(appId, provider, raw, pending.fieldsMapping, scopes),
-      );
+      const user = await this.signIn.signIn(caller, {
+        ...(await this.login.providerInput(appId, provider, raw, pending.fieldsMapping, scopes)),
+        events: { family: 'OAuth', provider: provider.code },
+      });
       return this.page(reply, user, pending.origin);
     } catch (err) {
       const message = err instanceof ApiError ? err.message : 'The sign-in failed';

@@ -69,17 +69,17 @@ export class OAuthLogin {
     const raw = v1
       ? await oauth1Profile(provider, accessToken, tokenField(body, 'accessTokenSecret'), allowPrivate)
       : await oauth2Profile(provider, accessToken, allowPrivate);
-    return this.signIn.signIn(
-      caller,
-      await this.providerInput(
+    return this.signIn.signIn(caller, {
+      ...(await this.providerInput(
         caller.appId,
         provider,
         raw,
         body.fieldsMapping,
         [...scopeList(raw.scope), ...jwtScopes(accessToken, String(raw.sub ?? raw.id ?? ''))],
         await this.guestOf(req, caller.appId, body.guestUser),
-      ),
-    );
+      )),
+      events: { family: 'Social', provider: provider.code },
+    });
   }
 
   /** What a provider profile signs in as (also used by the browser flow's callback). */
@@ -140,6 +140,7 @@ export class OAuthLogin {
       scopes: [...scopeList(raw.scope), ...jwtScopes(accessToken, profile.subject)],
       defaultRole: settings.defaultRole,
       guestUserId: await this.guestOf(req, caller.appId, body.guestUser),
+      events: { family: 'OAuth', provider: 'auth0' },
     });
   }
 

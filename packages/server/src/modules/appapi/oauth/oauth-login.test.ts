@@ -4,6 +4,7 @@ import { startTestServer, testDbKinds, type TestServer } from '../../../test-hel
 import { appFixture, type AppFixture } from '../appapi.test-helpers.js';
 import { oauth1Header } from '../../users-config/index.js';
 import { fakeJwt, startStandIn, type StandIn } from './oauth.test-helpers.js';
+import { deploy } from '../../cloudcode/test/cloudcode.test-helpers.js';
 
 type Rec = Record<string, unknown>;
 
@@ -160,6 +161,68 @@ for (const kind of testDbKinds()) {
       expect((await f.console('PUT', `/users/oauth2/${created.json().id}`, { enabled: false })).statusCode).toBe(200);
       const off = await social('big', { accessToken: 'any' });
       expect([off.statusCode, off.json().code]).toEqual([403, 3101]);
+    });
+
+    it('runs the social and OAuth sign-in events: before-register changes the new user, after-login the answer, a refusal makes no user', async () => {
+      const g = await appFixture(server);
+      expect(
+        (
+          await g.console('POST', '/users/oauth2', {
+            code: 'standin',
+            name: 'Stand-in',
+            clientId: 'client-id',
+            clientSecret: 'client-secret',
+            scope: ['openid', 'email'],
+            authorizationUrl: `${idp.origin}/authorize`,
+            tokenUrl: `${idp.origin}/token`,
+            userInfoUrl: `${idp.origin}/userinfo`,
+            fieldsMapping: { email: 'email', name: 'name' },
+          })
+        ).statusCode,
+      ).toBe(200);
+      await deploy(g, [
+        {
+          id: 'signin.js',
+          content: `
+Backendless.ServerCode.User.beforeSocialRegister((req) => { req.userProperties.name = 'Hooked ' + req.socialType; });
+Backendless.ServerCode.User.afterSocialLogin((req, res) => { res.result.seenBy = 'afterSocialLogin'; });
+Backendless.ServerCode.User.beforeOAuthRegister((req) => {
+  if (req.userProperties.email === 'blocked@example.com')
+    throw new Backendless.ServerCode.Error(4001, 'No sign-up through ' + req.oauthProviderCode, 400);
+});
+`,
+        },
+      ]);
+      idp.profiles.set('tok-hook', { sub: 'hook-1', email: 'hook@example.com', email_verified: true, name: 'Hook' });
+      const registered = await g.api('POST', '/users/social/standin/login', { body: { accessToken: 'tok-hook' } });
+      expect(registered.statusCode, registered.body).toBe(200);
+      expect(registered.json()).toMatchObject({ name: 'Hooked standin' });
+      expect(registered.json().seenBy).toBeUndefined();
+      const stored = await g.api('GET', `/data/Users/${registered.json().objectId}`, {
+        token: registered.json()['user-token'],
+      });
+      expect(stored.json().name).toBe('Hooked standin');
+      const again = await g.api('POST', '/users/social/standin/login', { body: { accessToken: 'tok-hook' } });
+      expect(again.json()).toMatchObject({ objectId: registered.json().objectId, seenBy: 'afterSocialLogin' });
+
+      // The browser flow is an OAuth sign-in: the refusal reaches the page and no user is made.
+      const asked = await g.api('POST', '/users/oauth/standin/request_url', { body: { fieldsMapping: {} } });
+      const state = new URL(asked.body).searchParams.get('state')!;
+      idp.codes.set('code-hook', { token: 'tok-blocked' });
+      idp.profiles.set('tok-blocked', { sub: 'blocked-1', email: 'blocked@example.com', email_verified: true });
+      const page = await server.call(
+        'GET',
+        `/${g.appId}/users/oauth2/standin/callback?code=code-hook&state=${encodeURIComponent(state)}`,
+      );
+      expect(posted(page.body).fault).toBe('No sign-up through standin');
+      const count = await g.api(
+        'GET',
+        '/data/Users/count?where=' + encodeURIComponent("email = 'blocked@example.com'"),
+        {
+          key: g.keys.BL,
+        },
+      );
+      expect([count.statusCode, count.json()]).toEqual([200, 0]);
     });
 
     it('signs in with OAuth 1: the user info request is signed with the consumer and token secrets', async () => {

@@ -4,6 +4,7 @@ import { ApiError } from '../../../http/api-error.js';
 import { type AppCaller } from '../../../http/app-auth.js';
 import { getRegistrationSettings, getScopeRoleBindings, oauthLoginRepo } from '../../users-config/index.js';
 import type { AppData } from '../data-access.js';
+import { intercepted } from '../../../events/interceptors.js';
 import { UsersPolicy } from '../users-policy.js';
 import { UsersRepo } from '../users.repo.js';
 import type { Profile } from './oauth-profile.js';
@@ -39,6 +40,12 @@ export interface SignInInput {
   defaultRole?: string | null;
   /** A guest of the caller's own session, to be turned into this account. */
   guestUserId?: string;
+  /**
+   * The cloud-code events this sign-in fires (decision 0055): `Social` for an access token sent to
+   * `/users/social/{code}/login`, `OAuth` for the browser flow and Auth0; `provider` is the
+   * provider's code, handed to handlers as `socialType` or `oauthProviderCode`.
+   */
+  events?: { family: 'Social' | 'OAuth'; provider: string };
 }
 
 /**
@@ -86,7 +93,34 @@ export class OAuthSignIn {
       if (rows.length === 1 && rows[0].userStatus !== 'GUEST') user = rows[0];
     }
     if (!user && input.guestUserId) user = await this.upgradeGuest(appId, input);
-    if (!user) user = await this.create(appId, input);
+    // Only now is it known whether this signs a user in or registers one: the events say which.
+    if (input.events && this.ctx.interceptors.active(appId)) {
+      const op = `${input.events.family}${user ? 'Login' : 'Register'}`;
+      const providerArg = input.events.family === 'Social' ? 'socialType' : 'oauthProviderCode';
+      const found = user;
+      return intercepted(
+        this.ctx.interceptors,
+        { appId, provider: 'user', target: '*', caller },
+        { before: `before${op}`, after: `after${op}` },
+        { userProperties: input.fields, [providerArg]: input.events.provider },
+        (r) => {
+          // A before-handler may change the properties a new user is made with.
+          const fields =
+            r.userProperties && typeof r.userProperties === 'object' && !Array.isArray(r.userProperties)
+              ? (r.userProperties as Rec)
+              : input.fields;
+          return this.finish(caller, { ...input, fields }, found);
+        },
+      );
+    }
+    return this.finish(caller, input, user);
+  }
+
+  /** The user found (or a new one made from `input.fields`), linked, given its roles, signed in. */
+  private async finish(caller: AppCaller, input: SignInInput, found: Rec | undefined): Promise<Rec> {
+    const appId = caller.appId;
+    const repo = oauthLoginRepo(this.ctx);
+    const user = found ?? (await this.create(appId, input));
     const userId = String(user.objectId);
     if (user.userStatus === 'DISABLED') throw new ApiError('USER_DISABLED', 'The user account is disabled');
     await repo.linkIdentity(appId, input.providerKey, input.profile.subject, userId);
