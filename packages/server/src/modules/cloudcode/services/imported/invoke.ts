@@ -1,14 +1,8 @@
-import { ErrorCodes } from '@basalt/shared';
 import { ApiError } from '../../../../http/api-error.js';
-import { RemoteRequestError, requestRemote, type RemoteMethod } from '../../../../http/remote-fetch.js';
-import { DEFAULT_LIMITS } from '../../../../sandbox/limits.js';
+import type { RemoteMethod } from '../../../../http/remote-fetch.js';
+import { callRemote, remoteError } from '../remote-call.js';
 import type { StoredMethod } from '../method-routes.js';
 import { CONFIG } from './document.js';
-
-/** Largest remote answer relayed, as for Lambda services. */
-const MAX_ANSWER = 6 * 1024 * 1024;
-
-const remoteError = (message: string) => new ApiError(ErrorCodes.CLOUD_CODE_REMOTE_ERROR, message);
 
 function parsed(text: string, contentType: string | undefined): unknown {
   if (text === '') return null;
@@ -130,32 +124,16 @@ export async function invokeImported(
   opts: { allowPrivate: boolean; timeoutMs?: number },
 ): Promise<unknown> {
   const req = remoteRequestOf(method, args, config, serviceName);
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  let res;
-  try {
-    res = await requestRemote(req.url, {
-      method: req.verb as RemoteMethod,
-      headers: req.headers,
-      body: req.body,
-      allowPrivate: opts.allowPrivate,
-      timeoutMs,
-      signal: controller.signal,
-      maxAnswerBytes: MAX_ANSWER,
-      overCap: 'fail',
-    });
-  } catch (err) {
-    if (!(err instanceof RemoteRequestError)) throw err;
-    if (err.code === 'ETIMEDOUT')
-      throw new ApiError(
-        ErrorCodes.CLOUD_CODE_TIMEOUT,
-        `Task execution is aborted due to timeout: ${serviceName}.${method.name} got no answer from ${req.url.host} in ${timeoutMs} ms`,
-      );
-    throw remoteError(`${serviceName}.${method.name} could not call the remote API: ${err.message}`);
-  } finally {
-    clearTimeout(timer);
-  }
+  const res = await callRemote(
+    req.url,
+    { method: req.verb as RemoteMethod, headers: req.headers, body: req.body },
+    opts,
+    {
+      timeout: (ms) =>
+        `Task execution is aborted due to timeout: ${serviceName}.${method.name} got no answer from ${req.url.host} in ${ms} ms`,
+      failed: (why) => `${serviceName}.${method.name} could not call the remote API: ${why}`,
+    },
+  );
   const contentType = Object.entries(res.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
   const value = parsed(res.text, contentType);
   if (res.status < 200 || res.status >= 300)

@@ -1,8 +1,5 @@
-import { ErrorCodes } from '@basalt/shared';
-import { ApiError } from '../../../../http/api-error.js';
 import type { SecretBox } from '../../../../http/secret-box.js';
-import { RemoteRequestError, requestRemote } from '../../../../http/remote-fetch.js';
-import { DEFAULT_LIMITS } from '../../../../sandbox/limits.js';
+import { callRemote, remoteError } from '../remote-call.js';
 import { awsEncode, signV4 } from './sigv4.js';
 import type { LambdaFunction, LambdaSettings } from './settings.js';
 
@@ -12,11 +9,6 @@ export interface LambdaContext {
   userRoles: string[];
   headers: Record<string, unknown>;
 }
-
-/** Lambda's synchronous answer is at most 6 MB. */
-const MAX_ANSWER = 6 * 1024 * 1024;
-
-const remoteError = (message: string) => new ApiError(ErrorCodes.CLOUD_CODE_REMOTE_ERROR, message);
 
 function parsed(text: string): unknown {
   if (text === '') return null;
@@ -57,32 +49,11 @@ export async function invokeLambda(
     },
     { method: 'POST', url, headers: { 'content-type': 'application/json' }, body },
   );
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  let res;
-  try {
-    res = await requestRemote(url, {
-      method: 'POST',
-      headers,
-      body,
-      allowPrivate: opts.allowPrivate,
-      timeoutMs,
-      signal: controller.signal,
-      maxAnswerBytes: MAX_ANSWER,
-      overCap: 'fail',
-    });
-  } catch (err) {
-    if (!(err instanceof RemoteRequestError)) throw err;
-    if (err.code === 'ETIMEDOUT')
-      throw new ApiError(
-        ErrorCodes.CLOUD_CODE_TIMEOUT,
-        `Task execution is aborted due to timeout: the Lambda function '${fn.name}' did not answer in ${timeoutMs} ms`,
-      );
-    throw remoteError(`The Lambda function '${fn.name}' could not be called: ${err.message}`);
-  } finally {
-    clearTimeout(timer);
-  }
+  const res = await callRemote(url, { method: 'POST', headers, body }, opts, {
+    timeout: (ms) =>
+      `Task execution is aborted due to timeout: the Lambda function '${fn.name}' did not answer in ${ms} ms`,
+    failed: (why) => `The Lambda function '${fn.name}' could not be called: ${why}`,
+  });
   const value = parsed(res.text);
   const functionError = Object.entries(res.headers).find(([k]) => k.toLowerCase() === 'x-amz-function-error')?.[1];
   const said = (v: unknown, ...keys: string[]) => {
