@@ -84,26 +84,7 @@ export class DeployService {
     checkSizes(next);
     // The draft keeps what was sent even when the build fails, as a save would.
     await this.files.change(k, 'draft', change.writes, change.removes, Date.now());
-    const code = await bundle(next);
-    const id = newId();
-    const registration = await sandbox().analyse({ appId, deploymentId: id, code }, ANALYSE_LIMITS);
-    const stored = storedRegistration(registration, readDocs(next));
-    const created = deployTime();
-    await this.switchTo(k, id, stored, created, async (trx) => {
-      await this.deployments.insert(trx, {
-        id,
-        app_id: appId,
-        language: k.language,
-        model: k.model,
-        created,
-        created_by: developerId,
-        code,
-        registration_json: JSON.stringify(stored),
-        files_json: JSON.stringify(next),
-      });
-      await this.files.replaceStage(trx, k, 'production', next, created);
-    });
-    return deploymentAnswer((await this.deployments.get(appId, id))!);
+    return this.build(k, next, developerId);
   }
 
   /**
@@ -122,9 +103,22 @@ export class DeployService {
   ): Promise<CodeDeployment> {
     const k = await this.drafts.key(appId, language, model, true);
     checkSizes(files);
+    return this.build(k, files, developerId, serviceIds);
+  }
+
+  /**
+   * Bundles the files, analyses the bundle once in the sandbox, then in one transaction stores the
+   * immutable deployment, makes the files production and switches the model to it.
+   */
+  private async build(
+    k: FileKey,
+    files: Array<{ path: string; content: string }>,
+    developerId: string | null,
+    serviceIds?: Map<string, string>,
+  ): Promise<CodeDeployment> {
     const code = await bundle(files);
     const id = newId();
-    const registration = await sandbox().analyse({ appId, deploymentId: id, code }, ANALYSE_LIMITS);
+    const registration = await sandbox().analyse({ appId: k.appId, deploymentId: id, code }, ANALYSE_LIMITS);
     const stored = storedRegistration(registration, readDocs(files));
     const created = deployTime();
     await this.switchTo(
@@ -135,7 +129,7 @@ export class DeployService {
       async (trx) => {
         await this.deployments.insert(trx, {
           id,
-          app_id: appId,
+          app_id: k.appId,
           language: k.language,
           model: k.model,
           created,
@@ -148,7 +142,7 @@ export class DeployService {
       },
       serviceIds,
     );
-    return deploymentAnswer((await this.deployments.get(appId, id))!);
+    return deploymentAnswer((await this.deployments.get(k.appId, id))!);
   }
 
   /** The model's deployments, newest first. */
