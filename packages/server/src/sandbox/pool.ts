@@ -6,7 +6,12 @@ import type { WarmContext } from './run.js';
  * Loaded contexts kept per app isolate for its active deployment (decision 0056). Each serves one
  * call at a time; more calls at once load more, and those beyond this many are released.
  */
-const WARM_CONTEXTS = Math.max(0, Number(process.env.BASALT_SANDBOX_WARM_CONTEXTS ?? 4) || 0);
+const WARM_CONTEXTS = warmContexts(process.env.BASALT_SANDBOX_WARM_CONTEXTS);
+
+function warmContexts(setting: string | undefined): number {
+  const n = Number(setting);
+  return setting === undefined || setting === '' || !Number.isFinite(n) ? 4 : Math.max(0, Math.floor(n));
+}
 
 /**
  * The isolates of one sandbox process: one per app, never shared between apps, each with its

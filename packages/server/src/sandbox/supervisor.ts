@@ -142,7 +142,12 @@ function spawnHost(): ChildProcess {
     execArgv,
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { PATH: process.env.PATH ?? '', BASALT_SANDBOX_MAX_ISOLATES: process.env.BASALT_SANDBOX_MAX_ISOLATES ?? '' },
+    // Only what the sandbox process itself reads: the server's environment (secrets) stays behind.
+    env: {
+      PATH: process.env.PATH ?? '',
+      BASALT_SANDBOX_MAX_ISOLATES: process.env.BASALT_SANDBOX_MAX_ISOLATES ?? '',
+      BASALT_SANDBOX_WARM_CONTEXTS: process.env.BASALT_SANDBOX_WARM_CONTEXTS ?? '',
+    },
   });
   // The server may end without waiting for it: the process must not keep it alive.
   child.unref();
