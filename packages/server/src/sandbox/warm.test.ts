@@ -96,3 +96,29 @@ describe('sandbox: warm contexts', () => {
     expect((await call(next, 'count')).value).toBe(200);
   });
 });
+
+describe('sandbox: warm contexts switched off', () => {
+  it('loads the code afresh for every call with BASALT_SANDBOX_WARM_CONTEXTS=0 (the setting reaches the sandbox process)', async () => {
+    const before = process.env.BASALT_SANDBOX_WARM_CONTEXTS;
+    process.env.BASALT_SANDBOX_WARM_CONTEXTS = '0';
+    // The process is forked at the first call, with the environment of that moment.
+    const cold = createSandbox();
+    try {
+      const code = bundle('cold-a', WARM);
+      const run = () =>
+        cold.invoke({
+          code,
+          target: { kind: 'service', service: 'Warm', method: 'count' },
+          payload: [],
+          context: { appId: code.appId, userId: null, userRoles: [] },
+          limits: { timeoutMs: 2000, memoryMb: 64 },
+          bridge: () => Promise.reject(new ApiError('NOT_FOUND', 'no ops here')),
+        });
+      expect([(await run()).value, (await run()).value, (await run()).value]).toEqual([1, 1, 1]);
+    } finally {
+      if (before === undefined) delete process.env.BASALT_SANDBOX_WARM_CONTEXTS;
+      else process.env.BASALT_SANDBOX_WARM_CONTEXTS = before;
+      await cold.close();
+    }
+  });
+});
