@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   AGGREGATION_MS,
   type AnalyticsPeriod,
@@ -14,6 +14,7 @@ import {
 } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
+import { AnalyticsRepo } from './analytics.repo.js';
 import { DAY, LATENCY_BOUNDS_MS } from './meter.js';
 
 /** Days each named period reaches back, today included. */
@@ -90,10 +91,10 @@ const num = (v: unknown) => Number(v ?? 0);
  * flushes; `flushed` flushes this process's counts first so a reading includes them.
  */
 export class AnalyticsService {
-  private readonly db: Kysely<any>;
+  private readonly repo: AnalyticsRepo;
 
   constructor(private readonly ctx: ServerContext) {
-    this.db = ctx.dbs.system as unknown as Kysely<any>;
+    this.repo = new AnalyticsRepo(ctx.dbs.system as unknown as Kysely<any>, ctx.dbs.kind);
   }
 
   private async flushed(): Promise<void> {
@@ -106,20 +107,7 @@ export class AnalyticsService {
     const keys = segmentsOf(query, 'apiKeyName');
     const withService = query.withServiceName === true;
     const withMethod = query.withMethodName === true;
-    const day = sql<number>`(minute - minute % ${sql.lit(DAY)})`;
-    let q = this.db
-      .selectFrom('analytics_calls')
-      .select([day.as('day'), 'key_name', sql<number>`sum(ok)`.as('ok'), sql<number>`sum(errors)`.as('errors')])
-      .where('app_id', '=', appId)
-      .where('minute', '>=', from)
-      .where('minute', '<', to)
-      .groupBy([day, 'key_name'])
-      .orderBy(day)
-      .orderBy('key_name');
-    if (keys) q = q.where('key_name', 'in', keys);
-    if (withService) q = q.select('service').groupBy('service').orderBy('service');
-    if (withMethod) q = q.select('method').groupBy('method').orderBy('method');
-    const rows = (await q.execute()) as Array<Record<string, unknown>>;
+    const rows = await this.repo.callsByDay(appId, from, to, { keys, withService, withMethod });
     return rows.map((r) => ({
       timestamp: num(r.day),
       apiKeyName: String(r.key_name),
@@ -135,18 +123,8 @@ export class AnalyticsService {
     const { from, to } = rangeOf(query.period, query.dateFrom, query.dateTo);
     const keys = segmentsOf(query, 'apiKeyName');
     const types = segmentsOf(query, 'messagingType');
-    const day = sql<number>`(minute - minute % ${sql.lit(DAY)})`;
-    let q = this.db
-      .selectFrom('analytics_calls')
-      .select([day.as('day'), 'key_name', 'method', sql<number>`sum(ok)`.as('ok')])
-      .where('app_id', '=', appId)
-      .where('service', '=', 'messaging')
-      .where('minute', '>=', from)
-      .where('minute', '<', to)
-      .groupBy([day, 'key_name', 'method']);
-    if (keys) q = q.where('key_name', 'in', keys);
     const out = new Map<string, MessagesRow>();
-    for (const r of (await q.execute()) as Array<Record<string, unknown>>) {
+    for (const r of await this.repo.messagingByDay(appId, from, to, keys)) {
       const messagingType = messagingTypeOf(String(r.method));
       if (types && !types.includes(messagingType)) continue;
       const k = `${num(r.day)}\u0000${String(r.key_name)}\u0000${messagingType}`;
@@ -160,36 +138,9 @@ export class AnalyticsService {
   async users(appId: string, query: AnalyticsQuery): Promise<UsersStatsRow[]> {
     await this.flushed();
     const { from, to } = rangeOf(query.period, query.dateFrom, query.dateTo);
-    const counts = (await this.db
-      .selectFrom('analytics_users')
-      .select(['day', 'kind', sql<number>`count(*)`.as('n')])
-      .where('app_id', '=', appId)
-      .where('day', '>=', from)
-      .where('day', '<', to)
-      .groupBy(['day', 'kind'])
-      .execute()) as Array<{ day: unknown; kind: string; n: unknown }>;
+    const counts = await this.repo.userCounts(appId, from, to);
     // Returning: active on a day without having been created that day.
-    const returning = (await this.db
-      .selectFrom('analytics_users as a')
-      .select(['a.day', sql<number>`count(*)`.as('n')])
-      .where('a.app_id', '=', appId)
-      .where('a.kind', '=', 'active')
-      .where('a.day', '>=', from)
-      .where('a.day', '<', to)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('analytics_users as n')
-              .select(sql`1`.as('one'))
-              .whereRef('n.app_id', '=', 'a.app_id')
-              .whereRef('n.day', '=', 'a.day')
-              .whereRef('n.user_id', '=', 'a.user_id')
-              .where('n.kind', '=', 'new'),
-          ),
-        ),
-      )
-      .groupBy('a.day')
-      .execute()) as Array<{ day: unknown; n: unknown }>;
+    const returning = await this.repo.returningUsers(appId, from, to);
     const days = new Map<number, UsersStatsRow>();
     const rowOf = (day: number) => {
       let row = days.get(day);
@@ -210,17 +161,7 @@ export class AnalyticsService {
   async workers(appId: string, query: AnalyticsQuery): Promise<WorkersRow[]> {
     await this.flushed();
     const { from, to } = rangeOf(query.period, query.dateFrom, query.dateTo);
-    const day = sql<number>`(minute - minute % ${sql.lit(DAY)})`;
-    const rows = (await this.db
-      .selectFrom('analytics_calls')
-      .select([day.as('day'), sql<number>`sum(ok)`.as('ok'), sql<number>`sum(errors)`.as('errors')])
-      .where('app_id', '=', appId)
-      .where('service', 'in', WORKER_SERVICES)
-      .where('minute', '>=', from)
-      .where('minute', '<', to)
-      .groupBy(day)
-      .orderBy(day)
-      .execute()) as Array<Record<string, unknown>>;
+    const rows = await this.repo.serviceCallsByDay(appId, WORKER_SERVICES, from, to);
     return rows.map((r) => ({ timestamp: num(r.day), invocations: num(r.ok) + num(r.errors), errors: num(r.errors) }));
   }
 
@@ -238,15 +179,7 @@ export class AnalyticsService {
   async performance(appId: string, query: SeriesQuery): Promise<Record<string, PerformancePoint>> {
     await this.flushed();
     const { from, to, step } = this.series(query);
-    const start = sql<number>`(minute - (minute - ${sql.lit(from)}) % ${sql.lit(step)})`;
-    const rows = (await this.db
-      .selectFrom('analytics_latency')
-      .select([start.as('start'), 'bucket', sql<number>`sum(count)`.as('n')])
-      .where('app_id', '=', appId)
-      .where('minute', '>=', from)
-      .where('minute', '<', to + step)
-      .groupBy([start, 'bucket'])
-      .execute()) as Array<{ start: unknown; bucket: unknown; n: unknown }>;
+    const rows = await this.repo.latencyByInterval(appId, from, to, step);
     const hists = new Map<number, number[]>();
     for (const r of rows) {
       const k = num(r.start);
@@ -262,15 +195,7 @@ export class AnalyticsService {
   async concurrentRequests(appId: string, query: SeriesQuery): Promise<Record<string, number>> {
     await this.flushed();
     const { from, to, step } = this.series(query);
-    const start = sql<number>`(minute - (minute - ${sql.lit(from)}) % ${sql.lit(step)})`;
-    const rows = (await this.db
-      .selectFrom('analytics_peaks')
-      .select([start.as('start'), sql<number>`max(in_flight)`.as('n')])
-      .where('app_id', '=', appId)
-      .where('minute', '>=', from)
-      .where('minute', '<', to + step)
-      .groupBy(start)
-      .execute()) as Array<{ start: unknown; n: unknown }>;
+    const rows = await this.repo.peaksByInterval(appId, from, to, step);
     const out: Record<string, number> = {};
     for (const r of rows) out[String(num(r.start) / 1000)] = num(r.n);
     return out;
@@ -286,21 +211,8 @@ export class AnalyticsService {
       this.messages(appId, query),
       this.workers(appId, query),
     ]);
-    const peak = (await this.db
-      .selectFrom('analytics_peaks')
-      .select(sql<number>`max(in_flight)`.as('n'))
-      .where('app_id', '=', appId)
-      .where('minute', '>=', from)
-      .where('minute', '<', to)
-      .executeTakeFirst()) as { n: unknown } | undefined;
-    const activeUsers = await this.db
-      .selectFrom('analytics_users')
-      .select(sql<number>`count(distinct user_id)`.as('n'))
-      .where('app_id', '=', appId)
-      .where('kind', '=', 'active')
-      .where('day', '>=', from)
-      .where('day', '<', to)
-      .executeTakeFirst();
+    const peak = await this.repo.peak(appId, from, to);
+    const activeUsers = await this.repo.distinctActiveUsers(appId, from, to);
     const sum = <T>(rows: T[], f: (r: T) => number) => rows.reduce((s, r) => s + f(r), 0);
     return {
       period: p,
@@ -321,30 +233,23 @@ export class AnalyticsService {
   async recordActivity(appId: string, developerId: string, event: Record<string, unknown>): Promise<void> {
     const text = JSON.stringify(event);
     if (Buffer.byteLength(text) > 16_384) throw new ApiError('BAD_REQUEST', 'The activity event is larger than 16 KB');
-    await this.db
-      .insertInto('console_activity')
-      .values({ id: crypto.randomUUID(), app_id: appId, developer_id: developerId, created: Date.now(), event: text })
-      .execute();
+    await this.repo.insertActivity({
+      id: crypto.randomUUID(),
+      app_id: appId,
+      developer_id: developerId,
+      created: Date.now(),
+      event: text,
+    });
   }
 
   /** Drops rollups older than `before` (epoch ms): the meter keeps `analyticsRetentionDays`. */
   async prune(before: number): Promise<void> {
-    for (const table of ['analytics_calls', 'analytics_latency', 'analytics_peaks'])
-      await this.db.deleteFrom(table).where('minute', '<', before).execute();
-    await this.db.deleteFrom('analytics_users').where('day', '<', before).execute();
-    await this.db.deleteFrom('console_activity').where('created', '<', before).execute();
+    await this.repo.prune(before);
   }
 
   /** Everything of a deleted app. */
   async forget(appId: string): Promise<void> {
-    for (const table of [
-      'analytics_calls',
-      'analytics_latency',
-      'analytics_peaks',
-      'analytics_users',
-      'console_activity',
-    ])
-      await this.db.deleteFrom(table).where('app_id', '=', appId).execute();
+    await this.repo.forget(appId);
   }
 }
 

@@ -1,4 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { AnalyticsRepo, DAY } from './analytics.repo.js';
+
+export { DAY };
 
 /** Upper bounds (ms) of the latency histogram's buckets; the last takes everything slower. */
 export const LATENCY_BOUNDS_MS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 30000, Infinity];
@@ -40,7 +43,6 @@ interface CallCell {
 }
 
 const MINUTE = 60_000;
-export const DAY = 86_400_000;
 
 /**
  * The app API's meter (decision 0058): every app API answer is counted in memory, per minute, app,
@@ -58,12 +60,15 @@ export class Meter {
   private readonly inFlight = new Map<string, number>();
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
+  private readonly repo: AnalyticsRepo;
 
   constructor(
-    private readonly db: Kysely<any>,
+    db: Kysely<any>,
     readonly enabled: boolean,
-    private readonly dialect: 'sqlite' | 'postgres',
-  ) {}
+    dialect: 'sqlite' | 'postgres',
+  ) {
+    this.repo = new AnalyticsRepo(db, dialect);
+  }
 
   /** A request of an app has started (concurrency). */
   started(appId: string): void {
@@ -153,10 +158,10 @@ export class Meter {
     this.peaks = new Map();
     this.users = new Map();
     try {
-      await this.writeCalls([...calls.values()]);
-      await this.writeLatency([...latency.values()]);
-      await this.writePeaks([...peaks.values()]);
-      await this.writeUsers([...users.values()]);
+      await this.repo.writeCalls([...calls.values()]);
+      await this.repo.writeLatency([...latency.values()]);
+      await this.repo.writePeaks([...peaks.values()]);
+      await this.repo.writeUsers([...users.values()]);
     } catch (err) {
       // Counts are added again by the next flush; a retried batch may add twice, never lose.
       for (const [k, c] of calls) this.calls.set(k, c);
@@ -166,76 +171,4 @@ export class Meter {
       throw err;
     }
   }
-
-  private async writeCalls(cells: CallCell[]): Promise<void> {
-    for (const batch of chunks(cells, 400)) {
-      await this.db
-        .insertInto('analytics_calls')
-        .values(
-          batch.map((c) => ({
-            app_id: c.appId,
-            minute: c.minute,
-            key_name: c.keyName,
-            service: c.tag.service,
-            method: c.tag.method,
-            ok: c.ok,
-            errors: c.errors,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.columns(['app_id', 'minute', 'key_name', 'service', 'method']).doUpdateSet({
-            ok: sql`analytics_calls.ok + excluded.ok`,
-            errors: sql`analytics_calls.errors + excluded.errors`,
-          }),
-        )
-        .execute();
-    }
-  }
-
-  private async writeLatency(hists: Array<{ appId: string; minute: number; counts: number[] }>): Promise<void> {
-    const rows = hists.flatMap((h) =>
-      h.counts.flatMap((count, bucket) => (count ? [{ app_id: h.appId, minute: h.minute, bucket, count }] : [])),
-    );
-    for (const batch of chunks(rows, 500)) {
-      await this.db
-        .insertInto('analytics_latency')
-        .values(batch)
-        .onConflict((oc) =>
-          oc
-            .columns(['app_id', 'minute', 'bucket'])
-            .doUpdateSet({ count: sql`analytics_latency.count + excluded.count` }),
-        )
-        .execute();
-    }
-  }
-
-  private async writePeaks(peaks: Array<{ appId: string; minute: number; inFlight: number }>): Promise<void> {
-    const larger =
-      this.dialect === 'postgres'
-        ? sql`greatest(analytics_peaks.in_flight, excluded.in_flight)`
-        : sql`max(analytics_peaks.in_flight, excluded.in_flight)`;
-    for (const batch of chunks(peaks, 500)) {
-      await this.db
-        .insertInto('analytics_peaks')
-        .values(batch.map((p) => ({ app_id: p.appId, minute: p.minute, in_flight: p.inFlight })))
-        .onConflict((oc) => oc.columns(['app_id', 'minute']).doUpdateSet({ in_flight: larger }))
-        .execute();
-    }
-  }
-
-  private async writeUsers(users: Array<{ appId: string; day: number; userId: string; kind: string }>): Promise<void> {
-    for (const batch of chunks(users, 500)) {
-      await this.db
-        .insertInto('analytics_users')
-        .values(batch.map((u) => ({ app_id: u.appId, day: u.day, user_id: u.userId, kind: u.kind })))
-        .onConflict((oc) => oc.columns(['app_id', 'day', 'kind', 'user_id']).doNothing())
-        .execute();
-    }
-  }
-}
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
