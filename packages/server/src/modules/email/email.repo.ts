@@ -180,6 +180,24 @@ export class EmailRepo {
     return Number(res.numUpdatedRows) > 0;
   }
 
+  /** Pending mails whose next attempt is older than `staleBefore` and that nobody holds: their job was lost. */
+  async stalePending(staleBefore: number, now: number, limit = 100): Promise<Array<{ id: string; app_id: string }>> {
+    return this.db
+      .selectFrom('email_outbox')
+      .select(['id', 'app_id'])
+      .where('status', '=', 'PENDING')
+      .where('next_attempt', '<', staleBefore)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .limit(limit)
+      .execute();
+  }
+
+  /** An app's name, for the `{app_name}` of system mails. */
+  async appName(appId: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('apps').select('name').where('id', '=', appId).executeTakeFirst();
+    return row?.name;
+  }
+
   async settle(id: string, set: Partial<OutboxRow>): Promise<void> {
     await this.db
       .updateTable('email_outbox')

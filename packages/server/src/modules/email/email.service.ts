@@ -6,7 +6,7 @@ import { newId } from '../../http/secrets.js';
 import type { AppMail, Mail } from '../../mail/mailer.js';
 import { createStorage } from '../../storage/index.js';
 import { readAttachments } from '../messaging/sending.js';
-import { EmailRepo, type OutboxRow, type TemplateRow } from './email.repo.js';
+import { EmailRepo, type TemplateRow } from './email.repo.js';
 import { MASK, checkSettings, explain, fromOf, transportFor, verify, type SmtpSettings } from './smtp.js';
 import { SYSTEM_EVENTS, checkEventVariables, keysOf, render, systemEvent, valuesOf } from './templates.js';
 
@@ -445,16 +445,7 @@ export class EmailService {
 
   /** Re-queues pending mails whose job was lost (a crash between storing and queueing, or after a failed attempt). */
   async sweep(): Promise<void> {
-    const stale = Date.now() - CLAIM_MS;
-    const db = this.ctx.dbs.system as unknown as import('kysely').Kysely<{ email_outbox: OutboxRow }>;
-    const rows = await db
-      .selectFrom('email_outbox')
-      .select(['id', 'app_id'])
-      .where('status', '=', 'PENDING')
-      .where('next_attempt', '<', stale)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', Date.now())]))
-      .limit(100)
-      .execute();
+    const rows = await this.repo.stalePending(Date.now() - CLAIM_MS, Date.now());
     for (const r of rows) await this.attempt(r.id);
   }
 
@@ -473,8 +464,7 @@ export class EmailService {
   }
 
   private async appName(appId: string): Promise<string> {
-    const row = await this.ctx.dbs.system.selectFrom('apps').select('name').where('id', '=', appId).executeTakeFirst();
-    return row?.name ?? appId;
+    return (await this.repo.appName(appId)) ?? appId;
   }
 }
 

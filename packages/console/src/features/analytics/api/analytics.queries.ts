@@ -1,13 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getSdk } from '../../../lib/sdk';
 import { serverPeriod, type PeriodChoice } from '../analytics-data';
-
-/** Query keys of an app's analytics. */
-export const analyticsKeys = {
-  all: (appId: string) => ['analytics', appId] as const,
-  report: (appId: string, report: string, choice: PeriodChoice) =>
-    [...analyticsKeys.all(appId), report, choice] as const,
-};
+import { analyticsKeys } from './analytics.keys';
 
 const custom = (choice: PeriodChoice) =>
   choice.period === 'custom' ? { from: choice.from ?? '', to: choice.to ?? '' } : {};
@@ -42,7 +36,7 @@ export function usePerformance(appId: string, range: { from: number; to: number 
   const long = range.to - range.from > 92 * 86_400_000;
   const aggInterval = long ? { name: 'WEEK', value: 604_800_000 } : { name: 'DAY', value: 86_400_000 };
   return useQuery({
-    queryKey: [...analyticsKeys.all(appId), 'performance', range] as const,
+    queryKey: analyticsKeys.performance(appId, range),
     queryFn: async () => {
       const params = { aggInterval, from: range.from, to: range.to };
       const [latency, concurrency] = await Promise.all([
