@@ -16,7 +16,11 @@ export class UserLinksRepo {
     this.db = ctx.dbs.system as unknown as Kysely<PasswordResetTables>;
   }
 
-  /** The user's one pending link becomes this one (the old one stops working). */
+  /**
+   * The user's one pending link becomes this one (the old one stops working). One upsert on the
+   * (app, user) key, so two links issued at the same moment (a registration's mail and a server
+   * call) both succeed and the later write wins, where a delete-then-insert could collide.
+   */
   async replace(
     table: LinkTable,
     appId: string,
@@ -25,13 +29,13 @@ export class UserLinksRepo {
     now: number,
     expires: number,
   ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom(table).where('app_id', '=', appId).where('user_id', '=', userId).execute();
-      await trx
-        .insertInto(table)
-        .values({ token_hash: tokenHash, app_id: appId, user_id: userId, created: now, expires })
-        .execute();
-    });
+    await this.db
+      .insertInto(table)
+      .values({ token_hash: tokenHash, app_id: appId, user_id: userId, created: now, expires })
+      .onConflict((oc) =>
+        oc.columns(['app_id', 'user_id']).doUpdateSet({ token_hash: tokenHash, created: now, expires }),
+      )
+      .execute();
   }
 
   /** The link of a token hash, expired or not. */
