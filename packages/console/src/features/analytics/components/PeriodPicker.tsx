@@ -8,15 +8,21 @@ const PERIODS: Array<{ label: string; value: PeriodName }> = [
   { label: 'Custom', value: 'custom' },
 ];
 
-/** The report period: a named one, or custom dates (inclusive, UTC days). */
-export function PeriodPicker({ value, onChange }: { value: PeriodChoice; onChange: (next: PeriodChoice) => void }) {
+/** The report period: a named one, or custom dates (inclusive, UTC days). It reports only the part that changed. */
+export function PeriodPicker({
+  value,
+  onChange,
+}: {
+  value: PeriodChoice;
+  onChange: (patch: Partial<PeriodChoice>) => void;
+}) {
   return (
     <Group gap="sm" align="flex-end" wrap="nowrap">
       <SegmentedControl
         aria-label="Period"
         data={PERIODS}
         value={value.period}
-        onChange={(period) => onChange({ ...value, period: period as PeriodName })}
+        onChange={(period) => onChange({ period: period as PeriodName })}
       />
       {value.period === 'custom' && (
         <>
@@ -26,7 +32,7 @@ export function PeriodPicker({ value, onChange }: { value: PeriodChoice; onChang
             size="xs"
             value={value.from ?? ''}
             max={value.to || undefined}
-            onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
+            onChange={(e) => onChange({ from: e.currentTarget.value })}
           />
           <TextInput
             type="date"
@@ -34,7 +40,7 @@ export function PeriodPicker({ value, onChange }: { value: PeriodChoice; onChang
             size="xs"
             value={value.to ?? ''}
             min={value.from || undefined}
-            onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
+            onChange={(e) => onChange({ to: e.currentTarget.value })}
           />
         </>
       )}

@@ -28,14 +28,20 @@ export default function AnalyticsPage() {
   const users = useUsersStats(appId, choice);
   const performance = usePerformance(appId, range);
 
-  const change = (next: PeriodChoice) =>
+  // The picker hands over only what changed; the rest is read from the URL as it is now, so a
+  // From typed right before a To (two navigations, one render apart) is never undone by the second.
+  const change = (patch: Partial<PeriodChoice>) =>
     setParams(
-      () =>
-        changedSearchParams({
-          period: next.period === 'month' ? null : next.period,
-          from: next.period === 'custom' ? next.from : null,
-          to: next.period === 'custom' ? next.to : null,
-        }),
+      () => {
+        const changes: Record<string, string | null | undefined> = {};
+        if (patch.period) {
+          changes.period = patch.period === 'month' ? null : patch.period;
+          if (patch.period !== 'custom') Object.assign(changes, { from: null, to: null });
+        }
+        if ('from' in patch) changes.from = patch.from;
+        if ('to' in patch) changes.to = patch.to;
+        return changedSearchParams(changes);
+      },
       { replace: true },
     );
 
