@@ -52,8 +52,8 @@ describeShapes('transfer', [
   ],
   [
     'importFirebaseUsers',
-    (c) => c.transfer.importFirebaseUsers('A', { users: [] }),
-    json('POST', `${A}/import/firebase/users`, { users: [] }),
+    (c) => c.transfer.importFirebaseUsers('A', { users: [], hashConfig: 'hash_config {}' }),
+    json('POST', `${A}/import/firebase/users`, { users: [], hashConfig: 'hash_config {}' }),
   ],
   [
     'getAirtableBasesList',

@@ -7,6 +7,8 @@ import {
   type CsvImportJobOptions,
   type CsvImportQuery,
   type CsvImportResult,
+  type FirebaseImportBody,
+  type FirebaseImportResult,
   type ResponseOf,
 } from '@basalt/shared';
 import type { Query } from '../transport/encode.js';
@@ -145,8 +147,13 @@ export function createTransferGroup({ request }: GroupContext) {
       return request.route(r.importDataServiceFiles, [appId, encodeURIComponent(String(step))], { body: data });
     },
 
-    /** Imports users exported from Firebase (not available yet: 501). */
-    importFirebaseUsers(appId: string, data: unknown): Promise<ResponseOf<typeof r.importFirebaseUsers>> {
+    /**
+     * Creates app users from Firebase Auth's users export: `data` is `{users, hashConfig}` where
+     * `users` is the export's JSON (or its `users` array) and `hashConfig` the project's password
+     * hash parameters (object or the text the Firebase console shows). Their passwords are checked
+     * with Firebase scrypt at their first login. Answers `{imported, withoutPassword, skipped}`.
+     */
+    importFirebaseUsers(appId: string, data: FirebaseImportBody): Promise<FirebaseImportResult> {
       return request.route(r.importFirebaseUsers, [appId], { body: data });
     },
 

@@ -163,6 +163,71 @@ export const CsvImportJobSchema = Type.Object({
 });
 export type CsvImportJob = Static<typeof CsvImportJobSchema>;
 
+/** Most users one Firebase import request takes (an export of more goes in several requests). */
+export const FIREBASE_IMPORT_MAX_USERS = 10_000;
+
+/**
+ * The project's password hash parameters as the Firebase console shows them (Authentication ›
+ * Users › Password hash parameters). Numbers may come as text. The whole block may also be sent
+ * as the text the console shows (`hash_config { algorithm: SCRYPT, base64_signer_key: … }`).
+ */
+export const FirebaseHashConfigSchema = Type.Object({
+  algorithm: Type.String({ maxLength: 40 }),
+  base64_signer_key: Type.String({ maxLength: 1000 }),
+  base64_salt_separator: Type.String({ maxLength: 100 }),
+  rounds: Type.Union([Type.Integer(), Type.String({ maxLength: 10 })]),
+  mem_cost: Type.Union([Type.Integer(), Type.String({ maxLength: 10 })]),
+});
+export type FirebaseHashConfig = Static<typeof FirebaseHashConfigSchema>;
+
+/** One user of Firebase Auth's users export (`firebase auth:export users.json`); other fields are ignored. */
+export const FirebaseUserSchema = Type.Object(
+  {
+    localId: Type.Optional(Type.String({ maxLength: 200 })),
+    email: Type.Optional(Type.String({ maxLength: 254 })),
+    emailVerified: Type.Optional(Type.Boolean()),
+    passwordHash: Type.Optional(Type.String({ maxLength: 1000 })),
+    salt: Type.Optional(Type.String({ maxLength: 200 })),
+    displayName: Type.Optional(Type.String({ maxLength: 500 })),
+    phoneNumber: Type.Optional(Type.String({ maxLength: 50 })),
+    disabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: true },
+);
+export type FirebaseUser = Static<typeof FirebaseUserSchema>;
+
+/**
+ * Body of a Firebase users import: `users` is the export file's JSON (`{users: [...]}`) or its
+ * `users` array; `hashConfig` the project's hash parameters (object or the text block).
+ */
+export const FirebaseImportBodySchema = Type.Object({
+  users: Type.Union([
+    Type.Array(FirebaseUserSchema, { maxItems: FIREBASE_IMPORT_MAX_USERS }),
+    Type.Object(
+      { users: Type.Array(FirebaseUserSchema, { maxItems: FIREBASE_IMPORT_MAX_USERS }) },
+      { additionalProperties: true },
+    ),
+  ]),
+  hashConfig: Type.Union([FirebaseHashConfigSchema, Type.String({ maxLength: 2000 })]),
+});
+export type FirebaseImportBody = Static<typeof FirebaseImportBodySchema>;
+
+/**
+ * Answer of a Firebase users import (it runs in the request). Users created get their Firebase
+ * password hash kept sealed and checked at their first login, then replaced by Basalt's own hash
+ * (decision 0061). `skipped` lists the users not created and why (no email, an email already
+ * registered or repeated in the file, a hash that does not fit the parameters).
+ */
+export const FirebaseImportResultSchema = Type.Object({
+  imported: Type.Integer(),
+  /** Of the imported users, those without a password (federated sign-in only): they restore one. */
+  withoutPassword: Type.Integer(),
+  skipped: Type.Array(
+    Type.Object({ localId: Type.String(), email: Type.Optional(Type.String()), reason: Type.String() }),
+  ),
+});
+export type FirebaseImportResult = Static<typeof FirebaseImportResultSchema>;
+
 const app = '/:appId/console';
 
 /**
@@ -287,8 +352,11 @@ export const transferRoutes = {
     path: `${app}/import/firebase/users`,
     auth: 'developer',
     devPermission: DevOperations.IMPORT,
-    response: NotBuilt,
-    summary: 'Imports users exported from Firebase (not available yet: 501)',
+    body: FirebaseImportBodySchema,
+    response: FirebaseImportResultSchema,
+    summary:
+      "Creates app users from Firebase Auth's users export and the project's scrypt hash parameters; " +
+      'their passwords are checked with Firebase scrypt at their first login, then re-hashed',
   }),
   getAirtableBasesList: defineRoute({
     name: 'transfer.getAirtableBasesList',

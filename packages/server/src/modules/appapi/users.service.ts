@@ -3,7 +3,14 @@ import type { UsersLoginSettings } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { userFacts, type AppCaller } from '../../http/app-auth.js';
-import { dummyHash, hashPassword, verifyPassword } from '../accounts/index.js';
+import {
+  dummyHash,
+  hashPassword,
+  isImportedPassword,
+  verifyImportedPassword,
+  verifyPassword,
+} from '../accounts/index.js';
+import { SecretBox } from '../../http/secret-box.js';
 import type { ColumnMeta, TableMeta } from '../data/index.js';
 import { intercepted } from '../../events/interceptors.js';
 import type { AppData } from './data-access.js';
@@ -39,6 +46,8 @@ const INVALID_LOGIN = 'Invalid login or password';
  */
 export class AppUsers {
   private readonly policy: UsersPolicy;
+  /** Opens password hashes imported from Firebase (decision 0061). */
+  private readonly box: SecretBox;
 
   constructor(
     private readonly ctx: ServerContext,
@@ -50,6 +59,21 @@ export class AppUsers {
     readonly confirmations: EmailConfirmations,
   ) {
     this.policy = new UsersPolicy(ctx);
+    this.box = new SecretBox(ctx.config.dataDir);
+  }
+
+  /**
+   * Checks a user's password against the stored hash. A hash imported from Firebase is checked
+   * with Firebase scrypt once: when it matches, Basalt's own hash replaces it (decision 0061).
+   */
+  private async passwordMatches(appId: string, objectId: unknown, stored: string, password: string): Promise<boolean> {
+    if (!isImportedPassword(stored)) return verifyPassword(stored, password);
+    if (!(await verifyImportedPassword(this.box, stored, password))) return false;
+    const t = await this.users(appId);
+    const column = t.columns.find((c) => c.name === 'password');
+    if (column && typeof objectId === 'string')
+      await this.repo.setPassword(appId, t.sqlName, column.sqlName, objectId, await hashPassword(password));
+    return true;
   }
 
   private async users(appId: string): Promise<TableMeta> {
@@ -236,7 +260,8 @@ export class AppUsers {
     await this.assertNotBlocked(caller.appId, identity, ip, this.policy.failuresAllowed(settings));
     const row = identity.length <= 254 ? await this.byIdentity(caller.appId, identity) : undefined;
     const stored = typeof row?.password === 'string' && row.userStatus !== 'GUEST' ? row.password : await dummyHash();
-    if (!(await verifyPassword(stored, b.password)) || !row) return this.failed(caller.appId, identity, ip);
+    if (!(await this.passwordMatches(caller.appId, row?.objectId, stored, b.password)) || !row)
+      return this.failed(caller.appId, identity, ip);
     if (row.userStatus === 'DISABLED') throw new ApiError('USER_DISABLED', 'The user account is disabled');
     if (row.userStatus === PENDING_STATUS)
       throw new ApiError(
@@ -384,7 +409,7 @@ export class AppUsers {
     const valid =
       typeof password === 'string' &&
       typeof row?.password === 'string' &&
-      (await verifyPassword(row.password, password));
+      (await this.passwordMatches(caller.appId, caller.userId, row.password, password));
     if (!valid)
       for (const key of this.limiterKeys(caller.appId, caller.userId, ip))
         await this.ctx.loginLimiter.recordFailure(key);

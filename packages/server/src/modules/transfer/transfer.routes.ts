@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { handle } from '../../http/route.js';
 import type { CsvImportService } from './csv-import.service.js';
+import { FirebaseUsersImport } from './firebase-users.service.js';
 
 const r = Routes.transfer;
 
@@ -58,13 +59,15 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: ServerContext,
     return result;
   });
 
+  const firebase = new FirebaseUsersImport(ctx);
+  handle(app, ctx, r.importFirebaseUsers, ({ params, body }) => firebase.run(params.appId, body));
+
   const notYet = (what: string) => () => {
     throw ApiError.notAvailableYet(what);
   };
   handle(app, ctx, r.getExportedData, notYet('Export of whole applications'));
   handle(app, ctx, r.startExport, notYet('Export of whole applications'));
   handle(app, ctx, r.importDataServiceFiles, notYet('Multi-step import of data service files'));
-  handle(app, ctx, r.importFirebaseUsers, notYet('Import of Firebase users'));
   handle(app, ctx, r.getAirtableBasesList, notYet('Import from Airtable'));
   handle(app, ctx, r.getAirtableTablesList, notYet('Import from Airtable'));
   handle(app, ctx, r.startAirtableImport, notYet('Import from Airtable'));
