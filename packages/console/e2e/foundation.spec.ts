@@ -44,7 +44,7 @@ test('a developer registers, turns on two-factor sign-in, signs in with a code a
   await page.getByRole('link', { name: 'Create your first app' }).click();
   await expect(page).toHaveURL(/\/apps\/new$/);
   await page.getByLabel('App name').fill('Journey App');
-  await page.getByRole('button', { name: 'Create app' }).click();
+  await page.getByRole('button', { name: 'Create app', exact: true }).click();
   await expect(page).toHaveURL(/\/apps\/[^/]+\/overview$/);
   await expect(page.getByRole('heading', { name: 'Journey App' })).toBeVisible();
   const devices = await page

@@ -32,7 +32,7 @@ export async function signOut(page: Page): Promise<void> {
 export async function createApp(page: Page, name: string): Promise<string> {
   await page.goto('/apps/new');
   await page.getByLabel('App name').fill(name);
-  await page.getByRole('button', { name: 'Create app' }).click();
+  await page.getByRole('button', { name: 'Create app', exact: true }).click();
   await expect(page).toHaveURL(/\/apps\/[^/]+\/overview$/);
   return new URL(page.url()).pathname.split('/')[2];
 }

@@ -15,6 +15,8 @@ interface Props {
   onConfirm: () => void;
   loading?: boolean;
   error?: unknown;
+  /** Keeps the button disabled for a reason besides the name (nothing chosen yet). */
+  disabled?: boolean;
 }
 
 /** Third-tier confirmation (docs/console-screens.md › Confirmations): the red button stays disabled until the name matches. */
@@ -29,6 +31,7 @@ export function TypeToConfirmModal({
   onConfirm,
   loading,
   error,
+  disabled = false,
 }: Props) {
   const [typed, setTyped] = useState('');
   const matches = typed === expected;
@@ -42,7 +45,7 @@ export function TypeToConfirmModal({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (matches && !loading) onConfirm();
+          if (matches && !disabled && !loading) onConfirm();
         }}
       >
         <Stack gap="md">
@@ -75,7 +78,7 @@ export function TypeToConfirmModal({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" color="red" disabled={!matches} loading={loading}>
+            <Button type="submit" color="red" disabled={!matches || disabled} loading={loading}>
               {confirmLabel}
             </Button>
           </Group>

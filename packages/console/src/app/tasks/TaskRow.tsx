@@ -1,6 +1,14 @@
 import { Link } from 'react-router';
 import { ActionIcon, Anchor, Badge, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCloudUpload, IconDatabaseExport, IconFileTypeCsv, IconArchive, IconX } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconCloudUpload,
+  IconCopy,
+  IconDatabaseExport,
+  IconFileTypeCsv,
+  IconRestore,
+  IconX,
+} from '@tabler/icons-react';
 import { taskAmount } from './task-format';
 import { taskPercent, type Task, type TaskKind, type TaskStatus } from './task-store';
 
@@ -9,6 +17,8 @@ const KIND_ICON: Record<TaskKind, typeof IconFileTypeCsv> = {
   upload: IconCloudUpload,
   export: IconDatabaseExport,
   backup: IconArchive,
+  clone: IconCopy,
+  reset: IconRestore,
 };
 
 // Status is said in words as well as colour (docs/console-screens.md › Status).
@@ -96,7 +106,7 @@ export function TaskRow({ task, onDismiss, onNavigate }: Props) {
       <Group gap={8} justify="space-between" wrap="nowrap">
         <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
           {taskAmount(task)}
-          {percent !== null && running ? ` · ${percent}%` : ''}
+          {percent !== null && running && task.unit !== 'percent' ? ` · ${percent}%` : ''}
         </Text>
         {task.detail && task.status !== 'failed' && (
           <Text size="xs" c="dimmed" truncate="end" title={task.detail}>

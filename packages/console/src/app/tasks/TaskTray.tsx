@@ -98,7 +98,8 @@ export function TaskTray() {
           {list.length === 0 ? (
             <Box px={12} py={16}>
               <Text size="sm" c="dimmed">
-                No long tasks right now. CSV imports and file uploads show their progress here while you keep working.
+                No long tasks right now. CSV imports, file uploads, clones, exports and resets show their progress here
+                while you keep working.
               </Text>
             </Box>
           ) : (

@@ -3,7 +3,8 @@ import type { Task } from './task-store';
 const count = new Intl.NumberFormat();
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 
-function bytes(n: number): string {
+/** "2.4 MB": a size in bytes in the largest unit that keeps it above 1. */
+export function bytes(n: number): string {
   let value = n;
   let unit = 0;
   while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
@@ -13,8 +14,9 @@ function bytes(n: number): string {
   return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${BYTE_UNITS[unit]}`;
 }
 
-/** "1,200 of 5,000 rows" or "2.4 MB of 6.0 MB"; just the amount done while the total is unknown. */
+/** "1,200 of 5,000 rows", "2.4 MB of 6.0 MB" or "40%"; just the amount done while the total is unknown. */
 export function taskAmount(task: Pick<Task, 'done' | 'total' | 'unit'>): string {
+  if (task.unit === 'percent') return `${Math.round(task.done)}%`;
   const fmt = task.unit === 'bytes' ? bytes : (n: number) => count.format(n);
   const suffix = task.unit === 'rows' ? ' rows' : '';
   if (!task.total) return `${fmt(task.done)}${suffix}`;

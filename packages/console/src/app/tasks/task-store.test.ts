@@ -92,6 +92,7 @@ describe('task wording', () => {
   it('names amounts in rows or bytes', async () => {
     const { taskAmount, trayLabel } = await import('./task-format');
     expect(taskAmount({ done: 1200, total: 5000, unit: 'rows' })).toBe('1,200 of 5,000 rows');
+    expect(taskAmount({ done: 41.6, total: 100, unit: 'percent' })).toBe('42%');
     expect(taskAmount({ done: 2.5 * 1024 * 1024, total: 6 * 1024 * 1024, unit: 'bytes' })).toBe('2.5 MB of 6.0 MB');
     expect(taskAmount({ done: 300, total: 0, unit: 'bytes' })).toBe('300 B');
     const store = createTaskStore();

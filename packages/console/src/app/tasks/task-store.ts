@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** What a long task is doing, for the tray's icon and grouping. */
-export type TaskKind = 'import' | 'upload' | 'export' | 'backup';
+export type TaskKind = 'import' | 'upload' | 'export' | 'backup' | 'clone' | 'reset';
 /** `interrupted`: work on the server that stopped before it finished and waits for a decision (its actions). */
 export type TaskStatus = 'running' | 'done' | 'failed' | 'cancelled' | 'interrupted';
 
@@ -21,8 +21,8 @@ export interface Task {
   /** Units done and expected; `total` 0 while the size is not known yet. */
   done: number;
   total: number;
-  /** How `done` / `total` are counted: rows of an import, bytes of an upload. */
-  unit: 'rows' | 'bytes';
+  /** How `done` / `total` are counted: rows of an import, bytes of an upload, percent of a server job that only says how far it is. */
+  unit: 'rows' | 'bytes' | 'percent';
   /** Outcome line once finished ("1,200 rows written"), or the error message when failed. */
   detail?: string;
   /** Console path of the screen the task belongs to. */

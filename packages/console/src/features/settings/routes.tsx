@@ -3,7 +3,8 @@ import { lazyPage } from '../../app/lazy-page';
 import { FIRST_BUILT_SECTION } from './sections';
 
 /**
- * Settings (docs/console-screens.md › URLs, Settings): `/settings/:section`. API keys, Mobile (push credentials),
+ * Settings (docs/console-screens.md › URLs, Settings): `/settings/:section`. General (identity, clone, export,
+ * import, danger zone), API keys, Mobile (push credentials),
  * Email (templates) and SMTP are built; the other sections say they are not available yet.
  */
 export const settingsRoutes: RouteObject[] = [
@@ -12,6 +13,7 @@ export const settingsRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('./pages/SettingsLayout')),
     children: [
       { index: true, element: <Navigate to={FIRST_BUILT_SECTION} replace /> },
+      { path: 'general', lazy: lazyPage(() => import('./pages/GeneralSettingsPage')) },
       { path: 'api-keys', lazy: lazyPage(() => import('./pages/ApiKeysSettingsPage')) },
       { path: 'mobile', lazy: lazyPage(() => import('./pages/MobileSettingsPage')) },
       { path: 'email', lazy: lazyPage(() => import('./pages/EmailSettingsPage')) },

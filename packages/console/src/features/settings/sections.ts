@@ -1,6 +1,6 @@
 /** Sections of Settings (docs/console-screens.md › URLs, Settings), in menu order; `built` ones have a screen. */
 export const SETTINGS_SECTIONS = [
-  { segment: 'general', label: 'General', built: false },
+  { segment: 'general', label: 'General', built: true },
   { segment: 'api-keys', label: 'API keys', built: true },
   { segment: 'domains', label: 'Domains', built: false },
   { segment: 'cors', label: 'CORS', built: false },

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Button, Code, EmptyState, Paper, Stack, Text } from '@mantine/core';
-import { IconApps, IconPlus } from '@tabler/icons-react';
+import { IconApps, IconFileZip, IconPlus } from '@tabler/icons-react';
 
-export function AppsEmptyState() {
+export function AppsEmptyState({ onFromZip }: { onFromZip: () => void }) {
   return (
     <Paper withBorder radius="md" py={48} px="lg">
       <EmptyState icon={<IconApps size={32} stroke={1.5} />} variant="light">
@@ -13,6 +13,9 @@ export function AppsEmptyState() {
         <EmptyState.Actions>
           <Button component={Link} to="/apps/new" leftSection={<IconPlus size={18} stroke={1.5} />}>
             Create your first app
+          </Button>
+          <Button variant="default" leftSection={<IconFileZip size={18} stroke={1.5} />} onClick={onFromZip}>
+            Create app from ZIP
           </Button>
         </EmptyState.Actions>
       </EmptyState>

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { Badge, Button, Group, Kbd, Paper, Text, TextInput } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileZip, IconPlus, IconSearch } from '@tabler/icons-react';
 import type { AppSummary } from '@basalt/shared';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSkeleton } from '../../../components/PageSkeleton';
@@ -12,6 +12,7 @@ import { AppsTable } from '../components/AppsTable';
 import { AppsEmptyState } from '../components/AppsEmptyState';
 import { RenameAppModal } from '../components/RenameAppModal';
 import { DeleteAppModal } from '../components/DeleteAppModal';
+import { CreateAppFromZipModal } from '../../lifecycle';
 
 export default function AppsPage() {
   const navigate = useNavigate();
@@ -21,6 +22,7 @@ export default function AppsPage() {
   const searchRef = useRef<HTMLInputElement>(null);
   const [renaming, setRenaming] = useState<AppSummary | null>(null);
   const [deleting, setDeleting] = useState<AppSummary | null>(null);
+  const [fromZip, setFromZip] = useState(false);
 
   useHotkeys([
     ['n', () => navigate('/apps/new')],
@@ -46,7 +48,7 @@ export default function AppsPage() {
   let body;
   if (apps.isPending) body = <PageSkeleton rows={4} />;
   else if (apps.isError) body = <ErrorAlert error={apps.error} onRetry={() => void apps.refetch()} />;
-  else if (all.length === 0) body = <AppsEmptyState />;
+  else if (all.length === 0) body = <AppsEmptyState onFromZip={() => setFromZip(true)} />;
   else
     body = (
       <>
@@ -98,20 +100,30 @@ export default function AppsPage() {
         description="Each app has its own data, users, files, code and API keys."
         actions={
           all.length > 0 && (
-            <Button
-              component={Link}
-              to="/apps/new"
-              leftSection={<IconPlus size={18} stroke={1.5} />}
-              rightSection={<Kbd size="xs">N</Kbd>}
-            >
-              New app
-            </Button>
+            <Group gap="sm">
+              <Button
+                variant="default"
+                leftSection={<IconFileZip size={18} stroke={1.5} />}
+                onClick={() => setFromZip(true)}
+              >
+                Create app from ZIP
+              </Button>
+              <Button
+                component={Link}
+                to="/apps/new"
+                leftSection={<IconPlus size={18} stroke={1.5} />}
+                rightSection={<Kbd size="xs">N</Kbd>}
+              >
+                New app
+              </Button>
+            </Group>
           )
         }
       />
       {body}
       <RenameAppModal app={renaming} onClose={() => setRenaming(null)} />
       <DeleteAppModal app={deleting} onClose={() => setDeleting(null)} />
+      <CreateAppFromZipModal opened={fromZip} onClose={() => setFromZip(false)} />
       <Outlet />
     </>
   );

@@ -10,7 +10,7 @@ export default function SettingsLayout() {
     <>
       <PageHeader
         title="Settings"
-        description="How this app is set up: keys, domains, push credentials, mail and logging."
+        description="How this app is set up: its name and copies, keys, domains, push credentials, mail and logging."
       />
       <AreaTabs
         base={`/apps/${appId}/settings`}

@@ -1,0 +1,7 @@
+/** What the app lifecycle (clone, export, import, reset) offers the rest of the console. */
+export { CloneCard } from './components/CloneCard';
+export { ExportCard } from './components/ExportCard';
+export { ImportCard } from './components/ImportCard';
+export { DangerZoneCard } from './components/DangerZoneCard';
+export { CreateAppFromZipModal } from './components/CreateAppFromZipModal';
+export { useLifecycleInTray } from './api/lifecycle-tasks';
