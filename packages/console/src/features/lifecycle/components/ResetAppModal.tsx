@@ -3,8 +3,9 @@ import { Checkbox, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { TypeToConfirmModal } from '../../../components/TypeToConfirmModal';
 import { useResetApp } from '../api/lifecycle.queries';
-import { chosenResetParts, RESET_PART_LABELS } from '../lifecycle-state';
+import { chosenResetParts, isNotAvailable, RESET_PART_LABELS } from '../lifecycle-state';
 import { RESET_PARTS, type ResetChoice } from '../lifecycle-types';
+import { NotAvailableNote } from './NotAvailableNote';
 
 const NOTHING: ResetChoice = { data: false, files: false, users: false, logic: false, settings: false };
 
@@ -44,7 +45,7 @@ export function ResetAppModal({
       }
       disabled={!chosen.length}
       loading={reset.isPending}
-      error={reset.error}
+      error={isNotAvailable(reset.error) ? undefined : reset.error}
       consequences={
         <Stack gap="sm">
           <Text size="sm">
@@ -66,6 +67,7 @@ export function ResetAppModal({
               Choose at least one part.
             </Text>
           )}
+          {isNotAvailable(reset.error) && <NotAvailableNote what="resetting apps" />}
         </Stack>
       }
       onConfirm={() =>
