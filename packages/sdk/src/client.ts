@@ -37,6 +37,7 @@ import { createSettingsGroup } from './groups/settings.js';
 import { createBlGroup } from './groups/bl.js';
 import { createCloudCodeGroup, createCodelessGroup, createMcpApiServicesGroup } from './groups/cloud-code.js';
 import { createActivityManagerGroup, createAnalyticsGroup } from './groups/analytics.js';
+import { createApiDocsGroup } from './groups/api-docs.js';
 
 /** Options of `createClient`. */
 export interface ClientOptions extends ChannelOptions {
@@ -79,6 +80,7 @@ function createGroups(g: GroupContext) {
     email: createEmailGroup(g),
     analytics: createAnalyticsGroup(g),
     activityManager: createActivityManagerGroup(g),
+    apiDocs: createApiDocsGroup(g),
   };
 }
 

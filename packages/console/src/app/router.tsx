@@ -21,6 +21,7 @@ import { teamRoutes } from '../features/team/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { analyticsRoutes } from '../features/analytics/routes';
 import { codeRoutes } from '../features/code/routes';
+import { apiDocsRoutes } from '../features/api-docs/routes';
 
 /**
  * Every console URL that exists so far (docs/console-screens.md › URLs). Pages load lazily (one chunk per route); the
@@ -60,6 +61,7 @@ export const router = createBrowserRouter([
                   ...auditRoutes,
                   ...analyticsRoutes,
                   ...codeRoutes,
+                  ...apiDocsRoutes,
                   ...settingsRoutes,
                   ...areaRoutes,
                 ],

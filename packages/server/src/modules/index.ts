@@ -20,6 +20,7 @@ import { cloudCodeLogsModule } from './cloudcode/logs/index.js';
 import { cloudCodeHandlersModule } from './cloudcode/handlers/index.js';
 import { emailModule } from './email/index.js';
 import { analyticsModule } from './analytics/index.js';
+import { apiDocsModule } from './api-docs/index.js';
 
 /**
  * Every server module, in registration order. A new area adds one line here (and its routes group
@@ -47,4 +48,5 @@ export const modules: ServerModule[] = [
   cloudCodeHandlersModule,
   emailModule,
   analyticsModule,
+  apiDocsModule,
 ];

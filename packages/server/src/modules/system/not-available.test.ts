@@ -28,7 +28,8 @@ describeEachDb('routes of areas not built yet', (server) => {
   it('has stand-ins only for areas /console/status does not call available, and only where no module answers', async () => {
     const status = (await server().call('GET', '/console/status')).json() as { areas: Record<string, string> };
     const standIns = allRoutes().filter((r) => notAvailableRouteNames.has(r.name));
-    expect(standIns.length).toBeGreaterThan(150);
+    // The stand-ins shrink as areas are built; there are still well over a hundred.
+    expect(standIns.length).toBeGreaterThan(100);
     expect(standIns.filter((r) => status.areas[r.area!] === 'available').map((r) => `${r.name} (${r.area})`)).toEqual(
       [],
     );
