@@ -48,4 +48,11 @@ test("a developer opens a table's API docs, sees its columns and tries find with
   await expect(panel.getByText('"title": "Dune"')).toBeVisible();
   await expect(panel.getByText('"title": "Emma"')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/api-docs-table.png`, fullPage: true });
+
+  // Files: a document that does not depend on the schema, every verb labelled in full.
+  await page.getByRole('radiogroup', { name: 'What to document' }).getByText('Files').click();
+  await expect(page).toHaveURL(new RegExp(`/apps/${appId}/api-docs/files$`));
+  await expect(page.getByRole('heading', { name: 'Files API' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'DELETE /files/{path}', exact: true })).toContainText('DELETE');
+  await page.screenshot({ path: `${SHOTS}/api-docs-files.png` });
 });

@@ -30,13 +30,24 @@ export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/
 /** JSON content of a request or answer. */
 export const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
-/** The failures any app API call may answer; operations add their own 404 where it applies. */
-export function errorResponses(notFound?: string): Record<string, unknown> {
+/** What the 401 and 403 answers mean: for the app API (the default) or for the console API. */
+export interface FailureTexts {
+  unauthorized: string;
+  forbidden: string;
+}
+
+const APP_FAILURES: FailureTexts = {
+  unauthorized: 'The API key or the user token is not valid',
+  forbidden: "The caller's roles do not allow this operation",
+};
+
+/** The failures any call may answer; operations add their own 404 where it applies. */
+export function errorResponses(notFound?: string, texts: FailureTexts = APP_FAILURES): Record<string, unknown> {
   const failure = (description: string) => ({ description, content: json(ref(ERROR_SCHEMA_NAME)) });
   return {
     400: failure('Bad input: the message names the problem'),
-    401: failure('The API key or the user token is not valid'),
-    403: failure("The caller's roles do not allow this operation"),
+    401: failure(texts.unauthorized),
+    403: failure(texts.forbidden),
     ...(notFound ? { 404: failure(notFound) } : {}),
   };
 }

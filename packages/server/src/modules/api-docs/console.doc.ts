@@ -3,6 +3,12 @@ import { pathParams, type OpenApiDocument, type RouteDef } from '@basalt/shared'
 import { errorResponses, json, type JsonSchema, type Operation, type PathItem } from './builder.js';
 
 /** `/:appId/console/x/*` → `/{appId}/console/x/{path}` (Fastify's wildcard is the rest of the path). */
+/** The console's 401 and 403: about the developer's key and access, not an app user's. */
+const CONSOLE_FAILURES = {
+  unauthorized: 'No valid `auth-key` header (log in first)',
+  forbidden: 'The developer has no access to this app, or lacks the developer operation the route needs',
+};
+
 const openApiPath = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}').replace(/\/\*$/, '/{path}');
 
 /**
@@ -45,7 +51,7 @@ function operationOf(route: RouteDef, operationId: string): Operation {
     ...(route.body ? { requestBody: { content: json(plain(route.body)) } } : {}),
     responses: {
       200: { description: 'Success', ...(route.response ? { content: json(plain(route.response)) } : {}) },
-      ...errorResponses('The app or the item named in the path does not exist'),
+      ...errorResponses('The app or the item named in the path does not exist', CONSOLE_FAILURES),
     },
     // Several reference-client methods may answer to one route (aliases): each is named here.
     'x-basalt-routes': [route.name],

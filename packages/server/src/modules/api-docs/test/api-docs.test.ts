@@ -158,5 +158,7 @@ describeEachDb('API docs: OpenAPI 3.1 documents from the app state', (server) =>
       'apiDocs.generateDataTableApi',
     );
     expect(doc.paths['/console/openapi.json'].get.security).toEqual([]);
+    expect(doc.components.securitySchemes.authKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'auth-key' });
+    expect(doc.paths['/{appId}/console/api-docs/files'].post.responses['401'].description).toContain('auth-key');
   });
 });
