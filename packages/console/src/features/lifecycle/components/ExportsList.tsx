@@ -5,7 +5,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatDateTime } from '../../../lib/format';
 import { exportDownloadUrl } from '../api/lifecycle.calls';
 import { COPY_PART_LABELS } from '../lifecycle-state';
-import type { AppExport } from '../lifecycle-types';
+import { COPY_PARTS, type AppExport } from '../lifecycle-types';
 
 const STATUS = {
   IN_PROGRESS: { label: 'Running', color: 'blue' },
@@ -45,21 +45,40 @@ export function ExportsList({ appId, exports }: { appId: string; exports: UseQue
               </Table.Td>
               <Table.Td>
                 <Text size="sm" c="dimmed">
-                  {e.parts.map((p) => COPY_PART_LABELS[p]?.label ?? p).join(', ')}
+                  {e.parts.length >= COPY_PARTS.length
+                    ? 'Everything'
+                    : e.parts.map((p) => COPY_PART_LABELS[p]?.label ?? p).join(', ')}
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{e.size !== undefined ? bytes(e.size) : '—'}</Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {e.size !== undefined ? bytes(e.size) : '—'}
+                </Text>
               </Table.Td>
               <Table.Td>
-                <Badge size="sm" variant="light" color={status.color} radius="sm" title={e.error}>
+                <Badge
+                  size="sm"
+                  variant="light"
+                  color={status.color}
+                  radius="sm"
+                  title={e.error}
+                  style={{ flex: 'none' }}
+                  miw="fit-content"
+                >
                   {e.status === 'IN_PROGRESS' ? `${status.label} · ${Math.round(e.progress)}%` : status.label}
                 </Badge>
               </Table.Td>
               <Table.Td ta="right">
                 {e.status === 'DONE' ? (
-                  <Anchor href={e.downloadUrl ?? exportDownloadUrl(appId, e.processId)} download={e.fileName} size="sm">
-                    Download {e.fileName}
+                  <Anchor
+                    href={e.downloadUrl ?? exportDownloadUrl(appId, e.processId)}
+                    download={e.fileName}
+                    size="sm"
+                    title={e.fileName}
+                    aria-label={`Download ${e.fileName}`}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
+                    Download ZIP
                   </Anchor>
                 ) : e.status === 'FAILED' ? (
                   <Text size="xs" c="red" lineClamp={2}>
