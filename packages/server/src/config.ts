@@ -75,6 +75,8 @@ export interface Config {
    * Never set in production: it sends every app's Auth0 tokens to this address.
    */
   auth0BaseUrlOverride?: string;
+  /** Where the Airtable REST API is (BASALT_AIRTABLE_API_URL; tests point it at a local stand-in). */
+  airtableApiUrl: string;
 }
 
 /** Reads a non-negative integer setting; a typo must stop the server, not become NaN. */
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionIdleMs: intSetting(env, 'BASALT_SESSION_IDLE_DAYS', 30) * 24 * 60 * 60 * 1000,
     trustProxy: env.BASALT_TRUST_PROXY === 'true' || env.BASALT_TRUST_PROXY === '1',
     auth0BaseUrlOverride: env.BASALT_AUTH0_BASE_URL_OVERRIDE || undefined,
+    airtableApiUrl: env.BASALT_AIRTABLE_API_URL || 'https://api.airtable.com',
     remoteFetchPrivate: env.BASALT_REMOTE_FETCH_PRIVATE === 'true' || env.BASALT_REMOTE_FETCH_PRIVATE === '1',
     ...overrides,
   };

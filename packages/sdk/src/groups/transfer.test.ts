@@ -70,6 +70,8 @@ describeShapes('transfer', [
     (c) => c.transfer.startAirtableImport('A', 'tok', 'b1', ['t1']),
     json('POST', `${A}/airtable`, { accessToken: 'tok', baseId: 'b1', tables: ['t1'] }),
   ],
+  ['listTransferJobs', (c) => c.transfer.listTransferJobs('A'), get(`${A}/transfer/jobs`)],
+  ['getTransferJob', (c) => c.transfer.getTransferJob('A', 'j/1'), get(`${A}/transfer/jobs/j%2F1`)],
   [
     'importCsvInChunks',
     (c) => c.transfer.importCsvInChunks('A', 'x,y\n1,2\n3,4\n5,6\n', { table: 'T', rowsPerChunk: 2, dryRun: true }),

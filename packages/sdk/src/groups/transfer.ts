@@ -7,7 +7,10 @@ import {
   type CsvImportJobOptions,
   type CsvImportQuery,
   type CsvImportResult,
+  type AirtableBases,
+  type AirtableTables,
   type FirebaseImportBody,
+  type TransferJob,
   type FirebaseImportResult,
   type ResponseOf,
 } from '@basalt/shared';
@@ -55,7 +58,8 @@ function merge(total: CsvImportResult, part: CsvImportResult): CsvImportResult {
 
 /**
  * Moving data in and out of an app (`transfer` group of the reference client). CSV import of
- * records works; the other kinds answer 501 on this server.
+ * records, Firebase users and Airtable bases work; whole-app export and the multi-step data import
+ * answer 501 on this server.
  */
 export function createTransferGroup({ request }: GroupContext) {
   const group = {
@@ -157,28 +161,33 @@ export function createTransferGroup({ request }: GroupContext) {
       return request.route(r.importFirebaseUsers, [appId], { body: data });
     },
 
-    /** Airtable bases an access token reaches (not available yet: 501). */
-    getAirtableBasesList(appId: string, accessToken: string): Promise<ResponseOf<typeof r.getAirtableBasesList>> {
+    /** The Airtable bases an access token reaches. */
+    getAirtableBasesList(appId: string, accessToken: string): Promise<AirtableBases> {
       return request.route(r.getAirtableBasesList, [appId], { query: { accessToken } });
     },
 
-    /** Tables of one Airtable base (not available yet: 501). */
-    getAirtableTablesList(
-      appId: string,
-      accessToken: string,
-      baseId: string,
-    ): Promise<ResponseOf<typeof r.getAirtableTablesList>> {
+    /** The tables of an Airtable base, with the Basalt table and column types an import makes of them. */
+    getAirtableTablesList(appId: string, accessToken: string, baseId: string): Promise<AirtableTables> {
       return request.route(r.getAirtableTablesList, [appId, encodeURIComponent(baseId)], { query: { accessToken } });
     },
 
-    /** Imports tables of an Airtable base (not available yet: 501). */
-    startAirtableImport(
-      appId: string,
-      accessToken: string,
-      baseId: string,
-      tables: unknown,
-    ): Promise<ResponseOf<typeof r.startAirtableImport>> {
+    /**
+     * Starts importing `tables` (Airtable table ids or names) of a base as a server job: it creates
+     * the tables and columns and writes the records. Answers the TransferJob; follow it with
+     * `getTransferJob`.
+     */
+    startAirtableImport(appId: string, accessToken: string, baseId: string, tables: string[]): Promise<TransferJob> {
       return request.route(r.startAirtableImport, [appId], { body: { accessToken, baseId, tables } });
+    },
+
+    /** The last transfer jobs (Airtable imports) of the app, newest first. */
+    listTransferJobs(appId: string): Promise<TransferJob[]> {
+      return request.route(r.listTransferJobs, [appId]);
+    },
+
+    /** One transfer job with its progress. */
+    getTransferJob(appId: string, jobId: string): Promise<TransferJob> {
+      return request.route(r.getTransferJob, [appId, encodeURIComponent(jobId)]);
     },
 
     /**

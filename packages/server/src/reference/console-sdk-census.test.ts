@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDbKinds, type TestServer, listenForClients } from '../test-helpers.js';
 import { formatTally, runCensus } from './census.test-helpers.js';
+import { startAirtableStandIn } from '../modules/transfer/airtable-standin.test-helpers.js';
 
 // Every method of the published console clients, called once against a real listening server:
 // 3.0.0 (the client of today) and 2.57.2 (the specification's 767 methods; it still has the
@@ -34,13 +35,17 @@ describe.skipIf(!testDbKinds().includes('sqlite'))(
   () => {
     let server: TestServer;
     let url: string;
+    let airtable: Awaited<ReturnType<typeof startAirtableStandIn>>;
 
     beforeAll(async () => {
-      server = await startTestServer('sqlite');
+      // The Airtable methods reach a local stand-in of its API (the census makes no outside calls).
+      airtable = await startAirtableStandIn();
+      server = await startTestServer('sqlite', { airtableApiUrl: airtable.url, remoteFetchPrivate: true });
       url = await listenForClients(server);
     });
     afterAll(async () => {
       await server?.close();
+      await airtable?.close();
     });
 
     for (const [version, createClient, methods] of clients) {

@@ -228,6 +228,63 @@ export const FirebaseImportResultSchema = Type.Object({
 });
 export type FirebaseImportResult = Static<typeof FirebaseImportResultSchema>;
 
+/**
+ * A server-side transfer job (an Airtable import): its progress by tables and rows. `state`:
+ * `queued`, `running`, then `done` or `failed` (with `error`); a job whose server stopped while it
+ * ran is `failed` too (the tables and rows written before stay).
+ */
+export const TransferJobSchema = Type.Object({
+  id: Type.String(),
+  kind: Type.Literal('airtable'),
+  /** What is imported, for the task tray: "Airtable base appXXXX". */
+  title: Type.String(),
+  state: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  tablesTotal: Type.Integer(),
+  tablesDone: Type.Integer(),
+  /** Records written so far, all tables together. */
+  rowsWritten: Type.Integer(),
+  /** The table being imported now. */
+  currentTable: Type.Union([Type.Null(), Type.String()]),
+  /** Tables the job created, by their Basalt names. */
+  createdTables: Type.Array(Type.String()),
+  error: Type.Union([Type.Null(), Type.String()]),
+  created: Type.Number(),
+  updated: Type.Number(),
+});
+export type TransferJob = Static<typeof TransferJobSchema>;
+
+/** Body of an Airtable import: the personal access token, the base, and the tables (ids or names). */
+export const AirtableImportBodySchema = Type.Object({
+  accessToken: Type.String({ minLength: 1, maxLength: 500 }),
+  baseId: Type.String({ minLength: 1, maxLength: 100 }),
+  tables: Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { minItems: 1, maxItems: 100 }),
+});
+export type AirtableImportBody = Static<typeof AirtableImportBodySchema>;
+
+export const AirtableAccessQuerySchema = Type.Object({ accessToken: Type.String({ minLength: 1, maxLength: 500 }) });
+
+/** The bases an Airtable token reaches. */
+export const AirtableBasesSchema = Type.Object({
+  bases: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+});
+export type AirtableBases = Static<typeof AirtableBasesSchema>;
+
+/** The tables of an Airtable base, with the Basalt table and column types an import would make. */
+export const AirtableTablesSchema = Type.Object({
+  tables: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      /** The Basalt table name the import would create. */
+      tableName: Type.String(),
+      fields: Type.Array(
+        Type.Object({ name: Type.String(), type: Type.String(), columnName: Type.String(), dataType: Type.String() }),
+      ),
+    }),
+  ),
+});
+export type AirtableTables = Static<typeof AirtableTablesSchema>;
+
 const app = '/:appId/console';
 
 /**
@@ -363,16 +420,18 @@ export const transferRoutes = {
     method: 'GET',
     path: `${app}/airtable/bases/`,
     auth: 'developer',
-    response: NotBuilt,
-    summary: 'Airtable bases of an access token (not available yet: 501)',
+    query: AirtableAccessQuerySchema,
+    response: AirtableBasesSchema,
+    summary: 'The Airtable bases an access token reaches (read from the Airtable API)',
   }),
   getAirtableTablesList: defineRoute({
     name: 'transfer.getAirtableTablesList',
     method: 'GET',
     path: `${app}/airtable/bases/:baseId`,
     auth: 'developer',
-    response: NotBuilt,
-    summary: 'Tables of an Airtable base (not available yet: 501)',
+    query: AirtableAccessQuerySchema,
+    response: AirtableTablesSchema,
+    summary: 'The tables of an Airtable base with the Basalt tables and column types an import makes of them',
   }),
   startAirtableImport: defineRoute({
     name: 'transfer.startAirtableImport',
@@ -380,7 +439,25 @@ export const transferRoutes = {
     path: `${app}/airtable`,
     auth: 'developer',
     devPermission: DevOperations.IMPORT,
-    response: NotBuilt,
-    summary: 'Imports tables of an Airtable base (not available yet: 501)',
+    body: AirtableImportBodySchema,
+    response: TransferJobSchema,
+    summary:
+      'Starts importing tables of an Airtable base as a server job (creates the tables and columns, then the records); answers the TransferJob',
+  }),
+  listTransferJobs: defineRoute({
+    name: 'transfer.listTransferJobs',
+    method: 'GET',
+    path: `${app}/transfer/jobs`,
+    auth: 'developer',
+    response: Type.Array(TransferJobSchema),
+    summary: 'The last transfer jobs (Airtable imports) of the app, newest first',
+  }),
+  getTransferJob: defineRoute({
+    name: 'transfer.getTransferJob',
+    method: 'GET',
+    path: `${app}/transfer/jobs/:jobId`,
+    auth: 'developer',
+    response: TransferJobSchema,
+    summary: 'One transfer job with its progress',
   }),
 } satisfies Record<string, RouteDef>;

@@ -24,7 +24,7 @@ export type { AppSchema, TableMeta, ColumnMeta, RelationMeta } from './schema/ap
 /** Per-record validation of a create, for importers that report each bad row instead of failing the batch. */
 export { prepareRecord, unknownKeys, type PreparedRecord } from './records/record-input.js';
 export { parseRelationSpec, type DynamicSchema } from './schema/dynamic-schema.js';
-export { assertColumnName } from './schema/names.js';
+export { assertColumnName, assertTableName } from './schema/names.js';
 export { checkListSizes, splitList } from './records/find-spec.js';
 export type { QueryAccess } from './query/scope.js';
 export { relationTargets } from './query/reach.js';

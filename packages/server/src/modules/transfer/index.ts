@@ -3,17 +3,19 @@ import { CsvImportService } from './csv-import.service.js';
 import { registerTransferRoutes } from './transfer.routes.js';
 import { ImportJobsService } from './import-jobs.service.js';
 import { importJobsAppMigrations } from './import-jobs.migrations.js';
+import { transferJobsAppMigrations } from './transfer-jobs.migrations.js';
 import { registerImportJobRoutes } from './import-jobs.routes.js';
 
 export { CsvImportService } from './csv-import.service.js';
 
 /**
  * Moving data into and out of an application. CSV import of records is built (on top of the data
- * service's validation and bulk create); whole-app export/import, Firebase and Airtable answer 501.
+ * service's validation and bulk create); Firebase users and Airtable bases are
+ * imported (decision 0061); whole-app export/import answers 501.
  */
 export const transferModule: ServerModule = {
   name: 'transfer',
-  appMigrations: importJobsAppMigrations,
+  appMigrations: { ...importJobsAppMigrations, ...transferJobsAppMigrations },
   async register(app, ctx) {
     const csv = new CsvImportService(ctx);
     registerTransferRoutes(app, ctx, csv);

@@ -5,6 +5,7 @@ import { ApiError } from '../../http/api-error.js';
 import { handle } from '../../http/route.js';
 import type { CsvImportService } from './csv-import.service.js';
 import { FirebaseUsersImport } from './firebase-users.service.js';
+import { AirtableImport } from './airtable-import.service.js';
 
 const r = Routes.transfer;
 
@@ -62,13 +63,21 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: ServerContext,
   const firebase = new FirebaseUsersImport(ctx);
   handle(app, ctx, r.importFirebaseUsers, ({ params, body }) => firebase.run(params.appId, body));
 
+  // Airtable bases, read through the outbound guard, imported by a job of the scheduler (decision 0061).
+  const airtable = new AirtableImport(ctx);
+  airtable.register();
+  handle(app, ctx, r.getAirtableBasesList, ({ query }) => airtable.bases(query.accessToken));
+  handle(app, ctx, r.getAirtableTablesList, ({ params, query }) =>
+    airtable.tables(params.appId, query.accessToken, params.baseId),
+  );
+  handle(app, ctx, r.startAirtableImport, ({ params, body }) => airtable.start(params.appId, body));
+  handle(app, ctx, r.listTransferJobs, ({ params }) => airtable.list(params.appId));
+  handle(app, ctx, r.getTransferJob, ({ params }) => airtable.get(params.appId, params.jobId));
+
   const notYet = (what: string) => () => {
     throw ApiError.notAvailableYet(what);
   };
   handle(app, ctx, r.getExportedData, notYet('Export of whole applications'));
   handle(app, ctx, r.startExport, notYet('Export of whole applications'));
   handle(app, ctx, r.importDataServiceFiles, notYet('Multi-step import of data service files'));
-  handle(app, ctx, r.getAirtableBasesList, notYet('Import from Airtable'));
-  handle(app, ctx, r.getAirtableTablesList, notYet('Import from Airtable'));
-  handle(app, ctx, r.startAirtableImport, notYet('Import from Airtable'));
 }
