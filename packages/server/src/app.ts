@@ -32,6 +32,7 @@ import { createHivesService } from './modules/hives/index.js';
 import { PushService } from './modules/messaging/index.js';
 import { createAuditService } from './modules/audit/index.js';
 import { createLogSink } from './modules/cloudcode/logs/index.js';
+import { createDomainMemories, type DomainRouter } from './modules/settings/index.js';
 import { registerNotAvailableRoutes, registerSystemRoutes } from './modules/system/index.js';
 
 declare module 'fastify' {
@@ -56,7 +57,10 @@ function merge(lists: Array<Record<string, Migration> | undefined>): Record<stri
  * and use `inject()`; `main.ts` calls it and listens.
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
+  // Custom domains (decision 0062): a request for an app's own host name is routed by its rewrite.
+  const routing: { domains?: DomainRouter } = {};
   const app = Fastify({
+    rewriteUrl: (req) => (routing.domains ? routing.domains.rewrite(req) : (req.url ?? '/')),
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
@@ -84,6 +88,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     throw err;
   }
   const unshareAccess = shareConsoleAccess(cluster.invalidation);
+  const memories = createDomainMemories(dbs, app.log, cluster.invalidation);
+  routing.domains = memories.domains;
   const base: Omit<ServerContext, 'data' | 'security' | 'cache' | 'hives' | 'push' | 'audit' | 'cloudLogs' | 'meter'> =
     {
       config,
@@ -103,6 +109,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       interceptors: new InterceptorRegistry(app.log),
       appCreatedHooks: [],
       appMigrations: merge(modules.map((m) => m.appMigrations)),
+      cors: memories.cors,
+      domains: memories.domains,
     };
   const ctx = base as ServerContext;
   // The composition root of the modules' services (docs/architecture.md, "Dependency rules"): each

@@ -23,6 +23,12 @@ export interface Config {
   publicUrl: string;
   /** Directory of the built console (served at `/`); undefined = do not serve it. */
   consoleDir?: string;
+  /**
+   * The suffix of generated custom domains (`<name>.<siteDomain>`, decision 0062): a domain whose
+   * wildcard DNS points at this server. Default: the host name of `publicUrl` (`localhost` when that
+   * is an IP address).
+   */
+  siteDomain: string;
   logLevel: string;
   /** Largest request body accepted, in bytes (uploads have their own limit). */
   bodyLimit: number;
@@ -119,6 +125,18 @@ function storageSettings(env: NodeJS.ProcessEnv): Pick<Config, 'storage' | 's3'>
   };
 }
 
+/** `BASALT_SITE_DOMAIN`, else the public URL's host name when it is a name, else `localhost`. */
+function siteDomainOf(set: string | undefined, publicUrl: string | undefined): string {
+  if (set) return set.trim().toLowerCase().replace(/^\.+|\.+$/g, '');
+  let host = 'localhost';
+  try {
+    if (publicUrl) host = new URL(publicUrl).hostname.toLowerCase();
+  } catch {
+    // An unreadable public URL leaves the default.
+  }
+  return /^[0-9.]+$|^\[|:/.test(host) ? 'localhost' : host;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = intSetting(env, 'PORT', 8080);
   if (port > 65535) throw new Error(`PORT must be at most 65535, got ${port}`);
@@ -137,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM || 'Basalt <no-reply@localhost>',
     publicUrl: (env.BASALT_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     consoleDir: env.BASALT_CONSOLE_DIR || undefined,
+    siteDomain: siteDomainOf(env.BASALT_SITE_DOMAIN, env.BASALT_PUBLIC_URL),
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimit: intSetting(env, 'BASALT_BODY_LIMIT', 10 * 1024 * 1024),
     fastLane: env.BASALT_FAST_LANE !== '0' && env.BASALT_FAST_LANE !== 'false',

@@ -17,6 +17,8 @@ import type { PushService } from './modules/messaging/index.js';
 import type { AuditService } from './modules/audit/index.js';
 import type { Meter } from './modules/analytics/meter.js';
 import type { LogSink } from './modules/cloudcode/logs/index.js';
+import type { CorsOrigins } from './modules/settings/domains/cors-origins.js';
+import type { DomainRouter } from './modules/settings/domains/domain-router.js';
 
 /** What every module receives: configuration and the shared services of the process. */
 export interface ServerContext {
@@ -78,4 +80,8 @@ export interface ServerContext {
   fastLane?: FastLane;
   /** The app API's meter (modules/analytics): per-minute counts in memory, flushed in batches. */
   meter: Meter;
+  /** The origins each app's API grants CORS to, in memory for every app API request (decision 0062). */
+  cors: CorsOrigins;
+  /** Custom domains: the host table Fastify's `rewriteUrl` routes requests by (decision 0062). */
+  domains: DomainRouter;
 }

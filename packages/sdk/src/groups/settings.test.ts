@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recordingClient } from '../test-support/fake-fetch.test-helpers.js';
 import { normalizeAppSettings } from './settings.js';
 import { H, bare, describeShapes, get, json } from './shape-cases.test-helpers.js';
+import { SETTINGS_DOMAIN_CASES } from './settings-domains.test-helpers.js';
 
 const S = `${H}/A/console/mobilesettings`;
 const K = `${H}/A/console/apikey`;
@@ -75,6 +76,7 @@ describeShapes('settings', [
     (c) => c.settings.setAppLogging('A', { loggers: [] }),
     json('POST', `${H}/A/console/logging/config`, { loggers: [] }),
   ],
+  ...SETTINGS_DOMAIN_CASES,
 ]);
 
 describe("settings.getAppSettings: the reference client's key order", () => {

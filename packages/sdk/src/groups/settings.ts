@@ -11,6 +11,7 @@ import {
   type ResponseOf,
 } from '@basalt/shared';
 import type { GroupContext } from './group-context.js';
+import { createSettingsDomainMethods } from './settings-domains.js';
 
 const r = Routes.settings;
 const logging = Routes.logging;
@@ -56,8 +57,10 @@ export function normalizeAppSettings<T extends { apiKeys: Array<{ deviceType: st
  * The reference client's `settings` group: mobile (push) credentials, the app settings with its API
  * keys, and the API key methods.
  */
-export function createSettingsGroup({ request }: GroupContext) {
+export function createSettingsGroup(context: GroupContext) {
+  const { request } = context;
   return {
+    ...createSettingsDomainMethods(context),
     /** Each platform's push credentials, secrets masked. */
     getMobileSettings(appId: string): Promise<ResponseOf<typeof r.getMobileSettings>> {
       return request.route(r.getMobileSettings, [appId]);

@@ -30,7 +30,11 @@ export type InvalidationKind =
   /** cloud code's event handlers and chain orders of an app (deploy, enable/disable, chain order) */
   | 'handlers'
   /** cloud code's API services of an app as calls read them (deploy, delete, default model, configuration) */
-  | 'services';
+  | 'services'
+  /** the origins an app's API grants CORS to (Settings › CORS) */
+  | 'cors'
+  /** the custom domains of every app and the host names they route (Settings › Domains) */
+  | 'domains';
 
 export interface Invalidation {
   kind: InvalidationKind;

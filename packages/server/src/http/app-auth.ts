@@ -9,6 +9,7 @@ import { DEFAULT_PANIC_MESSAGE, type PanicState } from '../modules/security/pani
 import type { TableMeta } from '../modules/data/index.js';
 import { runNow } from '../db/run-now.js';
 import { meterTagOf } from '../modules/analytics/meter.js';
+import { corsHeaders } from '../modules/settings/domains/cors-origins.js';
 
 /**
  * The numeric code the app API answers for an error code. The numbers live in the error registry
@@ -219,14 +220,8 @@ export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): vo
     if (known) return done(refusal(known));
     panic.state(appId).then((state) => done(refusal(state)), done);
   };
-  const answered = (
-    _req: FastifyRequest,
-    reply: FastifyReply,
-    payload: unknown,
-    done: (err: Error | null, value?: unknown) => void,
-  ) => {
-    // The SDK sends no cookies (withCredentials is false), so any origin may call.
-    reply.header('access-control-allow-origin', '*');
+  // Error bodies get the numeric code the SDK reads.
+  const coded = (reply: FastifyReply, payload: unknown, done: (err: Error | null, value?: unknown) => void) => {
     if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{')) return done(null, payload);
     try {
       const body = JSON.parse(payload) as { code?: unknown; message?: unknown };
@@ -235,6 +230,28 @@ export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): vo
     } catch {
       return done(null, payload);
     }
+  };
+  // CORS by the app's origins (Settings › CORS, decision 0062): from memory when it is fresh (the
+  // usual case, no promise), else read once. No list grants any origin: the SDK sends no cookies.
+  const answered = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (err: Error | null, value?: unknown) => void,
+  ) => {
+    const appId = appIdOf(req);
+    const rule = appId === undefined ? null : ctx.cors.known(appId);
+    if (rule !== undefined) {
+      reply.headers(corsHeaders(rule, req.headers.origin));
+      return coded(reply, payload, done);
+    }
+    ctx.cors.rule(appId!).then(
+      (found) => {
+        reply.headers(corsHeaders(found, req.headers.origin));
+        coded(reply, payload, done);
+      },
+      (err: Error) => done(err),
+    );
   };
   // Console paths have the app API's shape: `/console/navigator/log` reads as app `console` with key
   // `navigator`, `/{appId}/console/x` as key `console`. A console path that no console route serves
@@ -280,10 +297,13 @@ export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): vo
     route.onResponse = [...list(route.onResponse), end] as typeof route.onResponse;
   });
   // Returns the reply: an async handler that only calls send() lets Fastify answer a second time.
+  // A preflight from an origin the app does not list gets no grant (the browser then refuses).
   app.options('/:appId/:apiKey/*', async (req, reply) => {
     const asked = req.headers['access-control-request-headers'];
+    const appId = appIdOf(req);
+    const rule = appId === undefined ? null : (ctx.cors.known(appId) ?? (await ctx.cors.rule(appId)));
     return reply
-      .header('access-control-allow-origin', '*')
+      .headers(corsHeaders(rule, req.headers.origin))
       .header('access-control-allow-methods', 'GET, POST, PUT, DELETE')
       .header(
         'access-control-allow-headers',
@@ -293,4 +313,10 @@ export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): vo
       .status(204)
       .send();
   });
+}
+
+/** The app id a request's path names, when it has an app id's shape (else the rule is "any"). */
+function appIdOf(req: FastifyRequest): string | undefined {
+  const { appId } = (req.params ?? {}) as { appId?: string };
+  return appId && /^[A-Za-z0-9-]{1,64}$/.test(appId) ? appId : undefined;
 }

@@ -16,6 +16,7 @@ export const BARE_BODY_ROUTES: readonly RouteDef[] = [
   Routes.files.createConsoleFile,
   Routes.security.logoutUserSessions,
   Routes.devTeam.inviteDeveloper,
+  Routes.settingsDomains.updateCustomDomain,
 ];
 
 /** Route URLs as registered: file routes also as their stem and `stem/*` (files.routes.ts). */

@@ -6,6 +6,7 @@ import { errorAnswer } from './error-handler.js';
 import { parseJsonBody } from './json-body.js';
 import { knownApiKey } from '../modules/apps/index.js';
 import type { MeterTag } from '../modules/analytics/meter.js';
+import { corsHeaders } from '../modules/settings/domains/cors-origins.js';
 
 /** How the lane's two actions are metered: as the Fastify routes they stand for. */
 const FIND_TAG: MeterTag = Object.freeze({ service: 'data', method: 'find' });
@@ -95,6 +96,10 @@ export class FastLane {
     const caller = token ? undefined : knownCaller(this.ctx, m[1], m[2]);
     const key = token ? knownOpenKey(this.ctx, m[1], m[2]) : undefined;
     if (!caller && !key) return false;
+    // CORS as the app API's onSend hook answers it, when the app's origins are in memory.
+    const rule = this.ctx.cors.known(m[1]);
+    if (rule === undefined) return false;
+    const cors = corsHeaders(rule, req.headers.origin);
     this.taken++;
     const table = m[3];
     const started = performance.now();
@@ -118,7 +123,7 @@ export class FastLane {
       } catch (err) {
         // As Fastify does when a body cannot be parsed: the connection is not used again.
         res.setHeader('connection', 'close');
-        return this.fail(req, res, err, started);
+        return this.fail(req, res, err, started, cors);
       }
       let pending: Promise<unknown>;
       try {
@@ -129,28 +134,41 @@ export class FastLane {
           : userCaller(this.ctx, key!, m[2], token as string).then((c) => handler(c, table, body, res));
       } catch (err) {
         // A handler that refuses before its first await throws here rather than rejecting.
-        return this.fail(req, res, err, started);
+        return this.fail(req, res, err, started, cors);
       }
       pending
-        .then((result) => this.answer(req, res, 200, JSON.stringify(result), started))
-        .catch((err: unknown) => this.fail(req, res, err, started));
+        .then((result) => this.answer(req, res, 200, JSON.stringify(result), started, cors))
+        .catch((err: unknown) => this.fail(req, res, err, started, cors));
     });
     return true;
   }
 
-  private fail(req: IncomingMessage, res: ServerResponse, err: unknown, started: number): void {
+  private fail(
+    req: IncomingMessage,
+    res: ServerResponse,
+    err: unknown,
+    started: number,
+    cors: Record<string, string>,
+  ): void {
     const answer = errorAnswer(err as Error);
     if (answer.log) this.ctx.log.error({ err, req: { method: req.method, url: req.url } }, 'App API request failed');
     if (res.headersSent) return void res.destroy();
-    this.answer(req, res, answer.status, JSON.stringify(appApiErrorBody(answer.body, answer.status)), started);
+    this.answer(req, res, answer.status, JSON.stringify(appApiErrorBody(answer.body, answer.status)), started, cors);
   }
 
-  private answer(req: IncomingMessage, res: ServerResponse, status: number, text: string, started: number): void {
+  private answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    text: string,
+    started: number,
+    cors: Record<string, string>,
+  ): void {
     res.writeHead(status, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(text),
-      // As the app API's onSend hook does: the SDK sends no cookies, so any origin may call.
-      'access-control-allow-origin': '*',
+      // As the app API's onSend hook does (the app's CORS origins, decision 0062).
+      ...cors,
     });
     res.end(text);
     // Fastify logs each request it answers at `info`; the lane writes the same line at that level.

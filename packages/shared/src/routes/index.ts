@@ -28,6 +28,7 @@ import { navigatorRoutes } from './navigator.js';
 import { blueprintsRoutes } from './blueprints.js';
 import { openAIRoutes } from './ai.js';
 import { settingsSectionRoutes } from './settings-sections.js';
+import { settingsDomainRoutes } from './settings-domains.js';
 import { chartBuilderRoutes } from './charts.js';
 import { visualizationsRoutes } from './visualizations.js';
 import { consolePreviewRoutes } from './console-preview.js';
@@ -69,6 +70,7 @@ export * from './navigator.js';
 export * from './blueprints.js';
 export * from './ai.js';
 export * from './settings-sections.js';
+export * from './settings-domains.js';
 export * from './charts.js';
 export * from './visualizations.js';
 export * from './console-preview.js';
@@ -107,6 +109,8 @@ export const Routes = {
   transfer: transferRoutes,
   /** Mobile (push) credentials of the reference's `settings` group; the rest of Settings comes later. */
   settings: settingsRoutes,
+  /** CORS origins of the app API and custom domains (route names `settings.*`). */
+  settingsDomains: settingsDomainRoutes,
   /** Cloud code: models, drafts, deploys, API services (cloudcode-bl.ts) and handlers/timers (cloudcode-handlers.ts). */
   bl: { ...blRoutes, ...blHandlerRoutes },
   cloudCode: cloudCodeRoutes,

@@ -4,7 +4,7 @@ import { FIRST_BUILT_SECTION } from './sections';
 
 /**
  * Settings (docs/console-screens.md › URLs, Settings): `/settings/:section`. General (identity, clone, export,
- * import, danger zone), API keys, Mobile (push credentials),
+ * import, danger zone), API keys, Domains, CORS, Mobile (push credentials),
  * Email (templates) and SMTP are built; the other sections say they are not available yet.
  */
 export const settingsRoutes: RouteObject[] = [
@@ -15,6 +15,8 @@ export const settingsRoutes: RouteObject[] = [
       { index: true, element: <Navigate to={FIRST_BUILT_SECTION} replace /> },
       { path: 'general', lazy: lazyPage(() => import('./pages/GeneralSettingsPage')) },
       { path: 'api-keys', lazy: lazyPage(() => import('./pages/ApiKeysSettingsPage')) },
+      { path: 'domains', lazy: lazyPage(() => import('./pages/DomainsSettingsPage')) },
+      { path: 'cors', lazy: lazyPage(() => import('./pages/CorsSettingsPage')) },
       { path: 'mobile', lazy: lazyPage(() => import('./pages/MobileSettingsPage')) },
       { path: 'email', lazy: lazyPage(() => import('./pages/EmailSettingsPage')) },
       { path: 'smtp', lazy: lazyPage(() => import('./pages/SmtpSettingsPage')) },

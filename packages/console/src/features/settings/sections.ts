@@ -2,8 +2,8 @@
 export const SETTINGS_SECTIONS = [
   { segment: 'general', label: 'General', built: true },
   { segment: 'api-keys', label: 'API keys', built: true },
-  { segment: 'domains', label: 'Domains', built: false },
-  { segment: 'cors', label: 'CORS', built: false },
+  { segment: 'domains', label: 'Domains', built: true },
+  { segment: 'cors', label: 'CORS', built: true },
   { segment: 'mobile', label: 'Mobile', built: true },
   { segment: 'email', label: 'Email', built: true },
   { segment: 'smtp', label: 'SMTP', built: true },

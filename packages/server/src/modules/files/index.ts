@@ -5,6 +5,7 @@ import { FilesService } from './files.service.js';
 import { registerFilesConsoleRoutes } from './files.routes.js';
 import { registerFilesAppRoutes } from './files.app-api.js';
 import { toApiError } from './files.http.js';
+import { registerSiteRoutes } from './files.site.js';
 
 export { FilesService } from './files.service.js';
 
@@ -38,6 +39,8 @@ export const filesModule: ServerModule = {
       });
       registerFilesConsoleRoutes(scope, ctx, service);
       registerFilesAppRoutes(scope, ctx, service);
+      // The web files custom domains publish (decision 0062).
+      registerSiteRoutes(scope, ctx, service);
     });
   },
   close() {

@@ -6,4 +6,6 @@ export const settingsKeys = {
   smtp: (appId: string) => ['email', appId, 'smtp'] as const,
   emailEvents: (appId: string) => ['email', appId, 'events'] as const,
   emailTemplates: (appId: string) => ['email', appId, 'templates'] as const,
+  corsOrigins: (appId: string) => ['app-settings', appId, 'cors'] as const,
+  customDomains: (appId: string) => ['app-settings', appId, 'custom-domains'] as const,
 };
