@@ -7,21 +7,19 @@ test('a developer sets CORS origins as chips and adds and removes a custom domai
   await registerThroughUi(page, uniqueEmail('domains'));
   const appId = await createApp(page, 'Domains Journey');
 
-  // CORS: pasted text splits on whitespace into chips; a chip that is not an origin blocks saving.
+  // CORS: typed text splits on whitespace into chips; a chip that is not an origin blocks saving.
   await page.goto(`/apps/${appId}/settings/cors`);
   const cors = page.getByRole('region', { name: 'CORS origins' });
   await expect(cors).toContainText('Now: any origin may call the app API.');
   const input = cors.getByLabel('Allowed origins');
   await input.click();
-  await input.fill('https://good.example http://localhost:3000 ');
-  await input.fill('not-an-origin ');
+  await input.pressSequentially('https://good.example http://localhost:3000 not-an-origin ');
   await expect(cors).toContainText("'not-an-origin' is not an origin");
   await expect(cors.getByRole('button', { name: 'Save origins' })).toBeDisabled();
   await page.screenshot({ path: `${SHOTS}/settings-cors-invalid.png`, fullPage: true });
-  await cors
-    .getByRole('button', { name: /Remove not-an-origin|not-an-origin/ })
-    .last()
-    .click();
+  // Backspace in the empty input takes the last chip away.
+  await input.press('Backspace');
+  await expect(cors).not.toContainText('is not an origin');
   await cors.getByRole('button', { name: 'Save origins' }).click();
   await expect(cors).toContainText('Now: 2 origins may call the app API.');
   await page.reload();
@@ -40,7 +38,8 @@ test('a developer sets CORS origins as chips and adds and removes a custom domai
   await domains.getByRole('button', { name: 'Add domain' }).click();
   const row = domains.getByRole('row', { name: /shop\.example\.com/ });
   await expect(row).toContainText('Pending DNS');
-  await expect(row).toContainText('CNAME');
+  // The record to create: the domain pointing at the server (CNAME to its name, A to its address).
+  await expect(row).toContainText(/(CNAME|A)shop\.example\.com→/);
   await expect(row.getByRole('button', { name: 'Copy record value of shop.example.com' })).toBeVisible();
   await domains.getByRole('button', { name: 'Assign generated domain' }).click();
   await expect(domains.getByRole('row', { name: /app-[0-9a-f]{6}\./ })).toContainText('Active');

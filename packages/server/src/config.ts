@@ -127,7 +127,11 @@ function storageSettings(env: NodeJS.ProcessEnv): Pick<Config, 'storage' | 's3'>
 
 /** `BASALT_SITE_DOMAIN`, else the public URL's host name when it is a name, else `localhost`. */
 function siteDomainOf(set: string | undefined, publicUrl: string | undefined): string {
-  if (set) return set.trim().toLowerCase().replace(/^\.+|\.+$/g, '');
+  if (set)
+    return set
+      .trim()
+      .toLowerCase()
+      .replace(/^\.+|\.+$/g, '');
   let host = 'localhost';
   try {
     if (publicUrl) host = new URL(publicUrl).hostname.toLowerCase();

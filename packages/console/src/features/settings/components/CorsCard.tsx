@@ -50,9 +50,9 @@ export function CorsCard({ appId, stored }: { appId: string; stored: string[] })
         ) : null}
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {chips.length === 0
+            {stored.length === 0
               ? 'Now: any origin may call the app API.'
-              : `Now: ${chips.length} origin${chips.length === 1 ? '' : 's'} may call the app API.`}
+              : `Now: ${stored.length} origin${stored.length === 1 ? '' : 's'} may call the app API.`}
           </Text>
           <Group gap="sm">
             <Button variant="default" disabled={!changed || save.isPending} onClick={() => setChips(stored)}>

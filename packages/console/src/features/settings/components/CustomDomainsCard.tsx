@@ -26,7 +26,7 @@ function DnsRecords({ domain }: { domain: CustomDomain }) {
   if (domain.dnsRecords.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        None needed (the server&apos;s own domain)
+        None needed (under the server&apos;s domain)
       </Text>
     );
   return (
