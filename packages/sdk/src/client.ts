@@ -18,6 +18,7 @@ import { responseCache, type ResponseCache } from './transport/cache.js';
 import { createTransports, type ChannelOptions, type Transports } from './transport/channels.js';
 import type { ClientContext, FetchLike, Middleware } from './transport/context.js';
 import { createEmailGroup } from './groups/email.js';
+import { createAutomationGroup } from './groups/automation.js';
 import type { GroupContext } from './groups/group-context.js';
 import { createStatus, createSystemGroup, createWarning } from './groups/system.js';
 import { createUserGroup } from './groups/user.js';
@@ -81,6 +82,7 @@ function createGroups(g: GroupContext) {
     analytics: createAnalyticsGroup(g),
     activityManager: createActivityManagerGroup(g),
     apiDocs: createApiDocsGroup(g),
+    automation: createAutomationGroup(g),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type { Databases } from '../db/dialect.js';
 import type { JobRow, JobsKysely } from './jobs.schema.js';
 
@@ -9,8 +10,25 @@ export class JobsRepo {
     this.db = dbs.system as unknown as JobsKysely;
   }
 
-  async insert(row: JobRow): Promise<void> {
-    await this.db.insertInto('jobs').values(row).execute();
+  /** Inserts a job; `db` is a transaction of the caller's when the job must commit with its own rows. */
+  async insert(row: JobRow, db: Kysely<any> = this.db): Promise<void> {
+    await (db as JobsKysely).insertInto('jobs').values(row).execute();
+  }
+
+  /** Cancels a pending job (a schedule switched off); answers whether there was one. */
+  async cancel(id: string, now: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('jobs')
+      .set({ state: 'cancelled', leased_by: null, lease_until: null, updated: now })
+      .where('id', '=', id)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Removes a job whatever its state (a schedule set up again under the same id). */
+  async remove(id: string): Promise<void> {
+    await this.db.deleteFrom('jobs').where('id', '=', id).execute();
   }
 
   byId(id: string) {

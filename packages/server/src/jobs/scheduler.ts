@@ -43,7 +43,12 @@ export interface JobKind<P = unknown> {
   leaseMs?: number;
   /** at-least-once: attempts before the job is marked failed. Default 5. */
   maxAttempts?: number;
-  run(job: Job<P>): Promise<void>;
+  /**
+   * Runs the job. An at-least-once kind may answer `{rerunAt}`: the run completed and the job
+   * stays pending for another run at that time (work that goes on in steps, like a flow instance
+   * waiting out a delay), instead of being done or moving to its repeat time.
+   */
+  run(job: Job<P>): Promise<void | { rerunAt: number }>;
 }
 
 export interface NewJob {
@@ -87,6 +92,7 @@ export class JobScheduler {
   private polling?: Promise<number>;
   private readonly running = new Set<Promise<void>>();
   private stopped = false;
+  private waking = false;
   private readonly stopping = new AbortController();
 
   constructor(
@@ -103,9 +109,15 @@ export class JobScheduler {
   }
 
   async add(job: NewJob): Promise<string> {
-    const id = job.id ?? crypto.randomUUID();
-    await this.repo.insert({
-      id,
+    const row = this.rowOf(job);
+    await this.repo.insert(row);
+    return row.id;
+  }
+
+  /** The row of a new job, for a module that inserts it in a transaction of its own (JobsRepo.insert's `db`). */
+  rowOf(job: NewJob): JobRow {
+    return {
+      id: job.id ?? crypto.randomUUID(),
       kind: job.kind,
       app_id: job.appId,
       payload: JSON.stringify(job.payload ?? null),
@@ -121,8 +133,25 @@ export class JobScheduler {
       last_run_by: null,
       created: Date.now(),
       updated: null,
+    };
+  }
+
+  /**
+   * Polls once soon (on the next turn), for work just added that should not wait for the next
+   * interval; several calls in one turn make one poll.
+   */
+  wake(): void {
+    if (this.waking || this.stopped || !this.timer) return;
+    this.waking = true;
+    setImmediate(() => {
+      this.waking = false;
+      // A poll under way may have looked before the new work was there: poll again after it.
+      if (this.polling) void this.polling.finally(() => this.wake());
+      else
+        this.polling = this.poll().finally(() => {
+          this.polling = undefined;
+        });
     });
-    return id;
   }
 
   start(): void {
@@ -202,8 +231,9 @@ export class JobScheduler {
     );
     renew.unref();
     let error: string | null = null;
+    let outcome: void | { rerunAt: number } = undefined;
     try {
-      await kind.run(job);
+      outcome = await kind.run(job);
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
       this.log.error({ err, job: row.id, kind: row.kind }, 'job failed');
@@ -222,7 +252,7 @@ export class JobScheduler {
         });
       } else if (error === null) {
         await this.repo.updateHeld(row.id, this.node, {
-          ...after(row, Math.max(now, claimedAt)),
+          ...(outcome ? { run_at: outcome.rerunAt } : after(row, Math.max(now, claimedAt))),
           runs: row.runs + 1,
           attempts: 0,
           last_error: null,

@@ -21,6 +21,7 @@ import { cloudCodeHandlersModule } from './cloudcode/handlers/index.js';
 import { emailModule } from './email/index.js';
 import { analyticsModule } from './analytics/index.js';
 import { apiDocsModule } from './api-docs/index.js';
+import { flowsModule } from './flows/index.js';
 
 /**
  * Every server module, in registration order. A new area adds one line here (and its routes group
@@ -49,4 +50,5 @@ export const modules: ServerModule[] = [
   emailModule,
   analyticsModule,
   apiDocsModule,
+  flowsModule,
 ];

@@ -22,6 +22,7 @@ import { dataConnectorsRoutes } from './data-connectors.js';
 import { sqlServiceRoutes } from './sql-service.js';
 import { dataToVisualizeRoutes } from './dashboards.js';
 import { emailRoutes } from './email.js';
+import { automationRoutes } from './automation.js';
 import { formEditorRoutes } from './forms.js';
 import { licenseRoutes } from './license.js';
 import { navigatorRoutes } from './navigator.js';
@@ -64,6 +65,7 @@ export * from './data-connectors.js';
 export * from './sql-service.js';
 export * from './dashboards.js';
 export * from './email.js';
+export * from './automation.js';
 export * from './forms.js';
 export * from './license.js';
 export * from './navigator.js';
@@ -118,6 +120,8 @@ export const Routes = {
   mcpApiServices: mcpApiServicesRoutes,
   /** The logging configuration rows of `settings` and the ring of recent cloud-code log lines. */
   logging: loggingRoutes,
+  /** Automation flows: definitions, versions, instances (the rest of the 2.57.2 group answers 501). */
+  automation: automationRoutes,
 
   // Areas not built yet (each route carries its `area`; the server answers them 501 until built).
   /** Settings sections not built yet (route names `settings.*`). */

@@ -83,11 +83,9 @@ interface Group {
  * 501 {code: 8003}. Remove a line when its area lands (the census then fails until it is).
  */
 const NOT_BUILT: Record<string, string> = {
-  'Automations.activateFlow': 'automation flows are not built (automation → 501)',
-  'Automations.activateFlowById': 'automation flows are not built (automation → 501)',
-  'Automations.activateFlowTrigger': 'automation flows are not built (automation → 501)',
-  'Automations.activateFlowTriggerById': 'automation flows are not built (automation → 501)',
-  'Automations.loadFlowExecutionContext': 'automation flows are not built (automation → 501)',
+  'Automations.activateFlowTrigger': 'mid-flow triggers are not built (automation → 501)',
+  'Automations.activateFlowTriggerById': 'mid-flow triggers are not built (automation → 501)',
+  'Automations.loadFlowExecutionContext': 'flow execution contexts are not built (automation → 501)',
 };
 
 /**
@@ -1134,8 +1132,11 @@ const GROUPS: Group[] = [
     name: 'Automations',
     target: (c) => c.user.Automations,
     calls: {
-      activateFlow: ok((c) => c.user.Automations.activateFlow('census', { a: 1 })),
-      activateFlowById: ok((c) => c.user.Automations.activateFlowById('flow-1', { a: 1 })),
+      // The census app has no flows: the activation routes answer that (their runs are in modules/flows).
+      activateFlow: refusable('404: no flow of that name', (c) => c.user.Automations.activateFlow('census', { a: 1 })),
+      activateFlowById: refusable('404: no flow with that id', (c) =>
+        c.user.Automations.activateFlowById('flow-1', { a: 1 }),
+      ),
       activateFlowTrigger: ok((c) => c.user.Automations.activateFlowTrigger('census', 'start', { a: 1 })),
       activateFlowTriggerById: ok((c) => c.user.Automations.activateFlowTriggerById('flow-1', 'trigger-1', { a: 1 })),
       loadFlowExecutionContext: ok((c) => c.user.Automations.loadFlowExecutionContext('execution-1')),
