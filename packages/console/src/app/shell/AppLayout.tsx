@@ -12,6 +12,7 @@ import { MainContent } from './MainContent';
 import { useGetApps } from '../../features/apps/api/apps.queries';
 import { SafetyBanner } from '../../features/security/components/SafetyBanner';
 import { useImportJobsInTray } from '../../features/data/api/import-jobs.queries';
+import { useTransferJobsInTray } from '../../features/data/api/transfer-imports.queries';
 import { useLifecycleInTray } from '../../features/lifecycle/api/lifecycle-tasks';
 
 const SIDEBAR_WIDTH = 232;
@@ -25,6 +26,7 @@ export function AppLayout() {
   const app = apps?.find((a) => a.id === appId);
   // Import jobs run on the server: after a reload the tray finds the unfinished ones again.
   useImportJobsInTray(appId);
+  useTransferJobsInTray(appId);
   // So do clones, exports, imports and resets of the app.
   useLifecycleInTray(appId, app?.appName);
 

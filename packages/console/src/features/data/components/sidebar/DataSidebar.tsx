@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ActionIcon, Button, Group, NavLink, ScrollArea, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, NavLink, ScrollArea, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconBolt, IconDots, IconEye, IconHexagons, IconLock, IconNumbers, IconPlus, IconSearch, IconSettings, IconTable } from '@tabler/icons-react';
+import { IconBolt, IconBrandAirtable, IconBrandFirebase, IconDatabaseImport, IconDots, IconEye, IconHexagons, IconLock, IconNumbers, IconPlus, IconSearch, IconSettings, IconTable } from '@tabler/icons-react';
 import type { DataTable } from '@basalt/shared';
 import { downloadText, useGetRecordsCountForTables, useGetTables, useRemoveTable } from '../../api/tables.queries';
 import { useGetViews } from '../../api/views.queries';
+import { dataKeys } from '../../api/data.keys';
+import { useQueryClient } from '@tanstack/react-query';
 import { exportRecordsCsv } from '../../api/records.queries';
 import { errorInfo } from '../../../../lib/errors';
 import { useIntentParam } from '../../../../lib/use-intent-param';
@@ -14,6 +16,8 @@ import { TypeToConfirmModal } from '../../../../components/TypeToConfirmModal';
 import { formatEstimate, numberFormat } from '../../data-format';
 import { onNewTableRequest } from '../../new-table-signal';
 import { NewTableModal } from './NewTableModal';
+import { ImportAirtableModal } from '../import/ImportAirtableModal';
+import { ImportFirebaseModal } from '../import/ImportFirebaseModal';
 import { RenameTableModal } from './RenameTableModal';
 import { TableMenu, type TableAction } from './TableMenu';
 import classes from './DataSidebar.module.css';
@@ -40,6 +44,9 @@ export function DataSidebar({ appId }: { appId: string }) {
   const [renaming, setRenaming] = useState<DataTable | null>(null);
   const [deleting, setDeleting] = useState<DataTable | null>(null);
   const remove = useRemoveTable(appId);
+  const queryClient = useQueryClient();
+  const [importing, setImporting] = useState<'airtable' | 'firebase' | null>(null);
+  const reloadTables = () => void queryClient.invalidateQueries({ queryKey: dataKeys.tables(appId) });
 
   useHotkeys([['shift+N', () => setCreating(true)]]);
   useEffect(() => onNewTableRequest(() => setCreating(true)), []);
@@ -76,6 +83,23 @@ export function DataSidebar({ appId }: { appId: string }) {
             New table
           </Button>
         </Tooltip>
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button size="xs" variant="subtle" color="gray" leftSection={<IconDatabaseImport size={14} stroke={1.5} />}>
+              Import from…
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconBrandAirtable size={16} stroke={1.5} />} onClick={() => setImporting('airtable')}>
+              Import from Airtable
+            </Menu.Item>
+            <Menu.Item leftSection={<IconBrandFirebase size={16} stroke={1.5} />} onClick={() => setImporting('firebase')}>
+              Import from Firebase Auth
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+        <ImportAirtableModal appId={appId} opened={importing === 'airtable'} onClose={() => setImporting(null)} onImported={reloadTables} />
+        <ImportFirebaseModal appId={appId} opened={importing === 'firebase'} onClose={() => setImporting(null)} onImported={reloadTables} />
       </Stack>
       <ScrollArea style={{ flex: 1 }} type="scroll">
         <nav aria-label="Tables and data tools">
