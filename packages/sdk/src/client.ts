@@ -39,6 +39,8 @@ import { createBlGroup } from './groups/bl.js';
 import { createCloudCodeGroup, createCodelessGroup, createMcpApiServicesGroup } from './groups/cloud-code.js';
 import { createActivityManagerGroup, createAnalyticsGroup } from './groups/analytics.js';
 import { createApiDocsGroup } from './groups/api-docs.js';
+import { createCacheControlGroup } from './groups/cache-control.js';
+import { createBlueprintsGroup } from './groups/blueprints.js';
 
 /** Options of `createClient`. */
 export interface ClientOptions extends ChannelOptions {
@@ -83,6 +85,8 @@ function createGroups(g: GroupContext) {
     activityManager: createActivityManagerGroup(g),
     apiDocs: createApiDocsGroup(g),
     automation: createAutomationGroup(g),
+    cacheControl: createCacheControlGroup(g),
+    blueprints: createBlueprintsGroup(g),
   };
 }
 

@@ -20,6 +20,7 @@ import { shareConsoleAccess } from './http/access-cache.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { recordRoutes } from './http/route-list.js';
 import { installAppApiHooks } from './http/app-auth.js';
+import { CacheControlService, installCacheControl } from './modules/cache-control/index.js';
 import { installFastLane } from './http/fast-lane.js';
 import { Meter } from './modules/analytics/meter.js';
 import { parseJsonBody } from './http/json-body.js';
@@ -90,28 +91,30 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const unshareAccess = shareConsoleAccess(cluster.invalidation);
   const memories = createDomainMemories(dbs, app.log, cluster.invalidation);
   routing.domains = memories.domains;
-  const base: Omit<ServerContext, 'data' | 'security' | 'cache' | 'hives' | 'push' | 'audit' | 'cloudLogs' | 'meter'> =
-    {
-      config,
-      dbs,
-      bus: new EventBus(),
-      // The drop folder follows the data folder unless set (or switched off with null).
-      mailer: new Mailer(
-        app.log,
-        config.smtpUrl,
-        config.mailFrom,
-        config.mailDir === null ? undefined : (config.mailDir ?? path.join(config.dataDir, 'mail')),
-      ),
-      log: app.log,
-      loginLimiter: cluster.limiter('login', config.loginMaxFailures, config.loginWindowMs),
-      cluster,
-      jobs: new JobScheduler(dbs, app.log, SCHEDULER_INTERVAL_MS),
-      interceptors: new InterceptorRegistry(app.log),
-      appCreatedHooks: [],
-      appMigrations: merge(modules.map((m) => m.appMigrations)),
-      cors: memories.cors,
-      domains: memories.domains,
-    };
+  const base: Omit<
+    ServerContext,
+    'data' | 'security' | 'cache' | 'hives' | 'push' | 'audit' | 'cloudLogs' | 'meter' | 'cacheControl'
+  > = {
+    config,
+    dbs,
+    bus: new EventBus(),
+    // The drop folder follows the data folder unless set (or switched off with null).
+    mailer: new Mailer(
+      app.log,
+      config.smtpUrl,
+      config.mailFrom,
+      config.mailDir === null ? undefined : (config.mailDir ?? path.join(config.dataDir, 'mail')),
+    ),
+    log: app.log,
+    loginLimiter: cluster.limiter('login', config.loginMaxFailures, config.loginWindowMs),
+    cluster,
+    jobs: new JobScheduler(dbs, app.log, SCHEDULER_INTERVAL_MS),
+    interceptors: new InterceptorRegistry(app.log),
+    appCreatedHooks: [],
+    appMigrations: merge(modules.map((m) => m.appMigrations)),
+    cors: memories.cors,
+    domains: memories.domains,
+  };
   const ctx = base as ServerContext;
   // The composition root of the modules' services (docs/architecture.md, "Dependency rules"): each
   // is built once, in dependency order, and receives what it uses; modules reach one another only
@@ -124,6 +127,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   ctx.audit = createAuditService(ctx);
   ctx.meter = new Meter(dbs.system, config.metering, dbs.kind);
   ctx.cloudLogs = createLogSink(ctx);
+  ctx.cacheControl = new CacheControlService(ctx);
   app.decorate('basalt', ctx);
   // The app API's fast lane meets requests before Fastify (http/fast-lane.ts, decision 0015).
   ctx.fastLane = installFastLane(app, ctx);
@@ -136,6 +140,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   installErrorHandler(app, consoleDir ? { spaIndex: fs.readFileSync(path.join(consoleDir, 'index.html')) } : {});
   // Before any route: the app API's hooks are attached to each app API route as it is added.
   installAppApiHooks(app, ctx);
+  installCacheControl(app, ctx);
   recordRoutes(app);
   // No cookie-parsing hook on every request: only the console's auth key reads a cookie (http/auth.ts).
   await app.register(cookie, { hook: false });

@@ -19,6 +19,7 @@ import type { Meter } from './modules/analytics/meter.js';
 import type { LogSink } from './modules/cloudcode/logs/index.js';
 import type { CorsOrigins } from './modules/settings/domains/cors-origins.js';
 import type { DomainRouter } from './modules/settings/domains/domain-router.js';
+import type { CacheControlService } from './modules/cache-control/index.js';
 
 /** What every module receives: configuration and the shared services of the process. */
 export interface ServerContext {
@@ -84,4 +85,6 @@ export interface ServerContext {
   cors: CorsOrigins;
   /** Custom domains: the host table Fastify's `rewriteUrl` routes requests by (decision 0062). */
   domains: DomainRouter;
+  /** Caching policies of the app API's GET answers (modules/cache-control, decision 0064). */
+  cacheControl: CacheControlService;
 }

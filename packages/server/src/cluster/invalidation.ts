@@ -34,7 +34,9 @@ export type InvalidationKind =
   /** the origins an app's API grants CORS to (Settings › CORS) */
   | 'cors'
   /** the custom domains of every app and the host names they route (Settings › Domains) */
-  | 'domains';
+  | 'domains'
+  /** caching policies of the app API's GET answers (modules/cache-control) */
+  | 'cache-control';
 
 export interface Invalidation {
   kind: InvalidationKind;

@@ -22,6 +22,8 @@ import { emailModule } from './email/index.js';
 import { analyticsModule } from './analytics/index.js';
 import { apiDocsModule } from './api-docs/index.js';
 import { flowsModule } from './flows/index.js';
+import { cacheControlModule } from './cache-control/index.js';
+import { blueprintsModule } from './blueprints/index.js';
 
 /**
  * Every server module, in registration order. A new area adds one line here (and its routes group
@@ -51,4 +53,6 @@ export const modules: ServerModule[] = [
   analyticsModule,
   apiDocsModule,
   flowsModule,
+  cacheControlModule,
+  blueprintsModule,
 ];

@@ -54,6 +54,8 @@ export const appsRoutes = {
       name: Type.Optional(AppNameSchema),
       subdomain: Type.Optional(Type.String({ maxLength: 63 })),
       description: Type.Optional(Type.String({ maxLength: 2000 })),
+      /** Basalt's own: the blueprint (`blueprints.get()`) the app starts from; unknown ids are a 400. */
+      blueprintId: Type.Optional(Type.String({ maxLength: 100 })),
     }),
     response: AppSummarySchema,
   }),

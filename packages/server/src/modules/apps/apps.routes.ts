@@ -4,16 +4,27 @@ import type { ServerContext } from '../../context.js';
 import { handle } from '../../http/route.js';
 import { ApiError } from '../../http/api-error.js';
 import { AppsService, suggestSubdomains } from './apps.service.js';
+import { applyBlueprint, blueprintCatalogue, type LoadedBlueprint } from '../blueprints/index.js';
 
 const r = Routes.apps;
 
 export function registerAppRoutes(app: FastifyInstance, ctx: ServerContext, service: AppsService): void {
   handle(app, ctx, r.getApps, ({ developer }) => service.list(developer.id));
 
-  handle(app, ctx, r.createApp, ({ developer, body }) => {
+  handle(app, ctx, r.createApp, async ({ developer, body, req }) => {
     const name = body.appName ?? body.name;
     if (!name) throw ApiError.field('BAD_REQUEST', 'appName', 'Give the application a name (appName)');
-    return service.create(developer.id, name, body.description ?? '');
+    // An unknown blueprint is refused before anything is made.
+    const blueprint = body.blueprintId === undefined ? undefined : knownBlueprint(body.blueprintId);
+    const created = await service.create(developer.id, name, body.description ?? '');
+    if (blueprint) {
+      // Half an app is no app: a blueprint that cannot be applied takes the new app with it.
+      await applyBlueprint(app, req, created.id, blueprint).catch(async (err: unknown) => {
+        await service.delete(created.id);
+        throw err;
+      });
+    }
+    return created;
   });
 
   handle(app, ctx, r.renameApp, ({ access, body, developer, req }) =>
@@ -83,4 +94,16 @@ export function registerAppRoutes(app: FastifyInstance, ctx: ServerContext, serv
       throw ApiError.notAvailableYet(what);
     });
   }
+}
+
+function knownBlueprint(id: string): LoadedBlueprint {
+  const catalogue = blueprintCatalogue();
+  const found = catalogue.find(id);
+  if (!found)
+    throw ApiError.field(
+      'BAD_REQUEST',
+      'blueprintId',
+      `Unknown blueprint '${id}': the blueprints are ${catalogue.names()}`,
+    );
+  return found;
 }

@@ -49,7 +49,6 @@ describeEachDb('routes of areas not built yet', (server) => {
       'knowledge-bases',
       'license',
       'navigator',
-      'blueprints',
     ]) {
       expect(status.areas[id], id).toBe('not-available');
     }
