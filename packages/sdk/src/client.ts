@@ -41,6 +41,7 @@ import { createActivityManagerGroup, createAnalyticsGroup } from './groups/analy
 import { createApiDocsGroup } from './groups/api-docs.js';
 import { createCacheControlGroup } from './groups/cache-control.js';
 import { createBlueprintsGroup } from './groups/blueprints.js';
+import { createLicenseGroup, createNavigatorGroup } from './groups/navigator.js';
 
 /** Options of `createClient`. */
 export interface ClientOptions extends ChannelOptions {
@@ -87,6 +88,8 @@ function createGroups(g: GroupContext) {
     automation: createAutomationGroup(g),
     cacheControl: createCacheControlGroup(g),
     blueprints: createBlueprintsGroup(g),
+    navigator: createNavigatorGroup(g),
+    license: createLicenseGroup(g),
   };
 }
 

@@ -24,6 +24,8 @@ import { apiDocsModule } from './api-docs/index.js';
 import { flowsModule } from './flows/index.js';
 import { cacheControlModule } from './cache-control/index.js';
 import { blueprintsModule } from './blueprints/index.js';
+import { navigatorModule } from './navigator/index.js';
+import { licenseModule } from './license/index.js';
 
 /**
  * Every server module, in registration order. A new area adds one line here (and its routes group
@@ -55,4 +57,6 @@ export const modules: ServerModule[] = [
   flowsModule,
   cacheControlModule,
   blueprintsModule,
+  navigatorModule,
+  licenseModule,
 ];

@@ -1,8 +1,10 @@
 import os from 'node:os';
+import type { FastifyRequest } from 'fastify';
 import { Routes, type LicenseInfo } from '@basalt/shared';
 import type { ServerModule } from '../module.js';
 import { ApiError } from '../../http/api-error.js';
-import { handle } from '../../http/route.js';
+import { handle, registeredRouteNames } from '../../http/route.js';
+import { authenticateDeveloper } from '../../http/auth.js';
 import { VERSION } from '../system/index.js';
 import { licenseMigrations } from './license.migrations.js';
 import { ClusterNodesRepo } from './cluster-nodes.repo.js';
@@ -74,11 +76,18 @@ export const licenseModule: ServerModule = {
         },
       };
     });
-    handle(app, ctx, Routes.license.upload, () => {
-      throw ApiError.badRequest(NO_LICENSE);
-    });
-    handle(app, ctx, Routes.license.replaceCluster, () => {
-      throw ApiError.badRequest(`${NO_LICENSE} No licence binds it to a cluster, so there is none to replace.`);
-    });
+    // A licence file may come as any content type (text, a form, bytes): the answer is the same
+    // 400 whatever it is, so it is given before the body is read (no 415 for an unusual type).
+    for (const [route, message] of [
+      [Routes.license.upload, NO_LICENSE],
+      [Routes.license.replaceCluster, `${NO_LICENSE} No licence binds it to a cluster, so there is none to replace.`],
+    ] as const) {
+      const refuse = async (req: FastifyRequest) => {
+        await authenticateDeveloper(ctx, req);
+        throw ApiError.badRequest(message);
+      };
+      app.route({ method: route.method, url: route.path, onRequest: refuse, handler: refuse });
+      registeredRouteNames.add(route.name);
+    }
   },
 };

@@ -47,8 +47,6 @@ describeEachDb('routes of areas not built yet', (server) => {
       'integrations',
       'mcp',
       'knowledge-bases',
-      'license',
-      'navigator',
     ]) {
       expect(status.areas[id], id).toBe('not-available');
     }
