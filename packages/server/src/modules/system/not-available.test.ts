@@ -126,9 +126,12 @@ describeEachDb('routes of areas not built yet', (server) => {
     const dev = await registerDeveloper(server());
     const appId = await createTestApp(server(), dev.authKey);
     // `/console/navigator/log` has the shape of the app API's `/{appId}/{apiKey}/log`.
+    // It is the navigator's: a body without `path` is its 400, never the app API's refused key.
     const log = await server().call('POST', '/console/navigator/log', { authKey: dev.authKey, body: { page: 'data' } });
-    expect(log.statusCode).toBe(501);
-    expect(log.json()).toEqual({ code: 'NOT_AVAILABLE_YET', message: 'Navigator is not available yet' });
+    expect(log.statusCode).toBe(400);
+    expect(log.json().message).toContain('path');
+    const ok = await server().call('POST', '/console/navigator/log', { authKey: dev.authKey, body: { path: '/apps' } });
+    expect(ok.json()).toEqual({ success: true });
     // Paths no console route serves are "no route", not a refused API key.
     for (const [method, url] of [
       ['POST', '/console/somewhere/log'],
