@@ -72,6 +72,12 @@ describeShapes('settings', [
     json('POST', `${H}/A/console/logging/config`, { loggers: [{ name: 'shop', level: 'WARN' }] }),
   ],
   [
+    'setAppLoggingIntegration',
+    (c) => c.settings.setAppLoggingIntegration('A', { enabled: true, url: 'https://logs.example/in' }),
+    json('POST', `${H}/A/console/logging/integration`, { enabled: true, url: 'https://logs.example/in' }),
+  ],
+  ['clearLoggers', (c) => c.settings.clearLoggers('A'), bare('DELETE', `${H}/A/console/logging/loggers`)],
+  [
     'setAppLogging',
     (c) => c.settings.setAppLogging('A', { loggers: [] }),
     json('POST', `${H}/A/console/logging/config`, { loggers: [] }),
@@ -111,7 +117,7 @@ describe("settings.getAppSettings: the reference client's key order", () => {
 describe('settings group: reference method names', () => {
   it("has every method of the reference client's settings group that Basalt serves", () => {
     const names =
-      'getMobileSettings createAndroidMobileSettings updateAndroidMobileSettings deleteAndroidMobileSettings createAppleMobileSettings updateAppleMobileSettings deleteAppleMobileCertificate getAppSettings regenerateAPIKey getAPIKey createAPIKey updateAPIKey deleteAPIKey getAppLogging setAppLogging setAppLoggingConfig'.split(
+      'getMobileSettings createAndroidMobileSettings updateAndroidMobileSettings deleteAndroidMobileSettings createAppleMobileSettings updateAppleMobileSettings deleteAppleMobileCertificate getAppSettings regenerateAPIKey getAPIKey createAPIKey updateAPIKey deleteAPIKey getAppLogging setAppLogging setAppLoggingConfig setAppLoggingIntegration clearLoggers'.split(
         ' ',
       );
     const group = recordingClient().client.settings as unknown as Record<string, unknown>;

@@ -3,7 +3,9 @@ import {
   Routes,
   type ApiKeyInput,
   type AppApiKey,
+  type AppLogging,
   type AppLoggingConfig,
+  type LogIntegrationInput,
   type AppSettings,
   type BodyOf,
   type GooglePlaySettings,
@@ -156,20 +158,30 @@ export function createSettingsGroup(context: GroupContext) {
       return request.route(r.updateAPIKey, [appId, seg(apiKeyId)], { body: apiKey });
     },
 
-    /** The app's loggers and their levels (`Global logger` applies to every line). */
-    getAppLogging(appId: string): Promise<AppLoggingConfig> {
+    /** The app's loggers and their levels (`Global logger` applies to every line) and its log integration. */
+    getAppLogging(appId: string): Promise<AppLogging> {
       return request.route(logging.getAppLogging, [appId]);
     },
 
     /** Replaces the app's loggers and levels: `{loggers: [{name, level}]}`. Answers the stored configuration. */
-    setAppLoggingConfig(appId: string, config: AppLoggingConfig): Promise<AppLoggingConfig> {
+    setAppLoggingConfig(appId: string, config: AppLoggingConfig): Promise<AppLogging> {
       return request.route(logging.setAppLoggingConfig, [appId], { body: config });
     },
 
     /** The reference client's older name of `setAppLoggingConfig`; warns on every call, as it does. */
-    setAppLogging(appId: string, config: AppLoggingConfig): Promise<AppLoggingConfig> {
+    setAppLogging(appId: string, config: AppLoggingConfig): Promise<AppLogging> {
       console.warn(SET_APP_LOGGING_DEPRECATION);
       return request.route(logging.setAppLoggingConfig, [appId], { body: config });
+    },
+
+    /** Forwards the app's kept lines to an http(s) endpoint: `{enabled, url, headers?}`. Answers the logging settings. */
+    setAppLoggingIntegration(appId: string, integration: LogIntegrationInput): Promise<AppLogging> {
+      return request.route(logging.setAppLoggingIntegration, [appId], { body: integration });
+    },
+
+    /** Removes every logger's own level (the Global logger keeps its) and the app's stored log lines. */
+    clearLoggers(appId: string): Promise<{ removedLoggers: number }> {
+      return request.route(logging.clearLoggers, [appId]);
     },
 
     /** Deletes a custom key (a system key is refused with 400). */

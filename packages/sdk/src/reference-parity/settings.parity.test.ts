@@ -112,6 +112,17 @@ describeParity('settings (mobile, API keys, logging)', [
   ],
   ['setAppLogging', (api) => s(api).setAppLogging(A, { loggers: [{ name: 'shop', level: 'DEBUG' }] }), [r]],
   [
+    'setAppLoggingIntegration',
+    (api) => s(api).setAppLoggingIntegration(A, { enabled: true, url: 'https://logs.example/in' }),
+    [r],
+  ],
+  [
+    'setAppLoggingIntegration refused',
+    (api) => s(api).setAppLoggingIntegration(A, { enabled: true, url: 'ftp://x' }),
+    [fail('Invalid url', 400)],
+  ],
+  ['clearLoggers', (api) => s(api).clearLoggers(A), [r]],
+  [
     'setAppLoggingConfig refused',
     (api) => s(api).setAppLoggingConfig(A, { loggers: [{ name: 'x', level: 'LOUD' }] }),
     [fail('Invalid level', 400)],

@@ -27,6 +27,8 @@ export type InvalidationKind =
   | 'session'
   /** the apps' logging configuration (levels per logger) */
   | 'log-levels'
+  /** the apps' stored log lines (the ring of each process), emptied by `clearLoggers` */
+  | 'log-lines'
   /** cloud code's event handlers and chain orders of an app (deploy, enable/disable, chain order) */
   | 'handlers'
   /** cloud code's API services of an app as calls read them (deploy, delete, default model, configuration) */

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineRoute } from '../route.js';
 import { DevOperations } from '../dev-permissions.js';
+import { NullableSchema } from '../schemas.js';
 
 /**
  * Log levels, most severe first (Log4J's order, which the `backendless` SDK's Logging uses). A
@@ -52,6 +53,44 @@ export const AppLoggingConfigSchema = Type.Object({
 });
 export type AppLoggingConfig = Static<typeof AppLoggingConfigSchema>;
 
+/**
+ * Forwarding of an app's kept lines to an HTTP endpoint (a log collector, a syslog-over-HTTP bridge):
+ * every line the levels keep is POSTed in batches as `{appId, lines: CloudLogLine[]}` JSON, with the
+ * headers given (an `Authorization` token, say). `delivery` is what this server process saw of its
+ * last batch.
+ */
+export const LogIntegrationSchema = Type.Object({
+  enabled: Type.Boolean(),
+  url: Type.String(),
+  headers: Type.Record(Type.String(), Type.String()),
+  updated: Type.Number(),
+  delivery: Type.Object({
+    /** Lines this process delivered since it started. */
+    delivered: Type.Number(),
+    lastAttempt: NullableSchema(Type.Number()),
+    /** The last failure as the endpoint or the network said it; null after a success. */
+    lastError: NullableSchema(Type.String()),
+  }),
+});
+export type LogIntegration = Static<typeof LogIntegrationSchema>;
+
+/** `getAppLogging`: the levels and the integration (null when none was set). */
+export const AppLoggingSchema = Type.Object({
+  loggers: Type.Array(LoggerSchema),
+  integration: NullableSchema(LogIntegrationSchema),
+});
+export type AppLogging = Static<typeof AppLoggingSchema>;
+
+const IntegrationBody = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    url: Type.Optional(Type.String({ maxLength: 2000 })),
+    headers: Type.Optional(Type.Record(Type.String({ maxLength: 200 }), Type.String({ maxLength: 4000 }))),
+  },
+  { additionalProperties: true },
+);
+export type LogIntegrationInput = Static<typeof IntegrationBody>;
+
 const app = '/:appId/console';
 
 /**
@@ -65,8 +104,8 @@ export const loggingRoutes = {
     method: 'GET',
     path: `${app}/logging/config`,
     auth: 'developer',
-    response: AppLoggingConfigSchema,
-    summary: "The app's loggers and their levels",
+    response: AppLoggingSchema,
+    summary: "The app's loggers and their levels, and its log integration",
   }),
   setAppLoggingConfig: defineRoute({
     name: 'settings.setAppLoggingConfig',
@@ -75,8 +114,27 @@ export const loggingRoutes = {
     auth: 'developer',
     devPermission: DevOperations.LOG_CONFIG,
     body: Type.Object({ loggers: Type.Array(LoggerSchema, { maxItems: 500 }) }, { additionalProperties: true }),
-    response: AppLoggingConfigSchema,
+    response: AppLoggingSchema,
     summary: "Replaces the app's loggers and levels; answers the stored configuration",
+  }),
+  setAppLoggingIntegration: defineRoute({
+    name: 'settings.setAppLoggingIntegration',
+    method: 'POST',
+    path: `${app}/logging/integration`,
+    auth: 'developer',
+    devPermission: DevOperations.LOG_CONFIG,
+    body: IntegrationBody,
+    response: AppLoggingSchema,
+    summary: '`{enabled, url, headers?}`: forwards the kept lines to an http(s) endpoint; `enabled: false` stops it',
+  }),
+  clearLoggers: defineRoute({
+    name: 'settings.clearLoggers',
+    method: 'DELETE',
+    path: `${app}/logging/loggers`,
+    auth: 'developer',
+    devPermission: DevOperations.LOG_CONFIG,
+    response: Type.Object({ removedLoggers: Type.Integer() }),
+    summary: "Removes every logger's own level (the Global logger stays) and the app's stored log lines",
   }),
   getRecentLogs: defineRoute({
     name: 'bl.getRecentLogs',

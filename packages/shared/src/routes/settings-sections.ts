@@ -4,15 +4,13 @@ const app = '/:appId/console';
 
 /**
  * The sections of the reference's `settings` group that are not built yet (route names
- * `settings.*`): the iOS certificate, data validators, the logging
- * integration and log files, and the landing page. Mobile settings and API keys are in `settings.ts`,
- * CORS origins and custom domains in `settings-domains.ts`.
+ * `settings.*`): the iOS certificate, data validators and the landing page. Mobile settings and API
+ * keys are in `settings.ts`, CORS origins and custom domains in `settings-domains.ts`, logging in
+ * `logging.ts`.
  */
 export const settingsSectionRoutes = plannedRoutes('settings', 'settings', {
   updateIOSCert: ['POST', `${app}/ioscert`],
   getDataValidators: ['GET', '/console/datavalidators'],
-  setAppLoggingIntegration: ['POST', `${app}/logging/integration`],
-  clearLoggers: ['DELETE', `${app}/logging/loggers`],
   getLandingPageData: ['GET', `${app}/landing-page`],
   getLandingPageTemplates: ['GET', `${app}/landing-page/templates`],
   saveLandingPageData: ['PUT', `${app}/landing-page`],

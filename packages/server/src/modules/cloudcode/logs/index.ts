@@ -2,6 +2,7 @@ import type { ServerContext } from '../../../context.js';
 import type { ServerModule } from '../../module.js';
 import { registerAppLogRoute } from './app-log.routes.js';
 import { logLevelsMigrations } from './log-levels.migrations.js';
+import { LogForwarder } from './forwarder.js';
 import { LogLevels } from './log-levels.service.js';
 import { registerLoggingRoutes } from './logging.routes.js';
 import { LogSink } from './sink.js';
@@ -15,10 +16,20 @@ export { LOG_NAMESPACE, serveLogNamespace } from './log-namespace.js';
  * The log sink of a server, built once by the composition root (app.ts) as `ctx.cloudLogs`; the
  * real-time server gives it the fan-out across processes and serves its `/cloudcode` namespace.
  */
-export function createLogSink(ctx: Pick<ServerContext, 'dbs' | 'cluster' | 'log'>): LogSink {
-  return new LogSink(new LogLevels(ctx.dbs, ctx.cluster.invalidation), {}, (err) =>
-    ctx.log.warn({ err }, 'a log line was not delivered'),
+export function createLogSink(ctx: Pick<ServerContext, 'dbs' | 'cluster' | 'log' | 'config'>): LogSink {
+  const allowPrivate = ctx.config.remoteFetchPrivate;
+  const onError = (err: unknown) => ctx.log.warn({ err }, 'a log line was not delivered');
+  const sink = new LogSink(
+    new LogLevels(ctx.dbs, ctx.cluster.invalidation, allowPrivate),
+    new LogForwarder({ allowPrivate }, onError),
+    {},
+    onError,
   );
+  // `clearLoggers` empties the app's lines on every process.
+  ctx.cluster.invalidation.register('log-lines', (appId) => {
+    if (appId !== null) sink.forget(appId);
+  });
+  return sink;
 }
 
 /** The sink of a server context, for whoever wires cloud code's `onLog` (`sink.forInvocation`). */
@@ -37,8 +48,11 @@ export const cloudCodeLogsModule: ServerModule = {
   systemMigrations: logLevelsMigrations,
   register(app, ctx) {
     registerAppLogRoute(app, ctx);
-    registerLoggingRoutes(app, ctx, ctx.cloudLogs.levels);
-    ctx.bus.on('app.deleted', ({ appId }) => ctx.cloudLogs.forget(appId));
+    registerLoggingRoutes(app, ctx);
+    ctx.bus.on('app.deleted', ({ appId }) => {
+      ctx.cloudLogs.forget(appId);
+      ctx.cloudLogs.forwarder.forget(appId);
+    });
     app.addHook('onClose', async () => ctx.cloudLogs.close());
   },
 };

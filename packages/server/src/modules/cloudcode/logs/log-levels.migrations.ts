@@ -20,4 +20,22 @@ const m0760: Migration = {
   },
 };
 
-export const logLevelsMigrations: Record<string, Migration> = { '0760_log_levels': m0760 };
+/** The app's log integration (`setAppLoggingIntegration`): one row per app, the settings as JSON. */
+const m0761: Migration = {
+  async up(db: Kysely<any>): Promise<void> {
+    await db.schema
+      .createTable('log_integrations')
+      .addColumn('app_id', 'varchar(64)', (c) => c.primaryKey().references('apps.id').onDelete('cascade'))
+      .addColumn('config', 'text', (c) => c.notNull())
+      .addColumn('updated', 'bigint', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<any>): Promise<void> {
+    await db.schema.dropTable('log_integrations').execute();
+  },
+};
+
+export const logLevelsMigrations: Record<string, Migration> = {
+  '0760_log_levels': m0760,
+  '0761_log_integrations': m0761,
+};

@@ -187,7 +187,7 @@ describeEachDb('cloud-code logs: sink, /cloudcode sockets, app API Logging', (se
 
   it("applies the app's logging configuration: levels per logger and the global level, also in /info", async () => {
     const g = await appFixture(server());
-    expect((await g.console('GET', '/logging/config')).json()).toEqual({ loggers: [] });
+    expect((await g.console('GET', '/logging/config')).json()).toEqual({ loggers: [], integration: null });
     const set = await g.console('POST', '/logging/config', {
       loggers: [
         { name: 'Global logger', level: 'INFO' },
@@ -251,7 +251,10 @@ describeEachDb('cloud-code logs: sink, /cloudcode sockets, app API Logging', (se
     expect((await g.console('GET', '/logging/config')).json()).toEqual(set.json());
 
     // Emptied, everything is kept again.
-    expect((await g.console('POST', '/logging/config', { loggers: [] })).json()).toEqual({ loggers: [] });
+    expect((await g.console('POST', '/logging/config', { loggers: [] })).json()).toEqual({
+      loggers: [],
+      integration: null,
+    });
     expect((await put('noisy', 'DEBUG', `${text} e`)).statusCode).toBe(200);
     await live.line((l) => l.message === `${text} e`);
   });

@@ -1,4 +1,5 @@
 import type { LineLevel } from '@basalt/shared';
+import type { LogForwarder } from './forwarder.js';
 import { LineLimiter } from './line-limiter.js';
 import type { LogLevels } from './log-levels.service.js';
 import { lineLevel, storedLine, type LogLineInput, type StoredLine } from './log-line.js';
@@ -43,6 +44,8 @@ export class LogSink {
   constructor(
     /** The apps' logging configuration, which decides the levels kept. */
     readonly levels: LogLevels,
+    /** Sends the kept lines of apps with an integration to its endpoint. */
+    readonly forwarder: LogForwarder,
     opts: LogSinkOptions = {},
     private readonly onError: (err: unknown) => void = () => undefined,
   ) {
@@ -106,7 +109,10 @@ export class LogSink {
     );
   }
 
+  /** A kept line, in the process that wrote it: to every process, and to the integration once. */
   private send(appId: string, line: StoredLine): void {
+    const integration = this.levels.integrationNow(appId);
+    if (integration?.enabled) this.forwarder.add(appId, integration, line);
     try {
       this.transport(appId, line);
     } catch (err) {
@@ -148,13 +154,14 @@ export class LogSink {
     };
   }
 
-  /** Forgets an app's lines (the app was deleted). */
+  /** Forgets an app's lines (the app was deleted, or its lines were cleared). */
   forget(appId: string): void {
     this.rings.delete(appId);
   }
 
   close(): void {
     this.limiter.close();
+    this.forwarder.close();
     this.listeners.clear();
   }
 }
