@@ -126,6 +126,16 @@ export function createEmailGroup({ request }: GroupContext) {
     loadEmailOutbox(appId: string): Promise<ResponseOf<typeof r.loadEmailOutbox>> {
       return request.route(r.loadEmailOutbox, [appId]);
     },
+
+    /** Basalt's own: one more delivery attempt of a failed or waiting mail now; answers the mail after it. */
+    retryEmailOutbox(appId: string, mailId: string): Promise<ResponseOf<typeof r.retryEmailOutbox>> {
+      return request.route(r.retryEmailOutbox, [appId, encodeURIComponent(mailId)]);
+    },
+
+    /** Basalt's own: removes a failed mail from the outbox. */
+    discardEmailOutbox(appId: string, mailId: string): Promise<ResponseOf<typeof r.discardEmailOutbox>> {
+      return request.route(r.discardEmailOutbox, [appId, encodeURIComponent(mailId)]);
+    },
   };
   return group;
 }

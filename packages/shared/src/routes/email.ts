@@ -263,6 +263,24 @@ export const emailRoutes = {
     auth: 'developer',
     response: Type.Array(EmailOutboxItemSchema),
   }),
+  /** Basalt's own: one more delivery attempt of a failed or waiting mail now; answers the mail after it. */
+  retryEmailOutbox: defineRoute({
+    name: 'email.retryEmailOutbox',
+    method: 'POST',
+    path: `${app}/email/outbox/:mailId/retry`,
+    auth: 'developer',
+    devPermission: perm,
+    response: EmailOutboxItemSchema,
+  }),
+  /** Basalt's own: removes a failed mail from the outbox (it is not sent). */
+  discardEmailOutbox: defineRoute({
+    name: 'email.discardEmailOutbox',
+    method: 'DELETE',
+    path: `${app}/email/outbox/:mailId`,
+    auth: 'developer',
+    devPermission: perm,
+    response: Type.Object({ deleted: Type.Literal(true), id: Type.String() }),
+  }),
   // Installing templates from the marketplace belongs to the marketplace, which is not built.
   ...plannedRoutes('marketplace', 'email', {
     installEmailTemplateFromMarketplace: ['POST', `${app}/email-templates/install/:productId`],

@@ -198,6 +198,38 @@ export class EmailRepo {
     return row?.name;
   }
 
+  async appOutboxItem(appId: string, id: string): Promise<OutboxRow | undefined> {
+    const row = await this.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? outboxOf(row) : undefined;
+  }
+
+  /** Makes a failed mail pending again for one attempt now (nobody holds a failed mail). */
+  async revive(id: string, now: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('email_outbox')
+      .set({ status: 'PENDING', next_attempt: now, claimed_until: null })
+      .where('id', '=', id)
+      .where('status', '=', 'FAILED')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  /** Deletes a mail only while it is FAILED (a mail revived meanwhile stays). */
+  async discardFailed(appId: string, id: string): Promise<boolean> {
+    const res = await this.db
+      .deleteFrom('email_outbox')
+      .where('app_id', '=', appId)
+      .where('id', '=', id)
+      .where('status', '=', 'FAILED')
+      .executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
+  }
+
   async settle(id: string, set: Partial<OutboxRow>): Promise<void> {
     await this.db
       .updateTable('email_outbox')

@@ -34,6 +34,8 @@ export function registerEmailRoutes(app: FastifyInstance, ctx: ServerContext, em
   handle(app, ctx, R.parseCustomTemplateKeys, ({ body }) => email.parseKeys(body));
   handle(app, ctx, R.sendTestCustomEmail, ({ params, body }) => email.sendTemplateTest(params.appId, body));
   handle(app, ctx, R.loadEmailOutbox, ({ params }) => email.outbox(params.appId));
+  handle(app, ctx, R.retryEmailOutbox, ({ params }) => email.retryOutbox(params.appId, params.mailId));
+  handle(app, ctx, R.discardEmailOutbox, ({ params }) => email.discardOutbox(params.appId, params.mailId));
 }
 
 /**

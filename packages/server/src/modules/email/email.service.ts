@@ -6,7 +6,7 @@ import { newId } from '../../http/secrets.js';
 import type { AppMail, Mail } from '../../mail/mailer.js';
 import { createStorage } from '../../storage/index.js';
 import { readAttachments } from '../messaging/sending.js';
-import { EmailRepo, type TemplateRow } from './email.repo.js';
+import { EmailRepo, type OutboxRow, type TemplateRow } from './email.repo.js';
 import { MASK, checkSettings, explain, fromOf, transportFor, verify, type SmtpSettings } from './smtp.js';
 import { SYSTEM_EVENTS, checkEventVariables, keysOf, render, systemEvent, valuesOf } from './templates.js';
 
@@ -24,6 +24,11 @@ const MAX_RECIPIENTS = 1000;
 const INLINE_SENDS = 10;
 
 /** The wait before attempt `n + 1` (after `n` failures): doubling from the base, at most an hour. */
+/** Attempts before a mail is FAILED (8; `BASALT_EMAIL_MAX_ATTEMPTS` shortens it for tests). */
+function maxAttempts(): number {
+  return Number(process.env.BASALT_EMAIL_MAX_ATTEMPTS) || MAX_ATTEMPTS;
+}
+
 export function backoffMs(failures: number): number {
   const base = Number(process.env.BASALT_EMAIL_RETRY_MS) || 30_000;
   return Math.min(base * 2 ** Math.max(0, failures - 1), 3_600_000);
@@ -432,7 +437,7 @@ export class EmailService {
     } catch (err) {
       const settings = await this.settings(row.app_id).catch(() => undefined);
       const error = settings ? explain(err, settings).message : err instanceof Error ? err.message : String(err);
-      if (attempts >= MAX_ATTEMPTS) {
+      if (attempts >= maxAttempts()) {
         await this.repo.settle(id, { status: 'FAILED', attempts, error, next_attempt: null });
         this.ctx.log.warn({ appId: row.app_id, mail: id, error }, 'A mail could not be delivered; it is given up');
         return;
@@ -450,22 +455,53 @@ export class EmailService {
   }
 
   async outbox(appId: string): Promise<EmailOutboxItem[]> {
-    return (await this.repo.outbox(appId)).map((r) => ({
-      id: r.id,
-      to: r.recipient,
-      subject: r.subject,
-      status: r.status,
-      attempts: r.attempts,
-      error: r.error,
-      created: r.created,
-      nextAttempt: r.status === 'PENDING' ? r.next_attempt : null,
-      sent: r.sent,
-    }));
+    return (await this.repo.outbox(appId)).map(outboxItem);
+  }
+
+  /**
+   * One more attempt now, while the developer waits: a FAILED mail becomes pending for it (failing
+   * again, it is FAILED again with the new error, no further retries); a waiting mail is tried
+   * before its time. A SENT mail is a 400.
+   */
+  async retryOutbox(appId: string, id: string): Promise<EmailOutboxItem> {
+    const row = await this.outboxRow(appId, id);
+    if (row.status === 'SENT') throw ApiError.badRequest(`The mail to ${row.recipient} was sent already`);
+    if (row.status === 'FAILED') await this.repo.revive(id, Date.now());
+    await this.attempt(id);
+    return outboxItem((await this.repo.outboxItem(id))!);
+  }
+
+  /** Removes a FAILED mail; a waiting or sent one is a 400 (it is not the developer's to lose). */
+  async discardOutbox(appId: string, id: string): Promise<{ deleted: true; id: string }> {
+    const row = await this.outboxRow(appId, id);
+    if (row.status !== 'FAILED' || !(await this.repo.discardFailed(appId, id)))
+      throw ApiError.badRequest(`Only a failed mail can be discarded; the mail to ${row.recipient} is ${row.status}`);
+    return { deleted: true, id };
+  }
+
+  private async outboxRow(appId: string, id: string): Promise<OutboxRow> {
+    const row = await this.repo.appOutboxItem(appId, id);
+    if (!row) throw ApiError.notFound(`No mail '${id.slice(0, 100)}' in the app's outbox`);
+    return row;
   }
 
   private async appName(appId: string): Promise<string> {
     return (await this.repo.appName(appId)) ?? appId;
   }
+}
+
+function outboxItem(r: OutboxRow): EmailOutboxItem {
+  return {
+    id: r.id,
+    to: r.recipient,
+    subject: r.subject,
+    status: r.status,
+    attempts: r.attempts,
+    error: r.error,
+    created: r.created,
+    nextAttempt: r.status === 'PENDING' ? r.next_attempt : null,
+    sent: r.sent,
+  };
 }
 
 function oneLine(s: string, field: string): string {
