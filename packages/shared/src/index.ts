@@ -11,3 +11,4 @@ export * from './wildcard.js';
 export * from './geometry.js';
 export * from './cloudcode/events.js';
 export * from './codeless/index.js';
+export * from './landing/index.js';

@@ -58,7 +58,7 @@ function listedFolder(path: string): string {
 }
 
 /** Bytes and blobs become a multipart body with the file in field `file`; anything else is sent as it is. */
-function uploadBody(file: unknown, fileName: string): unknown {
+export function uploadBody(file: unknown, fileName: string): unknown {
   if (typeof FormData === 'undefined' || file instanceof FormData || typeof file === 'string') return file;
   if (typeof Blob !== 'undefined' && file instanceof Blob) {
     const form = new FormData();

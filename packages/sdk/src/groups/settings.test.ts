@@ -77,6 +77,32 @@ describeShapes('settings', [
     json('POST', `${H}/A/console/logging/integration`, { enabled: true, url: 'https://logs.example/in' }),
   ],
   ['clearLoggers', (c) => c.settings.clearLoggers('A'), bare('DELETE', `${H}/A/console/logging/loggers`)],
+  ['getLandingPageData', (c) => c.settings.getLandingPageData('A'), get(`${H}/A/console/landing-page`)],
+  [
+    'getLandingPageTemplates',
+    (c) => c.settings.getLandingPageTemplates('A'),
+    get(`${H}/A/console/landing-page/templates`),
+  ],
+  [
+    'saveLandingPageData',
+    (c) => c.settings.saveLandingPageData('A', { title: 'Hi' }),
+    json('PUT', `${H}/A/console/landing-page`, { title: 'Hi' }),
+  ],
+  [
+    'publishLandingPageData',
+    (c) => c.settings.publishLandingPageData('A', { template: 'split' }),
+    json('POST', `${H}/A/console/landing-page/publish`, { template: 'split' }),
+  ],
+  [
+    'uploadLandingPageFile',
+    (c) => c.settings.uploadLandingPageFile('A', new Blob(['png']), 'hero', 'a.png'),
+    {
+      url: `${H}/A/console/landing-page/file?section=hero&name=a.png`,
+      method: 'POST',
+      headers: expect.any(Object),
+      body: expect.any(FormData),
+    },
+  ],
   [
     'setAppLogging',
     (c) => c.settings.setAppLogging('A', { loggers: [] }),
@@ -117,7 +143,7 @@ describe("settings.getAppSettings: the reference client's key order", () => {
 describe('settings group: reference method names', () => {
   it("has every method of the reference client's settings group that Basalt serves", () => {
     const names =
-      'getMobileSettings createAndroidMobileSettings updateAndroidMobileSettings deleteAndroidMobileSettings createAppleMobileSettings updateAppleMobileSettings deleteAppleMobileCertificate getAppSettings regenerateAPIKey getAPIKey createAPIKey updateAPIKey deleteAPIKey getAppLogging setAppLogging setAppLoggingConfig setAppLoggingIntegration clearLoggers'.split(
+      'getMobileSettings createAndroidMobileSettings updateAndroidMobileSettings deleteAndroidMobileSettings createAppleMobileSettings updateAppleMobileSettings deleteAppleMobileCertificate getAppSettings regenerateAPIKey getAPIKey createAPIKey updateAPIKey deleteAPIKey getAppLogging setAppLogging setAppLoggingConfig setAppLoggingIntegration clearLoggers getLandingPageData getLandingPageTemplates saveLandingPageData publishLandingPageData uploadLandingPageFile'.split(
         ' ',
       );
     const group = recordingClient().client.settings as unknown as Record<string, unknown>;

@@ -14,6 +14,7 @@ import {
 } from '@basalt/shared';
 import type { GroupContext } from './group-context.js';
 import { createSettingsDomainMethods } from './settings-domains.js';
+import { landingPageMethods } from './landing-page.js';
 
 const r = Routes.settings;
 const logging = Routes.logging;
@@ -63,6 +64,7 @@ export function createSettingsGroup(context: GroupContext) {
   const { request } = context;
   return {
     ...createSettingsDomainMethods(context),
+    ...landingPageMethods(context),
     /** Each platform's push credentials, secrets masked. */
     getMobileSettings(appId: string): Promise<ResponseOf<typeof r.getMobileSettings>> {
       return request.route(r.getMobileSettings, [appId]);

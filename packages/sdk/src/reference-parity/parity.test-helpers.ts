@@ -97,6 +97,19 @@ function lowerKeys(headers: Record<string, unknown> | undefined): Record<string,
   return out;
 }
 
+/** The fields of a multipart text (the reference's Node form-data body), as `describeBody` lists a FormData's. */
+function nodeFormFields(text: string, boundary: string): Array<[string, unknown]> {
+  const fields: Array<[string, unknown]> = [];
+  for (const part of text.split(`--${boundary}`)) {
+    const [head, ...rest] = part.split('\r\n\r\n');
+    const name = /name="([^"]*)"/.exec(head)?.[1];
+    if (name === undefined) continue;
+    const value = rest.join('\r\n\r\n').replace(/\r\n$/, '');
+    fields.push([name, /filename="/.test(head) ? { file: value } : value]);
+  }
+  return fields;
+}
+
 /** Bodies as comparable values: text stays text, binary and form bodies are described. */
 async function describeBody(body: unknown): Promise<unknown> {
   if (body === undefined || body === null) return undefined;
@@ -107,6 +120,9 @@ async function describeBody(body: unknown): Promise<unknown> {
     return { formData: fields };
   }
   if (typeof Blob !== 'undefined' && body instanceof Blob) return { bytes: await body.text() };
+  const nodeForm = body as { getBuffer?: () => Buffer; getBoundary?: () => string };
+  if (typeof nodeForm.getBuffer === 'function' && typeof nodeForm.getBoundary === 'function')
+    return { formData: nodeFormFields(nodeForm.getBuffer().toString('utf8'), nodeForm.getBoundary()) };
   if (ArrayBuffer.isView(body))
     return { bytes: Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8') };
   if (body instanceof ArrayBuffer) return { bytes: Buffer.from(body).toString('utf8') };

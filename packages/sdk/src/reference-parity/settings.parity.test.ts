@@ -8,11 +8,10 @@ const keys = (...list: Array<[string, string]>) =>
   ok({ apiKeys: list.map(([deviceType, apiKey]) => ({ deviceType, apiKey })) });
 
 /**
- * The settings sections built so far: mobile (push credentials), API keys and the logging
- * configuration. The reference's other settings cases (custom domains, landing page …) wait for
- * their routes.
+ * The settings sections built so far: mobile (push credentials), API keys, logging and the landing
+ * page. The reference's other settings cases (custom domains …) wait for their routes.
  */
-describeParity('settings (mobile, API keys, logging)', [
+describeParity('settings (mobile, API keys, logging, landing page)', [
   [
     'getAppSettings orders the keys and maps the system ones',
     (api) => s(api).getAppSettings(A),
@@ -122,6 +121,20 @@ describeParity('settings (mobile, API keys, logging)', [
     [fail('Invalid url', 400)],
   ],
   ['clearLoggers', (api) => s(api).clearLoggers(A), [r]],
+  ['getLandingPageData', (api) => s(api).getLandingPageData(A), [r]],
+  ['getLandingPageTemplates', (api) => s(api).getLandingPageTemplates(A), [r]],
+  ['saveLandingPageData', (api) => s(api).saveLandingPageData(A, { title: 'Hello', template: 'classic' }), [r]],
+  ['publishLandingPageData', (api) => s(api).publishLandingPageData(A, { title: 'Hello' }), [r]],
+  [
+    'publishLandingPageData refused',
+    (api) => s(api).publishLandingPageData(A, { primaryColor: 'red' }),
+    [fail("'primaryColor' is a colour like #3b5bdb", 400)],
+  ],
+  [
+    'uploadLandingPageFile',
+    (api) => s(api).uploadLandingPageFile(A, 'image bytes', 'hero', 'photo.png'),
+    [ok({ path: 'web/landing/hero/photo.png', url: 'landing/hero/photo.png' })],
+  ],
   [
     'setAppLoggingConfig refused',
     (api) => s(api).setAppLoggingConfig(A, { loggers: [{ name: 'x', level: 'LOUD' }] }),

@@ -14,6 +14,7 @@ import { auditModule } from './audit/index.js';
 import { usersConfigModule } from './users-config/index.js';
 import { transferModule } from './transfer/index.js';
 import { settingsModule } from './settings/index.js';
+import { landingPageModule } from './settings/landing/index.js';
 import { commerceModule } from './commerce/index.js';
 import { cloudCodeModule } from './cloudcode/index.js';
 import { cloudCodeLogsModule } from './cloudcode/logs/index.js';
@@ -47,6 +48,7 @@ export const modules: ServerModule[] = [
   usersConfigModule,
   transferModule,
   settingsModule,
+  landingPageModule,
   commerceModule,
   cloudCodeModule,
   cloudCodeLogsModule,

@@ -15,6 +15,7 @@ import { securityRoutes } from './security.js';
 import { transferRoutes } from './transfer.js';
 import { settingsRoutes } from './settings.js';
 import { loggingRoutes } from './logging.js';
+import { landingPageRoutes } from './landing-page.js';
 import { activityManagerRoutes, analyticsRoutes } from './analytics.js';
 import { apiDocsRoutes } from './api-docs.js';
 import { cacheControlRoutes } from './cache-control.js';
@@ -58,6 +59,7 @@ export * from './security.js';
 export * from './transfer.js';
 export * from './settings.js';
 export * from './logging.js';
+export * from './landing-page.js';
 export * from './analytics.js';
 export * from './api-docs.js';
 export * from './cache-control.js';
@@ -122,6 +124,8 @@ export const Routes = {
   logging: loggingRoutes,
   /** Automation flows: definitions, versions, instances (the rest of the 2.57.2 group answers 501). */
   automation: automationRoutes,
+  /** The landing page rows of `settings`: content, templates, publish into the app's `web/` files. */
+  landingPage: landingPageRoutes,
 
   // Areas not built yet (each route carries its `area`; the server answers them 501 until built).
   /** Settings sections not built yet (route names `settings.*`). */

@@ -51,7 +51,7 @@ export class LogForwarder {
       this.pending.set(appId, (p = { integration, lines: [], timer }));
     }
     if (p.lines.length < this.maxWaiting) p.lines.push(line);
-    if (p.lines.length >= this.batch) this.flush(appId);
+    if (p.lines.length >= this.batch) void this.flush(appId);
   }
 
   /** What this process saw of the app's deliveries. */

@@ -1,0 +1,2 @@
+export * from './templates.js';
+export * from './render.js';
