@@ -4,8 +4,8 @@ import { FIRST_BUILT_SECTION } from './sections';
 
 /**
  * Settings (docs/console-screens.md › URLs, Settings): `/settings/:section`. General (identity, clone, export,
- * import, danger zone), API keys, Domains, CORS, Mobile (push credentials),
- * Email (templates) and SMTP are built; the other sections say they are not available yet.
+ * import, danger zone), API keys, Domains, CORS, Mobile (push credentials), Email (templates, outbox), SMTP,
+ * Logging and Landing page are built; the other sections say they are not available yet.
  */
 export const settingsRoutes: RouteObject[] = [
   {
@@ -20,6 +20,8 @@ export const settingsRoutes: RouteObject[] = [
       { path: 'mobile', lazy: lazyPage(() => import('./pages/MobileSettingsPage')) },
       { path: 'email', lazy: lazyPage(() => import('./pages/EmailSettingsPage')) },
       { path: 'smtp', lazy: lazyPage(() => import('./pages/SmtpSettingsPage')) },
+      { path: 'logging', lazy: lazyPage(() => import('./pages/LoggingSettingsPage')) },
+      { path: 'landing', lazy: lazyPage(() => import('./pages/LandingSettingsPage')) },
       { path: ':section/*', lazy: lazyPage(() => import('./pages/SectionNotAvailablePage')) },
     ],
   },

@@ -7,8 +7,8 @@ export const SETTINGS_SECTIONS = [
   { segment: 'mobile', label: 'Mobile', built: true },
   { segment: 'email', label: 'Email', built: true },
   { segment: 'smtp', label: 'SMTP', built: true },
-  { segment: 'logging', label: 'Logging', built: false },
-  { segment: 'landing', label: 'Landing page', built: false },
+  { segment: 'logging', label: 'Logging', built: true },
+  { segment: 'landing', label: 'Landing page', built: true },
 ] as const;
 
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];

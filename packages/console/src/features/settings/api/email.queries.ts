@@ -96,3 +96,23 @@ export function useDeleteCustomTemplate(appId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.emailTemplates(appId) }),
   });
 }
+
+export function useEmailOutbox(appId: string) {
+  return useQuery({
+    queryKey: settingsKeys.emailOutbox(appId),
+    queryFn: () => getSdk().email.loadEmailOutbox(appId),
+    // Mails waiting for a retry change on their own: the view follows them.
+    refetchInterval: 10_000,
+  });
+}
+
+/** Retry now (`discard: false`) or discard a failed mail. */
+export function useOutboxAction(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { errorToast: false },
+    mutationFn: async ({ id, discard }: { id: string; discard: boolean }): Promise<unknown> =>
+      discard ? getSdk().email.discardEmailOutbox(appId, id) : getSdk().email.retryEmailOutbox(appId, id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.emailOutbox(appId) }),
+  });
+}

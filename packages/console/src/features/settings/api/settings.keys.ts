@@ -8,4 +8,8 @@ export const settingsKeys = {
   emailTemplates: (appId: string) => ['email', appId, 'templates'] as const,
   corsOrigins: (appId: string) => ['app-settings', appId, 'cors'] as const,
   customDomains: (appId: string) => ['app-settings', appId, 'custom-domains'] as const,
+  emailOutbox: (appId: string) => ['email', appId, 'outbox'] as const,
+  logging: (appId: string) => ['logging-settings', appId] as const,
+  landing: (appId: string) => ['landing-page', appId] as const,
+  landingTemplates: (appId: string) => ['landing-page', appId, 'templates'] as const,
 };

@@ -3,10 +3,11 @@ import { Skeleton, Stack } from '@mantine/core';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useCustomTemplates, useEventTemplates } from '../api/email.queries';
 import { CustomTemplatesCard } from '../components/CustomTemplatesCard';
+import { OutboxCard } from '../components/OutboxCard';
 import { SystemTemplatesCard } from '../components/SystemTemplatesCard';
 import { useCurrentAppName } from '../components/use-app-name';
 
-/** Settings › Email: the system event mails and the custom templates (docs/console-screens.md › Settings). */
+/** Settings › Email: the system event mails, the custom templates and the outbox (docs/console-screens.md › Settings). */
 export default function EmailSettingsPage() {
   const { appId = '' } = useParams();
   const events = useEventTemplates(appId);
@@ -28,6 +29,7 @@ export default function EmailSettingsPage() {
       ) : (
         <CustomTemplatesCard appId={appId} templates={custom.data} />
       )}
+      <OutboxCard appId={appId} />
     </Stack>
   );
 }
