@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import Backendless from 'backendless';
 import { describeEachDb, listenForClients } from '../../../test-helpers.js';
 import { appFixture, type AppFixture } from '../../appapi/appapi.test-helpers.js';
-import { SMTP_PASS, SMTP_USER, freePort, startSmtp, type LocalSmtp } from './smtp.test-helpers.js';
+import { SMTP_PASS, SMTP_USER, freePort, startSmtp, until, type LocalSmtp } from './smtp.test-helpers.js';
 
 // Retries of the outbox come quickly in tests (the backoff doubles from this).
 process.env.BASALT_EMAIL_RETRY_MS = '300';
@@ -23,16 +23,6 @@ const settingsFor = (port: number, over: Record<string, unknown> = {}) => ({
   fromName: 'Example App',
   ...over,
 });
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describeEachDb('email: SMTP settings, templates, sending and the outbox', (server) => {
   let f: AppFixture;

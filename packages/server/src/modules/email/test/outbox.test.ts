@@ -2,21 +2,11 @@ import { beforeAll, expect, it } from 'vitest';
 import { createClient as createBasaltClient } from '@basalt/sdk';
 import { describeEachDb, listenForClients } from '../../../test-helpers.js';
 import { appFixture, type AppFixture } from '../../appapi/appapi.test-helpers.js';
-import { SMTP_PASS, SMTP_USER, freePort, startSmtp } from './smtp.test-helpers.js';
+import { SMTP_PASS, SMTP_USER, freePort, startSmtp, until } from './smtp.test-helpers.js';
 
 // A mail fails for good after two attempts here, the second 200 ms after the first.
 process.env.BASALT_EMAIL_RETRY_MS = '200';
 process.env.BASALT_EMAIL_MAX_ATTEMPTS = '2';
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describeEachDb('email outbox: failed mail listed with its error, retried now, discarded', (server) => {
   let f: AppFixture;
