@@ -13,16 +13,17 @@ export function registerLandingRoutes(app: FastifyInstance, ctx: ServerContext, 
   handle(app, ctx, r.getLandingPageTemplates, () => landing.templates());
   handle(app, ctx, r.saveLandingPageData, ({ params, body }) => landing.save(params.appId, body));
   handle(app, ctx, r.publishLandingPageData, ({ params, body }) => landing.publish(params.appId, body));
-  handle(app, ctx, r.uploadLandingPageFile, async ({ params, query, req, reply }) => {
+  handle(app, ctx, r.uploadLandingPageFile, async ({ params, query, req }) => {
     if (!req.isMultipart()) throw ApiError.badRequest('Send the image as multipart/form-data');
     const part = await req.file();
     if (!part) throw ApiError.badRequest('The request holds no file');
     try {
       return await landing.upload(params.appId, query.section, query.name || part.filename, part.file);
     } catch (err) {
-      // A refused upload is not read further: the connection closes after the answer.
+      // The rest of a refused image is read and thrown away (at most the upload limit), so the
+      // connection stays usable for the client's next request.
       part.file.resume();
-      reply.header('connection', 'close');
+      req.raw.resume();
       throw err;
     }
   });
