@@ -34,6 +34,7 @@ import { createSecurityGroup } from './groups/security.js';
 import { createUsersGroup } from './groups/users.js';
 import { createDevPermissionsGroup, createDevTeamGroup } from './groups/dev-team.js';
 import { createTransferGroup } from './groups/transfer.js';
+import { createLifecycleGroup } from './groups/lifecycle.js';
 import { createSettingsGroup } from './groups/settings.js';
 import { createBlGroup } from './groups/bl.js';
 import { createCloudCodeGroup, createCodelessGroup, createMcpApiServicesGroup } from './groups/cloud-code.js';
@@ -76,6 +77,7 @@ function createGroups(g: GroupContext) {
     devTeam: createDevTeamGroup(g),
     devPermissions: createDevPermissionsGroup(g),
     transfer: createTransferGroup(g),
+    lifecycle: createLifecycleGroup(g),
     settings: createSettingsGroup(g),
     bl: createBlGroup(g),
     cloudCode: createCloudCodeGroup(g),

@@ -30,6 +30,7 @@ export * from './groups/security.js';
 export * from './groups/users.js';
 export * from './groups/dev-team.js';
 export * from './groups/transfer.js';
+export * from './groups/lifecycle.js';
 export * from './groups/bl.js';
 export * from './groups/cloud-code.js';
 export * from './realtime/index.js';

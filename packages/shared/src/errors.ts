@@ -36,6 +36,14 @@ export const ERRORS = {
   SERVICE_UNAVAILABLE: { status: 503, app: 8010 },
   GATEWAY_TIMEOUT: { status: 504 },
 
+  // App lifecycle (clone, export, import, reset: decision 0059)
+  /** An uploaded ZIP that is not an app export (no manifest, or a manifest of another kind or version). */
+  NOT_AN_APP_EXPORT: { status: 400 },
+  /** An archive entry that could write outside its place or blow up: `../`, absolute names, links, oversize, ratio over 100:1. */
+  UNSAFE_ARCHIVE: { status: 400 },
+  /** A destructive action whose typed confirmation (the app's name) is missing or differs. */
+  CONFIRMATION_MISMATCH: { status: 400 },
+
   // Console sign-in
   INVALID_CREDENTIALS: { status: 401 },
   /** A two-factor code that ends the sign-in attempt (a 400 one is a field error of `otpCode`). */

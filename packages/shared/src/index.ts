@@ -9,6 +9,7 @@ export * from './routes/index.js';
 export * from './where/index.js';
 export * from './wildcard.js';
 export * from './geometry.js';
+export * from './lifecycle.js';
 export * from './cloudcode/events.js';
 export * from './codeless/index.js';
 export * from './landing/index.js';

@@ -1,5 +1,10 @@
 import {
   Routes,
+  type AppPart,
+  type CloneStatus,
+  type NewAppProcess,
+  type ProcessStarted,
+  type ResetAppBody,
   type AppSummary,
   type AppsMenuItem,
   type BodyOf,
@@ -27,13 +32,21 @@ export function createAppsGroup({ request }: GroupContext) {
       return request.route(r.createApp, [], { body: app, query });
     },
 
-    /** Creates an application from an exported ZIP (not available yet: 501). */
-    createAppFromZIP(app: unknown): Promise<ResponseOf<typeof r.createAppFromZIP>> {
-      return request.route(r.createAppFromZIP, [], { body: app });
+    /**
+     * Creates an application named `appName` from an exported ZIP (`zip`: a browser File/Blob or
+     * bytes, sent as the raw body). Answers the new app's id and the import's process, which the
+     * new app's `lifecycle.getProcess` reports.
+     */
+    createAppFromZIP(zip: Blob | Uint8Array, appName: string): Promise<NewAppProcess> {
+      return request.route(r.createAppFromZIP, [], {
+        body: zip,
+        query: { appName },
+        contentType: 'application/zip',
+      });
     },
 
-    /** Creates an application from a ZIP at a URL (not available yet: 501). */
-    createAppFromZipUrl(data: Record<string, unknown>): Promise<ResponseOf<typeof r.createAppFromZipUrl>> {
+    /** Creates an application from an exported ZIP at a URL (downloaded by the server, public addresses only). */
+    createAppFromZipUrl(data: BodyOf<typeof r.createAppFromZipUrl>): Promise<NewAppProcess> {
       return request.route(r.createAppFromZipUrl, [], { body: data });
     },
 
@@ -42,8 +55,11 @@ export function createAppsGroup({ request }: GroupContext) {
       return request.route(r.getApps, [], { query: { zone } });
     },
 
-    /** Resets parts of an application (which parts: `resets`). */
-    resetApp(appId: string, resets: Record<string, unknown>): Promise<unknown> {
+    /**
+     * Clears the chosen parts of an application (`data` keeps the schema, API keys stay);
+     * `confirmation` must be the app's exact name. Answers the reset's process.
+     */
+    resetApp(appId: string, resets: ResetAppBody): Promise<ProcessStarted> {
       return request.route(r.resetApp, [appId], { body: resets });
     },
 
@@ -57,19 +73,19 @@ export function createAppsGroup({ request }: GroupContext) {
       return request.route(r.deleteApp, [appId]);
     },
 
-    /** Starts cloning an application; poll with `getCloningAppStatus`. */
-    cloneApp(appId: string, newApp: NewApp): Promise<unknown> {
+    /** Starts copying an application (chosen `parts`, default all) into a new one; poll with `getCloningAppStatus`. */
+    cloneApp(appId: string, newApp: { appName: string; parts?: AppPart[] }): Promise<ProcessStarted> {
       return request.route(r.cloneApp, [appId], { body: newApp });
     },
 
-    /** Starts exporting an application as a ZIP. */
-    generateAppZIP(appId: string): Promise<unknown> {
-      return request.route(r.generateAppZIP, [appId]);
+    /** Starts exporting an application as a ZIP; `transfer.getExportedData` lists it with its download. */
+    generateAppZIP(appId: string, options?: { parts?: AppPart[] }): Promise<ProcessStarted> {
+      return request.route(r.generateAppZIP, [appId], options ? { body: options } : {});
     },
 
-    /** State of a clone started by `cloneApp`. */
-    getCloningAppStatus(appId: string, processId: string): Promise<unknown> {
-      return request.route(r.getCloningAppStatus, [appId, processId]);
+    /** State of a clone started by `cloneApp`: status, progress 0..100, the new app's id once it exists. */
+    getCloningAppStatus(appId: string, processId: string): Promise<CloneStatus> {
+      return request.route(r.getCloningAppStatus, [appId, encodeURIComponent(processId)]);
     },
 
     /** Areas of the apps menu. */

@@ -1,6 +1,9 @@
 import {
   CSV_IMPORT_MAX_REJECTED,
   Routes,
+  type AppExport,
+  type AppPart,
+  type ProcessStarted,
   type CsvImportBody,
   type CsvImportJob,
   type CsvImportJobListQuery,
@@ -63,14 +66,19 @@ function merge(total: CsvImportResult, part: CsvImportResult): CsvImportResult {
  */
 export function createTransferGroup({ request }: GroupContext) {
   const group = {
-    /** Exports of the whole app (not available on this server yet: rejects with 501). */
-    getExportedData(appId: string): Promise<ResponseOf<typeof r.getExportedData>> {
+    /** Exports of the whole app, newest first, each with its download once finished. */
+    getExportedData(appId: string): Promise<AppExport[]> {
       return request.route(r.getExportedData, [appId]);
     },
 
-    /** Starts an export of the whole app (not available on this server yet: rejects with 501). */
-    startExport(appId: string, data?: unknown): Promise<ResponseOf<typeof r.startExport>> {
+    /** Starts an export of the whole app as a ZIP (chosen `parts`, default all); answers its process. */
+    startExport(appId: string, data?: { parts?: AppPart[] }): Promise<ProcessStarted> {
       return request.route(r.startExport, [appId], { body: data });
+    },
+
+    /** Basalt addition: the ZIP of a finished export, as a Blob. */
+    downloadExport(appId: string, processId: string): Promise<Blob> {
+      return request.route(r.downloadExport, [appId, encodeURIComponent(processId)], { responseType: 'blob' });
     },
 
     /**
@@ -79,19 +87,25 @@ export function createTransferGroup({ request }: GroupContext) {
      * (writes nothing, lists every row that would fail), `skipInvalid` (write the valid rows even when
      * some are rejected; without it any rejected row refuses the whole request with a 400 whose
      * `body.details` is the report), `createColumns` and `firstLine`. Answers the import report.
+     * For `app`: `data` is an app export ZIP (Blob or bytes, sent raw) or `{url}`; `query.replace`
+     * lets it replace an app that has tables. Answers `{processId}`.
      */
-    startImport(
+    startImport<T extends string>(
       appId: string,
-      data: CsvImportBody | string | Record<string, unknown>,
-      type: string,
+      data: CsvImportBody | string | Record<string, unknown> | Blob | Uint8Array,
+      type: T,
       query?: CsvImportQuery | Query,
-    ): Promise<ResponseOf<typeof r.startImport>> {
+    ): Promise<T extends 'app' ? ProcessStarted : CsvImportResult> {
       const raw = typeof data === 'string';
-      return request.route(r.startImport, [appId, encodeURIComponent(type)], {
+      const zip = typeof Blob !== 'undefined' && data instanceof Blob ? true : data instanceof Uint8Array;
+      const answer = request.route(r.startImport, [appId, encodeURIComponent(type)], {
         body: data,
         query: query as Query | undefined,
         ...(raw && type === 'csv' ? { contentType: 'text/csv; charset=utf-8' } : {}),
+        ...(zip ? { contentType: 'application/zip' } : {}),
       });
+      // The contract answers either shape; the type of import says which.
+      return answer as Promise<T extends 'app' ? ProcessStarted : CsvImportResult>;
     },
 
     /**

@@ -27,6 +27,7 @@ import { cacheControlModule } from './cache-control/index.js';
 import { blueprintsModule } from './blueprints/index.js';
 import { navigatorModule } from './navigator/index.js';
 import { licenseModule } from './license/index.js';
+import { lifecycleModule } from './lifecycle/index.js';
 
 /**
  * Every server module, in registration order. A new area adds one line here (and its routes group
@@ -61,4 +62,5 @@ export const modules: ServerModule[] = [
   blueprintsModule,
   navigatorModule,
   licenseModule,
+  lifecycleModule,
 ];

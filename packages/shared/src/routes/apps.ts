@@ -2,6 +2,13 @@ import { Type, type Static } from '@sinclair/typebox';
 import { defineRoute } from '../route.js';
 import { DevOperations } from '../dev-permissions.js';
 import { NullableSchema, OpenObjectSchema, SuccessSchema, NotBuiltSchema } from '../schemas.js';
+import {
+  AppPartsSchema,
+  CloneStatusSchema,
+  ProcessStartedSchema,
+  ResetAppBodySchema,
+  type ProcessStarted,
+} from '../lifecycle.js';
 
 /** An application name: what a developer types; shown everywhere, unique per developer. */
 export const AppNameSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9 _.-]*$' });
@@ -30,6 +37,10 @@ export type AppSummary = Static<typeof AppSummarySchema>;
 
 /** An app's logo (a data URL), or null when it has none. */
 const LogoSchema = Type.Object({ logo: NullableSchema(Type.String()) });
+
+/** Answer of creating an app from a ZIP: the import's process, which runs in the new app. */
+export const NewAppProcessSchema = Type.Object({ processId: Type.String(), appId: Type.String() });
+export type NewAppProcess = ProcessStarted & { appId: string };
 
 /** A sidebar area as the apps menu lists it. */
 export const AppsMenuItemSchema = Type.Object({
@@ -61,17 +72,23 @@ export const appsRoutes = {
   }),
   createAppFromZIP: defineRoute({
     name: 'apps.createAppFromZIP',
-    response: NotBuiltSchema,
     method: 'POST',
     path: '/console/applications/from-zip',
     auth: 'developer',
+    query: Type.Object({ appName: AppNameSchema }),
+    response: NewAppProcessSchema,
+    summary:
+      'Creates an app from an exported ZIP sent as the raw body (application/zip or application/octet-stream); ' +
+      'the import runs as a job in the new app, whose process route reports it',
   }),
   createAppFromZipUrl: defineRoute({
     name: 'apps.createAppFromZipUrl',
-    response: NotBuiltSchema,
     method: 'POST',
     path: '/console/applications/from-zip-url',
     auth: 'developer',
+    body: Type.Object({ appName: AppNameSchema, url: Type.String({ minLength: 1, maxLength: 2048 }) }),
+    response: NewAppProcessSchema,
+    summary: 'Creates an app from an exported ZIP at a URL, downloaded through the server-side download guard',
   }),
   getApps: defineRoute({
     name: 'apps.getApps',
@@ -82,11 +99,14 @@ export const appsRoutes = {
   }),
   resetApp: defineRoute({
     name: 'apps.resetApp',
-    response: NotBuiltSchema,
     method: 'POST',
     path: '/:appId/console/appreset',
     auth: 'developer',
     devPermission: DevOperations.APP_RESET,
+    body: ResetAppBodySchema,
+    response: ProcessStartedSchema,
+    summary:
+      "Clears the chosen parts (data keeps the schema; API keys are kept); `confirmation` must be the app's exact name",
   }),
   renameApp: defineRoute({
     name: 'apps.renameApp',
@@ -107,26 +127,31 @@ export const appsRoutes = {
   }),
   cloneApp: defineRoute({
     name: 'apps.cloneApp',
-    response: NotBuiltSchema,
     method: 'POST',
     path: '/:appId/console/cloneApp',
     auth: 'developer',
     devPermission: DevOperations.CLONE,
+    body: Type.Object({ appName: AppNameSchema, parts: Type.Optional(AppPartsSchema) }),
+    response: ProcessStartedSchema,
+    summary:
+      'Starts copying the app (chosen parts, default all) into a new app of the caller; poll getCloningAppStatus',
   }),
   generateAppZIP: defineRoute({
     name: 'apps.generateAppZIP',
-    response: NotBuiltSchema,
     method: 'POST',
     path: '/:appId/console/application/transfer',
     auth: 'developer',
     devPermission: DevOperations.EXPORT,
+    body: Type.Optional(Type.Union([Type.Null(), Type.Object({ parts: Type.Optional(AppPartsSchema) })])),
+    response: ProcessStartedSchema,
+    summary: 'Starts an export of the app as a ZIP (the same job as transfer.startExport)',
   }),
   getCloningAppStatus: defineRoute({
     name: 'apps.getCloningAppStatus',
-    response: NotBuiltSchema,
     method: 'GET',
     path: '/:appId/console/cloneApp/:processId',
     auth: 'developer',
+    response: CloneStatusSchema,
   }),
   loadAppsMenuItems: defineRoute({
     name: 'apps.loadAppsMenuItems',

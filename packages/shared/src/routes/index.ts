@@ -13,6 +13,7 @@ import { auditRoutes, devPermissionsRoutes, devTeamRoutes } from './dev-team.js'
 import { usersRoutes } from './users.js';
 import { securityRoutes } from './security.js';
 import { transferRoutes } from './transfer.js';
+import { lifecycleRoutes } from './lifecycle.js';
 import { settingsRoutes } from './settings.js';
 import { loggingRoutes } from './logging.js';
 import { landingPageRoutes } from './landing-page.js';
@@ -57,6 +58,7 @@ export * from './dev-team.js';
 export * from './users.js';
 export * from './security.js';
 export * from './transfer.js';
+export * from './lifecycle.js';
 export * from './settings.js';
 export * from './logging.js';
 export * from './landing-page.js';
@@ -111,6 +113,8 @@ export const Routes = {
   audit: auditRoutes,
   users: usersRoutes,
   transfer: transferRoutes,
+  /** Status of clone, export, import, reset, backup and restore processes (Basalt addition). */
+  lifecycle: lifecycleRoutes,
   /** Mobile (push) credentials of the reference's `settings` group; the rest of Settings comes later. */
   settings: settingsRoutes,
   /** CORS origins of the app API and custom domains (route names `settings.*`). */

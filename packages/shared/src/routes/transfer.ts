@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { NotBuiltSchema } from '../schemas.js';
 import { defineRoute, type RouteDef } from '../route.js';
 import { DevOperations } from '../dev-permissions.js';
+import { AppExportSchema, AppPartsSchema, ProcessStartedSchema } from '../lifecycle.js';
 
 /** Largest CSV text one import request takes (bytes, UTF-8). Larger files go in chunks. */
 export const CSV_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -298,8 +299,8 @@ export const transferRoutes = {
     method: 'GET',
     path: `${app}/export`,
     auth: 'developer',
-    response: NotBuilt,
-    summary: 'Exports of the whole application (not available yet: 501)',
+    response: Type.Array(AppExportSchema),
+    summary: 'Exports of the whole application, newest first (unfinished ones and the last finished ones)',
   }),
   startExport: defineRoute({
     name: 'transfer.startExport',
@@ -307,8 +308,16 @@ export const transferRoutes = {
     path: `${app}/export`,
     auth: 'developer',
     devPermission: DevOperations.EXPORT,
-    response: NotBuilt,
-    summary: 'Starts an export of the whole application (not available yet: 501)',
+    body: Type.Optional(Type.Union([Type.Null(), Type.Object({ parts: Type.Optional(AppPartsSchema) })])),
+    response: ProcessStartedSchema,
+    summary: 'Starts an export of the whole application as a ZIP (chosen parts, default all); answers its process',
+  }),
+  downloadExport: defineRoute({
+    name: 'transfer.downloadExport',
+    method: 'GET',
+    path: `${app}/export/:processId/download`,
+    auth: 'developer',
+    summary: 'Basalt addition: the ZIP of a finished export (Content-Disposition: attachment)',
   }),
   startImport: defineRoute({
     name: 'transfer.startImport',
@@ -316,16 +325,23 @@ export const transferRoutes = {
     path: `${app}/import/:type`,
     auth: 'developer',
     devPermission: DevOperations.OBJECTS,
-    query: CsvImportQuerySchema,
+    query: Type.Composite([CsvImportQuerySchema, Type.Object({ replace: Type.Optional(Type.Boolean()) })]),
     // `csv` is optional at the edge so other import kinds reach their 501; the csv handler requires it.
-    response: CsvImportResultSchema,
+    // Type `app` answers ProcessStarted; its raw ZIP body reaches the handler as a stream.
+    response: Type.Union([CsvImportResultSchema, ProcessStartedSchema]),
     body: Type.Union([
-      Type.Composite([Type.Partial(Type.Pick(CsvImportBodySchema, ['csv'])), Type.Omit(CsvImportBodySchema, ['csv'])]),
+      Type.Composite([
+        Type.Partial(Type.Pick(CsvImportBodySchema, ['csv'])),
+        Type.Omit(CsvImportBodySchema, ['csv']),
+        Type.Object({ url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })) }),
+      ]),
       Type.String({ maxLength: CSV_IMPORT_MAX_BYTES }),
     ]),
     summary:
       'Type `csv`: imports records into `table` from `{csv, mapping?, hasHeader?, delimiter?}` or a raw text/csv body; ' +
-      'answers CsvImportResult. A dry run writes nothing. Other types: 501',
+      'answers CsvImportResult. A dry run writes nothing. Type `app`: imports an app export ZIP (raw application/zip ' +
+      'body, or JSON `{url}`) into this app as a job and answers `{processId}`; an app with tables of its own is ' +
+      'refused (409) unless `replace=true`. Other types: 501',
   }),
   uploadCsvImportFile: defineRoute({
     name: 'transfer.uploadCsvImportFile',

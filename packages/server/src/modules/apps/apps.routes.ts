@@ -79,16 +79,8 @@ export function registerAppRoutes(app: FastifyInstance, ctx: ServerContext, serv
     return service.setDevOptions(params.appId, body as Record<string, unknown>);
   });
 
-  // These need the export/import and clone machinery of a later area; they say so instead of pretending.
-  const later: Array<[keyof typeof r, string]> = [
-    ['resetApp', 'App reset'],
-    ['cloneApp', 'App cloning'],
-    ['getCloningAppStatus', 'App cloning'],
-    ['generateAppZIP', 'App export'],
-    ['createAppFromZIP', 'App import from ZIP'],
-    ['createAppFromZipUrl', 'App import from a ZIP URL'],
-    ['loadAppFavorites', 'Favourite apps'],
-  ];
+  // Clone, export, import and reset are the lifecycle module's routes (decision 0059).
+  const later: Array<[keyof typeof r, string]> = [['loadAppFavorites', 'Favourite apps']];
   for (const [name, what] of later) {
     handle(app, ctx, r[name], () => {
       throw ApiError.notAvailableYet(what);

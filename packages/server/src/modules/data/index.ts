@@ -29,6 +29,11 @@ export { checkListSizes, splitList } from './records/find-spec.js';
 export type { QueryAccess } from './query/scope.js';
 export { relationTargets } from './query/reach.js';
 export { checkClauses } from './query/errors.js';
+/** Copying an app's schema and raw rows (app lifecycle: clone, export, import, reset; decision 0059). */
+export { readSchemaRows, replaceSchema, type SchemaRows } from './schema/store-schema.js';
+export { clearRows, countRows, insertRows, linkPage, recordPage, type LinkRow } from './records/record-copy.js';
+export { fromStored, toStored } from './records/values.js';
+export { loadAppSchema } from './schema/app-schema.js';
 
 /** The data services of a running server, for other areas (app-facing data API, users, import). */
 export interface DataServices {

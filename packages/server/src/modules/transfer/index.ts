@@ -18,7 +18,7 @@ export const transferModule: ServerModule = {
   appMigrations: { ...importJobsAppMigrations, ...transferJobsAppMigrations },
   async register(app, ctx) {
     const csv = new CsvImportService(ctx);
-    registerTransferRoutes(app, ctx, csv);
+    await registerTransferRoutes(app, ctx, csv);
     // CSV imports as server-side jobs that cannot half-happen (decision 0041).
     const jobs = new ImportJobsService(ctx, csv);
     jobs.register();

@@ -1,22 +1,76 @@
-import type { FastifyInstance } from 'fastify';
-import { Routes } from '@basalt/shared';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DevOperations, Routes } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
+import { assertOperation } from '../../http/dev-access.js';
 import { handle } from '../../http/route.js';
+import { appImport } from '../lifecycle/index.js';
 import type { CsvImportService } from './csv-import.service.js';
 import { FirebaseUsersImport } from './firebase-users.service.js';
 import { AirtableImport } from './airtable-import.service.js';
 
 const r = Routes.transfer;
 
-/** The transfer routes: CSV import of records, and 501 for the kinds of transfer not built yet. */
-export function registerTransferRoutes(app: FastifyInstance, ctx: ServerContext, imports: CsvImportService): void {
+/**
+ * The transfer routes: CSV import of records, import of an app export (type `app`, run by the
+ * lifecycle module), and 501 for the kinds of transfer not built yet. Whole-app export routes are
+ * the lifecycle module's.
+ */
+export async function registerTransferRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  imports: CsvImportService,
+): Promise<void> {
   // The console may post the file itself (`Content-Type: text/csv`) instead of wrapping it in JSON.
   if (!app.hasContentTypeParser('text/csv')) {
     app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   }
+  // An app export ZIP comes as the raw body: in a scope of its own, its stream kept aside.
+  const zips = new WeakMap<FastifyRequest, Readable>();
+  await app.register(async (scope) => {
+    appImport.acceptZipStreams(scope, zips);
+    registerStartImport(scope, ctx, imports, zips);
+  });
 
-  handle(app, ctx, r.startImport, async ({ params, query, body, developer, req }) => {
+
+  const firebase = new FirebaseUsersImport(ctx);
+  handle(app, ctx, r.importFirebaseUsers, ({ params, body }) => firebase.run(params.appId, body));
+
+  // Airtable bases, read through the outbound guard, imported by a job of the scheduler (decision 0061).
+  const airtable = new AirtableImport(ctx);
+  airtable.register();
+  handle(app, ctx, r.getAirtableBasesList, ({ query }) => airtable.bases(query.accessToken));
+  handle(app, ctx, r.getAirtableTablesList, ({ params, query }) =>
+    airtable.tables(params.appId, query.accessToken, params.baseId),
+  );
+  handle(app, ctx, r.startAirtableImport, ({ params, body }) => airtable.start(params.appId, body));
+  handle(app, ctx, r.listTransferJobs, ({ params }) => airtable.list(params.appId));
+  handle(app, ctx, r.getTransferJob, ({ params }) => airtable.get(params.appId, params.jobId));
+
+  const notYet = (what: string) => () => {
+    throw ApiError.notAvailableYet(what);
+  };
+  handle(app, ctx, r.importDataServiceFiles, notYet('Multi-step import of data service files'));
+}
+
+function registerStartImport(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  imports: CsvImportService,
+  zips: WeakMap<FastifyRequest, Readable>,
+): void {
+  handle(app, ctx, r.startImport, async ({ params, query, body, developer, req, access }) => {
+    if (params.type.toLowerCase() === 'app') {
+      assertOperation(access, DevOperations.IMPORT);
+      const url = typeof body === 'object' && body !== null ? body.url : undefined;
+      return appImport.start(ctx, req, zips, {
+        appId: params.appId,
+        developerId: developer.id,
+        url,
+        replace: query.replace === true,
+      });
+    }
     if (params.type.toLowerCase() !== 'csv') {
       throw ApiError.notAvailableYet(
         `Import of '${params.type.slice(0, 40)}' files (CSV import of records is: POST /${params.appId}/console/import/csv?table=<name>)`,
@@ -59,25 +113,4 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: ServerContext,
     }
     return result;
   });
-
-  const firebase = new FirebaseUsersImport(ctx);
-  handle(app, ctx, r.importFirebaseUsers, ({ params, body }) => firebase.run(params.appId, body));
-
-  // Airtable bases, read through the outbound guard, imported by a job of the scheduler (decision 0061).
-  const airtable = new AirtableImport(ctx);
-  airtable.register();
-  handle(app, ctx, r.getAirtableBasesList, ({ query }) => airtable.bases(query.accessToken));
-  handle(app, ctx, r.getAirtableTablesList, ({ params, query }) =>
-    airtable.tables(params.appId, query.accessToken, params.baseId),
-  );
-  handle(app, ctx, r.startAirtableImport, ({ params, body }) => airtable.start(params.appId, body));
-  handle(app, ctx, r.listTransferJobs, ({ params }) => airtable.list(params.appId));
-  handle(app, ctx, r.getTransferJob, ({ params }) => airtable.get(params.appId, params.jobId));
-
-  const notYet = (what: string) => () => {
-    throw ApiError.notAvailableYet(what);
-  };
-  handle(app, ctx, r.getExportedData, notYet('Export of whole applications'));
-  handle(app, ctx, r.startExport, notYet('Export of whole applications'));
-  handle(app, ctx, r.importDataServiceFiles, notYet('Multi-step import of data service files'));
 }

@@ -5,7 +5,7 @@ import { newId } from '../../../http/secrets.js';
 import type { DataArea } from '../data-area.js';
 import { TEXT_LIMITS, isTextType, toStored } from '../records/values.js';
 import { tableToWire, type ColumnMeta, type TableMeta } from './app-schema.js';
-import { addPhysicalColumn, dropPhysicalColumn, rebuildTable, setColumnIndexes, type RebuildColumn } from './ddl.js';
+import { addPhysicalColumn, dropPhysicalColumn, rebuildTable, setColumnIndexes, withStoreType, type RebuildColumn } from './ddl.js';
 import { assertColumnName, physicalName, withSchemaLock } from './names.js';
 import { translateError } from '../../../db/db-errors.js';
 
@@ -42,9 +42,7 @@ export class ColumnsService {
 
   /** A column as the DDL takes it: spatial columns carry the database's own geometry type. */
   private physical<C extends ColumnMeta>(c: C): C & { sqlType?: string } {
-    // JSON is jsonb on PostgreSQL (parsed, indexable) and JSON text on SQLite (decision 0029).
-    if (c.dataType === 'JSON' && this.area.ctx.dbs.kind === 'postgres') return { ...c, sqlType: 'jsonb' };
-    return isSpatialType(c.dataType) ? { ...c, sqlType: this.area.ctx.dbs.spatialColumnType(c.dataType) } : c;
+    return withStoreType(this.area.ctx.dbs, c);
   }
 
   /** Spatial columns need SpatiaLite or PostGIS: without them a 501 says what to install. */

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { ScalarDataType } from '@basalt/shared';
+import { isSpatialType, type ScalarDataType } from '@basalt/shared';
+import type { Databases } from '../../../db/dialect.js';
 
 /**
  * Physical DDL of data tables, written with the schema builder so that one code path serves both
@@ -37,6 +38,16 @@ export interface PhysicalColumn {
    * `Databases.spatialColumnType`); one of the dialect's fixed type texts, never developer text.
    */
   sqlType?: string;
+}
+
+/** A column as the DDL of this database takes it: spatial columns carry the database's own geometry type. */
+export function withStoreType<C extends { dataType: ScalarDataType }>(
+  dbs: Pick<Databases, 'kind' | 'spatialColumnType'>,
+  c: C,
+): C & { sqlType?: string } {
+  // JSON is jsonb on PostgreSQL (parsed, indexable) and JSON text on SQLite (decision 0029).
+  if (c.dataType === 'JSON' && dbs.kind === 'postgres') return { ...c, sqlType: 'jsonb' };
+  return isSpatialType(c.dataType) ? { ...c, sqlType: dbs.spatialColumnType(c.dataType) } : c;
 }
 
 const physical = (c: PhysicalColumn) => c.sqlName ?? c.name;
