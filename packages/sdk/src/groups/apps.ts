@@ -33,19 +33,21 @@ export function createAppsGroup({ request }: GroupContext) {
     },
 
     /**
-     * Creates an application named `appName` from an exported ZIP (`zip`: a browser File/Blob or
-     * bytes, sent as the raw body). Answers the new app's id and the import's process, which the
-     * new app's `lifecycle.getProcess` reports.
+     * Creates an application from an exported ZIP. `zip` as a browser File/Blob or bytes is sent as
+     * the raw body with `appName` in the query (Basalt's shape); anything else is posted as it is,
+     * as the reference client does. Answers the new app's id and the import's process, which the new
+     * app's `lifecycle.getProcess` reports.
      */
-    createAppFromZIP(zip: Blob | Uint8Array, appName: string): Promise<NewAppProcess> {
+    createAppFromZIP(zip: Blob | Uint8Array | Record<string, unknown>, appName?: string): Promise<NewAppProcess> {
+      const raw = (typeof Blob !== 'undefined' && zip instanceof Blob) || zip instanceof Uint8Array;
       return request.route(r.createAppFromZIP, [], {
         body: zip,
-        query: { appName },
-        contentType: 'application/zip',
+        ...(appName !== undefined ? { query: { appName } } : {}),
+        ...(raw ? { contentType: 'application/zip' } : {}),
       });
     },
 
-    /** Creates an application from an exported ZIP at a URL (downloaded by the server, public addresses only). */
+    /** Creates an application (`appName`, or `name`) from an exported ZIP at a URL, downloaded by the server (public addresses only). */
     createAppFromZipUrl(data: BodyOf<typeof r.createAppFromZipUrl>): Promise<NewAppProcess> {
       return request.route(r.createAppFromZipUrl, [], { body: data });
     },

@@ -19,6 +19,7 @@ const report = (over: Record<string, unknown> = {}) => ({
 
 describeShapes('transfer', [
   ['getExportedData', (c) => c.transfer.getExportedData('A'), get(`${A}/export`)],
+  ['downloadExport', (c) => c.transfer.downloadExport('A', 'P 1'), get(`${A}/export/P%201/download`)],
   [
     'startExport',
     (c) => c.transfer.startExport('A', { tables: ['T'] }),

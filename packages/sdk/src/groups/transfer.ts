@@ -72,7 +72,7 @@ export function createTransferGroup({ request }: GroupContext) {
     },
 
     /** Starts an export of the whole app as a ZIP (chosen `parts`, default all); answers its process. */
-    startExport(appId: string, data?: { parts?: AppPart[] }): Promise<ProcessStarted> {
+    startExport(appId: string, data?: { parts?: AppPart[]; [key: string]: unknown }): Promise<ProcessStarted> {
       return request.route(r.startExport, [appId], { body: data });
     },
 

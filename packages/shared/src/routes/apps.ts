@@ -75,7 +75,7 @@ export const appsRoutes = {
     method: 'POST',
     path: '/console/applications/from-zip',
     auth: 'developer',
-    query: Type.Object({ appName: AppNameSchema }),
+    query: Type.Object({ appName: Type.Optional(AppNameSchema) }),
     response: NewAppProcessSchema,
     summary:
       'Creates an app from an exported ZIP sent as the raw body (application/zip or application/octet-stream); ' +
@@ -86,7 +86,11 @@ export const appsRoutes = {
     method: 'POST',
     path: '/console/applications/from-zip-url',
     auth: 'developer',
-    body: Type.Object({ appName: AppNameSchema, url: Type.String({ minLength: 1, maxLength: 2048 }) }),
+    body: Type.Object({
+      appName: Type.Optional(AppNameSchema),
+      name: Type.Optional(AppNameSchema),
+      url: Type.String({ minLength: 1, maxLength: 2048 }),
+    }),
     response: NewAppProcessSchema,
     summary: 'Creates an app from an exported ZIP at a URL, downloaded through the server-side download guard',
   }),

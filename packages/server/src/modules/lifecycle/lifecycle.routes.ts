@@ -22,6 +22,12 @@ export function zipBody(body: unknown): Readable {
   return body as Readable;
 }
 
+/** The new app's name, which creating an app from a ZIP needs. */
+function nameOf(appName: string | undefined): string {
+  if (!appName) throw ApiError.field('BAD_REQUEST', 'appName', 'Give the new application a name (appName)');
+  return appName;
+}
+
 /** The lifecycle routes of the apps and transfer groups and the process status routes (decision 0059). */
 export async function registerLifecycleRoutes(
   app: FastifyInstance,
@@ -80,13 +86,13 @@ export async function registerLifecycleRoutes(
   );
 
   handle(app, ctx, apps.createAppFromZipUrl, async ({ developer, body }) =>
-    service.startImportAsNewApp(developer.id, body.appName, await service.receiveUrl(body.url)),
+    service.startImportAsNewApp(developer.id, nameOf(body.appName ?? body.name), await service.receiveUrl(body.url)),
   );
   // The ZIP is read as a stream: in a scope of its own, so other routes keep their parsers.
   await app.register(async (scope) => {
     acceptZipStreams(scope);
     handle(scope, ctx, apps.createAppFromZIP, async ({ developer, query, body }) =>
-      service.startImportAsNewApp(developer.id, query.appName, await service.receive(zipBody(body))),
+      service.startImportAsNewApp(developer.id, nameOf(query.appName), await service.receive(zipBody(body))),
     );
   });
 }

@@ -101,9 +101,7 @@ describeEachDb('CSV import: chunks, limits and permissions', (server) => {
     expectError(await post('import/data/1', {}), 501, 'not available yet');
     // Firebase users and Airtable are built (firebase-users.test.ts, airtable-import.test.ts): bad bodies are 400s.
     expectError(await post('import/firebase/users', {}), 400);
-    expectError(await post('export', {}), 501, 'Export of whole applications');
     expectError(await post('airtable', { accessToken: 't', baseId: 'b', tables: [] }), 400);
-    expectError(await server().call('GET', `/${f.appId}/console/export`, { authKey: f.authKey }), 501);
     expectError(
       await server().call('POST', `/${f.appId}/console/import/csv?table=Reading`, { body: { csv: 'a' } }),
       401,
