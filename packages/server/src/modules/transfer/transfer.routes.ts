@@ -33,7 +33,6 @@ export async function registerTransferRoutes(
     registerStartImport(scope, ctx, imports, zips);
   });
 
-
   const firebase = new FirebaseUsersImport(ctx);
   handle(app, ctx, r.importFirebaseUsers, ({ params, body }) => firebase.run(params.appId, body));
 
