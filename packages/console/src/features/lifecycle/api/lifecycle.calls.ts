@@ -9,58 +9,46 @@ import type {
   ZipSource,
 } from '../lifecycle-types';
 
-/**
- * The lifecycle calls with the answers typed to the shapes the server promises. Where the SDK has
- * the method it is used (its answer is `unknown` until the routes are built); the processes list,
- * one process's status and the raw ZIP uploads go through the SDK client's transport.
- */
-const app = (appId: string) => `/${encodeURIComponent(appId)}/console`;
+/** The lifecycle calls of the console, one place for the screens and the task tray. */
 
 export function cloneApp(appId: string, appName: string, parts: CopyPart[]): Promise<ProcessStarted> {
-  return getSdk().apps.cloneApp(appId, { appName, parts } as never) as Promise<ProcessStarted>;
+  return getSdk().apps.cloneApp(appId, { appName, parts });
 }
 
 export function startExport(appId: string, parts: CopyPart[]): Promise<ProcessStarted> {
-  return getSdk().transfer.startExport(appId, { parts }) as Promise<ProcessStarted>;
+  return getSdk().transfer.startExport(appId, { parts });
 }
 
 export function listExports(appId: string): Promise<AppExport[]> {
-  return getSdk().transfer.getExportedData(appId) as Promise<AppExport[]>;
+  return getSdk().transfer.getExportedData(appId);
 }
 
 /** The URL an export's ZIP downloads from (a GET: the session cookie carries the developer's key). */
 export function exportDownloadUrl(appId: string, processId: string): string {
-  return `${app(appId)}/export/${encodeURIComponent(processId)}/download`;
+  return `/${encodeURIComponent(appId)}/console/export/${encodeURIComponent(processId)}/download`;
 }
 
 export function resetApp(appId: string, choice: ResetChoice, confirmation: string): Promise<ProcessStarted> {
-  return getSdk().apps.resetApp(appId, { ...choice, confirmation }) as Promise<ProcessStarted>;
+  return getSdk().apps.resetApp(appId, { ...choice, confirmation });
 }
 
 /** Imports an app ZIP into this app; `replace` lets it overwrite an app that already has tables. */
 export function importAppZip(appId: string, source: ZipSource, replace: boolean): Promise<ProcessStarted> {
-  const query = replace ? { replace: 'true' } : undefined;
-  const path = `${app(appId)}/import/app`;
-  if ('url' in source) return getSdk().request.post(path, { url: source.url }, { query });
-  return getSdk().request.post(path, source.file, { contentType: 'application/zip', query });
+  const data = 'url' in source ? { url: source.url } : source.file;
+  return getSdk().transfer.startImport(appId, data, 'app', replace ? { replace: true } : undefined);
 }
 
 /** Creates a new app from an app ZIP; the import runs as a job in the new app. */
 export function createAppFromZip(appName: string, source: ZipSource): Promise<AppFromZipStarted> {
-  if ('url' in source) {
-    return getSdk().apps.createAppFromZipUrl({ appName, url: source.url }) as Promise<AppFromZipStarted>;
-  }
-  return getSdk().request.post('/console/applications/from-zip', source.file, {
-    contentType: 'application/zip',
-    query: { appName },
-  });
+  if ('url' in source) return getSdk().apps.createAppFromZipUrl({ appName, url: source.url });
+  return getSdk().apps.createAppFromZIP(source.file, appName);
 }
 
 export function getProcess(appId: string, processId: string): Promise<LifecycleProcess> {
-  return getSdk().request.get(`${app(appId)}/lifecycle/processes/${encodeURIComponent(processId)}`);
+  return getSdk().lifecycle.getProcess(appId, processId);
 }
 
 /** The app's unfinished processes and the last finished ones, newest first. */
 export function listProcesses(appId: string): Promise<LifecycleProcess[]> {
-  return getSdk().request.get(`${app(appId)}/lifecycle/processes`);
+  return getSdk().lifecycle.listProcesses(appId);
 }
