@@ -22,7 +22,7 @@ import {
 } from 'kysely';
 import type { SystemDB } from './system-schema.js';
 import { withStatementCache } from './statement-cache.js';
-import { allowRunNow } from './run-now.js';
+import { allowRunNow, directOf } from './run-now.js';
 import { releaseCheckpointer, useCheckpointer, type Checkpointer } from './checkpointer.js';
 import { ReaderPool } from './reader.js';
 import type { SpatialDataType } from '@basalt/shared';
@@ -77,6 +77,13 @@ export interface Databases {
     isolation: import('./app-transaction.js').TransactionIsolation | undefined,
     fn: (trx: Kysely<any>) => Promise<T>,
   ): Promise<T>;
+  /**
+   * Runs `fn` over one moment's view of `appId`'s store while writes go on (backups): on SQLite an
+   * online-backup copy of the app's file, opened read-only and deleted afterwards (writers are never
+   * held up); on PostgreSQL one REPEATABLE READ READ ONLY transaction, whose every statement sees the
+   * same snapshot. `fn` only reads.
+   */
+  appSnapshot<T>(appId: string, fn: (db: Kysely<any>) => Promise<T>): Promise<T>;
   /** Name of the PostgreSQL schema of an app, or null on SQLite (for raw `sql` that must qualify names). */
   appSchema(appId: string): string | null;
   /** `LIKE` that ignores case for ASCII on both databases (SQLite's LIKE already does). */
@@ -335,6 +342,27 @@ class SqliteDatabases implements Databases {
     // The level is not set: nothing else writes or reads uncommitted data on this connection while
     // the transaction holds it, and reader threads see only what was committed before.
     return this.app(appId).transaction().execute(fn);
+  }
+
+  async appSnapshot<T>(appId: string, fn: (db: Kysely<any>) => Promise<T>): Promise<T> {
+    const source = directOf(this.app(appId));
+    if (!source) throw new Error('An app store without its SQLite handle');
+    // The copy sits beside the app files (same disk, same permissions) under a name of its own.
+    const dir = fs.mkdtempSync(path.join(this.appsDir, '.snapshot-'));
+    const copy = path.join(dir, 'snapshot.db');
+    let db: Kysely<any> | undefined;
+    try {
+      // SQLite's online backup: page by page, restarted by a write of another connection, brought
+      // along by a write of this one; what it leaves is the store as of its last step.
+      await source.handle.backup(copy);
+      const handle = new Database(copy, { readonly: true });
+      for (const ext of this.appExtensions) handle.loadExtension(ext);
+      db = sqliteKysely<any>(handle);
+      return await fn(db);
+    } finally {
+      await db?.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
 
   appSchema(): string | null {
@@ -608,6 +636,11 @@ class PostgresDatabases implements Databases {
         await sql`set local lock_timeout = 500`.execute(trx);
         return fn(trx);
       });
+  }
+
+  appSnapshot<T>(appId: string, fn: (db: Kysely<any>) => Promise<T>): Promise<T> {
+    // No statement time limit here: a backup reads whole tables, page by page, in this one snapshot.
+    return this.app(appId).transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(fn);
   }
 
   now(): number {
