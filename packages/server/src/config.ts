@@ -83,6 +83,25 @@ export interface Config {
   auth0BaseUrlOverride?: string;
   /** Where the Airtable REST API is (BASALT_AIRTABLE_API_URL; tests point it at a local stand-in). */
   airtableApiUrl: string;
+  /**
+   * Backup locations besides `<dataDir>/backups` (BASALT_BACKUP_DIRS=`name=/path,other=/path2`): a
+   * second disk, a mounted share. Developers choose among them by name and never type a path.
+   */
+  backupDirs: Record<string, string>;
+}
+
+/** BASALT_BACKUP_DIRS: `name=/absolute/path` pairs separated by commas. */
+function backupDirsSetting(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (env.BASALT_BACKUP_DIRS ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const at = pair.indexOf('=');
+    const name = pair.slice(0, at).trim();
+    const dir = pair.slice(at + 1).trim();
+    if (at < 1 || !/^[a-z0-9][a-z0-9_-]{0,39}$/i.test(name) || name === 'default' || !path.isAbsolute(dir))
+      throw new Error(`BASALT_BACKUP_DIRS: '${pair}' must be name=/absolute/path (the name letters, digits, - and _)`);
+    out[name] = path.resolve(dir);
+  }
+  return out;
 }
 
 /** Reads a non-negative integer setting; a typo must stop the server, not become NaN. */
@@ -163,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimit: intSetting(env, 'BASALT_BODY_LIMIT', 10 * 1024 * 1024),
     fastLane: env.BASALT_FAST_LANE !== '0' && env.BASALT_FAST_LANE !== 'false',
+    backupDirs: backupDirsSetting(env),
     metering: env.BASALT_METERING !== 'off' && env.BASALT_METERING !== '0' && env.BASALT_METERING !== 'false',
     meterFlushMs: positiveSetting(env, 'BASALT_METER_FLUSH_MS', 10_000),
     uploadLimit: intSetting(env, 'BASALT_UPLOAD_LIMIT', 200 * 1024 * 1024),

@@ -28,6 +28,7 @@ import { blueprintsModule } from './blueprints/index.js';
 import { navigatorModule } from './navigator/index.js';
 import { licenseModule } from './license/index.js';
 import { lifecycleModule } from './lifecycle/index.js';
+import { backupsModule } from './backups/index.js';
 
 /**
  * Every server module, in registration order. A new area adds one line here (and its routes group
@@ -63,4 +64,5 @@ export const modules: ServerModule[] = [
   navigatorModule,
   licenseModule,
   lifecycleModule,
+  backupsModule,
 ];

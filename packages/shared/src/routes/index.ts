@@ -25,6 +25,7 @@ import { sqlServiceRoutes } from './sql-service.js';
 import { dataToVisualizeRoutes } from './dashboards.js';
 import { emailRoutes } from './email.js';
 import { automationRoutes } from './automation.js';
+import { backupsRoutes } from './backups.js';
 import { formEditorRoutes } from './forms.js';
 import { licenseRoutes } from './license.js';
 import { navigatorRoutes } from './navigator.js';
@@ -70,6 +71,7 @@ export * from './sql-service.js';
 export * from './dashboards.js';
 export * from './email.js';
 export * from './automation.js';
+export * from './backups.js';
 export * from './forms.js';
 export * from './license.js';
 export * from './navigator.js';
@@ -130,6 +132,8 @@ export const Routes = {
   automation: automationRoutes,
   /** The landing page rows of `settings`: content, templates, publish into the app's `web/` files. */
   landingPage: landingPageRoutes,
+  /** Backups of an app (Basalt's own group): scheduled and manual archives, restore. */
+  backups: backupsRoutes,
 
   // Areas not built yet (each route carries its `area`; the server answers them 501 until built).
   /** Settings sections not built yet (route names `settings.*`). */
