@@ -19,6 +19,7 @@ import { createTransports, type ChannelOptions, type Transports } from './transp
 import type { ClientContext, FetchLike, Middleware } from './transport/context.js';
 import { createEmailGroup } from './groups/email.js';
 import { createAutomationGroup } from './groups/automation.js';
+import { createBackupsGroup } from './groups/backups.js';
 import type { GroupContext } from './groups/group-context.js';
 import { createStatus, createSystemGroup, createWarning } from './groups/system.js';
 import { createUserGroup } from './groups/user.js';
@@ -92,6 +93,7 @@ function createGroups(g: GroupContext) {
     blueprints: createBlueprintsGroup(g),
     navigator: createNavigatorGroup(g),
     license: createLicenseGroup(g),
+    backups: createBackupsGroup(g),
   };
 }
 

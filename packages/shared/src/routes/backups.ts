@@ -44,6 +44,8 @@ export const BackupSchema = Type.Object({
   status: Type.Union([Type.Literal('IN_PROGRESS'), Type.Literal('DONE'), Type.Literal('FAILED')]),
   parts: Type.Array(AppPartSchema),
   location: Type.String(),
+  /** The archive's file name (what a download saves it as). */
+  fileName: Type.String(),
   createdOn: Type.Number(),
   size: Type.Union([Type.Null(), Type.Number()]),
   /** Records in the backup, for the list. */

@@ -22,6 +22,7 @@ export const settingsRoutes: RouteObject[] = [
       { path: 'smtp', lazy: lazyPage(() => import('./pages/SmtpSettingsPage')) },
       { path: 'logging', lazy: lazyPage(() => import('./pages/LoggingSettingsPage')) },
       { path: 'landing', lazy: lazyPage(() => import('./pages/LandingSettingsPage')) },
+      { path: 'backups', lazy: lazyPage(() => import('../backups/pages/BackupsSettingsPage')) },
       { path: ':section/*', lazy: lazyPage(() => import('./pages/SectionNotAvailablePage')) },
     ],
   },

@@ -9,6 +9,7 @@ export const SETTINGS_SECTIONS = [
   { segment: 'smtp', label: 'SMTP', built: true },
   { segment: 'logging', label: 'Logging', built: true },
   { segment: 'landing', label: 'Landing page', built: true },
+  { segment: 'backups', label: 'Backups', built: true },
 ] as const;
 
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];

@@ -323,6 +323,7 @@ export function toWire(row: BackupRow): Backup {
     status: row.status,
     parts: JSON.parse(row.parts) as AppPart[],
     location: row.location,
+    fileName: row.file_name,
     createdOn: Number(row.created),
     size: row.size === null ? null : Number(row.size),
     records: row.records === null ? null : Number(row.records),

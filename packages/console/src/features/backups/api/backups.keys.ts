@@ -1,0 +1,7 @@
+/** Query keys of Settings › Backups. */
+export const backupsKeys = {
+  all: (appId: string) => ['backups', appId] as const,
+  list: (appId: string) => ['backups', appId, 'list'] as const,
+  policy: (appId: string) => ['backups', appId, 'policy'] as const,
+  processes: (appId: string, ids: readonly string[]) => ['backups', appId, 'processes', ...ids] as const,
+};

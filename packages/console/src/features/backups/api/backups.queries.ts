@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AppPart, BackupPolicy, RestoreBody } from '@basalt/shared';
+import { getSdk } from '../../../lib/sdk';
+import { backupsKeys } from './backups.keys';
+
+/** The backups, polled every second while one is being written. */
+export function useBackups(appId: string) {
+  return useQuery({
+    queryKey: backupsKeys.list(appId),
+    queryFn: () => getSdk().backups.listBackups(appId),
+    refetchInterval: (q) => (q.state.data?.some((b) => b.status === 'IN_PROGRESS') ? 1000 : false),
+  });
+}
+
+export function useBackupPolicy(appId: string) {
+  return useQuery({ queryKey: backupsKeys.policy(appId), queryFn: () => getSdk().backups.getBackupPolicy(appId) });
+}
+
+export function useSaveBackupPolicy(appId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorToast: false },
+    mutationFn: (policy: BackupPolicy) => getSdk().backups.updateBackupPolicy(appId, policy),
+    onSuccess: (saved) => qc.setQueryData(backupsKeys.policy(appId), saved),
+  });
+}
+
+export function useCreateBackup(appId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorToast: false },
+    mutationFn: (opts: { note?: string; parts?: AppPart[] }) => getSdk().backups.createBackup(appId, opts),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: backupsKeys.list(appId) }),
+  });
+}
+
+export function useDeleteBackup(appId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorToast: false },
+    mutationFn: (backupId: string) => getSdk().backups.deleteBackup(appId, backupId),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: backupsKeys.list(appId) }),
+  });
+}
+
+export function useRestoreBackup(appId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorToast: false },
+    mutationFn: ({ backupId, restore }: { backupId: string; restore: RestoreBody }) =>
+      getSdk().backups.restoreBackup(appId, backupId, restore),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: backupsKeys.all(appId) }),
+  });
+}
+
+/** Saves a backup's archive as a file (the download needs the developer's key, so it is fetched). */
+export function useDownloadBackup(appId: string) {
+  return useMutation({
+    meta: { errorToast: false },
+    mutationFn: async ({ backupId, fileName }: { backupId: string; fileName: string }) => {
+      const blob = await getSdk().backups.downloadBackup(appId, backupId);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = fileName;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
+  });
+}
