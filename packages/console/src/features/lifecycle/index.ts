@@ -4,4 +4,4 @@ export { ExportCard } from './components/ExportCard';
 export { ImportCard } from './components/ImportCard';
 export { DangerZoneCard } from './components/DangerZoneCard';
 export { CreateAppFromZipModal } from './components/CreateAppFromZipModal';
-export { useLifecycleInTray } from './api/lifecycle-tasks';
+export { downloadFile, useFollowProcess, useFollowedProcess, useLifecycleInTray } from './api/lifecycle-tasks';

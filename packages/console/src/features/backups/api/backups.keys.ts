@@ -3,5 +3,4 @@ export const backupsKeys = {
   all: (appId: string) => ['backups', appId] as const,
   list: (appId: string) => ['backups', appId, 'list'] as const,
   policy: (appId: string) => ['backups', appId, 'policy'] as const,
-  processes: (appId: string, ids: readonly string[]) => ['backups', appId, 'processes', ...ids] as const,
 };

@@ -53,18 +53,6 @@ export function useRestoreBackup(appId: string) {
   });
 }
 
-/** Saves a backup's archive as a file (the download needs the developer's key, so it is fetched). */
-export function useDownloadBackup(appId: string) {
-  return useMutation({
-    meta: { errorToast: false },
-    mutationFn: async ({ backupId, fileName }: { backupId: string; fileName: string }) => {
-      const blob = await getSdk().backups.downloadBackup(appId, backupId);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = fileName;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    },
-  });
-}
+/** The URL a backup's ZIP downloads from (a GET: the session cookie carries the developer's key). */
+export const backupDownloadUrl = (appId: string, backupId: string) =>
+  `/${encodeURIComponent(appId)}/console/backups/${encodeURIComponent(backupId)}/download`;

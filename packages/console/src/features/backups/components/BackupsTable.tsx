@@ -2,6 +2,7 @@ import { IconDots } from '@tabler/icons-react';
 import { ActionIcon, Badge, Group, Menu, Progress, Table, Text, Tooltip } from '@mantine/core';
 import type { Backup } from '@basalt/shared';
 import { formatDateTimeWithZone } from '../../data/data-format';
+import { useFollowedProcess } from '../../lifecycle';
 
 const STATUS_COLOR: Record<Backup['status'], string> = { IN_PROGRESS: 'blue', DONE: 'green', FAILED: 'red' };
 const STATUS_LABEL: Record<Backup['status'], string> = { IN_PROGRESS: 'Running', DONE: 'Done', FAILED: 'Failed' };
@@ -19,17 +20,28 @@ export function formatBytes(n: number | null): string {
   return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
 }
 
+/** A running backup's progress, as its lifecycle process (followed in the task tray) last said. */
+function RunningCell({ processId }: { processId: string }) {
+  const progress = Math.round(useFollowedProcess(processId)?.progress ?? 0);
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Progress value={progress} w={90} animated aria-label="Backup progress" />
+      <Text size="xs" c="dimmed">
+        {progress}%
+      </Text>
+    </Group>
+  );
+}
+
 interface Props {
   backups: Backup[];
-  /** Progress (0..100) of running backups by process id, from the lifecycle processes. */
-  progress: Record<string, number>;
   onDownload: (b: Backup) => void;
   onRestore: (b: Backup) => void;
   onDelete: (b: Backup) => void;
 }
 
 /** The app's backups, newest first, with download, restore and delete on each finished one. */
-export function BackupsTable({ backups, progress, onDownload, onRestore, onDelete }: Props) {
+export function BackupsTable({ backups, onDownload, onRestore, onDelete }: Props) {
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Backups">
@@ -55,12 +67,7 @@ export function BackupsTable({ backups, progress, onDownload, onRestore, onDelet
               </Table.Td>
               <Table.Td>
                 {b.status === 'IN_PROGRESS' ? (
-                  <Group gap="xs" wrap="nowrap">
-                    <Progress value={progress[b.processId] ?? 0} w={90} animated aria-label="Backup progress" />
-                    <Text size="xs" c="dimmed">
-                      {progress[b.processId] ?? 0}%
-                    </Text>
-                  </Group>
+                  <RunningCell processId={b.processId} />
                 ) : b.status === 'FAILED' ? (
                   <Tooltip label={b.error ?? 'Failed'} multiline w={320}>
                     <Badge color="red" variant="light">

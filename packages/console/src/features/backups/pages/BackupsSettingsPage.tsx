@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Group, Modal, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Backup } from '@basalt/shared';
@@ -7,14 +7,8 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { errorInfo } from '../../../lib/errors';
 import { formatDateTimeWithZone } from '../../data/data-format';
 import { useCurrentAppName } from '../../settings/components/use-app-name';
-import {
-  useBackupPolicy,
-  useBackups,
-  useCreateBackup,
-  useDeleteBackup,
-  useDownloadBackup,
-} from '../api/backups.queries';
-import { useProcessProgress } from '../api/process-progress';
+import { downloadFile, useFollowProcess, useFollowedProcess } from '../../lifecycle';
+import { backupDownloadUrl, useBackupPolicy, useBackups, useCreateBackup, useDeleteBackup } from '../api/backups.queries';
 import { BackupsTable } from '../components/BackupsTable';
 import { RestoreModal } from '../components/RestoreModal';
 import { ScheduleCard } from '../components/ScheduleCard';
@@ -28,12 +22,16 @@ export default function BackupsSettingsPage() {
   const policy = useBackupPolicy(appId);
   const create = useCreateBackup(appId);
   const remove = useDeleteBackup(appId);
-  const download = useDownloadBackup(appId);
+  const follow = useFollowProcess();
   const [restore, setRestore] = useState<{ processId: string; appId: string; target: 'same' | 'new' } | null>(null);
+  const restoreState = useFollowedProcess(restore?.processId);
+  // Backups written now are followed in the task tray (and their rows show its progress); a
+  // reload finds them again through the app's unfinished lifecycle processes.
   const running = (backups.data ?? []).filter((b) => b.status === 'IN_PROGRESS').map((b) => b.processId);
-  const processes = useProcessProgress(appId, restore ? [...running, restore.processId] : running);
-  const progress = Object.fromEntries(Object.entries(processes).map(([id, p]) => [id, p.progress]));
-  const restoreState = restore ? processes[restore.processId] : undefined;
+  useEffect(() => {
+    for (const processId of running) follow({ appId, appName }, { processId, kind: 'backup' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [running.join(','), appId, appName]);
   const [noteOpen, setNoteOpen] = useState(false);
   const [note, setNote] = useState('');
   const [restoring, setRestoring] = useState<Backup | null>(null);
@@ -93,11 +91,6 @@ export default function BackupsSettingsPage() {
           </div>
           <Button onClick={() => setNoteOpen(true)}>Back up now</Button>
         </Group>
-        {download.error && (
-          <Alert color="red" mb="md" title="The download failed" withCloseButton onClose={() => download.reset()}>
-            {errorInfo(download.error).message}
-          </Alert>
-        )}
         {backups.isPending ? (
           <Skeleton height={160} />
         ) : backups.isError ? (
@@ -112,8 +105,7 @@ export default function BackupsSettingsPage() {
         ) : (
           <BackupsTable
             backups={backups.data}
-            progress={progress}
-            onDownload={(b) => download.mutate({ backupId: b.backupId, fileName: b.fileName })}
+            onDownload={(b) => downloadFile(backupDownloadUrl(appId, b.backupId))}
             onRestore={setRestoring}
             onDelete={setDeleting}
           />
@@ -166,6 +158,7 @@ export default function BackupsSettingsPage() {
         onStarted={(started) => {
           setRestoring(null);
           setRestore(started);
+          follow({ appId, appName }, { processId: started.processId, kind: 'restore' });
         }}
       />
 

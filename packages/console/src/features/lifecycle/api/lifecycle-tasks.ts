@@ -53,9 +53,9 @@ export function downloadFile(url: string): void {
 /** The buttons a finished process offers in the tray. */
 function actionsOf(p: LifecycleProcess, ctx: FollowContext): TaskAction[] {
   if (p.status !== 'DONE') return [];
-  if (p.kind === 'clone' && p.newAppId) {
+  if ((p.kind === 'clone' || p.kind === 'restore') && p.newAppId) {
     const to = `/apps/${encodeURIComponent(p.newAppId)}`;
-    return [{ label: 'Open the clone', onClick: () => ctx.navigate(to) }];
+    return [{ label: p.kind === 'clone' ? 'Open the clone' : 'Open the new app', onClick: () => ctx.navigate(to) }];
   }
   if (p.kind === 'export') {
     const url = p.downloadUrl ?? exportDownloadUrl(ctx.appId, p.processId);
@@ -124,7 +124,8 @@ export function followProcess(
       unit: 'percent',
       total: 100,
       serverSide: true,
-      href: `/apps/${encodeURIComponent(ctx.appId)}/settings/general`,
+      // Backups and their restores are on their own settings page; the rest on General.
+      href: `/apps/${encodeURIComponent(ctx.appId)}/settings/${kind === 'backup' || kind === 'restore' ? 'backups' : 'general'}`,
     });
   }
   if (known) {
