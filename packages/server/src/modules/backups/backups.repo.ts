@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { loadAppSchema } from '../data/index.js';
 import type { Databases } from '../../db/dialect.js';
 import type { BackupPolicyRow, BackupRow } from './backups.migrations.js';
 
@@ -79,5 +80,18 @@ export class BackupsRepo {
   async appName(appId: string): Promise<string> {
     const row = await this.db.selectFrom('apps').select('name').where('id', '=', appId).executeTakeFirst();
     return row?.name ?? '';
+  }
+
+  /** Records in the data tables of a store view (a snapshot's), for the backups list. */
+  async countRecords(store: Kysely<any>): Promise<number> {
+    let n = 0;
+    for (const t of (await loadAppSchema(store)).tables) {
+      const row = await store
+        .selectFrom(t.sqlName)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      n += Number(row.n);
+    }
+    return n;
   }
 }

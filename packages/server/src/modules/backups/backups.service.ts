@@ -162,21 +162,22 @@ export class BackupsService {
     const tracker = this.processes.tracker(row.process_id);
     try {
       const appName = await this.repo.appName(p.appId);
-      const manifest = await this.ctx.dbs.appSnapshot(p.appId, (db) =>
-        exportParts(
+      const records = await this.ctx.dbs.appSnapshot(p.appId, async (db) => {
+        await exportParts(
           { ...this.core, reader: (_appId, work) => work(db) },
           p.appId,
           JSON.parse(row.parts) as AppPart[],
           sink,
           tracker.report,
           appName,
-        ),
-      );
+        );
+        return this.repo.countRecords(db);
+      });
       await sink.finish();
       await fsp.rename(partial, file);
       await tracker.flush();
       const size = (await fsp.stat(file)).size;
-      await this.repo.update(row.id, { status: 'DONE', size, records: manifest.units.data ?? 0 });
+      await this.repo.update(row.id, { status: 'DONE', size, records });
       await this.processes.done(row.process_id);
       if (row.kind === 'scheduled') await this.prune(p.appId);
     } catch (err) {

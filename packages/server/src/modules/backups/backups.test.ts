@@ -90,7 +90,7 @@ describeEachDb('backups', (server) => {
     expect(refused.json().code).toBe('CONFIRMATION_MISMATCH');
     expect(await count(f.appId, 'Item')).toBe(150);
 
-    const appName = (await json(await f.console('GET', '/app-info'))).name as string;
+    const appName = (await json(await f.console('GET', '/app-info'))).appName as string;
     const restore = await json(
       await f.console('POST', `/backups/${backupId}/restore`, { target: 'same', confirmation: appName }),
     );
@@ -132,38 +132,55 @@ describeEachDb('backups', (server) => {
     expect((await f.console('GET', `/backups/${backupId}/download`)).statusCode).toBe(404);
   });
 
-  it('a backup taken while writes go on holds one moment: its record count restores exactly', async () => {
+  it('a backup taken while writes go on holds one moment: pairs written together are never split', async () => {
+    await f.table('Left', [{ name: 'k', dataType: 'INT' }]);
+    await f.table('Right', [{ name: 'k', dataType: 'INT' }]);
     let writing = true;
     let written = 0;
+    // Each pair is one transaction of the app API: a Left and a Right record commit together.
     const writer = (async () => {
-      while (writing) {
-        const res = await f.console('POST', '/data/Item', { label: 'during', n: -1 });
-        if (res.statusCode === 200) written++;
+      for (let k = 0; writing; k++) {
+        const res = await f.api('POST', '/transaction/unit-of-work', {
+          body: {
+            operations: [
+              { operationType: 'CREATE', table: 'Left', payload: { k }, opResultId: 'l' },
+              { operationType: 'CREATE', table: 'Right', payload: { k }, opResultId: 'r' },
+            ],
+          },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().success, res.body).toBe(true);
+        written++;
       }
     })();
     try {
+      while (written < 5) await new Promise((r) => setTimeout(r, 20));
       const started = await json(await f.console('POST', '/backups', {}));
       const p = await waitFor(f.appId, started.processId);
       expect(p.status, p.error).toBe('DONE');
-      const backup = ((await json(await f.console('GET', '/backups'))) as Json[]).find(
-        (b) => b.backupId === started.backupId,
-      )!;
       writing = false;
       await writer;
       const restored = await json(
         await f.console('POST', `/backups/${started.backupId}/restore`, { target: 'new', appName: `Moment ${Date.now()}` }),
       );
       expect((await waitFor(f.appId, restored.processId)).status).toBe('DONE');
-      const inBackup = await count(restored.appId, 'Item');
-      const users = await count(restored.appId, 'Users');
-      // The manifest's count is the data that was read: the Item rows plus the Users rows.
-      expect(inBackup + users).toBe(backup.records);
-      expect(inBackup).toBeLessThanOrEqual(await count(f.appId, 'Item'));
+      const left = await count(restored.appId, 'Left');
+      const right = await count(restored.appId, 'Right');
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBe(right);
+      expect(left).toBeLessThanOrEqual(await count(f.appId, 'Left'));
+      const backup = ((await json(await f.console('GET', '/backups'))) as Json[]).find(
+        (b) => b.backupId === started.backupId,
+      )!;
+      const tables = (await json(await server().call('GET', `/${restored.appId}/console/data/tables`, { authKey: f.dev.authKey })))
+        .tables as Json[];
+      let total = 0;
+      for (const t of tables) total += await count(restored.appId, t.name as string);
+      expect(backup.records).toBe(total);
     } finally {
       writing = false;
       await writer;
     }
-    expect(written).toBeGreaterThan(0);
   });
 
   it('the schedule: policies validate, the sweep starts due backups and retention keeps the newest', async () => {
