@@ -31,9 +31,9 @@ test('a developer backs the app up, schedules backups, restores into a new app a
 
   // The schedule: weekly on Monday, keep 3; the next run is shown after saving.
   await page.getByLabel('Automatic backups').check();
-  await page.getByRole('textbox', { name: 'Frequency' }).click();
+  await page.getByRole('combobox', { name: 'Frequency' }).click();
   await page.getByRole('option', { name: 'Weekly' }).click();
-  await page.getByRole('textbox', { name: 'Day' }).click();
+  await page.getByRole('combobox', { name: 'Day' }).click();
   await page.getByRole('option', { name: 'Monday' }).click();
   await page.getByLabel('Keep the newest').fill('3');
   await page.getByRole('button', { name: 'Save schedule' }).click();

@@ -15,7 +15,10 @@ export function createBackupsGroup({ request }: GroupContext) {
     },
 
     /** Starts a backup now: `{processId, backupId}`; follow the process for its progress. */
-    createBackup(appId: string, options: BodyOf<typeof r.createBackup> = {}): Promise<ResponseOf<typeof r.createBackup>> {
+    createBackup(
+      appId: string,
+      options: BodyOf<typeof r.createBackup> = {},
+    ): Promise<ResponseOf<typeof r.createBackup>> {
       return request.route(r.createBackup, [appId], { body: options ?? {} });
     },
 

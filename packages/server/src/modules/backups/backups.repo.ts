@@ -22,7 +22,12 @@ export class BackupsRepo {
   }
 
   async get(appId: string, id: string): Promise<BackupRow | undefined> {
-    return this.db.selectFrom('backups').selectAll().where('app_id', '=', appId).where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('backups')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   async list(appId: string): Promise<BackupRow[]> {

@@ -210,7 +210,8 @@ export class BackupsService {
     if (row.status !== 'DONE') throw ApiError.conflict('Only a complete backup can be restored');
     const held = JSON.parse(row.parts) as AppPart[];
     const parts = body.parts?.length ? normalizeParts(body.parts).filter((p) => held.includes(p)) : held;
-    if (!parts.length) throw ApiError.badRequest(`The backup holds none of the parts asked for (it holds ${held.join(', ')})`);
+    if (!parts.length)
+      throw ApiError.badRequest(`The backup holds none of the parts asked for (it holds ${held.join(', ')})`);
     let targetAppId = appId;
     let created = false;
     if (body.target === 'same') {

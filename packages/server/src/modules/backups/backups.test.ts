@@ -29,7 +29,10 @@ describeEachDb('backups', (server) => {
     }
   };
   const count = async (appId: string, table: string) => {
-    const res = await server().call('POST', `/${appId}/console/data/${table}/count`, { authKey: f.dev.authKey, body: {} });
+    const res = await server().call('POST', `/${appId}/console/data/${table}/count`, {
+      authKey: f.dev.authKey,
+      body: {},
+    });
     return Number(await json(res));
   };
   const ids = async (appId: string, table: string) => {
@@ -161,7 +164,10 @@ describeEachDb('backups', (server) => {
       writing = false;
       await writer;
       const restored = await json(
-        await f.console('POST', `/backups/${started.backupId}/restore`, { target: 'new', appName: `Moment ${Date.now()}` }),
+        await f.console('POST', `/backups/${started.backupId}/restore`, {
+          target: 'new',
+          appName: `Moment ${Date.now()}`,
+        }),
       );
       expect((await waitFor(f.appId, restored.processId)).status).toBe('DONE');
       const left = await count(restored.appId, 'Left');
@@ -172,8 +178,9 @@ describeEachDb('backups', (server) => {
       const backup = ((await json(await f.console('GET', '/backups'))) as Json[]).find(
         (b) => b.backupId === started.backupId,
       )!;
-      const tables = (await json(await server().call('GET', `/${restored.appId}/console/data/tables`, { authKey: f.dev.authKey })))
-        .tables as Json[];
+      const tables = (
+        await json(await server().call('GET', `/${restored.appId}/console/data/tables`, { authKey: f.dev.authKey }))
+      ).tables as Json[];
       let total = 0;
       for (const t of tables) total += await count(restored.appId, t.name as string);
       expect(backup.records).toBe(total);
@@ -211,7 +218,9 @@ describeEachDb('backups', (server) => {
       );
       now += 24 * 3_600_000;
     }
-    const scheduled = ((await json(await f.console('GET', '/backups'))) as Json[]).filter((b) => b.kind === 'scheduled');
+    const scheduled = ((await json(await f.console('GET', '/backups'))) as Json[]).filter(
+      (b) => b.kind === 'scheduled',
+    );
     expect(scheduled).toHaveLength(2);
     expect(scheduled.every((b) => b.status === 'DONE')).toBe(true);
   });

@@ -1,7 +1,14 @@
 import type { ServerModule } from '../module.js';
 import { backupsMigrations } from './backups.migrations.js';
 import { registerBackupsRoutes } from './backups.routes.js';
-import { BackupsService, JOB_BACKUP, JOB_RESTORE, JOB_SWEEP, type BackupPayload, type RestorePayload } from './backups.service.js';
+import {
+  BackupsService,
+  JOB_BACKUP,
+  JOB_RESTORE,
+  JOB_SWEEP,
+  type BackupPayload,
+  type RestorePayload,
+} from './backups.service.js';
 
 /** How often due scheduled backups are looked for (BASALT_BACKUP_SWEEP_MS; tests shorten it). */
 const SWEEP_EVERY_MS = Number(process.env.BASALT_BACKUP_SWEEP_MS) || 60_000;
@@ -28,8 +35,7 @@ export const backupsModule: ServerModule = {
       delivery: 'at-least-once',
       leaseMs: 60_000,
       maxAttempts: 2,
-      run: (job) =>
-        job.attempts > 1 ? service.interrupted(job.payload) : service.runRestore(job.payload),
+      run: (job) => (job.attempts > 1 ? service.interrupted(job.payload) : service.runRestore(job.payload)),
     });
     ctx.jobs.register(JOB_SWEEP, { delivery: 'at-most-once', run: () => service.sweep().then(() => undefined) });
     app.addHook('onReady', async () => {

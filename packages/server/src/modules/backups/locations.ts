@@ -21,7 +21,9 @@ export function locationOf(config: Config, id: string): BackupLocation {
   const all = backupLocations(config);
   const found = all.find((l) => l.id === id);
   if (!found)
-    throw ApiError.badRequest(`No backup location '${id.slice(0, 100)}'; this server has: ${all.map((l) => l.id).join(', ')}`);
+    throw ApiError.badRequest(
+      `No backup location '${id.slice(0, 100)}'; this server has: ${all.map((l) => l.id).join(', ')}`,
+    );
   return found;
 }
 

@@ -1,7 +1,7 @@
 import { IconDots } from '@tabler/icons-react';
 import { ActionIcon, Badge, Group, Menu, Progress, Table, Text, Tooltip } from '@mantine/core';
 import type { Backup } from '@basalt/shared';
-import { formatDateTimeWithZone } from '../../data/data-format';
+import { formatDateTimeWithZone } from '../../data';
 import { useFollowedProcess } from '../../lifecycle';
 
 const STATUS_COLOR: Record<Backup['status'], string> = { IN_PROGRESS: 'blue', DONE: 'green', FAILED: 'red' };
@@ -92,7 +92,10 @@ export function BackupsTable({ backups, onDownload, onRestore, onDelete }: Props
               <Table.Td>
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
-                    <ActionIcon variant="subtle" aria-label={`Actions for the backup of ${formatDateTimeWithZone(b.createdOn)}`}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Actions for the backup of ${formatDateTimeWithZone(b.createdOn)}`}
+                    >
                       <IconDots size={18} />
                     </ActionIcon>
                   </Menu.Target>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { Backup } from '@basalt/shared';
 import { errorInfo } from '../../../lib/errors';
-import { formatDateTimeWithZone } from '../../data/data-format';
+import { formatDateTimeWithZone } from '../../data';
 import { useRestoreBackup } from '../api/backups.queries';
 
 interface Props {
@@ -34,7 +34,7 @@ export function RestoreModal({ appId, appName, backup, onClose, onStarted }: Pro
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [backup?.backupId]);
 
-  const ready = target === 'new' ? newName.trim().length > 0 : typed === appName;
+  const ready = target === 'new' ? newName.trim().length > 0 : appName !== '' && typed === appName;
   const error = restore.error ? errorInfo(restore.error) : undefined;
 
   const submit = () => {
@@ -64,7 +64,11 @@ export function RestoreModal({ appId, appName, backup, onClose, onStarted }: Pro
           )}
           <Radio.Group value={target} onChange={(v) => setTarget(v as 'same' | 'new')} label="Restore into">
             <Stack gap="xs" mt="xs">
-              <Radio value="new" label="A new app" description="The backup becomes a new application; this one is not touched." />
+              <Radio
+                value="new"
+                label="A new app"
+                description="The backup becomes a new application; this one is not touched."
+              />
               <Radio
                 value="same"
                 label="This app"
@@ -103,7 +107,12 @@ export function RestoreModal({ appId, appName, backup, onClose, onStarted }: Pro
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" color={target === 'same' ? 'red' : undefined} disabled={!ready} loading={restore.isPending}>
+            <Button
+              type="submit"
+              color={target === 'same' ? 'red' : undefined}
+              disabled={!ready}
+              loading={restore.isPending}
+            >
               {target === 'same' ? 'Replace this app' : 'Restore into a new app'}
             </Button>
           </Group>

@@ -2,11 +2,14 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, NumberInput, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import type { BackupPolicy, BackupPolicyAnswer } from '@basalt/shared';
 import { errorInfo } from '../../../lib/errors';
-import { formatDateTimeWithZone } from '../../data/data-format';
+import { formatDateTimeWithZone } from '../../data';
 import { useSaveBackupPolicy } from '../api/backups.queries';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00 UTC` }));
+const HOURS = Array.from({ length: 24 }, (_, h) => ({
+  value: String(h),
+  label: `${String(h).padStart(2, '0')}:00 UTC`,
+}));
 
 const policyOf = ({ locations: _l, nextRunOn: _n, ...policy }: BackupPolicyAnswer): BackupPolicy => policy;
 

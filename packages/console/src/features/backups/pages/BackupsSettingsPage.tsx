@@ -5,10 +5,16 @@ import type { Backup } from '@basalt/shared';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { errorInfo } from '../../../lib/errors';
-import { formatDateTimeWithZone } from '../../data/data-format';
-import { useCurrentAppName } from '../../settings/components/use-app-name';
+import { formatDateTimeWithZone } from '../../data';
+import { useGetAppInfo } from '../../apps';
 import { downloadFile, useFollowProcess, useFollowedProcess } from '../../lifecycle';
-import { backupDownloadUrl, useBackupPolicy, useBackups, useCreateBackup, useDeleteBackup } from '../api/backups.queries';
+import {
+  backupDownloadUrl,
+  useBackupPolicy,
+  useBackups,
+  useCreateBackup,
+  useDeleteBackup,
+} from '../api/backups.queries';
 import { BackupsTable } from '../components/BackupsTable';
 import { RestoreModal } from '../components/RestoreModal';
 import { ScheduleCard } from '../components/ScheduleCard';
@@ -17,7 +23,8 @@ import { ScheduleCard } from '../components/ScheduleCard';
 export default function BackupsSettingsPage() {
   const { appId = '' } = useParams();
   const navigate = useNavigate();
-  const appName = useCurrentAppName(appId);
+  // The exact name a restore into this app must be confirmed with (empty until known).
+  const appName = useGetAppInfo(appId).data?.appName ?? '';
   const backups = useBackups(appId);
   const policy = useBackupPolicy(appId);
   const create = useCreateBackup(appId);
@@ -29,6 +36,7 @@ export default function BackupsSettingsPage() {
   // reload finds them again through the app's unfinished lifecycle processes.
   const running = (backups.data ?? []).filter((b) => b.status === 'IN_PROGRESS').map((b) => b.processId);
   useEffect(() => {
+    if (!appName) return;
     for (const processId of running) follow({ appId, appName }, { processId, kind: 'backup' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [running.join(','), appId, appName]);
