@@ -218,9 +218,11 @@ describeEachDb('backups', (server) => {
       );
       now += 24 * 3_600_000;
     }
-    const scheduled = ((await json(await f.console('GET', '/backups'))) as Json[]).filter(
-      (b) => b.kind === 'scheduled',
-    );
+    // Retention runs right after a scheduled backup is marked done.
+    const scheduledNow = async () =>
+      ((await json(await f.console('GET', '/backups'))) as Json[]).filter((b) => b.kind === 'scheduled');
+    await until(async () => (await scheduledNow()).length <= 2);
+    const scheduled = await scheduledNow();
     expect(scheduled).toHaveLength(2);
     expect(scheduled.every((b) => b.status === 'DONE')).toBe(true);
   });
