@@ -52,5 +52,6 @@ test('a developer backs the app up, schedules backups, restores into a new app a
   await status.getByRole('button', { name: 'Open the new app' }).click();
   await expect(page).not.toHaveURL(new RegExp(appId));
   await page.goto(page.url().replace(/\/overview.*$/, '/data/Note'));
-  await expect(page.getByText('two')).toBeVisible();
+  await expect(page.getByText('2 records')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Switch app \(current: Backup Journey restored\)/ })).toBeVisible();
 });
