@@ -93,7 +93,10 @@ export interface Config {
 /** BASALT_BACKUP_DIRS: `name=/absolute/path` pairs separated by commas. */
 function backupDirsSetting(env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const pair of (env.BASALT_BACKUP_DIRS ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of (env.BASALT_BACKUP_DIRS ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const at = pair.indexOf('=');
     const name = pair.slice(0, at).trim();
     const dir = pair.slice(at + 1).trim();
