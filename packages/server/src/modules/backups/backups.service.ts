@@ -114,6 +114,12 @@ export class BackupsService {
     await this.repo.remove(row.id);
   }
 
+  /** A deleted app's backup files go with it (its rows go with the app's row). */
+  async forgetApp(appId: string): Promise<void> {
+    for (const location of backupLocations(this.ctx.config))
+      await fsp.rm(appFolder(location, appId), { recursive: true, force: true });
+  }
+
   // ---- taking a backup -----------------------------------------------------------------------
 
   async start(

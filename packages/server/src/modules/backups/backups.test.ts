@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../../test-helpers.js';
 import { appFixture, type AppFixture } from '../appapi/appapi.test-helpers.js';
@@ -225,6 +227,23 @@ describeEachDb('backups', (server) => {
     const scheduled = await scheduledNow();
     expect(scheduled).toHaveLength(2);
     expect(scheduled.every((b) => b.status === 'DONE')).toBe(true);
+  });
+
+  it('a deleted app takes its backup files with it', async () => {
+    const other = await appFixture(server());
+    const started = await json(await other.console('POST', '/backups', {}));
+    const res = await server().call('GET', `/${other.appId}/console/lifecycle/processes/${started.processId}`, {
+      authKey: other.dev.authKey,
+    });
+    expect(res.statusCode).toBe(200);
+    await until(async () => {
+      const list = (await json(await other.console('GET', '/backups'))) as Json[];
+      return list.every((b) => b.status !== 'IN_PROGRESS');
+    });
+    const folder = path.join(server().config.dataDir, 'backups', other.appId.toLowerCase());
+    expect(fs.readdirSync(folder).some((n) => n.endsWith('.zip'))).toBe(true);
+    await json(await other.console('DELETE', '/application'));
+    await until(async () => !fs.existsSync(folder));
   });
 
   it('bad input: unknown backup 404, restore of a new app without a name 400, parts it does not hold 400', async () => {

@@ -44,6 +44,11 @@ export const backupsModule: ServerModule = {
       // Two processes starting together may both try: the loser's insert conflicts, which is fine.
       await ctx.jobs.add({ ...sweep, repeatEveryMs: SWEEP_EVERY_MS }).catch(() => undefined);
     });
+    // Per server (tests build several in one process), dropped when this one closes.
+    const unsubscribe = ctx.bus.on('app.deleted', ({ appId }) => {
+      service.forgetApp(appId).catch((err: unknown) => ctx.log.error({ err, appId }, 'Backups of a deleted app stay'));
+    });
+    app.addHook('onClose', async () => unsubscribe());
     registerBackupsRoutes(app, ctx, service);
   },
 };
