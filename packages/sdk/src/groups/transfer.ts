@@ -78,7 +78,9 @@ export function createTransferGroup({ request }: GroupContext) {
 
     /** Basalt addition: the ZIP of a finished export, as a Blob. */
     downloadExport(appId: string, processId: string): Promise<Blob> {
-      return request.route(r.downloadExport, [appId, encodeURIComponent(processId)], { responseType: 'blob' });
+      return request.send<Blob>(
+        request.routeSpec(r.downloadExport, [appId, encodeURIComponent(processId)], { responseType: 'blob' }),
+      );
     },
 
     /**

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineRoute } from '../route.js';
 import { DevOperations } from '../dev-permissions.js';
-import { NullableSchema } from '../schemas.js';
+import { NullableSchema, SuccessSchema } from '../schemas.js';
 
 /**
  * Automation flows (the `automation` group of the 2.57.2 reference client): flows, their versions,
@@ -255,6 +255,7 @@ export const automationRoutes = {
     devPermission: ADMIN,
     params: versionParams,
     summary: 'Deletes a version with its instances (409 while LIVE or PAUSED)',
+    response: SuccessSchema,
   }),
   enableFlow: defineRoute({
     name: 'automation.enableFlow',
@@ -309,6 +310,7 @@ export const automationRoutes = {
     auth: 'developer',
     devPermission: EDIT,
     summary: 'Deletes a flow with every version (409 while one is LIVE or PAUSED)',
+    response: SuccessSchema,
   }),
   updateFlowDescription: defineRoute({
     name: 'automation.updateFlowDescription',

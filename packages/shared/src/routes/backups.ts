@@ -130,6 +130,7 @@ export const backupsRoutes = {
     auth: 'developer',
     devPermission: DevOperations.EXPORT,
     summary: 'The backup’s archive (a ZIP in the app export format)',
+    response: Type.Unknown({ description: 'the backup archive (application/zip)' }),
   }),
   restoreBackup: defineRoute({
     name: 'backups.restoreBackup',

@@ -58,6 +58,8 @@ export const licenseRoutes = {
     path: '/console/license',
     auth: 'developer',
     summary: '400: an open self-hosted server needs no licence and stores none',
+    // Never answered with 200: refused before the body is read.
+    response: Type.Unknown({ description: 'never: always 400' }),
   }),
   replaceCluster: defineRoute({
     name: 'license.replaceCluster',
@@ -65,5 +67,6 @@ export const licenseRoutes = {
     path: '/console/license/cluster/replace',
     auth: 'developer',
     summary: '400: no licence binds this server to a cluster, so there is nothing to replace',
+    response: Type.Unknown({ description: 'never: always 400' }),
   }),
 };

@@ -317,6 +317,7 @@ export const transferRoutes = {
     method: 'GET',
     path: `${app}/export/:processId/download`,
     auth: 'developer',
+    response: Type.Unknown({ description: 'the app export (application/zip)' }),
     summary: 'Basalt addition: the ZIP of a finished export (Content-Disposition: attachment)',
   }),
   startImport: defineRoute({
