@@ -1,4 +1,5 @@
 import { Routes, encodePath, filesLinkRoutes, filesPath } from '@basalt/shared';
+import { bytes } from '../../app/tasks/task-format';
 
 /** Plain paths as the console keeps them: `/`-separated, no leading or trailing slash, root = ''. */
 export function normalisePath(path: string): string {
@@ -102,17 +103,9 @@ export function publicUrl(appId: string, apiKey: string, path: string): string {
   return `${window.location.origin}/${encodeURIComponent(appId)}/${encodeURIComponent(apiKey)}/files/${encodePath(normalisePath(path))}`;
 }
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
-
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '—';
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${UNITS[unit]}`;
+/** A file size for people (`—` for a size that is not one); the task tray's format. */
+export function formatBytes(n: number): string {
+  return Number.isFinite(n) && n >= 0 ? bytes(n) : '—';
 }
 
 // eslint-disable-next-line no-control-regex

@@ -1,24 +1,12 @@
 import { IconDots } from '@tabler/icons-react';
 import { ActionIcon, Badge, Group, Menu, Progress, Table, Text, Tooltip } from '@mantine/core';
 import type { Backup } from '@basalt/shared';
+import { bytes } from '../../../app/tasks/task-format';
 import { formatDateTimeWithZone } from '../../data';
 import { useFollowedProcess } from '../../lifecycle';
 
 const STATUS_COLOR: Record<Backup['status'], string> = { IN_PROGRESS: 'blue', DONE: 'green', FAILED: 'red' };
 const STATUS_LABEL: Record<Backup['status'], string> = { IN_PROGRESS: 'Running', DONE: 'Done', FAILED: 'Failed' };
-
-export function formatBytes(n: number | null): string {
-  if (n === null) return '—';
-  if (n < 1024) return `${n} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = n / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
-}
 
 /** A running backup's progress, as its lifecycle process (followed in the task tray) last said. */
 function RunningCell({ processId }: { processId: string }) {
@@ -82,7 +70,7 @@ export function BackupsTable({ backups, onDownload, onRestore, onDelete }: Props
               </Table.Td>
               <Table.Td ta="right">{b.records === null ? '—' : b.records.toLocaleString()}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatBytes(b.size)}
+                {b.size === null ? '—' : bytes(b.size)}
               </Table.Td>
               <Table.Td>
                 <Text size="sm" lineClamp={1} maw={260} title={b.note ?? undefined}>
