@@ -58,7 +58,7 @@ export default tseslint.config(
               // feature's `keys.ts` (its query keys alone) is the one other entry: refreshing another
               // feature's data must not import its pages, which may import this feature back.
               regex:
-                '^(\\.\\./)+(account|apps|areas|audit|auth|data|files|messaging|realtime|security|settings|team|users)/(?!keys$).+',
+                '^(\\.\\./)+(account|apps|areas|audit|auth|cache-control|data|files|instance|knowledge-bases|messaging|realtime|security|settings|team|users)/(?!keys$).+',
               message:
                 'Import another feature through its index.ts (features/<feature>) or its keys.ts, not its inner files.',
             },

@@ -15,6 +15,14 @@
 //   --cloud-code-only  run only cloud-code.mjs (issue 17's Speed entries: find with and without
 //                   handlers, a service method, a before-create handler, deploy time, timer drift,
 //                   Parse Cloud Code when installed); a full run ends with them too
+//   --webhooks-only  run only webhooks.mjs (issue 22: app API creates on a table whose webhook's
+//                   receiver is down stay within 5% of creates without one); a full run ends with it too
+//   --plans-only    run only plans.mjs (issue 21: app API find with a finite plan vs the default
+//                   catalogue, target ≥ 0.95; add --redis for the count in Redis too)
+//   --ui-render-only  run only ui-render.mjs (issue 20's Speed entry: server rendering of a published
+//                   UI page with a 100-row DataTable, at least 300 pages/s); a full run includes it
+//   --lifecycle-only  run only lifecycle.mjs (issue 18's Speed entry: clone and export ZIP of an app
+//                   with 100,000 records and 1,000 files, each under 30 s; not part of the default run)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +55,30 @@ if (args.has('--cloud-code-only')) {
   console.log(`\n${body}`);
   recordRun('cloud code', body);
   process.exit(0);
+}
+if (args.has('--webhooks-only')) {
+  const { report, ok } = await (await import('./webhooks.mjs')).run({ quick });
+  console.log(`\n${report}`);
+  recordRun(quick ? 'webhooks (quick)' : 'webhooks', report);
+  process.exit(ok ? 0 : 1);
+}
+if (args.has('--plans-only')) {
+  const { report, ok } = await (await import('./plans.mjs')).run({ quick, rounds: 5, redis: args.has('--redis') });
+  console.log(`\n${report}`);
+  recordRun(quick ? 'plan limits (quick)' : 'plan limits', report);
+  process.exit(ok ? 0 : 1);
+}
+if (args.has('--ui-render-only')) {
+  const { report, ok } = await (await import('./ui-render.mjs')).run({ quick });
+  console.log(`\n${report}`);
+  recordRun(quick ? 'UI page rendering (quick)' : 'UI page rendering', report);
+  process.exit(ok ? 0 : 1);
+}
+if (args.has('--lifecycle-only')) {
+  const { report, ok } = await (await import('./lifecycle.mjs')).run({ quick, profile: args.has('--profile') });
+  console.log(`\n${report}`);
+  recordRun(quick ? 'app lifecycle (quick)' : 'app lifecycle', report);
+  process.exit(ok ? 0 : 1);
 }
 const sizes = workloadSizes(quick);
 const loadBefore = os.loadavg();
@@ -165,10 +197,13 @@ if (!args.has('--no-peers') && (wanted('Parse Server (PostgreSQL)') || wanted('D
   }
 }
 if (!args.has('--records-only') && !only) rows.push(...(await (await import('./floors.mjs')).run()));
+if (!args.has('--records-only') && !only) rows.push((await (await import('./ui-render.mjs')).run({ quick })).result);
 const cloudCode =
   !args.has('--records-only') && !only
     ? await (await import('./cloud-code.mjs')).run({ peers: !args.has('--no-peers') })
     : '';
+const webhooks =
+  !args.has('--records-only') && !only ? (await (await import('./webhooks.mjs')).run({ quick })).report : '';
 
 const loadAfter = os.loadavg();
 const comparison = comparisonTable(results, 'Basalt app API');
@@ -176,6 +211,7 @@ const cpu = cpuTable(results, 'Basalt app API');
 const latencies = latencyTable(results);
 console.log(`\n${comparison}\n\n${cpu}\n\n${latencies}${rows.length ? `\n\n${table(rows)}` : ''}`);
 if (cloudCode) console.log(`\n${cloudCode}`);
+if (webhooks) console.log(`\n${webhooks}`);
 for (const n of notes) console.log(`note: ${n}`);
 
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -203,6 +239,7 @@ const body = [
   ...(rows.length ? ['', table(rows)] : []),
   ...notes.map((n) => `\nNote: ${n}`),
   ...(cloudCode ? ['', cloudCode] : []),
+  ...(webhooks ? ['', webhooks] : []),
 ].join('\n');
 const file = path.join(root, 'bench', 'RESULTS.md');
 if (args.has('--no-record')) process.exit(0);

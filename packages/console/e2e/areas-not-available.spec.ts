@@ -8,24 +8,24 @@ test('parts of areas not built yet are found from the palette and say so, withou
   const appId = await createApp(page, 'Areas Journey');
   const sidebar = page.getByRole('navigation', { name: 'App areas' });
   await expect(sidebar.getByRole('link', { name: 'Data', exact: true })).toBeVisible();
-  // SQL service is a part of Data: no sidebar entry of its own.
-  await expect(sidebar.getByRole('link', { name: /SQL service/ })).toHaveCount(0);
+  // Dashboards are a part of Data: no sidebar entry of their own.
+  await expect(sidebar.getByRole('link', { name: /Dashboards/ })).toHaveCount(0);
 
   await page.keyboard.press('Control+K');
   const search = page.getByRole('textbox', { name: 'Search apps, areas and actions' });
-  await search.fill('SQL service');
-  const action = page.getByRole('button', { name: /^SQL service/ });
+  await search.fill('Dashboards');
+  const action = page.getByRole('button', { name: /^Dashboards/ });
   await expect(action).toContainText('Not available yet');
   await action.click();
-  await expect(page).toHaveURL(new RegExp(`/apps/${appId}/sql-service$`));
-  await expect(page.getByRole('heading', { name: 'SQL service is not available yet' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/apps/${appId}/dashboards$`));
+  await expect(page.getByRole('heading', { name: 'Dashboards is not available yet' })).toBeVisible();
   await expect(
-    page.getByText('This server does not offer SQL service (part of Data) yet.', { exact: false }),
+    page.getByText('This server does not offer Dashboards (part of Data) yet.', { exact: false }),
   ).toBeVisible();
   // Data itself is built: the sidebar does not call it unavailable.
   await expect(sidebar.getByRole('link', { name: 'Data', exact: true })).not.toContainText('not available yet');
 
-  // Billing (a sidebar area of its own) is not built either, and its page says so.
-  await sidebar.getByRole('link', { name: /Billing/ }).click();
-  await expect(page.getByRole('heading', { name: 'Billing is not available yet' })).toBeVisible();
+  // Marketplace (a sidebar area of its own) is not built either, and its page says so.
+  await sidebar.getByRole('link', { name: /Marketplace/ }).click();
+  await expect(page.getByRole('heading', { name: 'Marketplace is not available yet' })).toBeVisible();
 });

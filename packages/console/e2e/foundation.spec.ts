@@ -104,14 +104,14 @@ test('dark mode is remembered and the command palette jumps to apps and areas', 
   await page.keyboard.press('Control+K');
   const search = page.getByRole('textbox', { name: 'Search apps, areas and actions' });
   await expect(search).toBeVisible();
-  await search.fill('billing');
-  await page.getByRole('button', { name: /^Billing/ }).click();
-  await expect(page).toHaveURL(new RegExp(`/apps/${appId}/billing$`));
-  await expect(page.getByRole('heading', { name: 'Billing is not available yet' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Billing/ })).toContainText('not available yet');
+  await search.fill('marketplace');
+  await page.getByRole('button', { name: /^Marketplace/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/apps/${appId}/marketplace$`));
+  await expect(page.getByRole('heading', { name: 'Marketplace is not available yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Marketplace/ })).toContainText('not available yet');
 
   // Two-key shortcuts: G then O opens the overview of the current app.
-  await page.getByRole('heading', { name: 'Billing is not available yet' }).click();
+  await page.getByRole('heading', { name: 'Marketplace is not available yet' }).click();
   await page.keyboard.press('g');
   await page.keyboard.press('o');
   await expect(page).toHaveURL(new RegExp(`/apps/${appId}/overview$`));

@@ -109,6 +109,8 @@ export async function startServer(
       // Mails (team invitations, resets) land as files here for the journeys to read.
       BASALT_MAIL_DIR: path.join(dataDir, 'mail'),
       LOG_LEVEL: 'warn',
+      // Published UI containers are served on a second listener: a free port, so parallel runs never collide.
+      BASALT_UI_PORT: '0',
       // Settings a journey needs on a server of its own (e.g. a pause between import batches).
       ...opts.env,
     },

@@ -18,8 +18,14 @@ import { responseCache, type ResponseCache } from './transport/cache.js';
 import { createTransports, type ChannelOptions, type Transports } from './transport/channels.js';
 import type { ClientContext, FetchLike, Middleware } from './transport/context.js';
 import { createEmailGroup } from './groups/email.js';
+import { createWebhooksGroup } from './groups/webhooks.js';
+import { createIntegrationsGroup } from './groups/integrations.js';
 import { createAutomationGroup } from './groups/automation.js';
+import { createAutomationObserveMethods } from './groups/automation-observe.js';
+import { createAiAssistantMethods, createKnowledgeBaseGroup, createOpenAIGroup } from './groups/ai.js';
 import { createBackupsGroup } from './groups/backups.js';
+import { createUiBuilderGroup } from './groups/ui-builder.js';
+import { createBillingGroup, createOperatorGroup } from './groups/billing.js';
 import type { GroupContext } from './groups/group-context.js';
 import { createStatus, createSystemGroup, createWarning } from './groups/system.js';
 import { createUserGroup } from './groups/user.js';
@@ -28,6 +34,8 @@ import { createTablesGroup } from './groups/tables.js';
 import { createDataViewsGroup } from './groups/data-views.js';
 import { createDataHivesGroup } from './groups/data-hives.js';
 import { createCountersGroup } from './groups/counters.js';
+import { createFormEditorGroup } from './groups/form-editor.js';
+import { createPdfGroup } from './groups/pdf.js';
 import { createCacheGroup } from './groups/cache.js';
 import { createFilesGroup } from './groups/files.js';
 import { createMessagingGroup } from './groups/messaging.js';
@@ -39,11 +47,22 @@ import { createLifecycleGroup } from './groups/lifecycle.js';
 import { createSettingsGroup } from './groups/settings.js';
 import { createBlGroup } from './groups/bl.js';
 import { createCloudCodeGroup, createCodelessGroup, createMcpApiServicesGroup } from './groups/cloud-code.js';
+import { createHostingMcpServicesGroup, createMcpServicesGroup } from './groups/mcp.js';
 import { createActivityManagerGroup, createAnalyticsGroup } from './groups/analytics.js';
 import { createApiDocsGroup } from './groups/api-docs.js';
 import { createCacheControlGroup } from './groups/cache-control.js';
+import { createSqlServiceGroup } from './groups/sql-service.js';
+import { createDataConnectorsGroup } from './groups/data-connectors.js';
 import { createBlueprintsGroup } from './groups/blueprints.js';
 import { createLicenseGroup, createNavigatorGroup } from './groups/navigator.js';
+import { createGamificationGroup } from './groups/gamification.js';
+import {
+  createCommunityGroup,
+  createDeveloperProfileGroup,
+  createInitialQuestionnaireGroup,
+  createReferralsGroup,
+} from './groups/community.js';
+import { createMarketplaceGroup } from './groups/marketplace.js';
 
 /** Options of `createClient`. */
 export interface ClientOptions extends ChannelOptions {
@@ -88,12 +107,31 @@ function createGroups(g: GroupContext) {
     analytics: createAnalyticsGroup(g),
     activityManager: createActivityManagerGroup(g),
     apiDocs: createApiDocsGroup(g),
-    automation: createAutomationGroup(g),
+    automation: { ...createAutomationGroup(g), ...createAutomationObserveMethods(g), ...createAiAssistantMethods(g) },
+    openAI: createOpenAIGroup(g),
+    knowledgeBase: createKnowledgeBaseGroup(g),
     cacheControl: createCacheControlGroup(g),
+    sqlService: createSqlServiceGroup(g),
+    dataConnectors: createDataConnectorsGroup(g),
     blueprints: createBlueprintsGroup(g),
     navigator: createNavigatorGroup(g),
     license: createLicenseGroup(g),
     backups: createBackupsGroup(g),
+    webhooks: createWebhooksGroup(g),
+    integrations: createIntegrationsGroup(g),
+    uiBuilder: createUiBuilderGroup(g),
+    formEditor: createFormEditorGroup(g),
+    pdf: createPdfGroup(g),
+    mcpServices: createMcpServicesGroup(g),
+    hostingMcpServices: createHostingMcpServicesGroup(g),
+    billing: createBillingGroup(g),
+    operator: createOperatorGroup(g),
+    gamification: createGamificationGroup(g),
+    community: createCommunityGroup(g),
+    marketplace: createMarketplaceGroup(g),
+    developerProfile: createDeveloperProfileGroup(g),
+    referrals: createReferralsGroup(g),
+    initialQuestionnaire: createInitialQuestionnaireGroup(g),
   };
 }
 

@@ -21,6 +21,8 @@ export * from './groups/tables-query.js';
 export * from './groups/data-views.js';
 export * from './groups/data-hives.js';
 export * from './groups/counters.js';
+export * from './groups/form-editor.js';
+export * from './groups/pdf.js';
 export * from './groups/analytics.js';
 export * from './groups/cache.js';
 export * from './groups/files.js';
@@ -33,6 +35,10 @@ export * from './groups/transfer.js';
 export * from './groups/lifecycle.js';
 export * from './groups/bl.js';
 export * from './groups/cloud-code.js';
+export * from './groups/ui-builder.js';
+export * from './groups/gamification.js';
+export * from './groups/community.js';
+export * from './groups/marketplace.js';
 export * from './realtime/index.js';
 export { DevOperations as DevPermissions } from '@basalt/shared';
 export type {
@@ -49,3 +55,4 @@ export type {
   AppSettings,
   ApiKeyInput,
 } from '@basalt/shared';
+export type { FlowLogsQuery } from './groups/automation-observe.js';

@@ -35,6 +35,7 @@ import { createAuditService } from './modules/audit/index.js';
 import { createLogSink } from './modules/cloudcode/logs/index.js';
 import { createDomainMemories, type DomainRouter } from './modules/settings/index.js';
 import { registerNotAvailableRoutes, registerSystemRoutes } from './modules/system/index.js';
+import { PlansService } from './modules/billing/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,7 +94,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   routing.domains = memories.domains;
   const base: Omit<
     ServerContext,
-    'data' | 'security' | 'cache' | 'hives' | 'push' | 'audit' | 'cloudLogs' | 'meter' | 'cacheControl'
+    'data' | 'security' | 'cache' | 'hives' | 'push' | 'audit' | 'cloudLogs' | 'meter' | 'cacheControl' | 'plans'
   > = {
     config,
     dbs,
@@ -111,6 +112,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     jobs: new JobScheduler(dbs, app.log, SCHEDULER_INTERVAL_MS),
     interceptors: new InterceptorRegistry(app.log),
     appCreatedHooks: [],
+    registrationHooks: [],
     appMigrations: merge(modules.map((m) => m.appMigrations)),
     cors: memories.cors,
     domains: memories.domains,
@@ -128,6 +130,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   ctx.meter = new Meter(dbs.system, config.metering, dbs.kind);
   ctx.cloudLogs = createLogSink(ctx);
   ctx.cacheControl = new CacheControlService(ctx);
+  // Reads BASALT_PLANS_FILE: a malformed file stops the server here, naming the file and the field.
+  try {
+    ctx.plans = new PlansService(ctx);
+  } catch (err) {
+    unshareAccess();
+    await cluster.close();
+    await dbs.close();
+    throw err;
+  }
   app.decorate('basalt', ctx);
   // The app API's fast lane meets requests before Fastify (http/fast-lane.ts, decision 0015).
   ctx.fastLane = installFastLane(app, ctx);
@@ -170,6 +181,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     for (const m of modules) await m.close?.();
     // Counts of the last requests are written before the databases close.
     await ctx.meter.stop().catch((err: unknown) => app.log.warn({ err }, 'Analytics flush failed on close'));
+    ctx.plans.close();
     unshareAccess();
     await cluster.close();
     await dbs.close();

@@ -30,10 +30,23 @@ export interface Config {
    */
   siteDomain: string;
   logLevel: string;
+  /**
+   * Port of the UI origin, the second listener that serves published UI Builder pages (decision
+   * 0080): `BASALT_UI_PORT`, default 8081; 0 picks a free port. It starts when the server listens.
+   */
+  uiPort: number;
+  /** The Chromium that prints PDF templates (decision 0087): `BASALT_CHROMIUM_PATH`, default `/usr/bin/chromium`. */
+  chromiumPath: string;
+  /** Public base URL of the UI origin when a proxy or host name fronts it (`BASALT_UI_BASE_URL`). */
+  uiBaseUrl?: string;
   /** Largest request body accepted, in bytes (uploads have their own limit). */
   bodyLimit: number;
   /** The app API's fast lane for single-record creates and finds (decision 0015); off answers them all through Fastify. */
   fastLane: boolean;
+  /** Social tasks of Missions count on the developer's word (`BASALT_GAMIFICATION_SOCIAL=on`); off by default. */
+  gamificationSocial: boolean;
+  /** Registration needs an invitation (`BASALT_INVITE_ONLY=on`); the operator's switch of decision 0083. */
+  inviteOnly: boolean;
   /** Metering of app API calls for Analytics (decision 0058); `BASALT_METERING=off` turns it off. */
   metering: boolean;
   /** How often the meter writes its counts, in ms. */
@@ -77,6 +90,28 @@ export interface Config {
    */
   remoteFetchPrivate: boolean;
   /**
+   * Webhook deliveries (modules/webhooks): the receiver's deadline per attempt, the attempts a
+   * delivery gets, and the wait before the first retry (each later one waits four times longer).
+   */
+  webhookTimeoutMs: number;
+  webhookAttempts: number;
+  webhookRetryMs: number;
+  /**
+   * The circuit breaker of each webhook (decision 0085): after this many failed attempts in a row
+   * (BASALT_WEBHOOK_BREAKER_FAILURES) its deliveries wait, untried and kept, for the cool-down
+   * (BASALT_WEBHOOK_BREAKER_MS); then one delivery probes the receiver.
+   */
+  webhookBreakerFailures: number;
+  webhookBreakerMs: number;
+  /**
+   * SQL service (decision 0078): the only directory whose SQLite files connections may open
+   * (BASALT_SQL_SQLITE_DIR; unset: no SQLite connections), the time limit of one select
+   * (BASALT_SQL_TIMEOUT_MS) and the most rows a select answers (BASALT_SQL_MAX_ROWS).
+   */
+  sqlSqliteDir?: string;
+  sqlTimeoutMs: number;
+  sqlMaxRows: number;
+  /**
    * TEST ONLY: the base URL Auth0 sign-in calls instead of `https://{domain}` (a local stand-in).
    * Never set in production: it sends every app's Auth0 tokens to this address.
    */
@@ -88,6 +123,100 @@ export interface Config {
    * second disk, a mounted share. Developers choose among them by name and never type a path.
    */
   backupDirs: Record<string, string>;
+  /**
+   * The AI provider (decision 0076): an OpenAI-compatible chat API's base URL (BASALT_AI_BASE_URL,
+   * e.g. `https://api.openai.com/v1`), its key and default model. Without a base URL every AI
+   * feature answers 503 AI_NOT_CONFIGURED and the console says so.
+   */
+  aiBaseUrl?: string;
+  aiApiKey?: string;
+  aiModel: string;
+  /** Requests per app, per console feature, per UTC day (BASALT_AI_DAILY_LIMIT). */
+  aiDailyLimit: number;
+  /**
+   * The operator's plan catalogue (BASALT_PLANS_FILE, decision 0082): JSON
+   * `[{id, line, name, periods: {monthly, yearly}, components: [{id, limit}], public}]`. Unset: one
+   * free unlimited `self-hosted` plan. A malformed file stops the server at start.
+   */
+  plansFile?: string;
+  /**
+   * The instance operators (BASALT_ADMINS: e-mail addresses, comma-separated, compared without
+   * case). Empty: the first registered developer is the operator.
+   */
+  admins: string[];
+  /** The operator's feature switches (BASALT_FEATURES); every one is on when the setting is unset. */
+  features: Record<Feature, boolean>;
+  /**
+   * Payment profiles and invoices (decision 0089). `manual` is always offered; Stripe is offered
+   * when BASALT_STRIPE_SECRET_KEY is set, and then BASALT_STRIPE_WEBHOOK_SECRET is required.
+   */
+  payments: {
+    currency: string;
+    stripe?: { secretKey: string; webhookSecret: string; apiUrl: string };
+    /** Points per one unit of credit (BASALT_POINTS_PER_CREDIT); unset: the exchange is switched off. */
+    pointsPerCredit?: number;
+  };
+}
+
+/** Areas the operator can switch off (BASALT_FEATURES): a switched-off area answers 403 FEATURE_DISABLED. */
+export const FEATURES = ['billing', 'marketplace', 'community', 'gamification'] as const;
+export type Feature = (typeof FEATURES)[number];
+
+/** BASALT_FEATURES: the areas that are on, comma-separated (`none` for none); unset: all on. */
+function featuresSetting(env: NodeJS.ProcessEnv): Record<Feature, boolean> {
+  const raw = env.BASALT_FEATURES;
+  const all = Object.fromEntries(FEATURES.map((f) => [f, raw === undefined || raw.trim() === ''])) as Record<
+    Feature,
+    boolean
+  >;
+  if (raw === undefined || raw.trim() === '' || raw.trim() === 'none') return all;
+  for (const name of raw
+    .split(',')
+    .map((f) => f.trim().toLowerCase())
+    .filter(Boolean)) {
+    if (!(FEATURES as readonly string[]).includes(name))
+      throw new Error(`BASALT_FEATURES: '${name}' is not a feature (${FEATURES.join(', ')}, or none)`);
+    all[name as Feature] = true;
+  }
+  return all;
+}
+
+/** The payment settings (decision 0089): Stripe needs both its keys, or the server does not start. */
+function paymentsSetting(env: NodeJS.ProcessEnv): Config['payments'] {
+  const currency = (env.BASALT_BILLING_CURRENCY || 'USD').trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) throw new Error(`BASALT_BILLING_CURRENCY: '${currency}' is not a currency code`);
+  const secretKey = env.BASALT_STRIPE_SECRET_KEY?.trim();
+  const webhookSecret = env.BASALT_STRIPE_WEBHOOK_SECRET?.trim();
+  if (secretKey && !webhookSecret)
+    throw new Error('BASALT_STRIPE_WEBHOOK_SECRET must be set with BASALT_STRIPE_SECRET_KEY');
+  const points = env.BASALT_POINTS_PER_CREDIT?.trim();
+  const pointsPerCredit = points ? Number(points) : undefined;
+  if (pointsPerCredit !== undefined && !(Number.isInteger(pointsPerCredit) && pointsPerCredit > 0))
+    throw new Error(`BASALT_POINTS_PER_CREDIT: '${points}' is not a whole number above 0`);
+  return {
+    currency,
+    ...(secretKey && webhookSecret
+      ? {
+          stripe: {
+            secretKey,
+            webhookSecret,
+            apiUrl: (env.BASALT_STRIPE_API_URL || 'https://api.stripe.com').replace(/\/+$/, ''),
+          },
+        }
+      : {}),
+    ...(pointsPerCredit !== undefined ? { pointsPerCredit } : {}),
+  };
+}
+
+/** BASALT_ADMINS: e-mail addresses, lower-cased. */
+function adminsSetting(env: NodeJS.ProcessEnv): string[] {
+  const list = (env.BASALT_ADMINS ?? '')
+    .split(',')
+    .map((a) => a.trim().toLowerCase())
+    .filter(Boolean);
+  for (const a of list)
+    if (!/^[^@\s]+@[^@\s]+$/.test(a)) throw new Error(`BASALT_ADMINS: '${a}' is not an e-mail address`);
+  return list;
 }
 
 /** BASALT_BACKUP_DIRS: `name=/absolute/path` pairs separated by commas. */
@@ -163,6 +292,11 @@ function siteDomainOf(set: string | undefined, publicUrl: string | undefined): s
   return /^[0-9.]+$|^\[|:/.test(host) ? 'localhost' : host;
 }
 
+/** A switch that is off unless set to on, true, 1 or yes. */
+function onSetting(value: string | undefined): boolean {
+  return ['on', 'true', '1', 'yes'].includes((value ?? '').toLowerCase());
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = intSetting(env, 'PORT', 8080);
   if (port > 65535) throw new Error(`PORT must be at most 65535, got ${port}`);
@@ -183,9 +317,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     consoleDir: env.BASALT_CONSOLE_DIR || undefined,
     siteDomain: siteDomainOf(env.BASALT_SITE_DOMAIN, env.BASALT_PUBLIC_URL),
     logLevel: env.LOG_LEVEL || 'info',
+    uiPort: intSetting(env, 'BASALT_UI_PORT', 8081),
+    chromiumPath: env.BASALT_CHROMIUM_PATH || '/usr/bin/chromium',
+    uiBaseUrl: env.BASALT_UI_BASE_URL ? env.BASALT_UI_BASE_URL.replace(/\/+$/, '') : undefined,
     bodyLimit: intSetting(env, 'BASALT_BODY_LIMIT', 10 * 1024 * 1024),
     fastLane: env.BASALT_FAST_LANE !== '0' && env.BASALT_FAST_LANE !== 'false',
     backupDirs: backupDirsSetting(env),
+    gamificationSocial: onSetting(env.BASALT_GAMIFICATION_SOCIAL),
+    inviteOnly: onSetting(env.BASALT_INVITE_ONLY),
     metering: env.BASALT_METERING !== 'off' && env.BASALT_METERING !== '0' && env.BASALT_METERING !== 'false',
     meterFlushMs: positiveSetting(env, 'BASALT_METER_FLUSH_MS', 10_000),
     uploadLimit: intSetting(env, 'BASALT_UPLOAD_LIMIT', 200 * 1024 * 1024),
@@ -201,6 +340,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     auth0BaseUrlOverride: env.BASALT_AUTH0_BASE_URL_OVERRIDE || undefined,
     airtableApiUrl: env.BASALT_AIRTABLE_API_URL || 'https://api.airtable.com',
     remoteFetchPrivate: env.BASALT_REMOTE_FETCH_PRIVATE === 'true' || env.BASALT_REMOTE_FETCH_PRIVATE === '1',
+    webhookTimeoutMs: intSetting(env, 'BASALT_WEBHOOK_TIMEOUT_MS', 10_000),
+    webhookAttempts: Math.max(1, intSetting(env, 'BASALT_WEBHOOK_ATTEMPTS', 6)),
+    webhookRetryMs: intSetting(env, 'BASALT_WEBHOOK_RETRY_MS', 10_000),
+    webhookBreakerFailures: Math.max(1, intSetting(env, 'BASALT_WEBHOOK_BREAKER_FAILURES', 5)),
+    webhookBreakerMs: intSetting(env, 'BASALT_WEBHOOK_BREAKER_MS', 30_000),
+    sqlSqliteDir: env.BASALT_SQL_SQLITE_DIR ? path.resolve(env.BASALT_SQL_SQLITE_DIR) : undefined,
+    sqlTimeoutMs: positiveSetting(env, 'BASALT_SQL_TIMEOUT_MS', 10_000),
+    sqlMaxRows: positiveSetting(env, 'BASALT_SQL_MAX_ROWS', 1000),
+    aiBaseUrl: env.BASALT_AI_BASE_URL ? env.BASALT_AI_BASE_URL.replace(/\/+$/, '') : undefined,
+    aiApiKey: env.BASALT_AI_API_KEY || undefined,
+    aiModel: env.BASALT_AI_MODEL || 'gpt-4o-mini',
+    aiDailyLimit: intSetting(env, 'BASALT_AI_DAILY_LIMIT', 500),
+    plansFile: env.BASALT_PLANS_FILE ? path.resolve(env.BASALT_PLANS_FILE) : undefined,
+    admins: adminsSetting(env),
+    features: featuresSetting(env),
+    payments: paymentsSetting(env),
     ...overrides,
   };
 }

@@ -20,6 +20,19 @@ import type { LogSink } from './modules/cloudcode/logs/index.js';
 import type { CorsOrigins } from './modules/settings/domains/cors-origins.js';
 import type { DomainRouter } from './modules/settings/domains/domain-router.js';
 import type { CacheControlService } from './modules/cache-control/index.js';
+import type { PlansService } from './modules/billing/index.js';
+
+/** What a registration hook is told: the address, the invitation sent along, and whether a team invited it. */
+export interface RegistrationInput {
+  email: string;
+  inviteId?: string;
+  teamInvitation?: boolean;
+}
+
+export interface RegistrationHook {
+  before(input: RegistrationInput): Promise<void>;
+  after(input: RegistrationInput, developerId: string): Promise<void>;
+}
 
 /** What every module receives: configuration and the shared services of the process. */
 export interface ServerContext {
@@ -47,6 +60,11 @@ export interface ServerContext {
    * may lag; these hooks are for what the app cannot be without.
    */
   appCreatedHooks: Array<(appId: string) => Promise<void>>;
+  /**
+   * Checks before and follow-ups after a developer registers (the community's invitations,
+   * decision 0083): `before` may refuse; `after` runs once the account exists.
+   */
+  registrationHooks: RegistrationHook[];
   /** Migrations every app data store runs (contributed by modules), sorted by name. */
   appMigrations: Record<string, Migration>;
   /**
@@ -87,4 +105,16 @@ export interface ServerContext {
   domains: DomainRouter;
   /** Caching policies of the app API's GET answers (modules/cache-control, decision 0064). */
   cacheControl: CacheControlService;
+  /**
+   * Plans and limits (modules/billing, decision 0082): the catalogue, each app's plan, the app
+   * API's call gate and the capacity checks files and tables make before they write.
+   */
+  plans: PlansService;
+  /** Row counts of a data connector's tables (modules/data-connectors), for `tables-counters`. */
+  connectorCounts?: (
+    appId: string,
+    connectorId: string,
+    tables: string[],
+    reset: boolean,
+  ) => Promise<Record<string, number>>;
 }

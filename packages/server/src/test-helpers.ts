@@ -45,6 +45,8 @@ export async function startTestServer(kind: DbKind, overrides: Partial<Config> =
       logLevel: process.env.BASALT_TEST_LOG ?? 'silent',
       databaseUrl: kind === 'postgres' ? TEST_PG_URL : undefined,
       pgSchemaPrefix: `t${crypto.randomBytes(4).toString('hex')}_`,
+      // The UI origin (decision 0080) on a free port: test servers run side by side.
+      uiPort: 0,
       ...overrides,
     },
   );

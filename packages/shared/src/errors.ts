@@ -44,6 +44,24 @@ export const ERRORS = {
   /** A destructive action whose typed confirmation (the app's name) is missing or differs. */
   CONFIRMATION_MISMATCH: { status: 400 },
 
+  // Plans and limits (decision 0082): the message names the component, the number and the plan.
+  /** A rate component of the app's plan (API calls per minute or day) is used up: `Retry-After` says when to come back. */
+  PLAN_RATE_LIMIT: { status: 429, app: 3036 },
+  /** A capacity component of the plan (file storage, tables, records) is full; `details` names it. Nothing was written. */
+  PLAN_LIMIT_REACHED: { status: 402, app: 3037 },
+  /** A plan switch refused because usage is over the new plan's limits; `details.components` lists them. */
+  PLAN_LIMITS_EXCEEDED: { status: 409 },
+  /** The operator switched this area off (BASALT_FEATURES). */
+  FEATURE_DISABLED: { status: 403 },
+  /** A paid marketplace product and no payment provider to charge through; nothing was recorded. */
+  PAYMENT_REQUIRED: { status: 402 },
+  /** A body that holds something like a card number (decision 0089): cards are entered only on the provider's page. */
+  RAW_CARD_DATA_REFUSED: { status: 400 },
+
+  // PDF from templates (decision 0087)
+  /** The server has no Chromium to print with (BASALT_CHROMIUM_PATH); the message says what to install. */
+  PDF_RENDERER_MISSING: { status: 501 },
+
   // Console sign-in
   INVALID_CREDENTIALS: { status: 401 },
   /** A two-factor code that ends the sign-in attempt (a 400 one is a field error of `otpCode`). */
@@ -67,6 +85,34 @@ export const ERRORS = {
   OAUTH_STATE_INVALID: { status: 400, app: 3104 },
   OAUTH_PROFILE_INCOMPLETE: { status: 400, app: 3105 },
 
+  // AI assistance (decision 0076)
+  /** No AI provider is configured on this server (BASALT_AI_BASE_URL): the feature stays off. */
+  AI_NOT_CONFIGURED: { status: 503 },
+  /**
+   * The AI provider answered an error, nothing usable, or not in time. 424 (failed dependency), not
+   * 502: the reference client reads every 502 as "No connection with server" and drops the message.
+   */
+  AI_PROVIDER_FAILED: { status: 424 },
+  /** A request that is understood but cannot be carried out as asked (an assistant id of a retired API). */
+  UNPROCESSABLE: { status: 422 },
+
+  // Missions and community (decision 0083)
+  /** A social task while the operator has not enabled them (a self-hosted server cannot check a post). */
+  SOCIAL_TASKS_OFF: { status: 403 },
+  /** Registration on an invite-only instance without a valid, unused invitation. */
+  INVITATION_REQUIRED: { status: 403 },
+  /** A developer the community moderators blacklisted tried to post. */
+  BLACKLISTED: { status: 403 },
+  // SQL service (decision 0078): external databases and the app's own database, read-only
+  /** The external database could not be reached or refused the sign-in: its own message. 424, never 502. */
+  SQL_CONNECTION_FAILED: { status: 424 },
+  /** The database refused the statement (syntax, unknown table ...): its own message. */
+  SQL_ERROR: { status: 400 },
+  /** A query that is not one read-only SELECT, refused before it reaches the database. */
+  SQL_NOT_READ_ONLY: { status: 400 },
+  /** A select ran past the SQL service's time limit and was cancelled in the database. */
+  SQL_TIMEOUT: { status: 400 },
+
   // Cloud code (the sandbox: packages/server/src/sandbox, docs/decisions/0045)
   /** A deploy whose files do not build (syntax error ...), or a bundle that throws while it registers: the message names file and line; production is unchanged. */
   CLOUD_CODE_DEPLOY_ERROR: { status: 400, app: 8000 },
@@ -85,6 +131,10 @@ export const ERRORS = {
   CLOUD_CODE_REJECTED: { status: 400 },
   /** A remote function behind a service (AWS Lambda) failed or could not be reached: its own errorMessage, or why. */
   CLOUD_CODE_REMOTE_ERROR: { status: 400 },
+
+  // UI Builder (decision 0080)
+  /** A page or layout document that breaks a rule: `details.issues` lists each with its place and code. */
+  UI_DOCUMENT_INVALID: { status: 400, app: 8000 },
 } as const satisfies Record<string, ErrorSpec>;
 
 /** One row of the registry. */

@@ -13,3 +13,4 @@ export * from './lifecycle.js';
 export * from './cloudcode/events.js';
 export * from './codeless/index.js';
 export * from './landing/index.js';
+export * from './ui-builder/index.js';

@@ -9,6 +9,8 @@ import { RequireAuth } from './session/RequireAuth';
 import { lazyPage } from './lazy-page';
 import { authRoutes } from '../features/auth/routes';
 import { accountRoutes } from '../features/account/routes';
+import { missionsRoutes } from '../features/missions/routes';
+import { communityRoutes } from '../features/community/routes';
 import { appRoutes, appsListRoutes } from '../features/apps/routes';
 import { areaRoutes } from '../features/areas/routes';
 import { dataRoutes } from '../features/data/routes';
@@ -21,7 +23,16 @@ import { teamRoutes } from '../features/team/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { analyticsRoutes } from '../features/analytics/routes';
 import { codeRoutes } from '../features/code/routes';
+import { flowsRoutes } from '../features/flows/routes';
 import { apiDocsRoutes } from '../features/api-docs/routes';
+import { knowledgeBasesRoutes } from '../features/knowledge-bases/routes';
+import { uiBuilderRoutes } from '../features/ui-builder/routes';
+import { uiDocsRoutes } from '../features/ui-docs/routes';
+import { webhooksRoutes } from '../features/webhooks/routes';
+import { mcpRoutes } from '../features/mcp/routes';
+import { billingRoutes } from '../features/billing/routes';
+import { sqlEditorRoutes } from '../features/sql-editor/routes';
+import { dataConnectorsRoutes } from '../features/data-connectors/routes';
 
 /**
  * Every console URL that exists so far (docs/console-screens.md › URLs). Pages load lazily (one chunk per route); the
@@ -46,7 +57,10 @@ export const router = createBrowserRouter([
           {
             element: <SignedInLayout />,
             children: [
-              { element: <ConsoleLayout />, children: [...appsListRoutes, ...accountRoutes] },
+              {
+                element: <ConsoleLayout />,
+                children: [...appsListRoutes, ...accountRoutes, ...missionsRoutes, ...communityRoutes],
+              },
               {
                 path: 'apps/:appId',
                 element: <AppLayout />,
@@ -61,7 +75,16 @@ export const router = createBrowserRouter([
                   ...auditRoutes,
                   ...analyticsRoutes,
                   ...codeRoutes,
+                  ...flowsRoutes,
                   ...apiDocsRoutes,
+                  ...knowledgeBasesRoutes,
+                  ...uiBuilderRoutes,
+                  ...uiDocsRoutes,
+                  ...webhooksRoutes,
+                  ...mcpRoutes,
+                  ...billingRoutes,
+                  ...sqlEditorRoutes,
+                  ...dataConnectorsRoutes,
                   ...settingsRoutes,
                   ...areaRoutes,
                 ],

@@ -26,6 +26,8 @@ export interface NameModalProps {
   selectStem?: boolean;
   /** More fields under the name, such as the first content of a new file. */
   children?: ReactNode;
+  /** Modal width (Mantine size); wider when the fields under the name need room. */
+  size?: string;
 }
 
 /**
@@ -48,6 +50,7 @@ export function NameModal({
   note,
   selectStem,
   children,
+  size,
 }: NameModalProps) {
   const [name, setName] = useState(initial);
   const [touched, setTouched] = useState(false);
@@ -66,7 +69,7 @@ export function NameModal({
   const serverOnField = server?.field !== undefined && serverFields.includes(server.field);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>{title}</Text>}>
+    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>{title}</Text>} size={size}>
       {/* noValidate: the browser's own "fill in this field" bubble would hide the console's wording. */}
       <form
         noValidate

@@ -152,6 +152,11 @@ export function createActivityManagerGroup({ request }: GroupContext) {
     send(appId: string, event: Record<string, unknown>): Promise<ResponseOf<typeof a.send>> {
       return request.route(a.send, [appId], { body: event });
     },
+
+    /** Ours: the stored events, newest first, `{data, totalRows}` (`offset`, `pageSize` up to 200). */
+    load(appId: string, query?: { offset?: number; pageSize?: number }): Promise<ResponseOf<typeof a.load>> {
+      return request.route(a.load, [appId], { query });
+    },
   };
 }
 

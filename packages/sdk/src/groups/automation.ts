@@ -178,6 +178,19 @@ export function createAutomationGroup({ request }: GroupContext) {
     ): Promise<ResponseOf<typeof r.stopFlowInstanceExecution>> {
       return auto.route(r.stopFlowInstanceExecution, [appId, flowId, versionId, executionId]);
     },
+
+    /** How long the app keeps finished instances (Basalt's own). */
+    getFlowSettings(appId: string): Promise<ResponseOf<typeof r.getFlowSettings>> {
+      return auto.route(r.getFlowSettings, [appId]);
+    },
+
+    /** Changes how many days finished instances are kept (1–3650). */
+    updateFlowSettings(
+      appId: string,
+      data: BodyOf<typeof r.updateFlowSettings>,
+    ): Promise<ResponseOf<typeof r.updateFlowSettings>> {
+      return auto.route(r.updateFlowSettings, [appId], { body: data });
+    },
   };
 }
 

@@ -18,9 +18,28 @@ const reference = {
     'loadDirectory loadFullDirectory createDir getFileContent performOperation fileExists editFile createFile moveFile copyFile renameFile deleteFile uploadFile createConsoleFile viewFiles',
   messaging:
     'loadChannels createChannel renameChannel deleteChannel loadDevices deleteDevices loadMessages publishMessage getMessagingChannels getPushTemplates createPushTemplate updatePushTemplate getPushTemplate deletePushTemplates getPushRecipientsCount sendPush getPushButtonTemplates createPushButtonTemplate updatePushButtonTemplate deletePushButtonTemplate getPushChannelTemplates createPushChannelTemplate updatePushChannelTemplate deletePushChannelTemplate',
+  uiBuilder:
+    'init loadSDKStyles loadSDKComponents loadLayoutTemplates loadPageTemplates loadCustomComponentTemplates createContainer updateContainer deleteContainer loadContainer publishContainer applyContainerTheme loadContainerStyles loadContainerStyle updateContainerStyle deleteContainerStyle loadRemovedContainers deleteRemovedContainer loadContainerBackups updateContainerBackupsPolicy createContainerBackup deleteContainerBackups getBackupDownloadLink uploadBackup updateContainerSettings updateContainerCustomConfigs updateContainerDefaultI18n saveContainerI18n deleteContainerI18n updateContainerI18nKey renameContainerI18nKey deleteContainerI18nKeys uploadContainerFavicon removeContainerFavicon updateContainerViewport updateContainerMetaTags updateContainerCustomHeadContent updateContainerExternalLibraries updateContainerPWASettings updateContainerPWAIcon searchThemes loadThemes createTheme updateTheme deleteTheme publishTheme loadThemeStyle updateThemeStyle createPage updatePage deletePage getPageUI updatePageUI getPageLogic createPageLogic updatePageLogic deletePageLogic deletePageUnusedLogic addReferenceToMarketplaceProduct installComponentFromMarketplace createLayout updateLayout deleteLayout getLayoutUI updateLayoutUI getLayoutLogic updateLayoutLogic createLayoutLogic deleteLayoutLogic deleteLayoutUnusedLogic createReusableComponent cloneReusableComponent upgradeReusableComponent loadReusableComponent updateReusableComponent deleteReusableComponent updateReusableComponentUI getReusableComponentLogic updateReusableComponentLogic createReusableComponentLogic deleteReusableComponentLogic deleteReusableComponentUnusedLogic createCustomComponent cloneCustomComponent upgradeCustomComponent loadCustomComponent deleteCustomComponent updateCustomComponent updateCustomComponentPreview loadComponentFileContent updateCustomComponentFiles uploadCustomComponentFiles getCustomComponentFileDownloadLink loadContainerFunctions createContainerFunction updateContainerFunction deleteContainerFunction deleteContainerFunctionsPack loadContainerFunctionLogic updateContainerFunctionLogic installCustomFunctionsFromMarketplace saveAutomationsTriggers',
+  mcpServices:
+    'getMcpClients createMcpClient deleteMcpClient updateMcpClient validateMcpConnection checkOAuthForMCPClient pingMcpClient',
+  hostingMcpServices:
+    'getHostingMcpServers getHostingMcpServerStatus createHostingMcpServer redeployHostingMcpServer changeHostingMcpServerState deleteHostingMcpServer',
+  mcpApiServices: 'getMcpApiServices enableMcpApiService disableMcpApiService',
 } as const;
 
-const counts = { tables: 28, dataViews: 12, dataHives: 19, counters: 6, cache: 4, files: 15, messaging: 24 };
+const counts = {
+  tables: 28,
+  dataViews: 12,
+  dataHives: 19,
+  counters: 6,
+  cache: 4,
+  files: 15,
+  messaging: 24,
+  uiBuilder: 102,
+  mcpServices: 7,
+  hostingMcpServices: 6,
+  mcpApiServices: 3,
+};
 
 describe('reference method names', () => {
   const client = createClient('http://x');

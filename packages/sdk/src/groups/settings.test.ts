@@ -54,6 +54,7 @@ describeShapes('settings', [
   ],
   ['regenerateAPIKey', (c) => c.settings.regenerateAPIKey('A', 'K1'), bare('POST', `${K}/K1/regenerate`)],
   ['getAPIKey', (c) => c.settings.getAPIKey('A', 'K1'), get(`${K}/K1`)],
+  ['getDataValidators', (c) => c.settings.getDataValidators(), get(`${H}/console/datavalidators`)],
   [
     'createAPIKey',
     (c) => c.settings.createAPIKey('A', { deviceType: 'CUSTOM', name: 'Partner', roleName: 'Partner' }),

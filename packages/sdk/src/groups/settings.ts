@@ -8,6 +8,7 @@ import {
   type LogIntegrationInput,
   type AppSettings,
   type BodyOf,
+  type DataValidator,
   type GooglePlaySettings,
   type Open,
   type ResponseOf,
@@ -184,6 +185,14 @@ export function createSettingsGroup(context: GroupContext) {
     /** Removes every logger's own level (the Global logger keeps its) and the app's stored log lines. */
     clearLoggers(appId: string): Promise<{ removedLoggers: number }> {
       return request.route(logging.clearLoggers, [appId]);
+    },
+
+    /**
+     * The predefined column validators (the same for every app): `{name, title, regex, example}`.
+     * A text column stores the picked one's `regex` as its `customRegex`.
+     */
+    getDataValidators(): Promise<DataValidator[]> {
+      return request.route(Routes.dataValidators.getDataValidators, []);
     },
 
     /** Deletes a custom key (a system key is refused with 400). */

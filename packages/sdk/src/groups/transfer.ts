@@ -5,6 +5,7 @@ import {
   type AppPart,
   type ProcessStarted,
   type CsvImportBody,
+  type DataImportStepBody,
   type CsvImportJob,
   type CsvImportJobListQuery,
   type CsvImportJobOptions,
@@ -158,13 +159,21 @@ export function createTransferGroup({ request }: GroupContext) {
       return request.route(r.rollBackCsvImportJob, [appId, encodeURIComponent(jobId)]);
     },
 
-    /** One step of the multi-step import of data service files (not available yet: 501). */
+    /**
+     * One step of the multi-step CSV import of records: `upload` `{table, content, fileName?,
+     * delimiter?}` answers the import id, the columns (matched or new with a detected type) and the
+     * first rows; `preview` `{importId, columns?}` checks every row and writes nothing; `run`
+     * `{importId, columns?, skipInvalid?}` creates the table and new columns and starts the job;
+     * `status` `{importId}` answers its progress. An unknown step is refused with 400.
+     */
     importDataServiceFiles(
       appId: string,
-      data: unknown,
+      data: DataImportStepBody | Record<string, unknown>,
       step: string | number,
     ): Promise<ResponseOf<typeof r.importDataServiceFiles>> {
-      return request.route(r.importDataServiceFiles, [appId, encodeURIComponent(String(step))], { body: data });
+      return request.route(r.importDataServiceFiles, [appId, encodeURIComponent(String(step))], {
+        body: data as DataImportStepBody,
+      });
     },
 
     /**

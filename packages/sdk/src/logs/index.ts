@@ -45,3 +45,4 @@ export function followCloudLogs(
   });
   return { close: () => socket.disconnect() };
 }
+export { followFlowDebug, type FlowDebugLiveEvent, type FlowDebugFollowerEvents } from './flow-debug.js';

@@ -3,9 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { MemoryFailureLimiter, type FailureLimiter } from '../http/rate-limit.js';
 import { InvalidationBus } from './invalidation.js';
-import { RedisFailureLimiter } from './limits.js';
+import { RedisFailureLimiter, SharedCounters } from './limits.js';
 import { connectRedis } from './redis.js';
 
+export { SharedCounters } from './limits.js';
 export { InvalidationBus, type Invalidation, type InvalidationKind, type Drop } from './invalidation.js';
 
 /**
@@ -19,6 +20,8 @@ export interface Cluster {
   shared: boolean;
   /** A fixed-window failure counter named `name` (its keys are apart from other limiters'). */
   limiter(name: string, max: number, windowMs: number): FailureLimiter;
+  /** Window counters every process counts into (plan limits); undefined without Redis (count in process). */
+  counters?: SharedCounters;
   close(): Promise<void>;
 }
 
@@ -50,6 +53,7 @@ export async function openCluster(
   return {
     invalidation,
     shared: !!command,
+    counters: command ? new SharedCounters(command, namespace) : undefined,
     limiter(name, max, windowMs) {
       return command
         ? new RedisFailureLimiter(command, namespace, name, max, windowMs)

@@ -38,7 +38,13 @@ export type InvalidationKind =
   /** the custom domains of every app and the host names they route (Settings › Domains) */
   | 'domains'
   /** caching policies of the app API's GET answers (modules/cache-control) */
-  | 'cache-control';
+  | 'cache-control'
+  /** the LIVE flow versions of an app as the trigger index holds them (enable, pause, terminate) */
+  | 'flows'
+  /** the webhooks of an app as the event listener's index holds them (modules/webhooks) */
+  | 'webhooks'
+  /** an app's plan on each line, as the app API's limits read it (modules/billing) */
+  | 'plans';
 
 export interface Invalidation {
   kind: InvalidationKind;

@@ -51,3 +51,47 @@ export class RedisFailureLimiter implements FailureLimiter {
     return Math.max(0, await this.redis.pttl(this.k(key)));
   }
 }
+
+/** Adds one to each key and starts its expiry when new: one round trip for all of them. */
+const COUNT = `
+local out = {}
+for i, key in ipairs(KEYS) do
+  local n = redis.call('INCR', key)
+  if n == 1 then redis.call('PEXPIRE', key, ARGV[i]) end
+  out[i] = n
+end
+return out`;
+
+/**
+ * Counters of fixed windows shared by every server process (plan limits on API calls, decision
+ * 0082). A key names its window (`…:{minute}`), so a new window starts at zero by itself; the expiry
+ * only tidies up.
+ */
+export class SharedCounters {
+  private readonly prefix: string;
+
+  constructor(
+    private readonly redis: Redis,
+    namespace: string,
+  ) {
+    this.prefix = `basalt:${namespace}:count:`;
+  }
+
+  /** Adds one to each key (kept `ttlMs` after its first count) and answers the new counts. */
+  async add(keys: Array<{ key: string; ttlMs: number }>): Promise<number[]> {
+    const out = (await this.redis.eval(
+      COUNT,
+      keys.length,
+      ...keys.map((k) => this.prefix + k.key),
+      ...keys.map((k) => String(k.ttlMs)),
+    )) as number[];
+    return out.map(Number);
+  }
+
+  /** The present counts of keys (0 for a key not counted yet). */
+  async read(keys: string[]): Promise<number[]> {
+    if (keys.length === 0) return [];
+    const out = await this.redis.mget(...keys.map((k) => this.prefix + k));
+    return out.map((v) => Number(v ?? 0));
+  }
+}

@@ -239,13 +239,26 @@ function safeAppKey(appId: string): string {
   return appId.replace(/-/g, '').toLowerCase();
 }
 
+/**
+ * Loads SQL extensions (SpatiaLite) into a SQLite handle. SpatiaLite adds functions that read and
+ * write files of the server (`BlobToFile`, `ImportSHP`, `ExportGeoJSON2` …) when the environment
+ * holds `SPATIALITE_SECURITY=relaxed`; developers' SQL reaches these handles (the SQL editor, the
+ * where language's spatial functions), so that setting is taken out of this process's environment
+ * before any load, whatever the operator's shell had.
+ */
+export function loadExtensions(db: { loadExtension(file: string): unknown }, extensions: readonly string[]): void {
+  if (extensions.length === 0) return;
+  delete process.env.SPATIALITE_SECURITY;
+  for (const ext of extensions) db.loadExtension(ext);
+}
+
 function openSqliteHandle(
   file: string,
   onOpen?: (db: Database.Database) => void,
   extensions: string[] = [],
 ): Database.Database {
   const db = new Database(file);
-  for (const ext of extensions) db.loadExtension(ext);
+  loadExtensions(db, extensions);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
@@ -356,7 +369,7 @@ class SqliteDatabases implements Databases {
       // along by a write of this one; what it leaves is the store as of its last step.
       await source.handle.backup(copy);
       const handle = new Database(copy, { readonly: true });
-      for (const ext of this.appExtensions) handle.loadExtension(ext);
+      loadExtensions(handle, this.appExtensions);
       db = sqliteKysely<any>(handle);
       return await fn(db);
     } finally {

@@ -315,6 +315,9 @@ export class ReaderPool {
   }
 
   private start(): Reader {
+    // As `loadExtensions` (dialect.ts) does: SpatiaLite's file functions stay off in reader threads
+    // too (they read the process's one environment, so it is cleared here, before the thread starts).
+    delete process.env.SPATIALITE_SECURITY;
     const stop = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(threadSource(readerThread), {
       eval: true,

@@ -50,6 +50,11 @@ export interface BusEvents {
   'record.created': { appId: string; table: string; record: Record<string, unknown> };
   'record.updated': { appId: string; table: string; record: Record<string, unknown> };
   'record.deleted': { appId: string; table: string; record: Record<string, unknown> };
+  /**
+   * Record events were added to the app's durable outbox (decision 0072) by a write that has
+   * committed: `ids` are the outbox rows, for the listener to take at once.
+   */
+  'records.outboxed': { appId: string; ids: string[] };
   /** A single upsert (app API `save(obj, true)`); `record.created`/`updated` are published as well. */
   'record.upserted': { appId: string; table: string; record: Record<string, unknown> };
   /**
@@ -78,6 +83,23 @@ export interface BusEvents {
   'user.session': { appId: string; userId: string };
   /** An app user registered through the app API; Analytics counts registrations. */
   'user.registered': { appId: string; userId: string };
+  /**
+   * A table was created (console, management API, dynamic schema, import). `developerId` names
+   * the console developer who made it; other callers leave it out. Missions count it.
+   */
+  'table.created': { appId: string; table: string; developerId?: string };
+  /** Cloud code of a model was deployed (its services are live). Missions count it. */
+  'service.deployed': { appId: string; model: string; developerId: string | null };
+  /** A flow version was enabled (went LIVE). Missions count it. */
+  'flow.version.enabled': { appId: string; versionId: string };
+  /** A UI container was published (the UI Builder publishes it). Missions count it. */
+  'ui.container.published': { appId: string; container: string; developerId?: string };
+  /** What a flow version's debug session or learning mode saw, for the console's live stream (modules/flows/observe). */
+  'flow.debug': {
+    appId: string;
+    versionId: string;
+    event: { type: string; sessionId: string | null } & Record<string, unknown>;
+  };
 }
 
 export interface SchemaChange {

@@ -10,6 +10,7 @@ import type { TableMeta } from '../modules/data/index.js';
 import { runNow } from '../db/run-now.js';
 import { meterTagOf } from '../modules/analytics/meter.js';
 import { corsHeaders } from '../modules/settings/domains/cors-origins.js';
+import type { Refusal } from '../modules/billing/call-gate.js';
 
 /**
  * The numeric code the app API answers for an error code. The numbers live in the error registry
@@ -265,10 +266,14 @@ export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): vo
   const list = <T>(hooks: T | T[] | undefined): T[] =>
     hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
   const meter = ctx.meter;
+  // Plan limits on API calls (modules/billing, decision 0082): only when some plan limits calls,
+  // so the default catalogue adds no step at all.
+  const limited = planGate(ctx);
+  const last = limited ? [panicked, limited] : [panicked];
   app.addHook('onRoute', (route) => {
     if (!APP_ROUTE.test(route.url)) return;
     if (!meter.enabled) {
-      route.onRequest = [consolePath, ...list(route.onRequest), panicked] as typeof route.onRequest;
+      route.onRequest = [consolePath, ...list(route.onRequest), ...last] as typeof route.onRequest;
       route.onSend = [...list(route.onSend), answered] as typeof route.onSend;
       return;
     }
@@ -292,7 +297,7 @@ export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): vo
       }
       done();
     };
-    route.onRequest = [consolePath, begin, ...list(route.onRequest), panicked] as typeof route.onRequest;
+    route.onRequest = [consolePath, begin, ...list(route.onRequest), ...last] as typeof route.onRequest;
     route.onSend = [...list(route.onSend), answered] as typeof route.onSend;
     route.onResponse = [...list(route.onResponse), end] as typeof route.onResponse;
   });
@@ -313,6 +318,34 @@ export function installAppApiHooks(app: FastifyInstance, ctx: ServerContext): vo
       .status(204)
       .send();
   });
+}
+
+/**
+ * The app API's step for plan limits on calls: counts the call against the plan of the app its key
+ * belongs to and refuses it with 429 and `Retry-After` when the plan's limit is used up. A key
+ * that is not the app's is left to authentication (401). The fast lane makes the same check.
+ */
+function planGate(ctx: ServerContext) {
+  const gate = ctx.plans.gate;
+  if (!gate) return undefined;
+  const decide = (reply: FastifyReply, appId: string, done: (err?: Error) => void) => {
+    const verdict = gate.admit(appId);
+    const settle = (r: Refusal | undefined) => {
+      if (!r) return done();
+      reply.header('retry-after', String(r.retryAfterSeconds));
+      done(r.error);
+    };
+    if (verdict instanceof Promise) verdict.then(settle, done);
+    else settle(verdict);
+  };
+  return (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    if (req.method === 'OPTIONS') return done();
+    const { appId, apiKey } = (req.params ?? {}) as { appId?: string; apiKey?: string };
+    if (!appId || !apiKey) return done();
+    const found = knownApiKey(ctx, appId, apiKey);
+    if (found) return decide(reply, found.appId, done);
+    resolveApiKey(ctx, appId, apiKey).then((f) => (f ? decide(reply, f.appId, done) : done()), done);
+  };
 }
 
 /** The app id a request's path names, when it has an app id's shape (else the rule is "any"). */

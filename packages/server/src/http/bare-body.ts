@@ -17,6 +17,13 @@ export const BARE_BODY_ROUTES: readonly RouteDef[] = [
   Routes.security.logoutUserSessions,
   Routes.devTeam.inviteDeveloper,
   Routes.settingsDomains.updateCustomDomain,
+  // The session id again, as the DELETE's body (the query carries it too).
+  Routes.automation.stopTriggerInDebugMode,
+  // The invitation id the sign-up page checks.
+  Routes.referrals.checkInviteId,
+  // The reason of a rejected or removed marketplace product.
+  Routes.marketplace.rejectProduct,
+  Routes.marketplace.removeProduct,
 ];
 
 /** Route URLs as registered: file routes also as their stem and `stem/*` (files.routes.ts). */

@@ -33,6 +33,17 @@ export class ConsoleAccessRepo {
     await this.dbs.system.updateTable('dev_sessions').set({ last_used: now }).where('key_hash', '=', keyHash).execute();
   }
 
+  /** The developer who registered first (ties broken by id): the operator when BASALT_ADMINS is empty. */
+  firstDeveloper() {
+    return this.dbs.system
+      .selectFrom('developers')
+      .select(['id', 'email'])
+      .orderBy('created')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
   app(appId: string) {
     return this.dbs.system.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
   }

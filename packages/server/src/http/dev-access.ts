@@ -52,3 +52,40 @@ export function assertOperation(access: AppAccess, operation: number): void {
     });
   }
 }
+
+/** The first registered developer, remembered briefly (the operator when BASALT_ADMINS is empty). */
+let firstDeveloper: { id: string; at: number; dbs: Databases } | undefined;
+
+/**
+ * Whether a developer is an instance operator (decision 0082): named in BASALT_ADMINS by e-mail,
+ * or, when that list is empty, the first developer who registered. Operators give private plans
+ * and see the whole catalogue; later areas (approvals, moderation) ask the same question here.
+ */
+export async function isInstanceOperator(
+  dbs: Databases,
+  admins: readonly string[],
+  developer: { id: string; email: string },
+): Promise<boolean> {
+  if (admins.length > 0) return admins.includes(developer.email.toLowerCase());
+  if (!firstDeveloper || firstDeveloper.dbs !== dbs || Date.now() - firstDeveloper.at > 60_000) {
+    const row = await new ConsoleAccessRepo(dbs).firstDeveloper();
+    firstDeveloper = row ? { id: row.id, at: Date.now(), dbs } : undefined;
+  }
+  return firstDeveloper?.id === developer.id;
+}
+
+/** 403 for a developer who is not an instance operator. */
+export async function assertInstanceOperator(
+  dbs: Databases,
+  admins: readonly string[],
+  developer: { id: string; email: string },
+): Promise<void> {
+  if (!(await isInstanceOperator(dbs, admins, developer)))
+    throw ApiError.forbidden('Only an operator of this server may do this (BASALT_ADMINS)');
+}
+
+/** 403 FEATURE_DISABLED when the operator switched the area off (BASALT_FEATURES). */
+export function assertFeature(features: Readonly<Record<string, boolean>>, feature: string, title: string): void {
+  if (features[feature] === false)
+    throw new ApiError('FEATURE_DISABLED', `${title} is switched off on this server (BASALT_FEATURES)`, { feature });
+}

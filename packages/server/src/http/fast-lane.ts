@@ -102,6 +102,9 @@ export class FastLane {
     const cors = corsHeaders(rule, req.headers.origin);
     this.taken++;
     const table = m[3];
+    // Plan limits on calls, counted on arrival as the app API's step does (app-auth.ts `planGate`).
+    const gate = this.ctx.plans.gate;
+    const verdict = gate ? gate.admit(key?.appId ?? caller!.appId) : undefined;
     const started = performance.now();
     const meter = this.ctx.meter;
     if (meter.enabled) {
@@ -126,12 +129,21 @@ export class FastLane {
         return this.fail(req, res, err, started, cors);
       }
       let pending: Promise<unknown>;
-      try {
-        // As the routes do: a find's reads are handed `res` and stop when its client goes away.
-        // A token is decided after the body is read, as in Fastify (a bad body is a 400 first).
-        pending = caller
+      // As the routes do: a find's reads are handed `res` and stop when its client goes away.
+      // A token is decided after the body is read, as in Fastify (a bad body is a 400 first).
+      const run = () =>
+        caller
           ? handler(caller, table, body, res)
           : userCaller(this.ctx, key!, m[2], token as string).then((c) => handler(c, table, body, res));
+      try {
+        pending =
+          verdict === undefined
+            ? run()
+            : Promise.resolve(verdict).then((r) => {
+                if (!r) return run();
+                res.setHeader('retry-after', String(r.retryAfterSeconds));
+                throw r.error;
+              });
       } catch (err) {
         // A handler that refuses before its first await throws here rather than rejecting.
         return this.fail(req, res, err, started, cors);

@@ -29,6 +29,17 @@ import { navigatorModule } from './navigator/index.js';
 import { licenseModule } from './license/index.js';
 import { lifecycleModule } from './lifecycle/index.js';
 import { backupsModule } from './backups/index.js';
+import { aiAssistantsModule, aiModule, knowledgeBasesModule } from './ai/index.js';
+import { integrationsModule, webhooksModule } from './webhooks/index.js';
+import { mcpModule } from './mcp/index.js';
+import { billingModule } from './billing/index.js';
+import { uiBuilderModule } from './ui-builder/index.js';
+import { formsModule, pdfModule } from './ui-docs/index.js';
+import { gamificationModule } from './gamification/index.js';
+import { communityModule } from './community/index.js';
+import { marketplaceModule } from './marketplace/index.js';
+import { sqlServiceModule } from './sql-service/index.js';
+import { dataConnectorsModule } from './data-connectors/index.js';
 
 /**
  * Every server module, in registration order. A new area adds one line here (and its routes group
@@ -65,4 +76,19 @@ export const modules: ServerModule[] = [
   licenseModule,
   lifecycleModule,
   backupsModule,
+  aiModule,
+  knowledgeBasesModule,
+  aiAssistantsModule,
+  webhooksModule,
+  integrationsModule,
+  mcpModule,
+  billingModule,
+  uiBuilderModule,
+  formsModule,
+  pdfModule,
+  gamificationModule,
+  communityModule,
+  marketplaceModule,
+  sqlServiceModule,
+  dataConnectorsModule,
 ];

@@ -10,6 +10,7 @@ import { SharedObjects } from './shared-objects.js';
 import { SubscriptionRegistry } from './subscriptions.js';
 import { recordLookup } from './record-lookup.js';
 import { LOG_NAMESPACE, serveLogNamespace } from '../modules/cloudcode/logs/index.js';
+import { FLOW_DEBUG_NAMESPACE, serveFlowDebugNamespace } from '../modules/flows/observe/debug-namespace.js';
 
 const APP_ID = /^[A-Za-z0-9-]{1,64}$/;
 
@@ -75,6 +76,8 @@ export class RealtimeServer {
     // namespaces' pattern exists: `of()` would otherwise make it a child of that pattern, with the
     // app namespaces' API-key check.
     this.unsubscribeBus.push(serveLogNamespace(this.io.of(LOG_NAMESPACE), ctx, ctx.cloudLogs));
+    // The console's live flow debugging, made before the app namespaces' pattern for the same reason.
+    this.unsubscribeBus.push(serveFlowDebugNamespace(this.io.of(FLOW_DEBUG_NAMESPACE), ctx));
     this.unsubscribeBus.push(
       ctx.cloudLogs.useTransport((appId, line) => this.fanOut.publish({ kind: 'log', appId, line })),
     );

@@ -155,6 +155,9 @@ function kindOf(req: SeenRequest): AnswerKind {
   const body = req.body as { code?: unknown; message?: unknown } | undefined;
   if (req.status === 404 && typeof body?.message === 'string' && body.message.startsWith('No route')) return 'noRoute';
   if (req.status === 501 && body?.code === 'NOT_AVAILABLE_YET') return 'notAvailable';
+  // A built area the operator has not switched on (AI assistance without a provider, decision
+  // 0076) refuses with its own 503: the route is there and answered as designed.
+  if (req.status === 503 && body?.code === 'AI_NOT_CONFIGURED') return 'refused';
   // Console answers carry text codes; the app API's are numbers (8002: not a valid API key).
   if (typeof body?.code === 'number') return 'appApi';
   if (req.status >= 500) return 'serverError';

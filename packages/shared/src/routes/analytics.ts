@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineRoute } from '../route.js';
-import { SuccessSchema } from '../schemas.js';
+import { NullableSchema, PageSchema, SuccessSchema } from '../schemas.js';
 
 const app = '/:appId/console';
 
@@ -205,7 +205,17 @@ export const analyticsRoutes = {
 /** A console activity event: any JSON object the console reports (at most 16 KB). */
 export const ActivityEventSchema = Type.Record(Type.String(), Type.Unknown(), { maxProperties: 50 });
 
-/** The console's report of what a developer does in an app (part of Analytics). */
+/** One stored console activity event, with who reported it (the developer's email; '' once they are gone). */
+export const ActivityEntrySchema = Type.Object({
+  id: Type.String(),
+  developerId: NullableSchema(Type.String()),
+  developer: Type.String(),
+  created: Type.Number(),
+  event: Type.Record(Type.String(), Type.Unknown()),
+});
+export type ActivityEntry = Static<typeof ActivityEntrySchema>;
+
+/** The console's report of what a developer does in an app (part of Analytics), shown in the audit area. */
 export const activityManagerRoutes = {
   send: defineRoute({
     name: 'activityManager.send',
@@ -215,5 +225,18 @@ export const activityManagerRoutes = {
     body: ActivityEventSchema,
     response: SuccessSchema,
     summary: 'Stores a console activity event of the app',
+  }),
+  /** Ours (the reference client only sends): the audit area lists what was stored. */
+  load: defineRoute({
+    name: 'activityManager.load',
+    method: 'GET',
+    path: `${app}/user-activity`,
+    auth: 'developer',
+    query: Type.Object({
+      offset: Type.Optional(Type.Integer({ minimum: 0 })),
+      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+    }),
+    response: PageSchema(ActivityEntrySchema),
+    summary: "`{data: [ActivityEntry], totalRows}`: the app's console activity events, newest first",
   }),
 };

@@ -78,8 +78,9 @@ export const appsRoutes = {
     query: Type.Object({ appName: Type.Optional(AppNameSchema) }),
     response: NewAppProcessSchema,
     summary:
-      'Creates an app from an exported ZIP sent as the raw body (application/zip or application/octet-stream); ' +
-      'the import runs as a job in the new app, whose process route reports it',
+      'Creates an app from an exported ZIP sent as the raw body (application/zip or application/octet-stream, ' +
+      'name in `?appName=`) or as the file of a multipart form (name in its `appName` field, as the console ' +
+      'uploads it); the import runs as a job in the new app, whose process route reports it',
   }),
   createAppFromZipUrl: defineRoute({
     name: 'apps.createAppFromZipUrl',

@@ -19,19 +19,101 @@ export const FLOW_ELEMENT_TYPES = [
   'trigger.data',
   'trigger.api',
   'trigger.schedule',
+  'trigger.userRegistered',
+  'trigger.message',
   'control.condition',
   'control.delay',
+  'control.waitForEvent',
   'control.returnResult',
   'action.createRecord',
   'action.updateRecord',
   'action.findRecords',
   'action.http',
   'action.log',
+  'action.aiAssistant',
+  'action.aiAgent',
+  'action.deleteRecord',
+  'action.publish',
+  'action.sendEmail',
+  'action.callService',
+  'action.setVariables',
+  'action.assignName',
+  'action.sharedGet',
+  'action.sharedSet',
+  'action.callFlow',
+  'action.subFlow',
+  'action.transform',
+  'control.router',
+  'control.forEach',
+  'control.repeat',
+  'control.parallel',
+  'control.join',
 ] as const;
 export type FlowElementType = (typeof FLOW_ELEMENT_TYPES)[number];
 
-/** Output ports a transition may leave from. */
-export const FLOW_PORTS = ['out', 'yes', 'no', 'error', 'timeout'] as const;
+/**
+ * The config of each action and control element type (values may be `{{ }}` templates, except a
+ * transformer's JSONata `expression`). Triggers' configs are the triggers' own.
+ */
+export interface FlowElementConfigs {
+  'control.condition': {
+    left: unknown;
+    operator: '=' | '!=' | '>' | '>=' | '<' | '<=' | 'contains' | 'isEmpty';
+    right?: unknown;
+  };
+  'control.delay': { seconds: number };
+  'control.returnResult': { values: Record<string, unknown> };
+  /** Ports: each route's `port` (default: the value as text), the default port, `error`. */
+  'control.router': { value: unknown; routes: Array<{ value: unknown; port?: string }>; default?: string };
+  /** Ports `body` (per item, `$iteration {index, item}`), `out` (answers `{count}`), `error`; at most 1000 items. */
+  'control.forEach': { list: unknown };
+  /** Ports `body`, `out` (answers `{iterations, limitReached}`), `error`; `maxIterations` 1 to 10 000 is the failsafe. */
+  'control.repeat': { while: unknown; maxIterations: number };
+  /** Ports `branch-1` … `branch-16`: every wired branch starts. */
+  'control.parallel': Record<string, never>;
+  /** Goes on once a token came in on every transition leading to it. */
+  'control.join': Record<string, never>;
+  'action.createRecord': { table: string; values: Record<string, unknown> };
+  'action.updateRecord': { table: string; objectId: string; changes: Record<string, unknown> };
+  'action.findRecords': { table: string; where?: string; pageSize?: number };
+  'action.deleteRecord': { table: string; objectId: string };
+  'action.http': {
+    url: string;
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+    headers?: Record<string, unknown>;
+    body?: unknown;
+    retry?: { count: number; delayMs: number };
+  };
+  'action.log': { level: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR'; message: unknown };
+  'action.publish': { channel: string; message: unknown; headers?: Record<string, unknown>; subtopic?: string };
+  'action.sendEmail': {
+    template: string;
+    values?: Record<string, unknown>;
+    to?: string[];
+    cc?: string[];
+    bcc?: string[];
+    /** A where clause over Users: their emails are recipients too. */
+    criteria?: string;
+  };
+  'action.callService': { service: string; method: string; args?: unknown };
+  'action.setVariables': { values: Record<string, unknown> };
+  'action.assignName': { name: unknown };
+  'action.sharedGet': { key: string; default?: unknown };
+  'action.sharedSet': { key: string; value: unknown; ttlSeconds?: number };
+  /** Starts a flow (name or id, API trigger) and goes on: answers `{executionId}`. */
+  'action.callFlow': { flow: string; data?: Record<string, unknown> };
+  /** Starts a flow and waits for it to end: answers its Return Result. */
+  'action.subFlow': { flow: string; data?: Record<string, unknown> };
+  /** JSONata over `input` with `$trigger`, `$vars`, `$results` … bound; 1 s and 256 KB at most. */
+  'action.transform': { expression: string; input?: unknown };
+}
+
+/**
+ * Output ports a transition may leave from. A loop's `body` runs per iteration; a parallel
+ * element's ports are `branch-1` … `branch-16`; a router's are named by its routes (and its
+ * default port, `default` unless named).
+ */
+export const FLOW_PORTS = ['out', 'yes', 'no', 'error', 'timeout', 'body'] as const;
 
 /** One block of a flow: `config` keys depend on `type` (see FLOW_ELEMENT_TYPES). */
 export const FlowElementSchema = Type.Object({
@@ -39,6 +121,8 @@ export const FlowElementSchema = Type.Object({
   name: Type.String(),
   type: Type.String(),
   config: Type.Object({}, { additionalProperties: true }),
+  /** Where the console's canvas draws the element; kept with the version, never read by the engine. */
+  position: Type.Optional(Type.Object({ x: Type.Number(), y: Type.Number() })),
 });
 /** `config` is open: its keys depend on the element's type. */
 export type FlowElement = Omit<Static<typeof FlowElementSchema>, 'config'> & { config: Record<string, unknown> };
@@ -143,6 +227,13 @@ export const FlowErrorSchema = Type.Object({
 });
 export type FlowError = Static<typeof FlowErrorSchema>;
 
+/**
+ * An app's flow settings: finished instances (COMPLETED, FAILED, STOPPED) and their steps are
+ * removed this many days after they finished (default 30).
+ */
+export const FlowSettingsSchema = Type.Object({ retentionDays: Type.Integer() });
+export type FlowSettings = Static<typeof FlowSettingsSchema>;
+
 export const FlowInstanceSchema = Type.Object({
   executionId: Type.String(),
   status: FlowInstanceStatusSchema,
@@ -160,6 +251,11 @@ const InstancesFindBody = Type.Object(
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     /** Alias of `pageSize`. */
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    /** Started at or after / before this time (epoch ms). */
+    fromDate: Type.Optional(Type.Number({ minimum: 0 })),
+    toDate: Type.Optional(Type.Number({ minimum: 0 })),
+    /** Debug runs are left out unless asked for (`true`: only them). */
+    debug: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: true },
 );
@@ -183,6 +279,10 @@ export const FlowInstanceDetailsSchema = Type.Object({
   executionId: Type.String(),
   flowId: Type.String(),
   versionId: Type.String(),
+  /** The definition it ran with (`getFlowHistoricalConfig`). */
+  configId: Type.String(),
+  /** Set on a debug run: the debug session it belongs to. */
+  debugSessionId: NullableSchema(Type.String()),
   status: FlowInstanceStatusSchema,
   startedAt: Type.Number(),
   finishedAt: NullableSchema(Type.Number()),
@@ -404,5 +504,22 @@ export const automationRoutes = {
     auth: 'developer',
     devPermission: LAUNCH,
     response: FlowInstanceSchema,
+  }),
+  /** Basalt's own: how long finished instances are kept (decision 0072). */
+  getFlowSettings: defineRoute({
+    name: 'automation.getFlowSettings',
+    method: 'GET',
+    path: `${A}/settings`,
+    auth: 'developer',
+    response: FlowSettingsSchema,
+  }),
+  updateFlowSettings: defineRoute({
+    name: 'automation.updateFlowSettings',
+    method: 'PUT',
+    path: `${A}/settings`,
+    auth: 'developer',
+    devPermission: EDIT,
+    body: Type.Object({ retentionDays: Type.Integer({ minimum: 1, maximum: 3650 }) }),
+    response: FlowSettingsSchema,
   }),
 };

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { defineRoute, plannedRoutes } from '../route.js';
 import { DevOperations } from '../dev-permissions.js';
 import { SuccessSchema } from '../schemas.js';
+import { InstallProductBody, MarketplaceInstallSchema } from './marketplace.js';
 import {
   CodeDeploymentSchema,
   CodelessApiServiceSchema,
@@ -377,17 +378,32 @@ export const blRoutes = {
   }),
 };
 
-/** Marketplace deployment models (`cloudCode` group); they come with the Marketplace area (decision 0053). */
-export const cloudCodeRoutes = plannedRoutes('marketplace', 'cloudCode', {
-  installMarketplaceDeploymentModel: [
-    'POST',
-    '/:appId/console/cloud-code/deployment-models/marketplace/install/:productId',
-  ],
-  uninstallMarketplaceDeploymentModel: [
-    'POST',
-    '/:appId/console/cloud-code/deployment-models/marketplace/uninstall/:productId',
-  ],
-});
+/**
+ * Marketplace deployment models (`cloudCode` group, decision 0088): a cloud-code service product
+ * is deployed into its own JS model of the app and runs only in the cloud-code sandbox.
+ */
+export const cloudCodeRoutes = {
+  installMarketplaceDeploymentModel: defineRoute({
+    name: 'cloudCode.installMarketplaceDeploymentModel',
+    method: 'POST',
+    path: '/:appId/console/cloud-code/deployment-models/marketplace/install/:productId',
+    auth: 'developer',
+    devPermission: DevOperations.MARKETPLACE_PURCHASE,
+    query: Type.Object({ version: Type.Optional(Type.String({ maxLength: 40 })) }),
+    body: Type.Optional(InstallProductBody),
+    response: MarketplaceInstallSchema,
+    summary: "Installs a cloud-code service product (allocated to the app) into its own model of the app's cloud code",
+  }),
+  uninstallMarketplaceDeploymentModel: defineRoute({
+    name: 'cloudCode.uninstallMarketplaceDeploymentModel',
+    method: 'POST',
+    path: '/:appId/console/cloud-code/deployment-models/marketplace/uninstall/:productId',
+    auth: 'developer',
+    devPermission: DevOperations.MARKETPLACE_PURCHASE,
+    response: SuccessSchema,
+    summary: 'Removes an installed cloud-code service product and its model',
+  }),
+};
 
 /** The codeless functions library and codeless deploys (`codeless` group). */
 export const codelessRoutes = {

@@ -25,6 +25,9 @@ import { sqlServiceRoutes } from './sql-service.js';
 import { dataToVisualizeRoutes } from './dashboards.js';
 import { emailRoutes } from './email.js';
 import { automationRoutes } from './automation.js';
+import { aiAssistantRoutes } from './ai-assistants.js';
+import { automationObserveRoutes } from './automation-observe.js';
+import { automationSlaRoutes } from './automation-sla.js';
 import { backupsRoutes } from './backups.js';
 import { formEditorRoutes } from './forms.js';
 import { licenseRoutes } from './license.js';
@@ -32,11 +35,13 @@ import { navigatorRoutes } from './navigator.js';
 import { blueprintsRoutes } from './blueprints.js';
 import { openAIRoutes } from './ai.js';
 import { settingsSectionRoutes } from './settings-sections.js';
+import { dataValidatorsRoutes } from './data-validators.js';
 import { settingsDomainRoutes } from './settings-domains.js';
 import { chartBuilderRoutes } from './charts.js';
 import { visualizationsRoutes } from './visualizations.js';
 import { consolePreviewRoutes } from './console-preview.js';
 import { quickAppsRoutes } from './quick-apps.js';
+import { uiBuilderRoutes } from './ui-builder.js';
 import { frExtensionsRoutes, integrationsRoutes } from './integrations.js';
 import { webhooksRoutes } from './webhooks.js';
 import { pdfRoutes } from './pdf.js';
@@ -44,6 +49,10 @@ import { hostingMcpServicesRoutes, mcpServicesRoutes } from './mcp.js';
 import { knowledgeBaseRoutes } from './knowledge-base.js';
 import { blRoutes, cloudCodeRoutes, codelessRoutes, mcpApiServicesRoutes } from './cloudcode-bl.js';
 import { blHandlerRoutes } from './cloudcode-handlers.js';
+import { billingRoutes, operatorRoutes } from './billing.js';
+import { gamificationRoutes } from './gamification.js';
+import { communityRoutes, developerProfileRoutes, initialQuestionnaireRoutes, referralsRoutes } from './community.js';
+import { marketplaceRoutes } from './marketplace.js';
 
 export * from './system.js';
 export * from './user.js';
@@ -71,6 +80,9 @@ export * from './sql-service.js';
 export * from './dashboards.js';
 export * from './email.js';
 export * from './automation.js';
+export * from './ai-assistants.js';
+export * from './automation-observe.js';
+export * from './automation-sla.js';
 export * from './backups.js';
 export * from './forms.js';
 export * from './license.js';
@@ -78,11 +90,14 @@ export * from './navigator.js';
 export * from './blueprints.js';
 export * from './ai.js';
 export * from './settings-sections.js';
+export * from './data-validators.js';
 export * from './settings-domains.js';
 export * from './charts.js';
 export * from './visualizations.js';
 export * from './console-preview.js';
 export * from './quick-apps.js';
+export * from './ui-builder.js';
+export * from './ui-builder-look.js';
 export * from './integrations.js';
 export * from './webhooks.js';
 export * from './pdf.js';
@@ -91,6 +106,10 @@ export * from './knowledge-base.js';
 export * from './cloudcode-schemas.js';
 export * from './cloudcode-bl.js';
 export * from './cloudcode-handlers.js';
+export * from './billing.js';
+export * from './gamification.js';
+export * from './community.js';
+export * from './marketplace.js';
 
 /**
  * Every declared console route, by SDK group. Each area adds its group here; the server test
@@ -128,12 +147,30 @@ export const Routes = {
   mcpApiServices: mcpApiServicesRoutes,
   /** The logging configuration rows of `settings` and the ring of recent cloud-code log lines. */
   logging: loggingRoutes,
-  /** Automation flows: definitions, versions, instances (the rest of the 2.57.2 group answers 501). */
-  automation: automationRoutes,
+  /**
+   * Automation flows: definitions, versions, instances, and their metrics, logs, debugging and
+   * execution permissions (automation-observe.ts), SLA calendars and goals (automation-sla.ts),
+   * AI assistants (ai-assistants.ts); the rest of the 2.57.2 group answers 501.
+   */
+  automation: { ...automationRoutes, ...aiAssistantRoutes, ...automationObserveRoutes, ...automationSlaRoutes },
+  /** The predefined column validators of `settings` (`getDataValidators`). */
+  dataValidators: dataValidatorsRoutes,
   /** The landing page rows of `settings`: content, templates, publish into the app's `web/` files. */
   landingPage: landingPageRoutes,
   /** Backups of an app (Basalt's own group): scheduled and manual archives, restore. */
   backups: backupsRoutes,
+  /** Plans and limits (decision 0082); payment profiles, tiers and credit answer 501 until built. */
+  billing: billingRoutes,
+  /** The instance operator's view: role, feature switches, the whole plan catalogue (Basalt addition). */
+  operator: operatorRoutes,
+  /** Missions: packs, tasks over platform events, levels, badges, points, trivia (decision 0083). */
+  gamification: gamificationRoutes,
+  /** Community (decision 0083): comments, reviews and votes, profiles, invitations, the first questionnaire. */
+  community: communityRoutes,
+  marketplace: marketplaceRoutes,
+  developerProfile: developerProfileRoutes,
+  referrals: referralsRoutes,
+  initialQuestionnaire: initialQuestionnaireRoutes,
 
   // Areas not built yet (each route carries its `area`; the server answers them 501 until built).
   /** Settings sections not built yet (route names `settings.*`). */
@@ -151,6 +188,8 @@ export const Routes = {
   navigator: navigatorRoutes,
   blueprints: blueprintsRoutes,
   openAI: openAIRoutes,
+  /** The UI Builder: containers, pages, layouts, documents, logic and publishing; the rest answers 501. */
+  uiBuilder: uiBuilderRoutes,
   chartBuilder: chartBuilderRoutes,
   visualizations: visualizationsRoutes,
   consolePreview: consolePreviewRoutes,

@@ -12,6 +12,11 @@ export const StatusInfoSchema = Type.Object({
   mail: Type.Union([Type.Literal('smtp'), Type.Literal('log')]),
   /** Each product area (an `Areas` id) and whether it is built. */
   areas: Type.Record(Type.String(), AreaStateSchema),
+  /**
+   * The operator's feature switches (BASALT_FEATURES, decision 0082): an area switched off answers
+   * 403 FEATURE_DISABLED and the console hides it.
+   */
+  features: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
 });
 export type StatusInfo = Static<typeof StatusInfoSchema>;
 

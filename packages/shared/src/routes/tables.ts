@@ -10,6 +10,12 @@ export const DataNameSchema = Type.String({ minLength: 1, maxLength: 64, pattern
 
 const Open = { additionalProperties: true } as const;
 
+/** Longest validator a column takes, in characters. */
+export const CUSTOM_REGEX_MAX_LENGTH = 1000;
+
+/** A column's validator as the console sends it: a regular expression, or `null` for none. */
+const CustomRegexSchema = Type.Union([Type.String({ maxLength: CUSTOM_REGEX_MAX_LENGTH }), Type.Null()]);
+
 const ColumnBody = Type.Object(
   {
     name: DataNameSchema,
@@ -18,6 +24,7 @@ const ColumnBody = Type.Object(
     unique: Type.Optional(Type.Boolean()),
     indexed: Type.Optional(Type.Boolean()),
     defaultValue: Type.Optional(Type.Unknown()),
+    customRegex: Type.Optional(CustomRegexSchema),
   },
   Open,
 );
@@ -80,6 +87,11 @@ export const DataColumnSchema = Type.Object({
   /** objectId, created, updated, ownerId and the Users system columns cannot be changed. */
   system: Type.Boolean(),
   primaryKey: Type.Boolean(),
+  /**
+   * The column's validator: a regular expression (RE2 syntax) every value written must match
+   * whole, or `null`. Text columns only.
+   */
+  customRegex: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type DataColumn = Static<typeof DataColumnSchema>;
 
@@ -410,6 +422,7 @@ export const tablesRoutes = {
         unique: Type.Optional(Type.Boolean()),
         indexed: Type.Optional(Type.Boolean()),
         defaultValue: Type.Optional(Type.Unknown()),
+        customRegex: Type.Optional(CustomRegexSchema),
         // Relation columns: which one (prevName or columnId, else name) and its new options.
         columnId: Type.Optional(Type.String({ maxLength: 100 })),
         toTableName: Type.Optional(Type.String({ maxLength: 200 })),

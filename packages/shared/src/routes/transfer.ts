@@ -1,5 +1,4 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { NotBuiltSchema } from '../schemas.js';
 import { defineRoute, type RouteDef } from '../route.js';
 import { DevOperations } from '../dev-permissions.js';
 import { AppExportSchema, AppPartsSchema, ProcessStartedSchema } from '../lifecycle.js';
@@ -87,9 +86,6 @@ export const CsvImportResultSchema = Type.Object({
 });
 export type CsvImportResult = Static<typeof CsvImportResultSchema>;
 
-/** The answer of a kind of transfer not built yet: it always answers 501, never a 2xx. */
-const NotBuilt = NotBuiltSchema;
-
 /** Largest file an import job takes (bytes, UTF-8): it is streamed to storage, never held whole. */
 export const CSV_IMPORT_JOB_MAX_BYTES = 200 * 1024 * 1024;
 
@@ -163,6 +159,71 @@ export const CsvImportJobSchema = Type.Object({
   canRollBack: Type.Boolean(),
 });
 export type CsvImportJob = Static<typeof CsvImportJobSchema>;
+
+/** One CSV column of a multi-step data import: where it goes and as what type. */
+export const DataImportColumnSchema = Type.Object({
+  /** The header of the CSV column. */
+  header: Type.String(),
+  /** The table column it goes to, or null: left out. */
+  column: Type.Union([Type.String(), Type.Null()]),
+  /** The column's type: the existing column's, or the one the new column gets. */
+  type: Type.String(),
+  /** Whether the table already has this column (else the run creates it). */
+  exists: Type.Boolean(),
+});
+export type DataImportColumn = Static<typeof DataImportColumnSchema>;
+
+/**
+ * The body of one step of `importDataServiceFiles` (decision 0069). `upload`: `{table, content,
+ * fileName?, delimiter?}` (the CSV text with its header line); `preview`: `{importId, columns?}`
+ * (the mapping: header → column or null, and the type of each new column); `run`: `{importId,
+ * columns?, skipInvalid?}`; `status`: `{importId}`.
+ */
+export const DataImportStepBodySchema = Type.Object(
+  {
+    importId: Type.Optional(Type.String({ maxLength: 64 })),
+    table: Type.Optional(Type.String({ maxLength: 200 })),
+    fileName: Type.Optional(Type.String({ maxLength: 300 })),
+    content: Type.Optional(Type.String()),
+    delimiter: CsvImportBodySchema.properties.delimiter,
+    columns: Type.Optional(
+      Type.Array(
+        Type.Object({
+          header: Type.String({ maxLength: 500 }),
+          column: Type.Union([Type.String({ maxLength: 200 }), Type.Null()]),
+          type: Type.Optional(Type.String({ maxLength: 40 })),
+        }),
+        { maxItems: 200 },
+      ),
+    ),
+    skipInvalid: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: true },
+);
+export type DataImportStepBody = Static<typeof DataImportStepBodySchema>;
+
+/** What every step of a multi-step data import answers: the import as it stands. */
+export const DataImportStepSchema = Type.Object({
+  importId: Type.String(),
+  step: Type.String(),
+  table: Type.String(),
+  /** The table does not exist yet: the run creates it. */
+  newTable: Type.Boolean(),
+  fileName: Type.String(),
+  bytes: Type.Integer(),
+  /** Data rows of the file (known after upload). */
+  rowsTotal: Type.Union([Type.Integer(), Type.Null()]),
+  columns: Type.Array(DataImportColumnSchema),
+  /** `upload`: the first data rows, cells in header order. */
+  preview: Type.Optional(Type.Array(Type.Array(Type.Union([Type.String(), Type.Null()])))),
+  /** `preview`: every row checked, nothing written. */
+  check: Type.Optional(CsvImportResultSchema),
+  /** `run` and `status`: the import job writing the rows. */
+  job: Type.Optional(CsvImportJobSchema),
+  /** `run` and `status`: rows done of rows total, 0 to 100. */
+  progress: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+});
+export type DataImportStep = Static<typeof DataImportStepSchema>;
 
 /** Most users one Firebase import request takes (an export of more goes in several requests). */
 export const FIREBASE_IMPORT_MAX_USERS = 10_000;
@@ -417,8 +478,9 @@ export const transferRoutes = {
     path: `${app}/import/data/:step`,
     auth: 'developer',
     devPermission: DevOperations.IMPORT,
-    response: NotBuilt,
-    summary: 'Multi-step import of data service files (not available yet: 501)',
+    body: DataImportStepBodySchema,
+    response: DataImportStepSchema,
+    summary: 'One step of a multi-step CSV import of records: upload, preview, run, status',
   }),
   importFirebaseUsers: defineRoute({
     name: 'transfer.importFirebaseUsers',

@@ -68,7 +68,13 @@ export const userRoutes = {
     method: 'POST',
     path: '/console/devreg',
     auth: 'public',
-    body: Type.Object({ email: Email, password: Password, name: Type.Optional(Type.String({ maxLength: 200 })) }),
+    body: Type.Object({
+      email: Email,
+      password: Password,
+      name: Type.Optional(Type.String({ maxLength: 200 })),
+      /** The invitation an invite-only instance needs (decision 0083). */
+      inviteId: Type.Optional(Type.String({ maxLength: 100 })),
+    }),
   }),
   suicide: defineRoute({
     name: 'user.suicide',

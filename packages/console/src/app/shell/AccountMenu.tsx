@@ -1,6 +1,14 @@
 import { Link } from 'react-router';
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconApps, IconLogout, IconShieldLock, IconUser } from '@tabler/icons-react';
+import {
+  IconApps,
+  IconLogout,
+  IconServer,
+  IconShieldLock,
+  IconTrophy,
+  IconUser,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { useGetAccountInfo } from '../../features/account/api/account.queries';
 import { useSignOut } from '../session/useSignOut';
 import { initials } from '../../lib/format';
@@ -33,6 +41,15 @@ export function AccountMenu() {
         </Menu.Item>
         <Menu.Item component={Link} to="/account/security" leftSection={<IconShieldLock size={16} stroke={1.5} />}>
           Security and two-factor
+        </Menu.Item>
+        <Menu.Item component={Link} to="/account/server" leftSection={<IconServer size={16} stroke={1.5} />}>
+          Server and licence
+        </Menu.Item>
+        <Menu.Item component={Link} to="/missions" leftSection={<IconTrophy size={16} stroke={1.5} />}>
+          Missions
+        </Menu.Item>
+        <Menu.Item component={Link} to="/community" leftSection={<IconUsersGroup size={16} stroke={1.5} />}>
+          Community profile
         </Menu.Item>
         <Menu.Item component={Link} to="/apps" leftSection={<IconApps size={16} stroke={1.5} />}>
           All apps

@@ -14,6 +14,7 @@ import { SafetyBanner } from '../../features/security/components/SafetyBanner';
 import { useImportJobsInTray } from '../../features/data/api/import-jobs.queries';
 import { useTransferJobsInTray } from '../../features/data/api/transfer-imports.queries';
 import { useLifecycleInTray } from '../../features/lifecycle/api/lifecycle-tasks';
+import { useReportAreaVisits } from '../../features/audit/api/activity.queries';
 
 const SIDEBAR_WIDTH = 232;
 const RAIL_WIDTH = 56;
@@ -41,6 +42,8 @@ export function AppLayout() {
   useHotkeys([['[', toggle]]);
 
   const area = Areas.find((a) => a.segment === pathname.slice(`/apps/${appId}/`.length).split('/')[0]);
+  // The audit area's Console activity lists the areas opened (activityManager).
+  useReportAreaVisits(appId, area?.segment);
   const crumbs = appCrumbs(pathname, appId, app?.appName, useCrumbLabels());
 
   return (

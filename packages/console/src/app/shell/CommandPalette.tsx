@@ -2,7 +2,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router';
 import { Kbd, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { Spotlight, type SpotlightActionGroupData } from '@mantine/spotlight';
-import { IconApps, IconLogout, IconMoon, IconPlus, IconSearch, IconShieldLock, IconUser } from '@tabler/icons-react';
+import {
+  IconApps,
+  IconLogout,
+  IconMoon,
+  IconPlus,
+  IconSearch,
+  IconServer,
+  IconShieldLock,
+  IconUser,
+} from '@tabler/icons-react';
 import { Areas } from '@basalt/shared';
 import { areaIcon } from '../../components/area-icons';
 import { AppAvatar } from '../../components/AppAvatar';
@@ -97,6 +106,14 @@ export function CommandPalette() {
           keywords: ['2fa', 'password', 'totp'],
           leftSection: <IconShieldLock size={18} stroke={1.5} />,
           onClick: () => navigate('/account/security'),
+        },
+        {
+          id: 'account-server',
+          label: 'Server and licence',
+          description: 'Licence, version and cluster nodes of this server',
+          keywords: ['license', 'licence', 'instance', 'cluster', 'version', 'status'],
+          leftSection: <IconServer size={18} stroke={1.5} />,
+          onClick: () => navigate('/account/server'),
         },
       ],
     });

@@ -6,11 +6,14 @@ import { MainContent } from './MainContent';
 
 function crumbsFor(pathname: string): Crumb[] {
   if (pathname.startsWith('/account/security')) return [{ label: 'Account', to: '/account' }, { label: 'Security' }];
+  if (pathname.startsWith('/account/server')) return [{ label: 'Account', to: '/account' }, { label: 'Server' }];
   if (pathname.startsWith('/account')) return [{ label: 'Account' }];
+  if (pathname.startsWith('/missions')) return [{ label: 'Missions' }];
+  if (pathname.startsWith('/community')) return [{ label: 'Community' }];
   return [{ label: 'Apps', to: '/apps' }];
 }
 
-/** Frame of the screens outside an app: the apps list and the account pages. */
+/** Frame of the screens outside an app: the apps list, the account pages, Missions and Community. */
 export function ConsoleLayout() {
   const { pathname } = useLocation();
   return (

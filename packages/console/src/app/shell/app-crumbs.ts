@@ -1,5 +1,6 @@
 import { Areas } from '@basalt/shared';
 import type { Crumb } from './Breadcrumbs';
+import { AUDIT_SECTIONS } from '../../features/audit/sections';
 import { CODE_SECTIONS } from '../../features/code/sections';
 import { MESSAGING_SECTIONS } from '../../features/messaging/sections';
 import { SECURITY_SECTIONS } from '../../features/security/sections';
@@ -8,6 +9,7 @@ import { USERS_SECTIONS } from '../../features/users/sections';
 
 /** Areas whose first word after the area names one of its pages, with the names their tabs show. */
 const SECTIONS: Record<string, ReadonlyArray<{ segment: string; label: string }>> = {
+  audit: AUDIT_SECTIONS,
   code: CODE_SECTIONS,
   messaging: MESSAGING_SECTIONS,
   security: SECURITY_SECTIONS,

@@ -5,4 +5,8 @@ import type { ComponentType } from 'react';
  * provides a page; until then the area page explains its state. Loaders keep each area in its
  * own chunk.
  */
-export const areaScreens: Record<string, () => Promise<{ default: ComponentType }>> = {};
+export const areaScreens: Record<string, () => Promise<{ default: ComponentType }>> = {
+  // Missions and Community are the developer's own, not the app's: the same pages as at /missions and /community.
+  gamification: () => import('../missions/pages/MissionsPage'),
+  community: () => import('../community/pages/CommunityPage'),
+};

@@ -17,6 +17,10 @@ export const dataRoutes: RouteObject[] = [
       { path: '-/config', lazy: lazyPage(() => import('./pages/ConfigPage')) },
       { path: '-/cache', lazy: lazyPage(() => import('./pages/CachePage')) },
       { path: '-/hives/:hive?/:store?', lazy: lazyPage(() => import('./pages/HivesPage')) },
+      {
+        path: '-/connectors/:connectorId/:table',
+        lazy: lazyPage(() => import('../data-connectors/pages/ConnectorTablePage')),
+      },
       { path: ':table', lazy: lazyPage(() => import('./pages/RecordsPage')) },
       { path: ':table/schema', lazy: lazyPage(() => import('./pages/SchemaPage')) },
     ],

@@ -5,3 +5,5 @@ export { ImportCard } from './components/ImportCard';
 export { DangerZoneCard } from './components/DangerZoneCard';
 export { CreateAppFromZipModal } from './components/CreateAppFromZipModal';
 export { downloadFile, useFollowProcess, useFollowedProcess, useLifecycleInTray } from './api/lifecycle-tasks';
+export { ZipSourceInput, useZipSourceField } from './components/ZipSourceInput';
+export { useCreateAppFromZip } from './api/lifecycle.queries';

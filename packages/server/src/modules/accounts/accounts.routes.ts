@@ -25,7 +25,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
     return account;
   };
 
-  handle(app, ctx, r.register, ({ body }) => service.register(body));
+  // Only the declared fields: a client cannot claim a team invitation it does not have.
+  handle(app, ctx, r.register, ({ body }) =>
+    service.register({ email: body.email, password: body.password, name: body.name, inviteId: body.inviteId }),
+  );
 
   for (const route of [r.login, r.cloudLogin]) {
     handle(app, ctx, route, async ({ req, reply, body }) => {
@@ -127,7 +130,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
     const name = typeof fields.name === 'string' ? fields.name.slice(0, 200) : undefined;
     const existing = await service.repo.findByEmail(invitation.email);
     if (!existing) {
-      await service.register({ email: invitation.email, password, name });
+      await service.register({ email: invitation.email, password, name, teamInvitation: true });
       const created = await service.repo.findByEmail(invitation.email);
       if (created) await service.repo.update(created.id, { email_confirmed: 1 });
     }

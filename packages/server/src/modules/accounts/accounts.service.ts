@@ -55,8 +55,12 @@ export class AccountsService {
     email: string;
     password: string;
     name?: string;
+    inviteId?: string;
+    teamInvitation?: boolean;
   }): Promise<Omit<DeveloperAccount, 'authKey'>> {
     const email = input.email.trim().toLowerCase();
+    const invited = { email, inviteId: input.inviteId, teamInvitation: input.teamInvitation };
+    for (const hook of this.ctx.registrationHooks) await hook.before(invited);
     if (await this.repo.findByEmail(email)) {
       throw ApiError.field(
         'CONFLICT',
@@ -90,6 +94,7 @@ export class AccountsService {
         ),
       });
     }
+    for (const hook of this.ctx.registrationHooks) await hook.after(invited, dev.id);
     await this.sendConfirmation(dev);
     this.ctx.bus.emit('developer.registered', { developerId: dev.id, email });
     const { authKey: _ignored, ...account } = toAccount(dev, '');

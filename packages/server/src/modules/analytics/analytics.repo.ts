@@ -264,6 +264,29 @@ export class AnalyticsRepo {
     await this.db.insertInto('console_activity').values(row).execute();
   }
 
+  /** A page of an app's console activity, newest first, with the reporting developer's email when they still exist. */
+  async listActivity(appId: string, offset: number, limit: number): Promise<Row[]> {
+    return this.db
+      .selectFrom('console_activity as a')
+      .leftJoin('developers as d', 'd.id', 'a.developer_id')
+      .select(['a.id', 'a.developer_id', 'a.created', 'a.event', 'd.email'])
+      .where('a.app_id', '=', appId)
+      .orderBy('a.created', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  async countActivity(appId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('console_activity')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('app_id', '=', appId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   /** Drops rollups and console activity older than `before` (epoch ms). */
   async prune(before: number): Promise<void> {
     for (const table of ['analytics_calls', 'analytics_latency', 'analytics_peaks'])

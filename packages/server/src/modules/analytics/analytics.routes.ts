@@ -19,4 +19,5 @@ export function registerAnalyticsRoutes(app: FastifyInstance, ctx: ServerContext
     await service.recordActivity(params.appId, developer.id, body);
     return { success: true };
   });
+  handle(app, ctx, a.load, ({ params, query }) => service.loadActivity(params.appId, query));
 }

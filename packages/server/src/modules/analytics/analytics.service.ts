@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   AGGREGATION_MS,
+  type ActivityEntry,
   type AnalyticsPeriod,
   type AnalyticsQuery,
   type ApiCallsRow,
@@ -242,6 +243,27 @@ export class AnalyticsService {
     });
   }
 
+  /** A page of the app's console activity events, newest first (the audit area's Console activity tab). */
+  async loadActivity(
+    appId: string,
+    q: { offset?: number; pageSize?: number },
+  ): Promise<{ data: ActivityEntry[]; totalRows: number }> {
+    const [rows, totalRows] = await Promise.all([
+      this.repo.listActivity(appId, q.offset ?? 0, q.pageSize ?? 50),
+      this.repo.countActivity(appId),
+    ]);
+    return {
+      data: rows.map((r) => ({
+        id: String(r.id),
+        developerId: r.developer_id == null ? null : String(r.developer_id),
+        developer: r.email == null ? '' : String(r.email),
+        created: Number(r.created),
+        event: parseEvent(String(r.event)),
+      })),
+      totalRows,
+    };
+  }
+
   /** Drops rollups older than `before` (epoch ms): the meter keeps `analyticsRetentionDays`. */
   async prune(before: number): Promise<void> {
     await this.repo.prune(before);
@@ -275,4 +297,14 @@ export function percentiles(counts: number[]): PerformancePoint {
     return 0;
   };
   return { count: total, p50: at(0.5), p90: at(0.9), p99: at(0.99) };
+}
+
+/** A stored event back as an object; the write stored JSON of an object, so anything else is shown as it is. */
+function parseEvent(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+  } catch {
+    return { value: text };
+  }
 }

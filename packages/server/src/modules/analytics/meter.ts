@@ -61,6 +61,8 @@ export class Meter {
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
   private readonly repo: AnalyticsRepo;
+  /** Told the calls of each app a flush wrote (Missions count them; decision 0083). */
+  readonly written: Array<(perApp: Map<string, number>) => void> = [];
 
   constructor(
     db: Kysely<any>,
@@ -159,6 +161,11 @@ export class Meter {
     this.users = new Map();
     try {
       await this.repo.writeCalls([...calls.values()]);
+      if (this.written.length) {
+        const perApp = new Map<string, number>();
+        for (const c of calls.values()) perApp.set(c.appId, (perApp.get(c.appId) ?? 0) + c.ok + c.errors);
+        for (const tell of this.written) tell(perApp);
+      }
       await this.repo.writeLatency([...latency.values()]);
       await this.repo.writePeaks([...peaks.values()]);
       await this.repo.writeUsers([...users.values()]);

@@ -16,7 +16,7 @@ export interface ColumnDescriptor {
   defaultValue: unknown;
   relatedTable: string | null;
   relationshipType?: string;
-  customRegex: null;
+  customRegex: string | null;
   autoLoad: boolean;
   isPrimaryKey: boolean;
   primaryKey: boolean;
@@ -42,7 +42,7 @@ export async function describeTable(data: AppData, caller: AppCaller, table: Tab
       required: c.required,
       defaultValue: c.defaultValue ?? null,
       relatedTable: null,
-      customRegex: null,
+      customRegex: c.customRegex ?? null,
       autoLoad: false,
       isPrimaryKey: key,
       primaryKey: key,

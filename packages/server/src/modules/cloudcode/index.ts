@@ -1,4 +1,7 @@
 import type { ServerModule } from '../module.js';
+import type { ServerContext } from '../../context.js';
+import type { AppCaller } from '../../http/app-auth.js';
+import { ServiceInvoker } from './appapi/invoke.service.js';
 import { cloudCodeMigrations } from './store/index.js';
 import { registerModelRoutes } from './models/models.routes.js';
 import { registerDraftRoutes } from './drafts/drafts.routes.js';
@@ -8,6 +11,7 @@ import { registerRemoteServiceRoutes } from './services/remote.routes.js';
 import { registerInvokeRoutes } from './appapi/invoke.routes.js';
 import { registerCodelessRoutes } from './codeless/codeless.routes.js';
 import { ServicesService } from './services/services.service.js';
+import { McpApiServices } from './services/mcp/mcp.js';
 import { createSandbox } from '../../sandbox/index.js';
 import { setSandbox } from './runtime/sandbox-holder.js';
 import { setBridgeFactory } from './runtime/invoke.js';
@@ -25,6 +29,21 @@ export {
 } from './runtime/invoke.js';
 export { onDeployed, setEventIdResolver, type DeployedEvent, type EventIdResolver } from './deploy/hooks.js';
 export * from './store/index.js';
+
+/** The app's API services as MCP lists them, with their MCP flags (the hosted MCP servers' tools). */
+export function mcpApiServicesOf(ctx: ServerContext): McpApiServices {
+  return new McpApiServices(new ServicesService(ctx));
+}
+
+/**
+ * Calls an API service's method by name as `caller` (a flow's call service step): the path cloud
+ * code's `services.invoke` takes, with the service's Invoke permission checked. One per server.
+ */
+export function serviceCaller(ctx: ServerContext) {
+  const invoker = new ServiceInvoker(ctx, new ServicesService(ctx));
+  return async (caller: AppCaller, service: string, method: string, args: unknown) =>
+    (await invoker.invokeByName(caller, service, method, args)).run();
+}
 
 /**
  * Cloud code (Business Logic): deployment models, drafts and deploys, API services and their app

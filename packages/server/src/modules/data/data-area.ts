@@ -2,10 +2,13 @@ import type { Kysely } from 'kysely';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { SchemaCache, type AppSchema, type TableMeta } from './schema/app-schema.js';
+import { RecordOutbox } from './records/record-outbox.js';
 
 /** What the data services share: the server context and the per-app schema cache. */
 export class DataArea {
   readonly schemas: SchemaCache;
+  /** Record events kept durably for the listeners that watch a table (decision 0072). */
+  readonly outbox = new RecordOutbox();
 
   constructor(readonly ctx: ServerContext) {
     this.schemas = new SchemaCache((appId) => ctx.dbs.app(appId), ctx.cluster.invalidation);

@@ -24,6 +24,7 @@ export function servicesOver(area: DataArea, within: (view: ServerContext, area:
     dynamic: records.dynamic,
     schema: (appId) => area.schema(appId),
     schemaNow: (appId) => area.schemas.peek(appId),
+    outbox: area.outbox,
     within: (view) => within(view, area),
     area,
   };

@@ -16,6 +16,7 @@ import { ViewRecords } from './views/view-records.js';
 import { registerViewRoutes } from './views/views.routes.js';
 import type { AppSchema } from './schema/app-schema.js';
 import type { DynamicSchema } from './schema/dynamic-schema.js';
+import type { RecordOutbox } from './records/record-outbox.js';
 import { servicesOver } from './data-services.js';
 import { servicesWithin } from './transaction-services.js';
 
@@ -34,6 +35,7 @@ export { readSchemaRows, replaceSchema, type SchemaRows } from './schema/store-s
 export { clearRows, countRows, insertRows, linkPage, recordPage, type LinkRow } from './records/record-copy.js';
 export { fromStored, toStored } from './records/values.js';
 export { loadAppSchema } from './schema/app-schema.js';
+export { recordWriter, type OutboxEvent, type RecordEvent, type RecordOutbox } from './records/record-outbox.js';
 
 /** The data services of a running server, for other areas (app-facing data API, users, import). */
 export interface DataServices {
@@ -51,6 +53,8 @@ export interface DataServices {
   schemaNow(appId: string): AppSchema | undefined;
   /** The same services bound to a transaction's view of the context (decision 0027). */
   within(view: ServerContext): DataServices;
+  /** Record events kept in each app's store for durable listeners (decision 0072). */
+  outbox: RecordOutbox;
   /** The area the services share (the module's own routes use it). */
   readonly area: DataArea;
 }

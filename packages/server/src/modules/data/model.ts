@@ -22,6 +22,8 @@ export interface ColumnInfo {
   defaultValue: unknown;
   /** objectId, created, updated, ownerId and the Users system columns */
   system: boolean;
+  /** The validator of a text column (decision 0069): values written must match it whole. */
+  customRegex?: string | null;
 }
 
 export interface RelationInfo {

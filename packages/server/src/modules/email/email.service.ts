@@ -296,6 +296,8 @@ export class EmailService {
     appId: string,
     body: Record<string, unknown>,
     usersMatching: (where: string) => Promise<string[]>,
+    /** Outbox ids per recipient (a flow step's): a repeated send finds its mails queued and sends none twice. */
+    idOf?: (recipient: string) => string,
   ) {
     if (typeof body['template-name'] !== 'string' || !body['template-name'])
       throw ApiError.field('BAD_REQUEST', 'template-name', "'template-name' names the email template to send");
@@ -321,7 +323,8 @@ export class EmailService {
     const mail = await this.renderTemplate(appId, body['template-name'], body['template-values'], extra);
     // Each recipient gets a mail of their own: one failing address does not hold back the others.
     // The first few are tried while the caller waits; a large send goes out through the jobs.
-    for (const [i, recipient] of all.entries()) await this.enqueue(appId, { to: recipient, ...mail }, i < INLINE_SENDS);
+    for (const [i, recipient] of all.entries())
+      await this.enqueue(appId, { to: recipient, ...mail }, i < INLINE_SENDS, idOf?.(recipient));
     return { status: 'published', messageId: newId(), errorMessage: null };
   }
 
@@ -374,8 +377,9 @@ export class EmailService {
    * restart does not lose it: a failed try queues a retry, and the sweep finds a mail left behind
    * by a process that died in between.
    */
-  async enqueue(appId: string, mail: Mail, now = false): Promise<string> {
-    const id = newId();
+  async enqueue(appId: string, mail: Mail, now = false, knownId?: string): Promise<string> {
+    if (knownId && (await this.repo.outboxItem(knownId))) return knownId;
+    const id = knownId ?? newId();
     const created = Date.now();
     const stored: StoredMail = {
       to: mail.to,

@@ -1,7 +1,23 @@
 import type { ServerModule } from '../module.js';
+import type { ServerContext } from '../../context.js';
 import { emailMigrations } from './email.migrations.js';
 import { registerEmailAppRoutes, registerEmailRoutes } from './email.routes.js';
 import { EmailService, OUTBOX_JOB, OUTBOX_SWEEP_JOB } from './email.service.js';
+
+/**
+ * Sends a custom template from server-side code (a flow's send email step): the app API's
+ * `sendEmailFromTemplate` body, recipients of `criteria` found by `usersMatching`, outbox ids
+ * from `idOf` so a repeated step queues nothing twice.
+ */
+export function sendTemplateEmail(
+  ctx: ServerContext,
+  appId: string,
+  body: Record<string, unknown>,
+  usersMatching: (where: string) => Promise<string[]>,
+  idOf: (recipient: string) => string,
+) {
+  return new EmailService(ctx).sendFromTemplate(appId, body, usersMatching, idOf);
+}
 
 /** How often pending mails whose delivery job was lost are looked for. */
 const SWEEP_EVERY_MS = 60_000;

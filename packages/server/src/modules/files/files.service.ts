@@ -104,10 +104,10 @@ export class FilesService {
 
   /** Creates a text file; an existing file is a conflict. */
   async createText(appId: string, path: string, text: string): Promise<StorageEntry> {
-    return this.driver(appId).write(path, Readable.from([Buffer.from(text, 'utf8')]), {
-      limit: this.ctx.config.uploadLimit,
-      overwrite: false,
-    });
+    const driver = this.driver(appId);
+    return this.ctx.plans.withFileRoom(appId, driver, path, this.ctx.config.uploadLimit, (limit) =>
+      driver.write(path, Readable.from([Buffer.from(text, 'utf8')]), { limit, overwrite: false }),
+    );
   }
 
   /** Replaces the text of an existing file. */
@@ -116,10 +116,9 @@ export class FilesService {
     const entry = await driver.stat(path);
     if (!entry) throw ApiError.notFound(`The file '${path}' does not exist`);
     if (entry.type !== 'FILE') throw ApiError.conflict(`'${path}' is a folder, not a file`);
-    return driver.write(path, Readable.from([Buffer.from(text, 'utf8')]), {
-      limit: this.ctx.config.uploadLimit,
-      overwrite: true,
-    });
+    return this.ctx.plans.withFileRoom(appId, driver, path, this.ctx.config.uploadLimit, (limit) =>
+      driver.write(path, Readable.from([Buffer.from(text, 'utf8')]), { limit, overwrite: true }),
+    );
   }
 
   /**
@@ -188,16 +187,27 @@ export class FilesService {
     await this.driver(appId).remove(path);
   }
 
-  /** Stores an uploaded stream; the limit and the temp-file-then-rename live in the driver. */
+  /**
+   * Stores an uploaded stream; the limit and the temp-file-then-rename live in the driver. The
+   * limit is the smaller of the upload limit and the room the app's plan leaves (decision 0082): a
+   * file that does not fit is refused with 402 and nothing of it is kept.
+   */
   async upload(appId: string, path: string, source: Readable, overwrite: boolean): Promise<StorageEntry> {
-    const entry = await this.driver(appId).write(path, source, { limit: this.ctx.config.uploadLimit, overwrite });
+    const driver = this.driver(appId);
+    const entry = await this.ctx.plans.withFileRoom(appId, driver, path, this.ctx.config.uploadLimit, (limit) =>
+      driver.write(path, source, { limit, overwrite }),
+    );
     this.ctx.bus.emit('file.uploaded', { appId, path: entry.path, size: entry.size });
     return entry;
   }
 
   /** Adds a stream at the end of a file (created when missing); the whole file must fit the upload limit. */
   async append(appId: string, path: string, source: Readable): Promise<StorageEntry> {
-    const entry = await this.driver(appId).append(path, source, this.ctx.config.uploadLimit);
+    const driver = this.driver(appId);
+    // The plan's room counts the file's present size back in (it is replaced by the longer one).
+    const entry = await this.ctx.plans.withFileRoom(appId, driver, path, this.ctx.config.uploadLimit, (limit) =>
+      driver.append(path, source, limit),
+    );
     this.ctx.bus.emit('file.uploaded', { appId, path: entry.path, size: entry.size });
     return entry;
   }

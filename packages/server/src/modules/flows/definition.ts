@@ -5,6 +5,7 @@ import {
   type FlowTransition,
   type FlowValidationError,
 } from '@basalt/shared';
+import { portsOf, specOf } from './engine/elements/index.js';
 import { checkTemplates } from './engine/expressions.js';
 
 /** A version's runnable part: what instances are pinned to. */
@@ -26,12 +27,15 @@ export function normalise(elements: unknown[] | undefined, transitions: unknown[
   return {
     elements: (elements ?? []).map((e, i) => {
       const r = isRec(e) ? e : {};
-      return {
+      const element: FlowElement = {
         id: text(r.id) || `element-${i + 1}`,
         name: text(r.name),
         type: text(r.type),
         config: isRec(r.config) ? r.config : {},
       };
+      const position = positionOf(r.position);
+      if (position) element.position = position;
+      return element;
     }),
     transitions: (transitions ?? []).map((t) => {
       const r = isRec(t) ? t : {};
@@ -40,83 +44,19 @@ export function normalise(elements: unknown[] | undefined, transitions: unknown[
   };
 }
 
+/** The canvas position of an element, kept only when both coordinates are finite numbers. */
+function positionOf(v: unknown): { x: number; y: number } | undefined {
+  if (!isRec(v) || typeof v.x !== 'number' || typeof v.y !== 'number') return undefined;
+  if (!Number.isFinite(v.x) || !Number.isFinite(v.y)) return undefined;
+  return { x: Math.round(v.x * 10) / 10, y: Math.round(v.y * 10) / 10 };
+}
+
 const TYPES = new Set<string>(FLOW_ELEMENT_TYPES);
 const PORTS = new Set<string>(FLOW_PORTS);
-export const CONDITION_OPERATORS = ['=', '!=', '>', '>=', '<', '<=', 'contains', 'isEmpty'];
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'];
-export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'];
-const SCHEDULE_MODES = ['once', 'interval'];
 
-/** The ports each kind of element may leave from (every element also has `error`). */
-export function portsOf(type: string): string[] {
-  if (type === 'control.condition') return ['yes', 'no', 'error'];
-  if (type === 'control.returnResult') return [];
-  return ['out', 'error'];
-}
-
-type Check = (config: Rec) => string | undefined;
-const str =
-  (key: string): Check =>
-  (c) =>
-    typeof c[key] === 'string' && c[key] ? undefined : `needs '${key}'`;
-const present =
-  (key: string): Check =>
-  (c) =>
-    c[key] === undefined ? `needs '${key}'` : undefined;
-const obj =
-  (key: string): Check =>
-  (c) =>
-    isRec(c[key]) ? undefined : `needs '${key}' as an object`;
-const oneOf =
-  (key: string, allowed: string[]): Check =>
-  (c) =>
-    allowed.includes(String(c[key])) ? undefined : `'${key}' must be one of ${allowed.join(', ')}`;
-
-function checkSchedule(c: Rec): string | undefined {
-  if (c.mode === 'cron') return "the 'cron' schedule mode is not available yet (use 'once' or 'interval')";
-  const mode = oneOf('mode', SCHEDULE_MODES)(c);
-  if (mode) return mode;
-  if (c.startAt !== undefined && !Number.isFinite(Date.parse(String(c.startAt))) && typeof c.startAt !== 'number')
-    return "'startAt' must be a date";
-  if (c.mode === 'interval' && !(Number(c.intervalSeconds) >= 1)) return "needs 'intervalSeconds' (at least 1)";
-  return undefined;
-}
-
-function checkRetry(c: Rec): string | undefined {
-  if (c.retry === undefined) return undefined;
-  const r = c.retry;
-  if (!isRec(r) || !(Number.isInteger(r.count) && Number(r.count) >= 0 && Number(r.count) <= 10))
-    return "'retry.count' must be a whole number from 0 to 10";
-  if (!(Number(r.delayMs) >= 0 && Number(r.delayMs) <= 3_600_000)) return "'retry.delayMs' must be 0 to 3600000";
-  return undefined;
-}
-
-/** The config checks of each element type (issue 19, "Shapes we fix"). */
-const CHECKS: Record<string, Check[]> = {
-  'trigger.data': [
-    str('table'),
-    (c) =>
-      Array.isArray(c.events) && c.events.length && c.events.every((e) => e === 'created' || e === 'updated')
-        ? undefined
-        : "'events' must list 'created' and/or 'updated'",
-  ],
-  'trigger.api': [],
-  'trigger.schedule': [checkSchedule],
-  'control.condition': [present('left'), oneOf('operator', CONDITION_OPERATORS)],
-  'control.delay': [(c) => (Number(c.seconds) >= 0 && Number(c.seconds) <= 31_536_000 ? undefined : "needs 'seconds'")],
-  'control.returnResult': [obj('values')],
-  'action.createRecord': [str('table'), obj('values')],
-  'action.updateRecord': [str('table'), str('objectId'), obj('changes')],
-  'action.findRecords': [
-    str('table'),
-    (c) =>
-      c.pageSize === undefined || (Number(c.pageSize) >= 1 && Number(c.pageSize) <= 100)
-        ? undefined
-        : "'pageSize' must be 1 to 100",
-  ],
-  'action.http': [str('url'), oneOf('method', HTTP_METHODS), checkRetry],
-  'action.log': [oneOf('level', LOG_LEVELS), present('message')],
-};
+export { portsOf };
+/** Element types a cycle may pass through: loops, each bounded (a list's items, a repeat's failsafe). */
+const LOOP_TYPES = new Set(['control.forEach', 'control.repeat']);
 
 /**
  * Everything that keeps a definition from running, each named on its element: unknown types,
@@ -139,11 +79,15 @@ export function validate(def: FlowDefinition): FlowValidationError[] {
       err(e.id, `Unknown element type '${e.type}'`);
       continue;
     }
-    for (const check of CHECKS[e.type] ?? []) {
+    const spec = specOf(e.type);
+    for (const check of spec?.checks ?? []) {
       const problem = check(e.config);
       if (problem) err(e.id, `${e.type} ${problem}`);
     }
-    const bad = checkTemplates(e.config);
+    const raw = spec?.raw ?? [];
+    const bad = checkTemplates(
+      raw.length ? Object.fromEntries(Object.entries(e.config).filter(([k]) => !raw.includes(k))) : e.config,
+    );
     if (bad) err(e.id, bad);
   }
   const triggers = def.elements.filter((e) => e.type.startsWith('trigger.'));
@@ -155,25 +99,48 @@ export function validate(def: FlowDefinition): FlowValidationError[] {
     const from = byId.get(t.from);
     if (!from) err(t.from || null, `A transition leaves from '${t.from}', which is not an element`);
     if (!byId.has(t.to)) err(t.from || null, `A transition goes to '${t.to}', which is not an element`);
-    if (!PORTS.has(t.port)) err(t.from || null, `Unknown port '${t.port}'`);
-    else if (from && TYPES.has(from.type) && !portsOf(from.type).includes(t.port))
-      err(from.id, `${from.type} has no '${t.port}' port`);
+    // A known element's own ports (a router's are named by its routes); otherwise the common ones.
+    if (from && TYPES.has(from.type)) {
+      if (!portsOf(from.type, from.config).includes(t.port)) err(from.id, `${from.type} has no '${t.port}' port`);
+    } else if (!PORTS.has(t.port)) err(t.from || null, `Unknown port '${t.port}'`);
     if (byId.get(t.to)?.type.startsWith('trigger.')) err(t.to, 'A trigger cannot be reached from another element');
     const key = `${t.from}\u0000${t.port}`;
     if (seen.has(key))
-      err(t.from, `The '${t.port}' port leads to more than one element (parallel branches are not available yet)`);
+      err(t.from, `The '${t.port}' port leads to more than one element (use a parallel element for branches)`);
     seen.add(key);
   }
   const looped = cycleAt(def);
   if (looped)
-    err(looped, 'This element is part of a loop without a failsafe; loops need a repeat element with a limit');
+    err(
+      looped,
+      'This element is part of a loop without a failsafe; a way back must lead from a repeat (with its limit) or list iterator body to that element',
+    );
   return errors;
 }
 
-/** An element on a cycle of the graph, if there is one (depth-first search with colours). */
+/**
+ * An element on a cycle of the graph without a failsafe, if there is one. The ways back into a
+ * loop element from its own body (what its `body` port reaches without passing through it) are
+ * bounded by the loop and set aside; any cycle left could run forever (depth-first search with colours).
+ */
 function cycleAt(def: FlowDefinition): string | undefined {
+  const all = new Map<string, string[]>();
+  for (const t of def.transitions) all.set(t.from, [...(all.get(t.from) ?? []), t.to]);
+  const bounded = new Set<string>();
+  for (const loop of def.elements.filter((e) => LOOP_TYPES.has(e.type))) {
+    const body = new Set<string>();
+    const stack = def.transitions.filter((t) => t.from === loop.id && t.port === 'body').map((t) => t.to);
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (id === loop.id || body.has(id)) continue;
+      body.add(id);
+      stack.push(...(all.get(id) ?? []));
+    }
+    for (const t of def.transitions) if (t.to === loop.id && body.has(t.from)) bounded.add(`${t.from}\u0000${t.to}`);
+  }
   const next = new Map<string, string[]>();
-  for (const t of def.transitions) next.set(t.from, [...(next.get(t.from) ?? []), t.to]);
+  for (const t of def.transitions)
+    if (!bounded.has(`${t.from}\u0000${t.to}`)) next.set(t.from, [...(next.get(t.from) ?? []), t.to]);
   const state = new Map<string, 1 | 2>();
   const visit = (id: string): string | undefined => {
     state.set(id, 1);

@@ -92,4 +92,22 @@ const m0600: Migration = {
   },
 };
 
-export const flowsMigrations: Record<string, Migration> = { '0600-flows': m0600 };
+/**
+ * Shared memory of flows (the shared get/set elements): one value per flow and key, kept as JSON,
+ * with an optional expiry; expired values read as missing and are cleared as others are set.
+ */
+const m0605: Migration = {
+  async up(db: Kysely<any>): Promise<void> {
+    await db.schema
+      .createTable('flow_shared')
+      .addColumn('flow_id', 'varchar(64)', (c) => c.notNull().references('flow_flows.id').onDelete('cascade'))
+      .addColumn('app_id', 'varchar(64)', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+      .addColumn('key', 'varchar(200)', (c) => c.notNull())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint')
+      .addPrimaryKeyConstraint('flow_shared_pk', ['flow_id', 'key'])
+      .execute();
+  },
+};
+
+export const flowsMigrations: Record<string, Migration> = { '0600-flows': m0600, '0605-flow-shared': m0605 };

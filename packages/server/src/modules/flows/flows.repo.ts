@@ -82,6 +82,16 @@ export class FlowsRepo {
     return rows.map(versionOf);
   }
 
+  /** LIVE versions of every app with their definition snapshot (the trigger index, loaded at start). */
+  async liveEverywhere(): Promise<Array<VersionWithName & { definition: string | null }>> {
+    const rows = await this.withName()
+      .leftJoin('flow_configs as c', 'c.id', 'v.config_id')
+      .select('c.definition as definition')
+      .where('v.status', '=', 'LIVE')
+      .execute();
+    return rows.map(versionOf);
+  }
+
   async flowVersions(flowId: string): Promise<VersionRow[]> {
     const rows = await this.db.selectFrom('flow_versions').selectAll().where('flow_id', '=', flowId).execute();
     return rows.map(versionOf);

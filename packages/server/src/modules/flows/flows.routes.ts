@@ -8,6 +8,7 @@ import { handle } from '../../http/route.js';
 import type { FlowsService } from './flows.service.js';
 import type { InstancesService } from './instances.service.js';
 import type { Triggers } from './engine/triggers.js';
+import type { FlowPermissionsService } from './observe/permissions.service.js';
 
 /** The console's flow routes (`automation` group of the 2.57.2 reference client). */
 export function registerFlowRoutes(
@@ -68,9 +69,15 @@ const isRec = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 
 /**
  * The app API's activation routes, as the `backendless` SDK's `Automations` group sends them:
  * by name (`{name, initialData?}`) and by id (the initial data as the body). Any valid API key
- * of the app may activate a LIVE flow (per-role flow permissions come later). Answers `{executionId}`.
+ * of the app may activate a LIVE flow its execution permissions let the caller run (checked in
+ * `permissions.assertMay`, decision 0075). Answers `{executionId}`.
  */
-export function registerFlowAppRoutes(app: FastifyInstance, ctx: ServerContext, triggers: Triggers) {
+export function registerFlowAppRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  triggers: Triggers,
+  permissions: FlowPermissionsService,
+) {
   type P = { appId: string; apiKey: string };
   app.post<{ Params: P; Body: unknown }>('/:appId/:apiKey/automation/flow/activate-by-name', async (req) => {
     const caller = await authenticateApp(ctx, req);
@@ -79,6 +86,7 @@ export function registerFlowAppRoutes(app: FastifyInstance, ctx: ServerContext, 
       throw ApiError.badRequest("Send {name, initialData?}: the flow's name is missing");
     if (body.initialData !== undefined && body.initialData !== null && !isRec(body.initialData))
       throw ApiError.badRequest('initialData must be a JSON object');
+    await permissions.assertMay(caller, { name: body.name });
     return triggers.activate(caller.appId, { name: body.name }, body.initialData ?? {});
   });
   app.post<{ Params: P & { flowId: string }; Body: unknown }>(
@@ -87,7 +95,45 @@ export function registerFlowAppRoutes(app: FastifyInstance, ctx: ServerContext, 
       const caller = await authenticateApp(ctx, req);
       const body = req.body ?? {};
       if (!isRec(body)) throw ApiError.badRequest('The initial data must be a JSON object');
+      await permissions.assertMay(caller, { id: req.params.flowId });
       return triggers.activate(caller.appId, { id: req.params.flowId }, body);
+    },
+  );
+  type Q = { flowName?: unknown; triggerName?: unknown; execution?: unknown };
+  const reachOf = (execution: unknown) =>
+    execution === undefined || execution === ''
+      ? undefined
+      : execution === 'any' || execution === 'all'
+        ? execution
+        : { executionId: String(execution) };
+  const dataOf = (body: unknown) => {
+    if (body !== undefined && body !== null && !isRec(body))
+      throw ApiError.badRequest('The data must be a JSON object');
+    return body ?? {};
+  };
+  // Mid-flow waits (`control.waitForEvent`), as `Automations.activateFlowTrigger(ById)` sends them.
+  app.post<{ Params: P; Querystring: Q; Body: unknown }>(
+    '/:appId/:apiKey/automation/flow/trigger/activate-by-name',
+    async (req) => {
+      const caller = await authenticateApp(ctx, req);
+      const { flowName, triggerName } = req.query;
+      if (typeof flowName !== 'string' || !flowName || typeof triggerName !== 'string' || !triggerName)
+        throw ApiError.badRequest("Send the query parameters 'flowName' and 'triggerName'");
+      return triggers.activateWait(caller.appId, { name: flowName }, triggerName, undefined, dataOf(req.body));
+    },
+  );
+  app.post<{ Params: P & { flowId: string; triggerId: string }; Querystring: Q; Body: unknown }>(
+    '/:appId/:apiKey/automation/flow/:flowId/trigger/:triggerId/activate',
+    async (req) => {
+      const caller = await authenticateApp(ctx, req);
+      const { flowId, triggerId } = req.params;
+      return triggers.activateWait(
+        caller.appId,
+        { id: flowId },
+        triggerId,
+        reachOf(req.query.execution),
+        dataOf(req.body),
+      );
     },
   );
 }

@@ -60,7 +60,7 @@ export class FlowsService {
   readonly repo: FlowsRepo;
 
   constructor(
-    ctx: ServerContext,
+    private readonly ctx: ServerContext,
     private readonly lifecycle: FlowLifecycle,
   ) {
     this.repo = new FlowsRepo(ctx.dbs);
@@ -226,6 +226,7 @@ export class FlowsService {
       );
     if (outcome === 'changed')
       throw ApiError.conflict(`Version ${r.version_number} of '${r.name}' changed state meanwhile`);
+    this.ctx.bus.emit('flow.version.enabled', { appId, versionId: r.id });
     return this.after(appId, r.id);
   }
 

@@ -12,6 +12,9 @@ export interface InstanceQuery {
   offset?: number;
   pageSize?: number;
   limit?: number;
+  fromDate?: number;
+  toDate?: number;
+  debug?: boolean;
 }
 
 const parse = (v: string | null) => (v === null ? null : JSON.parse(v));
@@ -47,7 +50,7 @@ export class InstancesService {
     const statuses = list.map((s) => s.toUpperCase());
     const bad = statuses.find((s) => !STATUSES.includes(s));
     if (bad) throw ApiError.field('BAD_REQUEST', 'status', `Unknown instance status '${bad}' (${STATUSES.join(', ')})`);
-    return { versionId, statuses };
+    return { versionId, statuses, from: q.fromDate, to: q.toDate, debug: q.debug === true };
   }
 
   async find(appId: string, flowId: string, versionId: string, q: InstanceQuery) {
@@ -77,6 +80,8 @@ export class InstancesService {
       ...instanceAnswer(r),
       flowId: r.flow_id,
       versionId: r.version_id,
+      configId: r.config_id,
+      debugSessionId: r.debug_session ?? null,
       result: parse(r.result),
       steps: steps.map((s) => ({
         elementId: s.element_id,

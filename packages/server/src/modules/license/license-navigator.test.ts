@@ -58,7 +58,8 @@ describeEachDb('license, navigator, status and warning', (server) => {
     const options = await reference.navigator.loadNavigatorOptions();
     const byId = Object.fromEntries(options.areas.map((a: { id: string }) => [a.id, a]));
     expect(byId['cache-control']).toMatchObject({ available: true, parent: 'security', segment: 'cache-control' });
-    expect(byId['sql-service'].available).toBe(false);
+    expect(byId['sql-service'].available).toBe(true);
+    expect(byId['data-connectors'].available).toBe(true);
     expect(options.recent).toEqual([]);
 
     expect(await reference.navigator.log({ path: `/apps/${appId}/data`, title: 'Data', appId })).toEqual({

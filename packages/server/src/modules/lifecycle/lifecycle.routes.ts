@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Routes } from '@basalt/shared';
+import { Value } from '@sinclair/typebox/value';
+import { APP_ARCHIVE_MAX_BYTES, AppNameSchema, Routes } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { handle } from '../../http/route.js';
@@ -22,10 +24,48 @@ export function zipBody(body: unknown): Readable {
   return body as Readable;
 }
 
-/** The new app's name, which creating an app from a ZIP needs. */
+/** The new app's name, which creating an app from a ZIP needs (a form field is checked as the query is). */
 function nameOf(appName: string | undefined): string {
   if (!appName) throw ApiError.field('BAD_REQUEST', 'appName', 'Give the new application a name (appName)');
+  const valid: boolean = Value.Check(AppNameSchema, appName);
+  if (!valid)
+    throw ApiError.field(
+      'BAD_REQUEST',
+      'appName',
+      `'${appName.slice(0, 80)}' is not an application name: letters, digits, spaces, '_', '.', '-', at most 64`,
+    );
   return appName;
+}
+
+/**
+ * A ZIP sent as a multipart form, as a browser console uploads a file (the reference client posts
+ * the FormData it is given): the one file part is received and checked like a raw body, text
+ * fields (`appName`) are answered beside it. A refused form leaves no file behind.
+ */
+async function zipForm(
+  req: FastifyRequest,
+  service: LifecycleService,
+): Promise<{ zipPath: string; fields: Record<string, string> }> {
+  const fields: Record<string, string> = {};
+  let zipPath: string | undefined;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (zipPath) {
+        part.file.resume();
+        throw ApiError.badRequest('Send one ZIP file in the form');
+      }
+      zipPath = await service.receive(part.file);
+    }
+  } catch (err) {
+    if (zipPath) await service.discard(zipPath);
+    throw err;
+  }
+  if (!zipPath) throw ApiError.badRequest('The form holds no file: send the app export ZIP as its file part');
+  return { zipPath, fields };
 }
 
 /** The lifecycle routes of the apps and transfer groups and the process status routes (decision 0059). */
@@ -88,12 +128,26 @@ export async function registerLifecycleRoutes(
   handle(app, ctx, apps.createAppFromZipUrl, async ({ developer, body }) =>
     service.startImportAsNewApp(developer.id, nameOf(body.appName ?? body.name), await service.receiveUrl(body.url)),
   );
-  // The ZIP is read as a stream: in a scope of its own, so other routes keep their parsers.
+  // The ZIP is read as a stream, raw or as the file of a multipart form: in a scope of its own, so
+  // other routes keep their parsers.
   await app.register(async (scope) => {
     acceptZipStreams(scope);
-    handle(scope, ctx, apps.createAppFromZIP, async ({ developer, query, body }) =>
-      service.startImportAsNewApp(developer.id, nameOf(query.appName), await service.receive(zipBody(body))),
-    );
+    await scope.register(multipart, { limits: { fileSize: APP_ARCHIVE_MAX_BYTES + 1, files: 1, parts: 10 } });
+    handle(scope, ctx, apps.createAppFromZIP, async ({ developer, query, body, req }) => {
+      if (!req.isMultipart()) {
+        const name = nameOf(query.appName);
+        return service.startImportAsNewApp(developer.id, name, await service.receive(zipBody(body)));
+      }
+      const { zipPath, fields } = await zipForm(req, service);
+      let name: string;
+      try {
+        name = nameOf(query.appName ?? fields.appName ?? fields.name);
+      } catch (err) {
+        await service.discard(zipPath);
+        throw err;
+      }
+      return service.startImportAsNewApp(developer.id, name, zipPath);
+    });
   });
 }
 

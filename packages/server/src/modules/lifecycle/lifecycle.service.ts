@@ -215,6 +215,11 @@ export class LifecycleService {
     }
   }
 
+  /** Removes a received ZIP that will not be imported. */
+  async discard(zipPath: string): Promise<void> {
+    await fsp.rm(zipPath, { force: true });
+  }
+
   /** Downloads a ZIP through the server's outbound guard (public addresses only unless configured). */
   async receiveUrl(url: string): Promise<string> {
     const remote = await fetchRemote(url, {

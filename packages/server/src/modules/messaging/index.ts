@@ -52,8 +52,12 @@ export const messagingModule: ServerModule = {
     const devices = new DevicesService(channels);
     // Scheduled publishes are jobs of the general scheduler, at most once: a process that dies
     // while publishing loses that one firing rather than users receiving it twice (decision 0033).
+    // The due time moves on in the claim, so the lease only keeps the next tick from starting on
+    // another node while this one still publishes (it is renewed while the run lasts). A short
+    // one means a node killed mid-tick holds up a repeating publish for seconds, not 30.
     ctx.jobs.register<{ channel: string; input: unknown }>(PUBLISH_JOB, {
       delivery: 'at-most-once',
+      leaseMs: 5_000,
       run: (job) => channels.fireScheduled(publishJobOf(job)),
     });
     // Deliveries that waited for credentials: at least once, so a sweep cut short (stop or crash)

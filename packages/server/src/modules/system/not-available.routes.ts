@@ -3,7 +3,7 @@ import { allRoutes, Areas, type AreaDef, type RouteDef } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { authenticateDeveloper } from '../../http/auth.js';
-import { loadAppAccess } from '../../http/dev-access.js';
+import { assertFeature, loadAppAccess } from '../../http/dev-access.js';
 import { registeredRouteNames } from '../../http/route.js';
 
 /**
@@ -48,6 +48,8 @@ export function registerNotAvailableRoutes(app: FastifyInstance, ctx: ServerCont
           const { appId } = (req.params ?? {}) as { appId?: string };
           if (appId !== undefined) await loadAppAccess(ctx.dbs, developer.id, appId);
         }
+        // An area the operator switched off says so rather than "not built yet".
+        assertFeature(ctx.config.features, area.id, area.title);
         throw ApiError.notAvailableYet(area.title);
       },
       handler: async () => {
@@ -61,6 +63,7 @@ export function registerNotAvailableRoutes(app: FastifyInstance, ctx: ServerCont
     const refuse = async (req: FastifyRequest) => {
       // Signed-in developers learn the area is not built; anyone else gets the usual 401.
       await authenticateDeveloper(ctx, req);
+      assertFeature(ctx.config.features, area.id, area.title);
       throw ApiError.notAvailableYet(area.title);
     };
     for (const prefix of area.serverPrefixes) {

@@ -22,6 +22,7 @@ export function registerSystemRoutes(
     database: ctx.dbs.kind,
     mail: ctx.mailer.mode,
     areas: Object.fromEntries(Areas.map((a) => [a.id, stateOf(a.id, availableAreas, partialAreas)])),
+    features: { ...ctx.config.features },
   }));
 
   handle(app, ctx, Routes.system.loadMainMenu, () =>

@@ -98,7 +98,7 @@ describeEachDb('CSV import: chunks, limits and permissions', (server) => {
     ).toEqual([{ row: 2, message: 'The row has 3 cells but the header names 2 columns' }]);
 
     expectError(await post('import/json?table=Reading', { csv: 'a' }), 501, "Import of 'json' files");
-    expectError(await post('import/data/1', {}), 501, 'not available yet');
+    expectError(await post('import/data/1', {}), 400, "Unknown import step '1'");
     // Firebase users and Airtable are built (firebase-users.test.ts, airtable-import.test.ts): bad bodies are 400s.
     expectError(await post('import/firebase/users', {}), 400);
     expectError(await post('airtable', { accessToken: 't', baseId: 'b', tables: [] }), 400);

@@ -95,8 +95,10 @@ export class ImportJobsService {
     fileName: string,
     body: Readable,
     declaredBytes: number,
+    /** The multi-step import (decision 0069) may name a table it creates when it runs. */
+    opts: { newTable?: boolean } = {},
   ): Promise<CsvImportJob> {
-    await this.table(appId, tableName);
+    if (!opts.newTable) await this.table(appId, tableName);
     const tooLarge = () =>
       ApiError.tooLarge(`An import file may have at most ${CSV_IMPORT_JOB_MAX_BYTES / 1024 / 1024} MB`);
     if (declaredBytes > CSV_IMPORT_JOB_MAX_BYTES) throw tooLarge();

@@ -9,6 +9,7 @@ import { appImport } from '../lifecycle/index.js';
 import type { CsvImportService } from './csv-import.service.js';
 import { FirebaseUsersImport } from './firebase-users.service.js';
 import { AirtableImport } from './airtable-import.service.js';
+import type { ImportStepsService } from './import-steps.service.js';
 
 const r = Routes.transfer;
 
@@ -46,11 +47,25 @@ export async function registerTransferRoutes(
   handle(app, ctx, r.startAirtableImport, ({ params, body }) => airtable.start(params.appId, body));
   handle(app, ctx, r.listTransferJobs, ({ params }) => airtable.list(params.appId));
   handle(app, ctx, r.getTransferJob, ({ params }) => airtable.get(params.appId, params.jobId));
+}
 
-  const notYet = (what: string) => () => {
-    throw ApiError.notAvailableYet(what);
-  };
-  handle(app, ctx, r.importDataServiceFiles, notYet('Multi-step import of data service files'));
+/** `POST /{appId}/console/import/data/{step}`: one step of the multi-step CSV import (decision 0069). */
+export function registerImportStepsRoute(app: FastifyInstance, ctx: ServerContext, steps: ImportStepsService): void {
+  handle(app, ctx, r.importDataServiceFiles, async ({ params, body, developer, req }) => {
+    const answer = await steps.step(params.appId, developer.id, params.step, body ?? {});
+    // The run may create the table and columns: one entry; the rows get theirs when the job commits.
+    if (answer.step === 'run') {
+      ctx.bus.emit('console.changed', {
+        appId: params.appId,
+        developerId: developer.id,
+        action: 'transfer.importDataServiceFiles',
+        target: answer.table,
+        summary: `Started the import of ${answer.fileName} into ${answer.table}`,
+        origin: req,
+      });
+    } else ctx.bus.emit('console.unchanged', { origin: req });
+    return answer;
+  });
 }
 
 function registerStartImport(

@@ -1,16 +1,22 @@
 import { useLocation, useNavigate } from 'react-router';
 import { Tabs } from '@mantine/core';
-import { IconShieldLock, IconUser } from '@tabler/icons-react';
+import { IconServer, IconShieldLock, IconUser } from '@tabler/icons-react';
 
-/** Profile and Security are two URLs; the tabs just move between them. */
+const TABS = { profile: '/account', security: '/account/security', server: '/account/server' } as const;
+
+/** Profile, Security and Server are URLs of their own; the tabs just move between them. */
 export function AccountTabs() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const value = pathname.startsWith('/account/security') ? 'security' : 'profile';
+  const value = pathname.startsWith('/account/security')
+    ? 'security'
+    : pathname.startsWith('/account/server')
+      ? 'server'
+      : 'profile';
   return (
     <Tabs
       value={value}
-      onChange={(v) => navigate(v === 'security' ? '/account/security' : '/account')}
+      onChange={(v) => navigate(TABS[(v ?? 'profile') as keyof typeof TABS])}
       mb="lg"
       keepMounted={false}
     >
@@ -20,6 +26,9 @@ export function AccountTabs() {
         </Tabs.Tab>
         <Tabs.Tab value="security" leftSection={<IconShieldLock size={16} stroke={1.5} />}>
           Security
+        </Tabs.Tab>
+        <Tabs.Tab value="server" leftSection={<IconServer size={16} stroke={1.5} />}>
+          Server
         </Tabs.Tab>
       </Tabs.List>
     </Tabs>

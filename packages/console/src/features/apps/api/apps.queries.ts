@@ -23,7 +23,8 @@ export function useCreateApp() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorToast: false },
-    mutationFn: (input: { appName: string }) => getSdk().apps.createApp(input),
+    // With `blueprintId` the server fills the new app (tables, sample records, roles, cloud code) before answering.
+    mutationFn: (input: { appName: string; blueprintId?: string }) => getSdk().apps.createApp(input),
     onSuccess: (app) => {
       queryClient.setQueryData<AppSummary[]>(appsKeys.list(), (list) => (list ? [...list, app] : list));
       void queryClient.invalidateQueries({ queryKey: appsKeys.list() });
@@ -65,5 +66,24 @@ export function useDeleteApp() {
       queryClient.removeQueries({ queryKey: appsKeys.info(appId) });
       void queryClient.invalidateQueries({ queryKey: appsKeys.list() });
     },
+  });
+}
+
+/** What needs the developer's attention in the app (`warning(appId)`), most severe first; refetched on focus. */
+export function useWarning(appId: string) {
+  return useQuery({
+    queryKey: appsKeys.warnings(appId),
+    queryFn: () => getSdk().warning(appId),
+    enabled: !!appId,
+  });
+}
+
+/** The blueprints the server ships (`blueprints.get()`), for the New app dialog; they change only with the server. */
+export function useBlueprints(enabled: boolean) {
+  return useQuery({
+    queryKey: appsKeys.blueprints(),
+    queryFn: () => getSdk().blueprints.get(),
+    enabled,
+    staleTime: 5 * 60_000,
   });
 }

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useGetAppInfo } from '../api/apps.queries';
 import { ApiKeysCard } from '../../settings';
 import { AdvisorBanner } from '../../security';
+import { WarningsStrip } from '../components/WarningsStrip';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -58,6 +59,7 @@ export default function OverviewPage() {
         }
       />
       <Stack gap="md">
+        <WarningsStrip appId={app.id} />
         <AdvisorBanner appId={app.id} />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           <Paper withBorder radius="md" p="md">

@@ -4,6 +4,7 @@ import { Button, Group, Pagination, Paper, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { DevOperations } from '@basalt/shared';
+import { AreaTabs } from '../../../components/AreaTabs';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
@@ -12,6 +13,7 @@ import { errorInfo } from '../../../lib/errors';
 import { useCan } from '../../security';
 import { useDeleteAuditLogs, useDownloadAuditLogs, useLoadAuditLogs } from '../api/audit.queries';
 import { dayEnd, dayStart } from '../audit-dates';
+import { AUDIT_SECTIONS } from '../sections';
 import { AuditFilters, type AuditFilterValues } from '../components/AuditFilters';
 import { AuditTable } from '../components/AuditTable';
 import { changedSearchParams } from '../../../lib/search-params';
@@ -96,6 +98,7 @@ export default function AuditPage() {
           </>
         }
       />
+      <AreaTabs base={`/apps/${appId}/audit`} tabs={AUDIT_SECTIONS} label="Audit lists" />
       <AuditFilters value={filters} onChange={update} />
       {logs.isError ? (
         <ErrorAlert error={logs.error} onRetry={() => void logs.refetch()} />

@@ -17,6 +17,8 @@ export const dataKeys = {
   tool: (appId: string, tool: 'counters' | 'cache') => ['data', appId, tool] as const,
   counters: (appId: string, pattern: string, page: number) => ['data', appId, 'counters', pattern, page] as const,
   cache: (appId: string, page: number, pageSize: number) => ['data', appId, 'cache', page, pageSize] as const,
+  /** The predefined column validators: the same for every app. */
+  validators: () => ['data', '-', 'validators'] as const,
   hives: (appId: string) => ['data', appId, 'hives'] as const,
   hiveStore: (appId: string, hive: string, store: string) => ['data', appId, 'hive', hive, store] as const,
   hiveKeys: (appId: string, hive: string, store: string, pattern: string) => ['data', appId, 'hive', hive, store, pattern] as const,

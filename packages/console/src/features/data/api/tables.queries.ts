@@ -32,6 +32,15 @@ export function useGetRecordsCountForTables(appId: string, tables: DataTable[] |
   });
 }
 
+/** The predefined column validators of the column editor; they never change while the console runs. */
+export function useDataValidators() {
+  return useQuery({
+    queryKey: dataKeys.validators(),
+    queryFn: () => getSdk().settings.getDataValidators(),
+    staleTime: Infinity,
+  });
+}
+
 function useInvalidateTables(appId: string) {
   const queryClient = useQueryClient();
   return () => {

@@ -15,7 +15,7 @@ import { ColumnDrawer } from '../components/schema/ColumnDrawer';
 import { ChangeSummaryModal } from '../components/schema/ChangeSummaryModal';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { TableMissing } from '../components/TableMissing';
-import { describeChanges, isRelation, type ColumnDraft, type SchemaColumn } from '../components/schema/column-changes';
+import { VALIDATED_TYPES, describeChanges, isRelation, type ColumnDraft, type SchemaColumn } from '../components/schema/column-changes';
 import { useLiveSchema } from '../components/schema/useLiveSchema';
 
 /** `…/data/:table/schema`: the column table, the add/edit drawer, and guarded deletes. */
@@ -43,7 +43,8 @@ export default function SchemaPage() {
     if (draft.dataType === 'DATA_REF' || draft.dataType === 'GEO_REF') {
       return { name: draft.name, dataType: draft.dataType, required: draft.required, relationshipType: draft.relationshipType, ...(draft.dataType === 'DATA_REF' ? { toTableName: draft.toTableName } : {}) };
     }
-    return { name: draft.name, dataType: draft.dataType, required: draft.required, unique: draft.unique, indexed: draft.indexed || draft.unique, defaultValue };
+    const customRegex = VALIDATED_TYPES.has(draft.dataType) && draft.customRegex ? draft.customRegex : null;
+    return { name: draft.name, dataType: draft.dataType, required: draft.required, unique: draft.unique, indexed: draft.indexed || draft.unique, defaultValue, customRegex };
   };
 
   const saveUpdate = (before: SchemaColumn, input: ColumnInput) =>

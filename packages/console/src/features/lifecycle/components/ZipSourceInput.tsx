@@ -9,23 +9,28 @@ export function ZipSourceInput({
   value,
   onChange,
   error,
+  hideModePicker,
 }: {
   value: ZipSourceDraft;
   onChange: (next: ZipSourceDraft) => void;
   error?: string;
+  /** When the caller already asked file or URL (the New app dialog's "Start from"). */
+  hideModePicker?: boolean;
 }) {
   return (
     <Stack gap="xs">
-      <SegmentedControl
-        value={value.mode}
-        onChange={(mode) => onChange({ ...value, mode: mode as ZipSourceDraft['mode'] })}
-        data={[
-          { value: 'file', label: 'Upload a ZIP' },
-          { value: 'url', label: 'From a URL' },
-        ]}
-        aria-label="Where the ZIP comes from"
-        w="fit-content"
-      />
+      {!hideModePicker && (
+        <SegmentedControl
+          value={value.mode}
+          onChange={(mode) => onChange({ ...value, mode: mode as ZipSourceDraft['mode'] })}
+          data={[
+            { value: 'file', label: 'Upload a ZIP' },
+            { value: 'url', label: 'From a URL' },
+          ]}
+          aria-label="Where the ZIP comes from"
+          w="fit-content"
+        />
+      )}
       {value.mode === 'file' ? (
         <FileInput
           label="App ZIP"

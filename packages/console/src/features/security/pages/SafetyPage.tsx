@@ -9,6 +9,7 @@ import { useGetApps } from '../../apps';
 import { useGetHIPAACompliance, useLoadPanicMode, useSetHIPAACompliance, useSetPanicMode } from '../api/safety.queries';
 import { useCan } from '../api/use-can';
 import { SafetySwitchCard } from '../components/SafetySwitchCard';
+import { CacheRulesCard } from '../../cache-control';
 
 export default function SafetyPage() {
   const { appId = '' } = useParams();
@@ -19,6 +20,7 @@ export default function SafetyPage() {
   const setHipaa = useSetHIPAACompliance(appId);
   const canPanic = useCan(appId, DevOperations.PANIC_MODE);
   const canHipaa = useCan(appId, DevOperations.HIPAA);
+  const canCache = useCan(appId, DevOperations.CACHE_CONTROL);
   const [message, setMessage] = useState('');
 
   if (panic.isError) return <ErrorAlert error={panic.error} onRetry={() => void panic.refetch()} />;
@@ -109,6 +111,8 @@ export default function SafetyPage() {
           })
         }
       />
+
+      <CacheRulesCard appId={appId} disabledReason={canCache.reason} />
     </Stack>
   );
 }

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import type { EmailOutboxItem } from '@basalt/shared';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { errorInfo } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
@@ -14,6 +16,7 @@ const STATUS_COLOR: Record<EmailOutboxItem['status'], string> = { PENDING: 'yell
 export function OutboxCard({ appId }: { appId: string }) {
   const outbox = useEmailOutbox(appId);
   const action = useOutboxAction(appId);
+  const [discarding, setDiscarding] = useState<EmailOutboxItem>();
   const busy = (id: string, discard: boolean) =>
     action.isPending && action.variables?.id === id && action.variables.discard === discard;
 
@@ -38,14 +41,14 @@ export function OutboxCard({ appId }: { appId: string }) {
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing={6} striped>
+          <Table verticalSpacing={6} striped aria-label="Outgoing mail">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Recipient</Table.Th>
                 <Table.Th>Subject</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Attempts</Table.Th>
-                <Table.Th>Next attempt / sent</Table.Th>
+                <Table.Th w={96}>Status</Table.Th>
+                <Table.Th w={80}>Attempts</Table.Th>
+                <Table.Th w={170}>Next attempt / sent</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -62,7 +65,7 @@ export function OutboxCard({ appId }: { appId: string }) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATUS_COLOR[m.status]}>
+                    <Badge variant="light" color={STATUS_COLOR[m.status]} style={{ overflow: 'visible' }}>
                       {m.status.toLowerCase()}
                     </Badge>
                   </Table.Td>
@@ -77,6 +80,7 @@ export function OutboxCard({ appId }: { appId: string }) {
                           size="xs"
                           variant="light"
                           loading={busy(m.id, false)}
+                          aria-label={`Retry mail ${m.subject} now`}
                           onClick={() => action.mutate({ id: m.id, discard: false })}
                         >
                           Retry now
@@ -86,8 +90,11 @@ export function OutboxCard({ appId }: { appId: string }) {
                             size="xs"
                             variant="subtle"
                             color="red"
-                            loading={busy(m.id, true)}
-                            onClick={() => action.mutate({ id: m.id, discard: true })}
+                            aria-label={`Discard mail ${m.subject}`}
+                            onClick={() => {
+                              action.reset();
+                              setDiscarding(m);
+                            }}
                           >
                             Discard
                           </Button>
@@ -101,6 +108,21 @@ export function OutboxCard({ appId }: { appId: string }) {
           </Table>
         </Table.ScrollContainer>
       )}
+      {/* Discarding loses the mail for good, so it asks first (Cancel has the focus). */}
+      <ConfirmModal
+        opened={!!discarding}
+        onClose={() => setDiscarding(undefined)}
+        title={`Discard the mail “${discarding?.subject ?? ''}”?`}
+        confirmLabel="Discard mail"
+        loading={discarding ? busy(discarding.id, true) : false}
+        error={discarding ? action.error : undefined}
+        onConfirm={() =>
+          discarding &&
+          action.mutate({ id: discarding.id, discard: true }, { onSuccess: () => setDiscarding(undefined) })
+        }
+      >
+        The mail to {discarding?.to} is removed from the outbox and never sent. To send it later, retry it instead.
+      </ConfirmModal>
     </Card>
   );
 }

@@ -142,6 +142,7 @@ export class DeployService {
       },
       serviceIds,
     );
+    this.ctx.bus.emit('service.deployed', { appId: k.appId, model: k.model, developerId });
     return deploymentAnswer((await this.deployments.get(k.appId, id))!);
   }
 

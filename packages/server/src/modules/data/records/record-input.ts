@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { ApiError } from '../../../http/api-error.js';
 import type { RelationMeta, TableMeta } from '../schema/app-schema.js';
 import { toStored } from './values.js';
+import { assertMatchesValidator } from '../schema/column-validators.js';
 import { expressionValue, isExpression, isJsonOperation, jsonOperationValue, type DbKind } from './special-values.js';
 
 /** Keys of the wire format that are never written as column values. */
@@ -73,6 +74,8 @@ export async function prepareRecord(table: TableMeta, input: Record<string, unkn
         if (stored.length < 1) throw ApiError.field('BAD_REQUEST', 'password', "Column 'password' must not be empty");
         stored = await hash(stored);
       }
+      // A validated text column (decision 0069): null stays allowed, `required` says otherwise.
+      if (column.customRegex && typeof stored === 'string') assertMatchesValidator(column.name, column.customRegex, stored);
       out.values[column.sqlName] = stored;
       continue;
     }

@@ -55,8 +55,11 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServerContext, s
   });
 
   handle(app, ctx, r.getRecordsCountForTables, async ({ params, body, reply }) => {
-    if (body.connectorId) throw ApiError.notAvailableYet('Counting records of data connectors');
     const out: Record<string, number> = {};
+    if (body.connectorId) {
+      if (!ctx.connectorCounts) throw ApiError.notAvailableYet('Counting records of data connectors');
+      return ctx.connectorCounts(params.appId, body.connectorId, body.tables.map((t) => (typeof t === 'string' ? t : t.name)), body.resetCache === true);
+    }
     for (const item of body.tables) {
       const name = typeof item === 'string' ? item : item.name;
       out[name] = await count(params.appId, name, {}, reply.raw);

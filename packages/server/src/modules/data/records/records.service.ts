@@ -14,6 +14,7 @@ import { insertReturning } from './insert-memory.js';
 import { rowToRecord } from './values.js';
 import { runGrouped } from '../../../db/group-commit.js';
 import { saveGraph, type GraphRecord } from './graph-save.js';
+import type { OutboxEvent, RecordEvent } from './record-outbox.js';
 
 /** Values per INSERT statement in bulk work, below both databases' bind-parameter limits. */
 const PARAMS_PER_STATEMENT = 30_000;
@@ -78,6 +79,17 @@ export class RecordsService {
     return { ownerId: null, ...p.values, objectId: p.objectId ?? newRecordId(), created: now, updated: now };
   }
 
+  /** Outbox rows for these records when a durable listener watches the table's `event`; none otherwise (one map look-up). */
+  private outboxFor(appId: string, table: TableMeta, event: RecordEvent, records: () => Array<Record<string, unknown>>): OutboxEvent[] | undefined {
+    const outbox = this.area.outbox;
+    return outbox.wants(appId, table.name, event) ? outbox.eventsOf(table.name, event, records()) : undefined;
+  }
+
+  /** Tells the listener, after the commit (held with the other events inside a transaction), that outbox rows wait. */
+  private outboxed(appId: string, events: OutboxEvent[] | undefined): void {
+    if (events?.length) this.area.ctx.bus.emit('records.outboxed', { appId, ids: events.map((e) => e.id) });
+  }
+
   async read(appId: string, table: TableMeta, objectId: string, db: Kysely<any> = this.area.db(appId)): Promise<Record<string, unknown> | undefined> {
     const row = await db.selectFrom(table.sqlName).selectAll().where('objectId', '=', objectId).executeTakeFirst();
     return row ? rowToRecord(table, row) : undefined;
@@ -89,23 +101,30 @@ export class RecordsService {
     const table = known && !unknownKeys(known, input).length ? known : await this.withDynamicColumns(appId, tableName, [input]);
     const prepared = await prepareRecord(table, input, 'create');
     const row = this.row(prepared, Date.now());
+    const durable = this.area.outbox.wants(appId, table.name, 'created');
     let record: Record<string, unknown> | undefined;
+    let events: OutboxEvent[] | undefined;
     try {
       // Without relations one statement does it all (both databases support RETURNING), committed
-      // with the other creates of this turn on SQLite (group-commit.ts).
-      if (!prepared.relations.length) {
+      // with the other creates of this turn on SQLite (group-commit.ts). A watched table's create
+      // adds its outbox row in the same transaction instead (decision 0072).
+      if (!prepared.relations.length && !durable) {
         const db = this.area.db(appId);
         const [stored] = (await runGrouped<Record<string, unknown>>(db, insertReturning(db, table, row))).rows;
         record = stored && rowToRecord(table, stored);
       } else record = await this.area.db(appId).transaction().execute(async (trx) => {
         await trx.insertInto(table.sqlName).values(row).execute();
         for (const r of prepared.relations) await this.links.set(trx, appId, r.relation, String(row.objectId), r.ids, 'replace');
-        return this.read(appId, table, String(row.objectId), trx);
+        const stored = await this.read(appId, table, String(row.objectId), trx);
+        events = this.outboxFor(appId, table, 'created', () => [stored!]);
+        if (events) await this.area.outbox.write(trx, events);
+        return stored;
       });
     } catch (err) {
       throw this.constraintError(table, err);
     }
     this.area.ctx.bus.emit('record.created', { appId, table: table.name, record: record! });
+    this.outboxed(appId, events);
     return record!;
   }
 
@@ -113,9 +132,11 @@ export class RecordsService {
     const table = await this.withDynamicColumns(appId, tableName, [input]);
     const prepared = await prepareRecord(table, { ...input, objectId: undefined }, 'update', this.area.ctx.dbs.kind);
     const missing = () => ApiError.notFound(`Record '${objectId.slice(0, 100)}' does not exist in table '${table.name}'`);
+    const durable = this.area.outbox.wants(appId, table.name, 'updated');
     let record: Record<string, unknown> | undefined;
+    let events: OutboxEvent[] | undefined;
     try {
-      if (!prepared.relations.length) {
+      if (!prepared.relations.length && !durable) {
         // Without relations one statement does it all, committed with the other writes of this
         // turn on SQLite (group-commit.ts), as a create is.
         const db = this.area.db(appId);
@@ -127,12 +148,16 @@ export class RecordsService {
         const res = await trx.updateTable(table.sqlName).set({ ...prepared.values, updated: Date.now() }).where('objectId', '=', objectId).executeTakeFirst();
         if (Number(res.numUpdatedRows) === 0) throw missing();
         for (const r of prepared.relations) await this.links.set(trx, appId, r.relation, objectId, r.ids, 'replace');
-        return this.read(appId, table, objectId, trx);
+        const stored = await this.read(appId, table, objectId, trx);
+        events = this.outboxFor(appId, table, 'updated', () => [stored!]);
+        if (events) await this.area.outbox.write(trx, events);
+        return stored;
       });
     } catch (err) {
       throw this.constraintError(table, err);
     }
     this.area.ctx.bus.emit('record.updated', { appId, table: table.name, record: record! });
+    this.outboxed(appId, events);
     return record!;
   }
 
@@ -146,7 +171,12 @@ export class RecordsService {
     const prepared = await this.prepareAll(table, inputs, 'create');
     const now = Date.now();
     const rows = prepared.map((p) => this.row(p, now));
-    await this.insertRows(appId, table, rows, prepared, [], within && ((trx) => within(trx, rows.map((r) => String(r.objectId)))));
+    const events = this.outboxFor(appId, table, 'created', () => rows.map((r) => rowToRecord(table, r)));
+    await this.insertRows(appId, table, rows, prepared, [], async (trx) => {
+      if (events) await this.area.outbox.write(trx, events);
+      if (within) await within(trx, rows.map((r) => String(r.objectId)));
+    });
+    this.outboxed(appId, events);
     const records: Array<Record<string, unknown>> = [];
     for (let i = 0; i < rows.length; i++) {
       if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
@@ -253,7 +283,22 @@ export class RecordsService {
         ids.push(String(row.objectId));
       }
     }
-    await this.insertRows(appId, table, rows, [...creates, ...updates.map((u) => u.prepared)], updates);
+    const created = this.outboxFor(appId, table, 'created', () => rows.map((r) => rowToRecord(table, r)));
+    const updated = this.area.outbox.wants(appId, table.name, 'updated') && updates.length ? updates : [];
+    let events: OutboxEvent[] | undefined = created;
+    await this.insertRows(appId, table, rows, [...creates, ...updates.map((u) => u.prepared)], updates, async (trx) => {
+      // Updated records are read back inside the transaction, as the write left them.
+      if (updated.length) {
+        const stored: Array<Record<string, unknown>> = [];
+        for (const u of updated) {
+          const r = await this.read(appId, table, u.id, trx);
+          if (r) stored.push(r);
+        }
+        events = [...(events ?? []), ...this.area.outbox.eventsOf(table.name, 'updated', stored)];
+      }
+      if (events) await this.area.outbox.write(trx, events);
+    });
+    this.outboxed(appId, events);
     for (const row of rows) this.area.ctx.bus.emit('record.created', { appId, table: table.name, record: rowToRecord(table, row) });
     for (const u of updates) this.area.ctx.bus.emit('record.updated', { appId, table: table.name, record: { objectId: u.id, ___class: table.name } });
     return ids;
@@ -268,7 +313,9 @@ export class RecordsService {
     const { schema, table } = await this.area.table(appId, tableName);
     ids.forEach((id) => assertObjectId(id));
     let gone: Array<{ objectId: unknown; ownerId: unknown }> = [];
-    if (ids.length === 1 && !table.relations.length && !schema.relationsTo(table.name).length) {
+    const durable = this.area.outbox.wants(appId, table.name, 'deleted');
+    let events: OutboxEvent[] | undefined;
+    if (ids.length === 1 && !durable && !table.relations.length && !schema.relationsTo(table.name).length) {
       // One record and no relation links to forget: one statement, committed with the other
       // writes of this turn on SQLite (group-commit.ts), as a create is.
       const db = this.area.db(appId);
@@ -280,10 +327,20 @@ export class RecordsService {
       for (let i = 0; i < sorted.length; i += 1000) {
         if (i > 0) await nextTurn();
         const chunk = sorted.slice(i, i + 1000);
-        gone.push(...await trx.deleteFrom(table.sqlName).where('objectId', 'in', chunk).returning(['objectId', 'ownerId']).execute());
+        // A watched table's delete keeps each record as it was, for the outbox (decision 0072).
+        const rows = (durable
+          ? await trx.deleteFrom(table.sqlName).where('objectId', 'in', chunk).returningAll().execute()
+          : await trx.deleteFrom(table.sqlName).where('objectId', 'in', chunk).returning(['objectId', 'ownerId']).execute()) as Array<Record<string, unknown> & { objectId: unknown; ownerId: unknown }>;
+        gone.push(...rows);
+        if (durable) {
+          const chunkEvents = this.area.outbox.eventsOf(table.name, 'deleted', rows.map((r) => rowToRecord(table, r)));
+          await this.area.outbox.write(trx, chunkEvents);
+          events = [...(events ?? []), ...chunkEvents];
+        }
         await this.links.forget(trx, schema, table, chunk);
       }
     });
+    this.outboxed(appId, events);
     for (const r of gone) this.area.ctx.bus.emit('record.deleted', { appId, table: table.name, record: { objectId: String(r.objectId), ownerId: r.ownerId ?? null, ___class: table.name } });
     return gone.length;
   }
@@ -312,12 +369,21 @@ export class RecordsService {
     // Listeners hear about each record while that stays cheap; a huge truncate is not replayed.
     const count = await this.area.rowCount(appId, table.sqlName);
     const ids = count <= 10_000 ? await db.selectFrom(table.sqlName).select(['objectId', 'ownerId']).execute() : [];
+    const durable = this.area.outbox.wants(appId, table.name, 'deleted');
     let deleted = 0;
+    let events: OutboxEvent[] | undefined;
     await db.transaction().execute(async (trx) => {
+      // A watched table keeps every deleted record in the outbox, read inside the delete's transaction.
+      if (durable) {
+        const rows = await trx.selectFrom(table.sqlName).selectAll().execute();
+        events = this.area.outbox.eventsOf(table.name, 'deleted', rows.map((r) => rowToRecord(table, r)));
+        await this.area.outbox.write(trx, events);
+      }
       const res = await trx.deleteFrom(table.sqlName).executeTakeFirst();
       deleted = Number(res.numDeletedRows);
       await this.links.forget(trx, schema, table, null);
     });
+    this.outboxed(appId, events);
     for (const r of ids) this.area.ctx.bus.emit('record.deleted', { appId, table: table.name, record: { objectId: String(r.objectId), ownerId: r.ownerId ?? null, ___class: table.name } });
     return deleted;
   }

@@ -77,6 +77,7 @@ export async function loadAppSchema(db: Kysely<any>): Promise<AppSchema> {
       defaultValue: c.default_value === null || c.default_value === undefined ? null : JSON.parse(c.default_value),
       system: bool(c.system),
       position: Number(c.position),
+      customRegex: typeof c.custom_regex === 'string' ? c.custom_regex : null,
     })),
     relations: relations.filter((r) => r.table_id === t.table_id).map((r) => ({
       columnId: r.column_id,
@@ -105,7 +106,7 @@ export function tableToWire(t: TableMeta): DataTable {
     system: t.system,
     columns: t.columns.map((c): DataColumn => ({
       columnId: c.columnId, name: c.name, dataType: c.dataType, required: c.required, unique: c.unique, indexed: c.indexed,
-      defaultValue: c.defaultValue, system: c.system, primaryKey: c.name === 'objectId',
+      defaultValue: c.defaultValue, system: c.system, primaryKey: c.name === 'objectId', customRegex: c.customRegex ?? null,
     })),
     relations: t.relations.filter((r) => r.dataType === 'DATA_REF').map(relation),
     geoRelations: t.relations.filter((r) => r.dataType === 'GEO_REF').map(relation),

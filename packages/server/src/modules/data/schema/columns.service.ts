@@ -7,6 +7,7 @@ import { TEXT_LIMITS, isTextType, toStored } from '../records/values.js';
 import { tableToWire, type ColumnMeta, type TableMeta } from './app-schema.js';
 import { addPhysicalColumn, dropPhysicalColumn, rebuildTable, setColumnIndexes, withStoreType, type RebuildColumn } from './ddl.js';
 import { assertColumnName, physicalName, withSchemaLock } from './names.js';
+import { assertMatchesValidator, parseCustomRegex } from './column-validators.js';
 import { translateError } from '../../../db/db-errors.js';
 
 export interface ColumnInput {
@@ -16,6 +17,8 @@ export interface ColumnInput {
   unique?: boolean;
   indexed?: boolean;
   defaultValue?: unknown;
+  /** The column's validator (decision 0069): a regular expression, or null for none. */
+  customRegex?: unknown;
 }
 
 const BASE = new Set(['objectId', 'created', 'updated', 'ownerId']);
@@ -69,6 +72,8 @@ export class ColumnsService {
     const name = assertColumnName(body.name);
     const dataType = this.parseType(body.dataType);
     const defaultValue = toStored(name, dataType, body.defaultValue);
+    const customRegex = parseCustomRegex(name, dataType, body.customRegex);
+    if (customRegex && typeof defaultValue === 'string') assertMatchesValidator(name, customRegex, defaultValue);
     await this.assertTypeServed(dataType);
     await withSchemaLock(appId, async () => {
       const { table } = await this.area.table(appId, tableName);
@@ -81,13 +86,14 @@ export class ColumnsService {
       const col: ColumnMeta = {
         columnId: newId(), name, sqlName: physicalName('c'), dataType, required, unique: body.unique === true,
         indexed: body.indexed === true || body.unique === true, defaultValue: body.defaultValue ?? null, system: false,
-        position: Math.max(0, ...table.columns.map((c) => c.position)) + 1,
+        position: Math.max(0, ...table.columns.map((c) => c.position)) + 1, customRegex,
       };
       await this.inTransaction(appId, col, async (trx) => {
         await trx.insertInto('meta_columns').values({
           column_id: col.columnId, table_id: table.tableId, name, name_key: name.toLowerCase(), sql_name: col.sqlName, data_type: dataType,
           required: col.required ? 1 : 0, uniq: col.unique ? 1 : 0, indexed: col.indexed ? 1 : 0,
           default_value: col.defaultValue === null ? null : JSON.stringify(col.defaultValue), system: 0, position: col.position,
+          custom_regex: customRegex,
         }).execute();
         await addPhysicalColumn(trx, table.sqlName, this.physical(col));
         // Existing rows take the default, as new rows will.
@@ -129,7 +135,8 @@ export class ColumnsService {
       const name = body.name === undefined ? old.name : assertColumnName(body.name);
       if (old.system) {
         const same = name === old.name && (body.dataType ?? old.dataType) === old.dataType && (body.required ?? old.required) === old.required
-          && (body.unique ?? old.unique) === old.unique && (body.indexed ?? old.indexed) === old.indexed;
+          && (body.unique ?? old.unique) === old.unique && (body.indexed ?? old.indexed) === old.indexed
+          && (body.customRegex === undefined || (body.customRegex || null) === (old.customRegex ?? null));
         if (!same) throw ApiError.field('BAD_REQUEST', old.name, `'${old.name}' is a system column and cannot be changed`);
         return;
       }
@@ -140,12 +147,15 @@ export class ColumnsService {
       }
       const defaultRaw = body.defaultValue === undefined ? old.defaultValue : body.defaultValue;
       const defaultValue = toStored(name, dataType, defaultRaw);
+      const customRegex = parseCustomRegex(name, dataType, body.customRegex === undefined ? old.customRegex : body.customRegex);
+      if (customRegex && typeof defaultValue === 'string') assertMatchesValidator(name, customRegex, defaultValue);
       const next: ColumnMeta = {
         ...old, name, dataType,
         required: body.required ?? old.required,
         unique: body.unique ?? old.unique,
         indexed: (body.indexed ?? old.indexed) || (body.unique ?? old.unique),
         defaultValue: defaultRaw ?? null,
+        customRegex,
       };
       const db = this.area.db(appId);
       const limit = TEXT_LIMITS[dataType];
@@ -164,6 +174,7 @@ export class ColumnsService {
         await trx.updateTable('meta_columns').set({
           name, name_key: name.toLowerCase(), data_type: dataType, required: next.required ? 1 : 0, uniq: next.unique ? 1 : 0,
           indexed: next.indexed ? 1 : 0, default_value: next.defaultValue === null ? null : JSON.stringify(next.defaultValue),
+          custom_regex: customRegex,
         }).where('column_id', '=', old.columnId).execute();
         if (nulls > 0) await trx.updateTable(table.sqlName).set({ [old.sqlName]: defaultValue }).where(old.sqlName, 'is', null).execute();
         if (physicalChange) await rebuildTable(trx, table.sqlName, this.rebuildColumns(table, next, old.dataType));

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createRecordOutbox } from '../records/record-outbox.js';
 import { createPhysicalTable } from './ddl.js';
 import { USERS_COLUMNS, USERS_TABLE_ID, USERS_TABLE_SQL, systemColumnRows } from './system-tables.js';
 
@@ -75,7 +76,14 @@ async function createUsers(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex(`ux_${USERS_TABLE_SQL}_email`).unique().on(USERS_TABLE_SQL).column('email').execute();
 }
 
+/** Column validators (decision 0069): the expression a text column's values must match, or null. */
+async function addColumnValidators(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('meta_columns').addColumn('custom_regex', 'text').execute();
+}
+
 export const dataAppMigrations: Record<string, Migration> = {
   '0100-data-meta': { up: createMeta },
   '0101-data-users': { up: createUsers },
+  '0102-data-column-validators': { up: addColumnValidators },
+  '0190-record-outbox': { up: createRecordOutbox },
 };

@@ -6,6 +6,7 @@ import { ApiError } from '../../../http/api-error.js';
 import type { ColumnsService, ColumnInput } from './columns.service.js';
 import type { RelationsService, RelationInput } from './relations.service.js';
 import type { TablesService } from './tables.service.js';
+import { PREDEFINED_VALIDATORS } from './column-validators.js';
 
 const r = Routes.tables;
 
@@ -21,8 +22,10 @@ export function registerTableRoutes(app: FastifyInstance, ctx: ServerContext, s:
     ctx.bus.emit('console.changed', { appId, developerId, action, target, summary, origin });
 
   handle(app, ctx, r.get, ({ params }) => s.tables.list(params.appId));
+  // The same list for every app and developer: the validators a text column may pick (decision 0069).
+  handle(app, ctx, Routes.dataValidators.getDataValidators, () => [...PREDEFINED_VALIDATORS]);
   handle(app, ctx, r.create, async ({ params, body, developer, req }) => {
-    let table = await s.tables.create(params.appId, body);
+    let table = await s.tables.create(params.appId, body, developer.id);
     // The reference client may send a whole table object: its columns are created with it, or none is.
     const extra = [body.columns, body.relations, body.geoRelations].flatMap((list) => (Array.isArray(list) ? list : []))
       .filter((c): c is ColumnInput & RelationInput => !!c && typeof c === 'object' && !['objectId', 'created', 'updated', 'ownerId'].includes((c as { name?: string }).name ?? ''));

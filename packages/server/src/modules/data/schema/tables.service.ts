@@ -29,11 +29,17 @@ export class TablesService {
     if (view) throw ApiError.field('CONFLICT', 'name', `A data view named '${name}' already exists`);
   }
 
-  async create(appId: string, body: { name: string }): Promise<DataTable> {
+  async create(appId: string, body: { name: string }, developerId?: string): Promise<DataTable> {
     const name = assertTableName(body.name);
     await withSchemaLock(appId, async () => {
       const db = this.area.db(appId);
       await this.assertNameFree(db, name);
+      // The app's plan may cap its tables (decision 0082): 402 before anything is made.
+      const plans = this.area.ctx.plans;
+      if (plans.limits('tables')) {
+        const own = (await this.area.schema(appId)).tables.filter((t) => !t.system).length;
+        await plans.assertCapacity(appId, 'tables', own + 1);
+      }
       const tableId = newId();
       const sqlName = physicalName('t');
       await db.transaction().execute(async (trx) => {
@@ -43,6 +49,7 @@ export class TablesService {
       });
       this.area.schemas.invalidate(appId);
     });
+    this.area.ctx.bus.emit('table.created', { appId, table: name, ...(developerId ? { developerId } : {}) });
     const { table } = await this.area.table(appId, name);
     return tableToWire(table);
   }

@@ -18,6 +18,8 @@ export interface InstanceRow {
   result: string | null;
   started_at: number;
   finished_at: number | null;
+  /** The debug session of a debug run (kept out of lists and metrics unless asked for). */
+  debug_session?: string | null;
 }
 
 export interface StepRow {
@@ -76,13 +78,35 @@ export interface StepCommit {
 export interface InstanceFilter {
   versionId: string;
   statuses?: string[];
+  /** Started at or after / before (epoch ms). */
+  from?: number;
+  to?: number;
+  /** Debug runs: left out (default), only them (true). */
+  debug?: boolean;
+}
+
+/**
+ * Who watches the engine's writes (debug sessions, learning mode): told after an instance was
+ * started and after a step committed, on the process that wrote them. Watchers must be cheap for
+ * instances they do not follow (one map look-up): they run on every start and commit.
+ */
+export interface EngineWatcher {
+  started?(row: InstanceRow): void;
+  committed?(instanceId: string, c: StepCommit): void;
 }
 
 const ACTIVE = ['RUNNING', 'WAITING'];
+const LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'];
+/** A level's place (unknown levels count as INFO). */
+export const levelRank = (level: string) => {
+  const i = LEVELS.indexOf(level.toUpperCase());
+  return i < 0 ? 1 : i;
+};
 
 /** SQL of flow instances, their steps and log lines (system database, beside the job table). */
 export class InstancesRepo {
   readonly db: Kysely<EngineTables>;
+  readonly watchers: EngineWatcher[] = [];
 
   constructor(
     dbs: Databases,
@@ -101,11 +125,17 @@ export class InstancesRepo {
         await trx.insertInto('flow_instances').values(row).execute();
         await this.jobs.insert(job, trx);
       });
+      this.tell((w) => w.started?.(row));
       return true;
     } catch (err) {
       if (row.trigger_key && (await this.byTrigger(row.trigger_key))) return false;
       throw err;
     }
+  }
+
+  /** The instance a trigger key started, if any. */
+  async idByTrigger(key: string): Promise<string | undefined> {
+    return (await this.byTrigger(key))?.id;
   }
 
   private byTrigger(key: string) {
@@ -124,7 +154,7 @@ export class InstancesRepo {
    * the instance was stopped): the caller drops its work.
    */
   async commit(instanceId: string, expectedSeq: number, c: StepCommit): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    const done = await this.db.transaction().execute(async (trx) => {
       const next = expectedSeq + Math.max(1, c.steps.length);
       const res = await trx
         .updateTable('flow_instances')
@@ -147,13 +177,42 @@ export class InstancesRepo {
           .insertInto('flow_steps')
           .values({ ...s, instance_id: instanceId, seq: seq++ })
           .execute();
-      for (const l of c.logs)
+      const logs = c.logs.length ? await this.keptLogs(trx, c.logs) : [];
+      for (const l of logs)
         await trx
           .insertInto('flow_logs')
           .values({ ...l, instance_id: instanceId })
           .execute();
       return true;
     });
+    if (done) this.tell((w) => w.committed?.(instanceId, c));
+    return done;
+  }
+
+  /** A watcher's failure never undoes or fails the write it watched. */
+  private tell(call: (w: EngineWatcher) => void): void {
+    for (const w of this.watchers)
+      try {
+        call(w);
+      } catch {
+        // Watching is best effort: the rows are the truth.
+      }
+  }
+
+  /**
+   * The log lines at or above their flow's level (`flow_log_levels`, INFO when unset). Read only
+   * when a step logs, so steps that do not pay nothing.
+   */
+  private async keptLogs(trx: Kysely<EngineTables>, logs: StepCommit['logs']): Promise<StepCommit['logs']> {
+    const db = trx as unknown as Kysely<any>;
+    const row = await db
+      .selectFrom('flow_versions as v')
+      .leftJoin('flow_log_levels as l', 'l.flow_id', 'v.flow_id')
+      .select('l.level')
+      .where('v.id', '=', logs[0].version_id)
+      .executeTakeFirst();
+    const least = levelRank(row?.level ?? 'INFO');
+    return logs.filter((l) => levelRank(l.level) >= least);
   }
 
   /** Stops an active instance; moving `seq` on makes any step in flight fail its commit. */
@@ -181,6 +240,9 @@ export class InstancesRepo {
   private filtered(f: InstanceFilter) {
     let q = this.db.selectFrom('flow_instances').where('version_id', '=', f.versionId);
     if (f.statuses?.length) q = q.where('status', 'in', f.statuses);
+    if (f.from !== undefined) q = q.where('started_at', '>=', f.from);
+    if (f.to !== undefined) q = q.where('started_at', '<', f.to);
+    q = q.where('debug_session', f.debug ? 'is not' : 'is', null);
     return q;
   }
 
@@ -206,5 +268,20 @@ export class InstancesRepo {
     let q = this.db.selectFrom('flow_steps').selectAll().where('instance_id', '=', instanceId);
     if (elementId !== undefined) q = q.where('element_id', '=', elementId);
     return (await q.orderBy('seq').execute()).map(stepOf);
+  }
+
+  /** Active instances of a flow (any version), oldest first: mid-flow waits are activated among them. */
+  async waitingIn(flowId: string, limit = 1000): Promise<InstanceRow[]> {
+    const rows = await this.db
+      .selectFrom('flow_instances')
+      .selectAll()
+      .where('flow_id', '=', flowId)
+      // A branch may wait while another runs: the instance is RUNNING then.
+      .where('status', 'in', ACTIVE)
+      .orderBy('started_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map(instanceOf);
   }
 }

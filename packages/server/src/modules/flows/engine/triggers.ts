@@ -1,110 +1,162 @@
-import type { FlowElement } from '@basalt/shared';
 import type { ServerContext } from '../../../context.js';
 import type { Job } from '../../../jobs/index.js';
 import { ApiError } from '../../../http/api-error.js';
-import type { FlowDefinition } from '../definition.js';
+import type { OutboxEvent } from '../../data/index.js';
 import type { FlowsRepo, VersionWithName } from '../flows.repo.js';
-import { compare } from './elements.js';
+import { compare } from './elements/index.js';
 import { render } from './expressions.js';
-import { flowWrites } from './flow-writes.js';
+import type { LiveIndex } from './live-index.js';
 import type { Engine } from './runner.js';
+import { flowSchedule, nextSlot } from './schedules.js';
+import type { Reach, Waits } from './waits.js';
 
 export const SCHEDULE_JOB = 'flows.schedule';
+export const OUTBOX_JOB = 'flows.outbox';
 const scheduleJobId = (versionId: string) => `flow-schedule:${versionId}`;
+const OUTBOX_JOB_ID = 'flows-outbox-sweep';
 
-/** A LIVE version's start: what the triggers need to begin an instance of it. */
-interface LiveStart {
-  flowId: string;
-  versionId: string;
-  configId: string;
-  trigger: FlowElement;
-}
-
-/** How long a process trusts its list of an app's LIVE versions (others may enable or pause meanwhile). */
-const INDEX_TTL_MS = 2_000;
+/**
+ * How long the process that wrote an outbox row has to relay it itself before the sweep takes it
+ * (the writer died between the commit and the relay). `BASALT_FLOWS_RELAY_DELAY_MS` holds the
+ * writer's own relay back (crash tests kill the process inside that window).
+ */
+export const SWEEP_AGE_MS = Number(process.env.BASALT_FLOWS_SWEEP_AGE_MS) || 2_000;
+const RELAY_DELAY_MS = Number(process.env.BASALT_FLOWS_RELAY_DELAY_MS) || 0;
+/** How often the deployment sweeps the outboxes of apps with LIVE versions. */
+export const SWEEP_EVERY_MS = 2_000;
 
 type Rec = Record<string, unknown>;
 
 /**
- * Starts instances: data events from the bus (never by polling), API activations and schedule
- * slots. Each app's LIVE versions are kept in a short-lived index, so a record written to an app
- * without flows costs one map look-up.
+ * Starts instances (decision 0072): data events from each app's transactional outbox (relayed at
+ * once by the process that wrote them, swept by a job when that process died first), API
+ * activations, schedule slots, user registrations and channel messages. Every start that could be
+ * seen twice carries a `trigger_key` that the instance table keeps unique.
  */
 export class Triggers {
-  private readonly index = new Map<string, { until: number; starts: Promise<LiveStart[]> }>();
-
   constructor(
     private readonly ctx: ServerContext,
     private readonly flows: FlowsRepo,
     private readonly engine: Engine,
+    private readonly index: LiveIndex,
+    private readonly waits: Waits,
   ) {}
 
-  /** Subscribes to the data events; answers the unsubscribe. */
+  /** Subscribes to the bus; answers the unsubscribe. */
   listen(): () => void {
+    const failed = (what: string, appId: string) => (err: unknown) =>
+      this.ctx.log.error({ err, appId }, `starting flows for ${what} failed`);
     const offs = [
-      this.ctx.bus.on('record.created', (e) => this.onRecord('created', e.appId, e.table, e.record)),
-      this.ctx.bus.on('record.updated', (e) => this.onRecord('updated', e.appId, e.table, e.record)),
-      this.ctx.bus.on('app.deleted', (e) => this.index.delete(e.appId)),
+      this.ctx.bus.on('records.outboxed', (e) => {
+        const relay = () => void this.relay(e.appId, e.ids).catch(failed('a data event', e.appId));
+        if (RELAY_DELAY_MS) setTimeout(relay, RELAY_DELAY_MS).unref();
+        else relay();
+      }),
+      this.ctx.bus.on('user.registered', (e) => {
+        void this.onUser(e.appId, e.userId).catch(failed('a registration', e.appId));
+      }),
+      this.ctx.bus.on('message.published', (e) => {
+        void this.onMessage(e.appId, e.channel, e.message).catch(failed('a message', e.appId));
+      }),
+      this.ctx.bus.on('app.deleted', (e) => this.index.drop(e.appId)),
     ];
     return () => offs.forEach((off) => off());
   }
 
-  /** Forgets an app's LIVE versions (this process changed one). */
-  forget(appId: string): void {
-    this.index.delete(appId);
+  /** Sets up the outbox sweep once for the deployment (a repeating job; a second add finds it there). */
+  async sweepEvery(ms: number): Promise<void> {
+    if (await this.ctx.jobs.repo.byId(OUTBOX_JOB_ID)) return;
+    await this.ctx.jobs
+      .add({ id: OUTBOX_JOB_ID, kind: OUTBOX_JOB, appId: null, payload: {}, runAt: Date.now() + ms, repeatEveryMs: ms })
+      .catch(() => undefined);
   }
 
-  private live(appId: string): Promise<LiveStart[]> {
-    const now = Date.now();
-    const known = this.index.get(appId);
-    if (known && known.until > now) return known.starts;
-    const starts = this.load(appId);
-    this.index.set(appId, { until: now + INDEX_TTL_MS, starts });
-    // A failed load is not kept: the next event tries again.
-    starts.catch(() => this.index.delete(appId));
-    return starts;
+  /** The sweep: every app with LIVE versions, outbox rows older than the writer's own relay window. */
+  async sweep(): Promise<void> {
+    for (const appId of this.index.appIds()) await this.relay(appId);
   }
 
-  private async load(appId: string): Promise<LiveStart[]> {
-    const out: LiveStart[] = [];
-    for (const v of await this.flows.versionsIn(appId, 'LIVE')) {
-      const start = await this.startOf(v);
-      if (start) out.push(start);
+  /**
+   * Relays an app's outbox rows (the ones named, else those older than the sweep age) into
+   * instances, then removes them. A row relayed twice (two processes, a crash before the removal)
+   * starts nothing the second time: its instance's `trigger_key` exists already.
+   */
+  async relay(appId: string, ids?: string[]): Promise<number> {
+    const outbox = this.ctx.data.outbox;
+    const db = this.ctx.dbs.app(appId);
+    let done = 0;
+    for (;;) {
+      const events = await outbox.pending(db, ids ? { ids } : { before: Date.now() - SWEEP_AGE_MS });
+      if (!events.length) return done;
+      for (const e of events) await this.dispatch(appId, e);
+      await outbox.remove(
+        db,
+        events.map((e) => e.id),
+      );
+      done += events.length;
+      if (ids || events.length < 500) return done;
     }
-    return out;
   }
 
-  private async startOf(v: VersionWithName): Promise<LiveStart | undefined> {
-    if (!v.config_id) return undefined;
-    const config = await this.flows.config(v.config_id);
-    if (!config) return undefined;
-    const def = JSON.parse(config.definition) as FlowDefinition;
-    const trigger = def.elements.find((e) => e.type.startsWith('trigger.'));
-    return trigger && { flowId: v.flow_id, versionId: v.id, configId: config.id, trigger };
+  private async dispatch(appId: string, e: OutboxEvent): Promise<void> {
+    for (const s of this.index.starts(appId)) {
+      const c = s.trigger.config;
+      if (s.trigger.type !== 'trigger.data' || s.versionId === e.writer) continue;
+      if (String(c.table).toLowerCase() !== e.table.toLowerCase()) continue;
+      if (!Array.isArray(c.events) || !c.events.includes(e.event)) continue;
+      if (!matches(c.condition, e.record)) continue;
+      // A record is created once; updates and deletes are each their own event.
+      const key =
+        e.event === 'created'
+          ? `data:${s.versionId}:created:${e.objectId}`
+          : `data:${s.versionId}:${e.event}:${e.objectId}:${e.id}`;
+      await this.engine.start(appId, s, s.trigger, e.record, key);
+    }
   }
 
-  private onRecord(event: 'created' | 'updated', appId: string, table: string, record: Rec): void {
-    const writer = flowWrites.getStore();
-    void this.live(appId)
-      .then(async (starts) => {
-        for (const s of starts) {
-          const c = s.trigger.config;
-          if (s.trigger.type !== 'trigger.data' || s.versionId === writer) continue;
-          if (String(c.table).toLowerCase() !== table.toLowerCase()) continue;
-          if (!Array.isArray(c.events) || !c.events.includes(event)) continue;
-          if (!matches(c.condition, record)) continue;
-          const key =
-            event === 'created'
-              ? `data:${s.versionId}:created:${String(record.objectId)}`
-              : `data:${s.versionId}:updated:${String(record.objectId)}:${String(record.updated)}`;
-          await this.engine.start(appId, s, s.trigger, record, key);
-        }
-      })
-      .catch((err: unknown) => this.ctx.log.error({ err, appId, table }, 'starting flows for a data event failed'));
+  private async onUser(appId: string, userId: string): Promise<void> {
+    const starts = this.index.starts(appId).filter((s) => s.trigger.type === 'trigger.userRegistered');
+    if (!starts.length) return;
+    const table = (await this.ctx.data.schema(appId)).table('Users');
+    const user = table && (await this.ctx.data.records.read(appId, table, userId));
+    const data = { ...(user ?? { objectId: userId }) } as Rec;
+    delete data.password;
+    for (const s of starts)
+      if (matches(s.trigger.config.condition, data))
+        await this.engine.start(appId, s, s.trigger, data, `user:${s.versionId}:${userId}`);
+  }
+
+  private async onMessage(appId: string, channel: string, message: unknown): Promise<void> {
+    for (const s of this.index.starts(appId)) {
+      const c = s.trigger.config;
+      if (s.trigger.type !== 'trigger.message' || String(c.channel) !== channel) continue;
+      const m = (message ?? {}) as Rec;
+      const data = { channel, message: m.message, headers: m.headers ?? {}, publisherId: m.publisherId ?? null };
+      if (!matches(c.condition, data)) continue;
+      const id = typeof m.messageId === 'string' ? m.messageId : null;
+      await this.engine.start(appId, s, s.trigger, data, id ? `msg:${s.versionId}:${id}` : null);
+    }
   }
 
   /** Starts a LIVE flow with an API trigger, named by its name, its id or one of its versions' ids. */
-  async activate(appId: string, by: { name?: string; id?: string }, data: unknown): Promise<{ executionId: string }> {
+  async activate(
+    appId: string,
+    by: { name?: string; id?: string },
+    data: unknown,
+    /** Names the cause when it may come twice (a flow step repeated): a second start answers the first instance. */
+    triggerKey: string | null = null,
+  ): Promise<{ executionId: string }> {
+    const { flow, start } = await this.liveFlow(appId, by);
+    if (start.trigger.type !== 'trigger.api')
+      throw ApiError.badRequest(`Flow '${flow.name}' does not start from an API trigger`);
+    const executionId =
+      (await this.engine.start(appId, start, start.trigger, data ?? {}, triggerKey)) ??
+      (triggerKey ? await this.engine.instances.idByTrigger(triggerKey) : undefined);
+    return { executionId: executionId! };
+  }
+
+  /** A flow's LIVE version as the index holds it, or the 404 / 409 saying why there is none. */
+  async liveFlow(appId: string, by: { name?: string; id?: string }) {
     const flow =
       by.name !== undefined ? await this.flows.flowNamed(appId, by.name) : await this.flowOf(appId, by.id ?? '');
     if (!flow) throw ApiError.notFound(`Flow '${String(by.name ?? by.id).slice(0, 200)}' does not exist`);
@@ -116,11 +168,28 @@ export class Triggers {
           ? `Flow '${flow.name}' is paused`
           : `Flow '${flow.name}' has no LIVE version`,
       );
-    const start = await this.startOf({ ...live, name: flow.name });
-    if (!start || start.trigger.type !== 'trigger.api')
-      throw ApiError.badRequest(`Flow '${flow.name}' does not start from an API trigger`);
-    const executionId = await this.engine.start(appId, start, start.trigger, data ?? {}, null);
-    return { executionId: executionId! };
+    let start = this.index.starts(appId).find((s) => s.versionId === live.id);
+    if (!start) {
+      // Enabled by another process a moment ago: read it now.
+      await this.index.reload(appId);
+      start = this.index.starts(appId).find((s) => s.versionId === live.id);
+    }
+    if (!start) throw ApiError.conflict(`Flow '${flow.name}' has no LIVE version`);
+    return { flow, start };
+  }
+
+  /** Resumes instances waiting at a flow's `control.waitForEvent` named `trigger` (name or id). */
+  async activateWait(
+    appId: string,
+    by: { name?: string; id?: string },
+    trigger: string,
+    reach: Reach,
+    data: unknown,
+  ): Promise<{ executionIds: string[] }> {
+    const flow =
+      by.name !== undefined ? await this.flows.flowNamed(appId, by.name) : await this.flowOf(appId, by.id ?? '');
+    if (!flow) throw ApiError.notFound(`Flow '${String(by.name ?? by.id).slice(0, 200)}' does not exist`);
+    return this.waits.activate(flow.id, trigger, reach, data);
   }
 
   private async flowOf(appId: string, id: string) {
@@ -130,46 +199,46 @@ export class Triggers {
     );
   }
 
-  /** A version changed state: its schedule follows (set up while LIVE, cancelled otherwise). */
+  /** A version changed state: the index is read again here and elsewhere, and its schedule follows. */
   async changed(appId: string, v: VersionWithName): Promise<void> {
-    this.forget(appId);
+    await this.index.reload(appId);
+    void this.ctx.cluster.invalidation.changed('flows', appId);
     const jobId = scheduleJobId(v.id);
     await this.ctx.jobs.repo.remove(jobId);
     if (v.status !== 'LIVE') return;
-    const start = await this.startOf(v);
+    const start = this.index.starts(appId).find((s) => s.versionId === v.id);
     if (!start || start.trigger.type !== 'trigger.schedule') return;
-    const c = start.trigger.config;
-    const every = c.mode === 'interval' ? Number(c.intervalSeconds) * 1000 : null;
-    const startAt =
-      c.startAt === undefined ? undefined : typeof c.startAt === 'number' ? c.startAt : Date.parse(String(c.startAt));
-    const runAt = startAt ?? Date.now() + (every ?? 0);
-    await this.ctx.jobs.add({
-      id: jobId,
-      kind: SCHEDULE_JOB,
-      appId,
-      payload: { versionId: v.id },
-      runAt,
-      repeatEveryMs: every,
-    });
+    const first = nextSlot(flowSchedule(start.trigger.config), Date.now() - 1);
+    if (first === null) return;
+    await this.ctx.jobs.add({ id: jobId, kind: SCHEDULE_JOB, appId, payload: { versionId: v.id }, runAt: first });
     this.ctx.jobs.wake();
   }
 
-  /** One schedule slot: one instance, keyed by the slot so no slot starts two. */
-  async fire(job: Job<{ versionId: string }>): Promise<void> {
+  /**
+   * One schedule slot: one instance, keyed by the slot, so a slot run twice (a process died after
+   * starting it, two processes) starts one; then the job waits for the next slot to come.
+   */
+  async fire(job: Job<{ versionId: string }>): Promise<void | { rerunAt: number }> {
     if (!job.appId) return;
-    const v = await this.flows.version(job.appId, job.payload.versionId);
-    if (!v || v.status !== 'LIVE') return;
-    const start = await this.startOf(v);
-    if (!start) return;
+    let start = this.index.starts(job.appId).find((s) => s.versionId === job.payload.versionId);
+    if (!start) {
+      // Enabled by another process a moment ago, or no longer LIVE (which ends the schedule).
+      await this.index.reload(job.appId);
+      start = this.index.starts(job.appId).find((s) => s.versionId === job.payload.versionId);
+      if (!start) return;
+    }
+    if (start.trigger.type !== 'trigger.schedule') return;
     const data = { firedAt: Date.now(), scheduledFor: job.runAt };
-    await this.engine.start(job.appId, start, start.trigger, data, `sched:${v.id}:${job.runAt}`);
+    await this.engine.start(job.appId, start, start.trigger, data, `sched:${start.versionId}:${job.runAt}`);
+    const next = nextSlot(flowSchedule(start.trigger.config), Math.max(job.runAt, Date.now()));
+    return next === null ? undefined : { rerunAt: next };
   }
 }
 
-/** A data trigger's optional condition: a `{{ }}` template read as true or false, or `{left, operator, right}`. */
-function matches(condition: unknown, record: Rec): boolean {
+/** A trigger's optional condition: a `{{ }}` template read as true or false, or `{left, operator, right}`. */
+export function matches(condition: unknown, data: unknown): boolean {
   if (condition === undefined || condition === null || condition === '') return true;
-  const scope = { $trigger: record };
+  const scope = { $trigger: data };
   try {
     if (typeof condition === 'object' && !Array.isArray(condition)) {
       const c = render(condition, scope) as Rec;

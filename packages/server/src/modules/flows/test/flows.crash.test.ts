@@ -10,7 +10,7 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '../../../realtime/server-process.test-helpers.js';
-import { poll } from './flows.test-helpers.js';
+import { poll, signUpOnProcess } from './flows.test-helpers.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -41,24 +41,7 @@ for (const kind of testDbKinds()) {
     it('resumes the instance after the restart and completes it exactly once', async () => {
       let node = await startServerProcess(env);
       procs.push(node);
-      const json = async (res: Response) => {
-        if (!res.ok) throw new Error(`answered ${res.status}: ${await res.text()}`);
-        return res.json();
-      };
-      const email = `crash${Date.now()}@example.com`;
-      const post = (url: string, body: unknown, authKey?: string) =>
-        fetch(`${node.origin}${url}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(authKey ? { 'auth-key': authKey } : {}) },
-          body: JSON.stringify(body),
-        });
-      await json(await post('/console/devreg', { email, password: PASSWORD, name: 'Ops' }));
-      const login = await post('/console/home/login', { login: email, password: PASSWORD });
-      const authKey = String(login.headers.get('auth-key'));
-      const app = await json(await post('/console/applications', { appName: 'Crash' }, authKey));
-      const key = (app.apiKeys as Array<{ deviceType: string; apiKey: string }>).find(
-        (k) => k.deviceType === 'REST',
-      )!.apiKey;
+      const { json, post, authKey, app, key } = await signUpOnProcess(() => node.origin, 'Crash', PASSWORD);
       await json(await post(`/${app.id}/console/data/tables`, { name: 'Note' }, authKey));
       const v = await json(
         await post(

@@ -140,6 +140,37 @@ describeEachDb('flows: definitions and versions through backendless-console-sdk@
     expect(next).toMatchObject({ flowId: v.flowId, versionNumber: 2, elements: v.elements, schedule });
   });
 
+  it("keeps each element's canvas position through save, clone and export, and drops a malformed one", async () => {
+    const { ref, f } = x;
+    const drawn = orderFlow('Drawn orders');
+    const positions = [{ x: 40, y: 120.25 }, { x: 320, y: 120 }, 'left', { x: 'a', y: 3 }];
+    const v = await ref.automation.createFlow(f.appId, {
+      ...drawn,
+      elements: drawn.elements.map((e, i) => ({ ...e, position: positions[i] })),
+    });
+    // The position is no config key and no validation fault: the version stays READY.
+    expect(v.status).toBe('READY');
+    expect(v.elements.map((e: { position?: unknown }) => e.position)).toEqual([
+      { x: 40, y: 120.3 },
+      { x: 320, y: 120 },
+      undefined,
+      undefined,
+    ]);
+    expect((await ref.automation.getFlow(f.appId, v.id)).elements[1].position).toEqual({ x: 320, y: 120 });
+    const moved = await ref.automation.updateFlow(f.appId, {
+      id: v.id,
+      ...drawn,
+      elements: drawn.elements.map((e) => ({ ...e, position: { x: 7, y: 9 } })),
+    });
+    expect(moved.elements.every((e: { position?: unknown }) => JSON.stringify(e.position) === '{"x":7,"y":9}')).toBe(
+      true,
+    );
+    const clone = await ref.automation.createNewVersion(f.appId, v.id);
+    expect(clone.elements).toEqual(moved.elements);
+    const exported = await ref.automation.exportFlowVersion(f.appId, v.id);
+    expect(exported.elements[0].position).toEqual({ x: 7, y: 9 });
+  });
+
   it('enforces the flow developer permissions 117, 119 and 120 for a team member', async () => {
     const { ref, f } = x;
     const v = await ref.automation.createFlow(f.appId, orderFlow('Guarded'));

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import Backendless from 'backendless';
 import type { TestServer } from '../../../test-helpers.js';
 import { listenForClients } from '../../../test-helpers.js';
 import { appFixture, type AppFixture } from '../../appapi/appapi.test-helpers.js';
@@ -68,4 +69,35 @@ export async function poll<T>(read: () => Promise<T>, done: (v: T) => boolean, m
     if (done(v) || Date.now() > until) return v;
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The published `backendless` SDK pointed at the fixture's app with its JS key (a fresh standalone instance). */
+export function appSdk(x: FlowsFixture): any {
+  return Backendless.initApp({ serverURL: x.origin, appId: x.f.appId, apiKey: x.f.keys.JS, standalone: true } as never);
+}
+
+/**
+ * JSON calls to a server running as a child process (the crash tests restart it, so its origin is
+ * read at each call), and a developer signed up there with one app and its REST key.
+ */
+export async function signUpOnProcess(origin: () => string, appName: string, password: string) {
+  const json = async (res: Response) => {
+    if (!res.ok) throw new Error(`answered ${res.status}: ${await res.text()}`);
+    return res.json();
+  };
+  const post = (url: string, body: unknown, authKey?: string) =>
+    fetch(`${origin()}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(authKey ? { 'auth-key': authKey } : {}) },
+      body: JSON.stringify(body),
+    });
+  const email = `${appName.toLowerCase()}${Date.now()}@example.com`;
+  await json(await post('/console/devreg', { email, password, name: 'Ops' }));
+  const login = await post('/console/home/login', { login: email, password });
+  const authKey = String(login.headers.get('auth-key'));
+  const app = await json(await post('/console/applications', { appName }, authKey));
+  const key = (app.apiKeys as Array<{ deviceType: string; apiKey: string }>).find(
+    (k) => k.deviceType === 'REST',
+  )!.apiKey;
+  return { json, post, authKey, app, key };
 }

@@ -40,9 +40,15 @@ export class ZipSink implements ArchiveSink {
   private async drained(): Promise<void> {
     if (this.failure) throw this.failure;
     if (!this.out.writableNeedDrain) return;
+    // Whichever comes first removes the other listener: a long export waits thousands of times.
     await new Promise<void>((resolve) => {
-      this.out.once('drain', resolve);
-      this.out.once('close', resolve);
+      const done = () => {
+        this.out.off('drain', done);
+        this.out.off('close', done);
+        resolve();
+      };
+      this.out.once('drain', done);
+      this.out.once('close', done);
     });
   }
 

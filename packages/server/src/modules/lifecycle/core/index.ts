@@ -110,6 +110,17 @@ export async function importParts(
 
 /** Drops what every process keeps in memory about the app (after an import or a reset replaced it). */
 export async function forgetApp(ctx: ServerContext, appId: string): Promise<void> {
-  for (const kind of ['schema', 'policy', 'session', 'log-levels', 'handlers', 'services', 'hipaa', 'panic'] as const)
+  for (const kind of [
+    'schema',
+    'policy',
+    'session',
+    'log-levels',
+    'handlers',
+    'services',
+    'hipaa',
+    'panic',
+    'cors',
+    'cache-control',
+  ] as const)
     await ctx.cluster.invalidation.changed(kind, appId);
 }

@@ -4,7 +4,8 @@ import { DataTypes, type DataTable } from '@basalt/shared';
 import { TYPE_HINTS, TYPE_LABELS } from '../../data-format';
 import { errorInfo } from '../../../../lib/errors';
 import { useUnsavedChangesGuard } from '../../../../lib/useUnsavedChangesGuard';
-import { draftFromColumn, isRelation, typedDefault, type ColumnDraft, type SchemaColumn } from './column-changes';
+import { VALIDATED_TYPES, draftFromColumn, isRelation, typedDefault, type ColumnDraft, type SchemaColumn } from './column-changes';
+import { ValidatorField } from './ValidatorField';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
@@ -100,7 +101,10 @@ export function ColumnDrawer({ opened, column, table, tables, onClose, onSubmit,
           ) : (
             <TextInput label="Default value" description={draft.dataType === 'DATETIME' ? 'ISO date, e.g. 2026-04-28T10:00:00Z' : 'Used for new records without a value'} value={draft.defaultValue} onChange={(e) => set('defaultValue', e.currentTarget.value)} error={errors.defaultValue} />
           ))}
-          {serverError && serverError.field !== 'name' ? <Alert color="red" variant="light" role="alert">{serverError.message}</Alert> : null}
+          {VALIDATED_TYPES.has(draft.dataType) && (
+            <ValidatorField key={`${column?.columnId ?? 'new'}-${String(opened)}`} value={draft.customRegex} onChange={(v) => set('customRegex', v)} error={serverError?.field === 'customRegex' ? serverError.message : undefined} />
+          )}
+          {serverError && serverError.field !== 'name' && serverError.field !== 'customRegex' ? <Alert color="red" variant="light" role="alert">{serverError.message}</Alert> : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>Cancel</Button>
             <Button type="submit" loading={saving}>{editing ? 'Review and save' : 'Add column'}</Button>

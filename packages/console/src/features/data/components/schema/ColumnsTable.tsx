@@ -4,6 +4,7 @@ import type { DataTable } from '@basalt/shared';
 import { TYPE_LABELS } from '../../data-format';
 import { isRelation, type SchemaColumn } from './column-changes';
 import { EditDeleteActions } from '../../../../components/EditDeleteActions';
+import { useDataValidators } from '../../api/tables.queries';
 
 function Flag({ on, label }: { on: boolean; label: string }) {
   return on ? <IconCheck size={16} stroke={1.5} aria-label={label} color="var(--mantine-color-teal-filled)" /> : <Text span c="dimmed" aria-label={`not ${label}`}>—</Text>;
@@ -12,6 +13,9 @@ function Flag({ on, label }: { on: boolean; label: string }) {
 /** The schema's column table: name, type badge, constraints, default; relations show target and cardinality. */
 export function ColumnsTable({ table, onEdit, onDelete }: { table: DataTable; onEdit: (c: SchemaColumn) => void; onDelete: (c: SchemaColumn) => void }) {
   const rows: SchemaColumn[] = [...table.columns, ...table.relations, ...table.geoRelations];
+  const { data: validators } = useDataValidators();
+  // A predefined validator shows by its title; a custom one by its expression.
+  const validatorLabel = (regex: string) => validators?.find((v) => v.regex === regex)?.title ?? regex;
   return (
     <Table highlightOnHover verticalSpacing={6} aria-label={`Columns of ${table.name}`} stickyHeader>
       <Table.Thead>
@@ -22,6 +26,7 @@ export function ColumnsTable({ table, onEdit, onDelete }: { table: DataTable; on
           <Table.Th ta="center">Unique</Table.Th>
           <Table.Th ta="center">Indexed</Table.Th>
           <Table.Th>Default</Table.Th>
+          <Table.Th>Validator</Table.Th>
           <Table.Th w={80}><span className="visually-hidden">Actions</span></Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -49,6 +54,7 @@ export function ColumnsTable({ table, onEdit, onDelete }: { table: DataTable; on
               <Table.Td ta="center">{relation ? <Text span c="dimmed">—</Text> : <Flag on={c.unique} label="unique" />}</Table.Td>
               <Table.Td ta="center">{relation ? <Text span c="dimmed">—</Text> : <Flag on={c.indexed} label="indexed" />}</Table.Td>
               <Table.Td><Text size="sm" className="mono" c={!relation && c.defaultValue != null ? undefined : 'dimmed'}>{!relation && c.defaultValue != null ? String(c.defaultValue) : '—'}</Text></Table.Td>
+              <Table.Td><Text size="sm" className="mono" c={!relation && c.customRegex ? undefined : 'dimmed'} lineClamp={1} maw={220} title={!relation && c.customRegex ? c.customRegex : undefined}>{!relation && c.customRegex ? validatorLabel(c.customRegex) : '—'}</Text></Table.Td>
               <Table.Td>
                 {!system && (
                   <EditDeleteActions what={`column ${c.name}`} editTip="Edit column" deleteTip="Delete column" onEdit={() => onEdit(c)} onDelete={() => onDelete(c)} />

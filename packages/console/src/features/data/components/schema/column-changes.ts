@@ -12,15 +12,20 @@ export interface ColumnDraft {
   defaultValue: string;
   toTableName: string;
   relationshipType: 'ONE_TO_ONE' | 'ONE_TO_MANY';
+  /** The validator's expression; empty for none. Text columns only. */
+  customRegex: string;
 }
+
+/** Types whose columns may carry a validator (the server's text types). */
+export const VALIDATED_TYPES = new Set(['STRING', 'STRING_ID', 'EXTENDED_STRING', 'TEXT']);
 
 export type SchemaColumn = DataColumn | DataRelation;
 
 export const isRelation = (c: SchemaColumn): c is DataRelation => c.dataType === 'DATA_REF' || c.dataType === 'GEO_REF';
 
 export function draftFromColumn(c: SchemaColumn | null): ColumnDraft {
-  if (!c) return { name: '', dataType: 'STRING', required: false, unique: false, indexed: false, defaultValue: '', toTableName: '', relationshipType: 'ONE_TO_ONE' };
-  if (isRelation(c)) return { name: c.name, dataType: c.dataType, required: c.required, unique: false, indexed: false, defaultValue: '', toTableName: c.toTableName, relationshipType: c.relationshipType };
+  if (!c) return { name: '', dataType: 'STRING', required: false, unique: false, indexed: false, defaultValue: '', toTableName: '', relationshipType: 'ONE_TO_ONE', customRegex: '' };
+  if (isRelation(c)) return { name: c.name, dataType: c.dataType, required: c.required, unique: false, indexed: false, defaultValue: '', toTableName: c.toTableName, relationshipType: c.relationshipType, customRegex: '' };
   return {
     name: c.name,
     dataType: c.dataType,
@@ -30,6 +35,7 @@ export function draftFromColumn(c: SchemaColumn | null): ColumnDraft {
     defaultValue: c.defaultValue === null || c.defaultValue === undefined ? '' : String(c.defaultValue),
     toTableName: '',
     relationshipType: 'ONE_TO_ONE',
+    customRegex: c.customRegex ?? '',
   };
 }
 
@@ -84,6 +90,9 @@ export function describeChanges(before: SchemaColumn, after: ColumnDraft, record
     if (before.unique && !after.unique) lines.push('Duplicate values become allowed.');
     if (before.indexed !== after.indexed) lines.push(after.indexed ? 'Add an index (faster where and sort on this column).' : 'Drop the index.');
     const oldDefault = before.defaultValue === null || before.defaultValue === undefined ? '' : String(before.defaultValue);
+    const oldRegex = before.customRegex ?? '';
+    const newRegex = VALIDATED_TYPES.has(after.dataType) ? after.customRegex : '';
+    if (oldRegex !== newRegex) lines.push(newRegex ? `Validator becomes ${newRegex}: new writes must match it; stored values are not checked.` : 'Remove the validator.');
     if (oldDefault !== after.defaultValue.trim()) lines.push(after.defaultValue.trim() ? `Default value becomes ${after.defaultValue.trim()} (new records only).` : 'Remove the default value.');
   }
   return { lines, risky };

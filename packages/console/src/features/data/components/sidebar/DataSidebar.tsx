@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ActionIcon, Button, Group, Menu, NavLink, ScrollArea, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconBolt, IconBrandAirtable, IconBrandFirebase, IconDatabaseImport, IconDots, IconEye, IconHexagons, IconLock, IconNumbers, IconPlus, IconSearch, IconSettings, IconTable } from '@tabler/icons-react';
+import { IconBolt, IconBrandAirtable, IconBrandFirebase, IconDatabaseImport, IconDots, IconEye, IconFileTypeCsv, IconHexagons, IconLock, IconNumbers, IconPlus, IconSearch, IconSettings, IconTable } from '@tabler/icons-react';
 import type { DataTable } from '@basalt/shared';
 import { downloadText, useGetRecordsCountForTables, useGetTables, useRemoveTable } from '../../api/tables.queries';
 import { useGetViews } from '../../api/views.queries';
@@ -18,7 +18,9 @@ import { onNewTableRequest } from '../../new-table-signal';
 import { NewTableModal } from './NewTableModal';
 import { ImportAirtableModal } from '../import/ImportAirtableModal';
 import { ImportFirebaseModal } from '../import/ImportFirebaseModal';
+import { ImportStepsModal } from '../import/ImportStepsModal';
 import { RenameTableModal } from './RenameTableModal';
+import { ConnectorsSection } from '../../../data-connectors/components/ConnectorsSection';
 import { TableMenu, type TableAction } from './TableMenu';
 import classes from './DataSidebar.module.css';
 
@@ -45,7 +47,7 @@ export function DataSidebar({ appId }: { appId: string }) {
   const [deleting, setDeleting] = useState<DataTable | null>(null);
   const remove = useRemoveTable(appId);
   const queryClient = useQueryClient();
-  const [importing, setImporting] = useState<'airtable' | 'firebase' | null>(null);
+  const [importing, setImporting] = useState<'airtable' | 'firebase' | 'csv' | null>(null);
   const reloadTables = () => void queryClient.invalidateQueries({ queryKey: dataKeys.tables(appId) });
 
   useHotkeys([['shift+N', () => setCreating(true)]]);
@@ -90,6 +92,9 @@ export function DataSidebar({ appId }: { appId: string }) {
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
+            <Menu.Item leftSection={<IconFileTypeCsv size={16} stroke={1.5} />} onClick={() => setImporting('csv')}>
+              Import CSV into a table
+            </Menu.Item>
             <Menu.Item leftSection={<IconBrandAirtable size={16} stroke={1.5} />} onClick={() => setImporting('airtable')}>
               Import from Airtable
             </Menu.Item>
@@ -99,6 +104,7 @@ export function DataSidebar({ appId }: { appId: string }) {
           </Menu.Dropdown>
         </Menu>
         <ImportAirtableModal appId={appId} opened={importing === 'airtable'} onClose={() => setImporting(null)} onImported={reloadTables} />
+        <ImportStepsModal appId={appId} opened={importing === 'csv'} onClose={() => setImporting(null)} onImported={reloadTables} />
         <ImportFirebaseModal appId={appId} opened={importing === 'firebase'} onClose={() => setImporting(null)} onImported={reloadTables} />
       </Stack>
       <ScrollArea style={{ flex: 1 }} type="scroll">
@@ -161,6 +167,8 @@ export function DataSidebar({ appId }: { appId: string }) {
               );
             })}
             {tables && sorted.length === 0 && <Text size="xs" c="dimmed" px="xs">No table matches “{search}”.</Text>}
+
+            <ConnectorsSection appId={appId} matches={matches} label={(text) => <SectionLabel>{text}</SectionLabel>} />
 
             <Group justify="space-between" mt="md" wrap="nowrap">
               <SectionLabel>Views</SectionLabel>

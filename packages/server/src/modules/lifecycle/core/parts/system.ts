@@ -48,7 +48,7 @@ export async function importSystemRows(run: PartRun, source: ArchiveSource, part
           const old = row[column];
           if (typeof old === 'string') row[column] = ids.get(target)?.get(old) ?? old;
         }
-        rows.push(row);
+        rows.push(spec.arrive ? spec.arrive(row) : row);
       }
       ids.set(spec.table, map);
     }

@@ -1,0 +1,2 @@
+/** What the Flows area offers the rest of the console. */
+export { flowsKeys } from './api/flows.keys';

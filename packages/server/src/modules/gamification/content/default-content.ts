@@ -1,0 +1,166 @@
+import type { ContentFile } from './content.js';
+
+/**
+ * The content a fresh install ships with: one "Getting started" pack. Data, not code: the loader
+ * (content.ts) checks it like any operator's file (unique ids, known events, prerequisites without cycles).
+ */
+export const DEFAULT_CONTENT: ContentFile = {
+  version: 1,
+  levels: [
+    { level: 1, title: 'Newcomer', xp: 0 },
+    { level: 2, title: 'Builder', xp: 50 },
+    { level: 3, title: 'Maker', xp: 150 },
+    { level: 4, title: 'Engineer', xp: 300 },
+    { level: 5, title: 'Architect', xp: 600 },
+    { level: 6, title: 'Master', xp: 1000 },
+  ],
+  packs: [
+    {
+      id: 'getting-started',
+      title: 'Getting started',
+      description: 'Your first steps on Basalt: data, files, logic and a flow.',
+      missions: [
+        {
+          id: 'data-basics',
+          title: 'Data basics',
+          description: 'Store your first data.',
+          x: 15,
+          y: 60,
+          requires: [],
+          badge: { id: 'data-starter', title: 'Data starter', description: 'Created a table and its first record' },
+          tasks: [
+            {
+              id: 'first-table',
+              title: 'First table',
+              description: 'Create a table in any of your apps.',
+              event: 'table.created',
+              count: 1,
+              xp: 50,
+              points: 10,
+              trivia: 'trivia-tables',
+            },
+            {
+              id: 'first-record',
+              title: 'First record',
+              description: 'Save a record in a table.',
+              event: 'record.created',
+              count: 1,
+              xp: 20,
+              points: 5,
+            },
+            {
+              id: 'ten-records',
+              title: 'Ten records',
+              description: 'Save ten records.',
+              event: 'record.created',
+              count: 10,
+              xp: 30,
+              points: 10,
+            },
+          ],
+        },
+        {
+          id: 'files-basics',
+          title: 'Files',
+          description: 'Keep files next to your data.',
+          x: 40,
+          y: 35,
+          requires: ['data-basics'],
+          badge: { id: 'file-keeper', title: 'File keeper', description: 'Uploaded a first file' },
+          tasks: [
+            {
+              id: 'first-file',
+              title: 'First file',
+              description: 'Upload a file.',
+              event: 'file.uploaded',
+              count: 1,
+              xp: 20,
+              points: 5,
+            },
+          ],
+        },
+        {
+          id: 'logic-basics',
+          title: 'Logic',
+          description: 'Run your own code and automate work.',
+          x: 65,
+          y: 60,
+          requires: ['data-basics'],
+          badge: { id: 'automator', title: 'Automator', description: 'Enabled a flow and deployed a service' },
+          tasks: [
+            {
+              id: 'first-flow',
+              title: 'First flow',
+              description: 'Enable a flow version.',
+              event: 'flow.version.enabled',
+              count: 1,
+              xp: 40,
+              points: 15,
+            },
+            {
+              id: 'first-service',
+              title: 'First service',
+              description: 'Deploy cloud code.',
+              event: 'service.deployed',
+              count: 1,
+              xp: 40,
+              points: 15,
+            },
+          ],
+        },
+        {
+          id: 'go-live',
+          title: 'Go live',
+          description: 'Put a page out and serve real traffic.',
+          x: 88,
+          y: 35,
+          requires: ['files-basics', 'logic-basics'],
+          badge: { id: 'live', title: 'Live', description: 'Published a page and served 100 API calls' },
+          tasks: [
+            {
+              id: 'first-page',
+              title: 'First page',
+              description: 'Publish a UI container.',
+              event: 'ui.container.published',
+              count: 1,
+              xp: 40,
+              points: 15,
+            },
+            {
+              id: 'hundred-calls',
+              title: '100 API calls',
+              description: 'Serve 100 app API calls.',
+              event: 'api.calls',
+              count: 100,
+              xp: 50,
+              points: 20,
+            },
+            {
+              id: 'share-progress',
+              title: 'Share your progress',
+              description: 'Tell others what you built.',
+              event: 'social.shared',
+              count: 1,
+              xp: 10,
+              points: 5,
+              social: true,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+  trivia: [
+    {
+      id: 'trivia-tables',
+      question: 'Which column does every Basalt table have from the start?',
+      multiplier: 2,
+      answers: [
+        { id: 'a', text: 'objectId', correct: true },
+        { id: 'b', text: 'rowNumber' },
+        { id: 'c', text: 'uuid' },
+      ],
+    },
+  ],
+  socialPosts: [{ id: 'progress', text: 'I just completed a mission on Basalt, my self-hosted backend.' }],
+};
