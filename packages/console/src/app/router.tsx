@@ -11,6 +11,7 @@ import { authRoutes } from '../features/auth/routes';
 import { accountRoutes } from '../features/account/routes';
 import { missionsRoutes } from '../features/missions/routes';
 import { communityRoutes } from '../features/community/routes';
+import { operatorRoutes } from '../features/operator/routes';
 import { appRoutes, appsListRoutes } from '../features/apps/routes';
 import { areaRoutes } from '../features/areas/routes';
 import { dataRoutes } from '../features/data/routes';
@@ -59,7 +60,13 @@ export const router = createBrowserRouter([
             children: [
               {
                 element: <ConsoleLayout />,
-                children: [...appsListRoutes, ...accountRoutes, ...missionsRoutes, ...communityRoutes],
+                children: [
+                  ...appsListRoutes,
+                  ...accountRoutes,
+                  ...missionsRoutes,
+                  ...communityRoutes,
+                  ...operatorRoutes,
+                ],
               },
               {
                 path: 'apps/:appId',

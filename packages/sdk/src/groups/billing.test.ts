@@ -136,3 +136,22 @@ describe('billing group: channel', () => {
     expect(calls[0].headers).toMatchObject({ Authorization: 'Basic dXNlcjpwYXNz' });
   });
 });
+
+const O = `${H}/console/operator`;
+
+// The operator's routes (Basalt additions, decisions 0082, 0089 and 0092).
+describeShapes('operator', [
+  ['loadOperator', (c) => c.operator.loadOperator(), get(O)],
+  ['loadPlanApps', (c) => c.operator.loadPlanApps(), get(`${O}/plan-apps`)],
+  ['loadInvoices', (c) => c.operator.loadInvoices(), get(`${O}/invoices`)],
+  ['loadInvoices(status)', (c) => c.operator.loadInvoices('open'), get(`${O}/invoices?status=open`)],
+  ['generateInvoices', (c) => c.operator.generateInvoices(), bare('POST', `${O}/invoices/generate`)],
+  ['markInvoicePaid', (c) => c.operator.markInvoicePaid('I1'), bare('PUT', `${O}/invoices/I1/paid`)],
+  ['voidInvoice', (c) => c.operator.voidInvoice('I1'), bare('PUT', `${O}/invoices/I1/void`)],
+  ['loadComments', (c) => c.operator.loadComments(), get(`${H}/console/community/operator/comments`)],
+  [
+    'loadComments(status, limit)',
+    (c) => c.operator.loadComments('all', 20),
+    get(`${H}/console/community/operator/comments?status=all&limit=20`),
+  ],
+]);

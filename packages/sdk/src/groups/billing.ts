@@ -198,5 +198,10 @@ export function createOperatorGroup({ request }: GroupContext) {
     voidInvoice(invoiceId: string): Promise<ResponseOf<typeof o.voidInvoice>> {
       return request.route(o.voidInvoice, [invoiceId]);
     },
+    /** Comments of every item to moderate: hidden ones unless `status` says otherwise (operators only). */
+    loadComments(status?: 'hidden' | 'visible' | 'all', limit?: number): Promise<ResponseOf<typeof o.loadComments>> {
+      const query = { ...(status ? { status } : {}), ...(limit !== undefined ? { limit } : {}) };
+      return request.route(o.loadComments, [], Object.keys(query).length ? { query } : {});
+    },
   };
 }

@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { defineRoute } from '../route.js';
 import { DevOperations } from '../dev-permissions.js';
 import { billingPaymentRoutes, operatorBillingRoutes } from './billing-payments.js';
+import { operatorCommunityRoutes } from './community.js';
 
 export * from './billing-payments.js';
 
@@ -374,4 +375,5 @@ export const operatorRoutes = {
     summary: 'Whether the caller is an operator of this server, the feature switches and the plan catalogue',
   }),
   ...operatorBillingRoutes,
+  ...operatorCommunityRoutes,
 };

@@ -426,3 +426,23 @@ export const initialQuestionnaireRoutes = {
     response: Type.Object({ completed: Type.Boolean(), completedAt: Type.Union([Type.Number(), Type.Null()]) }),
   }),
 };
+
+/**
+ * The operator's moderation list (Basalt addition, decision 0092): comments of every item of every
+ * context, newest change first — the hidden ones (`status=hidden`, the default), the ones on show
+ * (`visible`) or both (`all`). Deleted comments are never listed. Operators only (403 otherwise).
+ */
+export const operatorCommunityRoutes = {
+  loadComments: defineRoute({
+    name: 'operator.loadComments',
+    method: 'GET',
+    path: `${c}/operator/comments`,
+    auth: 'developer',
+    query: Type.Object({
+      status: Type.Optional(Type.Union([Type.Literal('hidden'), Type.Literal('visible'), Type.Literal('all')])),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+    }),
+    response: Type.Array(CommentSchema),
+    summary: 'Comments of every item for the operator to moderate: hidden ones by default, newest change first',
+  }),
+};

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   IconApps,
+  IconBuildingBank,
   IconLogout,
   IconServer,
   IconShieldLock,
@@ -10,12 +11,15 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { useGetAccountInfo } from '../../features/account/api/account.queries';
+import { useOperator } from '../../features/operator/api/operator.queries';
 import { useSignOut } from '../session/useSignOut';
 import { initials } from '../../lib/format';
 
 export function AccountMenu() {
   const { data: account } = useGetAccountInfo();
   const signOut = useSignOut();
+  // Only the server's operators see the Operator entry (the area itself refuses everyone else).
+  const isOperator = useOperator().data?.operator === true;
   const name = account?.name || account?.email || '';
   return (
     <Menu position="bottom-end" width={240} withinPortal>
@@ -54,6 +58,14 @@ export function AccountMenu() {
         <Menu.Item component={Link} to="/apps" leftSection={<IconApps size={16} stroke={1.5} />}>
           All apps
         </Menu.Item>
+        {isOperator && (
+          <>
+            <Menu.Divider />
+            <Menu.Item component={Link} to="/operator" leftSection={<IconBuildingBank size={16} stroke={1.5} />}>
+              Operator
+            </Menu.Item>
+          </>
+        )}
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} stroke={1.5} />} onClick={() => void signOut()}>
           Sign out

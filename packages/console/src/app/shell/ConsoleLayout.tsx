@@ -3,6 +3,7 @@ import { AppShell } from '@mantine/core';
 import { TopBar } from './TopBar';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import { MainContent } from './MainContent';
+import { OPERATOR_SECTIONS } from '../../features/operator/sections';
 
 function crumbsFor(pathname: string): Crumb[] {
   if (pathname.startsWith('/account/security')) return [{ label: 'Account', to: '/account' }, { label: 'Security' }];
@@ -10,10 +11,14 @@ function crumbsFor(pathname: string): Crumb[] {
   if (pathname.startsWith('/account')) return [{ label: 'Account' }];
   if (pathname.startsWith('/missions')) return [{ label: 'Missions' }];
   if (pathname.startsWith('/community')) return [{ label: 'Community' }];
+  if (pathname.startsWith('/operator')) {
+    const section = OPERATOR_SECTIONS.find((s) => pathname.startsWith(`/operator/${s.segment}`));
+    return section ? [{ label: 'Operator', to: '/operator' }, { label: section.label }] : [{ label: 'Operator' }];
+  }
   return [{ label: 'Apps', to: '/apps' }];
 }
 
-/** Frame of the screens outside an app: the apps list, the account pages, Missions and Community. */
+/** Frame of the screens outside an app: the apps list, the account pages, Missions, Community and the Operator area. */
 export function ConsoleLayout() {
   const { pathname } = useLocation();
   return (

@@ -110,6 +110,12 @@ export class CommunityRepo {
       .limit(1000)
       .execute();
   }
+  /** Comments of every item for the operator: hidden, visible or all; never deleted ones; newest change first. */
+  moderationComments(status: 'hidden' | 'visible' | 'all', limit: number): Promise<CommentRow[]> {
+    let q = this.db.selectFrom('cm_comments').selectAll().where('deleted', '=', 0);
+    if (status !== 'all') q = q.where('hidden', '=', status === 'hidden' ? 1 : 0);
+    return q.orderBy('updated', 'desc').orderBy('id').limit(limit).execute();
+  }
   comment(id: string): Promise<CommentRow | undefined> {
     return this.db.selectFrom('cm_comments').selectAll().where('id', '=', id).executeTakeFirst();
   }

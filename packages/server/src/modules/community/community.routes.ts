@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Routes } from '@basalt/shared';
 import type { ServerContext } from '../../context.js';
 import { handle } from '../../http/route.js';
+import { assertFeature, assertInstanceOperator } from '../../http/dev-access.js';
 import { COUNTRIES } from './countries.js';
 import type { DiscussionService } from './discussion.service.js';
 import type { ProfileService } from './profile.service.js';
@@ -58,6 +59,13 @@ export function registerCommunityRoutes(app: FastifyInstance, ctx: ServerContext
   handle(app, ctx, C.onDeveloperSuicide, async ({ developer }) => {
     await s.discussion.removeFootprint(developer.id);
     return ok;
+  });
+
+  // The operator's moderation list (decision 0092): every item's comments, operators only.
+  handle(app, ctx, Routes.operator.loadComments, async ({ developer, query }) => {
+    assertFeature(ctx.config.features, 'community', 'Community');
+    await assertInstanceOperator(ctx.dbs, ctx.config.admins, developer);
+    return s.discussion.moderationComments(developer.id, query.status, query.limit);
   });
 
   const P = Routes.developerProfile;

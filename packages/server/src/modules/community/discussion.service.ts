@@ -163,6 +163,15 @@ export class DiscussionService {
     return (await this.commentAnswers([await this.comment(id)], developerId))[0];
   }
 
+  /** The operator's moderation list (the route checks the caller is an operator). */
+  async moderationComments(
+    viewer: string,
+    status: 'hidden' | 'visible' | 'all' = 'hidden',
+    limit = 100,
+  ): Promise<CommunityComment[]> {
+    return this.commentAnswers(await this.repo.moderationComments(status, limit), viewer);
+  }
+
   // Reviews
 
   private async reviewAnswers(rows: ReviewRow[], viewer: string): Promise<CommunityReview[]> {

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { createApp, registerThroughUi, signOut, uniqueEmail } from './helpers';
+import { startServer, type RunningServer } from './server';
+
+const SHOTS = process.env.BASALT_SHOTS_DIR ?? '/work/helpers/shots';
+
+/**
+ * A server of its own, so the first developer to register is its operator (BASALT_ADMINS is
+ * empty: decision 0082), with a plans file: `studio` (priced; where apps start), `tiny` (free,
+ * limited) and `partner` (private).
+ */
+const test = base.extend<object, { operatorServer: RunningServer }>({
+  operatorServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
+    async ({}, use) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'basalt-e2e-operator-'));
+      const file = path.join(dir, 'plans.json');
+      fs.writeFileSync(
+        file,
+        JSON.stringify([
+          { id: 'studio', name: 'Studio', periods: { monthly: 25, yearly: 250 }, components: [] },
+          {
+            id: 'tiny',
+            name: 'Tiny',
+            periods: { monthly: 0, yearly: 0 },
+            components: [
+              { id: 'api-calls-per-minute', limit: 50 },
+              { id: 'file-storage-bytes', limit: 1048576 },
+              { id: 'tables', limit: 2 },
+            ],
+          },
+          {
+            id: 'partner',
+            name: 'Partner',
+            public: false,
+            periods: { monthly: 10, yearly: 100 },
+            components: [{ id: 'team-members', limit: 20 }],
+          },
+        ]),
+      );
+      const server = await startServer({ env: { BASALT_PLANS_FILE: file, BASALT_ADMINS: '' } });
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ operatorServer }, use) => {
+    await use(operatorServer.url);
+  },
+});
+
+test.describe.configure({ mode: 'serial' });
+
+async function authHeaders(page: Page) {
+  const key = (await page.evaluate(() => localStorage.getItem('basalt.authKey'))) ?? '';
+  return { 'auth-key': key, 'content-type': 'application/json' };
+}
+
+const operatorEmail = uniqueEmail('operator');
+
+test('the first developer operates the server: plans, invoices, moderation', async ({ page }) => {
+  await registerThroughUi(page, operatorEmail, 'Olga Operator');
+  const appId = await createApp(page, 'Operator Journey');
+
+  // The Operator entry sits in the account menu of operators.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Operator' }).click();
+  await expect(page).toHaveURL(/\/operator\/plans$/);
+  const tabs = page.getByRole('tablist', { name: 'Operator sections' });
+  for (const name of ['Plans', 'Invoices', 'Products', 'Moderation', 'Gamification', 'Instance settings'])
+    await expect(tabs.getByRole('tab', { name })).toBeVisible();
+  await expect(tabs.getByRole('tab', { name: 'Products' })).toHaveAttribute('href', '/operator/products');
+
+  // Plans: the catalogue from the plans file, read-only, components as rows.
+  await expect(page.getByTestId('plans-source')).toContainText('BASALT_PLANS_FILE');
+  await expect(page.getByTestId('plans-source')).toContainText('plans.json');
+  const line = page.getByTestId('plans-line-application');
+  await expect(line.getByTestId('operator-plan-studio')).toContainText('default');
+  await expect(line.getByTestId('operator-plan-studio')).toContainText('25.00 / month');
+  await expect(line.getByTestId('operator-plan-partner')).toContainText('private');
+  await expect(line.getByTestId('operator-plan-apps-studio')).toHaveText('1 app on it');
+  await expect(line.getByRole('row', { name: /API calls per minute/ })).toContainText('50 calls');
+  await expect(line.getByRole('row', { name: /File storage/ })).toContainText('1.0 MB');
+  await expect(line.getByRole('row', { name: /Team members/ })).toContainText('20 developers');
+  await expect(page.getByRole('button', { name: /edit|save/i })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/operator-plans.png`, fullPage: true });
+
+  // A section whose page is not there says so instead of a blank frame.
+  await page.goto('/operator/no-such-section');
+  await expect(page.getByTestId('operator-not-available')).toContainText('Not available yet');
+  void appId;
+});
+
+test('a developer who is not an operator is refused the Operator area', async ({ page }) => {
+  await registerThroughUi(page, uniqueEmail('not-operator'), 'Nina Developer');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Operator' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/operator/invoices');
+  const refused = page.getByTestId('operator-refused');
+  await expect(refused).toContainText('403');
+  await expect(refused).toContainText('Only the operators of this server can open the Operator area');
+  await expect(refused).toContainText('registered first');
+  await expect(page.getByRole('tablist', { name: 'Operator sections' })).toHaveCount(0);
+  // The server refuses the routes themselves, whatever the console shows.
+  const res = await page.request.get('/console/operator/invoices', { headers: await authHeaders(page) });
+  expect(res.status()).toBe(403);
+  await page.screenshot({ path: `${SHOTS}/operator-refused.png`, fullPage: true });
+  await signOut(page);
+});
