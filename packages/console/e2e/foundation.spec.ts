@@ -104,14 +104,13 @@ test('dark mode is remembered and the command palette jumps to apps and areas', 
   await page.keyboard.press('Control+K');
   const search = page.getByRole('textbox', { name: 'Search apps, areas and actions' });
   await expect(search).toBeVisible();
-  await search.fill('marketplace');
-  await page.getByRole('button', { name: /^Marketplace/ }).click();
-  await expect(page).toHaveURL(new RegExp(`/apps/${appId}/marketplace$`));
-  await expect(page.getByRole('heading', { name: 'Marketplace is not available yet' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Marketplace/ })).toContainText('not available yet');
+  await search.fill('team');
+  await page.getByRole('button', { name: /^Team/ }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/apps/${appId}/team$`));
+  await expect(page.getByRole('heading', { name: 'Team', exact: true })).toBeVisible();
 
   // Two-key shortcuts: G then O opens the overview of the current app.
-  await page.getByRole('heading', { name: 'Marketplace is not available yet' }).click();
+  await page.getByRole('heading', { name: 'Team', exact: true }).click();
   await page.keyboard.press('g');
   await page.keyboard.press('o');
   await expect(page).toHaveURL(new RegExp(`/apps/${appId}/overview$`));
