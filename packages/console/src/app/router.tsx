@@ -34,6 +34,7 @@ import { mcpRoutes } from '../features/mcp/routes';
 import { billingRoutes } from '../features/billing/routes';
 import { sqlEditorRoutes } from '../features/sql-editor/routes';
 import { dataConnectorsRoutes } from '../features/data-connectors/routes';
+import { marketplaceRoutes } from '../features/marketplace/routes';
 
 /**
  * Every console URL that exists so far (docs/console-screens.md › URLs). Pages load lazily (one chunk per route); the
@@ -92,6 +93,7 @@ export const router = createBrowserRouter([
                   ...billingRoutes,
                   ...sqlEditorRoutes,
                   ...dataConnectorsRoutes,
+                  ...marketplaceRoutes,
                   ...settingsRoutes,
                   ...areaRoutes,
                 ],

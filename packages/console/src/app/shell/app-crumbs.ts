@@ -2,6 +2,7 @@ import { Areas } from '@basalt/shared';
 import type { Crumb } from './Breadcrumbs';
 import { AUDIT_SECTIONS } from '../../features/audit/sections';
 import { CODE_SECTIONS } from '../../features/code/sections';
+import { MARKETPLACE_CRUMBS } from '../../features/marketplace/sections';
 import { MESSAGING_SECTIONS } from '../../features/messaging/sections';
 import { SECURITY_SECTIONS } from '../../features/security/sections';
 import { SETTINGS_SECTIONS } from '../../features/settings/sections';
@@ -11,6 +12,7 @@ import { USERS_SECTIONS } from '../../features/users/sections';
 const SECTIONS: Record<string, ReadonlyArray<{ segment: string; label: string }>> = {
   audit: AUDIT_SECTIONS,
   code: CODE_SECTIONS,
+  marketplace: MARKETPLACE_CRUMBS,
   messaging: MESSAGING_SECTIONS,
   security: SECURITY_SECTIONS,
   settings: SETTINGS_SECTIONS,

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
+import { productApprovalsRoute } from '../marketplace/routes';
 
 /**
  * The instance operator's area (decisions 0082, 0089, 0092), outside any app. Other features add their
@@ -13,6 +14,7 @@ export const operatorRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="plans" replace /> },
       { path: 'plans', lazy: lazyPage(() => import('./pages/PlansPage')) },
+      productApprovalsRoute,
       { path: '*', lazy: lazyPage(() => import('./pages/NotBuiltPage')) },
     ],
   },
