@@ -50,7 +50,7 @@ function InstallActions({
   const newer = product.version && compareVersions(product.version, installed.version) > 0 ? product.version : null;
   return (
     <Group gap="xs">
-      <Badge size="lg" color="teal" variant="light" data-testid="installed-badge">
+      <Badge size="lg" color="teal" variant="light" tt="none" data-testid="installed-badge">
         Installed · v{installed.version}
       </Badge>
       {newer && <Button onClick={() => onInstall(newer)}>Upgrade to {newer}</Button>}
