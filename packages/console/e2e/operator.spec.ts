@@ -92,10 +92,81 @@ test('the first developer operates the server: plans, invoices, moderation', asy
   await expect(page.getByRole('button', { name: /edit|save/i })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/operator-plans.png`, fullPage: true });
 
+  // Invoices: the app starts on the priced Studio plan; the operator's route issues its invoice.
+  const headers = await authHeaders(page);
+  const issued = await page.request.post('/console/operator/invoices/generate', { headers });
+  expect(await issued.json()).toEqual({ created: 1 });
+  await tabs.getByRole('tab', { name: 'Invoices' }).click();
+  await expect(page).toHaveURL(/\/operator\/invoices$/);
+  const table = page.getByTestId('invoices-table');
+  const row = table.getByRole('row', { name: /Operator Journey/ });
+  await expect(row).toContainText('$25.00');
+  await expect(row).toContainText('open');
+  await expect(row).toContainText('studio');
+  await page.screenshot({ path: `${SHOTS}/operator-invoices.png`, fullPage: true });
+  await row.getByRole('button', { name: /Actions for invoice/ }).click();
+  await page.getByRole('menuitem', { name: 'Mark paid' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(/Mark invoice .+ paid\?/);
+  await expect(dialog).toContainText('Operator Journey');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/operator-invoice-confirm.png` });
+  await dialog.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('paid');
+  await expect(row).toContainText(operatorEmail);
+  await expect(row.getByRole('button', { name: /Actions for invoice/ })).toHaveCount(0);
+  // The status filter lives in the URL; the paid invoice is not open any more.
+  await page.getByText('Open', { exact: true }).click();
+  await expect(page).toHaveURL(/status=open/);
+  await expect(page.getByTestId('invoices-empty')).toContainText('No open invoices');
+  const paid = await page.request.get('/console/operator/invoices?status=paid', { headers });
+  expect((await paid.json()).map((i: { status: string }) => i.status)).toEqual(['paid']);
+
+  // Moderation: a comment on the app's discussion, hidden and displayed again from here.
+  const posted = await page.request.post('/console/community/comments', {
+    headers,
+    data: { context: 'app', itemId: appId, body: 'Buy cheap watches at example.test' },
+  });
+  expect(posted.ok()).toBe(true);
+  const comment = (await posted.json()) as { id: string };
+  await tabs.getByRole('tab', { name: 'Moderation' }).click();
+  await expect(page.getByTestId('moderation-empty')).toContainText('No hidden comments');
+  await page.screenshot({ path: `${SHOTS}/operator-moderation-empty.png`, fullPage: true });
+  await page.getByText('On show', { exact: true }).click();
+  const card = page.getByTestId(`moderated-${comment.id}`);
+  await expect(card).toContainText('Buy cheap watches');
+  await expect(card).toContainText('App discussion');
+  await expect(card.getByTestId('moderated-item')).toHaveText('Operator Journey');
+  await card.getByRole('button', { name: 'Hide' }).click();
+  await expect(page.getByText('The comment is hidden.')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await page.getByText('Hidden', { exact: true }).click();
+  await expect(card).toContainText('hidden');
+  await expect(card).toContainText('Buy cheap watches');
+  await page.screenshot({ path: `${SHOTS}/operator-moderation.png`, fullPage: true });
+  await card.getByRole('button', { name: 'Display again' }).click();
+  await expect(page.getByText('The comment is on show again.')).toBeVisible();
+  await expect(page.getByTestId('moderation-empty')).toBeVisible();
+  const shown = await page.request.get(`/console/community/comments?context=app&itemId=${appId}`, { headers });
+  expect((await shown.json())[0]).toMatchObject({ id: comment.id, hidden: false });
+
+  // Gamification content and the instance settings, read-only.
+  await tabs.getByRole('tab', { name: 'Gamification' }).click();
+  await expect(page.getByTestId('pack-getting-started')).toContainText('Getting started');
+  await page.getByTestId('pack-getting-started').getByRole('button').first().click();
+  await expect(page.getByTestId('levels')).toContainText('Newcomer');
+  await page.screenshot({ path: `${SHOTS}/operator-gamification.png`, fullPage: true });
+  await tabs.getByRole('tab', { name: 'Instance settings' }).click();
+  for (const f of ['billing', 'marketplace', 'community', 'gamification'])
+    await expect(page.getByTestId(`feature-${f}`)).toContainText('On');
+  await expect(page.getByTestId('operators-rule')).toContainText('registered first');
+  await expect(page.getByTestId('server-facts')).toContainText('plans.json');
+  await page.screenshot({ path: `${SHOTS}/operator-settings.png`, fullPage: true });
+
   // A section whose page is not there says so instead of a blank frame.
   await page.goto('/operator/no-such-section');
   await expect(page.getByTestId('operator-not-available')).toContainText('Not available yet');
-  void appId;
 });
 
 test('a developer who is not an operator is refused the Operator area', async ({ page }) => {

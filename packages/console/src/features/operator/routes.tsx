@@ -14,6 +14,10 @@ export const operatorRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="plans" replace /> },
       { path: 'plans', lazy: lazyPage(() => import('./pages/PlansPage')) },
+      { path: 'invoices', lazy: lazyPage(() => import('./pages/InvoicesPage')) },
+      { path: 'moderation', lazy: lazyPage(() => import('./pages/ModerationPage')) },
+      { path: 'gamification', lazy: lazyPage(() => import('./pages/GamificationPage')) },
+      { path: 'settings', lazy: lazyPage(() => import('./pages/SettingsPage')) },
       productApprovalsRoute,
       { path: '*', lazy: lazyPage(() => import('./pages/NotBuiltPage')) },
     ],

@@ -4,6 +4,6 @@ export const operatorKeys = {
   info: () => [...operatorKeys.all(), 'info'] as const,
   planApps: () => [...operatorKeys.all(), 'plan-apps'] as const,
   invoices: (status?: string) => [...operatorKeys.all(), 'invoices', status ?? 'all'] as const,
-  hidden: () => [...operatorKeys.all(), 'hidden-comments'] as const,
+  hidden: () => [...operatorKeys.all(), 'moderation'] as const,
   content: () => [...operatorKeys.all(), 'gamification-content'] as const,
 };

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Invoice, InvoiceStatus } from '@basalt/shared';
 import { getSdk } from '../../../lib/sdk';
 import { operatorKeys } from './operator.keys';
 
@@ -20,5 +21,80 @@ export function usePlanApps(enabled = true) {
     queryKey: operatorKeys.planApps(),
     queryFn: () => getSdk().operator.loadPlanApps(),
     enabled,
+  });
+}
+
+/** Every app's invoices, newest first, optionally of one status (operators only). */
+export function useInvoices(status?: InvoiceStatus) {
+  return useQuery({
+    queryKey: operatorKeys.invoices(status),
+    queryFn: () => getSdk().operator.loadInvoices(status),
+  });
+}
+
+/** Marks an open invoice paid or void; the answer goes into the lists, then they are read again. */
+export function useSettleInvoice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { invoice: Invoice; as: 'paid' | 'void' }) =>
+      v.as === 'paid' ? getSdk().operator.markInvoicePaid(v.invoice.id) : getSdk().operator.voidInvoice(v.invoice.id),
+    // The confirmation dialog shows a refusal (409: settled already) itself.
+    meta: { errorToast: false },
+    onSuccess: (settled) => {
+      client.setQueriesData<Invoice[]>({ queryKey: [...operatorKeys.all(), 'invoices'] }, (list) =>
+        list?.map((i) => (i.id === settled.id ? settled : i)),
+      );
+      void client.invalidateQueries({ queryKey: [...operatorKeys.all(), 'invoices'] });
+    },
+  });
+}
+
+/** Issues now the invoices of the present period the hourly job has not issued yet. */
+export function useGenerateInvoices() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => getSdk().operator.generateInvoices(),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...operatorKeys.all(), 'invoices'] }),
+  });
+}
+
+export type ModerationShow = 'hidden' | 'visible' | 'all';
+
+/** Comments of every item to moderate: hidden ones, the ones on show, or both (operators only). */
+export function useModerationComments(show: ModerationShow) {
+  return useQuery({
+    queryKey: [...operatorKeys.hidden(), show],
+    queryFn: () => getSdk().operator.loadComments(show, 200),
+  });
+}
+
+/** Hides a comment or displays it again (reversible: no confirmation), then reads the lists again. */
+export function useSetCommentHidden() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; hidden: boolean }) =>
+      v.hidden ? getSdk().community.hideComment(v.id) : getSdk().community.displayComment(v.id),
+    onSuccess: () => client.invalidateQueries({ queryKey: operatorKeys.hidden() }),
+  });
+}
+
+/** The server's status: version, database, mail, areas and the feature switches (`system.loadStatus`). */
+export function useServerStatus() {
+  return useQuery({
+    queryKey: [...operatorKeys.all(), 'status'],
+    queryFn: () => getSdk().system.loadStatus(true),
+  });
+}
+
+/** The missions content: every pack with its missions and tasks, and the levels (read-only). */
+export function useGamificationContent() {
+  return useQuery({
+    queryKey: operatorKeys.content(),
+    queryFn: async () => {
+      const sdk = getSdk();
+      const [packs, levels] = await Promise.all([sdk.gamification.loadPacks(), sdk.gamification.loadLevels()]);
+      const missions = await Promise.all(packs.map((p) => sdk.gamification.getMapItems(p.id)));
+      return { packs: packs.map((p, i) => ({ ...p, items: missions[i] })), levels };
+    },
   });
 }

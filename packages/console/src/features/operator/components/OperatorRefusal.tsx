@@ -16,7 +16,7 @@ export function OperatorRefusal({ operatorsFrom }: { operatorsFrom: OperatorInfo
           <IconLock size={24} stroke={1.5} />
         </ThemeIcon>
         <Text className="mono" size="xs" c="dimmed">
-          403 · OPERATOR_ONLY
+          403 · Forbidden
         </Text>
         <Title order={2}>Only the operators of this server can open the Operator area</Title>
         <Text size="sm">
