@@ -164,6 +164,58 @@ test('the first developer operates the server: plans, invoices, moderation', asy
   await expect(page.getByTestId('server-facts')).toContainText('plans.json');
   await page.screenshot({ path: `${SHOTS}/operator-settings.png`, fullPage: true });
 
+  // The app's own billing: its invoice, paid, and the account's payment profiles.
+  await page.goto(`/apps/${appId}/billing`);
+  await page.getByRole('tab', { name: 'Invoices' }).click();
+  await expect(page).toHaveURL(/tab=invoices/);
+  const appInvoices = page.getByTestId('app-invoices');
+  await expect(appInvoices.getByRole('row', { name: /studio/ })).toContainText('$25.00');
+  await expect(appInvoices.getByRole('row', { name: /studio/ })).toContainText('paid');
+  await page.screenshot({ path: `${SHOTS}/operator-app-invoices.png`, fullPage: true });
+
+  await page.getByRole('tab', { name: 'Payment profiles' }).click();
+  await expect(page.getByTestId('profiles-empty')).toContainText('No payment profiles yet');
+  await page.screenshot({ path: `${SHOTS}/operator-profiles-empty.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Add profile' }).click();
+  const form = page.getByRole('dialog', { name: 'Add a payment profile' });
+  // No card field exists; a card number typed anywhere is refused by the server, which says why.
+  await expect(form.getByLabel(/card number/i)).toHaveCount(0);
+  await form.getByLabel('Profile name').fill('Acme Ltd');
+  await form.getByLabel('Billing e-mail').fill('billing@acme.test');
+  await form.getByLabel('Company').fill('Acme 4242 4242 4242 4242');
+  await form.getByRole('button', { name: 'Add profile' }).click();
+  await expect(form.getByTestId('profile-error')).toContainText('This server never accepts card numbers');
+  await expect(form.getByTestId('profile-error')).toContainText('RAW_CARD_DATA_REFUSED');
+  await page.screenshot({ path: `${SHOTS}/operator-profile-card-refused.png` });
+  // Stripe is not configured on this server: the form says so under the choice.
+  await form.getByLabel('By card, through Stripe').check();
+  await expect(form.getByRole('button', { name: 'Save and continue to Stripe' })).toBeVisible();
+  await form.getByLabel('Company').fill('Acme Ltd');
+  await form.getByRole('button', { name: 'Save and continue to Stripe' }).click();
+  await expect(form).toContainText('Stripe is not configured on this server');
+  await form.getByLabel('By invoice').check();
+  await form.getByLabel('Billing address').fill('1 Granite Way\nBasalt City');
+  await form.getByRole('button', { name: 'Add profile' }).click();
+  await expect(form).toBeHidden();
+  const profile = page.getByTestId('profile-Acme Ltd');
+  await expect(profile).toContainText('By invoice · billing@acme.test');
+  await expect(profile).toContainText('active');
+  await expect(profile).toContainText('Pays for no app yet.');
+  await profile.getByRole('button', { name: 'Use for this app' }).click();
+  await expect(profile).toContainText('pays for this app');
+  await expect(profile).toContainText('Pays for Operator Journey (application).');
+  await page.screenshot({ path: `${SHOTS}/operator-profiles.png`, fullPage: true });
+  // A profile that pays for an app cannot be deleted: the confirmation shows the server's refusal.
+  await profile.getByRole('button', { name: 'Actions for profile Acme Ltd' }).click();
+  await page.getByRole('menuitem', { name: 'Delete profile' }).click();
+  const del = page.getByRole('dialog', { name: /Delete payment profile Acme Ltd/ });
+  await del.getByRole('button', { name: 'Delete profile' }).click();
+  await expect(del.getByRole('alert')).toContainText('Operator Journey');
+  await del.getByRole('button', { name: 'Cancel' }).click();
+  // The account's own page lists the same profiles.
+  await page.goto('/account/payment-profiles');
+  await expect(page.getByTestId('profile-Acme Ltd')).toContainText('Pays for Operator Journey');
+
   // A section whose page is not there says so instead of a blank frame.
   await page.goto('/operator/no-such-section');
   await expect(page.getByTestId('operator-not-available')).toContainText('Not available yet');

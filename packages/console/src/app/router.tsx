@@ -31,7 +31,7 @@ import { uiBuilderRoutes } from '../features/ui-builder/routes';
 import { uiDocsRoutes } from '../features/ui-docs/routes';
 import { webhooksRoutes } from '../features/webhooks/routes';
 import { mcpRoutes } from '../features/mcp/routes';
-import { billingRoutes } from '../features/billing/routes';
+import { accountBillingRoutes, billingRoutes } from '../features/billing/routes';
 import { sqlEditorRoutes } from '../features/sql-editor/routes';
 import { dataConnectorsRoutes } from '../features/data-connectors/routes';
 import { marketplaceRoutes } from '../features/marketplace/routes';
@@ -67,6 +67,7 @@ export const router = createBrowserRouter([
                   ...missionsRoutes,
                   ...communityRoutes,
                   ...operatorRoutes,
+                  ...accountBillingRoutes,
                 ],
               },
               {

@@ -9,6 +9,7 @@ import {
   IconTrophy,
   IconUser,
   IconUsersGroup,
+  IconWallet,
 } from '@tabler/icons-react';
 import { useGetAccountInfo } from '../../features/account/api/account.queries';
 import { useOperator } from '../../features/operator/api/operator.queries';
@@ -45,6 +46,9 @@ export function AccountMenu() {
         </Menu.Item>
         <Menu.Item component={Link} to="/account/security" leftSection={<IconShieldLock size={16} stroke={1.5} />}>
           Security and two-factor
+        </Menu.Item>
+        <Menu.Item component={Link} to="/account/payment-profiles" leftSection={<IconWallet size={16} stroke={1.5} />}>
+          Billing profiles
         </Menu.Item>
         <Menu.Item component={Link} to="/account/server" leftSection={<IconServer size={16} stroke={1.5} />}>
           Server and licence

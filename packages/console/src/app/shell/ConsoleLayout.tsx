@@ -7,6 +7,8 @@ import { OPERATOR_SECTIONS } from '../../features/operator/sections';
 
 function crumbsFor(pathname: string): Crumb[] {
   if (pathname.startsWith('/account/security')) return [{ label: 'Account', to: '/account' }, { label: 'Security' }];
+  if (pathname.startsWith('/account/payment-profiles'))
+    return [{ label: 'Account', to: '/account' }, { label: 'Payment profiles' }];
   if (pathname.startsWith('/account/server')) return [{ label: 'Account', to: '/account' }, { label: 'Server' }];
   if (pathname.startsWith('/account')) return [{ label: 'Account' }];
   if (pathname.startsWith('/missions')) return [{ label: 'Missions' }];

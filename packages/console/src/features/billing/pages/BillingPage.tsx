@@ -1,10 +1,25 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
-import { Alert, Badge, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useParams, useSearchParams } from 'react-router';
+import {
+  Alert,
+  Badge,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { BillingPeriod, Plan } from '@basalt/shared';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { changedSearchParams } from '../../../lib/search-params';
 import { PageHeader } from '../../../components/PageHeader';
+import { AppInvoices } from '../components/AppInvoices';
+import { PaymentProfiles } from '../components/PaymentProfiles';
 import { PlanPicker } from '../components/PlanPicker';
 import { UsageBars } from '../components/UsageBars';
 import { amount, price } from '../components/usage-format';
@@ -23,7 +38,8 @@ const day = (ms: number) =>
 /**
  * Billing (docs/console-screens.md §2.14): the app's plan and period, its usage against the plan's
  * limits as bars, the plans of this server side by side with a confirmed switch (a refused
- * downgrade lists the components over the new limits), and the yearly estimate.
+ * downgrade lists the components over the new limits), and the yearly estimate. Tabs (`?tab=`) hold
+ * the account's payment profiles (the one paying for this app marked) and the app's invoices.
  */
 export default function BillingPage() {
   const { appId = '' } = useParams();
@@ -36,6 +52,8 @@ export default function BillingPage() {
   const [period, setPeriod] = useState<BillingPeriod | undefined>();
   const [picked, setPicked] = useState<Plan | undefined>();
   const shownPeriod = period ?? account.data?.period ?? 'monthly';
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'profiles' || params.get('tab') === 'invoices' ? params.get('tab')! : 'plan';
 
   const confirm = () => {
     if (!picked) return;
@@ -46,7 +64,7 @@ export default function BillingPage() {
     <>
       <PageHeader
         title="Billing"
-        description="Your app's plan, what it uses of the plan's limits, and the plans this server offers."
+        description="Your app's plan and what it uses of its limits, the plans this server offers, who pays, and the invoices."
       />
       {blocked.data?.blocked && (
         <Alert color="red" mb="md" title="API calls are refused right now" data-testid="calls-blocked">
@@ -54,103 +72,122 @@ export default function BillingPage() {
           {blocked.data.until && ` Calls are accepted again at ${new Date(blocked.data.until).toLocaleTimeString()}.`}
         </Alert>
       )}
-      <Stack gap="lg">
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Card withBorder radius="md" padding="lg" data-testid="current-plan">
-            {account.isPending ? (
-              <Skeleton height={120} />
-            ) : account.isError ? (
-              <ErrorAlert error={account.error} onRetry={() => void account.refetch()} />
-            ) : (
-              <Stack gap={6}>
-                <Group justify="space-between">
-                  <Text size="sm" c="dimmed">
-                    Current plan
-                  </Text>
-                  <Badge color={account.data.status === 'active' ? 'teal' : 'orange'} variant="light">
-                    {account.data.status}
-                  </Badge>
-                </Group>
-                <Title order={2} data-testid="current-plan-name">
-                  {account.data.planName}
-                </Title>
-                <Text size="sm">
-                  {price(account.data.price)}
-                  {account.data.price > 0 && ` per ${account.data.period === 'monthly' ? 'month' : 'year'}`} · paid{' '}
-                  {account.data.period}
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(changedSearchParams({ tab: v === 'plan' ? null : v }))}
+        keepMounted={false}
+      >
+        <Tabs.List aria-label="Billing sections" mb="lg">
+          <Tabs.Tab value="plan">Plan and usage</Tabs.Tab>
+          <Tabs.Tab value="profiles">Payment profiles</Tabs.Tab>
+          <Tabs.Tab value="invoices">Invoices</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="profiles">
+          <PaymentProfiles appId={appId} currentProfileId={account.data?.paymentProfileId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="invoices">
+          <AppInvoices appId={appId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="plan">
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              <Card withBorder radius="md" padding="lg" data-testid="current-plan">
+                {account.isPending ? (
+                  <Skeleton height={120} />
+                ) : account.isError ? (
+                  <ErrorAlert error={account.error} onRetry={() => void account.refetch()} />
+                ) : (
+                  <Stack gap={6}>
+                    <Group justify="space-between">
+                      <Text size="sm" c="dimmed">
+                        Current plan
+                      </Text>
+                      <Badge color={account.data.status === 'active' ? 'teal' : 'orange'} variant="light">
+                        {account.data.status}
+                      </Badge>
+                    </Group>
+                    <Title order={2} data-testid="current-plan-name">
+                      {account.data.planName}
+                    </Title>
+                    <Text size="sm">
+                      {price(account.data.price)}
+                      {account.data.price > 0 && ` per ${account.data.period === 'monthly' ? 'month' : 'year'}`} · paid{' '}
+                      {account.data.period}
+                    </Text>
+                    {periodInfo.data && (
+                      <Text size="sm" c="dimmed">
+                        This period: {day(periodInfo.data.start)} – {day(periodInfo.data.end)} (
+                        {periodInfo.data.daysLeft} days left)
+                      </Text>
+                    )}
+                  </Stack>
+                )}
+              </Card>
+              <Card withBorder radius="md" padding="lg" data-testid="estimate">
+                <Text size="sm" c="dimmed" mb={6}>
+                  Estimate for a year on this plan
                 </Text>
-                {periodInfo.data && (
-                  <Text size="sm" c="dimmed">
-                    This period: {day(periodInfo.data.start)} – {day(periodInfo.data.end)} ({periodInfo.data.daysLeft}{' '}
-                    days left)
-                  </Text>
+                {account.data ? (
+                  <Stack gap={4}>
+                    <Text size="sm">Paid monthly: {price(account.data.estimate.monthly)}</Text>
+                    <Text size="sm">Paid yearly: {price(account.data.estimate.yearly)}</Text>
+                    {account.data.estimate.yearlySaving > 0 && (
+                      <Text size="sm" c="teal">
+                        Paying yearly saves {price(account.data.estimate.yearlySaving)}
+                      </Text>
+                    )}
+                  </Stack>
+                ) : (
+                  <Skeleton height={60} />
                 )}
-              </Stack>
-            )}
-          </Card>
-          <Card withBorder radius="md" padding="lg" data-testid="estimate">
-            <Text size="sm" c="dimmed" mb={6}>
-              Estimate for a year on this plan
-            </Text>
-            {account.data ? (
-              <Stack gap={4}>
-                <Text size="sm">Paid monthly: {price(account.data.estimate.monthly)}</Text>
-                <Text size="sm">Paid yearly: {price(account.data.estimate.yearly)}</Text>
-                {account.data.estimate.yearlySaving > 0 && (
-                  <Text size="sm" c="teal">
-                    Paying yearly saves {price(account.data.estimate.yearlySaving)}
-                  </Text>
-                )}
-              </Stack>
-            ) : (
-              <Skeleton height={60} />
-            )}
-          </Card>
-        </SimpleGrid>
+              </Card>
+            </SimpleGrid>
 
-        <Card withBorder radius="md" padding="lg">
-          <Title order={3} mb="md">
-            Usage
-          </Title>
-          {current.isPending ? (
-            <Skeleton height={100} />
-          ) : current.isError ? (
-            <ErrorAlert error={current.error} onRetry={() => void current.refetch()} />
-          ) : (
-            <UsageBars components={current.data.components} />
-          )}
-        </Card>
+            <Card withBorder radius="md" padding="lg">
+              <Title order={3} mb="md">
+                Usage
+              </Title>
+              {current.isPending ? (
+                <Skeleton height={100} />
+              ) : current.isError ? (
+                <ErrorAlert error={current.error} onRetry={() => void current.refetch()} />
+              ) : (
+                <UsageBars components={current.data.components} />
+              )}
+            </Card>
 
-        <Stack gap="sm">
-          <Group justify="space-between">
-            <Title order={3}>Plans</Title>
-            <SegmentedControl
-              value={shownPeriod}
-              onChange={(v) => setPeriod(v as BillingPeriod)}
-              data={[
-                { value: 'monthly', label: 'Monthly' },
-                { value: 'yearly', label: 'Yearly' },
-              ]}
-              aria-label="Billing period"
-            />
-          </Group>
-          {plans.isPending ? (
-            <Skeleton height={200} />
-          ) : plans.isError ? (
-            <ErrorAlert error={plans.error} onRetry={() => void plans.refetch()} />
-          ) : (
-            <PlanPicker
-              plans={plans.data}
-              period={shownPeriod}
-              currentPeriod={account.data?.period}
-              onPick={(p) => {
-                switchPlan.reset();
-                setPicked(p);
-              }}
-            />
-          )}
-        </Stack>
-      </Stack>
+            <Stack gap="sm">
+              <Group justify="space-between">
+                <Title order={3}>Plans</Title>
+                <SegmentedControl
+                  value={shownPeriod}
+                  onChange={(v) => setPeriod(v as BillingPeriod)}
+                  data={[
+                    { value: 'monthly', label: 'Monthly' },
+                    { value: 'yearly', label: 'Yearly' },
+                  ]}
+                  aria-label="Billing period"
+                />
+              </Group>
+              {plans.isPending ? (
+                <Skeleton height={200} />
+              ) : plans.isError ? (
+                <ErrorAlert error={plans.error} onRetry={() => void plans.refetch()} />
+              ) : (
+                <PlanPicker
+                  plans={plans.data}
+                  period={shownPeriod}
+                  currentPeriod={account.data?.period}
+                  onPick={(p) => {
+                    switchPlan.reset();
+                    setPicked(p);
+                  }}
+                />
+              )}
+            </Stack>
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
 
       <ConfirmModal
         opened={!!picked}

@@ -24,7 +24,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { changedSearchParams } from '../../../lib/search-params';
 import { useGenerateInvoices, useInvoices, useSettleInvoice } from '../api/operator.queries';
-import { INVOICE_STATUS_COLOR, dateTime, money, periodText } from '../components/money';
+import { INVOICE_STATUS_COLOR, dateTime, money, periodText } from '../../billing/components/money';
 
 const FILTERS = [
   { value: 'all', label: 'All' },

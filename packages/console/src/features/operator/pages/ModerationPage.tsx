@@ -19,7 +19,7 @@ import type { CommunityComment } from '@basalt/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { changedSearchParams } from '../../../lib/search-params';
 import { useModerationComments, usePlanApps, useSetCommentHidden, type ModerationShow } from '../api/operator.queries';
-import { dateTime } from '../components/money';
+import { dateTime } from '../../billing/components/money';
 
 const SHOW: Array<{ value: ModerationShow; label: string }> = [
   { value: 'hidden', label: 'Hidden' },
