@@ -63,6 +63,11 @@ import {
   createReferralsGroup,
 } from './groups/community.js';
 import { createMarketplaceGroup } from './groups/marketplace.js';
+import { createChartBuilderGroup } from './groups/chart-builder.js';
+import { createVisualizationsGroup } from './groups/visualizations.js';
+import { createDataToVisualizeGroup } from './groups/data-to-visualize.js';
+import { createQuickAppsGroup } from './groups/quick-apps.js';
+import { createConsolePreviewGroup } from './groups/console-preview.js';
 
 /** Options of `createClient`. */
 export interface ClientOptions extends ChannelOptions {
@@ -122,6 +127,11 @@ function createGroups(g: GroupContext) {
     uiBuilder: createUiBuilderGroup(g),
     formEditor: createFormEditorGroup(g),
     pdf: createPdfGroup(g),
+    chartBuilder: createChartBuilderGroup(g),
+    visualizations: createVisualizationsGroup(g),
+    dataToVisualize: createDataToVisualizeGroup(g),
+    quickApps: createQuickAppsGroup(g),
+    consolePreview: createConsolePreviewGroup(g),
     mcpServices: createMcpServicesGroup(g),
     hostingMcpServices: createHostingMcpServicesGroup(g),
     billing: createBillingGroup(g),

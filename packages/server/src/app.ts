@@ -187,7 +187,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await dbs.close();
   });
 
-  const available = new Set(modules.map((m) => m.area).filter((a): a is string => !!a));
+  const available = new Set(modules.flatMap((m) => [m.area, ...(m.areas ?? [])]).filter((a): a is string => !!a));
   available.add('overview');
   const partial = new Set(modules.flatMap((m) => m.partOf ?? []).filter((a) => !available.has(a)));
   registerSystemRoutes(app, ctx, available, partial);

@@ -10,6 +10,8 @@ import type { ServerContext } from '../context.js';
 export interface ServerModule {
   /** Area id from `@basalt/shared` `Areas`, when the module makes an area available. */
   area?: string;
+  /** Further areas this module makes available whole (a module that builds several). */
+  areas?: string[];
   /** Areas this module builds only part of (their other routes still answer 501). */
   partOf?: string[];
   name: string;

@@ -42,28 +42,7 @@ export class PublishService {
     developerId?: string,
   ): Promise<UiPublishAnswer> {
     const c = await this.containers.live(appId, name);
-    const docs = await this.repo.documents(c.id);
-    const look = await this.look?.forPublish(c);
-    const i18nKeys = look ? new Set(Object.values(look.i18n.dictionaries).flatMap((d) => Object.keys(d))) : undefined;
-    const snapshot: Snapshot = { mainPage: c.main_page, pages: {}, layouts: {}, ...(look ? { look } : {}) };
-    for (const d of docs) {
-      let document: PageDocument;
-      try {
-        // Checked again: a table or column dropped since the save fails the publish, named.
-        document = await checkedDocument(this.ctx, appId, JSON.parse(d.document), i18nKeys);
-      } catch (err) {
-        if (err instanceof ApiError)
-          throw new ApiError(
-            err.code,
-            `${d.kind === 'page' ? 'Page' : 'Layout'} '${d.name}': ${err.message}`,
-            err.details,
-          );
-        throw err;
-      }
-      if (d.kind === 'page') snapshot.pages[d.name] = { title: d.title, layoutId: d.layout_id, document };
-      else snapshot.layouts[d.name] = { title: d.title, document };
-    }
-    if (!snapshot.pages[c.main_page]) throw ApiError.badRequest(`The main page '${c.main_page}' does not exist`);
+    const snapshot = await this.snapshotOf(appId, c);
     const text = JSON.stringify(snapshot);
     const id = randomUUID();
     const now = Date.now();
@@ -94,6 +73,41 @@ export class PublishService {
     }
     this.ctx.bus.emit('ui.container.published', { appId, container: name, ...(developerId ? { developerId } : {}) });
     return this.answer(appId, name, id);
+  }
+
+  /**
+   * The container's pages and layouts as they are now, each checked again (a table or column
+   * dropped since the save fails, named): what a publish freezes and what a preview shows.
+   */
+  private async snapshotOf(appId: string, c: ContainerRow): Promise<Snapshot> {
+    const docs = await this.repo.documents(c.id);
+    const look = await this.look?.forPublish(c);
+    const i18nKeys = look ? new Set(Object.values(look.i18n.dictionaries).flatMap((d) => Object.keys(d))) : undefined;
+    const snapshot: Snapshot = { mainPage: c.main_page, pages: {}, layouts: {}, ...(look ? { look } : {}) };
+    for (const d of docs) {
+      let document: PageDocument;
+      try {
+        // Checked again: a table or column dropped since the save fails the publish, named.
+        document = await checkedDocument(this.ctx, appId, JSON.parse(d.document), i18nKeys);
+      } catch (err) {
+        if (err instanceof ApiError)
+          throw new ApiError(
+            err.code,
+            `${d.kind === 'page' ? 'Page' : 'Layout'} '${d.name}': ${err.message}`,
+            err.details,
+          );
+        throw err;
+      }
+      if (d.kind === 'page') snapshot.pages[d.name] = { title: d.title, layoutId: d.layout_id, document };
+      else snapshot.layouts[d.name] = { title: d.title, document };
+    }
+    if (!snapshot.pages[c.main_page]) throw ApiError.badRequest(`The main page '${c.main_page}' does not exist`);
+    return snapshot;
+  }
+
+  /** The unpublished state of a live container, for the console's preview (404 when unknown or in the trash). */
+  async draft(appId: string, name: string): Promise<Snapshot> {
+    return this.snapshotOf(appId, await this.containers.live(appId, name));
   }
 
   private async answer(appId: string, name: string, id: string): Promise<UiPublishAnswer> {

@@ -91,6 +91,20 @@ export const SYSTEM_TABLES: SystemTableSpec[] = [
   // Forms, PDF templates, charts and dashboards (decision 0087) travel as source.
   { table: 'ui_forms', part: 'code', id: 'id', matchBy: 'name' },
   { table: 'ui_pdf_templates', part: 'code', id: 'id', matchBy: 'name' },
+  // Charts, dashboards, visualizations and quick apps (decision 0093) travel as source; a dashlet
+  // follows its dashboard and the dashlet component it shows (built-ins `chart`, `text` stay as
+  // they are). A quick app names its container, which travels above.
+  { table: 'ui_charts', part: 'code', id: 'id', matchBy: 'name' },
+  { table: 'ui_dashboards', part: 'code', id: 'id', matchBy: 'name' },
+  { table: 'ui_dashlet_components', part: 'code', id: 'id', refs: { dashboard_id: 'ui_dashboards' } },
+  {
+    table: 'ui_dashlets',
+    part: 'code',
+    id: 'id',
+    refs: { dashboard_id: 'ui_dashboards', component: 'ui_dashlet_components' },
+  },
+  { table: 'ui_visualizations', part: 'code', id: 'id', matchBy: 'name' },
+  { table: 'ui_quick_apps', part: 'code', id: 'id', matchBy: 'container' },
 ];
 
 /**

@@ -5,7 +5,7 @@ import type { ServerContext } from '../../../context.js';
 import { AppData } from '../../appapi/data-access.js';
 import type { PublishService } from '../publish.service.js';
 import { resolveData, visitorOf } from '../render/data.js';
-import { renderPageHtml } from '../render/page.js';
+import { renderPageHtml, type Snapshot } from '../render/page.js';
 import { UI_RUNTIME_JS, UI_RUNTIME_PATH } from '../render/runtime.js';
 import { lookSources } from '../look/published.js';
 
@@ -65,7 +65,19 @@ function queryOf(raw: unknown): Record<string, string> {
  * a page; an unknown page is the container's `404` page with status 404; a container that is
  * unknown, in the trash or never published is a plain 404.
  */
-export function registerPublicPages(app: FastifyInstance, ctx: ServerContext, publish: PublishService): void {
+/** What the preview routes need: the unpublished snapshot a token opens, or why it is refused. */
+export interface PreviewSource {
+  open(
+    token: string,
+  ): Promise<{ appId: string; container: string; snapshot: Snapshot } | { refused: 'expired' | 'invalid' | 'gone' }>;
+}
+
+export function registerPublicPages(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  publish: PublishService,
+  preview?: PreviewSource,
+): void {
   const data = new AppData(ctx);
 
   app.get(UI_RUNTIME_PATH, (_req, reply) =>
@@ -89,7 +101,18 @@ export function registerPublicPages(app: FastifyInstance, ctx: ServerContext, pu
     if (!APP_ID.test(appId) || !UI_NAME_PATTERN.test(container)) return notFound(reply, ctx);
     const snapshot = await publish.served(appId, container);
     if (!snapshot) return notFound(reply, ctx);
-    let name = params.page ?? snapshot.mainPage;
+    return render(appId, container, snapshot, params.page, rawQuery, reply);
+  };
+
+  const render = async (
+    appId: string,
+    container: string,
+    snapshot: Snapshot,
+    pageName: string | undefined,
+    rawQuery: unknown,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> => {
+    let name = pageName ?? snapshot.mainPage;
     let status = 200;
     if (!UI_NAME_PATTERN.test(name) || !snapshot.pages[name]) {
       if (!snapshot.pages['404']) return notFound(reply, ctx);
@@ -116,6 +139,28 @@ export function registerPublicPages(app: FastifyInstance, ctx: ServerContext, pu
       .type('text/html; charset=utf-8')
       .send(html);
   };
+
+  // The console's preview of unpublished pages: the token names the app and the container and
+  // expires (decision 0093); an expired or altered token is refused, never served as published.
+  const previewPage = async (token: string, pageName: string | undefined, rawQuery: unknown, reply: FastifyReply) => {
+    const opened = preview ? await preview.open(token) : { refused: 'invalid' as const };
+    if ('refused' in opened) {
+      if (opened.refused === 'gone') return notFound(reply, ctx);
+      const why =
+        opened.refused === 'expired'
+          ? 'This preview link has expired: open the preview again from the console.'
+          : 'This preview link is not valid.';
+      return secure(reply, ctx).code(403).type('text/plain; charset=utf-8').send(why);
+    }
+    reply.header('x-robots-tag', 'noindex');
+    return render(opened.appId, opened.container, opened.snapshot, pageName, rawQuery, reply);
+  };
+  app.get<{ Params: { token: string } }>('/__preview/:token', (req, reply) =>
+    previewPage(req.params.token, undefined, req.query, reply),
+  );
+  app.get<{ Params: { token: string; page: string } }>('/__preview/:token/:page', (req, reply) =>
+    previewPage(req.params.token, req.params.page, req.query, reply),
+  );
 
   app.get<{ Params: { appId: string; container: string } }>('/:appId/:container', (req, reply) =>
     page(req.params, req.query, reply),

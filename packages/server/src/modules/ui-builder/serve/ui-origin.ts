@@ -38,7 +38,7 @@ export class UiOrigin implements UiUrls {
     if (this.server) return this.server;
     const app = Fastify({
       logger: false,
-      routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+      routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 400 },
       bodyLimit: 1024,
     });
     this.routes?.(app);
