@@ -124,7 +124,11 @@ export function createDataToVisualizeGroup({ request }: GroupContext) {
     },
 
     /** Creates a dashlet component of the dashboard. */
-    createDashletComponent(appId: string, dashboardId: string, dashlet: DashletComponentInput): Promise<DashletComponent> {
+    createDashletComponent(
+      appId: string,
+      dashboardId: string,
+      dashlet: DashletComponentInput,
+    ): Promise<DashletComponent> {
       return request.route(r.createDashletComponent, [appId, dashboardId], { body: dashlet });
     },
 

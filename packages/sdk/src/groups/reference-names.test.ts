@@ -25,6 +25,13 @@ const reference = {
   hostingMcpServices:
     'getHostingMcpServers getHostingMcpServerStatus createHostingMcpServer redeployHostingMcpServer changeHostingMcpServerState deleteHostingMcpServer',
   mcpApiServices: 'getMcpApiServices enableMcpApiService disableMcpApiService',
+  chartBuilder: 'getCharts createChart updateChart deleteChart renameChart',
+  visualizations:
+    'getVisualizations createVisualization updateVisualization deleteVisualizations updateVisualizationResources loadPublishedUIBuilderContainers',
+  dataToVisualize:
+    'getDashboards createDashboard cloneDashboard updateDashboard updateDashboards updateDashboardSettings deleteDashboard addDashboardDashlet createDashboardDashlets deleteDashboardDashlet updateDashboardDashlet loadDashletComponents installDashletComponent upgradeDashletComponent createDashletComponent deleteDashletComponent updateDashletComponent getDashletComponentFileDownloadLink loadDashletComponentFilesList loadDashletComponentFileContent uploadDashletComponentFiles updateDashletComponentFiles',
+  quickApps: 'loadContainers loadContainer createContainer deleteContainer deployContainer',
+  consolePreview: 'getPreviewInitToken',
 } as const;
 
 const counts = {
@@ -39,6 +46,11 @@ const counts = {
   mcpServices: 7,
   hostingMcpServices: 6,
   mcpApiServices: 3,
+  chartBuilder: 5,
+  visualizations: 6,
+  dataToVisualize: 22,
+  quickApps: 5,
+  consolePreview: 1,
 };
 
 describe('reference method names', () => {

@@ -44,7 +44,9 @@ export const ChartSourceSchema = Type.Object({
   where: Type.Optional(Type.String({ maxLength: 5000 })),
   params: Type.Optional(Type.Record(Type.String({ maxLength: 50 }), ParamValueSchema, { maxProperties: 20 })),
   /** Order of the points: by the group (`x`, the default) or by the folded value. */
-  sortBy: Type.Optional(Type.Union([Type.Literal('x'), Type.Literal('x desc'), Type.Literal('value'), Type.Literal('value desc')])),
+  sortBy: Type.Optional(
+    Type.Union([Type.Literal('x'), Type.Literal('x desc'), Type.Literal('value'), Type.Literal('value desc')]),
+  ),
   /** Most points (groups) drawn, 1–100 (default 50). */
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });

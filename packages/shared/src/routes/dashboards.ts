@@ -81,7 +81,11 @@ const DashboardChangesSchema = Type.Object({
 });
 
 /** A file of a dashlet component (its source, styles, definition), as listed. */
-export const DashletComponentFileSchema = Type.Object({ name: Type.String(), size: Type.Number(), updated: Type.Number() });
+export const DashletComponentFileSchema = Type.Object({
+  name: Type.String(),
+  size: Type.Number(),
+  updated: Type.Number(),
+});
 export type DashletComponentFile = Static<typeof DashletComponentFileSchema>;
 
 /** A file name of a component: letters, digits, `_`, `-` and `.`, optionally in folders (`src/index.js`). */
@@ -149,7 +153,7 @@ export const dataToVisualizeRoutes = {
     auth: 'developer',
     body: DashboardChangesSchema,
     response: DashboardSchema,
-    summary: "Renames, describes or moves a dashboard",
+    summary: 'Renames, describes or moves a dashboard',
   }),
   updateDashboards: defineRoute({
     name: 'dataToVisualize.updateDashboards',
@@ -212,7 +216,7 @@ export const dataToVisualizeRoutes = {
     auth: 'developer',
     body: Type.Partial(DashletInputSchema),
     response: DashletSchema,
-    summary: "Moves, resizes or reconfigures a dashlet",
+    summary: 'Moves, resizes or reconfigures a dashlet',
   }),
   getDashletData: defineRoute({
     name: 'dataToVisualize.getDashletData',

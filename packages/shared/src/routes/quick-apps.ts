@@ -71,7 +71,9 @@ export const quickAppsRoutes = {
     path: `${base}/deploy/:containerId`,
     auth: 'developer',
     devPermission: DevOperations.PUBLISH_UI,
-    body: Type.Optional(Type.Object({ description: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: true })),
+    body: Type.Optional(
+      Type.Object({ description: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: true }),
+    ),
     response: UiPublishAnswerSchema,
     summary: "Publishes the quick app's container through the UI Builder's publish (developer operation 111)",
   }),

@@ -36,9 +36,11 @@ describeEachDb('routes of areas not built yet', (server) => {
     expect(standIns.filter((r) => registeredRouteNames.has(r.name)).map((r) => r.name)).toEqual([]);
     // Every area is in the status, the new ones too.
     for (const area of Areas) expect(status.areas[area.id], area.id).toBeDefined();
-    for (const id of ['dashboards', 'charts']) {
-      expect(status.areas[id], id).toBe('not-available');
-    }
+    // Charts, visualizations, quick apps and the preview token are built; of Dashboards only the
+    // marketplace install and upgrade of dashlet components are not (decision 0093).
+    for (const id of ['charts', 'visualizations', 'quick-apps', 'console-preview'])
+      expect(status.areas[id], id).toBe('available');
+    expect(status.areas.dashboards).toBe('partial');
     // Forms and PDF templates are built (decision 0087).
     for (const id of ['forms', 'pdf']) expect(status.areas[id], id).toBe('available');
     // Webhooks are built; of Integrations only the stored configurations (the flows' connections are not).
@@ -82,7 +84,7 @@ describeEachDb('routes of areas not built yet', (server) => {
     const boundary = 'censusboundary';
     const res = await server().call(
       'POST',
-      `/${appId}/console/data-to-visualize/dashboards/d1/dashlet-components/c1/files`,
+      `/${appId}/console/data-to-visualize/dashboards/d1/dashlet-components/install`,
       {
         authKey: dev.authKey,
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },

@@ -47,12 +47,19 @@ describeEachDb('Chart builder and dashboards: sources checked on save, data as t
 
   it('saves a chart whose table, columns and where the schema knows; lists, renames and deletes it', async () => {
     const made = await charts.createChart(f.appId, { ...byStatus, where: "status != 'void'" }, { kind: 'none' });
-    expect(made).toMatchObject({ name: 'byStatus', chartSource: { table: 'Orders', x: 'status', where: "status != 'void'" } });
+    expect(made).toMatchObject({
+      name: 'byStatus',
+      chartSource: { table: 'Orders', x: 'status', where: "status != 'void'" },
+    });
     expect((await charts.getCharts(f.appId)).map((c: any) => c.name)).toEqual(['byStatus']);
     const again = await caught(charts.createChart(f.appId, byStatus, { kind: 'none' }));
     expect(again.status).toBe(409);
 
-    await charts.createChart(f.appId, { ...byStatus, name: 'temp', aggregate: 'count', y: undefined }, { kind: 'none' });
+    await charts.createChart(
+      f.appId,
+      { ...byStatus, name: 'temp', aggregate: 'count', y: undefined },
+      { kind: 'none' },
+    );
     const renamed = await charts.renameChart(f.appId, 'temp', 'counted');
     expect(renamed.name).toBe('counted');
     expect(renamed.chartSource.name).toBe('counted');
@@ -80,7 +87,9 @@ describeEachDb('Chart builder and dashboards: sources checked on save, data as t
       expect(refused.status, JSON.stringify(source)).toBe(400);
       expect(refused.message).toContain(says);
     }
-    const target = await caught(charts.createChart(f.appId, { ...byStatus, name: 'evil' }, { kind: 'container', container: 'ghost' }));
+    const target = await caught(
+      charts.createChart(f.appId, { ...byStatus, name: 'evil' }, { kind: 'container', container: 'ghost' }),
+    );
     expect(target.status).toBe(404);
     expect(target.message).toContain("'ghost'");
     expect((await charts.getCharts(f.appId)).map((c: any) => c.name)).toEqual(['byStatus']);
@@ -138,14 +147,22 @@ describeEachDb('Chart builder and dashboards: sources checked on save, data as t
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toContain("'Secrets'");
-    const asUser = await server().call('GET', `/${f.appId}/console/chart-builder/chart/secrets/data?roleName=AuthenticatedUser`, {
-      authKey: f.dev.authKey,
-    });
+    const asUser = await server().call(
+      'GET',
+      `/${f.appId}/console/chart-builder/chart/secrets/data?roleName=AuthenticatedUser`,
+      {
+        authKey: f.dev.authKey,
+      },
+    );
     expect(asUser.statusCode).toBe(200);
     expect(asUser.json().points).toEqual([{ x: 'x', value: 1 }]);
-    const unknownRole = await server().call('GET', `/${f.appId}/console/chart-builder/chart/secrets/data?roleName=Ghost`, {
-      authKey: f.dev.authKey,
-    });
+    const unknownRole = await server().call(
+      'GET',
+      `/${f.appId}/console/chart-builder/chart/secrets/data?roleName=Ghost`,
+      {
+        authKey: f.dev.authKey,
+      },
+    );
     expect(unknownRole.statusCode).toBe(400);
   });
 
@@ -163,7 +180,11 @@ describeEachDb('Chart builder and dashboards: sources checked on save, data as t
       position: { x: 0, y: 0 },
       size: { width: 6, height: 4 },
     });
-    expect(dashlet).toMatchObject({ component: 'chart', config: { chartName: 'byStatus' }, size: { width: 6, height: 4 } });
+    expect(dashlet).toMatchObject({
+      component: 'chart',
+      config: { chartName: 'byStatus' },
+      size: { width: 6, height: 4 },
+    });
     const unknownChart = await caught(
       dash.addDashboardDashlet(f.appId, board.id, { component: 'chart', config: { chartName: 'ghost' } }),
     );
@@ -172,9 +193,13 @@ describeEachDb('Chart builder and dashboards: sources checked on save, data as t
     const unknownComponent = await caught(dash.addDashboardDashlet(f.appId, board.id, { component: 'nope' }));
     expect(unknownComponent.status).toBe(400);
 
-    const data = await server().call('GET', `/${f.appId}/console/data-to-visualize/dashboards/${board.id}/dashlets/${dashlet.id}/data`, {
-      authKey: f.dev.authKey,
-    });
+    const data = await server().call(
+      'GET',
+      `/${f.appId}/console/data-to-visualize/dashboards/${board.id}/dashlets/${dashlet.id}/data`,
+      {
+        authKey: f.dev.authKey,
+      },
+    );
     expect(data.statusCode).toBe(200);
     expect(data.json().points).toEqual([
       { x: 'open', value: 12 },
@@ -182,13 +207,20 @@ describeEachDb('Chart builder and dashboards: sources checked on save, data as t
     ]);
 
     // A secrets chart on the board: refused to the anonymous visitor, read once the board runs as a role.
-    const secretLet = await dash.addDashboardDashlet(f.appId, board.id, { component: 'chart', config: { chartName: 'secrets' } });
+    const secretLet = await dash.addDashboardDashlet(f.appId, board.id, {
+      component: 'chart',
+      config: { chartName: 'secrets' },
+    });
     const path = `/${f.appId}/console/data-to-visualize/dashboards/${board.id}/dashlets/${secretLet.id}/data`;
     expect((await server().call('GET', path, { authKey: f.dev.authKey })).statusCode).toBe(403);
     const settled = await dash.updateDashboardSettings(f.appId, board.id, { runAs: { roleName: 'AuthenticatedUser' } });
     expect(settled.settings).toEqual({ runAs: { roleName: 'AuthenticatedUser' } });
-    expect((await server().call('GET', path, { authKey: f.dev.authKey })).json().points).toEqual([{ x: 'x', value: 1 }]);
-    expect((await caught(dash.updateDashboardSettings(f.appId, board.id, { runAs: { roleName: 'Ghost' } }))).status).toBe(400);
+    expect((await server().call('GET', path, { authKey: f.dev.authKey })).json().points).toEqual([
+      { x: 'x', value: 1 },
+    ]);
+    expect(
+      (await caught(dash.updateDashboardSettings(f.appId, board.id, { runAs: { roleName: 'Ghost' } }))).status,
+    ).toBe(400);
 
     const moved = await dash.updateDashboardDashlet(f.appId, board.id, dashlet.id, { position: { x: 6, y: 0 } });
     expect(moved.position).toEqual({ x: 6, y: 0 });
@@ -200,7 +232,8 @@ describeEachDb('Chart builder and dashboards: sources checked on save, data as t
     expect(many).toHaveLength(2);
     // All or none: one bad dashlet adds nothing.
     expect(
-      (await caught(dash.createDashboardDashlets(f.appId, board.id, [{ component: 'text' }, { component: 'ghost' }]))).status,
+      (await caught(dash.createDashboardDashlets(f.appId, board.id, [{ component: 'text' }, { component: 'ghost' }])))
+        .status,
     ).toBe(400);
     expect((await dash.getDashboards(f.appId)).find((b: any) => b.id === board.id).dashlets).toHaveLength(4);
     expect(await dash.deleteDashboardDashlet(f.appId, board.id, many[1].id)).toEqual({ success: true });
@@ -218,13 +251,15 @@ describeEachDb('Chart builder and dashboards: sources checked on save, data as t
     const used = await dash.addDashboardDashlet(f.appId, board.id, { component: component.id });
     expect((await caught(dash.deleteDashletComponent(f.appId, board.id, component.id))).status).toBe(409);
     await dash.uploadDashletComponentFiles(f.appId, board.id, component.id, [{ name: 'styles.css', content: 'a{}' }]);
-    expect((await dash.loadDashletComponentFilesList(f.appId, board.id, component.id)).map((x: any) => x.name)).toEqual([
-      'src/index.js',
-      'styles.css',
-    ]);
+    expect((await dash.loadDashletComponentFilesList(f.appId, board.id, component.id)).map((x: any) => x.name)).toEqual(
+      ['src/index.js', 'styles.css'],
+    );
     expect(
-      (await caught(dash.updateDashletComponentFiles(f.appId, board.id, component.id, [{ name: 'ghost.js', content: '' }])))
-        .status,
+      (
+        await caught(
+          dash.updateDashletComponentFiles(f.appId, board.id, component.id, [{ name: 'ghost.js', content: '' }]),
+        )
+      ).status,
     ).toBe(404);
     const link = await dash.getDashletComponentFileDownloadLink(f.appId, board.id, component.id, 'styles.css');
     // The link is on the console's public URL; the test server listens on a port of its own.
@@ -253,7 +288,10 @@ describeEachDb('Chart builder and dashboards: sources checked on save, data as t
       { id: board.id, position: 5 },
     ]);
     expect(reordered.map((b: any) => b.name)).toEqual(['Ops', 'Sales copy', 'Sales']);
-    expect((await dash.getDashboards(f.appId, { name: 'sal' })).map((b: any) => b.name)).toEqual(['Sales copy', 'Sales']);
+    expect((await dash.getDashboards(f.appId, { name: 'sal' })).map((b: any) => b.name)).toEqual([
+      'Sales copy',
+      'Sales',
+    ]);
     expect(await dash.deleteDashboard(f.appId, copy.id)).toEqual({ success: true });
     const unknown = await caught(dash.updateDashboard(f.appId, copy.id, { name: 'x' }));
     expect(unknown.status).toBe(404);
@@ -262,10 +300,14 @@ describeEachDb('Chart builder and dashboards: sources checked on save, data as t
 
   it('leaves marketplace install of dashlet components at 501, and refuses a stranger with 404', async () => {
     const board = (await dash.getDashboards(f.appId))[0];
-    const install = await server().call('POST', `/${f.appId}/console/data-to-visualize/dashboards/${board.id}/dashlet-components/install`, {
-      authKey: f.dev.authKey,
-      body: {},
-    });
+    const install = await server().call(
+      'POST',
+      `/${f.appId}/console/data-to-visualize/dashboards/${board.id}/dashlet-components/install`,
+      {
+        authKey: f.dev.authKey,
+        body: {},
+      },
+    );
     expect(install.statusCode).toBe(501);
     const stranger = await registerDeveloper(server());
     const res = await server().call('GET', `/${f.appId}/console/chart-builder`, { authKey: stranger.authKey });

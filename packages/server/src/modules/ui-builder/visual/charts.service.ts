@@ -74,7 +74,8 @@ export class ChartsService {
     if (!table) throw ApiError.field('VALIDATION', 'chartSource.table', `Table '${source.table}' does not exist`);
     const column = (field: 'x' | 'y', name: string) => {
       const c = table.columns.find((col) => col.name === name);
-      if (!c) throw ApiError.field('VALIDATION', `chartSource.${field}`, `Table '${table.name}' has no column '${name}'`);
+      if (!c)
+        throw ApiError.field('VALIDATION', `chartSource.${field}`, `Table '${table.name}' has no column '${name}'`);
       return c;
     };
     column('x', source.x);
@@ -142,7 +143,8 @@ export class ChartsService {
     return { kind: 'dashboard', dashboardId: target.dashboardId };
   }
 
-  private taken = (name: string) => ApiError.field('CONFLICT', 'chartSource.name', `A chart named '${name}' already exists`);
+  private taken = (name: string) =>
+    ApiError.field('CONFLICT', 'chartSource.name', `A chart named '${name}' already exists`);
 
   async create(appId: string, source: ChartSource, target?: ChartTarget): Promise<Chart> {
     const checked = await this.checkedSource(appId, source);

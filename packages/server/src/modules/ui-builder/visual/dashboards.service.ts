@@ -17,7 +17,13 @@ import { ApiError } from '../../../http/api-error.js';
 import { translateError } from '../../../db/db-errors.js';
 import type { ChartsService } from './charts.service.js';
 import type { Kysely } from 'kysely';
-import { VisualRepo, type VisualTables, type DashboardRow, type DashletComponentRow, type DashletRow } from './visual.repo.js';
+import {
+  VisualRepo,
+  type VisualTables,
+  type DashboardRow,
+  type DashletComponentRow,
+  type DashletRow,
+} from './visual.repo.js';
 
 /** Components every dashboard has: a chart of the chart builder and a block of text. */
 export const BUILTIN_DASHLETS = ['chart', 'text'] as const;
@@ -152,15 +158,13 @@ export class DashboardsService {
         return { ...c, id: copy, dashboard_id: row.id, created: now, updated: now };
       });
       await this.repo.insertComponents(components, db);
-      const dashlets = (await this.repo.dashlets([from.id], db)).map(
-        (d): DashletRow => ({
-          ...d,
-          id: randomUUID(),
-          dashboard_id: row.id,
-          component: ids.get(d.component) ?? d.component,
-          created: now,
-        }),
-      );
+      const dashlets = (await this.repo.dashlets([from.id], db)).map((d): DashletRow => ({
+        ...d,
+        id: randomUUID(),
+        dashboard_id: row.id,
+        component: ids.get(d.component) ?? d.component,
+        created: now,
+      }));
       await this.repo.insertDashlets(dashlets, db);
     });
     return this.view(row);
@@ -212,7 +216,12 @@ export class DashboardsService {
   // dashlets
 
   /** A dashlet row from its input: the component must exist; a chart dashlet names an existing chart. */
-  private async dashletRow(appId: string, dashboard: DashboardRow, input: DashletInput, at: string): Promise<DashletRow> {
+  private async dashletRow(
+    appId: string,
+    dashboard: DashboardRow,
+    input: DashletInput,
+    at: string,
+  ): Promise<DashletRow> {
     const builtin = (BUILTIN_DASHLETS as readonly string[]).includes(input.component);
     if (!builtin && !(ID.test(input.component) && (await this.repo.component(dashboard.id, input.component))))
       throw ApiError.field(
@@ -398,7 +407,9 @@ export class DashboardsService {
     const { dashboard, row } = await this.componentRow(appId, id, componentId);
     const users = (await this.repo.dashlets([dashboard.id])).filter((d) => d.component === row.id);
     if (users.length)
-      throw ApiError.conflict(`Dashlet component '${row.name}' is shown by ${users.length} dashlet(s): remove them first`);
+      throw ApiError.conflict(
+        `Dashlet component '${row.name}' is shown by ${users.length} dashlet(s): remove them first`,
+      );
     await this.repo.deleteComponent(row.id);
     return { success: true };
   }
@@ -428,8 +439,7 @@ export class DashboardsService {
     const files = JSON.parse(row.files) as Files;
     if (replaceOnly) {
       const missing = add.find((f) => !Object.prototype.hasOwnProperty.call(files, f.name));
-      if (missing)
-        throw ApiError.notFound(`File '${missing.name}' not found in dashlet component '${row.name}'`);
+      if (missing) throw ApiError.notFound(`File '${missing.name}' not found in dashlet component '${row.name}'`);
     }
     const text = DashboardsService.withFiles(files, add);
     await this.repo.updateComponent(row.id, { files: text, updated: Date.now() });

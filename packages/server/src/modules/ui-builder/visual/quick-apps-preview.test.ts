@@ -63,13 +63,19 @@ describeEachDb('Quick apps, visualizations and the console preview token', (serv
     const unknown = await caught(client.quickApps.createContainer(f.appId, { name: 'x', table: 'Ghost' }));
     expect(unknown.status).toBe(400);
     expect(unknown.message).toContain("'Ghost'");
-    const badColumn = await caught(client.quickApps.createContainer(f.appId, { name: 'x', table: 'Tasks', columns: ['nope'] }));
+    const badColumn = await caught(
+      client.quickApps.createContainer(f.appId, { name: 'x', table: 'Tasks', columns: ['nope'] }),
+    );
     expect(badColumn.status).toBe(400);
     // A failed quick app leaves no container behind, not even in the trash.
     expect((await client.uiBuilder.loadRemovedContainers(f.appId)).map((c: any) => c.name)).not.toContain('x');
     expect((await caught(client.uiBuilder.loadContainer(f.appId, 'x'))).status).toBe(404);
-    expect((await caught(client.quickApps.createContainer(f.appId, { name: 'tasks', table: 'Tasks' }))).status).toBe(409);
-    expect((await caught(client.quickApps.createContainer(f.appId, { name: '../x', table: 'Tasks' }))).status).toBe(400);
+    expect((await caught(client.quickApps.createContainer(f.appId, { name: 'tasks', table: 'Tasks' }))).status).toBe(
+      409,
+    );
+    expect((await caught(client.quickApps.createContainer(f.appId, { name: '../x', table: 'Tasks' }))).status).toBe(
+      400,
+    );
   });
 
   it('previews the unpublished pages with a token for one container that expires and is then refused', async () => {
@@ -128,10 +134,15 @@ describeEachDb('Quick apps, visualizations and the console preview token', (serv
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toContain('111');
     // The teammate may still read.
-    expect((await server().call('GET', `/api/app/${f.appId}/quick-apps/containers/tasks`, { authKey: mate.authKey })).statusCode).toBe(200);
+    expect(
+      (await server().call('GET', `/api/app/${f.appId}/quick-apps/containers/tasks`, { authKey: mate.authKey }))
+        .statusCode,
+    ).toBe(200);
 
     expect(await client.visualizations.loadPublishedUIBuilderContainers(f.appId)).toEqual([]);
-    const notYet = await caught(client.visualizations.createVisualization(f.appId, { name: 'Tasks', type: 'container', source: 'tasks' }));
+    const notYet = await caught(
+      client.visualizations.createVisualization(f.appId, { name: 'Tasks', type: 'container', source: 'tasks' }),
+    );
     expect(notYet.status).toBe(400);
 
     const deployed = await client.quickApps.deployContainer(f.appId, 'tasks', { description: 'first' });
@@ -142,7 +153,11 @@ describeEachDb('Quick apps, visualizations and the console preview token', (serv
 
     const published = await client.visualizations.loadPublishedUIBuilderContainers(f.appId);
     expect(published).toEqual([{ name: 'tasks', url: deployed.url, publication: 1, published: expect.any(Number) }]);
-    const v = await client.visualizations.createVisualization(f.appId, { name: 'Tasks', type: 'container', source: 'tasks' });
+    const v = await client.visualizations.createVisualization(f.appId, {
+      name: 'Tasks',
+      type: 'container',
+      source: 'tasks',
+    });
     expect(v).toMatchObject({ name: 'Tasks', type: 'container', url: deployed.url });
     const changed = await client.visualizations.updateVisualization(f.appId, v.id, { description: 'The team board' });
     expect(changed.description).toBe('The team board');

@@ -13,13 +13,18 @@ const MAX_QUICK_APPS = 100;
 const EDITABLE = new Set(['STRING', 'EXTENDED_STRING', 'TEXT', 'INT', 'DOUBLE', 'BOOLEAN', 'DATETIME']);
 const PAGES = ['list', 'form'];
 
-const labelOf = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
+const labelOf = (name: string) =>
+  name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .replace(/^./, (c) => c.toUpperCase());
 
 /** The input node of one column on the generated form. */
 function inputOf(c: ColumnMeta): UiNode {
   const uid = `input_${c.name}`.slice(0, 50);
   if (c.dataType === 'BOOLEAN') return { uid, type: 'Checkbox', props: { name: c.name, label: labelOf(c.name) } };
-  const inputType = c.dataType === 'INT' || c.dataType === 'DOUBLE' ? 'number' : c.dataType === 'DATETIME' ? 'date' : 'text';
+  const inputType =
+    c.dataType === 'INT' || c.dataType === 'DOUBLE' ? 'number' : c.dataType === 'DATETIME' ? 'date' : 'text';
   return {
     uid,
     type: 'Input',
@@ -140,14 +145,23 @@ export class QuickAppsService {
     await this.containers.create(appId, { name, title });
     try {
       for (const page of PAGES) {
-        await this.docs.createPage(appId, name, { name: page, title: page === 'list' ? title : `New ${labelOf(table.name)}` });
+        await this.docs.createPage(appId, name, {
+          name: page,
+          title: page === 'list' ? title : `New ${labelOf(table.name)}`,
+        });
         await this.docs.updateUI(appId, name, 'page', page, pages[page as 'list' | 'form']);
       }
       await this.containers.update(appId, name, { mainPage: 'list' });
       await this.docs.deletePage(appId, name, 'landing');
       // Left behind by an earlier quick app of this name whose container was purged.
       await this.repo.deleteQuickApp(appId, name);
-      await this.repo.insertQuickApp({ id: randomUUID(), app_id: appId, container: name, table_name: table.name, created: Date.now() });
+      await this.repo.insertQuickApp({
+        id: randomUUID(),
+        app_id: appId,
+        container: name,
+        table_name: table.name,
+        created: Date.now(),
+      });
     } catch (err) {
       await this.containers.remove(appId, name).catch(() => undefined);
       await this.containers.purge(appId, name).catch(() => undefined);

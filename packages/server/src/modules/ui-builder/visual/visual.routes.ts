@@ -97,11 +97,16 @@ export function registerVisualRoutes(app: FastifyInstance, ctx: ServerContext, s
   handle(app, ctx, D.downloadDashletComponentFile, async ({ params, reply }) => {
     const v = files.verify<{ a?: string; d?: string; c?: string; f?: string }>(params.token);
     if ('refused' in v)
-      throw ApiError.forbidden(v.refused === 'expired' ? 'This download link has expired' : 'This download link is not valid');
+      throw ApiError.forbidden(
+        v.refused === 'expired' ? 'This download link has expired' : 'This download link is not valid',
+      );
     const { a, d: dash, c, f } = v.claim;
     if (a !== params.appId || !dash || !c || !f) throw ApiError.forbidden('This download link is not valid');
     const file = await d.file(a, dash, c, f);
-    const name = file.name.split('/').pop()!.replace(/[^A-Za-z0-9_.-]/g, '_');
+    const name = file.name
+      .split('/')
+      .pop()!
+      .replace(/[^A-Za-z0-9_.-]/g, '_');
     return reply
       .header('content-disposition', `attachment; filename="${name}"`)
       .header('x-content-type-options', 'nosniff')

@@ -90,7 +90,8 @@ export class VisualizationsService {
       );
   }
 
-  private taken = (name: string) => ApiError.field('CONFLICT', 'name', `A visualization named '${name}' already exists`);
+  private taken = (name: string) =>
+    ApiError.field('CONFLICT', 'name', `A visualization named '${name}' already exists`);
 
   async create(appId: string, input: VisualizationInput): Promise<Visualization> {
     const name = input.name.trim();
