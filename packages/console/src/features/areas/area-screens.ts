@@ -9,4 +9,6 @@ export const areaScreens: Record<string, () => Promise<{ default: ComponentType 
   // Missions and Community are the developer's own, not the app's: the same pages as at /missions and /community.
   gamification: () => import('../missions/pages/MissionsPage'),
   community: () => import('../community/pages/CommunityPage'),
+  // Data › Dashboards (decision 0093).
+  dashboards: () => import('../dashboards/pages/DashboardsPage'),
 };
