@@ -123,6 +123,23 @@ test('the first developer operates the server: plans, invoices, moderation', asy
   const paid = await page.request.get('/console/operator/invoices?status=paid', { headers });
   expect((await paid.json()).map((i: { status: string }) => i.status)).toEqual(['paid']);
 
+  // A second app's invoice is voided: the red verb, after a confirmation naming it.
+  const created = await page.request.post('/console/applications', { headers, data: { name: 'Void Journey' } });
+  expect(created.ok()).toBe(true);
+  await page.getByText('All', { exact: true }).click();
+  await page.getByRole('button', { name: 'Issue invoices now' }).click();
+  await expect(page.getByText('1 invoice issued.')).toBeVisible();
+  const second = table.getByRole('row', { name: /Void Journey/ });
+  await second.getByRole('button', { name: /Actions for invoice/ }).click();
+  await page.getByRole('menuitem', { name: 'Void' }).click();
+  const voidDialog = page.getByRole('dialog');
+  await expect(voidDialog).toContainText(/Void invoice .+\?/);
+  await expect(voidDialog).toContainText('The app owes nothing for this period');
+  await voidDialog.getByRole('button', { name: 'Void invoice' }).click();
+  await expect(voidDialog).toBeHidden();
+  await expect(second).toContainText('void');
+  await expect(page.getByTestId('invoice-count')).toHaveText('2');
+
   // Moderation: a comment on the app's discussion, hidden and displayed again from here.
   const posted = await page.request.post('/console/community/comments', {
     headers,

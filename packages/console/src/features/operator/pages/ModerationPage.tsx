@@ -56,9 +56,12 @@ function CommentCard({ comment, appName }: { comment: CommunityComment; appName?
                 {comment.author.userName}
               </Text>
             ) : comment.author ? (
-              <Tooltip label="The author has no community profile; this is their developer id">
-                <Text size="sm" fw={600} className="mono">
-                  {comment.author.developerId}
+              <Tooltip label={`Developer id ${comment.author.developerId}`}>
+                <Text size="sm" fw={600}>
+                  Developer without a profile{' '}
+                  <Text span className="mono" size="xs" c="dimmed" fw={400}>
+                    {comment.author.developerId.slice(0, 8)}…
+                  </Text>
                 </Text>
               </Tooltip>
             ) : (
