@@ -289,7 +289,7 @@ export class MarketplaceService {
     if ((input.files ? 1 : 0) + (input.zip ? 1 : 0) !== 1)
       throw ApiError.field('VALIDATION', 'files', 'Send the bundle as `files` or as a base64 `zip`, one of the two');
     const files = checkBundle(input.kind, input.files ?? filesOfZip(input.zip!));
-    const configuration = input.configuration ?? [];
+    const configuration = (input.configuration ?? []).map(typedDefault);
     const names = new Set<string>();
     for (const item of configuration) {
       if (names.has(item.name))
@@ -786,4 +786,27 @@ export class MarketplaceService {
       products: (await this.repo.byDeveloper(developer.id)).length,
     };
   }
+}
+
+/**
+ * A default value in the type of its item. The body's schema lets a default be text, a number or
+ * true/false, and request coercion turns a number into text before the service sees it; an install
+ * then checks the default against the item's type, so it is typed once here, at publish.
+ */
+function typedDefault(item: ProductConfigItem): ProductConfigItem {
+  const v = item.defaultValue;
+  if (v === undefined) return item;
+  const bad = (what: string) =>
+    ApiError.field('VALIDATION', 'configuration', `The default of configuration item '${item.name}' must be ${what}`);
+  if (item.type === 'number') {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+    if (!Number.isFinite(n)) throw bad('a number');
+    return { ...item, defaultValue: n };
+  }
+  if (item.type === 'boolean') {
+    if (typeof v === 'boolean') return item;
+    if (v === 'true' || v === 'false') return { ...item, defaultValue: v === 'true' };
+    throw bad('true or false');
+  }
+  return { ...item, defaultValue: String(v) };
 }

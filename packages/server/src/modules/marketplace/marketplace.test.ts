@@ -44,6 +44,36 @@ describeEachDb(
       f = await appFixture(server());
     });
 
+    it('keeps configuration defaults in their item type (a number stays a number, true/false a boolean)', async () => {
+      // A developer of its own, so the other cases' submission lists stay as they expect.
+      const typed = await registerDeveloper(server());
+      const res = await call(typed, 'POST', `${M}/products`, {
+        ...WIDGET,
+        name: 'Typed defaults',
+        configuration: [
+          { name: 'stars', type: 'number', defaultValue: 5 },
+          { name: 'half', type: 'boolean', defaultValue: true },
+          { name: 'label', type: 'text', defaultValue: 'Rate' },
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const versions = await call(typed, 'GET', `${M}/products/${res.json().id}/versions`);
+      expect(versions.json()[0].configuration).toEqual([
+        { name: 'stars', type: 'number', defaultValue: 5 },
+        { name: 'half', type: 'boolean', defaultValue: true },
+        { name: 'label', type: 'text', defaultValue: 'Rate' },
+      ]);
+      expect((await call(typed, 'DELETE', `${M}/products/${res.json().id}`)).statusCode).toBe(200);
+      const bad = await call(typed, 'POST', `${M}/products`, {
+        ...WIDGET,
+        name: 'Bad default',
+        configuration: [{ name: 'stars', type: 'number', defaultValue: 'many' }],
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().details.fields[0]).toMatchObject({ field: 'configuration' });
+      expect(bad.json().message).toContain("'stars' must be a number");
+    });
+
     it('refuses bundles with escaping paths, native files, Node built-ins or remote code (400) and stores nothing', async () => {
       const bad = async (kind: string, files: Array<{ path: string; content: string }>) => {
         const res = await call(author, 'POST', `${M}/products`, { ...WIDGET, kind, files });
