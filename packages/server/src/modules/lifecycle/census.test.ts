@@ -111,6 +111,18 @@ describeEachDb('app lifecycle: every per-app table is copied or listed as not co
     const version = await ok('POST', flows, orderFlow());
     expect((await ok('POST', `${flows}/${version.id}/enable`)).status).toBe('LIVE');
 
+    // A dashboard whose dashlets show a chart and one of its own components (decision 0093).
+    await ok('POST', `/${appId}/console/chart-builder/chart`, {
+      chartSource: { name: 'byStatus', type: 'bar', table: 'Order', x: 'status', aggregate: 'count' },
+    });
+    const dashboards = `/${appId}/console/data-to-visualize/dashboards`;
+    const board = await ok('POST', dashboards, { name: 'Sales' });
+    const component = await ok('POST', `${dashboards}/${board.id}/dashlet-components/create`, { name: 'Gauge' });
+    await ok('POST', `${dashboards}/${board.id}/dashlets/create`, [
+      { component: 'chart', config: { chartName: 'byStatus' } },
+      { component: component.id },
+    ]);
+
     const { processId } = await c.client.apps.cloneApp(appId, { appName: 'Census copy' });
     const { process } = await settled(c, appId, processId);
     expect(process.status, process.error).toBe('DONE');
@@ -126,6 +138,21 @@ describeEachDb('app lifecycle: every per-app table is copied or listed as not co
     expect(copied[0].id).not.toBe(version.id);
     expect(copied[0].flowId).not.toBe(version.flowId);
     expect((await ok('GET', flows))[0]).toMatchObject({ id: version.id, status: 'LIVE' });
+    // The copy's dashboard is its own, its dashlet showing the copy's component; the chart travels by name.
+    const [copyBoard] = await ok('GET', `/${copyId}/console/data-to-visualize/dashboards`);
+    const [copyComponent] = await ok(
+      'GET',
+      `/${copyId}/console/data-to-visualize/dashboards/${copyBoard.id}/dashlet-components`,
+    );
+    expect(copyBoard.id).not.toBe(board.id);
+    expect(copyComponent).toMatchObject({ name: 'Gauge', dashboardId: copyBoard.id });
+    expect(copyComponent.id).not.toBe(component.id);
+    expect(copyBoard.dashlets.map((d: { component: string }) => d.component).sort()).toEqual(
+      ['chart', copyComponent.id].sort(),
+    );
+    expect((await ok('GET', `/${copyId}/console/chart-builder`)).map((x: { name: string }) => x.name)).toEqual([
+      'byStatus',
+    ]);
     // The copy's version is its own: it enables there without touching the original's.
     expect((await ok('POST', `/api/app/${copyId}/automation/flow/version/${copied[0].id}/enable`)).status).toBe('LIVE');
   });
