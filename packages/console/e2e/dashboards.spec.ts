@@ -68,6 +68,27 @@ test('Data › Dashboards: a dashboard of charts drawn from the records the call
   await expect(card.getByText(/^As .*NotAuthenticatedUser/)).toBeVisible();
   await shot(page, 'chart');
 
+  // Anonymous visitors may no longer find Orders: the chart says so instead of drawing nothing...
+  const headers = { 'auth-key': await page.evaluate(() => localStorage.getItem('basalt.authKey') ?? '') };
+  const tables = (await (await page.request.get(`/${appId}/console/data/tables`, { headers })).json()).tables;
+  const orders = tables.find((t: { name: string }) => t.name === 'Orders');
+  const roles = await (await page.request.get(`/${appId}/console/security/roles`, { headers })).json();
+  const anonymous = roles.find((r: { rolename: string }) => r.rolename === 'NotAuthenticatedUser');
+  const deny = await page.request.put(`/${appId}/console/security/data/${orders.tableId}/roles/${anonymous.roleId}`, {
+    headers,
+    data: { permissions: [{ operation: 'Find', access: 'DENY' }] },
+  });
+  expect(deny.status(), await deny.text()).toBe(200);
+  await page.reload();
+  await expect(card.getByText(/^Not permitted: .*'Orders'/)).toBeVisible();
+  await expect(card.locator('.recharts-bar-rectangle')).toHaveCount(0);
+  await shot(page, 'not-permitted');
+  // ...and reading as a role that may find them draws it again.
+  await page.getByRole('combobox', { name: 'Reads as' }).click();
+  await page.getByRole('option', { name: 'Role AuthenticatedUser' }).click();
+  await expect(card.locator('.recharts-bar-rectangle')).toHaveCount(2);
+  await expect(card.getByText(/^As AuthenticatedUser$/)).toBeVisible();
+
   // Removing the dashlet asks first.
   await card.getByRole('button', { name: 'Actions of Amount by status' }).click();
   await page.getByRole('menuitem', { name: 'Remove from dashboard' }).click();

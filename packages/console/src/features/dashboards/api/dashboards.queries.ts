@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChartSource, DashletInput } from '@basalt/shared';
+import type { ChartSource, DashboardSettings, DashletInput } from '@basalt/shared';
 import { getSdk } from '../../../lib/sdk';
 import { dashboardsKeys } from './dashboards.keys';
 
@@ -60,5 +60,12 @@ export function useAddChartDashlet(appId: string) {
 export function useDeleteDashlet(appId: string) {
   return useWrite(appId, (v: { dashboardId: string; dashletId: string }) =>
     getSdk().dataToVisualize.deleteDashboardDashlet(appId, v.dashboardId, v.dashletId),
+  );
+}
+
+/** Who the dashboard's charts read as: a role, or (none) the anonymous visitor. */
+export function useUpdateDashboardSettings(appId: string) {
+  return useWrite(appId, (v: { id: string; settings: DashboardSettings }) =>
+    getSdk().dataToVisualize.updateDashboardSettings(appId, v.id, v.settings),
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Button, Card, Group, Modal, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Select, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Dashlet } from '@basalt/shared';
 import { ConfirmModal } from '../../../components/ConfirmModal';
@@ -8,12 +8,14 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorInfo, fieldError } from '../../../lib/errors';
 import { useGetTables } from '../../data';
+import { useLoadRoles } from '../../security';
 import {
   useAddChartDashlet,
   useCreateDashboard,
   useDashboards,
   useDeleteDashboard,
   useDeleteDashlet,
+  useUpdateDashboardSettings,
 } from '../api/dashboards.queries';
 import { ChartDialog } from '../components/ChartDialog';
 import { DashletCard } from '../components/DashletCard';
@@ -32,6 +34,8 @@ export default function DashboardsPage() {
   const remove = useDeleteDashboard(appId);
   const addChart = useAddChartDashlet(appId);
   const removeDashlet = useDeleteDashlet(appId);
+  const settings = useUpdateDashboardSettings(appId);
+  const roles = useLoadRoles(appId);
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
   const [adding, setAdding] = useState(false);
@@ -82,10 +86,31 @@ export default function DashboardsPage() {
             ))}
           </Tabs.List>
           <Group justify="space-between" mb="md">
-            <Text size="sm" c="dimmed">
-              {current.dashlets.length} {current.dashlets.length === 1 ? 'chart' : 'charts'} · reads as{' '}
-              {current.settings.runAs?.roleName ?? current.settings.runAs?.userId ?? 'an anonymous visitor'}
-            </Text>
+            <Group gap="sm">
+              <Text size="sm" c="dimmed">
+                {current.dashlets.length} {current.dashlets.length === 1 ? 'chart' : 'charts'} · reads as
+              </Text>
+              <Select
+                aria-label="Reads as"
+                size="xs"
+                w={220}
+                value={current.settings.runAs?.roleName ?? ''}
+                data={[
+                  { value: '', label: 'An anonymous visitor' },
+                  ...(roles.data ?? []).map((r) => ({ value: r.rolename, label: `Role ${r.rolename}` })),
+                ]}
+                allowDeselect={false}
+                disabled={settings.isPending}
+                onChange={(v) =>
+                  settings.mutate(
+                    { id: current.id, settings: { ...current.settings, runAs: v ? { roleName: v } : undefined } },
+                    {
+                      onError: (err) => notifications.show({ color: 'red', message: errorInfo(err).message }),
+                    },
+                  )
+                }
+              />
+            </Group>
             <Group gap="xs">
               <Button variant="light" onClick={() => setAdding(true)}>
                 Add chart
