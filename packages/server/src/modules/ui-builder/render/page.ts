@@ -42,6 +42,8 @@ export interface PageRender {
   query: Record<string, string>;
   /** The per-response nonce the CSP allows for the style element. */
   nonce: string;
+  /** Where the container's pages are addressed (`/{appId}/{container}/`; a preview's own path). */
+  base?: string;
 }
 
 /**
@@ -53,6 +55,7 @@ export function renderPageHtml(r: PageRender): string {
   const page = r.snapshot.pages[r.pageName];
   const layout = page.layoutId ? r.snapshot.layouts[page.layoutId] : undefined;
   const i18n = translatorOf(r.snapshot.look, r.query);
+  const base = r.base ?? `/${encodeURIComponent(r.appId)}/${encodeURIComponent(r.container)}/`;
   const scope: RenderScope = {
     t: i18n.t,
     data: r.data,
@@ -60,7 +63,7 @@ export function renderPageHtml(r: PageRender): string {
     route: { page: r.pageName, ...r.query },
     user: {},
     app: {},
-    pagePath: `/${encodeURIComponent(r.appId)}/${encodeURIComponent(r.container)}/${encodeURIComponent(r.pageName)}`,
+    pagePath: `${base}${encodeURIComponent(r.pageName)}`,
     query: r.query,
     css: [],
   };
@@ -75,7 +78,6 @@ export function renderPageHtml(r: PageRender): string {
     lang: i18n.lang,
     configs: r.snapshot.look?.configs ?? {},
   };
-  const base = `/${encodeURIComponent(r.appId)}/${encodeURIComponent(r.container)}/`;
   return (
     `<!DOCTYPE html><html${attr('lang', i18n.lang)}><head><meta charset="utf-8">` +
     `<title>${escapeHtml(page.title)}</title><base${attr('href', base)}>` +

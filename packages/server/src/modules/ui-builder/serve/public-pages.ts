@@ -111,6 +111,7 @@ export function registerPublicPages(
     pageName: string | undefined,
     rawQuery: unknown,
     reply: FastifyReply,
+    base?: string,
   ): Promise<FastifyReply> => {
     let name = pageName ?? snapshot.mainPage;
     let status = 200;
@@ -133,7 +134,7 @@ export function registerPublicPages(
       app: {},
     });
     const nonce = randomBytes(16).toString('base64');
-    const html = renderPageHtml({ appId, container, pageName: name, snapshot, data: resolved, query, nonce });
+    const html = renderPageHtml({ appId, container, pageName: name, snapshot, data: resolved, query, nonce, base });
     return secure(reply, ctx, nonce, lookSources(snapshot.look))
       .code(status)
       .type('text/html; charset=utf-8')
@@ -153,7 +154,8 @@ export function registerPublicPages(
       return secure(reply, ctx).code(403).type('text/plain; charset=utf-8').send(why);
     }
     reply.header('x-robots-tag', 'noindex');
-    return render(opened.appId, opened.container, opened.snapshot, pageName, rawQuery, reply);
+    // Links between pages stay in the preview: the page's base is the preview's own path.
+    return render(opened.appId, opened.container, opened.snapshot, pageName, rawQuery, reply, `/__preview/${token}/`);
   };
   app.get<{ Params: { token: string } }>('/__preview/:token', (req, reply) =>
     previewPage(req.params.token, undefined, req.query, reply),

@@ -94,7 +94,12 @@ describeEachDb('Quick apps, visualizations and the console preview token', (serv
     const html = await page.text();
     expect(html).toContain('Write docs');
     expect(html).toContain('Fix &lt;b&gt;bug&lt;/b&gt;');
-    expect((await fetch(`${url}/form`)).status).toBe(200);
+    // Links between pages stay inside the preview (its base is the preview's path, not the public one).
+    expect(html).toContain(`<base href="/__preview/${token}/">`);
+    expect(html).toMatch(/<a[^>]* href="form"/);
+    const formPage = await fetch(`${url}/form`);
+    expect(formPage.status).toBe(200);
+    expect(await formPage.text()).toContain('data-table="Tasks"');
     // Not published: the public address still serves nothing.
     expect((await fetch(url.replace(`/__preview/${token}`, `/${f.appId}/tasks`))).status).toBe(404);
 
