@@ -62,7 +62,16 @@ export function translatorOf(look: PublishedLook | undefined, query: Record<stri
  * icon, manifest, external style sheets and scripts, and the compiled style sheet (served by the
  * UI origin, so the CSP's `style-src 'self'` covers it). Every value is escaped here.
  */
-export function lookHead(look: PublishedLook | undefined, appId: string, container: string): string {
+export function lookHead(
+  look: PublishedLook | undefined,
+  appId: string,
+  container: string,
+  /**
+   * A preview's nonce (decision 0093): the compiled sheet is inlined under it, since the look's
+   * asset addresses serve the published look; the icon and the PWA files are left out.
+   */
+  previewNonce?: string,
+): string {
   if (!look) return '<meta name="viewport" content="width=device-width, initial-scale=1">';
   const at = lookBase(appId, container);
   const out: string[] = [`<meta${attr('name', 'viewport')}${attr('content', look.viewport)}>`];
@@ -73,11 +82,11 @@ export function lookHead(look: PublishedLook | undefined, appId: string, contain
         : `<meta${attr('name', m.name)}${attr('content', m.content)}>`,
     );
   if (look.head) out.push(look.head);
-  if (look.favicon)
+  if (look.favicon && previewNonce === undefined)
     out.push(
       `<link rel="icon"${attr('type', look.favicon.type)}${attr('href', `${at}favicon?v=${look.favicon.hash}`)}>`,
     );
-  if (look.pwa) {
+  if (look.pwa && previewNonce === undefined) {
     out.push(`<meta name="theme-color"${attr('content', look.pwa.themeColor)}>`);
     out.push(
       `<link rel="manifest"${attr('href', `${at}manifest.webmanifest`)}${attr('data-sw', `${at}sw.js`)}${attr('data-scope', at.replace(/_look\/$/, ''))}>`,
@@ -88,7 +97,10 @@ export function lookHead(look: PublishedLook | undefined, appId: string, contain
       out.push(
         `<link rel="stylesheet"${attr('href', lib.url)}${attr('integrity', lib.integrity)}${lib.integrity ? ' crossorigin="anonymous"' : ''}>`,
       );
-  if (look.css) out.push(`<link rel="stylesheet"${attr('href', `${at}style.css?v=${look.cssHash}`)}>`);
+  if (look.css && previewNonce !== undefined)
+    // `</style` inside the sheet would end the element: escaped, it stays text to CSS.
+    out.push(`<style${attr('nonce', previewNonce)}>${look.css.replace(/<\/(style)/gi, '<\\/$1')}</style>`);
+  else if (look.css) out.push(`<link rel="stylesheet"${attr('href', `${at}style.css?v=${look.cssHash}`)}>`);
   for (const lib of look.libraries)
     if (lib.type === 'script')
       out.push(

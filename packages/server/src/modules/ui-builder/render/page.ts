@@ -83,7 +83,7 @@ export function renderPageHtml(r: PageRender): string {
     `<title>${escapeHtml(page.title)}</title><base${attr('href', base)}>` +
     `<style${attr('nonce', r.nonce)}>${BASE_CSS}${scope.css.join('')}</style>` +
     // After the base style: the theme's variables and the container's sheets win over it.
-    lookHead(r.snapshot.look, r.appId, r.container) +
+    lookHead(r.snapshot.look, r.appId, r.container, r.base ? r.nonce : undefined) +
     `<script${attr('src', UI_RUNTIME_PATH)} defer></script></head>` +
     `<body><main class="bsl-page">${body}</main>` +
     `<script type="application/json" id="bsl-state">${jsonForScript(state)}</script></body></html>`

@@ -79,6 +79,11 @@ describeEachDb('Quick apps, visualizations and the console preview token', (serv
   });
 
   it('previews the unpublished pages with a token for one container that expires and is then refused', async () => {
+    // A style never published: the preview carries it inline, under the page's nonce.
+    await client.uiBuilder.updateContainerStyle(f.appId, 'tasks', 'plain', {
+      content: '.plain{margin:0}</style><script>x()</script>',
+      type: 'css',
+    });
     const preview = await client.consolePreview.getPreviewInitToken(f.appId);
     expect(preview.container).toBe('default');
     const tasks = await server().call('GET', `/${f.appId}/console/preview/preview-init-token?container=tasks`, {
@@ -94,6 +99,9 @@ describeEachDb('Quick apps, visualizations and the console preview token', (serv
     const html = await page.text();
     expect(html).toContain('Write docs');
     expect(html).toContain('Fix &lt;b&gt;bug&lt;/b&gt;');
+    const nonce = /style-src [^;]*'nonce-([^']+)'/.exec(page.headers.get('content-security-policy') ?? '')![1];
+    expect(html).toMatch(new RegExp(`<style nonce="${nonce.replace(/[+/]/g, '\\$&')}">[^<]*\\.plain\\{margin:0\\}`));
+    expect(html).not.toContain('</style><script>x()');
     // Links between pages stay inside the preview (its base is the preview's path, not the public one).
     expect(html).toContain(`<base href="/__preview/${token}/">`);
     expect(html).toMatch(/<a[^>]* href="form"/);
