@@ -112,11 +112,12 @@ describeEachDb('app lifecycle: every per-app table is copied or listed as not co
     expect((await ok('POST', `${flows}/${version.id}/enable`)).status).toBe('LIVE');
 
     // A dashboard whose dashlets show a chart and one of its own components (decision 0093).
-    await ok('POST', `/${appId}/console/chart-builder/chart`, {
-      chartSource: { name: 'byStatus', type: 'bar', table: 'Order', x: 'status', aggregate: 'count' },
-    });
     const dashboards = `/${appId}/console/data-to-visualize/dashboards`;
     const board = await ok('POST', dashboards, { name: 'Sales' });
+    await ok('POST', `/${appId}/console/chart-builder/chart`, {
+      chartSource: { name: 'byStatus', type: 'bar', table: 'Order', x: 'status', aggregate: 'count' },
+      chartTarget: { kind: 'dashboard', dashboardId: board.id },
+    });
     const component = await ok('POST', `${dashboards}/${board.id}/dashlet-components/create`, { name: 'Gauge' });
     await ok('POST', `${dashboards}/${board.id}/dashlets/create`, [
       { component: 'chart', config: { chartName: 'byStatus' } },
@@ -150,9 +151,12 @@ describeEachDb('app lifecycle: every per-app table is copied or listed as not co
     expect(copyBoard.dashlets.map((d: { component: string }) => d.component).sort()).toEqual(
       ['chart', copyComponent.id].sort(),
     );
-    expect((await ok('GET', `/${copyId}/console/chart-builder`)).map((x: { name: string }) => x.name)).toEqual([
-      'byStatus',
-    ]);
+    // The chart travels by name, aimed at the copy's dashboard.
+    const copyCharts = await ok('GET', `/${copyId}/console/chart-builder`);
+    expect(copyCharts.map((x: { name: string }) => x.name)).toEqual(['byStatus']);
+    expect(copyCharts[0].chartTarget).toEqual({ kind: 'dashboard', dashboardId: copyBoard.id });
+    const ownCharts = await ok('GET', `/${appId}/console/chart-builder`);
+    expect(ownCharts[0].chartTarget).toEqual({ kind: 'dashboard', dashboardId: board.id });
     // The copy's version is its own: it enables there without touching the original's.
     expect((await ok('POST', `/api/app/${copyId}/automation/flow/version/${copied[0].id}/enable`)).status).toBe('LIVE');
   });

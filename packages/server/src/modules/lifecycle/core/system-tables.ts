@@ -94,8 +94,8 @@ export const SYSTEM_TABLES: SystemTableSpec[] = [
   // Charts, dashboards, visualizations and quick apps (decision 0093) travel as source; a dashlet
   // follows its dashboard and the dashlet component it shows (built-ins `chart`, `text` stay as
   // they are). A quick app names its container, which travels above.
-  { table: 'ui_charts', part: 'code', id: 'id', matchBy: 'name' },
   { table: 'ui_dashboards', part: 'code', id: 'id', matchBy: 'name' },
+  { table: 'ui_charts', part: 'code', id: 'id', matchBy: 'name', refs: { target_dashboard_id: 'ui_dashboards' } },
   { table: 'ui_dashlet_components', part: 'code', id: 'id', refs: { dashboard_id: 'ui_dashboards' } },
   {
     table: 'ui_dashlets',

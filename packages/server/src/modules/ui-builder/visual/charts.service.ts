@@ -29,6 +29,18 @@ const DEVICE = 'REST';
 
 type Scalar = string | number | boolean | null;
 
+/** The stored target with its dashboard from the column of its own (which an app's copy rewrites). */
+const targetOf = (row: Pick<ChartRow, 'target' | 'target_dashboard_id'>): ChartTarget => {
+  const t = JSON.parse(row.target) as ChartTarget;
+  return t.kind === 'dashboard' ? { kind: 'dashboard', dashboardId: row.target_dashboard_id ?? '' } : t;
+};
+
+/** A target as stored: the JSON without the dashboard id, and the dashboard id in its column. */
+const storedTarget = (t: ChartTarget) =>
+  t.kind === 'dashboard'
+    ? { target: JSON.stringify({ kind: 'dashboard' }), target_dashboard_id: t.dashboardId ?? null }
+    : { target: JSON.stringify(t), target_dashboard_id: null };
+
 /**
  * Charts of the chart builder (decision 0093): a chart is a table, a where in the where language
  * (parsed and checked against the schema on save; `$name` values bound into the parsed tree as
@@ -51,7 +63,7 @@ export class ChartsService {
       id: row.id,
       name: row.name,
       chartSource: JSON.parse(row.source) as ChartSource,
-      chartTarget: JSON.parse(row.target) as ChartTarget,
+      chartTarget: targetOf(row),
       created: Number(row.created),
       updated: Number(row.updated),
     };
@@ -158,7 +170,7 @@ export class ChartsService {
       name: checked.name,
       table_name: checked.table,
       source: JSON.stringify(checked),
-      target: JSON.stringify(where),
+      ...storedTarget(where),
       created: now,
       updated: now,
     };
@@ -174,12 +186,12 @@ export class ChartsService {
   async update(appId: string, name: string, source: ChartSource, target?: ChartTarget): Promise<Chart> {
     const old = await this.row(appId, name);
     const checked = await this.checkedSource(appId, source);
-    const where = target ? await this.checkedTarget(appId, target) : (JSON.parse(old.target) as ChartTarget);
+    const where = target ? await this.checkedTarget(appId, target) : targetOf(old);
     const set = {
       name: checked.name,
       table_name: checked.table,
       source: JSON.stringify(checked),
-      target: JSON.stringify(where),
+      ...storedTarget(where),
       updated: Date.now(),
     };
     try {

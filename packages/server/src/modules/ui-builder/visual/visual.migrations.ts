@@ -88,8 +88,16 @@ const m1264: Migration = {
   },
 };
 
+/** A chart aimed at a dashboard names it in a column of its own, so an app's copy can point it at the copy's dashboard. */
+const m1265: Migration = {
+  async up(db: Kysely<any>): Promise<void> {
+    await db.schema.alterTable('ui_charts').addColumn('target_dashboard_id', 'varchar(64)').execute();
+  },
+};
+
 export const uiVisualMigrations: Record<string, Migration> = {
   '1262-ui-charts': m1262,
   '1263-ui-dashboards': m1263,
   '1264-ui-visualizations-quick-apps': m1264,
+  '1265-ui-chart-target-dashboard': m1265,
 };

@@ -10,6 +10,8 @@ export interface ChartRow {
   table_name: string;
   source: string;
   target: string;
+  /** The dashboard of a `dashboard` target (the JSON target leaves it out), else null. */
+  target_dashboard_id: string | null;
   created: Num;
   updated: Num;
 }
