@@ -273,5 +273,23 @@ test('install a product from the marketplace', async ({ browser, baseURL }) => {
   await expect(a.page.getByRole('table').first()).toContainText('Star Rating');
   await shot(a.page, 'sales');
 
+  // A publishes from the console too: a new product from a text bundle, waiting for the operator.
+  await a.page.getByRole('tab', { name: 'My products' }).click();
+  await a.page.getByRole('button', { name: 'Publish a product' }).click();
+  const publishDialog = a.page.getByRole('dialog', { name: 'Publish to the marketplace' });
+  await publishDialog.getByRole('textbox', { name: /^Name/ }).fill('Toggle Switch');
+  await publishDialog.getByLabel('Description').fill('An accessible on/off switch.');
+  await publishDialog.getByRole('textbox', { name: /^Version/ }).fill('2.0.0');
+  await publishDialog.getByRole('button', { name: 'Bundle' }).click();
+  await publishDialog.locator('input[type=file]').setInputFiles({
+    name: 'component.js',
+    mimeType: 'text/javascript',
+    buffer: Buffer.from('export default function Toggle() { return null; }'),
+  });
+  await shot(a.page, 'publish');
+  await publishDialog.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(publishDialog).toBeHidden();
+  await expect(mine.getByRole('row', { name: /Toggle Switch/ })).toContainText('pending');
+
   await Promise.all([operator.context.close(), a.context.close(), b.context.close()]);
 });

@@ -173,7 +173,7 @@ export function PublishModal({
           description='What an install asks for, e.g. [{"name": "apiKey", "label": "API key", "type": "secret", "required": true}]'
           autosize
           minRows={2}
-          className="mono"
+          classNames={{ input: 'mono' }}
           value={configuration}
           onChange={(e) => setConfiguration(e.currentTarget.value)}
           error={localError ?? fieldError(publish.error, 'configuration')}

@@ -53,7 +53,7 @@ export default function InstalledPage() {
               </Table.Td>
               <Table.Td>{kindLabel(i.kind)}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color="teal">
+                <Badge variant="light" color="teal" tt="none">
                   v{i.version}
                 </Badge>
               </Table.Td>
