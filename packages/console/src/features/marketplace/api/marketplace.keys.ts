@@ -9,8 +9,11 @@ export const marketplaceKeys = {
   reviews: (productId: string) => [...marketplaceKeys.all, 'product', productId, 'reviews'] as const,
   comments: (productId: string) => [...marketplaceKeys.all, 'product', productId, 'comments'] as const,
   installs: (appId: string) => [...marketplaceKeys.all, 'app', appId, 'installs'] as const,
+  upgradeDiff: (appId: string, productId: string, version: string) =>
+    [...marketplaceKeys.installs(appId), productId, 'diff', version] as const,
   purchases: (appId: string) => [...marketplaceKeys.all, 'app', appId, 'purchases'] as const,
   containers: (appId: string) => [...marketplaceKeys.all, 'app', appId, 'containers'] as const,
   submissions: (all: boolean) => [...marketplaceKeys.all, 'submissions', all ? 'all' : 'mine'] as const,
   sales: () => [...marketplaceKeys.all, 'sales'] as const,
+  operator: () => [...marketplaceKeys.all, 'operator'] as const,
 };

@@ -85,7 +85,7 @@ export function useUninstallProduct(appId: string) {
 
 export const useUpgradeDiff = (appId: string, productId: string, version: string | null) =>
   useQuery({
-    queryKey: [...marketplaceKeys.installs(appId), productId, 'diff', version],
+    queryKey: marketplaceKeys.upgradeDiff(appId, productId, version),
     queryFn: () => mp().getUpgradeDiff(appId, productId, version ?? undefined),
     enabled: !!version,
   });
@@ -173,7 +173,7 @@ export function useSales() {
 /** Whether the developer is an operator of this server (decision 0082): they see the way to the approvals. */
 export const useOperatorInfo = () =>
   useQuery({
-    queryKey: [...marketplaceKeys.all, 'operator'],
+    queryKey: marketplaceKeys.operator(),
     queryFn: () => getSdk().operator.loadOperator(),
     staleTime: 60_000,
   });

@@ -41,10 +41,10 @@ export function useSettleInvoice() {
     // The confirmation dialog shows a refusal (409: settled already) itself.
     meta: { errorToast: false },
     onSuccess: (settled) => {
-      client.setQueriesData<Invoice[]>({ queryKey: [...operatorKeys.all(), 'invoices'] }, (list) =>
+      client.setQueriesData<Invoice[]>({ queryKey: operatorKeys.allInvoices() }, (list) =>
         list?.map((i) => (i.id === settled.id ? settled : i)),
       );
-      void client.invalidateQueries({ queryKey: [...operatorKeys.all(), 'invoices'] });
+      void client.invalidateQueries({ queryKey: operatorKeys.allInvoices() });
     },
   });
 }
@@ -54,7 +54,7 @@ export function useGenerateInvoices() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => getSdk().operator.generateInvoices(),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...operatorKeys.all(), 'invoices'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: operatorKeys.allInvoices() }),
   });
 }
 
@@ -63,7 +63,7 @@ export type ModerationShow = 'hidden' | 'visible' | 'all';
 /** Comments of every item to moderate: hidden ones, the ones on show, or both (operators only). */
 export function useModerationComments(show: ModerationShow) {
   return useQuery({
-    queryKey: [...operatorKeys.hidden(), show],
+    queryKey: operatorKeys.moderation(show),
     queryFn: () => getSdk().operator.loadComments(show, 200),
   });
 }
@@ -81,7 +81,7 @@ export function useSetCommentHidden() {
 /** The server's status: version, database, mail, areas and the feature switches (`system.loadStatus`). */
 export function useServerStatus() {
   return useQuery({
-    queryKey: [...operatorKeys.all(), 'status'],
+    queryKey: operatorKeys.status(),
     queryFn: () => getSdk().system.loadStatus(true),
   });
 }

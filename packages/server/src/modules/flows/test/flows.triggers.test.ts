@@ -75,6 +75,8 @@ describeEachDb('flows: triggers', (server) => {
     const deletes = await poll(
       () => instances(del),
       (r) => r.totalCount >= 1 && r.data.every((i) => i.status === 'COMPLETED'),
+      // A loaded CI machine has taken more than the default 10 s here.
+      20_000,
     );
     expect(deletes.data.map((i) => i.status)).toEqual(['COMPLETED']);
     // The deleted record as it was, not only its id.
@@ -95,7 +97,7 @@ describeEachDb('flows: triggers', (server) => {
     const o = (await x.f.api('POST', '/data/Order', { body: { total: 1 } })).json();
     await x.f.api('DELETE', `/data/Order/${o.objectId}`);
     expect(await outboxRows()).toEqual([]);
-  });
+  }, 60_000);
 
   it('names a bad cron pattern, an unknown time zone and a weekly schedule without weekdays on the element', async () => {
     const v = (await auto().createFlow(x.f.appId, {
