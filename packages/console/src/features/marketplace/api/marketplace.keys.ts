@@ -9,7 +9,7 @@ export const marketplaceKeys = {
   reviews: (productId: string) => [...marketplaceKeys.all, 'product', productId, 'reviews'] as const,
   comments: (productId: string) => [...marketplaceKeys.all, 'product', productId, 'comments'] as const,
   installs: (appId: string) => [...marketplaceKeys.all, 'app', appId, 'installs'] as const,
-  upgradeDiff: (appId: string, productId: string, version: string) =>
+  upgradeDiff: (appId: string, productId: string, version: string | null) =>
     [...marketplaceKeys.installs(appId), productId, 'diff', version] as const,
   purchases: (appId: string) => [...marketplaceKeys.all, 'app', appId, 'purchases'] as const,
   containers: (appId: string) => [...marketplaceKeys.all, 'app', appId, 'containers'] as const,
