@@ -11,7 +11,7 @@ import { describe, afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
-import { dropAllForTests } from './db/dialect.js';
+import { dropTestSchemas } from './db/dialect.js';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -68,9 +68,9 @@ export async function startTestServer(kind: DbKind, overrides: Partial<Config> =
             : {}),
       }),
     close: async () => {
-      const dbs = app.basalt.dbs;
-      if (dbs.kind === 'postgres') await dropAllForTests(dbs);
+      // Closed first, so its jobs hold no locks in the schemas being dropped.
       await app.close();
+      if (kind === 'postgres') await dropTestSchemas(config.databaseUrl ?? TEST_PG_URL, config.pgSchemaPrefix);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -665,7 +665,28 @@ class PostgresDatabases implements Databases {
     const rows = await sql<{
       nspname: string;
     }>`select nspname from pg_namespace where nspname like ${`${this.opts.pgSchemaPrefix}%`}`.execute(this.base);
-    for (const r of rows.rows) await sql`drop schema if exists ${sql.id(r.nspname)} cascade`.execute(this.base);
+    for (const r of rows.rows) await this.dropSchema(r.nspname);
+  }
+
+  /**
+   * One schema, dropped while the server's own jobs may still hold locks in it, and beside other
+   * test servers doing the same: a deadlock or a lock wait over 5 s is tried again a few times.
+   */
+  private async dropSchema(name: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.base.transaction().execute(async (trx) => {
+          await sql`set local lock_timeout = '5s'`.execute(trx);
+          await sql`drop schema if exists ${sql.id(name)} cascade`.execute(trx);
+        });
+        return;
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        // 40P01 deadlock detected, 55P03 lock not available (the lock_timeout above).
+        if ((code !== '40P01' && code !== '55P03') || attempt >= 6) throw err;
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+      }
+    }
   }
 
   async close(): Promise<void> {
@@ -681,6 +702,40 @@ export function openDatabases(opts: OpenOptions): Databases {
     return new PostgresDatabases({ ...opts, databaseUrl: opts.databaseUrl });
   }
   return new SqliteDatabases(opts);
+}
+
+/**
+ * For tests, after the server is closed (its pools ended, so none of its own locks remain): drops
+ * the schemas of `prefix` on its own connection, trying again on a deadlock or a lock wait with
+ * the other test servers of the run.
+ */
+export async function dropTestSchemas(databaseUrl: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ nspname: string }>(
+      'select nspname from pg_namespace where starts_with(nspname, $1)',
+      [prefix],
+    );
+    for (const { nspname } of rows) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await client.query('begin');
+          await client.query(`set local lock_timeout = '5s'`);
+          await client.query(`drop schema if exists "${nspname.replace(/"/g, '""')}" cascade`);
+          await client.query('commit');
+          break;
+        } catch (err) {
+          await client.query('rollback').catch(() => undefined);
+          const code = (err as { code?: string }).code;
+          if ((code !== '40P01' && code !== '55P03') || attempt >= 6) throw err;
+          await new Promise((r) => setTimeout(r, 100 * attempt));
+        }
+      }
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 /** For tests: removes everything a PostgreSQL instance created. A no-op on SQLite. */
