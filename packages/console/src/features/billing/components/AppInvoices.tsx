@@ -1,8 +1,9 @@
-import { Badge, Card, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBan, IconCheck, IconFileInvoice } from '@tabler/icons-react';
+import { Card, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconFileInvoice } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useAppInvoices } from '../api/billing.queries';
-import { INVOICE_STATUS_COLOR, dateTime, money, periodText } from './money';
+import { periodText } from './money';
+import { InvoiceAmount, InvoiceNumber, InvoiceStatusBadge } from './InvoiceCells';
 
 /**
  * The app's invoices (decision 0089), newest first: period, plan, amount and status. Invoices are
@@ -53,10 +54,7 @@ export function AppInvoices({ appId }: { appId: string }) {
               {invoices.data.map((i) => (
                 <Table.Tr key={i.id}>
                   <Table.Td>
-                    <Text className="mono">{i.number}</Text>
-                    <Text size="xs" c="dimmed">
-                      issued {dateTime(i.created)}
-                    </Text>
+                    <InvoiceNumber invoice={i} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{periodText(i.periodStart, i.periodEnd)}</Text>
@@ -70,29 +68,10 @@ export function AppInvoices({ appId }: { appId: string }) {
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Text size="sm" fw={600}>
-                      {money(i.amount, i.currency)}
-                    </Text>
+                    <InvoiceAmount invoice={i} />
                   </Table.Td>
                   <Table.Td pl="xl">
-                    <Badge
-                      variant="light"
-                      color={INVOICE_STATUS_COLOR[i.status]}
-                      leftSection={
-                        i.status === 'paid' ? (
-                          <IconCheck size={12} />
-                        ) : i.status === 'void' ? (
-                          <IconBan size={12} />
-                        ) : undefined
-                      }
-                    >
-                      {i.status}
-                    </Badge>
-                    {i.settled !== null && (
-                      <Text size="xs" c="dimmed">
-                        {dateTime(i.settled)}
-                      </Text>
-                    )}
+                    <InvoiceStatusBadge invoice={i} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{i.provider === 'stripe' ? 'Stripe' : 'Invoice'}</Text>

@@ -24,7 +24,8 @@ import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { changedSearchParams } from '../../../lib/search-params';
 import { useGenerateInvoices, useInvoices, useSettleInvoice } from '../api/operator.queries';
-import { INVOICE_STATUS_COLOR, dateTime, money, periodText } from '../../billing/components/money';
+import { money, periodText } from '../../billing/components/money';
+import { InvoiceAmount, InvoiceNumber, InvoiceStatusBadge } from '../../billing/components/InvoiceCells';
 
 const FILTERS = [
   { value: 'all', label: 'All' },
@@ -146,10 +147,7 @@ export default function InvoicesPage() {
               {invoices.data.map((i) => (
                 <Table.Tr key={i.id} data-testid={`invoice-${i.number}`}>
                   <Table.Td>
-                    <Text className="mono">{i.number}</Text>
-                    <Text size="xs" c="dimmed">
-                      issued {dateTime(i.created)}
-                    </Text>
+                    <InvoiceNumber invoice={i} />
                   </Table.Td>
                   <Table.Td>
                     <Anchor component={Link} to={`/apps/${i.appId}/billing`} size="sm">
@@ -171,30 +169,10 @@ export default function InvoicesPage() {
                     <Text size="sm">{periodText(i.periodStart, i.periodEnd)}</Text>
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Text size="sm" fw={600}>
-                      {money(i.amount, i.currency)}
-                    </Text>
+                    <InvoiceAmount invoice={i} />
                   </Table.Td>
                   <Table.Td pl="xl">
-                    <Badge
-                      variant="light"
-                      color={INVOICE_STATUS_COLOR[i.status]}
-                      leftSection={
-                        i.status === 'paid' ? (
-                          <IconCheck size={12} />
-                        ) : i.status === 'void' ? (
-                          <IconBan size={12} />
-                        ) : undefined
-                      }
-                    >
-                      {i.status}
-                    </Badge>
-                    {i.settled !== null && (
-                      <Text size="xs" c="dimmed">
-                        {dateTime(i.settled)}
-                        {i.settledBy ? ` · ${i.settledBy}` : ''}
-                      </Text>
-                    )}
+                    <InvoiceStatusBadge invoice={i} showSettledBy />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{i.provider === 'stripe' ? 'Stripe' : 'Manual (invoice)'}</Text>
