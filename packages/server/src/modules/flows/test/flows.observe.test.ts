@@ -39,7 +39,10 @@ describeEachDb(
     const finished = (v: { flowId: string; id: string }, n: number) =>
       poll(
         () => instances(v),
-        (r) => r.totalCount >= n && r.data.every((i) => ['COMPLETED', 'FAILED', 'STOPPED'].includes(i.status)),
+        (r) =>
+          r.totalCount >= n &&
+          r.data.length >= n &&
+          r.data.every((i) => ['COMPLETED', 'FAILED', 'STOPPED'].includes(i.status)),
       );
 
     beforeAll(async () => {
